@@ -1,0 +1,56 @@
+//===- UOp.h - the uop dialect ----------------------------------*- C++ -*-===//
+//
+// Dialect, types, attributes, interfaces and ops of the UOp IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_DIALECT_UOP_IR_UOP_H
+#define UOP_DIALECT_UOP_IR_UOP_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/RegionKindInterface.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "uop/Dialect/UOp/IR/UOpOpsDialect.h.inc"
+#include "uop/Dialect/UOp/IR/UOpEnums.h.inc"
+
+namespace uop {
+/// Nesting priority of an axis type (the seed's table): lower is outer.
+int64_t getAxisTypePriority(AxisType type);
+/// The neutral element of a reduction for `type` (0, 1, -inf/min, +inf/max).
+mlir::TypedAttr getReduceIdentity(ReduceOpKind op, mlir::Type type);
+/// True when `v` is the result of a uop.range.
+bool isRangeValue(mlir::Value v);
+/// True when UNROLL propagates through `op` during expansion: the uop ops of
+/// the seed's list and every arith/math op.
+bool isUnrollPropagating(mlir::Operation *op);
+
+// Assembly helpers shared by attributes and ops.
+mlir::FailureOr<llvm::SmallVector<int64_t>> parseIntList(mlir::AsmParser &p);
+void printIntList(mlir::AsmPrinter &p, llvm::ArrayRef<int64_t> values);
+mlir::FailureOr<llvm::SmallVector<int64_t>> parsePairList(mlir::AsmParser &p);
+void printPairList(mlir::AsmPrinter &p, llvm::ArrayRef<int64_t> flat);
+
+class SinkOp;
+} // namespace uop
+
+#define GET_TYPEDEF_CLASSES
+#include "uop/Dialect/UOp/IR/UOpOpsTypes.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "uop/Dialect/UOp/IR/UOpAttrs.h.inc"
+#include "uop/Dialect/UOp/IR/UOpInterfaces.h.inc"
+#define GET_OP_CLASSES
+#include "uop/Dialect/UOp/IR/UOpOps.h.inc"
+
+#endif // UOP_DIALECT_UOP_IR_UOP_H

@@ -1,0 +1,99 @@
+//===- UOpAttrs.td - uop attributes ------------------------*- tablegen -*-===//
+#ifndef UOP_DIALECT_UOP_IR_UOPATTRS_TD
+#define UOP_DIALECT_UOP_IR_UOPATTRS_TD
+
+include "uop/Dialect/UOp/IR/UOpBase.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+
+// `[a, b, c]`; the brackets keep lists unambiguous inside struct(params).
+class UOp_IntListParameter<string desc = ""> : ArrayRefParameter<"int64_t", desc> {
+  let parser = "::uop::parseIntList($_parser)";
+  let printer = "::uop::printIntList($_printer, $_self)";
+}
+class UOp_OptionalIntListParameter<string desc = "">
+    : OptionalArrayRefParameter<"int64_t", desc> {
+  let parser = "::uop::parseIntList($_parser)";
+  let printer = "::uop::printIntList($_printer, $_self)";
+}
+// `[(axis, factor), ...]`, stored flat.
+class UOp_PairListParameter<string desc = "">
+    : OptionalArrayRefParameter<"int64_t", desc> {
+  let parser = "::uop::parsePairList($_parser)";
+  let printer = "::uop::printPairList($_printer, $_self)";
+}
+
+class UOp_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<UOp_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def UOp_AxisIdAttr : UOp_Attr<"AxisId", "axis_id"> {
+  let summary = "RANGE identity: Unrenumbered(n) before kernel split, Renumbered(n) after";
+  let description = [{
+    Printed `U3` (unrenumbered) or `R3` (renumbered); as a standalone
+    attribute `#uop.axis_id<R3>`.
+  }];
+  let parameters = (ins "int64_t":$id, "bool":$renumbered);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+def UOp_BufferizeOptsAttr : UOp_Attr<"BufferizeOpts", "bufferize_opts"> {
+  let summary = "where and how a BUFFERIZE materialises";
+  let parameters = (ins
+      OptionalParameter<"::mlir::StringAttr">:$device,
+      DefaultValuedParameter<"::uop::AddrSpace", "::uop::AddrSpace::Global">:$addrspace,
+      DefaultValuedParameter<"bool", "true">:$removable);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def UOp_CallInfoAttr : UOp_Attr<"CallInfo", "call_info"> {
+  let summary = "cache-key-safe annotations of CALL and FUNCTION";
+  let parameters = (ins
+      OptionalParameter<"::mlir::StringAttr">:$name,
+      OptionalParameter<"::mlir::StringAttr">:$grad_tag,
+      OptionalParameter<"::mlir::ArrayAttr">:$metadata,
+      DefaultValuedParameter<"bool", "false">:$precompile,
+      DefaultValuedParameter<"bool", "false">:$precompile_backward);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def UOp_KernelInfoAttr : UOp_Attr<"KernelInfo", "kernel_info"> {
+  let summary = "marks a SINK as the root of a kernel AST";
+  let parameters = (ins
+      OptionalParameter<"::mlir::StringAttr">:$name,
+      DefaultValuedParameter<"bool", "false">:$dont_use_locals,
+      OptionalParameter<"::mlir::ArrayAttr">:$applied_opts);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def UOp_WmmaMetadataAttr : UOp_Attr<"WmmaMetadata", "wmma"> {
+  let summary = "the hardware configuration of a WMMA";
+  let description = [{
+    `dims` is (N, M, K) as in the seed. `upcast_a/b/c` and `reduce_axes` are
+    flat lists of (axis, factor) pairs; `tile_grid` batches several FMAs.
+  }];
+  let parameters = (ins
+      "::mlir::StringAttr":$name,
+      UOp_IntListParameter<"(N, M, K)">:$dims,
+      "::mlir::Type":$dtype_in,
+      "::mlir::Type":$dtype_out,
+      "::mlir::StringAttr":$device,
+      DefaultValuedParameter<"int64_t", "32">:$threads,
+      UOp_PairListParameter<"upcast axes of A">:$upcast_a,
+      UOp_PairListParameter<"upcast axes of B">:$upcast_b,
+      UOp_PairListParameter<"upcast axes of C">:$upcast_c,
+      UOp_PairListParameter<"reduce axes">:$reduce_axes,
+      UOp_OptionalIntListParameter<"FMA batching grid">:$tile_grid);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getN() const { return getDims()[0]; }
+    int64_t getM() const { return getDims()[1]; }
+    int64_t getK() const { return getDims()[2]; }
+    /// Product of tile_grid, 1 when absent.
+    int64_t getTileCount() const;
+  }];
+}
+
+#endif // UOP_DIALECT_UOP_IR_UOPATTRS_TD

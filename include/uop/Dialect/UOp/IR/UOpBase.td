@@ -1,0 +1,86 @@
+//===- UOpBase.td - The uop dialect and its enums ---------*- tablegen -*-===//
+//
+// The dialect of Morok/tinygrad's UOp IR. ALU work is arith/math; only what
+// those dialects lack is an op here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_DIALECT_UOP_IR_UOPBASE_TD
+#define UOP_DIALECT_UOP_IR_UOPBASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def UOp_Dialect : Dialect {
+  let name = "uop";
+  let cppNamespace = "::uop";
+  let summary = "The UOp IR of Morok/tinygrad as an MLIR dialect";
+  let description = [{
+    Every op of the UOp bestiary: loop structure (RANGE/END), reductions,
+    buffers and memory access (INDEX/LOAD/STORE), callable IR
+    (CALL/FUNCTION/PROGRAM), vector ops, expansion (UNROLL/CONTRACT), tensor
+    cores (WMMA), movement ops and the rarer scheduling ops. A UOp DAG is SSA
+    in one block; values of Void dtype have type `!uop.void`. ALU ops are
+    `arith` and `math` ops on scalars, vectors and ranked tensors.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let extraClassDeclaration = [{
+    void registerTypes();
+    void registerAttributes();
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def UOp_AxisType : I32EnumAttr<"AxisType", "how a RANGE is scheduled", [
+    I32EnumAttrCase<"Placeholder", 0, "placeholder">,
+    I32EnumAttrCase<"Loop", 1, "loop">,
+    I32EnumAttrCase<"Global", 2, "global">,
+    I32EnumAttrCase<"Thread", 3, "thread">,
+    I32EnumAttrCase<"Warp", 4, "warp">,
+    I32EnumAttrCase<"Local", 5, "local">,
+    I32EnumAttrCase<"GroupReduce", 6, "group_reduce">,
+    I32EnumAttrCase<"Upcast", 7, "upcast">,
+    I32EnumAttrCase<"Reduce", 8, "reduce">,
+    I32EnumAttrCase<"Unroll", 9, "unroll">]> {
+  let cppNamespace = "::uop";
+  let genSpecializedAttr = 0;
+}
+def UOp_AxisTypeAttr : EnumAttr<UOp_Dialect, UOp_AxisType, "axis_type">;
+
+def UOp_ReduceOpKind : I32EnumAttr<"ReduceOpKind", "reduction operator", [
+    I32EnumAttrCase<"Add", 0, "add">,
+    I32EnumAttrCase<"Mul", 1, "mul">,
+    I32EnumAttrCase<"Max", 2, "max">,
+    I32EnumAttrCase<"Min", 3, "min">]> {
+  let cppNamespace = "::uop";
+  let genSpecializedAttr = 0;
+}
+def UOp_ReduceOpAttr : EnumAttr<UOp_Dialect, UOp_ReduceOpKind, "reduce_op">;
+
+def UOp_AddrSpace : I32EnumAttr<"AddrSpace", "memory address space", [
+    I32EnumAttrCase<"Global", 0, "global">,
+    I32EnumAttrCase<"Local", 1, "local">,
+    I32EnumAttrCase<"Reg", 2, "reg">]> {
+  let cppNamespace = "::uop";
+  let genSpecializedAttr = 0;
+}
+def UOp_AddrSpaceAttr : EnumAttr<UOp_Dialect, UOp_AddrSpace, "addrspace">;
+
+def UOp_CustomFunctionKind : I32EnumAttr<"CustomFunctionKind",
+    "runtime-level custom function hook", [
+    I32EnumAttrCase<"EncDec", 0, "enc_dec">,
+    I32EnumAttrCase<"Graph", 1, "graph">]> {
+  let cppNamespace = "::uop";
+  let genSpecializedAttr = 0;
+}
+def UOp_CustomFunctionKindAttr
+    : EnumAttr<UOp_Dialect, UOp_CustomFunctionKind, "custom_function_kind">;
+
+#endif // UOP_DIALECT_UOP_IR_UOPBASE_TD

@@ -1,0 +1,272 @@
+//===- UOpDialect.cpp - uop dialect, types and attributes -----------------===//
+//
+// Registration, the types and attributes of the dialect, and the small
+// semantic helpers (axis priorities, reduce identities) the passes share.
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Dialect/UOp/IR/UOp.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace uop;
+
+#include "uop/Dialect/UOp/IR/UOpOpsDialect.cpp.inc"
+#include "uop/Dialect/UOp/IR/UOpEnums.cpp.inc"
+#include "uop/Dialect/UOp/IR/UOpInterfaces.cpp.inc"
+#define GET_TYPEDEF_CLASSES
+#include "uop/Dialect/UOp/IR/UOpOpsTypes.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "uop/Dialect/UOp/IR/UOpAttrs.cpp.inc"
+
+void UOpDialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "uop/Dialect/UOp/IR/UOpOps.cpp.inc"
+      >();
+}
+
+void UOpDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "uop/Dialect/UOp/IR/UOpOpsTypes.cpp.inc"
+      >();
+}
+
+void UOpDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "uop/Dialect/UOp/IR/UOpAttrs.cpp.inc"
+      >();
+}
+
+Operation *UOpDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                           Type type, Location loc) {
+  if (auto elements = dyn_cast<ElementsAttr>(value))
+    if (isa<VectorType>(type) && elements.getType() == type)
+      return VConstOp::create(builder, loc, type, elements);
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+int64_t uop::getAxisTypePriority(AxisType type) {
+  switch (type) {
+  case AxisType::Placeholder:
+    return -3;
+  case AxisType::Loop:
+    return -1;
+  case AxisType::Global:
+  case AxisType::Thread:
+    return 0;
+  case AxisType::Warp:
+    return 1;
+  case AxisType::Local:
+  case AxisType::GroupReduce:
+    return 2;
+  case AxisType::Upcast:
+    return 3;
+  case AxisType::Reduce:
+    return 4;
+  case AxisType::Unroll:
+    return 5;
+  }
+  llvm_unreachable("unknown AxisType");
+}
+
+TypedAttr uop::getReduceIdentity(ReduceOpKind op, Type type) {
+  Type elem = getElementTypeOrSelf(type);
+  auto splat = [&](TypedAttr scalar) -> TypedAttr {
+    if (auto shaped = dyn_cast<ShapedType>(type))
+      return DenseElementsAttr::get(shaped, scalar);
+    return scalar;
+  };
+  if (auto ft = dyn_cast<FloatType>(elem)) {
+    const llvm::fltSemantics &sem = ft.getFloatSemantics();
+    switch (op) {
+    case ReduceOpKind::Add:
+      return splat(FloatAttr::get(ft, APFloat::getZero(sem)));
+    case ReduceOpKind::Mul:
+      return splat(FloatAttr::get(ft, APFloat::getOne(sem)));
+    case ReduceOpKind::Max:
+      return splat(FloatAttr::get(ft, APFloat::getInf(sem, /*Negative=*/true)));
+    case ReduceOpKind::Min:
+      return splat(FloatAttr::get(ft, APFloat::getInf(sem, /*Negative=*/false)));
+    }
+  }
+  if (elem.isIntOrIndex()) {
+    unsigned width = elem.isIndex() ? 64 : elem.getIntOrFloatBitWidth();
+    bool isUnsigned = elem.isUnsignedInteger();
+    APInt value;
+    switch (op) {
+    case ReduceOpKind::Add:
+      value = APInt::getZero(width);
+      break;
+    case ReduceOpKind::Mul:
+      value = APInt(width, 1);
+      break;
+    case ReduceOpKind::Max:
+      value = isUnsigned ? APInt::getMinValue(width)
+                         : APInt::getSignedMinValue(width);
+      break;
+    case ReduceOpKind::Min:
+      value = isUnsigned ? APInt::getMaxValue(width)
+                         : APInt::getSignedMaxValue(width);
+      break;
+    }
+    return splat(IntegerAttr::get(elem, value));
+  }
+  return {};
+}
+
+bool uop::isRangeValue(Value v) { return v && v.getDefiningOp<RangeOp>(); }
+
+bool uop::isUnrollPropagating(Operation *op) {
+  if (isa<UnrollPropagatingOpInterface>(op))
+    return true;
+  Dialect *dialect = op->getDialect();
+  return dialect && isa<arith::ArithDialect, math::MathDialect>(dialect) &&
+         !isa<arith::ConstantOp>(op);
+}
+
+FailureOr<SmallVector<int64_t>> uop::parseIntList(AsmParser &p) {
+  SmallVector<int64_t> values;
+  if (p.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        int64_t v;
+        if (p.parseInteger(v))
+          return failure();
+        values.push_back(v);
+        return success();
+      }))
+    return failure();
+  return values;
+}
+
+void uop::printIntList(AsmPrinter &p, ArrayRef<int64_t> values) {
+  p << '[';
+  llvm::interleaveComma(values, p);
+  p << ']';
+}
+
+FailureOr<SmallVector<int64_t>> uop::parsePairList(AsmParser &p) {
+  SmallVector<int64_t> flat;
+  if (p.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        int64_t axis, factor;
+        if (p.parseLParen() || p.parseInteger(axis) || p.parseComma() ||
+            p.parseInteger(factor) || p.parseRParen())
+          return failure();
+        flat.push_back(axis);
+        flat.push_back(factor);
+        return success();
+      }))
+    return failure();
+  return flat;
+}
+
+void uop::printPairList(AsmPrinter &p, ArrayRef<int64_t> flat) {
+  p << '[';
+  for (size_t i = 0; i + 1 < flat.size(); i += 2) {
+    if (i)
+      p << ", ";
+    p << '(' << flat[i] << ", " << flat[i + 1] << ')';
+  }
+  p << ']';
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
+                              Type elementType, AddrSpace, int64_t size) {
+  if (!elementType.isIntOrIndexOrFloat() && !isa<VectorType>(elementType))
+    return emitError() << "pointer element type must be a scalar or vector, got "
+                       << elementType;
+  if (size < -1)
+    return emitError() << "pointer size must be non-negative, got " << size;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+// `#uop.axis_id<R3>`: R for renumbered, U for unrenumbered.
+Attribute AxisIdAttr::parse(AsmParser &p, Type) {
+  StringRef keyword;
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseLess() || p.parseKeyword(&keyword) || p.parseGreater())
+    return {};
+  int64_t id;
+  if (keyword.size() < 2 || (keyword[0] != 'R' && keyword[0] != 'U') ||
+      keyword.drop_front().getAsInteger(10, id)) {
+    p.emitError(loc, "expected an axis id like R0 (renumbered) or U0 "
+                     "(unrenumbered), got '")
+        << keyword << "'";
+    return {};
+  }
+  return AxisIdAttr::get(p.getContext(), id, keyword[0] == 'R');
+}
+
+void AxisIdAttr::print(AsmPrinter &p) const {
+  p << '<' << (getRenumbered() ? 'R' : 'U') << getId() << '>';
+}
+
+LogicalResult AxisIdAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 int64_t id, bool) {
+  if (id < 0)
+    return emitError() << "axis id must be non-negative, got " << id;
+  return success();
+}
+
+int64_t WmmaMetadataAttr::getTileCount() const {
+  int64_t n = 1;
+  for (int64_t g : getTileGrid())
+    n *= g;
+  return n;
+}
+
+static LogicalResult verifyPairs(function_ref<InFlightDiagnostic()> emitError,
+                                 StringRef what, ArrayRef<int64_t> flat) {
+  for (size_t i = 0; i + 1 < flat.size(); i += 2)
+    if (flat[i] < 0 || flat[i + 1] <= 0)
+      return emitError() << what << " needs non-negative axes and positive "
+                         << "factors, got (" << flat[i] << ", " << flat[i + 1]
+                         << ")";
+  return success();
+}
+
+LogicalResult
+WmmaMetadataAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         StringAttr, ArrayRef<int64_t> dims, Type dtypeIn,
+                         Type dtypeOut, StringAttr, int64_t threads,
+                         ArrayRef<int64_t> upcastA, ArrayRef<int64_t> upcastB,
+                         ArrayRef<int64_t> upcastC, ArrayRef<int64_t> reduceAxes,
+                         ArrayRef<int64_t> tileGrid) {
+  if (dims.size() != 3)
+    return emitError() << "wmma dims must be (N, M, K), got " << dims.size()
+                       << " values";
+  if (llvm::any_of(dims, [](int64_t d) { return d <= 0; }))
+    return emitError() << "wmma dims must be positive";
+  if (threads <= 0)
+    return emitError() << "wmma threads must be positive, got " << threads;
+  if (!dtypeIn.isIntOrFloat() || !dtypeOut.isIntOrFloat())
+    return emitError() << "wmma dtypes must be scalar types";
+  if (!tileGrid.empty() &&
+      (tileGrid.size() != 2 || tileGrid[0] <= 0 || tileGrid[1] <= 0))
+    return emitError() << "wmma tile_grid must be two positive values";
+  if (failed(verifyPairs(emitError, "upcast_a", upcastA)) ||
+      failed(verifyPairs(emitError, "upcast_b", upcastB)) ||
+      failed(verifyPairs(emitError, "upcast_c", upcastC)) ||
+      failed(verifyPairs(emitError, "reduce_axes", reduceAxes)))
+    return failure();
+  return success();
+}

@@ -1,0 +1,1064 @@
+//===- UOpOps.cpp - verifiers, folders and assembly of uop ops ------------===//
+//
+// Verifiers state the seed's rules in the user's words; folders and
+// canonicalizations do only what is plainly right.
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Dialect/UOp/IR/UOp.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
+
+using namespace mlir;
+using namespace uop;
+
+//===----------------------------------------------------------------------===//
+// Small helpers
+//===----------------------------------------------------------------------===//
+
+/// Width of a scalar (1) or 1-D vector value; 0 for anything else.
+static int64_t getWidth(Type t) {
+  if (auto v = dyn_cast<VectorType>(t))
+    return v.getRank() == 1 ? v.getNumElements() : 0;
+  return t.isIntOrIndexOrFloat() ? 1 : 0;
+}
+
+static Type getScalarType(Type t) {
+  if (auto v = dyn_cast<VectorType>(t))
+    return v.getElementType();
+  return t;
+}
+
+/// A scalar for width 1, a vector otherwise.
+static Type makeVectorOrScalar(Type elem, int64_t width) {
+  if (width == 1)
+    return elem;
+  return VectorType::get({width}, elem);
+}
+
+static int64_t pairFactorProduct(ArrayRef<int64_t> flat) {
+  int64_t p = 1;
+  for (size_t i = 1; i < flat.size(); i += 2)
+    p *= flat[i];
+  return p;
+}
+
+static LogicalResult verifyAxisPairs(Operation *op, StringRef what,
+                                     ArrayRef<int64_t> flat) {
+  if (flat.size() % 2)
+    return op->emitOpError() << what << " must hold (axis, factor) pairs";
+  for (size_t i = 0; i < flat.size(); i += 2) {
+    if (flat[i] < 0)
+      return op->emitOpError() << what << " axis must be non-negative, got "
+                               << flat[i];
+    if (flat[i + 1] <= 0)
+      return op->emitOpError() << what << " factor must be positive, got "
+                               << flat[i + 1];
+  }
+  return success();
+}
+
+static LogicalResult verifyRangeOperands(Operation *op, ValueRange ranges) {
+  for (auto [i, r] : llvm::enumerate(ranges))
+    if (!isRangeValue(r))
+      return op->emitOpError() << "range operand #" << i
+                               << " must be the result of a uop.range";
+  return success();
+}
+
+static Type getBufferElementType(Type buffer) {
+  if (auto p = dyn_cast<PtrType>(buffer))
+    return p.getElementType();
+  if (auto t = dyn_cast<RankedTensorType>(buffer))
+    return t.getElementType();
+  return {};
+}
+
+static int64_t getBufferSize(Type buffer) {
+  if (auto p = dyn_cast<PtrType>(buffer))
+    return p.getSize();
+  if (auto t = dyn_cast<RankedTensorType>(buffer))
+    return t.hasStaticShape() ? t.getNumElements() : -1;
+  return -1;
+}
+
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseAxisId(OpAsmParser &p, AxisIdAttr &attr) {
+  StringRef keyword;
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseKeyword(&keyword))
+    return failure();
+  int64_t id;
+  if (keyword.size() < 2 || (keyword[0] != 'R' && keyword[0] != 'U') ||
+      keyword.drop_front().getAsInteger(10, id))
+    return p.emitError(loc, "expected an axis id like R0 (renumbered) or U0 "
+                            "(unrenumbered), got '")
+           << keyword << "'";
+  attr = AxisIdAttr::get(p.getContext(), id, keyword[0] == 'R');
+  return success();
+}
+
+static void printAxisId(OpAsmPrinter &p, Operation *, AxisIdAttr attr) {
+  p << (attr.getRenumbered() ? 'R' : 'U') << attr.getId();
+}
+
+// Enum keywords printed bare, without the extra space of an enum attribute.
+template <typename AttrT, typename EnumT>
+static ParseResult parseEnumKeyword(OpAsmParser &p, AttrT &attr,
+                                    std::optional<EnumT> (*symbolize)(StringRef),
+                                    StringRef what) {
+  StringRef keyword;
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseKeyword(&keyword))
+    return failure();
+  std::optional<EnumT> value = symbolize(keyword);
+  if (!value)
+    return p.emitError(loc, "unknown ") << what << " '" << keyword << "'";
+  attr = AttrT::get(p.getContext(), *value);
+  return success();
+}
+
+static ParseResult parseAxisTypeKeyword(OpAsmParser &p, AxisTypeAttr &attr) {
+  return parseEnumKeyword<AxisTypeAttr, AxisType>(p, attr, symbolizeAxisType,
+                                                  "axis type");
+}
+static void printAxisTypeKeyword(OpAsmPrinter &p, Operation *,
+                                 AxisTypeAttr attr) {
+  p << stringifyAxisType(attr.getValue());
+}
+static ParseResult parseReduceOpKeyword(OpAsmParser &p, ReduceOpKindAttr &attr) {
+  return parseEnumKeyword<ReduceOpKindAttr, ReduceOpKind>(
+      p, attr, symbolizeReduceOpKind, "reduce op");
+}
+static void printReduceOpKeyword(OpAsmPrinter &p, Operation *,
+                                 ReduceOpKindAttr attr) {
+  p << stringifyReduceOpKind(attr.getValue());
+}
+
+static ParseResult parseAxisPairs(OpAsmParser &p, DenseI64ArrayAttr &attr) {
+  FailureOr<SmallVector<int64_t>> flat = parsePairList(p);
+  if (failed(flat))
+    return failure();
+  attr = DenseI64ArrayAttr::get(p.getContext(), *flat);
+  return success();
+}
+
+static void printAxisPairs(OpAsmPrinter &p, Operation *,
+                           DenseI64ArrayAttr attr) {
+  printPairList(p, attr.asArrayRef());
+}
+
+//===----------------------------------------------------------------------===//
+// RANGE, END, SPECIAL, DEFINE_VAR
+//===----------------------------------------------------------------------===//
+
+LogicalResult RangeOp::verify() {
+  if (getEnd().getType() != getType())
+    return emitOpError("end and result must have the same type, got ")
+           << getEnd().getType() << " and " << getType();
+  APInt end;
+  if (matchPattern(getEnd(), m_ConstantInt(&end)) && end.isNegative())
+    return emitOpError("end must be non-negative, got ") << end.getSExtValue();
+  for (Value dep : getDeps())
+    if (!isRangeValue(dep))
+      return emitOpError("deps must be uop.range results");
+  return success();
+}
+
+/// [0, max(end) - 1], shared by RANGE and SPECIAL.
+static ConstantIntRanges rangeBelow(const ConstantIntRanges &end) {
+  unsigned width = end.umax().getBitWidth();
+  APInt zero = APInt::getZero(width);
+  APInt hi = end.smax();
+  if (hi.isStrictlyPositive())
+    hi = hi - 1;
+  else
+    hi = zero;
+  return ConstantIntRanges::fromSigned(zero, hi);
+}
+
+void RangeOp::inferResultRanges(ArrayRef<ConstantIntRanges> argRanges,
+                                SetIntRangeFn setResultRange) {
+  setResultRange(getResult(), rangeBelow(argRanges[0]));
+}
+
+LogicalResult SpecialOp::verify() {
+  if (getEnd().getType() != getType())
+    return emitOpError("end and result must have the same type");
+  if (getName().empty())
+    return emitOpError("needs a non-empty name such as \"blockIdx.x\"");
+  return success();
+}
+
+void SpecialOp::inferResultRanges(ArrayRef<ConstantIntRanges> argRanges,
+                                  SetIntRangeFn setResultRange) {
+  setResultRange(getResult(), rangeBelow(argRanges[0]));
+}
+
+LogicalResult DefineVarOp::verify() {
+  if (getName().empty())
+    return emitOpError("needs a non-empty variable name");
+  if (getMinValAttr().getInt() > getMaxValAttr().getInt())
+    return emitOpError("min ") << getMinValAttr().getInt() << " exceeds max " << getMaxValAttr().getInt();
+  return success();
+}
+
+void DefineVarOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
+                                    SetIntRangeFn setResultRange) {
+  unsigned width = ConstantIntRanges::getStorageBitwidth(getType());
+  setResultRange(getResult(),
+                 ConstantIntRanges::fromSigned(
+                     APInt(width, getMinValAttr().getInt(), /*isSigned=*/true),
+                     APInt(width, getMaxValAttr().getInt(), /*isSigned=*/true)));
+}
+
+LogicalResult EndOp::verify() {
+  if (getRanges().empty())
+    return emitOpError("must close at least one range");
+  return verifyRangeOperands(*this, getRanges());
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceAxisOp::verify() {
+  auto src = getSrc().getType();
+  int64_t rank = src.getRank();
+  llvm::SmallSet<int64_t, 4> seen;
+  for (int64_t axis : getAxes()) {
+    if (axis < 0 || axis >= rank)
+      return emitOpError("axis ") << axis << " is out of range for rank "
+                                  << rank;
+    if (!seen.insert(axis).second)
+      return emitOpError("axis ") << axis << " appears twice";
+  }
+  if (getAxes().empty())
+    return emitOpError("needs at least one axis");
+  SmallVector<int64_t> expected;
+  for (int64_t d = 0; d < rank; ++d)
+    if (!seen.contains(d))
+      expected.push_back(src.getDimSize(d));
+  auto result = getResult().getType();
+  if (result.getElementType() != src.getElementType())
+    return emitOpError("result element type ")
+           << result.getElementType() << " differs from source "
+           << src.getElementType();
+  if (result.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result shape must drop the reduced axes: expected ")
+           << RankedTensorType::get(expected, src.getElementType());
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  if (getRanges().empty())
+    return emitOpError("must reduce over at least one range");
+  return verifyRangeOperands(*this, getRanges());
+}
+
+LogicalResult AllReduceOp::verify() {
+  if (!getDevice().getDefiningOp<DeviceOp>())
+    return emitOpError("device must be a uop.device");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Buffers and memory
+//===----------------------------------------------------------------------===//
+
+LogicalResult BufferOp::verify() {
+  if (!getUnique().getDefiningOp<UniqueOp>() &&
+      !getUnique().getDefiningOp<LUniqueOp>())
+    return emitOpError("unique must be a uop.unique or uop.lunique");
+  if (!getDevice().getDefiningOp<DeviceOp>())
+    return emitOpError("device must be a uop.device");
+  int64_t typeSize = getBufferSize(getType());
+  if (auto t = dyn_cast<RankedTensorType>(getType()); t && !t.hasStaticShape())
+    return emitOpError("buffer shape must be static");
+  if (typeSize >= 0 && typeSize != static_cast<int64_t>(getSize()))
+    return emitOpError("size ") << getSize() << " does not match the "
+                                << typeSize << " elements of " << getType();
+  return success();
+}
+
+LogicalResult BufferizeOp::verify() {
+  if (failed(verifyRangeOperands(*this, getRanges())))
+    return failure();
+  if (auto t = dyn_cast<RankedTensorType>(getType())) {
+    if (t.getRank() != static_cast<int64_t>(getRanges().size()))
+      return emitOpError("a tensor result needs one dimension per range: ")
+             << getRanges().size() << " ranges, rank " << t.getRank();
+    if (t.getElementType() != getScalarType(getCompute().getType()))
+      return emitOpError("result element type ")
+             << t.getElementType() << " differs from the computed type "
+             << getCompute().getType();
+  } else if (auto p = dyn_cast<PtrType>(getType())) {
+    if (p.getElementType() != getScalarType(getCompute().getType()))
+      return emitOpError("result element type ")
+             << p.getElementType() << " differs from the computed type "
+             << getCompute().getType();
+  } else {
+    return emitOpError("result must be a ranked tensor or !uop.ptr, got ")
+           << getType();
+  }
+  return success();
+}
+
+Type IndexOp::getElementType() { return getBufferElementType(getBuffer().getType()); }
+
+LogicalResult IndexOp::verify() {
+  if (getIndices().empty())
+    return emitOpError("needs at least one index");
+  if (auto t = dyn_cast<RankedTensorType>(getBuffer().getType())) {
+    size_t n = getIndices().size();
+    if (n != 1 && n != static_cast<size_t>(t.getRank()))
+      return emitOpError("expected ")
+             << t.getRank() << " indices (one per dimension) or 1, got " << n;
+  }
+  Type elem = getElementType();
+  if (getScalarType(getType()) != elem || getWidth(getType()) == 0)
+    return emitOpError("result must be the buffer's element type ")
+           << elem << " or a vector of it, got " << getType();
+  return success();
+}
+
+LogicalResult LoadOp::verify() {
+  auto index = getIndex().getDefiningOp<IndexOp>();
+  if (!index)
+    return emitOpError("index must be the result of a uop.index");
+  if (index.getBuffer() != getBuffer())
+    return emitOpError("loads from a different buffer than its index");
+  if (getAlt() && !index.getGate())
+    return emitOpError("alt value needs a gated uop.index");
+  return success();
+}
+
+LogicalResult StoreOp::verify() {
+  if (!getIndex().getDefiningOp<IndexOp>())
+    return emitOpError("index must be the result of a uop.index");
+  return verifyRangeOperands(*this, getRanges());
+}
+
+LogicalResult BufferViewOp::verify() {
+  Type in = getBuffer().getType(), out = getType();
+  if (getBufferElementType(in) != getBufferElementType(out))
+    return emitOpError("view must keep the element type");
+  int64_t total = getBufferSize(in);
+  if (total >= 0 && static_cast<int64_t>(getOffset() + getSize()) > total)
+    return emitOpError("view [") << getOffset() << ", "
+                                 << getOffset() + getSize()
+                                 << ") exceeds the buffer's " << total
+                                 << " elements";
+  int64_t outSize = getBufferSize(out);
+  if (outSize >= 0 && outSize != static_cast<int64_t>(getSize()))
+    return emitOpError("result type holds ")
+           << outSize << " elements, view size is " << getSize();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Callable IR
+//===----------------------------------------------------------------------===//
+
+ParseResult FunctionOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
+                          ArrayRef<Type> results,
+                          function_interface_impl::VariadicFlag,
+                          std::string &) {
+    return builder.getFunctionType(argTypes, results);
+  };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false,
+      getFunctionTypeAttrName(result.name), buildFuncType,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void FunctionOp::print(OpAsmPrinter &p) {
+  function_interface_impl::printFunctionOp(
+      p, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+      getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+SinkOp FunctionOp::getSink() {
+  if (getBody().empty())
+    return {};
+  return dyn_cast<SinkOp>(getBody().back().getTerminator());
+}
+
+LogicalResult FunctionOp::verify() {
+  if (!getFunctionType().getResults().empty())
+    return emitOpError("a FUNCTION is Void and has no results; return "
+                       "several values through a uop.tuple in the sink");
+  if (getBody().empty())
+    return emitOpError("needs a body");
+  Block &entry = getBody().front();
+  if (entry.getNumArguments() != getFunctionType().getNumInputs())
+    return emitOpError("entry block has ")
+           << entry.getNumArguments() << " arguments, the type has "
+           << getFunctionType().getNumInputs();
+  return success();
+}
+
+LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto fn = symbols.lookupNearestSymbolFrom<FunctionOp>(*this, getCalleeAttr());
+  if (!fn)
+    return emitOpError("'") << getCallee()
+                            << "' does not name a uop.function";
+  ArrayRef<Type> formals = fn.getArgumentTypes();
+  if (formals.size() != getArgs().size())
+    return emitOpError("passes ")
+           << getArgs().size() << " arguments to '" << getCallee()
+           << "', which takes " << formals.size();
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(formals, getArgs())))
+    if (std::get<0>(pair) != std::get<1>(pair).getType())
+      return emitOpError("argument #")
+             << i << " has type " << std::get<1>(pair).getType()
+             << ", '" << getCallee() << "' expects " << std::get<0>(pair);
+  return success();
+}
+
+/// The element types of the TUPLE that `src` stands for, if known.
+static std::optional<SmallVector<Type>> getTupleElementTypes(Value src) {
+  if (auto tuple = src.getDefiningOp<TupleOp>())
+    return llvm::to_vector(tuple.getSrc().getTypes());
+  return std::nullopt;
+}
+
+LogicalResult GetTupleOp::verify() {
+  Operation *def = getSrc().getDefiningOp();
+  if (!def || !isa<TupleOp, CallOp>(def))
+    return emitOpError("source must be a uop.tuple or a uop.call of a "
+                       "function returning one");
+  if (auto types = getTupleElementTypes(getSrc())) {
+    if (getIndex() >= types->size())
+      return emitOpError("index ")
+             << getIndex() << " is out of range for a tuple of "
+             << types->size() << " elements";
+    if ((*types)[getIndex()] != getType())
+      return emitOpError("result type ")
+             << getType() << " differs from the element type "
+             << (*types)[getIndex()];
+  }
+  return success();
+}
+
+OpFoldResult GetTupleOp::fold(FoldAdaptor) {
+  // get_tuple(tuple(a, b, ...), i) -> element i
+  if (auto tuple = getSrc().getDefiningOp<TupleOp>())
+    if (getIndex() < tuple.getSrc().size())
+      return tuple.getSrc()[getIndex()];
+  return {};
+}
+
+LogicalResult ProgramOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto fn = symbols.lookupNearestSymbolFrom<FunctionOp>(*this, getKernelAttr());
+  if (!fn)
+    return emitOpError("'") << getKernel() << "' does not name a uop.function";
+  if (!fn.getSink())
+    return emitOpError("kernel '") << getKernel() << "' has no SINK";
+  return success();
+}
+
+LogicalResult ProgramOp::verify() {
+  if (!getDevice().getDefiningOp<DeviceOp>())
+    return emitOpError("device must be a uop.device");
+  if (getLinear() && !getLinear().getDefiningOp<LinearOp>())
+    return emitOpError("linear stage must be a uop.linear");
+  if (getSource() && !getSource().getDefiningOp<SourceOp>())
+    return emitOpError("source stage must be a uop.source");
+  if (getBinary() && !getBinary().getDefiningOp<ProgramBinaryOp>())
+    return emitOpError("binary stage must be a uop.program_binary");
+  // SINK -> LINEAR -> SOURCE -> PROGRAM_BINARY: no stage without the previous.
+  if (getSource() && !getLinear())
+    return emitOpError("has a SOURCE stage but no LINEAR stage; stages run "
+                       "SINK -> LINEAR -> SOURCE -> PROGRAM_BINARY");
+  if (getBinary() && !getSource())
+    return emitOpError("has a PROGRAM_BINARY stage but no SOURCE stage; "
+                       "stages run SINK -> LINEAR -> SOURCE -> PROGRAM_BINARY");
+  return success();
+}
+
+OpFoldResult AfterOp::fold(FoldAdaptor) {
+  // after(x) with no deps -> x
+  if (getDeps().empty())
+    return getPassthrough();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Vector ops
+//===----------------------------------------------------------------------===//
+
+ParseResult VectorizeOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> elements;
+  VectorType type;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseOperandList(elements) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type))
+    return failure();
+  if (type.getRank() != 1)
+    return parser.emitError(loc, "expected a 1-D vector type");
+  result.addTypes(type);
+  return parser.resolveOperands(elements, type.getElementType(), loc,
+                                result.operands);
+}
+
+void VectorizeOp::print(OpAsmPrinter &p) {
+  p << ' ' << getElements();
+  p.printOptionalAttrDict((*this)->getAttrs());
+  p << " : " << getType();
+}
+
+LogicalResult VectorizeOp::verify() {
+  auto type = getType();
+  if (type.getRank() != 1)
+    return emitOpError("result must be a 1-D vector");
+  if (static_cast<int64_t>(getElements().size()) != type.getNumElements())
+    return emitOpError("has ") << getElements().size()
+                               << " elements but the vector width is "
+                               << type.getNumElements();
+  for (auto [i, e] : llvm::enumerate(getElements()))
+    if (e.getType() != type.getElementType())
+      return emitOpError("element #") << i << " has type " << e.getType()
+                                      << ", expected " << type.getElementType();
+  return success();
+}
+
+namespace {
+/// vectorize(constants...) -> vconst
+struct VectorizeOfConstants : OpRewritePattern<VectorizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(VectorizeOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<Attribute> values;
+    for (Value e : op.getElements()) {
+      Attribute a;
+      if (!matchPattern(e, m_Constant(&a)))
+        return failure();
+      values.push_back(a);
+    }
+    auto attr = DenseElementsAttr::get(op.getType(), values);
+    rewriter.replaceOpWithNewOp<VConstOp>(op, op.getType(), attr);
+    return success();
+  }
+};
+
+/// vectorize(gep(v, 0), gep(v, 1), ..., gep(v, n-1)) -> v
+struct VectorizeOfGeps : OpRewritePattern<VectorizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(VectorizeOp op,
+                                PatternRewriter &rewriter) const override {
+    Value source;
+    for (auto [i, e] : llvm::enumerate(op.getElements())) {
+      auto gep = e.getDefiningOp<GepOp>();
+      if (!gep || gep.getIndices().size() != 1 ||
+          gep.getIndices()[0] != static_cast<int64_t>(i))
+        return failure();
+      if (source && gep.getVector() != source)
+        return failure();
+      source = gep.getVector();
+    }
+    if (!source || source.getType() != op.getType())
+      return failure();
+    rewriter.replaceOp(op, source);
+    return success();
+  }
+};
+} // namespace
+
+void VectorizeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<VectorizeOfConstants, VectorizeOfGeps>(context);
+}
+
+LogicalResult GepOp::verify() {
+  auto src = getVector().getType();
+  if (src.getRank() != 1)
+    return emitOpError("source must be a 1-D vector");
+  int64_t width = src.getNumElements();
+  if (getIndices().empty())
+    return emitOpError("needs at least one index");
+  for (int64_t i : getIndices())
+    if (i < 0 || i >= width)
+      return emitOpError("index ") << i << " is out of range for a vector of "
+                                   << width << " elements";
+  Type expected = makeVectorOrScalar(src.getElementType(), getIndices().size());
+  if (getType() != expected)
+    return emitOpError("result type must be ")
+           << expected << " for " << getIndices().size() << " indices, got "
+           << getType();
+  return success();
+}
+
+OpFoldResult GepOp::fold(FoldAdaptor adaptor) {
+  ArrayRef<int64_t> indices = getIndices();
+  // gep(v, [0, 1, ..., n-1]) of a width-n vector -> v
+  if (getType() == getVector().getType() &&
+      llvm::equal(indices, llvm::seq<int64_t>(0, indices.size())))
+    return getVector();
+  // gep(vectorize(a, b, c), [i]) -> element i
+  if (auto vec = getVector().getDefiningOp<VectorizeOp>())
+    if (indices.size() == 1)
+      return vec.getElements()[indices[0]];
+  // gep(constant, [i]) -> the constant element
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(adaptor.getVector())) {
+    auto values = llvm::to_vector(dense.getValues<Attribute>());
+    if (indices.size() == 1)
+      return values[indices[0]];
+    SmallVector<Attribute> picked;
+    for (int64_t i : indices)
+      picked.push_back(values[i]);
+    return DenseElementsAttr::get(cast<ShapedType>(getType()), picked);
+  }
+  return {};
+}
+
+OpFoldResult VConstOp::fold(FoldAdaptor) { return getValue(); }
+
+LogicalResult CatOp::verify() {
+  if (getSources().empty())
+    return emitOpError("needs at least one source");
+  Type elem = getScalarType(getSources()[0].getType());
+  int64_t total = 0;
+  for (auto [i, s] : llvm::enumerate(getSources())) {
+    int64_t w = getWidth(s.getType());
+    if (!w || getScalarType(s.getType()) != elem)
+      return emitOpError("source #") << i << " of type " << s.getType()
+                                     << " is not a scalar or 1-D vector of "
+                                     << elem;
+    total += w;
+  }
+  if (getWidth(getType()) != total || getScalarType(getType()) != elem)
+    return emitOpError("result width must be the sum of the source widths (")
+           << total << "), got " << getType();
+  return success();
+}
+
+OpFoldResult CatOp::fold(FoldAdaptor) {
+  // cat(x) -> x
+  if (getSources().size() == 1 && getSources()[0].getType() == getType())
+    return getSources()[0];
+  return {};
+}
+
+LogicalResult PtrCatOp::verify() {
+  if (getSources().empty())
+    return emitOpError("needs at least one source");
+  Type elem = getScalarType(getSources()[0].getType());
+  int64_t total = 0;
+  for (auto [i, s] : llvm::enumerate(getSources())) {
+    if (!s.getDefiningOp<IndexOp>())
+      return emitOpError("source #") << i << " must be a uop.index";
+    if (getScalarType(s.getType()) != elem)
+      return emitOpError("sources must share the element type ") << elem;
+    total += getWidth(s.getType());
+  }
+  if (getWidth(getType()) != total || getScalarType(getType()) != elem)
+    return emitOpError("result width must be the sum of the source widths (")
+           << total << "), got " << getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// UNROLL / CONTRACT
+//===----------------------------------------------------------------------===//
+
+int64_t UnrollOp::getFactorProduct() {
+  return pairFactorProduct(getUnrollAxes());
+}
+int64_t ContractOp::getFactorProduct() {
+  return pairFactorProduct(getUpcastRanges());
+}
+
+LogicalResult UnrollOp::verify() {
+  if (getUnrollAxes().empty())
+    return emitOpError("needs at least one (axis, factor) pair");
+  if (failed(verifyAxisPairs(*this, "unroll", getUnrollAxes())))
+    return failure();
+  int64_t in = getWidth(getSrc().getType()), out = getWidth(getType());
+  if (!in || !out || getScalarType(getSrc().getType()) != getScalarType(getType()))
+    return emitOpError("source and result must be scalars or vectors of one "
+                       "element type");
+  if (in != out * getFactorProduct())
+    return emitOpError("source width ")
+           << in << " must be the result width " << out
+           << " times the product of the factors " << getFactorProduct();
+  return success();
+}
+
+LogicalResult ContractOp::verify() {
+  if (getUpcastRanges().empty())
+    return emitOpError("needs at least one (axis, factor) pair");
+  if (failed(verifyAxisPairs(*this, "contract", getUpcastRanges())))
+    return failure();
+  int64_t in = getWidth(getSrc().getType()), out = getWidth(getType());
+  if (!in || !out || getScalarType(getSrc().getType()) != getScalarType(getType()))
+    return emitOpError("source and result must be scalars or vectors of one "
+                       "element type");
+  if (out != in * getFactorProduct())
+    return emitOpError("result width ")
+           << out << " must be the product of the factors ("
+           << getFactorProduct() << ") times the source width " << in;
+  return success();
+}
+
+OpFoldResult ContractOp::fold(FoldAdaptor) {
+  // contract(unroll(x, axes), axes) -> x
+  if (auto unroll = getSrc().getDefiningOp<UnrollOp>())
+    if (unroll.getUnrollAxes() == getUpcastRanges() &&
+        unroll.getSrc().getType() == getType())
+      return unroll.getSrc();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// WMMA
+//===----------------------------------------------------------------------===//
+
+LogicalResult WmmaOp::verify() {
+  WmmaMetadataAttr md = getMetadata();
+  int64_t n = md.getN(), m = md.getM(), k = md.getK();
+  int64_t threads = md.getThreads(), tiles = md.getTileCount();
+  struct Operand {
+    const char *name;
+    Value value;
+    Type dtype;
+    int64_t elements;
+    ArrayRef<int64_t> upcast;
+  } operands[] = {
+      {"A", getA(), md.getDtypeIn(), m * k, md.getUpcastA()},
+      {"B", getB(), md.getDtypeIn(), k * n, md.getUpcastB()},
+      {"C", getC(), md.getDtypeOut(), m * n, md.getUpcastC()},
+  };
+  for (const Operand &o : operands) {
+    Type t = o.value.getType();
+    int64_t width = getWidth(t);
+    if (!width || getScalarType(t) != o.dtype)
+      return emitOpError("the ")
+             << o.name << " fragment must be " << o.dtype
+             << " or a vector of it, got " << t;
+    if ((o.elements * tiles) % threads != 0 ||
+        width != o.elements * tiles / threads)
+      return emitOpError("expected ")
+             << (o.elements * tiles) / threads << " elements in the "
+             << o.name << " fragment (" << o.elements * tiles << " over "
+             << threads << " threads), got " << width;
+    if (!o.upcast.empty() && pairFactorProduct(o.upcast) != width)
+      return emitOpError("the ")
+             << o.name << " fragment width " << width
+             << " differs from the product of its upcast axes "
+             << pairFactorProduct(o.upcast);
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// IF / ENDIF
+//===----------------------------------------------------------------------===//
+
+LogicalResult IfOp::verify() {
+  if (!getCondition().getType().isInteger(1))
+    return emitOpError("condition must be i1, got ")
+           << getCondition().getType();
+  return success();
+}
+
+LogicalResult EndIfOp::verify() {
+  if (!getIfOp().getDefiningOp<IfOp>())
+    return emitOpError("must refer to a uop.if");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Definitions
+//===----------------------------------------------------------------------===//
+
+LogicalResult ParamOp::verify() {
+  PtrType t = getType();
+  if (t.getAddrSpace() != AddrSpace::Global)
+    return emitOpError("parameters live in global memory, got ")
+           << stringifyAddrSpace(t.getAddrSpace());
+  if (t.hasSize() && t.getSize() != static_cast<int64_t>(getSize()))
+    return emitOpError("size ") << getSize() << " does not match the type's "
+                                << t.getSize();
+  if (getDevice() && !getDevice().getDefiningOp<DeviceOp>())
+    return emitOpError("device must be a uop.device");
+  return success();
+}
+
+LogicalResult DefineLocalOp::verify() {
+  if (getType().getAddrSpace() != AddrSpace::Local)
+    return emitOpError("result must be a local pointer, got ") << getType();
+  if (!getType().hasSize())
+    return emitOpError("shared memory needs a static size in its type");
+  return success();
+}
+
+LogicalResult DefineRegOp::verify() {
+  if (getType().getAddrSpace() != AddrSpace::Reg)
+    return emitOpError("result must be a reg pointer, got ") << getType();
+  if (getType().hasSize() && getType().getSize() != static_cast<int64_t>(getSize()))
+    return emitOpError("size ") << getSize() << " does not match the type's "
+                                << getType().getSize();
+  return success();
+}
+
+LogicalResult BindOp::verify() {
+  auto var = getVar().getDefiningOp<DefineVarOp>();
+  if (!var)
+    return emitOpError("must bind a uop.define_var");
+  APInt value;
+  if (matchPattern(getValue(), m_ConstantInt(&value))) {
+    int64_t v = value.getSExtValue();
+    if (v < var.getMinValAttr().getInt() || v > var.getMaxValAttr().getInt())
+      return emitOpError("value ") << v << " is outside the bounds ["
+                                   << var.getMinValAttr().getInt() << ", "
+                                   << var.getMaxValAttr().getInt() << "] of '"
+                                   << var.getName() << "'";
+  }
+  return success();
+}
+
+LogicalResult DeviceOp::verify() {
+  if (getSpec().empty())
+    return emitOpError("needs a device name");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Movement ops
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifySameElementType(Operation *op, RankedTensorType a,
+                                           RankedTensorType b) {
+  if (a.getElementType() != b.getElementType())
+    return op->emitOpError("cannot change the element type (")
+           << a.getElementType() << " to " << b.getElementType() << ")";
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  auto in = getSrc().getType(), out = getType();
+  if (failed(verifySameElementType(*this, in, out)))
+    return failure();
+  if (!in.hasStaticShape() || !out.hasStaticShape())
+    return emitOpError("needs static shapes");
+  if (in.getNumElements() != out.getNumElements())
+    return emitOpError("cannot reshape ")
+           << in.getNumElements() << " elements into " << out.getNumElements();
+  return success();
+}
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor) {
+  // reshape(x) to its own type -> x
+  if (getSrc().getType() == getType())
+    return getSrc();
+  // reshape(reshape(x)) -> reshape(x)
+  if (auto inner = getSrc().getDefiningOp<ReshapeOp>()) {
+    getSrcMutable().assign(inner.getSrc());
+    return getResult();
+  }
+  return {};
+}
+
+LogicalResult PermuteOp::verify() {
+  auto in = getSrc().getType(), out = getType();
+  if (failed(verifySameElementType(*this, in, out)))
+    return failure();
+  ArrayRef<int64_t> axes = getAxes();
+  if (static_cast<int64_t>(axes.size()) != in.getRank())
+    return emitOpError("needs one axis per dimension: ")
+           << axes.size() << " axes for rank " << in.getRank();
+  SmallVector<bool> seen(axes.size(), false);
+  for (int64_t a : axes) {
+    if (a < 0 || a >= in.getRank() || seen[a])
+      return emitOpError("axes must be a permutation of 0..")
+             << in.getRank() - 1;
+    seen[a] = true;
+  }
+  for (auto [i, a] : llvm::enumerate(axes))
+    if (out.getDimSize(i) != in.getDimSize(a))
+      return emitOpError("result dimension ")
+             << i << " must be source dimension " << a << " ("
+             << in.getDimSize(a) << "), got " << out.getDimSize(i);
+  return success();
+}
+
+OpFoldResult PermuteOp::fold(FoldAdaptor) {
+  ArrayRef<int64_t> axes = getAxes();
+  // permute(x, identity) -> x
+  if (llvm::equal(axes, llvm::seq<int64_t>(0, axes.size())))
+    return getSrc();
+  // permute(permute(x, p), q) -> permute(x, p o q)
+  if (auto inner = getSrc().getDefiningOp<PermuteOp>()) {
+    ArrayRef<int64_t> p = inner.getAxes();
+    SmallVector<int64_t> composed;
+    for (int64_t q : axes)
+      composed.push_back(p[q]);
+    getSrcMutable().assign(inner.getSrc());
+    setAxes(composed);
+    return getResult();
+  }
+  return {};
+}
+
+LogicalResult ExpandOp::verify() {
+  auto in = getSrc().getType(), out = getType();
+  if (failed(verifySameElementType(*this, in, out)))
+    return failure();
+  if (in.getRank() != out.getRank())
+    return emitOpError("cannot change the rank (")
+           << in.getRank() << " to " << out.getRank() << ")";
+  for (int64_t d = 0; d < in.getRank(); ++d)
+    if (in.getDimSize(d) != out.getDimSize(d) && in.getDimSize(d) != 1)
+      return emitOpError("can only broadcast size-1 dimensions; dimension ")
+             << d << " is " << in.getDimSize(d) << ", result has "
+             << out.getDimSize(d);
+  return success();
+}
+
+OpFoldResult ExpandOp::fold(FoldAdaptor) {
+  // expand to the same shape -> x
+  return getSrc().getType() == getType() ? getSrc() : Value();
+}
+
+LogicalResult PadOp::verify() {
+  auto in = getSrc().getType(), out = getType();
+  if (failed(verifySameElementType(*this, in, out)))
+    return failure();
+  if (static_cast<int64_t>(getBeginPads().size()) != in.getRank() ||
+      static_cast<int64_t>(getEndPads().size()) != in.getRank())
+    return emitOpError("needs one begin and one end pad per dimension");
+  for (int64_t d = 0; d < in.getRank(); ++d) {
+    int64_t lo = getBeginPads()[d], hi = getEndPads()[d];
+    if (lo < 0 || hi < 0)
+      return emitOpError("pads must be non-negative; dimension ")
+             << d << " has (" << lo << ", " << hi << ")";
+    if (out.getDimSize(d) != in.getDimSize(d) + lo + hi)
+      return emitOpError("result dimension ")
+             << d << " must be " << in.getDimSize(d) + lo + hi << ", got "
+             << out.getDimSize(d);
+  }
+  return success();
+}
+
+OpFoldResult PadOp::fold(FoldAdaptor) {
+  // pad by zero -> x
+  return getSrc().getType() == getType() ? getSrc() : Value();
+}
+
+LogicalResult ShrinkOp::verify() {
+  auto in = getSrc().getType(), out = getType();
+  if (failed(verifySameElementType(*this, in, out)))
+    return failure();
+  if (static_cast<int64_t>(getBegins().size()) != in.getRank() ||
+      static_cast<int64_t>(getEnds().size()) != in.getRank())
+    return emitOpError("needs one begin and one end per dimension");
+  for (int64_t d = 0; d < in.getRank(); ++d) {
+    int64_t b = getBegins()[d], e = getEnds()[d];
+    if (b < 0 || b > e || e > in.getDimSize(d))
+      return emitOpError("bounds [")
+             << b << ", " << e << ") of dimension " << d
+             << " must satisfy 0 <= begin <= end <= " << in.getDimSize(d);
+    if (out.getDimSize(d) != e - b)
+      return emitOpError("result dimension ")
+             << d << " must be " << e - b << ", got " << out.getDimSize(d);
+  }
+  return success();
+}
+
+OpFoldResult ShrinkOp::fold(FoldAdaptor) {
+  // shrink to the full box -> x
+  return getSrc().getType() == getType() ? getSrc() : Value();
+}
+
+LogicalResult FlipOp::verify() {
+  if (static_cast<int64_t>(getAxes().size()) != getType().getRank())
+    return emitOpError("needs one flag per axis: ")
+           << getAxes().size() << " flags for rank " << getType().getRank();
+  return success();
+}
+
+OpFoldResult FlipOp::fold(FoldAdaptor) {
+  // flip with no axis set -> x
+  if (llvm::none_of(getAxes(), [](bool b) { return b; }))
+    return getSrc();
+  // flip(flip(x, f), f) -> x
+  if (auto inner = getSrc().getDefiningOp<FlipOp>())
+    if (inner.getAxes() == getAxes())
+      return inner.getSrc();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Additional ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult MStackOp::verify() {
+  if (getSrcs().empty())
+    return emitOpError("needs at least one source");
+  return success();
+}
+
+LogicalResult MultiOp::verify() {
+  if (getSrcs().empty())
+    return emitOpError("needs at least one shard");
+  Type first = getSrcs()[0].getType();
+  for (Value s : getSrcs())
+    if (s.getType() != first)
+      return emitOpError("shards must share one type");
+  if (auto axis = getAxis()) {
+    auto t = dyn_cast<RankedTensorType>(first);
+    if (!t || static_cast<int64_t>(*axis) >= t.getRank())
+      return emitOpError("shard axis ") << *axis << " is out of range";
+  }
+  return success();
+}
+
+LogicalResult PrecastOp::verify() {
+  Type in = getSrc().getType(), out = getType();
+  auto shapeOf = [](Type t) -> SmallVector<int64_t> {
+    if (auto s = dyn_cast<ShapedType>(t))
+      return llvm::to_vector(s.getShape());
+    return {};
+  };
+  if (isa<ShapedType>(in) != isa<ShapedType>(out) || shapeOf(in) != shapeOf(out))
+    return emitOpError("must keep the shape: ") << in << " to " << out;
+  return success();
+}
+
+template <typename OpT>
+static LogicalResult verifyCustomCode(OpT op) {
+  StringRef fmt = op.getFmt();
+  if (fmt.empty())
+    return op.emitOpError("needs a non-empty code template");
+  // Every {n} must name an operand.
+  for (size_t pos = fmt.find('{'); pos != StringRef::npos;
+       pos = fmt.find('{', pos + 1)) {
+    size_t close = fmt.find('}', pos);
+    if (close == StringRef::npos)
+      return op.emitOpError("unterminated '{' in the code template");
+    unsigned n;
+    if (fmt.slice(pos + 1, close).getAsInteger(10, n))
+      continue;
+    if (n >= op.getArgs().size())
+      return op.emitOpError("placeholder {")
+             << n << "} but only " << op.getArgs().size() << " operands";
+  }
+  return success();
+}
+
+LogicalResult CustomOp::verify() { return verifyCustomCode(*this); }
+LogicalResult CustomIOp::verify() { return verifyCustomCode(*this); }
+
+#define GET_OP_CLASSES
+#include "uop/Dialect/UOp/IR/UOpOps.cpp.inc"

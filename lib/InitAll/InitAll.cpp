@@ -1,0 +1,15 @@
+//===- InitAll.cpp - register every uop-mlir dialect and pass -------------===//
+
+#include "uop/InitAll.h"
+
+#include "uop/Dialect/UOp/IR/UOp.h"
+
+#include "mlir/IR/DialectRegistry.h"
+
+void uop::registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<uop::UOpDialect>();
+}
+
+void uop::registerAllPasses() {}
+
+void uop::registerAllTranslations() {}

@@ -1,0 +1,29 @@
+//===- uop-opt.cpp - the uop-mlir optimizer driver ------------------------===//
+//
+// MlirOptMain with every upstream dialect, pass and extension plus ours.
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/InitAll.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  uop::registerAllPasses();
+
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  // gpu-module-to-binary needs the LLVM IR translations of gpu/nvvm.
+  mlir::registerAllToLLVMIRTranslations(registry);
+  uop::registerAllDialects(registry);
+
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "uop-mlir optimizer driver\n", registry));
+}

@@ -1,0 +1,18 @@
+//===- uop-translate.cpp - the uop-mlir translation driver ----------------===//
+//
+// Every upstream translation plus ours. Dialects are registered up front so
+// that modules mixing uop/tirx with upstream dialects parse.
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/InitAll.h"
+
+#include "mlir/InitAllTranslations.h"
+#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllTranslations();
+  uop::registerAllTranslations();
+  return mlir::failed(
+      mlir::mlirTranslateMain(argc, argv, "uop-mlir translation driver\n"));
+}
