@@ -279,8 +279,7 @@ def UOp_StoreOp : UOp_Op<"store", [
 
 def UOp_FunctionOp : UOp_Op<"function", [IsolatedFromAbove, Symbol,
     FunctionOpInterface, AutomaticAllocationScope,
-    UOp_RangeClosingOpInterface,
-    OpAsmOpInterface]> {
+    UOp_RangeClosingOpInterface]> {
   let summary = "FUNCTION: a reusable body parameterised by formal arguments";
   let description = [{
     The formal parameters are the entry block's arguments; the body ends in
@@ -315,7 +314,6 @@ def UOp_FunctionOp : UOp_Op<"function", [IsolatedFromAbove, Symbol,
     }
     /// The SINK that ends the body.
     SinkOp getSink();
-    static ::llvm::StringRef getDefaultDialect() { return "uop"; }
   }];
 }
 
@@ -403,8 +401,7 @@ def UOp_ProgramOp : UOp_Op<"program", [AttrSizedOperandSegments,
 }
 
 def UOp_LinearOp : UOp_Op<"linear", [IsolatedFromAbove, SingleBlock,
-    NoTerminator, RegionKindInterface,
-    OpAsmOpInterface]> {
+    NoTerminator, RegionKindInterface]> {
   let summary = "LINEAR: the flat, ordered op list of a linearised kernel";
   let description = [{
     The region's single block holds the kernel's ops in execution order; its
@@ -418,7 +415,6 @@ def UOp_LinearOp : UOp_Op<"linear", [IsolatedFromAbove, SingleBlock,
     static ::mlir::RegionKind getRegionKind(unsigned) {
       return ::mlir::RegionKind::SSACFG;
     }
-    static ::llvm::StringRef getDefaultDialect() { return "uop"; }
   }];
 }
 

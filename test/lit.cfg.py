@@ -1,0 +1,60 @@
+# -*- Python -*-
+# lit configuration of the uop-mlir regression suite.
+
+import os
+import shutil
+import subprocess
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "UOP"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.uop_obj_root, "test")
+config.excludes = ["Inputs", "Downstream", "CMakeLists.txt", "README.md",
+                   "lit.cfg.py", "lit.site.cfg.py"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
+config.substitutions.append(("%uop_src_root", config.uop_src_root))
+config.substitutions.append(("%uop_obj_root", config.uop_obj_root))
+config.substitutions.append(("%uop_libs", config.uop_lib_dir))
+config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
+config.substitutions.append(("%cmake_generator", config.cmake_generator))
+config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%cxx", config.cxx_compiler))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
+                                     "CCACHE_DIR", "CCACHE_BASEDIR",
+                                     "CCACHE_NOHASHDIR"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.uop_tools_dir, config.llvm_tools_dir]
+tools = [
+    "uop-opt",
+    "uop-translate",
+    ToolSubst("mlir-opt", unresolved="ignore"),
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# ptxas assembles the PTX we produce; tests that need it say REQUIRES: ptxas.
+if config.ptxas and os.path.exists(config.ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.ptxas))
+
+# A real GPU (driver and a device) for REQUIRES: cuda-gpu.
+smi = shutil.which("nvidia-smi")
+if smi:
+    try:
+        out = subprocess.run([smi, "-L"], capture_output=True, text=True,
+                             timeout=20)
+        if out.returncode == 0 and "GPU" in out.stdout:
+            config.available_features.add("cuda-gpu")
+    except Exception:
+        pass
+
+if shutil.which("ninja") and config.cmake_command:
+    config.available_features.add("cmake-downstream")
