@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Install what is missing, build everything, run every test: lit (with its
+# summary), the GoogleTest unit tests and, where present, the Python tests.
+# Exits non-zero on any failure.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/scripts/bootstrap.sh"
+uop_build
+
+status=0
+echo "== lit"
+/usr/lib/llvm-22/bin/lit -sv "$UOP_BUILD_DIR/test" || status=1
+
+echo "== unit tests"
+for t in "$UOP_BUILD_DIR"/unittests/*Tests; do
+  [ -x "$t" ] || continue
+  "$t" --gtest_brief=1 || status=1
+done
+
+if [ -d "$UOP_ROOT/python/tests" ] && ls "$UOP_ROOT"/python/tests/test_*.py >/dev/null 2>&1; then
+  echo "== python tests"
+  UOP_BUILD_DIR="$UOP_BUILD_DIR" python3 -m pytest -q "$UOP_ROOT/python/tests" || status=1
+fi
+
+if [ $status -ne 0 ]; then
+  echo "== FAILED"
+else
+  echo "== all tests passed"
+fi
+exit $status
