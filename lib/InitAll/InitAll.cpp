@@ -2,12 +2,13 @@
 
 #include "uop/InitAll.h"
 
+#include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
 void uop::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<uop::UOpDialect>();
+  registry.insert<uop::UOpDialect, uop::tirx::TIRxDialect>();
 }
 
 void uop::registerAllPasses() {}

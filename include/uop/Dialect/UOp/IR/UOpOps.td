@@ -77,7 +77,7 @@ def UOp_EndOp : UOp_Op<"end", [
   let arguments = (ins AnyType:$computation, Variadic<UOp_IndexLike>:$ranges);
   let results = (outs UOp_Void:$result);
   let assemblyFormat = [{
-    $computation (`[` $ranges^ `]`)? attr-dict `:` type($computation)
+    $computation (`[` $ranges^ `]`)? attr-dict `:` qualified(type($computation))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = UOp_RangeCloser<1>.decl # [{
@@ -103,7 +103,7 @@ def UOp_ReduceAxisOp : UOp_Op<"reduce_axis", [Pure]> {
                        DenseI64ArrayAttr:$axes);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
-    custom<ReduceOpKeyword>($reduce_op) $src $axes attr-dict `:` type($src) `->` type($result)
+    custom<ReduceOpKeyword>($reduce_op) $src $axes attr-dict `:` qualified(type($src)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -125,7 +125,7 @@ def UOp_ReduceOp : UOp_Op<"reduce", [Pure,
                        UOp_ReduceOpAttr:$reduce_op);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    custom<ReduceOpKeyword>($reduce_op) $src (`[` $ranges^ `]`)? attr-dict `:` type($result)
+    custom<ReduceOpKeyword>($reduce_op) $src (`[` $ranges^ `]`)? attr-dict `:` qualified(type($result))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = UOp_RangeCloser<1>.decl # [{
@@ -138,7 +138,7 @@ def UOp_AllReduceOp : UOp_Op<"allreduce", [AllTypesMatch<["src", "result"]>]> {
   let arguments = (ins AnyType:$src, UOp_Void:$device, UOp_ReduceOpAttr:$reduce_op);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    custom<ReduceOpKeyword>($reduce_op) $src `,` $device attr-dict `:` type($result)
+    custom<ReduceOpKeyword>($reduce_op) $src `,` $device attr-dict `:` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -162,7 +162,7 @@ def UOp_BufferOp : UOp_Op<"buffer"> {
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$size);
   let results = (outs UOp_Buffer:$result);
   let assemblyFormat = [{
-    $unique `,` $device `size` $size attr-dict `:` type($result)
+    $unique `,` $device `size` $size attr-dict `:` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -184,7 +184,7 @@ def UOp_BufferizeOp : UOp_Op<"bufferize", [
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
     $compute (`[` $ranges^ `]`)? (`opts` $opts^)? attr-dict
-    `:` type($compute) `->` type($result)
+    `:` qualified(type($compute)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = UOp_RangeCloser<1>.decl # [{
@@ -208,7 +208,7 @@ def UOp_IndexOp : UOp_Op<"index", [Pure, AttrSizedOperandSegments,
                        Optional<UOp_Bool>:$gate);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $buffer `[` $indices `]` (`gate` $gate^)? attr-dict `:` type($buffer) `->` type($result)
+    $buffer `[` $indices `]` (`gate` $gate^)? attr-dict `:` qualified(type($buffer)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -223,7 +223,7 @@ def UOp_PointerIndexOp : UOp_Op<"pointer_index", [Pure,
   let arguments = (ins UOp_Ptr:$ptr, UOp_IndexLike:$offset);
   let results = (outs UOp_Ptr:$result);
   let assemblyFormat = [{
-    $ptr `,` $offset attr-dict `:` type($ptr)
+    $ptr `,` $offset attr-dict `:` qualified(type($ptr))
   }];
 }
 
@@ -243,7 +243,7 @@ def UOp_LoadOp : UOp_Op<"load", [
   let arguments = (ins UOp_Buffer:$buffer, AnyType:$index, Optional<AnyType>:$alt);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $buffer `,` $index (`alt` $alt^)? attr-dict `:` type($buffer) `->` type($result)
+    $buffer `,` $index (`alt` $alt^)? attr-dict `:` qualified(type($buffer)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -264,7 +264,7 @@ def UOp_StoreOp : UOp_Op<"store", [
   let arguments = (ins AnyType:$index, AnyType:$value, Variadic<UOp_IndexLike>:$ranges);
   let results = (outs UOp_Void:$result);
   let assemblyFormat = [{
-    $index `,` $value (`[` $ranges^ `]`)? attr-dict `:` type($value)
+    $index `,` $value (`[` $ranges^ `]`)? attr-dict `:` qualified(type($value))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = UOp_RangeCloser<2>.decl # [{
@@ -332,7 +332,7 @@ def UOp_CallOp : UOp_Op<"call", [
                        OptionalAttr<UOp_CallInfoAttr>:$info);
   let results = (outs UOp_Void:$result);
   let assemblyFormat = [{
-    $callee `(` $args `)` (`info` $info^)? attr-dict `:` `(` type($args) `)`
+    $callee `(` $args `)` (`info` $info^)? attr-dict `:` `(` qualified(type($args)) `)`
   }];
   let extraClassDeclaration = UOp_RangeCloser<1>.decl # [{
     ::mlir::OperandRange getRangeOperands() { return getArgs(); }
@@ -352,7 +352,7 @@ def UOp_SinkOp : UOp_Op<"sink", [Terminator, ReturnLike,
   let arguments = (ins Variadic<AnyType>:$sources,
                        OptionalAttr<UOp_KernelInfoAttr>:$info);
   let assemblyFormat = [{
-    ($sources^ `:` type($sources))? (`info` $info^)? attr-dict
+    ($sources^ `:` qualified(type($sources)))? (`info` $info^)? attr-dict
   }];
 }
 
@@ -360,7 +360,7 @@ def UOp_TupleOp : UOp_Op<"tuple", [Pure]> {
   let summary = "TUPLE: packs heterogeneous values behind a Void boundary";
   let arguments = (ins Variadic<AnyType>:$src);
   let results = (outs UOp_Void:$result);
-  let assemblyFormat = "($src^ `:` type($src))? attr-dict";
+  let assemblyFormat = "($src^ `:` qualified(type($src)))? attr-dict";
 }
 
 def UOp_GetTupleOp : UOp_Op<"get_tuple", [Pure]> {
@@ -372,7 +372,7 @@ def UOp_GetTupleOp : UOp_Op<"get_tuple", [Pure]> {
   }];
   let arguments = (ins UOp_Void:$src, ConfinedAttr<I64Attr, [IntNonNegative]>:$index);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$src `[` $index `]` attr-dict `:` type($result)";
+  let assemblyFormat = "$src `[` $index `]` attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
   let hasFolder = 1;
 }
@@ -438,7 +438,7 @@ def UOp_AfterOp : UOp_Op<"after", [AllTypesMatch<["passthrough", "result"]>,
   let arguments = (ins AnyType:$passthrough, Variadic<AnyType>:$deps);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $passthrough (`(` $deps^ `:` type($deps) `)`)? attr-dict `:` type($result)
+    $passthrough (`(` $deps^ `:` qualified(type($deps)) `)`)? attr-dict `:` qualified(type($result))
   }];
   let hasFolder = 1;
 }
@@ -448,7 +448,7 @@ def UOp_BarrierOp : UOp_Op<"barrier", [AllTypesMatch<["src", "result"]>]> {
   let arguments = (ins AnyType:$src, Variadic<AnyType>:$deps);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $src (`(` $deps^ `:` type($deps) `)`)? attr-dict `:` type($result)
+    $src (`(` $deps^ `:` qualified(type($deps)) `)`)? attr-dict `:` qualified(type($result))
   }];
 }
 
@@ -483,7 +483,7 @@ def UOp_GepOp : UOp_Op<"gep", [Pure,
   }];
   let arguments = (ins AnyVectorOfNonZeroRank:$vector, DenseI64ArrayAttr:$indices);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$vector $indices attr-dict `:` type($vector) `->` type($result)";
+  let assemblyFormat = "$vector $indices attr-dict `:` qualified(type($vector)) `->` qualified(type($result))";
   let hasVerifier = 1;
   let hasFolder = 1;
 }
@@ -501,7 +501,7 @@ def UOp_CatOp : UOp_Op<"cat", [Pure]> {
   let summary = "CAT: concatenates vectors; the width is the sum";
   let arguments = (ins Variadic<AnyType>:$sources);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$sources attr-dict `:` type($sources) `->` type($result)";
+  let assemblyFormat = "$sources attr-dict `:` qualified(type($sources)) `->` qualified(type($result))";
   let hasVerifier = 1;
   let hasFolder = 1;
 }
@@ -510,7 +510,7 @@ def UOp_PtrCatOp : UOp_Op<"ptrcat", [Pure]> {
   let summary = "PTRCAT: groups INDEX accesses for a vector load or store";
   let arguments = (ins Variadic<AnyType>:$sources);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$sources attr-dict `:` type($sources) `->` type($result)";
+  let assemblyFormat = "$sources attr-dict `:` qualified(type($sources)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -531,7 +531,7 @@ def UOp_UnrollOp : UOp_Op<"unroll", [Pure]> {
   let arguments = (ins AnyType:$src, DenseI64ArrayAttr:$unroll_axes);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $src custom<AxisPairs>($unroll_axes) attr-dict `:` type($src) `->` type($result)
+    $src custom<AxisPairs>($unroll_axes) attr-dict `:` qualified(type($src)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -551,7 +551,7 @@ def UOp_ContractOp : UOp_Op<"contract", [Pure]> {
   let arguments = (ins AnyType:$src, DenseI64ArrayAttr:$upcast_ranges);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $src custom<AxisPairs>($upcast_ranges) attr-dict `:` type($src) `->` type($result)
+    $src custom<AxisPairs>($upcast_ranges) attr-dict `:` qualified(type($src)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
   let hasFolder = 1;
@@ -582,7 +582,7 @@ def UOp_WmmaOp : UOp_Op<"wmma", [Pure, AllTypesMatch<["c", "result"]>,
                        UOp_WmmaMetadataAttr:$metadata);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $a `,` $b `,` $c $metadata attr-dict `:` type($a) `,` type($b) `,` type($c)
+    $a `,` $b `,` $c $metadata attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($c))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = UOp_RangeCloser<3>.decl # [{
@@ -611,7 +611,7 @@ def UOp_IfOp : UOp_Op<"if"> {
   let arguments = (ins AnyType:$condition, Variadic<AnyType>:$body);
   let results = (outs UOp_Void:$result);
   let assemblyFormat = [{
-    $condition (`(` $body^ `:` type($body) `)`)? attr-dict `:` type($condition)
+    $condition (`(` $body^ `:` qualified(type($body)) `)`)? attr-dict `:` qualified(type($condition))
   }];
   let hasVerifier = 1;
 }
@@ -640,7 +640,7 @@ def UOp_ParamOp : UOp_Op<"param", [Pure]> {
                        Optional<UOp_Void>:$device);
   let results = (outs UOp_Ptr:$result);
   let assemblyFormat = [{
-    $slot `size` $size (`device` $device^)? attr-dict `:` type($result)
+    $slot `size` $size (`device` $device^)? attr-dict `:` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -649,7 +649,7 @@ def UOp_DefineLocalOp : UOp_Op<"define_local"> {
   let summary = "DEFINE_LOCAL: a shared-memory allocation";
   let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$id);
   let results = (outs UOp_Ptr:$result);
-  let assemblyFormat = "$id attr-dict `:` type($result)";
+  let assemblyFormat = "$id attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -679,7 +679,7 @@ def UOp_DefineRegOp : UOp_Op<"define_reg"> {
   let arguments = (ins ConfinedAttr<I64Attr, [IntPositive]>:$size,
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$id);
   let results = (outs UOp_Ptr:$result);
-  let assemblyFormat = "`size` $size `id` $id attr-dict `:` type($result)";
+  let assemblyFormat = "`size` $size `id` $id attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -740,21 +740,21 @@ class UOp_MovementOp<string mnemonic, list<Trait> traits = []>
 def UOp_ReshapeOp : UOp_MovementOp<"reshape"> {
   let summary = "RESHAPE: same elements, new shape (the result type)";
   let arguments = (ins AnyRankedTensor:$src);
-  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
   let hasFolder = 1;
 }
 
 def UOp_PermuteOp : UOp_MovementOp<"permute"> {
   let summary = "PERMUTE: reorders axes";
   let arguments = (ins AnyRankedTensor:$src, DenseI64ArrayAttr:$axes);
-  let assemblyFormat = "$src $axes attr-dict `:` type($src) `->` type($result)";
+  let assemblyFormat = "$src $axes attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
   let hasFolder = 1;
 }
 
 def UOp_ExpandOp : UOp_MovementOp<"expand"> {
   let summary = "EXPAND: broadcasts size-1 dimensions";
   let arguments = (ins AnyRankedTensor:$src);
-  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
   let hasFolder = 1;
 }
 
@@ -763,7 +763,7 @@ def UOp_PadOp : UOp_MovementOp<"pad"> {
   let arguments = (ins AnyRankedTensor:$src, DenseI64ArrayAttr:$begin_pads,
                        DenseI64ArrayAttr:$end_pads);
   let assemblyFormat = [{
-    $src `low` $begin_pads `high` $end_pads attr-dict `:` type($src) `->` type($result)
+    $src `low` $begin_pads `high` $end_pads attr-dict `:` qualified(type($src)) `->` qualified(type($result))
   }];
   let hasFolder = 1;
 }
@@ -773,7 +773,7 @@ def UOp_ShrinkOp : UOp_MovementOp<"shrink"> {
   let arguments = (ins AnyRankedTensor:$src, DenseI64ArrayAttr:$begins,
                        DenseI64ArrayAttr:$ends);
   let assemblyFormat = [{
-    $src $begins `to` $ends attr-dict `:` type($src) `->` type($result)
+    $src $begins `to` $ends attr-dict `:` qualified(type($src)) `->` qualified(type($result))
   }];
   let hasFolder = 1;
 }
@@ -781,7 +781,7 @@ def UOp_ShrinkOp : UOp_MovementOp<"shrink"> {
 def UOp_FlipOp : UOp_MovementOp<"flip", [AllTypesMatch<["src", "result"]>]> {
   let summary = "FLIP: reverses the flagged axes";
   let arguments = (ins AnyRankedTensor:$src, DenseBoolArrayAttr:$axes);
-  let assemblyFormat = "$src $axes attr-dict `:` type($result)";
+  let assemblyFormat = "$src $axes attr-dict `:` qualified(type($result))";
   let hasFolder = 1;
 }
 
@@ -793,7 +793,7 @@ def UOp_CopyOp : UOp_Op<"copy", [AllTypesMatch<["src", "result"]>]> {
   let summary = "COPY: an explicit copy of a value to a device";
   let arguments = (ins AnyType:$src, UOp_Void:$device);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$src `,` $device attr-dict `:` type($result)";
+  let assemblyFormat = "$src `,` $device attr-dict `:` qualified(type($result))";
 }
 
 def UOp_BufferViewOp : UOp_Op<"buffer_view", [Pure]> {
@@ -803,7 +803,7 @@ def UOp_BufferViewOp : UOp_Op<"buffer_view", [Pure]> {
                        ConfinedAttr<I64Attr, [IntNonNegative]>:$offset);
   let results = (outs UOp_Buffer:$result);
   let assemblyFormat = [{
-    $buffer `size` $size `offset` $offset attr-dict `:` type($buffer) `->` type($result)
+    $buffer `size` $size `offset` $offset attr-dict `:` qualified(type($buffer)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -813,7 +813,7 @@ class UOp_SameTypeVariadicOp<string mnemonic, string sum>
   let summary = sum;
   let arguments = (ins Variadic<AnyType>:$srcs);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$srcs attr-dict `:` type($result)";
+  let assemblyFormat = "$srcs attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -824,7 +824,7 @@ def UOp_MSelectOp : UOp_Op<"mselect", [Pure, AllTypesMatch<["src", "result"]>]> 
   let summary = "MSELECT: selects one device's buffer of a multi-device value";
   let arguments = (ins AnyType:$src, ConfinedAttr<I64Attr, [IntNonNegative]>:$device_index);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$src `[` $device_index `]` attr-dict `:` type($result)";
+  let assemblyFormat = "$src `[` $device_index `]` attr-dict `:` qualified(type($result))";
 }
 
 def UOp_MultiOp : UOp_Op<"multi", [Pure]> {
@@ -832,7 +832,7 @@ def UOp_MultiOp : UOp_Op<"multi", [Pure]> {
   let arguments = (ins Variadic<AnyType>:$srcs, OptionalAttr<I64Attr>:$axis);
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $srcs (`axis` $axis^)? attr-dict `:` type($srcs) `->` type($result)
+    $srcs (`axis` $axis^)? attr-dict `:` qualified(type($srcs)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -841,7 +841,7 @@ def UOp_GroupOp : UOp_Op<"group"> {
   let summary = "GROUP: groups ops for scheduling";
   let arguments = (ins Variadic<AnyType>:$srcs);
   let results = (outs UOp_Void:$result);
-  let assemblyFormat = "($srcs^ `:` type($srcs))? attr-dict";
+  let assemblyFormat = "($srcs^ `:` qualified(type($srcs)))? attr-dict";
 }
 
 class UOp_PassthroughOp<string mnemonic, string sum>
@@ -849,7 +849,7 @@ class UOp_PassthroughOp<string mnemonic, string sum>
   let summary = sum;
   let arguments = (ins AnyType:$src);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$src attr-dict `:` type($result)";
+  let assemblyFormat = "$src attr-dict `:` qualified(type($result))";
 }
 
 def UOp_DetachOp : UOp_PassthroughOp<"detach",
@@ -863,7 +863,7 @@ def UOp_PrecastOp : UOp_Op<"precast", [Pure]> {
   let summary = "PRECAST: a preliminary cast that keeps the shape";
   let arguments = (ins AnyType:$src);
   let results = (outs AnyType:$result);
-  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 
@@ -889,7 +889,7 @@ def UOp_CustomFunctionOp : UOp_Op<"custom_function"> {
   let summary = "CUSTOM_FUNCTION: a runtime-level hook (EncDec or Graph)";
   let arguments = (ins UOp_CustomFunctionKindAttr:$kind, Variadic<AnyType>:$args);
   let results = (outs UOp_Void:$result);
-  let assemblyFormat = "$kind `(` $args `)` attr-dict `:` `(` type($args) `)`";
+  let assemblyFormat = "$kind `(` $args `)` attr-dict `:` `(` qualified(type($args)) `)`";
 }
 
 #endif // UOP_DIALECT_UOP_IR_UOPOPS_TD

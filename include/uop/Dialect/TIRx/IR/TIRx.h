@@ -1,0 +1,63 @@
+//===- TIRx.h - the tirx dialect --------------------------------*- C++ -*-===//
+//
+// Dialect, types, layout attributes, interfaces and ops of TIRx.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_DIALECT_TIRX_IR_TIRX_H
+#define UOP_DIALECT_TIRX_IR_TIRX_H
+
+#include "uop/Dialect/TIRx/Utils/LayoutAlgebra.h"
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <variant>
+
+namespace uop::tirx::layout {
+/// Any of the three layout kinds, as plain integers.
+using AnyLayout = std::variant<TileLayout, SwizzleLayout, ComposeLayout>;
+} // namespace uop::tirx::layout
+
+#include "uop/Dialect/TIRx/IR/TIRxOpsDialect.h.inc"
+#include "uop/Dialect/TIRx/IR/TIRxEnums.h.inc"
+#include "uop/Dialect/TIRx/IR/TIRxAttrInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "uop/Dialect/TIRx/IR/TIRxAttrs.h.inc"
+#define GET_TYPEDEF_CLASSES
+#include "uop/Dialect/TIRx/IR/TIRxOpsTypes.h.inc"
+#include "uop/Dialect/TIRx/IR/TIRxOpInterfaces.h.inc"
+#define GET_OP_CLASSES
+#include "uop/Dialect/TIRx/IR/TIRxOps.h.inc"
+
+namespace uop::tirx {
+/// The table of `layout` over `shape` (every logical element in row-major
+/// order, each with its sorted location set).
+layout::Result<layout::Table> getLayoutTable(LayoutAttrInterface layout,
+                                             llvm::ArrayRef<int64_t> shape);
+/// Shape of a tile operand: a region's extents or a buffer's shape.
+llvm::ArrayRef<int64_t> getTileShape(mlir::Type type);
+/// Element type of a tile operand.
+mlir::Type getTileElementType(mlir::Type type);
+
+/// The layout mapping as arith/index IR: for the logical coordinate `coord`
+/// of a buffer of `shape`, the value on each axis of the first location
+/// (replica index 0), swizzle included. Constants fold to the integer form.
+mlir::FailureOr<std::map<std::string, mlir::Value>>
+emitLayoutApply(mlir::OpBuilder &b, mlir::Location loc,
+                LayoutAttrInterface layout, llvm::ArrayRef<int64_t> shape,
+                mlir::ValueRange coord);
+} // namespace uop::tirx
+
+#endif // UOP_DIALECT_TIRX_IR_TIRX_H

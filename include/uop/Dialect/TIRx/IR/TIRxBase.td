@@ -1,0 +1,102 @@
+//===- TIRxBase.td - the tirx dialect and its enums --------*- tablegen -*-===//
+//
+// TVM's TIRx in MLIR: prim_func, flat declarations, buffers with layouts,
+// execution scopes and tile primitives.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_DIALECT_TIRX_IR_TIRXBASE_TD
+#define UOP_DIALECT_TIRX_IR_TIRXBASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+def TIRx_Dialect : Dialect {
+  let name = "tirx";
+  let cppNamespace = "::uop::tirx";
+  let summary = "TVM's TIRx: buffers with layouts, execution scopes, tile primitives";
+  let description = [{
+    A `tirx.prim_func` holds statements as ops in source order. Declarations
+    (`alloc_buffer`, `decl_buffer`, `bind`, `scope_id_def`) are flat and
+    visible to the following ops; `device_entry` bounds the device region;
+    loops and branches are `scf`; scalar expressions are `arith`; target
+    intrinsics are upstream `nvvm`/`nvgpu` ops. Tile primitives are
+    `tirx.tile.*` ops sharing `TilePrimitiveOpInterface`.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+  let extraClassDeclaration = [{
+    void registerTypes();
+    void registerAttributes();
+  }];
+}
+
+def TIRx_StorageScope : I32EnumAttr<"StorageScope",
+    "where a buffer's data lives", [
+    I32EnumAttrCase<"Global", 0, "global">,
+    I32EnumAttrCase<"Shared", 1, "shared">,
+    I32EnumAttrCase<"Local", 2, "local">,
+    I32EnumAttrCase<"TMem", 3, "tmem">]> {
+  let cppNamespace = "::uop::tirx";
+  let genSpecializedAttr = 0;
+}
+
+// The execution levels. `kernel` only appears as the outer end of a scope
+// pair (`kernel -> cta` is the grid); tile ops use the other five.
+def TIRx_ExecScopeKind : I32EnumAttr<"ExecScopeKind", "execution scope", [
+    I32EnumAttrCase<"Thread", 0, "thread">,
+    I32EnumAttrCase<"Warp", 1, "warp">,
+    I32EnumAttrCase<"Warpgroup", 2, "warpgroup">,
+    I32EnumAttrCase<"Cta", 3, "cta">,
+    I32EnumAttrCase<"Cluster", 4, "cluster">,
+    I32EnumAttrCase<"Kernel", 5, "kernel">]> {
+  let cppNamespace = "::uop::tirx";
+  let genSpecializedAttr = 0;
+}
+
+def TIRx_ScopeAttr : EnumAttr<TIRx_Dialect, TIRx_ExecScopeKind, "scope"> {
+  let summary = "an execution scope: `#tirx.scope<warpgroup>`";
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def TIRx_UnaryKind : I32EnumAttr<"UnaryKind", "elementwise unary operator", [
+    I32EnumAttrCase<"Exp", 0, "exp">,
+    I32EnumAttrCase<"Exp2", 1, "exp2">,
+    I32EnumAttrCase<"Log", 2, "log">,
+    I32EnumAttrCase<"Sqrt", 3, "sqrt">,
+    I32EnumAttrCase<"Rsqrt", 4, "rsqrt">,
+    I32EnumAttrCase<"Reciprocal", 5, "reciprocal">,
+    I32EnumAttrCase<"Silu", 6, "silu">,
+    I32EnumAttrCase<"Relu", 7, "relu">,
+    I32EnumAttrCase<"Neg", 8, "neg">,
+    I32EnumAttrCase<"Abs", 9, "abs">]> {
+  let cppNamespace = "::uop::tirx";
+  let genSpecializedAttr = 0;
+}
+def TIRx_UnaryKindAttr : EnumAttr<TIRx_Dialect, TIRx_UnaryKind, "unary">;
+
+def TIRx_BinaryKind : I32EnumAttr<"BinaryKind", "elementwise binary operator", [
+    I32EnumAttrCase<"Add", 0, "add">,
+    I32EnumAttrCase<"Sub", 1, "sub">,
+    I32EnumAttrCase<"Mul", 2, "mul">,
+    I32EnumAttrCase<"Div", 3, "div">,
+    I32EnumAttrCase<"Maximum", 4, "maximum">,
+    I32EnumAttrCase<"Minimum", 5, "minimum">]> {
+  let cppNamespace = "::uop::tirx";
+  let genSpecializedAttr = 0;
+}
+def TIRx_BinaryKindAttr : EnumAttr<TIRx_Dialect, TIRx_BinaryKind, "binary">;
+
+def TIRx_ReduceKind : I32EnumAttr<"ReduceKind", "tile reduction", [
+    I32EnumAttrCase<"Sum", 0, "sum">,
+    I32EnumAttrCase<"Max", 1, "max">,
+    I32EnumAttrCase<"Min", 2, "min">]> {
+  let cppNamespace = "::uop::tirx";
+  let genSpecializedAttr = 0;
+}
+def TIRx_ReduceKindAttr : EnumAttr<TIRx_Dialect, TIRx_ReduceKind, "reduce">;
+
+#endif // UOP_DIALECT_TIRX_IR_TIRXBASE_TD

@@ -1,0 +1,55 @@
+//===- TIRxInterfaces.td - layout and tile-primitive interfaces -*- tablegen -*-===//
+#ifndef UOP_DIALECT_TIRX_IR_TIRXINTERFACES_TD
+#define UOP_DIALECT_TIRX_IR_TIRXINTERFACES_TD
+
+include "mlir/IR/OpBase.td"
+
+def TIRx_LayoutAttrInterface : AttrInterface<"LayoutAttrInterface"> {
+  let cppNamespace = "::uop::tirx";
+  let description = [{
+    The one object every lowering queries about a buffer layout (like
+    Triton's LinearLayout). Each layout attribute converts to the plain
+    integer algebra of `uop/Dialect/TIRx/Utils/LayoutAlgebra.h`; apply,
+    size, span, slice and canonicalize are answered there, and
+    `emitApply` builds the same mapping as arith/index IR.
+  }];
+  let methods = [
+    InterfaceMethod<"The layout in the plain integer algebra.",
+      "::uop::tirx::layout::AnyLayout", "getAlgebra">,
+    InterfaceMethod<"Number of logical elements, or nullopt when the layout "
+      "fits any shape (a bare swizzle).", "std::optional<int64_t>", "getSize">,
+  ];
+}
+
+def TIRx_TilePrimitiveOpInterface : OpInterface<"TilePrimitiveOpInterface"> {
+  let cppNamespace = "::uop::tirx";
+  let description = [{
+    The seed's TilePrimitiveCall: `op` (the op name), `args` (regions and
+    scalars, the operands), `workspace` (pre-allocated buffers), `config`
+    (a dictionary such as `{cta_group = 1}`), `dispatch` (an optional
+    implementation name) and `scope` (the cooperating thread set).
+  }];
+  let methods = [
+    InterfaceMethod<"The cooperating scope.", "::uop::tirx::ExecScopeKind",
+      "getScopeKind", (ins), [{ return $_op.getScope(); }]>,
+    InterfaceMethod<"The explicit implementation name, if any.",
+      "std::optional<::llvm::StringRef>", "getDispatchName", (ins),
+      [{ return $_op.getDispatch(); }]>,
+    InterfaceMethod<"Operator options.", "::mlir::DictionaryAttr",
+      "getConfigDict", (ins), [{
+        return $_op.getConfig() ? *$_op.getConfig() : ::mlir::DictionaryAttr();
+      }]>,
+    InterfaceMethod<"Pre-allocated workspace buffers.", "::mlir::OperandRange",
+      "getWorkspaceBuffers", (ins), [{ return $_op.getWorkspace(); }]>,
+    InterfaceMethod<"The op's arguments (regions and scalars).",
+      "::llvm::SmallVector<::mlir::Value>", "getArgs", (ins), [{
+        ::llvm::SmallVector<::mlir::Value> args;
+        for (::mlir::OpOperand &o : $_op->getOpOperands())
+          if (!::llvm::is_contained($_op.getWorkspace(), o.get()))
+            args.push_back(o.get());
+        return args;
+      }]>,
+  ];
+}
+
+#endif // UOP_DIALECT_TIRX_IR_TIRXINTERFACES_TD

@@ -1,0 +1,292 @@
+//===- TIRxOps.td - tirx ops -------------------------------*- tablegen -*-===//
+//
+// The seed's statement nodes as ops: PrimFunc, flat declarations (AllocBuffer,
+// DeclBuffer, Bind, ScopeIdDefStmt), the device_entry AttrStmt, BufferLoad /
+// BufferStore, BufferRegion and TilePrimitiveCall.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_DIALECT_TIRX_IR_TIRXOPS_TD
+#define UOP_DIALECT_TIRX_IR_TIRXOPS_TD
+
+include "uop/Dialect/TIRx/IR/TIRxBase.td"
+include "uop/Dialect/TIRx/IR/TIRxTypes.td"
+include "uop/Dialect/TIRx/IR/TIRxAttrs.td"
+include "uop/Dialect/TIRx/IR/TIRxInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+class TIRx_Op<string mnemonic, list<Trait> traits = []>
+    : Op<TIRx_Dialect, mnemonic, traits>;
+
+def TIRx_Buffer : Type<CPred<"::llvm::isa<::uop::tirx::BufferType>($_self)">,
+                       "!tirx.buffer", "::uop::tirx::BufferType">;
+def TIRx_Region : Type<CPred<"::llvm::isa<::uop::tirx::RegionType>($_self)">,
+                       "!tirx.region", "::uop::tirx::RegionType">;
+def TIRx_TileOperand : AnyTypeOf<[TIRx_Buffer, TIRx_Region]>;
+
+//===----------------------------------------------------------------------===//
+// Function boundary
+//===----------------------------------------------------------------------===//
+
+def TIRx_PrimFuncOp : TIRx_Op<"prim_func", [IsolatedFromAbove, Symbol,
+    FunctionOpInterface, AutomaticAllocationScope]> {
+  let summary = "PrimFunc: params (with their buffer_map in the types), body, attrs";
+  let description = [{
+    ```mlir
+    tirx.prim_func @scale(%A: !tirx.buffer<1024xf32, global>,
+                          %B: !tirx.buffer<1024xf32, global>) {
+      tirx.device_entry { ... }
+      tirx.return
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<FunctionType>:$function_type,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Region *getCallableRegion() { return &getBody(); }
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
+      return getFunctionType().getInputs();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() {
+      return getFunctionType().getResults();
+    }
+  }];
+}
+
+def TIRx_ReturnOp : TIRx_Op<"return", [Pure, Terminator, ReturnLike,
+    HasParent<"PrimFuncOp">]> {
+  let summary = "ends a prim_func";
+  let arguments = (ins Variadic<AnyType>:$operands);
+  let assemblyFormat = "($operands^ `:` qualified(type($operands)))? attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Flat declarations
+//===----------------------------------------------------------------------===//
+
+def TIRx_AllocBufferOp : TIRx_Op<"alloc_buffer"> {
+  let summary = "AllocBuffer: new storage for a buffer";
+  let description = [{
+    ```mlir
+    %S = tirx.alloc_buffer : !tirx.buffer<128x64xf16, shared>
+    ```
+  }];
+  let results = (outs TIRx_Buffer:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def TIRx_DeclBufferOp : TIRx_Op<"decl_buffer", [Pure]> {
+  let summary = "DeclBuffer: a new view sharing another buffer's data";
+  let description = [{
+    The seed's `Dreg_wg = Dreg.view(...)`: same data, dtype and scope, its
+    own shape and layout; it must fit the viewed storage.
+
+    ```mlir
+    %V = tirx.decl_buffer %D : !tirx.buffer<64xf32, local> -> !tirx.buffer<...>
+    ```
+  }];
+  let arguments = (ins TIRx_Buffer:$source);
+  let results = (outs TIRx_Buffer:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def TIRx_BindOp : TIRx_Op<"bind", [Pure, SameOperandsAndResultType]> {
+  let summary = "Bind: names a scalar value for the following statements";
+  let arguments = (ins AnyType:$value, OptionalAttr<StrAttr>:$name);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "($name^)? $value attr-dict `:` qualified(type($result))";
+}
+
+def TIRx_ScopeIdDefOp : TIRx_Op<"scope_id_def", [Pure]> {
+  let summary = "ScopeIdDefStmt: execution ids of a scope pair and their extents";
+  let description = [{
+    `tx = Tx.thread_id([128])` is
+
+    ```mlir
+    %tx = tirx.scope_id_def cta -> thread [128]
+    %bx, %by = tirx.scope_id_def kernel -> cta [8, 4] preferred [8, 4]
+    ```
+
+    One index result (def id) per extent; the outer scope is larger than the
+    inner one.
+  }];
+  let arguments = (ins TIRx_ScopeAttr:$parent, TIRx_ScopeAttr:$child,
+                       DenseI64ArrayAttr:$extents,
+                       OptionalAttr<DenseI64ArrayAttr>:$preferred_extents);
+  let results = (outs Variadic<Index>:$ids);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    int64_t getTotalExtent();
+  }];
+}
+
+def TIRx_DeviceEntryOp : TIRx_Op<"device_entry", [SingleBlock, NoTerminator,
+    HasParent<"PrimFuncOp">]> {
+  let summary = "the device region (the seed's AttrStmt tirx.device_entry)";
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "attr-dict-with-keyword $body";
+}
+
+//===----------------------------------------------------------------------===//
+// Buffer access
+//===----------------------------------------------------------------------===//
+
+def TIRx_BufferLoadOp : TIRx_Op<"buffer_load", [
+    TypesMatchWith<"result is the buffer's element type", "buffer", "result",
+                   "::llvm::cast<::uop::tirx::BufferType>($_self).getElementType()">]> {
+  let summary = "BufferLoad: reads one element";
+  let arguments = (ins TIRx_Buffer:$buffer, Variadic<Index>:$indices);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$buffer `[` $indices `]` attr-dict `:` qualified(type($buffer))";
+  let hasVerifier = 1;
+}
+
+def TIRx_BufferStoreOp : TIRx_Op<"buffer_store", [
+    TypesMatchWith<"value is the buffer's element type", "buffer", "value",
+                   "::llvm::cast<::uop::tirx::BufferType>($_self).getElementType()">]> {
+  let summary = "BufferStore: writes one element";
+  let arguments = (ins AnyType:$value, TIRx_Buffer:$buffer, Variadic<Index>:$indices);
+  let assemblyFormat = "$value `,` $buffer `[` $indices `]` attr-dict `:` qualified(type($buffer))";
+  let hasVerifier = 1;
+}
+
+def TIRx_RegionOp : TIRx_Op<"region", [Pure]> {
+  let summary = "BufferRegion: a buffer and a (min, extent) per dimension";
+  let description = [{
+    ```mlir
+    %r = tirx.region %A[%m0 : 128, %c0 : 64] : !tirx.buffer<256x64xf16, shared>
+    ```
+    The extents are static; the mins are index values.
+  }];
+  let arguments = (ins TIRx_Buffer:$buffer, Variadic<Index>:$mins,
+                       DenseI64ArrayAttr:$extents);
+  let results = (outs TIRx_Region:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Tile primitives
+//===----------------------------------------------------------------------===//
+
+class TIRx_TileOp<string mnemonic, list<Trait> traits = []>
+    : TIRx_Op<"tile." # mnemonic, !listconcat([TIRx_TilePrimitiveOpInterface],
+                                               traits)> {
+  code commonArgsFormat = [{
+    (`dispatch` $dispatch^)? (`config` $config^)?
+    (`workspace` `(` $workspace^ `:` qualified(type($workspace)) `)`)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def TIRx_CopyOp : TIRx_TileOp<"copy"> {
+  let summary = "copy a tile: dst <- src";
+  let arguments = (ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src,
+                       Variadic<TIRx_Buffer>:$workspace,
+                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
+                       OptionalAttr<DictionaryAttr>:$config);
+  let assemblyFormat = "$scope $dst `,` $src" # commonArgsFormat #
+                       "`:` qualified(type($dst)) `,` qualified(type($src))";
+}
+
+def TIRx_CopyAsyncOp : TIRx_TileOp<"copy_async", [AttrSizedOperandSegments]> {
+  let summary = "asynchronous tile copy (cp.async, TMA), completing on `barrier`";
+  let arguments = (ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src,
+                       Optional<AnyType>:$barrier,
+                       Variadic<TIRx_Buffer>:$workspace,
+                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
+                       OptionalAttr<DictionaryAttr>:$config);
+  let assemblyFormat = "$scope $dst `,` $src (`barrier` $barrier^ `:` qualified(type($barrier)))?" #
+                       commonArgsFormat # "`:` qualified(type($dst)) `,` qualified(type($src))";
+}
+
+class TIRx_GemmOpBase<string mnemonic, string sum>
+    : TIRx_TileOp<mnemonic> {
+  let summary = sum;
+  let description = [{
+    C (+)= op(A) * op(B), the seed's args `[C, A, B, transpose_A,
+    transpose_B, accum]`: C is M x N, A is M x K (K x M with transpose_A),
+    B is K x N (N x K with transpose_B). `accum` (i1) keeps C's old value.
+  }];
+  let arguments = (ins TIRx_TileOperand:$c, TIRx_TileOperand:$a,
+                       TIRx_TileOperand:$b, I1:$accum,
+                       Variadic<TIRx_Buffer>:$workspace,
+                       UnitAttr:$transpose_A, UnitAttr:$transpose_B,
+                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
+                       OptionalAttr<DictionaryAttr>:$config);
+  let assemblyFormat = "$scope $c `,` $a `,` $b `,` `accum` $accum"
+                       "(`transpose_A` $transpose_A^)? (`transpose_B` $transpose_B^)?" #
+                       commonArgsFormat # "`:` qualified(type($c)) `,` qualified(type($a)) `,` qualified(type($b))";
+}
+
+def TIRx_GemmOp : TIRx_GemmOpBase<"gemm", "synchronous tile matrix multiply">;
+def TIRx_GemmAsyncOp : TIRx_GemmOpBase<"gemm_async",
+    "asynchronous tile matrix multiply (wgmma, tcgen05)">;
+
+def TIRx_FillOp : TIRx_TileOp<"fill"> {
+  let summary = "fill a tile with a scalar";
+  let arguments = (ins TIRx_TileOperand:$dst, AnyType:$value,
+                       Variadic<TIRx_Buffer>:$workspace,
+                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
+                       OptionalAttr<DictionaryAttr>:$config);
+  let assemblyFormat = "$scope $dst `,` $value" # commonArgsFormat #
+                       "`:` qualified(type($dst)) `,` qualified(type($value))";
+}
+
+def TIRx_CastOp : TIRx_TileOp<"cast"> {
+  let summary = "convert a tile's dtype: dst <- cast(src)";
+  let arguments = (ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src,
+                       Variadic<TIRx_Buffer>:$workspace,
+                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
+                       OptionalAttr<DictionaryAttr>:$config);
+  let assemblyFormat = "$scope $dst `,` $src" # commonArgsFormat #
+                       "`:` qualified(type($dst)) `,` qualified(type($src))";
+}
+
+def TIRx_UnaryOp : TIRx_TileOp<"unary"> {
+  let summary = "elementwise unary: dst <- kind(src)";
+  let arguments = (ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src,
+                       Variadic<TIRx_Buffer>:$workspace,
+                       TIRx_UnaryKindAttr:$kind,
+                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
+                       OptionalAttr<DictionaryAttr>:$config);
+  let assemblyFormat = "$kind $scope $dst `,` $src" # commonArgsFormat #
+                       "`:` qualified(type($dst)) `,` qualified(type($src))";
+}
+
+def TIRx_BinaryOp : TIRx_TileOp<"binary"> {
+  let summary = "elementwise binary: dst <- kind(lhs, rhs); rhs may be a scalar";
+  let arguments = (ins TIRx_TileOperand:$dst, TIRx_TileOperand:$lhs,
+                       AnyType:$rhs, Variadic<TIRx_Buffer>:$workspace,
+                       TIRx_BinaryKindAttr:$kind,
+                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
+                       OptionalAttr<DictionaryAttr>:$config);
+  let assemblyFormat = "$kind $scope $dst `,` $lhs `,` $rhs" # commonArgsFormat #
+                       "`:` qualified(type($dst)) `,` qualified(type($lhs)) `,` qualified(type($rhs))";
+}
+
+def TIRx_ReduceOp : TIRx_TileOp<"reduce"> {
+  let summary = "reduction of src over `axes` into dst (sum, max, min)";
+  let arguments = (ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src,
+                       Variadic<TIRx_Buffer>:$workspace,
+                       TIRx_ReduceKindAttr:$kind, DenseI64ArrayAttr:$axes,
+                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
+                       OptionalAttr<DictionaryAttr>:$config);
+  let assemblyFormat = "$kind $scope $dst `,` $src `axes` $axes" # commonArgsFormat #
+                       "`:` qualified(type($dst)) `,` qualified(type($src))";
+}
+
+#endif // UOP_DIALECT_TIRX_IR_TIRXOPS_TD

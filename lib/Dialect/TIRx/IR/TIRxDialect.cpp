@@ -1,0 +1,552 @@
+//===- TIRxDialect.cpp - tirx dialect, buffer types, layout attributes ----===//
+//
+// The layout attributes are thin MLIR faces of the integer algebra in
+// LayoutAlgebra.h: parsing, printing and verification go through it, so the
+// IR and the unit-tested algebra cannot disagree.
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Dialect/TIRx/IR/TIRx.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace uop::tirx;
+namespace la = uop::tirx::layout;
+
+#include "uop/Dialect/TIRx/IR/TIRxOpsDialect.cpp.inc"
+#include "uop/Dialect/TIRx/IR/TIRxEnums.cpp.inc"
+#include "uop/Dialect/TIRx/IR/TIRxAttrInterfaces.cpp.inc"
+#include "uop/Dialect/TIRx/IR/TIRxOpInterfaces.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "uop/Dialect/TIRx/IR/TIRxAttrs.cpp.inc"
+#define GET_TYPEDEF_CLASSES
+#include "uop/Dialect/TIRx/IR/TIRxOpsTypes.cpp.inc"
+
+void TIRxDialect::initialize() {
+  registerTypes();
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "uop/Dialect/TIRx/IR/TIRxOps.cpp.inc"
+      >();
+}
+
+void TIRxDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "uop/Dialect/TIRx/IR/TIRxOpsTypes.cpp.inc"
+      >();
+}
+
+void TIRxDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "uop/Dialect/TIRx/IR/TIRxAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// TileLayoutAttr
+//===----------------------------------------------------------------------===//
+
+static SmallVector<StringAttr> toStringAttrs(MLIRContext *ctx,
+                                             ArrayRef<std::string> names) {
+  return llvm::to_vector(llvm::map_range(
+      names, [&](const std::string &n) { return StringAttr::get(ctx, n); }));
+}
+
+TileLayoutAttr TileLayoutAttr::get(MLIRContext *ctx, const la::TileLayout &l) {
+  SmallVector<int64_t> se, ss, re, rs, ov;
+  SmallVector<std::string> sa, ra, oa;
+  for (const la::Iter &it : l.shard) {
+    se.push_back(it.extent);
+    ss.push_back(it.stride);
+    sa.push_back(it.axis);
+  }
+  for (const la::Iter &it : l.replica) {
+    re.push_back(it.extent);
+    rs.push_back(it.stride);
+    ra.push_back(it.axis);
+  }
+  for (const la::Offset &o : l.offset) {
+    ov.push_back(o.value);
+    oa.push_back(o.axis);
+  }
+  return get(ctx, se, ss, toStringAttrs(ctx, sa), re, rs, toStringAttrs(ctx, ra),
+             ov, toStringAttrs(ctx, oa));
+}
+
+static la::TileLayout buildTileLayout(
+    ArrayRef<int64_t> se, ArrayRef<int64_t> ss, ArrayRef<StringAttr> sa,
+    ArrayRef<int64_t> re, ArrayRef<int64_t> rs, ArrayRef<StringAttr> ra,
+    ArrayRef<int64_t> ov, ArrayRef<StringAttr> oa) {
+  la::TileLayout l;
+  for (size_t i = 0; i < se.size() && i < ss.size() && i < sa.size(); ++i)
+    l.shard.push_back({se[i], ss[i], sa[i].str()});
+  for (size_t i = 0; i < re.size() && i < rs.size() && i < ra.size(); ++i)
+    l.replica.push_back({re[i], rs[i], ra[i].str()});
+  for (size_t i = 0; i < ov.size() && i < oa.size(); ++i)
+    l.offset.push_back({ov[i], oa[i].str()});
+  return l;
+}
+
+la::TileLayout TileLayoutAttr::getLayout() const {
+  return buildTileLayout(getShardExtents(), getShardStrides(), getShardAxes(),
+                         getReplicaExtents(), getReplicaStrides(),
+                         getReplicaAxes(), getOffsetValues(), getOffsetAxes());
+}
+
+LogicalResult TileLayoutAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> se,
+    ArrayRef<int64_t> ss, ArrayRef<StringAttr> sa, ArrayRef<int64_t> re,
+    ArrayRef<int64_t> rs, ArrayRef<StringAttr> ra, ArrayRef<int64_t> ov,
+    ArrayRef<StringAttr> oa) {
+  if (se.size() != ss.size() || se.size() != sa.size() ||
+      re.size() != rs.size() || re.size() != ra.size() || ov.size() != oa.size())
+    return emitError() << "tile layout parameter lists differ in length";
+  if (auto err = la::validate(buildTileLayout(se, ss, sa, re, rs, ra, ov, oa)))
+    return emitError() << "invalid tile layout: " << *err;
+  return success();
+}
+
+// The text between `<` and `>` is re-assembled token by token and handed to
+// the algebra's parser, which owns the grammar (and its error messages).
+Attribute TileLayoutAttr::parse(AsmParser &p, Type) {
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseLess())
+    return {};
+  std::string text;
+  while (failed(p.parseOptionalGreater())) {
+    int64_t value;
+    StringRef keyword;
+    StringAttr symbol;
+    OptionalParseResult intResult = p.parseOptionalInteger(value);
+    if (intResult.has_value()) {
+      if (failed(*intResult))
+        return {};
+      text += std::to_string(value);
+    } else if (succeeded(p.parseOptionalSymbolName(symbol))) {
+      text += "@" + symbol.str();
+    } else if (succeeded(p.parseOptionalKeyword(&keyword))) {
+      text += " " + keyword.str();
+    } else if (succeeded(p.parseOptionalLSquare())) {
+      text += "[";
+    } else if (succeeded(p.parseOptionalRSquare())) {
+      text += "]";
+    } else if (succeeded(p.parseOptionalLParen())) {
+      text += "(";
+    } else if (succeeded(p.parseOptionalRParen())) {
+      text += ")";
+    } else if (succeeded(p.parseOptionalColon())) {
+      text += ":";
+    } else if (succeeded(p.parseOptionalComma())) {
+      text += ",";
+    } else if (succeeded(p.parseOptionalPlus())) {
+      text += " + ";
+    } else {
+      p.emitError(p.getCurrentLocation(),
+                  "unexpected token in tile layout; expected the form "
+                  "S[(e,...):(s@axis,...)] + R[...] + k@axis");
+      return {};
+    }
+  }
+  la::Result<la::TileLayout> layout = la::parseTileLayout(text);
+  if (!layout) {
+    p.emitError(loc, "invalid tile layout: ") << layout.error();
+    return {};
+  }
+  return TileLayoutAttr::get(p.getContext(), *layout);
+}
+
+void TileLayoutAttr::print(AsmPrinter &p) const {
+  p << '<' << la::format(getLayout()) << '>';
+}
+
+la::AnyLayout TileLayoutAttr::getAlgebra() const { return getLayout(); }
+std::optional<int64_t> TileLayoutAttr::getSize() const {
+  return la::size(getLayout());
+}
+
+//===----------------------------------------------------------------------===//
+// SwizzleLayoutAttr, ComposeLayoutAttr
+//===----------------------------------------------------------------------===//
+
+la::SwizzleLayout SwizzleLayoutAttr::getLayout() const {
+  return {getPerElement(), getSwizzleLen(), getAtomLen(), getSwizzleInner()};
+}
+
+LogicalResult
+SwizzleLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          int64_t perElement, int64_t swizzleLen,
+                          int64_t atomLen, bool inner) {
+  if (auto err = la::validate(
+          la::SwizzleLayout{perElement, swizzleLen, atomLen, inner}))
+    return emitError() << "invalid swizzle: " << *err;
+  return success();
+}
+
+la::AnyLayout SwizzleLayoutAttr::getAlgebra() const { return getLayout(); }
+std::optional<int64_t> SwizzleLayoutAttr::getSize() const {
+  return std::nullopt;
+}
+
+la::ComposeLayout ComposeLayoutAttr::getLayout() const {
+  return {getSwizzle().getLayout(), getTile().getLayout()};
+}
+
+LogicalResult
+ComposeLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          SwizzleLayoutAttr swizzle, TileLayoutAttr tile) {
+  if (!swizzle || !tile)
+    return emitError() << "compose needs a swizzle and a tile layout";
+  if (auto err = la::validate(la::ComposeLayout{swizzle.getLayout(),
+                                                tile.getLayout()}))
+    return emitError() << "invalid compose layout: " << *err;
+  return success();
+}
+
+Attribute ComposeLayoutAttr::parse(AsmParser &p, Type) {
+  Attribute swizzle, tile;
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseLess() || p.parseAttribute(swizzle) || p.parseComma() ||
+      p.parseAttribute(tile) || p.parseGreater())
+    return {};
+  auto s = dyn_cast<SwizzleLayoutAttr>(swizzle);
+  auto t = dyn_cast<TileLayoutAttr>(tile);
+  if (!s || !t) {
+    p.emitError(loc, "expected #tirx.compose<#tirx.swizzle<...>, #tirx.tile<...>>");
+    return {};
+  }
+  return p.getChecked<ComposeLayoutAttr>(loc, p.getContext(), s, t);
+}
+
+void ComposeLayoutAttr::print(AsmPrinter &p) const {
+  p << '<';
+  p.printAttribute(getSwizzle());
+  p << ", ";
+  p.printAttribute(getTile());
+  p << '>';
+}
+
+la::AnyLayout ComposeLayoutAttr::getAlgebra() const { return getLayout(); }
+std::optional<int64_t> ComposeLayoutAttr::getSize() const {
+  return la::size(getTile().getLayout());
+}
+
+la::Result<la::Table> uop::tirx::getLayoutTable(LayoutAttrInterface layout,
+                                                ArrayRef<int64_t> shape) {
+  la::Shape s(shape.begin(), shape.end());
+  return std::visit([&](const auto &l) { return la::table(l, s); },
+                    layout.getAlgebra());
+}
+
+//===----------------------------------------------------------------------===//
+// BufferType, RegionType
+//===----------------------------------------------------------------------===//
+
+static void printShapePrefix(AsmPrinter &p, ArrayRef<int64_t> shape) {
+  for (int64_t d : shape)
+    p << d << 'x';
+}
+
+Type BufferType::parse(AsmParser &p) {
+  SmallVector<int64_t> shape, strides;
+  Type elementType;
+  StringRef scopeName;
+  Attribute layout;
+  int64_t elemOffset = 0, allocatedAddr = -1;
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseLess() ||
+      p.parseDimensionList(shape, /*allowDynamic=*/false,
+                           /*withTrailingX=*/true) ||
+      p.parseType(elementType) || p.parseComma())
+    return {};
+  SMLoc scopeLoc = p.getCurrentLocation();
+  if (p.parseKeyword(&scopeName))
+    return {};
+  std::optional<StorageScope> scope = symbolizeStorageScope(scopeName);
+  if (!scope) {
+    p.emitError(scopeLoc, "unknown storage scope '")
+        << scopeName << "'; expected global, shared, local or tmem";
+    return {};
+  }
+  while (succeeded(p.parseOptionalComma())) {
+    StringRef key;
+    if (succeeded(p.parseOptionalKeyword(
+            &key, {"strides", "elem_offset", "allocated_addr"}))) {
+      if (p.parseEqual())
+        return {};
+      if (key == "strides") {
+        if (p.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+              int64_t s;
+              if (p.parseInteger(s))
+                return failure();
+              strides.push_back(s);
+              return success();
+            }))
+          return {};
+      } else if (p.parseInteger(key == "elem_offset" ? elemOffset
+                                                      : allocatedAddr)) {
+        return {};
+      }
+      continue;
+    }
+    if (layout) {
+      p.emitError(p.getCurrentLocation(), "a buffer has at most one layout");
+      return {};
+    }
+    if (p.parseAttribute(layout))
+      return {};
+  }
+  if (p.parseGreater())
+    return {};
+  return p.getChecked<BufferType>(loc, p.getContext(), shape, elementType,
+                                  *scope, layout, strides, elemOffset,
+                                  allocatedAddr);
+}
+
+void BufferType::print(AsmPrinter &p) const {
+  p << '<';
+  printShapePrefix(p, getShape());
+  p << getElementType() << ", " << stringifyStorageScope(getScope());
+  if (getLayout()) {
+    p << ", ";
+    p.printAttribute(getLayout());
+  }
+  if (!getStrides().empty()) {
+    p << ", strides = [";
+    llvm::interleaveComma(getStrides(), p);
+    p << ']';
+  }
+  if (getElemOffset() != 0)
+    p << ", elem_offset = " << getElemOffset();
+  if (hasAllocatedAddr())
+    p << ", allocated_addr = " << getAllocatedAddr();
+  p << '>';
+}
+
+int64_t BufferType::getNumElements() const {
+  int64_t n = 1;
+  for (int64_t d : getShape())
+    n *= d;
+  return n;
+}
+
+int64_t BufferType::getStorageSpan() const {
+  if (auto l = getLayoutInterface()) {
+    la::AnyLayout a = l.getAlgebra();
+    la::Result<std::map<std::string, int64_t>> span =
+        la::span(la::TileLayout{});
+    if (auto *t = std::get_if<la::TileLayout>(&a))
+      span = la::span(*t);
+    else if (auto *c = std::get_if<la::ComposeLayout>(&a))
+      span = la::span(*c);
+    else
+      return getNumElements() + getElemOffset();
+    if (!span)
+      return -1;
+    auto it = span->find(la::kMemoryAxis);
+    return (it == span->end() ? 1 : it->second) + getElemOffset();
+  }
+  if (!getStrides().empty()) {
+    int64_t last = 0;
+    for (auto [d, s] : llvm::zip(getShape(), getStrides()))
+      last += (d - 1) * s;
+    return last + 1 + getElemOffset();
+  }
+  return getNumElements() + getElemOffset();
+}
+
+LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<int64_t> shape, Type elementType,
+                                 StorageScope scope, Attribute layout,
+                                 ArrayRef<int64_t> strides, int64_t elemOffset,
+                                 int64_t allocatedAddr) {
+  for (int64_t d : shape)
+    if (d <= 0)
+      return emitError() << "buffer dimensions must be positive, got " << d;
+  if (!elementType.isIntOrFloat())
+    return emitError() << "buffer dtype must be an integer or float type, got "
+                       << elementType;
+  if (!strides.empty() && strides.size() != shape.size())
+    return emitError() << "expected " << shape.size() << " strides, got "
+                       << strides.size();
+  if (llvm::any_of(strides, [](int64_t s) { return s < 0; }))
+    return emitError() << "strides must be non-negative";
+  if (elemOffset < 0)
+    return emitError() << "elem_offset must be non-negative, got "
+                       << elemOffset;
+  if (allocatedAddr < -1)
+    return emitError() << "allocated_addr must be non-negative, got "
+                       << allocatedAddr;
+  if (!layout)
+    return success();
+  auto l = dyn_cast<LayoutAttrInterface>(layout);
+  if (!l)
+    return emitError() << "expected a layout attribute (#tirx.tile, "
+                          "#tirx.swizzle or #tirx.compose), got "
+                       << layout;
+  int64_t elements = 1;
+  for (int64_t d : shape)
+    elements *= d;
+  if (std::optional<int64_t> size = l.getSize(); size && *size != elements)
+    return emitError() << "layout size " << *size
+                       << " does not match the buffer's " << elements
+                       << " elements";
+  // Which axes may carry data depends on the storage scope.
+  std::vector<std::string> axes;
+  la::AnyLayout a = l.getAlgebra();
+  if (auto *t = std::get_if<la::TileLayout>(&a))
+    axes = la::axes(*t);
+  else if (auto *c = std::get_if<la::ComposeLayout>(&a))
+    axes = la::axes(c->tile);
+  else
+    axes = {la::kMemoryAxis};
+  for (const std::string &axis : axes) {
+    bool thread = la::isThreadAxis(axis);
+    if (thread && scope != StorageScope::Local && scope != StorageScope::TMem)
+      return emitError() << "thread axis '" << axis << "' in the layout of a "
+                         << stringifyStorageScope(scope)
+                         << " buffer; only local (register) and tmem buffers "
+                            "are distributed over threads";
+    if (thread)
+      continue;
+    bool tmemAxis = axis == "TLane" || axis == "TCol";
+    if (scope == StorageScope::TMem && !tmemAxis)
+      return emitError() << "tmem buffers take layouts on TLane/TCol, got "
+                            "memory axis '"
+                         << axis << "'";
+    if (scope != StorageScope::TMem && tmemAxis)
+      return emitError() << "axis '" << axis << "' is for tmem buffers, not "
+                         << stringifyStorageScope(scope) << " ones";
+  }
+  if (scope == StorageScope::TMem && isa<SwizzleLayoutAttr, ComposeLayoutAttr>(layout))
+    return emitError() << "tmem buffers cannot be swizzled";
+  return success();
+}
+
+Type RegionType::parse(AsmParser &p) {
+  SmallVector<int64_t> extents;
+  Type buffer;
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseLess() ||
+      p.parseDimensionList(extents, /*allowDynamic=*/false,
+                           /*withTrailingX=*/false) ||
+      p.parseComma() || p.parseType(buffer) || p.parseGreater())
+    return {};
+  auto b = dyn_cast<BufferType>(buffer);
+  if (!b) {
+    p.emitError(loc, "expected a !tirx.buffer, got ") << buffer;
+    return {};
+  }
+  return p.getChecked<RegionType>(loc, p.getContext(), extents, b);
+}
+
+void RegionType::print(AsmPrinter &p) const {
+  p << '<';
+  llvm::interleave(getExtents(), p, "x");
+  p << ", " << getBuffer() << '>';
+}
+
+LogicalResult RegionType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ArrayRef<int64_t> extents, BufferType buffer) {
+  if (extents.size() != buffer.getShape().size())
+    return emitError() << "region has " << extents.size()
+                       << " extents for a buffer of rank "
+                       << buffer.getShape().size();
+  for (auto [e, d] : llvm::zip(extents, buffer.getShape()))
+    if (e <= 0 || e > d)
+      return emitError() << "region extent " << e
+                         << " must be in [1, " << d << "]";
+  return success();
+}
+
+ArrayRef<int64_t> uop::tirx::getTileShape(Type type) {
+  if (auto r = dyn_cast<RegionType>(type))
+    return r.getExtents();
+  if (auto b = dyn_cast<BufferType>(type))
+    return b.getShape();
+  return {};
+}
+
+Type uop::tirx::getTileElementType(Type type) {
+  if (auto r = dyn_cast<RegionType>(type))
+    return r.getElementType();
+  if (auto b = dyn_cast<BufferType>(type))
+    return b.getElementType();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// The IR-emitting form of the layout mapping
+//===----------------------------------------------------------------------===//
+
+static Value cst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+static Value emitSwizzle(OpBuilder &b, Location loc, const la::SwizzleLayout &s,
+                         Value a) {
+  // x = a >> M; f(x) = x ^ ((x >> S) & mask)  (or x ^ ((x & mask) << S));
+  // result = (f(x) << M) + (a mod 2^M)
+  Value m = cst(b, loc, s.perElement);
+  Value x = b.createOrFold<arith::ShRUIOp>(loc, a, m);
+  Value mask = cst(b, loc, (int64_t(1) << s.swizzleLen) - 1);
+  Value sh = cst(b, loc, s.atomLen);
+  Value t = s.swizzleInner
+                ? b.createOrFold<arith::AndIOp>(
+                      loc, b.createOrFold<arith::ShRUIOp>(loc, x, sh), mask)
+                : b.createOrFold<arith::ShLIOp>(
+                      loc, b.createOrFold<arith::AndIOp>(loc, x, mask), sh);
+  Value f = b.createOrFold<arith::XOrIOp>(loc, x, t);
+  Value low = b.createOrFold<arith::AndIOp>(
+      loc, a, cst(b, loc, (int64_t(1) << s.perElement) - 1));
+  return b.createOrFold<arith::AddIOp>(
+      loc, b.createOrFold<arith::ShLIOp>(loc, f, m), low);
+}
+
+FailureOr<std::map<std::string, Value>>
+uop::tirx::emitLayoutApply(OpBuilder &b, Location loc,
+                           LayoutAttrInterface layout, ArrayRef<int64_t> shape,
+                           ValueRange coord) {
+  if (coord.size() != shape.size())
+    return failure();
+  // Row-major flat index of the coordinate.
+  Value flat = cst(b, loc, 0);
+  for (auto [d, c] : llvm::zip(shape, coord))
+    flat = b.createOrFold<arith::AddIOp>(
+        loc, b.createOrFold<arith::MulIOp>(loc, flat, cst(b, loc, d)), c);
+
+  la::AnyLayout a = layout.getAlgebra();
+  if (auto *s = std::get_if<la::SwizzleLayout>(&a))
+    return std::map<std::string, Value>{
+        {la::kMemoryAxis, emitSwizzle(b, loc, *s, flat)}};
+
+  const la::TileLayout &tile = std::holds_alternative<la::TileLayout>(a)
+                                   ? std::get<la::TileLayout>(a)
+                                   : std::get<la::ComposeLayout>(a).tile;
+  std::map<std::string, Value> result;
+  for (const std::string &axis : la::axes(tile))
+    result[axis] = cst(b, loc, 0);
+  // Mixed radix: the first shard iter takes the most significant digit.
+  int64_t divisor = 1;
+  for (const la::Iter &it : llvm::reverse(tile.shard)) {
+    Value digit = b.createOrFold<arith::RemUIOp>(
+        loc, b.createOrFold<arith::DivUIOp>(loc, flat, cst(b, loc, divisor)),
+        cst(b, loc, it.extent));
+    result[it.axis] = b.createOrFold<arith::AddIOp>(
+        loc, result[it.axis],
+        b.createOrFold<arith::MulIOp>(loc, digit, cst(b, loc, it.stride)));
+    divisor *= it.extent;
+  }
+  for (const la::Offset &o : tile.offset)
+    result[o.axis] = b.createOrFold<arith::AddIOp>(loc, result[o.axis],
+                                                   cst(b, loc, o.value));
+  if (auto *c = std::get_if<la::ComposeLayout>(&a))
+    result[la::kMemoryAxis] =
+        emitSwizzle(b, loc, c->swizzle, result[la::kMemoryAxis]);
+  return result;
+}

@@ -1,0 +1,527 @@
+//===- TIRxOps.cpp - verifiers and assembly of tirx ops -------------------===//
+
+#include "uop/Dialect/TIRx/IR/TIRx.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+
+using namespace mlir;
+using namespace uop::tirx;
+
+//===----------------------------------------------------------------------===//
+// prim_func, return
+//===----------------------------------------------------------------------===//
+
+ParseResult PrimFuncOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
+                          ArrayRef<Type> results,
+                          function_interface_impl::VariadicFlag,
+                          std::string &) {
+    return builder.getFunctionType(argTypes, results);
+  };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false,
+      getFunctionTypeAttrName(result.name), buildFuncType,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void PrimFuncOp::print(OpAsmPrinter &p) {
+  function_interface_impl::printFunctionOp(
+      p, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+      getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+LogicalResult PrimFuncOp::verify() {
+  if (getBody().empty())
+    return emitOpError("needs a body");
+  Block &entry = getBody().front();
+  if (entry.getArgumentTypes() != getFunctionType().getInputs())
+    return emitOpError("entry block arguments do not match the parameters");
+  for (Type t : getFunctionType().getInputs())
+    if (auto b = dyn_cast<BufferType>(t); b && b.getScope() != StorageScope::Global)
+      return emitOpError("buffer parameters live in global memory, got ") << t;
+  return success();
+}
+
+LogicalResult ReturnOp::verify() {
+  auto fn = (*this)->getParentOfType<PrimFuncOp>();
+  if (TypeRange(getOperands().getTypes()) !=
+      TypeRange(fn.getFunctionType().getResults()))
+    return emitOpError("operand types do not match the prim_func's results");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Declarations
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocBufferOp::verify() {
+  if (getType().getScope() == StorageScope::Global)
+    return emitOpError("cannot allocate global memory inside a kernel; pass "
+                       "the buffer as a prim_func parameter");
+  return success();
+}
+
+LogicalResult DeclBufferOp::verify() {
+  BufferType src = getSource().getType(), view = getType();
+  if (src.getElementType() != view.getElementType())
+    return emitOpError("a view keeps the dtype: ")
+           << src.getElementType() << " viewed as " << view.getElementType();
+  if (src.getScope() != view.getScope())
+    return emitOpError("a view keeps the storage scope: ")
+           << stringifyStorageScope(src.getScope()) << " viewed as "
+           << stringifyStorageScope(view.getScope());
+  int64_t have = src.getStorageSpan(), need = view.getStorageSpan();
+  if (have >= 0 && need >= 0 && need > have)
+    return emitOpError("the view needs ")
+           << need << " elements of storage, the viewed buffer has " << have;
+  return success();
+}
+
+static int64_t scopeRank(ExecScopeKind k) { return static_cast<int64_t>(k); }
+
+ParseResult ScopeIdDefOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto parseScope = [&](ExecScopeKind &kind) -> ParseResult {
+    StringRef keyword;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&keyword))
+      return failure();
+    std::optional<ExecScopeKind> k = symbolizeExecScopeKind(keyword);
+    if (!k)
+      return parser.emitError(loc, "unknown execution scope '") << keyword << "'";
+    kind = *k;
+    return success();
+  };
+  auto parseList = [&](SmallVectorImpl<int64_t> &out) {
+    return parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, [&] {
+      int64_t v;
+      if (parser.parseInteger(v))
+        return failure();
+      out.push_back(v);
+      return success();
+    });
+  };
+  ExecScopeKind parent, child;
+  SmallVector<int64_t> extents, preferred;
+  if (parseScope(parent) || parser.parseArrow() || parseScope(child) ||
+      parseList(extents))
+    return failure();
+  MLIRContext *ctx = parser.getContext();
+  result.addAttribute(getParentAttrName(result.name),
+                      ExecScopeKindAttr::get(ctx, parent));
+  result.addAttribute(getChildAttrName(result.name), ExecScopeKindAttr::get(ctx, child));
+  result.addAttribute(getExtentsAttrName(result.name),
+                      DenseI64ArrayAttr::get(ctx, extents));
+  if (succeeded(parser.parseOptionalKeyword("preferred"))) {
+    if (parseList(preferred))
+      return failure();
+    result.addAttribute(getPreferredExtentsAttrName(result.name),
+                        DenseI64ArrayAttr::get(ctx, preferred));
+  }
+  if (parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  result.addTypes(SmallVector<Type>(extents.size(), IndexType::get(ctx)));
+  return success();
+}
+
+void ScopeIdDefOp::print(OpAsmPrinter &p) {
+  p << ' ' << stringifyExecScopeKind(getParent()) << " -> "
+    << stringifyExecScopeKind(getChild()) << " [";
+  llvm::interleaveComma(getExtents(), p);
+  p << ']';
+  if (auto pref = getPreferredExtents()) {
+    p << " preferred [";
+    llvm::interleaveComma(*pref, p);
+    p << ']';
+  }
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {getParentAttrName(), getChildAttrName(),
+                           getExtentsAttrName(), getPreferredExtentsAttrName()});
+}
+
+int64_t ScopeIdDefOp::getTotalExtent() {
+  int64_t n = 1;
+  for (int64_t e : getExtents())
+    n *= e;
+  return n;
+}
+
+LogicalResult ScopeIdDefOp::verify() {
+  if (getExtents().empty())
+    return emitOpError("needs at least one extent");
+  if (getIds().size() != getExtents().size())
+    return emitOpError("defines ") << getIds().size() << " ids for "
+                                   << getExtents().size() << " extents";
+  for (int64_t e : getExtents())
+    if (e <= 0)
+      return emitOpError("extents must be positive, got ") << e;
+  if (auto pref = getPreferredExtents()) {
+    if (pref->size() != getExtents().size())
+      return emitOpError("has ") << pref->size() << " preferred extents for "
+                                 << getExtents().size() << " extents";
+    for (int64_t e : *pref)
+      if (e <= 0)
+        return emitOpError("preferred extents must be positive, got ") << e;
+  }
+  if (scopeRank(getParent()) <= scopeRank(getChild()))
+    return emitOpError("scope pair ")
+           << stringifyExecScopeKind(getParent()) << " -> "
+           << stringifyExecScopeKind(getChild())
+           << " must go from an outer scope to an inner one";
+  if (getChild() == ExecScopeKind::Kernel)
+    return emitOpError("kernel is only an outer scope");
+  // Fixed hardware group sizes.
+  auto fixed = [&](ExecScopeKind parent, ExecScopeKind child) -> int64_t {
+    if (parent == ExecScopeKind::Warp && child == ExecScopeKind::Thread)
+      return 32;
+    if (parent == ExecScopeKind::Warpgroup && child == ExecScopeKind::Thread)
+      return 128;
+    if (parent == ExecScopeKind::Warpgroup && child == ExecScopeKind::Warp)
+      return 4;
+    return 0;
+  };
+  if (int64_t n = fixed(getParent(), getChild()); n && getTotalExtent() != n)
+    return emitOpError("a ")
+           << stringifyExecScopeKind(getParent()) << " has exactly " << n
+           << " " << stringifyExecScopeKind(getChild()) << "s, extents give "
+           << getTotalExtent();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Buffer access
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyAccess(Operation *op, BufferType buffer,
+                                  ValueRange indices) {
+  if (indices.size() != buffer.getShape().size())
+    return op->emitOpError("expected ")
+           << buffer.getShape().size() << " indices, got " << indices.size();
+  for (auto [i, idx, dim] : llvm::enumerate(indices, buffer.getShape())) {
+    APInt v;
+    if (matchPattern(idx, m_ConstantInt(&v)) &&
+        (v.getSExtValue() < 0 || v.getSExtValue() >= dim))
+      return op->emitOpError("index ") << v.getSExtValue() << " of dimension "
+                                       << i << " is outside [0, " << dim << ")";
+  }
+  return success();
+}
+
+LogicalResult BufferLoadOp::verify() {
+  return verifyAccess(*this, getBuffer().getType(), getIndices());
+}
+LogicalResult BufferStoreOp::verify() {
+  return verifyAccess(*this, getBuffer().getType(), getIndices());
+}
+
+ParseResult RegionOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand buffer;
+  SmallVector<OpAsmParser::UnresolvedOperand> mins;
+  SmallVector<int64_t> extents;
+  Type type;
+  if (parser.parseOperand(buffer) ||
+      parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, [&] {
+        int64_t e;
+        if (parser.parseOperand(mins.emplace_back()) || parser.parseColon() ||
+            parser.parseInteger(e))
+          return failure();
+        extents.push_back(e);
+        return success();
+      }) ||
+      parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColonType(type))
+    return failure();
+  auto bufferType = dyn_cast<BufferType>(type);
+  if (!bufferType)
+    return parser.emitError(parser.getNameLoc(), "expected a !tirx.buffer");
+  MLIRContext *ctx = parser.getContext();
+  result.addAttribute(getExtentsAttrName(result.name),
+                      DenseI64ArrayAttr::get(ctx, extents));
+  if (extents.size() != bufferType.getShape().size())
+    return parser.emitError(parser.getNameLoc(), "expected ")
+           << bufferType.getShape().size() << " (min : extent) pairs, got "
+           << extents.size();
+  for (auto [e, d] : llvm::zip(extents, bufferType.getShape()))
+    if (e <= 0 || e > d)
+      return parser.emitError(parser.getNameLoc(), "region extent ")
+             << e << " must be in [1, " << d << "]";
+  result.addTypes(RegionType::get(ctx, extents, bufferType));
+  if (parser.resolveOperand(buffer, bufferType, result.operands) ||
+      parser.resolveOperands(mins, IndexType::get(ctx), result.operands))
+    return failure();
+  return success();
+}
+
+void RegionOp::print(OpAsmPrinter &p) {
+  p << ' ' << getBuffer() << '[';
+  llvm::interleaveComma(llvm::zip(getMins(), getExtents()), p, [&](auto pair) {
+    p << std::get<0>(pair) << " : " << std::get<1>(pair);
+  });
+  p << ']';
+  p.printOptionalAttrDict((*this)->getAttrs(), {getExtentsAttrName()});
+  p << " : " << getBuffer().getType();
+}
+
+LogicalResult RegionOp::verify() {
+  BufferType buffer = getBuffer().getType();
+  ArrayRef<int64_t> shape = buffer.getShape();
+  if (getMins().size() != shape.size() || getExtents().size() != shape.size())
+    return emitOpError("expected one (min : extent) per dimension of ")
+           << buffer;
+  if (getType().getExtents() != getExtents() || getType().getBuffer() != buffer)
+    return emitOpError("result type must be the region of its buffer");
+  for (auto [d, min, extent] : llvm::enumerate(getMins(), getExtents())) {
+    APInt v;
+    if (matchPattern(min, m_ConstantInt(&v)) &&
+        (v.getSExtValue() < 0 || v.getSExtValue() + extent > shape[d]))
+      return emitOpError("region [")
+             << v.getSExtValue() << ", " << v.getSExtValue() + extent
+             << ") of dimension " << d << " is outside [0, " << shape[d]
+             << ")";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Tile primitives
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What the scope_id_defs in force say about the thread organisation.
+struct ScopeIdsInForce {
+  std::optional<int64_t> threadsPerCta;
+  bool hasCluster = false;
+};
+} // namespace
+
+/// Collects the scope_id_defs that precede `op` in its enclosing blocks, up to
+/// the device_entry (declarations are visible to the following statements).
+static ScopeIdsInForce collectScopeIds(Operation *op) {
+  ScopeIdsInForce ids;
+  for (Operation *cur = op; cur && !isa<PrimFuncOp>(cur);
+       cur = cur->getParentOp()) {
+    for (Operation *prev = cur->getPrevNode(); prev; prev = prev->getPrevNode()) {
+      auto def = dyn_cast<ScopeIdDefOp>(prev);
+      if (!def)
+        continue;
+      if (def.getParent() == ExecScopeKind::Cluster ||
+          def.getChild() == ExecScopeKind::Cluster)
+        ids.hasCluster = true;
+      if (def.getParent() != ExecScopeKind::Cta || ids.threadsPerCta)
+        continue;
+      int64_t n = def.getTotalExtent();
+      switch (def.getChild()) {
+      case ExecScopeKind::Thread:
+        ids.threadsPerCta = n;
+        break;
+      case ExecScopeKind::Warp:
+        ids.threadsPerCta = n * 32;
+        break;
+      case ExecScopeKind::Warpgroup:
+        ids.threadsPerCta = n * 128;
+        break;
+      default:
+        break;
+      }
+    }
+  }
+  return ids;
+}
+
+static LogicalResult verifyTileScope(TilePrimitiveOpInterface op) {
+  Operation *o = op.getOperation();
+  if (!o->getParentOfType<DeviceEntryOp>())
+    return o->emitOpError("tile primitives run on the device; place it inside "
+                          "a tirx.device_entry");
+  ExecScopeKind scope = op.getScopeKind();
+  if (scope == ExecScopeKind::Kernel)
+    return o->emitOpError("kernel is not a tile primitive scope; use thread, "
+                          "warp, warpgroup, cta or cluster");
+  ScopeIdsInForce ids = collectScopeIds(o);
+  auto needThreads = [&](int64_t multiple, StringRef what) -> LogicalResult {
+    if (!ids.threadsPerCta)
+      return o->emitOpError("a ")
+             << what << "-scope tile primitive needs the CTA's threads from a "
+             << "scope_id_def in force (e.g. cta -> thread)";
+    if (*ids.threadsPerCta % multiple)
+      return o->emitOpError("a ")
+             << what << "-scope tile primitive needs a multiple of "
+             << multiple << " threads per CTA, the scope ids give "
+             << *ids.threadsPerCta;
+    return success();
+  };
+  switch (scope) {
+  case ExecScopeKind::Thread:
+    return success();
+  case ExecScopeKind::Warp:
+    return needThreads(32, "warp");
+  case ExecScopeKind::Warpgroup:
+    return needThreads(128, "warpgroup");
+  case ExecScopeKind::Cta:
+    return needThreads(1, "cta");
+  case ExecScopeKind::Cluster:
+    if (!ids.hasCluster)
+      return o->emitOpError("a cluster-scope tile primitive needs a cluster "
+                            "scope_id_def in force (e.g. kernel -> cluster)");
+    return success();
+  case ExecScopeKind::Kernel:
+    break;
+  }
+  return success();
+}
+
+static int64_t numElements(ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+/// dst and src of an elementwise tile op: same shape; same dtype unless
+/// `allowCast`.
+static LogicalResult verifySameTile(Operation *op, Value dst, Value src,
+                                    bool allowCast) {
+  ArrayRef<int64_t> a = getTileShape(dst.getType()),
+                    b = getTileShape(src.getType());
+  if (a != b && numElements(a) != numElements(b))
+    return op->emitOpError("dst and src tiles differ in shape: ")
+           << dst.getType() << " vs " << src.getType();
+  if (!allowCast &&
+      getTileElementType(dst.getType()) != getTileElementType(src.getType()))
+    return op->emitOpError("dst and src tiles differ in dtype: ")
+           << getTileElementType(dst.getType()) << " vs "
+           << getTileElementType(src.getType());
+  return success();
+}
+
+LogicalResult CopyOp::verify() {
+  if (failed(verifyTileScope(*this)))
+    return failure();
+  return verifySameTile(*this, getDst(), getSrc(), /*allowCast=*/false);
+}
+
+LogicalResult CopyAsyncOp::verify() {
+  if (failed(verifyTileScope(*this)))
+    return failure();
+  return verifySameTile(*this, getDst(), getSrc(), /*allowCast=*/false);
+}
+
+LogicalResult CastOp::verify() {
+  if (failed(verifyTileScope(*this)))
+    return failure();
+  return verifySameTile(*this, getDst(), getSrc(), /*allowCast=*/true);
+}
+
+LogicalResult UnaryOp::verify() {
+  if (failed(verifyTileScope(*this)))
+    return failure();
+  return verifySameTile(*this, getDst(), getSrc(), /*allowCast=*/false);
+}
+
+LogicalResult BinaryOp::verify() {
+  if (failed(verifyTileScope(*this)) ||
+      failed(verifySameTile(*this, getDst(), getLhs(), /*allowCast=*/false)))
+    return failure();
+  Type rhs = getRhs().getType();
+  if (isa<BufferType, RegionType>(rhs))
+    return verifySameTile(*this, getDst(), getRhs(), /*allowCast=*/false);
+  if (rhs != getTileElementType(getDst().getType()))
+    return emitOpError("a scalar rhs must have the tile's dtype ")
+           << getTileElementType(getDst().getType()) << ", got " << rhs;
+  return success();
+}
+
+LogicalResult FillOp::verify() {
+  if (failed(verifyTileScope(*this)))
+    return failure();
+  if (getValue().getType() != getTileElementType(getDst().getType()))
+    return emitOpError("fill value must have the tile's dtype ")
+           << getTileElementType(getDst().getType()) << ", got "
+           << getValue().getType();
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  if (failed(verifyTileScope(*this)))
+    return failure();
+  ArrayRef<int64_t> src = getTileShape(getSrc().getType());
+  ArrayRef<int64_t> dst = getTileShape(getDst().getType());
+  SmallVector<bool> reduced(src.size(), false);
+  for (int64_t a : getAxes()) {
+    if (a < 0 || a >= static_cast<int64_t>(src.size()) || reduced[a])
+      return emitOpError("reduce axes must be distinct dimensions of the "
+                         "source, got ")
+             << a;
+    reduced[a] = true;
+  }
+  SmallVector<int64_t> dropped, kept;
+  for (auto [d, size] : llvm::enumerate(src)) {
+    kept.push_back(reduced[d] ? 1 : size);
+    if (!reduced[d])
+      dropped.push_back(size);
+  }
+  if (dst != ArrayRef<int64_t>(dropped) && dst != ArrayRef<int64_t>(kept))
+    return emitOpError("dst shape must be the source shape without the "
+                       "reduced axes (or with them as 1)");
+  if (getTileElementType(getDst().getType()) !=
+      getTileElementType(getSrc().getType()))
+    return emitOpError("dst and src tiles differ in dtype");
+  return success();
+}
+
+/// C = op(A) * op(B): agree on M, N, K and on dtypes.
+template <typename GemmT>
+static LogicalResult verifyGemm(GemmT op) {
+  if (failed(verifyTileScope(op)))
+    return failure();
+  auto shape2d = [&](Value v, StringRef name,
+                     SmallVectorImpl<int64_t> &out) -> LogicalResult {
+    // Leading unit dimensions do not change a matrix.
+    ArrayRef<int64_t> s = getTileShape(v.getType());
+    while (s.size() > 2 && s.front() == 1)
+      s = s.drop_front();
+    if (s.size() != 2)
+      return op.emitOpError("operand ")
+             << name << " must be a 2-D tile, got " << v.getType();
+    out.assign(s.begin(), s.end());
+    return success();
+  };
+  SmallVector<int64_t> c, a, b;
+  if (failed(shape2d(op.getC(), "C", c)) || failed(shape2d(op.getA(), "A", a)) ||
+      failed(shape2d(op.getB(), "B", b)))
+    return failure();
+  int64_t m = c[0], n = c[1];
+  int64_t am = op.getTranspose_A() ? a[1] : a[0];
+  int64_t ak = op.getTranspose_A() ? a[0] : a[1];
+  int64_t bk = op.getTranspose_B() ? b[1] : b[0];
+  int64_t bn = op.getTranspose_B() ? b[0] : b[1];
+  if (am != m)
+    return op.emitOpError("A has M = ") << am << ", C has M = " << m;
+  if (bn != n)
+    return op.emitOpError("B has N = ") << bn << ", C has N = " << n;
+  if (ak != bk)
+    return op.emitOpError("A has K = ") << ak << ", B has K = " << bk;
+  Type ta = getTileElementType(op.getA().getType());
+  Type tb = getTileElementType(op.getB().getType());
+  Type tc = getTileElementType(op.getC().getType());
+  if (ta != tb)
+    return op.emitOpError("A and B dtypes differ: ") << ta << " vs " << tb;
+  bool ok = false;
+  if (ta.isF16() || ta.isBF16())
+    ok = tc.isF32() || tc.isF16();
+  else if (ta.isF32() || isa<Float8E4M3FNType, Float8E5M2Type>(ta))
+    ok = tc.isF32() || tc.isF16();
+  else if (ta.isInteger(8))
+    ok = tc.isInteger(32);
+  if (!ok)
+    return op.emitOpError("no accumulator dtype ")
+           << tc << " for " << ta << " inputs";
+  return success();
+}
+
+LogicalResult GemmOp::verify() { return verifyGemm(*this); }
+LogicalResult GemmAsyncOp::verify() { return verifyGemm(*this); }
+
+#define GET_OP_CLASSES
+#include "uop/Dialect/TIRx/IR/TIRxOps.cpp.inc"

@@ -1,0 +1,59 @@
+// RUN: uop-opt %s -split-input-file -verify-diagnostics
+//
+// Verifier rules of IF and ENDIF.
+
+func.func @if_condition_i32(%c: i32) {
+  // expected-error @+1 {{'uop.if' op condition must be i1, got 'i32'}}
+  %if = uop.if %c : i32
+  return
+}
+
+// -----
+
+func.func @if_condition_vector(%c: vector<4xi1>) {
+  // expected-error @+1 {{'uop.if' op condition must be i1, got 'vector<4xi1>'}}
+  %if = uop.if %c : vector<4xi1>
+  return
+}
+
+// -----
+
+func.func @if_condition_index(%c: index, %s: !uop.void) {
+  // expected-error @+1 {{'uop.if' op condition must be i1, got 'index'}}
+  %if = uop.if %c (%s : !uop.void) : index
+  return
+}
+
+// -----
+
+func.func @if_result_not_void(%c: i1) {
+  // expected-error @+1 {{'uop.if' op result #0 must be !uop.void, but got 'i1'}}
+  %if = "uop.if"(%c) : (i1) -> i1
+  return
+}
+
+// -----
+
+func.func @endif_of_non_if(%v: !uop.void) {
+  // expected-error @+1 {{'uop.endif' op must refer to a uop.if}}
+  %e = uop.endif %v
+  return
+}
+
+// -----
+
+func.func @endif_of_endif(%c: i1) {
+  %if = uop.if %c : i1
+  %e0 = uop.endif %if
+  // expected-error @+1 {{'uop.endif' op must refer to a uop.if}}
+  %e1 = uop.endif %e0
+  return
+}
+
+// -----
+
+func.func @endif_of_value(%c: i1) {
+  // expected-error @+1 {{'uop.endif' op operand #0 must be !uop.void, but got 'i1'}}
+  %e = "uop.endif"(%c) : (i1) -> !uop.void
+  return
+}
