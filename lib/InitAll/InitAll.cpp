@@ -4,6 +4,7 @@
 
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
+#include "uop/Target/Translations.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -13,4 +14,6 @@ void uop::registerAllDialects(mlir::DialectRegistry &registry) {
 
 void uop::registerAllPasses() {}
 
-void uop::registerAllTranslations() {}
+void uop::registerAllTranslations() {
+  registerTIRxLayoutTableTranslation();
+}

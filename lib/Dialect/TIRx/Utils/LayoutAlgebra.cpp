@@ -579,10 +579,10 @@ Result<TileLayout> slice(const TileLayout &layout, const Shape &shape,
   for (size_t d = 0; d < rank; ++d) {
     const Range &r = region[d];
     if (r.begin < 0 || r.extent < 1 || r.begin > shape[d] - r.extent)
-      return R::failure("slice: range [" + std::to_string(r.begin) + ", " +
-                        std::to_string(r.begin) + "+" +
-                        std::to_string(r.extent) + ") of dimension " +
-                        std::to_string(d) + " is empty or outside [0, " +
+      return R::failure("slice: the range of dimension " + std::to_string(d) +
+                        " (begin " + std::to_string(r.begin) + ", extent " +
+                        std::to_string(r.extent) +
+                        ") is empty or leaves [0, " +
                         std::to_string(shape[d]) + ")");
   }
   // Fused iters split more often than their pieces (a contiguous run can be
@@ -690,8 +690,8 @@ Result<TileLayout> slice(const TileLayout &layout, const Shape &shape,
     result.shard.insert(result.shard.end(), digits.begin(), digits.end());
   }
   // Name every original axis so canonicalization keeps the axis set even
-  // where the region fixed all of an axis's digits; a region of one element
-  // keeps the canonical layout's leading axis for its unit shard iter.
+  // where the region fixed all of an axis's digits. A size-1 layout has no
+  // digit in any group; give it the canonical layout's unit iter back.
   if (result.shard.empty())
     result.shard.push_back(Iter{1, 1, canon.shard.front().axis});
   for (const std::string &ax : axisSet(canon))
