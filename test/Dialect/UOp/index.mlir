@@ -14,7 +14,7 @@
 uop.function @index() {
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
-  // CHECK: %[[P:.*]] = uop.param 0 size 256 : <f32, global, 256>
+  // CHECK: %[[P:.*]] = uop.param 0 size 256 : !uop.ptr<f32, global, 256>
   %p = uop.param 0 size 256 : !uop.ptr<f32, global, 256>
   // CHECK: %[[R0:.*]] = uop.range %{{.*}}, R0, global
   %r0 = uop.range %c4, R0, global
@@ -53,9 +53,9 @@ func.func @index_forms(%t: tensor<4x8xf32>, %q: !uop.ptr<i8, local, 64>, %i: ind
 // CHECK-LABEL: func.func @pointer_index
 // CHECK-SAME: (%[[P:.*]]: !uop.ptr<f32, global>, %[[O:.*]]: index)
 func.func @pointer_index(%p: !uop.ptr<f32, global>, %o: index) -> !uop.ptr<f32, global> {
-  // CHECK: %[[Q:.*]] = uop.pointer_index %[[P]], %[[O]] : <f32, global>
+  // CHECK: %[[Q:.*]] = uop.pointer_index %[[P]], %[[O]] : !uop.ptr<f32, global>
   %q = uop.pointer_index %p, %o : !uop.ptr<f32, global>
-  // CHECK: uop.pointer_index %[[Q]], %[[O]] : <f32, global>
+  // CHECK: uop.pointer_index %[[Q]], %[[O]] : !uop.ptr<f32, global>
   %r = uop.pointer_index %q, %o : !uop.ptr<f32, global>
   return %r : !uop.ptr<f32, global>
 }

@@ -17,9 +17,9 @@ uop.function @kernel(%out: !uop.ptr<f32, global, 4096>, %a: !uop.ptr<f32, global
   %f0 = arith.constant 0.0 : f32
   // CHECK: %[[DEV:.*]] = uop.device "CUDA"
   %dev = uop.device "CUDA"
-  // CHECK: %[[P0:.*]] = uop.param 0 size 4096 device %[[DEV]] : <f32, global, 4096>
+  // CHECK: %[[P0:.*]] = uop.param 0 size 4096 device %[[DEV]] : !uop.ptr<f32, global, 4096>
   %p0 = uop.param 0 size 4096 device %dev : !uop.ptr<f32, global, 4096>
-  // CHECK: uop.param 1 size 16 : <f32, global>
+  // CHECK: uop.param 1 size 16 : !uop.ptr<f32, global>
   %p1 = uop.param 1 size 16 : !uop.ptr<f32, global>
   // CHECK: %[[R0:.*]] = uop.range %[[C64]], R0, global
   %r0 = uop.range %c64, R0, global
@@ -47,7 +47,7 @@ uop.function @kernel(%out: !uop.ptr<f32, global, 4096>, %a: !uop.ptr<f32, global
   %m = arith.mulf %x, %y : f32
   // CHECK: %[[ACC:.*]] = uop.reduce add %[[M]][%[[R2]]] : f32
   %acc = uop.reduce add %m [%r2] : f32
-  // CHECK: uop.pointer_index %[[B]], %[[C4]] : <f16, global>
+  // CHECK: uop.pointer_index %[[B]], %[[C4]] : !uop.ptr<f16, global>
   %pi = uop.pointer_index %b, %c4 : !uop.ptr<f16, global>
   // CHECK: %[[O:.*]] = uop.index %[[OUT]][%[[R0]], %[[R1]]] : !uop.ptr<f32, global, 4096> -> f32
   %o = uop.index %out[%r0, %r1] : !uop.ptr<f32, global, 4096> -> f32
@@ -55,11 +55,11 @@ uop.function @kernel(%out: !uop.ptr<f32, global, 4096>, %a: !uop.ptr<f32, global
   %s = uop.store %o, %acc [%r0, %r1] : f32
   // CHECK: %[[E:.*]] = uop.end %[[S]][%[[R0]], %[[R1]]] : !uop.void
   %e = uop.end %s [%r0, %r1] : !uop.void
-  // CHECK: %[[LDS:.*]] = uop.define_local 0 : <f32, local, 256>
+  // CHECK: %[[LDS:.*]] = uop.define_local 0 : !uop.ptr<f32, local, 256>
   %lds = uop.define_local 0 : !uop.ptr<f32, local, 256>
-  // CHECK: uop.define_reg size 8 id 0 : <f32, reg, 8>
+  // CHECK: uop.define_reg size 8 id 0 : !uop.ptr<f32, reg, 8>
   %reg = uop.define_reg size 8 id 0 : !uop.ptr<f32, reg, 8>
-  // CHECK: uop.define_reg size 4 id 1 : <vector<4xf32>, reg>
+  // CHECK: uop.define_reg size 4 id 1 : !uop.ptr<vector<4xf32>, reg>
   %reg2 = uop.define_reg size 4 id 1 : !uop.ptr<vector<4xf32>, reg>
   // CHECK: uop.barrier %[[LDS]](%[[S]] : !uop.void) : !uop.ptr<f32, local, 256>
   %bar = uop.barrier %lds (%s : !uop.void) : !uop.ptr<f32, local, 256>

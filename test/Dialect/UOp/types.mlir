@@ -28,15 +28,14 @@ func.func private @ptr_sizes(!uop.ptr<f32, global, 0>, !uop.ptr<f32, global, -1>
 // CHECK-SAME: (!uop.ptr<vector<4xf32>, global, 16>, !uop.ptr<index, reg>, !uop.ptr<i1, local, 8>, !uop.ptr<bf16, global>, !uop.ptr<i8, global>, !uop.ptr<f64, reg, 2>, !uop.ptr<ui32, global>)
 func.func private @ptr_elements(!uop.ptr<vector<4xf32>, global, 16>, !uop.ptr<index, reg>, !uop.ptr<i1, local, 8>, !uop.ptr<bf16, global>, !uop.ptr<i8, global>, !uop.ptr<f64, reg, 2>, !uop.ptr<ui32, global>)
 
-// Types in op signatures keep the dialect prefix where the format prints the
-// full type and drop it where the ODS constraint is the ptr type itself.
+// Types in op signatures print qualified.
 // CHECK-LABEL: func.func @in_ops
 func.func @in_ops(%p: !uop.ptr<f32, global, 64>, %i: index) -> !uop.void {
-  // CHECK: uop.pointer_index %{{.*}}, %{{.*}} : <f32, global, 64>
+  // CHECK: uop.pointer_index %{{.*}}, %{{.*}} : !uop.ptr<f32, global, 64>
   %q = uop.pointer_index %p, %i : !uop.ptr<f32, global, 64>
-  // CHECK: uop.define_local 0 : <f32, local, 64>
+  // CHECK: uop.define_local 0 : !uop.ptr<f32, local, 64>
   %l = uop.define_local 0 : !uop.ptr<f32, local, 64>
-  // CHECK: uop.define_reg size 1 id 0 : <f32, reg, 1>
+  // CHECK: uop.define_reg size 1 id 0 : !uop.ptr<f32, reg, 1>
   %r = uop.define_reg size 1 id 0 : !uop.ptr<f32, reg, 1>
   // CHECK: %[[T:.*]] = uop.tuple %{{.*}}, %{{.*}}, %{{.*}} : !uop.ptr<f32, global, 64>, !uop.ptr<f32, local, 64>, !uop.ptr<f32, reg, 1>
   %t = uop.tuple %q, %l, %r : !uop.ptr<f32, global, 64>, !uop.ptr<f32, local, 64>, !uop.ptr<f32, reg, 1>
