@@ -1,0 +1,58 @@
+// RUN: uop-opt %s | FileCheck %s
+// RUN: uop-opt %s --mlir-print-op-generic | uop-opt | FileCheck %s
+//
+// The seed's IF/ENDIF example: a bounds check guarding two stores.
+//
+//   IF
+//   ├── LT(idx, bound)           — condition (src[0])
+//   ├── STORE(...)               — body[0]
+//   └── STORE(...)               — body[1]
+//
+//   ENDIF
+//   └── IF(...)                  — references IF op
+
+// CHECK-LABEL: uop.function @guarded
+// CHECK-SAME: (%[[P:.*]]: !uop.ptr<f32, global, 100>, %[[X:.*]]: f32)
+uop.function @guarded(%p: !uop.ptr<f32, global, 100>, %x: f32) {
+  %c128 = arith.constant 128 : index
+  %c100 = arith.constant 100 : index
+  // CHECK: %[[IDX:.*]] = uop.range %{{.*}}, R0, global
+  %idx = uop.range %c128, R0, global
+  // CHECK: %[[LT:.*]] = arith.cmpi slt, %[[IDX]], %{{.*}} : index
+  %lt = arith.cmpi slt, %idx, %c100 : index
+  %i = uop.index %p[%idx] : !uop.ptr<f32, global, 100> -> f32
+  // CHECK: %[[S0:.*]] = uop.store
+  %s0 = uop.store %i, %x : f32
+  // CHECK: %[[S1:.*]] = uop.store
+  %s1 = uop.store %i, %x : f32
+  // CHECK: %[[IF:.*]] = uop.if %[[LT]](%[[S0]], %[[S1]] : !uop.void, !uop.void) : i1
+  %if = uop.if %lt (%s0, %s1 : !uop.void, !uop.void) : i1
+  // CHECK: %[[ENDIF:.*]] = uop.endif %[[IF]]
+  %endif = uop.endif %if
+  // CHECK: %[[E:.*]] = uop.end %[[ENDIF]][%[[IDX]]] : !uop.void
+  %e = uop.end %endif [%idx] : !uop.void
+  // CHECK: uop.sink %[[E]] : !uop.void
+  uop.sink %e : !uop.void
+}
+
+// In a LINEAR the guarded ops follow the IF, up to its ENDIF.
+// CHECK-LABEL: func.func @linear_if
+// CHECK: uop.linear {
+// CHECK-NEXT: ^bb0(%[[C:.*]]: i1, %[[Q:.*]]: !uop.ptr<f32, global>, %[[J:.*]]: index):
+// CHECK-NEXT: %[[IF:.*]] = uop.if %[[C]] : i1
+// CHECK-NEXT: uop.index %[[Q]][%[[J]]]
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: uop.store
+// CHECK-NEXT: uop.endif %[[IF]]
+// CHECK-NEXT: }
+func.func @linear_if() -> !uop.void {
+  %l = uop.linear {
+  ^bb0(%c: i1, %q: !uop.ptr<f32, global>, %j: index):
+    %if = uop.if %c : i1
+    %i = uop.index %q[%j] : !uop.ptr<f32, global> -> f32
+    %z = arith.constant 0.0 : f32
+    %s = uop.store %i, %z : f32
+    %end = uop.endif %if
+  }
+  return %l : !uop.void
+}
