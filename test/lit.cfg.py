@@ -31,6 +31,8 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP",
                                      "CCACHE_DIR", "CCACHE_BASEDIR",
                                      "CCACHE_NOHASHDIR"])
 llvm_config.use_default_substitutions()
+# `not` and `count` at the start of a RUN line come from PATH.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.uop_tools_dir, config.llvm_tools_dir]
 tools = [

@@ -2,7 +2,9 @@
 
 #include "uop/InitAll.h"
 
+#include "uop/Conversion/Passes.h"
 #include "uop/Dialect/TIRx/IR/TIRx.h"
+#include "uop/Dialect/TIRx/Transforms/Passes.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Target/Translations.h"
 
@@ -12,8 +14,13 @@ void uop::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<uop::UOpDialect, uop::tirx::TIRxDialect>();
 }
 
-void uop::registerAllPasses() {}
+void uop::registerAllPasses() {
+  uop::tirx::registerTIRxPasses();
+  uop::tirx::registerTIRxPipelines();
+  uop::registerUOpConversionPasses();
+}
 
 void uop::registerAllTranslations() {
   registerTIRxLayoutTableTranslation();
+  registerPTXTranslations();
 }

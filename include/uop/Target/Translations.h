@@ -14,6 +14,9 @@ namespace uop {
 /// appearance, `buffer <type>` and one line per logical element.
 void registerTIRxLayoutTableTranslation();
 
+/// `--mlir-to-ptx` and `--mlir-to-cubin` (with `--chip`).
+void registerPTXTranslations();
+
 /// Prints the layout table of every laid-out buffer type in `op`.
 mlir::LogicalResult printTIRxLayoutTables(mlir::Operation *op,
                                           llvm::raw_ostream &os);

@@ -323,7 +323,8 @@ tirx.prim_func @tiles(%G: !tirx.buffer<128x64xf16, global>,
 // CHECK-LABEL: tirx.prim_func @tcgen05
 // CHECK: %[[D:.*]] = tirx.region %{{.*}}[%{{.*}} : 128, %{{.*}} : 128] : !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>, allocated_addr = 0>
 // CHECK: tirx.tile.gemm_async <thread> %[[D]], %{{.*}}, %{{.*}}, accum %{{.*}} transpose_B dispatch "tcgen05" config {cta_group = 1 : i64} : !tirx.region<128x128, !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>, allocated_addr = 0>>, !tirx.region<128x64, !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>>, !tirx.region<128x64, !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>>
-// CHECK-NEXT: nvvm.tcgen05.commit
+// CHECK-NEXT: %[[BAR:.*]] = llvm.mlir.zero : !llvm.ptr<3>
+// CHECK-NEXT: nvvm.tcgen05.commit %[[BAR]] : !llvm.ptr<3>
 tirx.prim_func @tcgen05(%A: !tirx.buffer<128x64xf16, global>) {
   tirx.device_entry {
     %c0 = arith.constant 0 : index
@@ -338,6 +339,69 @@ tirx.prim_func @tcgen05(%A: !tirx.buffer<128x64xf16, global>) {
           !tirx.region<128x64, !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>>
     %bar = llvm.mlir.zero : !llvm.ptr<3>
     nvvm.tcgen05.commit %bar : !llvm.ptr<3>
+  }
+  tirx.return
+}
+
+// Accepted gemm operand forms: every accumulator a dtype allows, leading unit
+// dimensions, regions; scope ids given as warps or warpgroups; tile ops in
+// nested scf bodies under the ids in force; a cluster scope with cluster ids.
+// CHECK-LABEL: tirx.prim_func @accepted_forms
+tirx.prim_func @accepted_forms() {
+  tirx.device_entry {
+    // CHECK: tirx.scope_id_def cluster -> cta [2]
+    %cr = tirx.scope_id_def cluster -> cta [2]
+    // CHECK: tirx.scope_id_def cta -> warp [8]
+    %w = tirx.scope_id_def cta -> warp [8]
+    %t = arith.constant true
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %Cf32 = tirx.alloc_buffer : !tirx.buffer<64x32xf32, local>
+    %Cf16 = tirx.alloc_buffer : !tirx.buffer<64x32xf16, local>
+    %Ci32 = tirx.alloc_buffer : !tirx.buffer<64x32xi32, local>
+    %Abf = tirx.alloc_buffer : !tirx.buffer<64x16xbf16, shared>
+    %Bbf = tirx.alloc_buffer : !tirx.buffer<16x32xbf16, shared>
+    %Af32 = tirx.alloc_buffer : !tirx.buffer<64x16xf32, shared>
+    %Bf32 = tirx.alloc_buffer : !tirx.buffer<16x32xf32, shared>
+    %Ai8 = tirx.alloc_buffer : !tirx.buffer<1x1x64x16xi8, shared>
+    %Bi8 = tirx.alloc_buffer : !tirx.buffer<1x16x32xi8, shared>
+    %Af8 = tirx.alloc_buffer : !tirx.buffer<128x16xf8E4M3FN, shared>
+    %Bf8 = tirx.alloc_buffer : !tirx.buffer<16x32xf8E4M3FN, shared>
+    %Ae5 = tirx.alloc_buffer : !tirx.buffer<64x16xf8E5M2, shared>
+    %Be5 = tirx.alloc_buffer : !tirx.buffer<16x32xf8E5M2, shared>
+    // CHECK: tirx.tile.gemm <warpgroup> %{{.*}}, %{{.*}}, %{{.*}}, accum %{{.*}} : !tirx.buffer<64x32xf16, local>, !tirx.buffer<64x16xbf16, shared>, !tirx.buffer<16x32xbf16, shared>
+    tirx.tile.gemm <warpgroup> %Cf16, %Abf, %Bbf, accum %t : !tirx.buffer<64x32xf16, local>, !tirx.buffer<64x16xbf16, shared>, !tirx.buffer<16x32xbf16, shared>
+    // CHECK: tirx.tile.gemm <warp> %{{.*}}, %{{.*}}, %{{.*}}, accum %{{.*}} : !tirx.buffer<64x32xf32, local>, !tirx.buffer<64x16xf32, shared>, !tirx.buffer<16x32xf32, shared>
+    tirx.tile.gemm <warp> %Cf32, %Af32, %Bf32, accum %t : !tirx.buffer<64x32xf32, local>, !tirx.buffer<64x16xf32, shared>, !tirx.buffer<16x32xf32, shared>
+    // CHECK: tirx.tile.gemm <cta> %{{.*}}, %{{.*}}, %{{.*}}, accum %{{.*}} : !tirx.buffer<64x32xi32, local>, !tirx.buffer<1x1x64x16xi8, shared>, !tirx.buffer<1x16x32xi8, shared>
+    tirx.tile.gemm <cta> %Ci32, %Ai8, %Bi8, accum %t : !tirx.buffer<64x32xi32, local>, !tirx.buffer<1x1x64x16xi8, shared>, !tirx.buffer<1x16x32xi8, shared>
+    // CHECK: tirx.tile.gemm_async <cluster> %{{.*}}, %{{.*}}, %{{.*}}, accum %{{.*}} : !tirx.buffer<64x32xf16, local>, !tirx.buffer<64x16xf8E5M2, shared>, !tirx.buffer<16x32xf8E5M2, shared>
+    tirx.tile.gemm_async <cluster> %Cf16, %Ae5, %Be5, accum %t : !tirx.buffer<64x32xf16, local>, !tirx.buffer<64x16xf8E5M2, shared>, !tirx.buffer<16x32xf8E5M2, shared>
+    // CHECK: scf.for
+    scf.for %i = %c0 to %c2 step %c1 {
+      // CHECK: scf.if
+      scf.if %t {
+        // CHECK: %[[AR:.*]] = tirx.region %{{.*}}[%{{.*}} : 64, %{{.*}} : 16] : !tirx.buffer<128x16xf8E4M3FN, shared>
+        %Ar = tirx.region %Af8[%c0 : 64, %c0 : 16] : !tirx.buffer<128x16xf8E4M3FN, shared>
+        // CHECK: tirx.tile.gemm_async <warpgroup> %{{.*}}, %[[AR]], %{{.*}}, accum %{{.*}} : !tirx.buffer<64x32xf32, local>, !tirx.region<64x16, !tirx.buffer<128x16xf8E4M3FN, shared>>, !tirx.buffer<16x32xf8E4M3FN, shared>
+        tirx.tile.gemm_async <warpgroup> %Cf32, %Ar, %Bf8, accum %t : !tirx.buffer<64x32xf32, local>, !tirx.region<64x16, !tirx.buffer<128x16xf8E4M3FN, shared>>, !tirx.buffer<16x32xf8E4M3FN, shared>
+      }
+    }
+  }
+  tirx.return
+}
+
+// Warpgroup-scope ops with the CTA given as warpgroups.
+// CHECK-LABEL: tirx.prim_func @warpgroups
+// CHECK: tirx.scope_id_def cta -> warpgroup [2]
+// CHECK: tirx.tile.fill <warpgroup>
+tirx.prim_func @warpgroups() {
+  tirx.device_entry {
+    %wg = tirx.scope_id_def cta -> warpgroup [2]
+    %C = tirx.alloc_buffer : !tirx.buffer<64x32xf32, local>
+    %f = arith.constant 0.0 : f32
+    tirx.tile.fill <warpgroup> %C, %f : !tirx.buffer<64x32xf32, local>, f32
   }
   tirx.return
 }

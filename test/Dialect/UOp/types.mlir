@@ -19,10 +19,10 @@ func.func private @ptr_local(!uop.ptr<f16, local>, !uop.ptr<f16, local, 256>)
 // CHECK-SAME: (!uop.ptr<i32, reg>, !uop.ptr<i32, reg, 1>)
 func.func private @ptr_reg(!uop.ptr<i32, reg>, !uop.ptr<i32, reg, 1>)
 
-// A size of 0 is a size; -1 is the spelling of "no size".
+// A size of 0 is a size.
 // CHECK-LABEL: func.func private @ptr_sizes
-// CHECK-SAME: (!uop.ptr<f32, global, 0>, !uop.ptr<f32, global>)
-func.func private @ptr_sizes(!uop.ptr<f32, global, 0>, !uop.ptr<f32, global, -1>)
+// CHECK-SAME: (!uop.ptr<f32, global, 0>, !uop.ptr<f32, global, 1>)
+func.func private @ptr_sizes(!uop.ptr<f32, global, 0>, !uop.ptr<f32, global, 1>)
 
 // CHECK-LABEL: func.func private @ptr_elements
 // CHECK-SAME: (!uop.ptr<vector<4xf32>, global, 16>, !uop.ptr<index, reg>, !uop.ptr<i1, local, 8>, !uop.ptr<bf16, global>, !uop.ptr<i8, global>, !uop.ptr<f64, reg, 2>, !uop.ptr<ui32, global>)

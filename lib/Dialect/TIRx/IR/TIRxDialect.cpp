@@ -127,7 +127,7 @@ Attribute TileLayoutAttr::parse(AsmParser &p, Type) {
     if (intResult.has_value()) {
       if (failed(*intResult))
         return {};
-      text += std::to_string(value);
+      text += " " + std::to_string(value);
     } else if (succeeded(p.parseOptionalSymbolName(symbol))) {
       text += "@" + symbol.str();
     } else if (succeeded(p.parseOptionalKeyword(&keyword))) {
@@ -335,29 +335,46 @@ int64_t BufferType::getNumElements() const {
   return n;
 }
 
-int64_t BufferType::getStorageSpan() const {
+std::map<std::string, int64_t> BufferType::getMemorySpans() const {
+  std::map<std::string, int64_t> spans;
+  auto memoryOnly = [&](const std::map<std::string, int64_t> &all) {
+    for (const auto &[axis, extent] : all)
+      if (!la::isThreadAxis(axis))
+        spans[axis] = extent;
+  };
+  la::Shape shape(getShape().begin(), getShape().end());
   if (auto l = getLayoutInterface()) {
     la::AnyLayout a = l.getAlgebra();
-    la::Result<std::map<std::string, int64_t>> span =
-        la::span(la::TileLayout{});
+    la::Result<std::map<std::string, int64_t>> span = la::span(la::TileLayout{});
     if (auto *t = std::get_if<la::TileLayout>(&a))
       span = la::span(*t);
     else if (auto *c = std::get_if<la::ComposeLayout>(&a))
       span = la::span(*c);
-    else
-      return getNumElements() + getElemOffset();
+    else // a bare swizzle acts on the row-major offset
+      span = la::span(la::ComposeLayout{std::get<la::SwizzleLayout>(a),
+                                        la::rowMajor(shape)});
     if (!span)
-      return -1;
-    auto it = span->find(la::kMemoryAxis);
-    return (it == span->end() ? 1 : it->second) + getElemOffset();
-  }
-  if (!getStrides().empty()) {
+      return {};
+    memoryOnly(*span);
+  } else if (!getStrides().empty()) {
     int64_t last = 0;
     for (auto [d, s] : llvm::zip(getShape(), getStrides()))
       last += (d - 1) * s;
-    return last + 1 + getElemOffset();
+    spans[la::kMemoryAxis] = last + 1;
+  } else {
+    spans[la::kMemoryAxis] = getNumElements();
   }
-  return getNumElements() + getElemOffset();
+  if (getElemOffset() && spans.count(la::kMemoryAxis))
+    spans[la::kMemoryAxis] += getElemOffset();
+  return spans;
+}
+
+int64_t BufferType::getStorageSpan() const {
+  std::map<std::string, int64_t> spans = getMemorySpans();
+  if (spans.empty())
+    return -1;
+  auto it = spans.find(la::kMemoryAxis);
+  return it == spans.end() ? 1 : it->second;
 }
 
 LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
@@ -382,8 +399,18 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (allocatedAddr < -1)
     return emitError() << "allocated_addr must be non-negative, got "
                        << allocatedAddr;
-  if (!layout)
+  // Element counts beyond 2^62 are refused before anything multiplies them.
+  int64_t count = 1;
+  for (int64_t d : shape)
+    if (__builtin_mul_overflow(count, d, &count) || count > (int64_t(1) << 62))
+      return emitError() << "buffer has more than 2^62 elements";
+  if (!layout) {
+    if (scope == StorageScope::TMem)
+      return emitError() << "tmem buffers need a layout on TLane/TCol";
     return success();
+  }
+  if (scope == StorageScope::TMem && isa<SwizzleLayoutAttr, ComposeLayoutAttr>(layout))
+    return emitError() << "tmem buffers cannot be swizzled";
   auto l = dyn_cast<LayoutAttrInterface>(layout);
   if (!l)
     return emitError() << "expected a layout attribute (#tirx.tile, "
@@ -423,8 +450,6 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "axis '" << axis << "' is for tmem buffers, not "
                          << stringifyStorageScope(scope) << " ones";
   }
-  if (scope == StorageScope::TMem && isa<SwizzleLayoutAttr, ComposeLayoutAttr>(layout))
-    return emitError() << "tmem buffers cannot be swizzled";
   return success();
 }
 

@@ -10,6 +10,46 @@ using namespace mlir;
 using namespace uop::tirx;
 
 //===----------------------------------------------------------------------===//
+// Enum keywords of the tile ops, printed bare (`tirx.tile.unary exp <cta>`)
+//===----------------------------------------------------------------------===//
+
+template <typename EnumT, typename AttrT>
+static ParseResult parseKind(OpAsmParser &p, AttrT &attr) {
+  StringRef keyword;
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseKeyword(&keyword))
+    return failure();
+  std::optional<EnumT> value = symbolizeEnum<EnumT>(keyword);
+  if (!value)
+    return p.emitError(loc, "unknown kind '") << keyword << "'";
+  attr = AttrT::get(p.getContext(), *value);
+  return success();
+}
+
+static ParseResult parseUnaryKind(OpAsmParser &p, UnaryKindAttr &attr) {
+  return parseKind<UnaryKind>(p, attr);
+}
+static ParseResult parseBinaryKind(OpAsmParser &p, BinaryKindAttr &attr) {
+  return parseKind<BinaryKind>(p, attr);
+}
+static ParseResult parseReduceKind(OpAsmParser &p, ReduceKindAttr &attr) {
+  return parseKind<ReduceKind>(p, attr);
+}
+template <typename AttrT>
+static void printKind(OpAsmPrinter &p, Operation *, AttrT attr) {
+  p << stringifyEnum(attr.getValue());
+}
+static void printUnaryKind(OpAsmPrinter &p, Operation *op, UnaryKindAttr a) {
+  printKind(p, op, a);
+}
+static void printBinaryKind(OpAsmPrinter &p, Operation *op, BinaryKindAttr a) {
+  printKind(p, op, a);
+}
+static void printReduceKind(OpAsmPrinter &p, Operation *op, ReduceKindAttr a) {
+  printKind(p, op, a);
+}
+
+//===----------------------------------------------------------------------===//
 // prim_func, return
 //===----------------------------------------------------------------------===//
 
@@ -72,10 +112,22 @@ LogicalResult DeclBufferOp::verify() {
     return emitOpError("a view keeps the storage scope: ")
            << stringifyStorageScope(src.getScope()) << " viewed as "
            << stringifyStorageScope(view.getScope());
-  int64_t have = src.getStorageSpan(), need = view.getStorageSpan();
-  if (have >= 0 && need >= 0 && need > have)
-    return emitOpError("the view needs ")
-           << need << " elements of storage, the viewed buffer has " << have;
+  // Every memory axis the view touches must fit the viewed storage.
+  std::map<std::string, int64_t> have = src.getMemorySpans(),
+                                 need = view.getMemorySpans();
+  for (const auto &[axis, extent] : need) {
+    auto it = have.find(axis);
+    int64_t available = it == have.end() ? 1 : it->second;
+    if (!have.empty() && extent > available) {
+      if (axis == layout::kMemoryAxis)
+        return emitOpError("the view needs ")
+               << extent << " elements of storage, the viewed buffer has "
+               << available;
+      return emitOpError("the view spans ")
+             << extent << " on axis " << axis << ", the viewed buffer "
+             << available;
+    }
+  }
   return success();
 }
 
@@ -327,6 +379,10 @@ static ScopeIdsInForce collectScopeIds(Operation *op) {
     }
   }
   return ids;
+}
+
+std::optional<int64_t> uop::tirx::getThreadsPerCtaInForce(Operation *op) {
+  return collectScopeIds(op).threadsPerCta;
 }
 
 static LogicalResult verifyTileScope(TilePrimitiveOpInterface op) {

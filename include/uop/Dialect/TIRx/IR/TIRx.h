@@ -48,6 +48,8 @@ layout::Result<layout::Table> getLayoutTable(LayoutAttrInterface layout,
                                              llvm::ArrayRef<int64_t> shape);
 /// Shape of a tile operand: a region's extents or a buffer's shape.
 llvm::ArrayRef<int64_t> getTileShape(mlir::Type type);
+/// Threads per CTA implied by the scope_id_defs in force at `op`, if known.
+std::optional<int64_t> getThreadsPerCtaInForce(mlir::Operation *op);
 /// Element type of a tile operand.
 mlir::Type getTileElementType(mlir::Type type);
 

@@ -263,7 +263,7 @@ def TIRx_UnaryOp : TIRx_TileOp<"unary"> {
                        TIRx_UnaryKindAttr:$kind,
                        TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
                        OptionalAttr<DictionaryAttr>:$config);
-  let assemblyFormat = "$kind $scope $dst `,` $src" # commonArgsFormat #
+  let assemblyFormat = "custom<UnaryKind>($kind) $scope $dst `,` $src" # commonArgsFormat #
                        "`:` qualified(type($dst)) `,` qualified(type($src))";
 }
 
@@ -274,7 +274,7 @@ def TIRx_BinaryOp : TIRx_TileOp<"binary"> {
                        TIRx_BinaryKindAttr:$kind,
                        TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
                        OptionalAttr<DictionaryAttr>:$config);
-  let assemblyFormat = "$kind $scope $dst `,` $lhs `,` $rhs" # commonArgsFormat #
+  let assemblyFormat = "custom<BinaryKind>($kind) $scope $dst `,` $lhs `,` $rhs" # commonArgsFormat #
                        "`:` qualified(type($dst)) `,` qualified(type($lhs)) `,` qualified(type($rhs))";
 }
 
@@ -285,7 +285,7 @@ def TIRx_ReduceOp : TIRx_TileOp<"reduce"> {
                        TIRx_ReduceKindAttr:$kind, DenseI64ArrayAttr:$axes,
                        TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
                        OptionalAttr<DictionaryAttr>:$config);
-  let assemblyFormat = "$kind $scope $dst `,` $src `axes` $axes" # commonArgsFormat #
+  let assemblyFormat = "custom<ReduceKind>($kind) $scope $dst `,` $src `axes` $axes" # commonArgsFormat #
                        "`:` qualified(type($dst)) `,` qualified(type($src))";
 }
 

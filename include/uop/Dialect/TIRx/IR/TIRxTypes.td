@@ -36,6 +36,9 @@ def TIRx_BufferType : TIRx_Type<"Buffer", "buffer"> {
     /// Elements of storage this view needs on the memory axis `m`
     /// (the layout's span, or the strided footprint).
     int64_t getStorageSpan() const;
+    /// Span of the storage on every memory axis (m, TLane, TCol) this view
+    /// touches; empty when the layout cannot say.
+    std::map<std::string, int64_t> getMemorySpans() const;
   }];
 }
 

@@ -1,0 +1,14 @@
+//===- TIRxToGPU.h - convert-tirx-to-gpu ------------------------*- C++ -*-===//
+#ifndef UOP_CONVERSION_TIRXTOGPU_TIRXTOGPU_H
+#define UOP_CONVERSION_TIRXTOGPU_TIRXTOGPU_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Pass/Pass.h"
+
+namespace uop {
+#define GEN_PASS_DECL_CONVERTTIRXTOGPU
+#include "uop/Conversion/Passes.h.inc"
+} // namespace uop
+
+#endif // UOP_CONVERSION_TIRXTOGPU_TIRXTOGPU_H

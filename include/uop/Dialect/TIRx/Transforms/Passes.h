@@ -1,0 +1,38 @@
+//===- Passes.h - tirx transformation passes --------------------*- C++ -*-===//
+#ifndef UOP_DIALECT_TIRX_TRANSFORMS_PASSES_H
+#define UOP_DIALECT_TIRX_TRANSFORMS_PASSES_H
+
+#include "uop/Dialect/TIRx/IR/TIRx.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace uop::tirx {
+#define GEN_PASS_DECL
+#include "uop/Dialect/TIRx/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "uop/Dialect/TIRx/Transforms/Passes.h.inc"
+
+/// Options of the `tirx-to-nvvm` pipeline.
+struct TIRxToNVVMPipelineOptions
+    : public mlir::PassPipelineOptions<TIRxToNVVMPipelineOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Target chip (sm_80, sm_90a, sm_100a)"),
+                           llvm::cl::init("sm_80")};
+};
+
+/// tirx -> gpu.module in NVVM/LLVM form with the chip's target attached.
+void buildTIRxToNVVMPipeline(mlir::OpPassManager &pm,
+                             const TIRxToNVVMPipelineOptions &options);
+void registerTIRxPipelines();
+
+/// The PTX ISA version feature a chip needs ("+ptx80" for sm_90a, ...).
+std::string getPTXFeaturesForChip(llvm::StringRef chip);
+/// The SM number of "sm_90a" (90), or 0 when it does not parse.
+unsigned getSMVersion(llvm::StringRef chip);
+} // namespace uop::tirx
+
+#endif // UOP_DIALECT_TIRX_TRANSFORMS_PASSES_H

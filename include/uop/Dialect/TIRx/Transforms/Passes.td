@@ -1,0 +1,57 @@
+//===- Passes.td - tirx transformation passes --------------*- tablegen -*-===//
+#ifndef UOP_DIALECT_TIRX_TRANSFORMS_PASSES_TD
+#define UOP_DIALECT_TIRX_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TIRxDispatchTilePrimitives
+    : Pass<"tirx-dispatch-tile-primitives", "::uop::tirx::PrimFuncOp"> {
+  let summary = "Expand each tile primitive with the best implementation that accepts it";
+  let description = [{
+    Per (op, target chip, scope, operand scopes/layouts/dtypes) a list of
+    implementations with priorities and predicates is consulted; an explicit
+    `dispatch = "..."` restricts the choice to that name. The chosen
+    implementation expands the op into lower tirx (scf loops, buffer
+    loads/stores, scope ids, nvvm/gpu ops). When none accepts, one
+    diagnostic names the op and why each candidate declined.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_80\"",
+           "Target chip (sm_80, sm_90a, sm_100a, ...)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def TIRxLowerScopeIds : Pass<"tirx-lower-scope-ids", "::uop::tirx::PrimFuncOp"> {
+  let summary = "Bind scope ids to GPU ids and record the launch dimensions";
+  let description = [{
+    kernel->cta = blockIdx, cta->thread = threadIdx (delinearised over the
+    extents), cta->warp = threadIdx / 32 made warp-uniform with a shuffle,
+    cta->warpgroup = warp / 4, warpgroup->warp = warp % 4, warp->thread =
+    lane, warpgroup->thread = tid % 128, kernel->cluster and cluster->cta =
+    cluster ids. The block and grid sizes the ids imply are recorded on the
+    prim_func as `tirx.block_dims` / `tirx.grid_dims` (and become
+    known_block_size / known_grid_size on the kernel).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+def TIRxLowerLayouts : Pass<"tirx-lower-layouts", "::uop::tirx::PrimFuncOp"> {
+  let summary = "Turn logical buffer accesses into flat offsets through the layouts";
+  let description = [{
+    Every buffer_load/buffer_store on a multi-dimensional or laid-out buffer
+    becomes an access to a flat 1-D view of its storage at the offset the
+    layout gives (`uop::tirx::emitLayoutApply`: mixed-radix digits, strides,
+    offsets and the XOR swizzle in arith/index ops). Afterwards every
+    accessed buffer is 1-D with no layout.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+#endif // UOP_DIALECT_TIRX_TRANSFORMS_PASSES_TD

@@ -1,0 +1,716 @@
+//===- DispatchTilePrimitives.cpp - tirx-dispatch-tile-primitives ---------===//
+//
+// Each tile primitive has a list of implementations (name, priority,
+// predicate, expansion). The highest-priority implementation whose predicate
+// accepts the op (and whose name matches an explicit `dispatch`) expands it
+// into lower tirx: scf loops, buffer loads/stores, scope ids, gpu/nvgpu ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Dialect/TIRx/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace uop::tirx {
+#define GEN_PASS_DEF_TIRXDISPATCHTILEPRIMITIVES
+#include "uop/Dialect/TIRx/Transforms/Passes.h.inc"
+} // namespace uop::tirx
+
+using namespace mlir;
+using namespace uop::tirx;
+
+namespace {
+
+struct Target {
+  std::string chip;
+  unsigned sm;
+};
+
+/// A tile operand seen as (buffer, per-dimension mins, box shape).
+struct TileAccess {
+  Value buffer;
+  SmallVector<Value> mins;
+  SmallVector<int64_t> shape;
+};
+
+TileAccess getAccess(OpBuilder &b, Location loc, Value operand) {
+  TileAccess access;
+  if (auto region = operand.getDefiningOp<RegionOp>()) {
+    access.buffer = region.getBuffer();
+    access.mins.assign(region.getMins().begin(), region.getMins().end());
+    access.shape.assign(region.getExtents().begin(), region.getExtents().end());
+    return access;
+  }
+  auto type = cast<BufferType>(operand.getType());
+  access.buffer = operand;
+  access.shape.assign(type.getShape().begin(), type.getShape().end());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  access.mins.assign(access.shape.size(), zero);
+  return access;
+}
+
+StorageScope scopeOf(Value tileOperand) {
+  if (auto r = dyn_cast<RegionType>(tileOperand.getType()))
+    return r.getBuffer().getScope();
+  return cast<BufferType>(tileOperand.getType()).getScope();
+}
+
+Value cst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// The linear index of this thread among the threads of `scope`, and their
+/// count, as a fresh scope_id_def (lowered later by tirx-lower-scope-ids).
+std::pair<Value, int64_t> threadInScope(OpBuilder &b, Location loc,
+                                        Operation *op, ExecScopeKind scope) {
+  auto def = [&](ExecScopeKind parent, int64_t n) {
+    auto d = ScopeIdDefOp::create(
+        b, loc, TypeRange{b.getIndexType()},
+        ExecScopeKindAttr::get(b.getContext(), parent),
+        ExecScopeKindAttr::get(b.getContext(), ExecScopeKind::Thread),
+        b.getDenseI64ArrayAttr({n}), DenseI64ArrayAttr());
+    return std::make_pair(d.getIds()[0], n);
+  };
+  switch (scope) {
+  case ExecScopeKind::Warp:
+    return def(ExecScopeKind::Warp, 32);
+  case ExecScopeKind::Warpgroup:
+    return def(ExecScopeKind::Warpgroup, 128);
+  case ExecScopeKind::Cta:
+    return def(ExecScopeKind::Cta, *getThreadsPerCtaInForce(op));
+  default:
+    return {cst(b, loc, 0), 1};
+  }
+}
+
+/// for (e = tid; e < prod(shape); e += count) body(coordinate of e)
+void emitElementLoop(OpBuilder &b, Location loc, Value tid, int64_t count,
+                     ArrayRef<int64_t> shape,
+                     function_ref<void(OpBuilder &, ValueRange)> body) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  auto loop = scf::ForOp::create(b, loc, tid, cst(b, loc, n), cst(b, loc, count));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value rest = loop.getInductionVar();
+  SmallVector<Value> coord(shape.size());
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    Value dim = cst(b, loc, shape[d]);
+    coord[d] = d == 0 ? rest : b.createOrFold<arith::RemUIOp>(loc, rest, dim);
+    if (d > 0)
+      rest = b.createOrFold<arith::DivUIOp>(loc, rest, dim);
+  }
+  body(b, coord);
+}
+
+Value linearize(OpBuilder &b, Location loc, ValueRange coord,
+                ArrayRef<int64_t> shape) {
+  Value flat = cst(b, loc, 0);
+  for (auto [c, d] : llvm::zip(coord, shape))
+    flat = b.createOrFold<arith::AddIOp>(
+        loc, b.createOrFold<arith::MulIOp>(loc, flat, cst(b, loc, d)), c);
+  return flat;
+}
+
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value flat,
+                               ArrayRef<int64_t> shape) {
+  SmallVector<Value> coord(shape.size());
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    Value dim = cst(b, loc, shape[d]);
+    coord[d] = d == 0 ? flat : b.createOrFold<arith::RemUIOp>(loc, flat, dim);
+    if (d > 0)
+      flat = b.createOrFold<arith::DivUIOp>(loc, flat, dim);
+  }
+  return coord;
+}
+
+SmallVector<Value> offsetCoord(OpBuilder &b, Location loc, const TileAccess &a,
+                               ValueRange coord) {
+  SmallVector<Value> idx;
+  for (auto [min, c] : llvm::zip(a.mins, coord))
+    idx.push_back(b.createOrFold<arith::AddIOp>(loc, min, c));
+  return idx;
+}
+
+Value load(OpBuilder &b, Location loc, const TileAccess &a, ValueRange coord) {
+  return BufferLoadOp::create(b, loc, a.buffer, offsetCoord(b, loc, a, coord));
+}
+
+void store(OpBuilder &b, Location loc, Value v, const TileAccess &a,
+           ValueRange coord) {
+  BufferStoreOp::create(b, loc, v, a.buffer, offsetCoord(b, loc, a, coord));
+}
+
+/// After a cooperative op that wrote shared memory, the CTA synchronises so
+/// the following statements see the data.
+void syncAfter(OpBuilder &b, Location loc, ExecScopeKind scope, Value dst) {
+  if (scope == ExecScopeKind::Cta && scopeOf(dst) == StorageScope::Shared)
+    gpu::BarrierOp::create(b, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar semantics of the elementwise kinds
+//===----------------------------------------------------------------------===//
+
+Value emitUnary(OpBuilder &b, Location loc, UnaryKind kind, Value x) {
+  Type t = x.getType();
+  auto one = [&] { return arith::ConstantOp::create(b, loc, b.getFloatAttr(t, 1.0)); };
+  switch (kind) {
+  case UnaryKind::Exp:
+    return math::ExpOp::create(b, loc, x);
+  case UnaryKind::Exp2:
+    return math::Exp2Op::create(b, loc, x);
+  case UnaryKind::Log:
+    return math::LogOp::create(b, loc, x);
+  case UnaryKind::Sqrt:
+    return math::SqrtOp::create(b, loc, x);
+  case UnaryKind::Rsqrt:
+    return math::RsqrtOp::create(b, loc, x);
+  case UnaryKind::Reciprocal:
+    return arith::DivFOp::create(b, loc, one(), x);
+  case UnaryKind::Silu: {
+    // x / (1 + exp(-x))
+    Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+    return arith::DivFOp::create(b, loc, x, arith::AddFOp::create(b, loc, one(), e));
+  }
+  case UnaryKind::Relu:
+    return arith::MaximumFOp::create(
+        b, loc, x, arith::ConstantOp::create(b, loc, b.getFloatAttr(t, 0.0)));
+  case UnaryKind::Neg:
+    return arith::NegFOp::create(b, loc, x);
+  case UnaryKind::Abs:
+    return math::AbsFOp::create(b, loc, x);
+  }
+  llvm_unreachable("unknown unary kind");
+}
+
+Value emitBinary(OpBuilder &b, Location loc, BinaryKind kind, Value x, Value y) {
+  bool isFloat = isa<FloatType>(x.getType());
+  switch (kind) {
+  case BinaryKind::Add:
+    return isFloat ? (Value)arith::AddFOp::create(b, loc, x, y)
+                   : (Value)arith::AddIOp::create(b, loc, x, y);
+  case BinaryKind::Sub:
+    return isFloat ? (Value)arith::SubFOp::create(b, loc, x, y)
+                   : (Value)arith::SubIOp::create(b, loc, x, y);
+  case BinaryKind::Mul:
+    return isFloat ? (Value)arith::MulFOp::create(b, loc, x, y)
+                   : (Value)arith::MulIOp::create(b, loc, x, y);
+  case BinaryKind::Div:
+    return isFloat ? (Value)arith::DivFOp::create(b, loc, x, y)
+                   : (Value)arith::DivSIOp::create(b, loc, x, y);
+  case BinaryKind::Maximum:
+    return isFloat ? (Value)arith::MaximumFOp::create(b, loc, x, y)
+                   : (Value)arith::MaxSIOp::create(b, loc, x, y);
+  case BinaryKind::Minimum:
+    return isFloat ? (Value)arith::MinimumFOp::create(b, loc, x, y)
+                   : (Value)arith::MinSIOp::create(b, loc, x, y);
+  }
+  llvm_unreachable("unknown binary kind");
+}
+
+Value emitCast(OpBuilder &b, Location loc, Value x, Type to) {
+  Type from = x.getType();
+  if (from == to)
+    return x;
+  if (isa<FloatType>(from) && isa<FloatType>(to))
+    return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
+               ? (Value)arith::ExtFOp::create(b, loc, to, x)
+               : (Value)arith::TruncFOp::create(b, loc, to, x);
+  if (isa<FloatType>(from))
+    return arith::FPToSIOp::create(b, loc, to, x);
+  if (isa<FloatType>(to))
+    return arith::SIToFPOp::create(b, loc, to, x);
+  return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
+             ? (Value)arith::ExtSIOp::create(b, loc, to, x)
+             : (Value)arith::TruncIOp::create(b, loc, to, x);
+}
+
+//===----------------------------------------------------------------------===//
+// Implementations
+//===----------------------------------------------------------------------===//
+
+using Declines = std::optional<std::string>;
+
+struct TileImpl {
+  StringRef name;
+  int priority;
+  /// nullopt when the implementation accepts the op, else why it declines.
+  std::function<Declines(Operation *, const Target &)> accepts;
+  std::function<void(Operation *, OpBuilder &, const Target &)> expand;
+};
+
+/// Shared predicate of the per-thread loop implementations.
+Declines genericAccepts(Operation *op, const Target &) {
+  auto tile = cast<TilePrimitiveOpInterface>(op);
+  if (tile.getScopeKind() == ExecScopeKind::Cluster)
+    return std::string("cluster scope needs distributed shared memory");
+  for (Value v : op->getOperands())
+    if (isa<BufferType, RegionType>(v.getType()) &&
+        scopeOf(v) == StorageScope::TMem)
+      return std::string("tmem operands need tcgen05.ld/st");
+  return std::nullopt;
+}
+
+void expandCopyLike(Operation *op, OpBuilder &b,
+                    function_ref<Value(OpBuilder &, Value)> convert) {
+  Location loc = op->getLoc();
+  auto tile = cast<TilePrimitiveOpInterface>(op);
+  Value dstV = op->getOperand(0), srcV = op->getOperand(1);
+  TileAccess dst = getAccess(b, loc, dstV), src = getAccess(b, loc, srcV);
+  auto [tid, count] = threadInScope(b, loc, op, tile.getScopeKind());
+  emitElementLoop(b, loc, tid, count, dst.shape,
+                  [&](OpBuilder &nb, ValueRange coord) {
+                    // src may have another shape with the same element count:
+                    // walk both in row-major order.
+                    SmallVector<Value> srcCoord(coord.begin(), coord.end());
+                    if (src.shape != dst.shape)
+                      srcCoord = delinearize(nb, loc, linearize(nb, loc, coord,
+                                                                dst.shape),
+                                             src.shape);
+                    Value v = load(nb, loc, src, srcCoord);
+                    store(nb, loc, convert(nb, v), dst, coord);
+                  });
+  syncAfter(b, loc, tile.getScopeKind(), dstV);
+}
+
+TileImpl genericCopy() {
+  return {"generic", 0, genericAccepts, [](Operation *op, OpBuilder &b, const Target &) {
+            expandCopyLike(op, b, [](OpBuilder &, Value v) { return v; });
+          }};
+}
+
+TileImpl genericCast() {
+  return {"generic", 0, genericAccepts, [](Operation *op, OpBuilder &b, const Target &) {
+            Type to = getTileElementType(op->getOperand(0).getType());
+            expandCopyLike(op, b, [&](OpBuilder &nb, Value v) {
+              return emitCast(nb, op->getLoc(), v, to);
+            });
+          }};
+}
+
+TileImpl genericUnary() {
+  return {"generic", 0, genericAccepts, [](Operation *op, OpBuilder &b, const Target &) {
+            UnaryKind kind = cast<UnaryOp>(op).getKind();
+            expandCopyLike(op, b, [&](OpBuilder &nb, Value v) {
+              return emitUnary(nb, op->getLoc(), kind, v);
+            });
+          }};
+}
+
+TileImpl genericFill() {
+  return {"generic", 0, genericAccepts, [](Operation *op, OpBuilder &b, const Target &) {
+            auto fill = cast<FillOp>(op);
+            Location loc = op->getLoc();
+            TileAccess dst = getAccess(b, loc, fill.getDst());
+            auto [tid, count] = threadInScope(b, loc, op, fill.getScope());
+            emitElementLoop(b, loc, tid, count, dst.shape,
+                            [&](OpBuilder &nb, ValueRange coord) {
+                              store(nb, loc, fill.getValue(), dst, coord);
+                            });
+            syncAfter(b, loc, fill.getScope(), fill.getDst());
+          }};
+}
+
+TileImpl genericBinary() {
+  return {"generic", 0, genericAccepts, [](Operation *op, OpBuilder &b, const Target &) {
+            auto bin = cast<BinaryOp>(op);
+            Location loc = op->getLoc();
+            TileAccess dst = getAccess(b, loc, bin.getDst());
+            TileAccess lhs = getAccess(b, loc, bin.getLhs());
+            bool tileRhs = isa<BufferType, RegionType>(bin.getRhs().getType());
+            TileAccess rhs;
+            if (tileRhs)
+              rhs = getAccess(b, loc, bin.getRhs());
+            auto [tid, count] = threadInScope(b, loc, op, bin.getScope());
+            emitElementLoop(b, loc, tid, count, dst.shape,
+                            [&](OpBuilder &nb, ValueRange coord) {
+                              Value x = load(nb, loc, lhs, coord);
+                              Value y = tileRhs ? load(nb, loc, rhs, coord)
+                                                : bin.getRhs();
+                              store(nb, loc,
+                                    emitBinary(nb, loc, bin.getKind(), x, y),
+                                    dst, coord);
+                            });
+            syncAfter(b, loc, bin.getScope(), bin.getDst());
+          }};
+}
+
+/// Each thread owns a strided subset of the output elements and reduces the
+/// source over the reduced axes serially.
+TileImpl genericReduce() {
+  return {"generic", 0, genericAccepts, [](Operation *op, OpBuilder &b, const Target &) {
+            auto red = cast<ReduceOp>(op);
+            Location loc = op->getLoc();
+            TileAccess dst = getAccess(b, loc, red.getDst());
+            TileAccess src = getAccess(b, loc, red.getSrc());
+            ArrayRef<int64_t> axes = red.getAxes();
+            SmallVector<int64_t> keptDims, reducedShape;
+            for (int64_t d = 0; d < static_cast<int64_t>(src.shape.size()); ++d) {
+              if (llvm::is_contained(axes, d))
+                reducedShape.push_back(src.shape[d]);
+              else
+                keptDims.push_back(d);
+            }
+            SmallVector<int64_t> outShape;
+            for (int64_t d : keptDims)
+              outShape.push_back(src.shape[d]);
+            Type elem = getTileElementType(red.getSrc().getType());
+            auto [tid, count] = threadInScope(b, loc, op, red.getScope());
+            emitElementLoop(b, loc, tid, count, outShape, [&](OpBuilder &nb,
+                                                              ValueRange out) {
+              TypedAttr init;
+              bool isFloat = isa<FloatType>(elem);
+              switch (red.getKind()) {
+              case ReduceKind::Sum:
+                init = nb.getZeroAttr(elem);
+                break;
+              case ReduceKind::Max:
+                init = isFloat ? (TypedAttr)nb.getFloatAttr(
+                                     elem, -std::numeric_limits<double>::infinity())
+                               : (TypedAttr)nb.getIntegerAttr(
+                                     elem, APInt::getSignedMinValue(
+                                               elem.getIntOrFloatBitWidth()));
+                break;
+              case ReduceKind::Min:
+                init = isFloat ? (TypedAttr)nb.getFloatAttr(
+                                     elem, std::numeric_limits<double>::infinity())
+                               : (TypedAttr)nb.getIntegerAttr(
+                                     elem, APInt::getSignedMaxValue(
+                                               elem.getIntOrFloatBitWidth()));
+                break;
+              }
+              Value acc = arith::ConstantOp::create(nb, loc, init);
+              int64_t n = 1;
+              for (int64_t d : reducedShape)
+                n *= d;
+              auto loop = scf::ForOp::create(nb, loc, cst(nb, loc, 0),
+                                             cst(nb, loc, n), cst(nb, loc, 1),
+                                             ValueRange{acc});
+              {
+                OpBuilder::InsertionGuard g(nb);
+                nb.setInsertionPointToStart(loop.getBody());
+                Value rest = loop.getInductionVar();
+                SmallVector<Value> srcCoord(src.shape.size());
+                for (auto [i, d] : llvm::enumerate(keptDims))
+                  srcCoord[d] = out[i];
+                for (int64_t i = axes.size() - 1; i >= 0; --i) {
+                  Value dim = cst(nb, loc, reducedShape[i]);
+                  // Reduced axes in increasing order of dimension.
+                  int64_t d = 0, seen = 0;
+                  for (; d < static_cast<int64_t>(src.shape.size()); ++d)
+                    if (llvm::is_contained(axes, d) && seen++ == i)
+                      break;
+                  srcCoord[d] = nb.createOrFold<arith::RemUIOp>(loc, rest, dim);
+                  rest = nb.createOrFold<arith::DivUIOp>(loc, rest, dim);
+                }
+                Value x = load(nb, loc, src, srcCoord);
+                Value carried = loop.getRegionIterArgs()[0];
+                Value next;
+                switch (red.getKind()) {
+                case ReduceKind::Sum:
+                  next = emitBinary(nb, loc, BinaryKind::Add, carried, x);
+                  break;
+                case ReduceKind::Max:
+                  next = emitBinary(nb, loc, BinaryKind::Maximum, carried, x);
+                  break;
+                case ReduceKind::Min:
+                  next = emitBinary(nb, loc, BinaryKind::Minimum, carried, x);
+                  break;
+                }
+                scf::YieldOp::create(nb, loc, next);
+              }
+              // dst keeps or drops the reduced axes; index it accordingly.
+              SmallVector<Value> dstCoord;
+              if (dst.shape.size() == src.shape.size()) {
+                for (int64_t d = 0, k = 0; d < static_cast<int64_t>(src.shape.size()); ++d)
+                  dstCoord.push_back(llvm::is_contained(axes, d) ? cst(nb, loc, 0)
+                                                                 : out[k++]);
+              } else {
+                dstCoord.assign(out.begin(), out.end());
+              }
+              store(nb, loc, loop.getResult(0), dst, dstCoord);
+            });
+            syncAfter(b, loc, red.getScope(), red.getDst());
+          }};
+}
+
+/// Operand views of a gemm: C is M x N, A is M x K, B is K x N, each with a
+/// coordinate function that applies the transposes.
+struct GemmView {
+  TileAccess c, a, b;
+  bool ta, tb, accum_const_true;
+  int64_t m, n, k;
+};
+
+template <typename GemmT>
+GemmView makeGemmView(GemmT g, OpBuilder &b) {
+  Location loc = g.getLoc();
+  GemmView v;
+  v.c = getAccess(b, loc, g.getC());
+  v.a = getAccess(b, loc, g.getA());
+  v.b = getAccess(b, loc, g.getB());
+  auto squeeze = [&](TileAccess &t) {
+    while (t.shape.size() > 2 && t.shape.front() == 1) {
+      t.shape.erase(t.shape.begin());
+    }
+  };
+  squeeze(v.c);
+  squeeze(v.a);
+  squeeze(v.b);
+  v.ta = g.getTranspose_A();
+  v.tb = g.getTranspose_B();
+  v.m = v.c.shape[0];
+  v.n = v.c.shape[1];
+  v.k = v.ta ? v.a.shape[0] : v.a.shape[1];
+  return v;
+}
+
+/// The full-rank coordinate of a 2-D access (leading unit dims get 0).
+SmallVector<Value> at2d(OpBuilder &b, Location loc, const TileAccess &t,
+                        Value row, Value col) {
+  SmallVector<Value> coord(t.mins.size() - 2, cst(b, loc, 0));
+  coord.push_back(row);
+  coord.push_back(col);
+  return coord;
+}
+
+Value loadA(OpBuilder &b, Location loc, const GemmView &v, Value mi, Value ki) {
+  return load(b, loc, v.a, v.ta ? at2d(b, loc, v.a, ki, mi) : at2d(b, loc, v.a, mi, ki));
+}
+Value loadB(OpBuilder &b, Location loc, const GemmView &v, Value ki, Value ni) {
+  return load(b, loc, v.b, v.tb ? at2d(b, loc, v.b, ni, ki) : at2d(b, loc, v.b, ki, ni));
+}
+
+/// Every thread of the scope computes a strided subset of C's elements with a
+/// serial K loop, in C's dtype.
+template <typename GemmT>
+TileImpl genericGemm() {
+  return {"generic", 0, genericAccepts, [](Operation *op, OpBuilder &b, const Target &) {
+            auto g = cast<GemmT>(op);
+            Location loc = op->getLoc();
+            GemmView v = makeGemmView(g, b);
+            Type cType = getTileElementType(g.getC().getType());
+            auto [tid, count] = threadInScope(b, loc, op, g.getScope());
+            emitElementLoop(b, loc, tid, count, {v.m, v.n}, [&](OpBuilder &nb,
+                                                                ValueRange mn) {
+              Value zero = arith::ConstantOp::create(nb, loc, nb.getZeroAttr(cType));
+              Value old = load(nb, loc, v.c, at2d(nb, loc, v.c, mn[0], mn[1]));
+              Value init = arith::SelectOp::create(nb, loc, g.getAccum(), old, zero);
+              auto loop = scf::ForOp::create(nb, loc, cst(nb, loc, 0),
+                                             cst(nb, loc, v.k), cst(nb, loc, 1),
+                                             ValueRange{init});
+              {
+                OpBuilder::InsertionGuard guard(nb);
+                nb.setInsertionPointToStart(loop.getBody());
+                Value ki = loop.getInductionVar();
+                Value x = emitCast(nb, loc, loadA(nb, loc, v, mn[0], ki), cType);
+                Value y = emitCast(nb, loc, loadB(nb, loc, v, ki, mn[1]), cType);
+                Value prod = emitBinary(nb, loc, BinaryKind::Mul, x, y);
+                scf::YieldOp::create(
+                    nb, loc,
+                    emitBinary(nb, loc, BinaryKind::Add,
+                               loop.getRegionIterArgs()[0], prod));
+              }
+              store(nb, loc, loop.getResult(0), v.c,
+                    at2d(nb, loc, v.c, mn[0], mn[1]));
+            });
+            syncAfter(b, loc, g.getScope(), g.getC());
+          }};
+}
+
+/// Warp-scope mma.sync m16n8k16 (f16/bf16 in, f32 accumulate) on sm_80+.
+/// Fragments follow the PTX register layout of m16n8k16: with
+/// g = lane / 4 and t = lane % 4, A holds (g|g+8, 2t..2t+1 | 2t+8..2t+9),
+/// B holds (2t..2t+1 | 2t+8..2t+9, g), C holds (g|g+8, 2t..2t+1).
+TileImpl mmaSyncGemm() {
+  auto accepts = [](Operation *op, const Target &t) -> Declines {
+    auto g = cast<GemmOp>(op);
+    if (t.sm < 80)
+      return "mma.sync m16n8k16 needs sm_80 or newer, target is " + t.chip;
+    if (g.getScope() != ExecScopeKind::Warp)
+      return std::string("mma.sync is issued by one warp (scope must be warp)");
+    Type a = getTileElementType(g.getA().getType());
+    Type c = getTileElementType(g.getC().getType());
+    if (!(a.isF16() || a.isBF16()) || !c.isF32())
+      return std::string("mma.sync here takes f16/bf16 inputs and an f32 "
+                         "accumulator");
+    for (Value v : {g.getA(), g.getB(), g.getC()})
+      if (scopeOf(v) == StorageScope::TMem)
+        return std::string("tmem operands need tcgen05");
+    auto mat = [](Value v) {
+      ArrayRef<int64_t> s = getTileShape(v.getType());
+      return s.take_back(2);
+    };
+    int64_t m = mat(g.getC())[0], n = mat(g.getC())[1];
+    int64_t k = g.getTranspose_A() ? mat(g.getA())[0] : mat(g.getA())[1];
+    bool fits = m % 16 == 0 && n % 8 == 0 && k % 16 == 0;
+    if (!fits)
+      return std::string("M, N, K must be multiples of 16, 8, 16");
+    return std::nullopt;
+  };
+  auto expand = [](Operation *op, OpBuilder &b, const Target &) {
+    auto g = cast<GemmOp>(op);
+    Location loc = op->getLoc();
+    GemmView v = makeGemmView(g, b);
+    Type elemA = getTileElementType(g.getA().getType());
+    Type f32 = b.getF32Type();
+    auto [lane, count] = threadInScope(b, loc, op, ExecScopeKind::Warp);
+    (void)count;
+    Value grp = arith::DivUIOp::create(b, loc, lane, cst(b, loc, 4));
+    Value tig = arith::RemUIOp::create(b, loc, lane, cst(b, loc, 4));
+    Value t2 = arith::MulIOp::create(b, loc, tig, cst(b, loc, 2));
+    auto add = [&](OpBuilder &nb, Value x, int64_t c) {
+      return nb.createOrFold<arith::AddIOp>(loc, x, cst(nb, loc, c));
+    };
+    auto add2 = [&](OpBuilder &nb, Value x, Value y) {
+      return nb.createOrFold<arith::AddIOp>(loc, x, y);
+    };
+    auto loop = [&](OpBuilder &nb, int64_t n, int64_t step, ValueRange iter,
+                    auto body) {
+      auto f = scf::ForOp::create(nb, loc, cst(nb, loc, 0), cst(nb, loc, n),
+                                  cst(nb, loc, step), iter);
+      OpBuilder::InsertionGuard guard(nb);
+      nb.setInsertionPointToStart(f.getBody());
+      body(nb, f.getInductionVar(), f.getRegionIterArgs());
+      return f;
+    };
+    auto vecOf = [&](OpBuilder &nb, ArrayRef<int64_t> shape, Type t,
+                     ArrayRef<Value> elems) {
+      return vector::FromElementsOp::create(nb, loc, VectorType::get(shape, t),
+                                            elems);
+    };
+    loop(b, v.m, 16, {}, [&](OpBuilder &b1, Value m0, ValueRange) {
+      loop(b1, v.n, 8, {}, [&](OpBuilder &b2, Value n0, ValueRange) {
+        Value r0 = add2(b2, m0, grp), r1 = add(b2, add2(b2, m0, grp), 8);
+        Value c0 = add2(b2, n0, t2), c1 = add(b2, add2(b2, n0, t2), 1);
+        // C fragment, or zeros when not accumulating.
+        SmallVector<Value> cElems;
+        Value zero = arith::ConstantOp::create(b2, loc, b2.getZeroAttr(f32));
+        for (auto [r, c] : {std::pair{r0, c0}, {r0, c1}, {r1, c0}, {r1, c1}}) {
+          Value old = load(b2, loc, v.c, at2d(b2, loc, v.c, r, c));
+          cElems.push_back(arith::SelectOp::create(b2, loc, g.getAccum(), old, zero));
+        }
+        Value acc0 = vecOf(b2, {2, 2}, f32, cElems);
+        auto kLoop = loop(b2, v.k, 16, {acc0}, [&](OpBuilder &b3, Value k0,
+                                                   ValueRange iter) {
+          Value ka = add2(b3, k0, t2), kb = add(b3, add2(b3, k0, t2), 1);
+          Value kc = add(b3, ka, 8), kd = add(b3, kb, 8);
+          SmallVector<Value> aE = {
+              loadA(b3, loc, v, r0, ka), loadA(b3, loc, v, r0, kb),
+              loadA(b3, loc, v, r1, ka), loadA(b3, loc, v, r1, kb),
+              loadA(b3, loc, v, r0, kc), loadA(b3, loc, v, r0, kd),
+              loadA(b3, loc, v, r1, kc), loadA(b3, loc, v, r1, kd)};
+          Value col = add2(b3, n0, grp);
+          SmallVector<Value> bE = {
+              loadB(b3, loc, v, ka, col), loadB(b3, loc, v, kb, col),
+              loadB(b3, loc, v, kc, col), loadB(b3, loc, v, kd, col)};
+          Value fa = vecOf(b3, {4, 2}, elemA, aE);
+          Value fb = vecOf(b3, {2, 2}, elemA, bE);
+          Value d = nvgpu::MmaSyncOp::create(
+              b3, loc, fa, fb, iter[0], b3.getI64ArrayAttr({16, 8, 16}));
+          scf::YieldOp::create(b3, loc, d);
+        });
+        Value d = kLoop.getResult(0);
+        int idx = 0;
+        for (auto [r, c] : {std::pair{r0, c0}, {r0, c1}, {r1, c0}, {r1, c1}}) {
+          Value e = vector::ExtractOp::create(
+              b2, loc, d, ArrayRef<int64_t>{idx / 2, idx % 2});
+          store(b2, loc, e, v.c, at2d(b2, loc, v.c, r, c));
+          ++idx;
+        }
+        scf::YieldOp::create(b2, loc);
+      });
+      scf::YieldOp::create(b1, loc);
+    });
+  };
+  return {"mma_sync", 10, accepts, expand};
+}
+
+/// The implementation lists, highest priority first.
+const llvm::StringMap<SmallVector<TileImpl>> &getRegistry() {
+  static const llvm::StringMap<SmallVector<TileImpl>> registry = [] {
+    llvm::StringMap<SmallVector<TileImpl>> r;
+    r[CopyOp::getOperationName()] = {genericCopy()};
+    r[CastOp::getOperationName()] = {genericCast()};
+    r[FillOp::getOperationName()] = {genericFill()};
+    r[UnaryOp::getOperationName()] = {genericUnary()};
+    r[BinaryOp::getOperationName()] = {genericBinary()};
+    r[ReduceOp::getOperationName()] = {genericReduce()};
+    r[GemmOp::getOperationName()] = {mmaSyncGemm(), genericGemm<GemmOp>()};
+    r[GemmAsyncOp::getOperationName()] = {};
+    for (auto &entry : r)
+      llvm::stable_sort(entry.second, [](const TileImpl &a, const TileImpl &b) {
+        return a.priority > b.priority;
+      });
+    return r;
+  }();
+  return registry;
+}
+
+struct DispatchTilePrimitives
+    : uop::tirx::impl::TIRxDispatchTilePrimitivesBase<DispatchTilePrimitives> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    Target target{chip, getSMVersion(chip)};
+    if (!target.sm) {
+      getOperation().emitError("unknown chip '") << chip
+                                                 << "'; expected sm_<N>[a]";
+      return signalPassFailure();
+    }
+    SmallVector<TilePrimitiveOpInterface> ops;
+    getOperation().walk([&](TilePrimitiveOpInterface op) { ops.push_back(op); });
+    for (TilePrimitiveOpInterface op : ops) {
+      if (failed(dispatch(op, target)))
+        return signalPassFailure();
+    }
+    // Regions only feed tile primitives; drop the ones left unused.
+    getOperation().walk([](RegionOp r) {
+      if (r->use_empty())
+        r->erase();
+    });
+  }
+
+  LogicalResult dispatch(TilePrimitiveOpInterface op, const Target &target) {
+    Operation *o = op.getOperation();
+    const auto &registry = getRegistry();
+    auto it = registry.find(o->getName().getStringRef());
+    std::optional<StringRef> wanted = op.getDispatchName();
+    SmallVector<std::string> reasons;
+    if (it != registry.end()) {
+      for (const TileImpl &impl : it->second) {
+        if (wanted && impl.name != *wanted) {
+          reasons.push_back((impl.name + ": not the requested dispatch \"" +
+                             *wanted + "\"").str());
+          continue;
+        }
+        if (Declines why = impl.accepts(o, target)) {
+          reasons.push_back((impl.name + ": " + *why).str());
+          continue;
+        }
+        OpBuilder b(o);
+        impl.expand(o, b, target);
+        o->erase();
+        return success();
+      }
+    }
+    InFlightDiagnostic diag = o->emitError("no implementation of '")
+                              << o->getName() << "' accepts this call on "
+                              << target.chip;
+    if (wanted)
+      diag << " with dispatch \"" << *wanted << "\"";
+    if (reasons.empty())
+      diag << ": none is registered yet";
+    for (const std::string &r : reasons)
+      diag.attachNote() << r;
+    return failure();
+  }
+};
+
+} // namespace

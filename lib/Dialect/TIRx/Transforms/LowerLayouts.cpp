@@ -1,0 +1,135 @@
+//===- LowerLayouts.cpp - tirx-lower-layouts ------------------------------===//
+//
+// Logical coordinates become flat element offsets through the buffer's
+// layout (or its strides and elem_offset), using the same emitLayoutApply
+// the unit tests check against the integer algebra. Each accessed buffer
+// gets one flat 1-D view (a decl_buffer sharing its data).
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Dialect/TIRx/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+namespace uop::tirx {
+#define GEN_PASS_DEF_TIRXLOWERLAYOUTS
+#include "uop/Dialect/TIRx/Transforms/Passes.h.inc"
+} // namespace uop::tirx
+
+using namespace mlir;
+using namespace uop::tirx;
+
+namespace {
+
+bool isFlat(BufferType t) {
+  return t.getShape().size() == 1 && !t.getLayout() && t.getStrides().empty() &&
+         t.getElemOffset() == 0;
+}
+
+struct LowerLayouts : uop::tirx::impl::TIRxLowerLayoutsBase<LowerLayouts> {
+  void runOnOperation() override {
+    DenseMap<Value, Value> flatViews;
+    bool failedAny = false;
+
+    auto flatView = [&](Value buffer, Operation *user) -> Value {
+      if (Value v = flatViews.lookup(buffer))
+        return v;
+      auto type = cast<BufferType>(buffer.getType());
+      OpBuilder b(buffer.getContext());
+      if (Operation *def = buffer.getDefiningOp())
+        b.setInsertionPointAfter(def);
+      else if (auto entry = user->getParentOfType<DeviceEntryOp>())
+        // Parameters are viewed inside the device region that uses them.
+        b.setInsertionPointToStart(&entry.getBody().front());
+      else
+        b.setInsertionPointToStart(cast<BlockArgument>(buffer).getOwner());
+      auto flatType = BufferType::get(
+          buffer.getContext(), {type.getStorageSpan()}, type.getElementType(),
+          type.getScope(), Attribute(), {}, 0, type.getAllocatedAddr());
+      Value v = DeclBufferOp::create(b, buffer.getLoc(), flatType, buffer);
+      flatViews[buffer] = v;
+      return v;
+    };
+
+    // The flat element offset of `coord` in `type`'s storage.
+    auto offsetOf = [&](OpBuilder &b, Location loc, BufferType type,
+                        ValueRange coord) -> FailureOr<Value> {
+      Value offset;
+      if (auto layout = type.getLayoutInterface()) {
+        FailureOr<std::map<std::string, Value>> m =
+            emitLayoutApply(b, loc, layout, type.getShape(), coord);
+        if (failed(m) || !m->count(layout::kMemoryAxis))
+          return failure();
+        offset = m->at(layout::kMemoryAxis);
+      } else {
+        offset = arith::ConstantIndexOp::create(b, loc, 0);
+        ArrayRef<int64_t> shape = type.getShape();
+        SmallVector<int64_t> strides(type.getStrides());
+        if (strides.empty()) {
+          strides.assign(shape.size(), 1);
+          for (int64_t d = shape.size() - 2; d >= 0; --d)
+            strides[d] = strides[d + 1] * shape[d + 1];
+        }
+        for (auto [c, s] : llvm::zip(coord, strides))
+          offset = b.createOrFold<arith::AddIOp>(
+              loc, offset,
+              b.createOrFold<arith::MulIOp>(
+                  loc, c, arith::ConstantIndexOp::create(b, loc, s)));
+      }
+      if (type.getElemOffset())
+        offset = b.createOrFold<arith::AddIOp>(
+            loc, offset,
+            arith::ConstantIndexOp::create(b, loc, type.getElemOffset()));
+      return offset;
+    };
+
+    auto lower = [&](Operation *op, Value buffer, ValueRange indices,
+                     auto rebuild) {
+      auto type = cast<BufferType>(buffer.getType());
+      if (isFlat(type))
+        return;
+      if (type.getScope() == StorageScope::TMem) {
+        op->emitError("tensor memory is accessed with tcgen05.ld/st, not "
+                      "element loads and stores");
+        failedAny = true;
+        return;
+      }
+      OpBuilder b(op);
+      FailureOr<Value> offset = offsetOf(b, op->getLoc(), type, indices);
+      if (failed(offset)) {
+        op->emitError("cannot lower the layout of ") << type;
+        failedAny = true;
+        return;
+      }
+      rebuild(b, flatView(buffer, op), *offset);
+      op->erase();
+    };
+
+    SmallVector<Operation *> accesses;
+    getOperation().walk([&](Operation *op) {
+      if (isa<BufferLoadOp, BufferStoreOp>(op))
+        accesses.push_back(op);
+    });
+    for (Operation *op : accesses) {
+      if (auto load = dyn_cast<BufferLoadOp>(op)) {
+        lower(op, load.getBuffer(), load.getIndices(),
+              [&](OpBuilder &b, Value flat, Value offset) {
+                Value v = BufferLoadOp::create(b, load.getLoc(), flat,
+                                               ValueRange{offset});
+                load.replaceAllUsesWith(v);
+              });
+      } else {
+        auto store = cast<BufferStoreOp>(op);
+        lower(op, store.getBuffer(), store.getIndices(),
+              [&](OpBuilder &b, Value flat, Value offset) {
+                BufferStoreOp::create(b, store.getLoc(), store.getValue(), flat,
+                                      ValueRange{offset});
+              });
+      }
+    }
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,138 @@
+//===- LowerScopeIds.cpp - tirx-lower-scope-ids ---------------------------===//
+//
+// Scope ids become GPU ids (ARCHITECTURE.md's bindings). Warp and warpgroup
+// ids are broadcast from lane 0 with shfl.sync so the compiler can treat
+// them as warp-uniform, as CUTLASS does with __shfl_sync(~0, tid / 32, 0).
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Dialect/TIRx/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+namespace uop::tirx {
+#define GEN_PASS_DEF_TIRXLOWERSCOPEIDS
+#include "uop/Dialect/TIRx/Transforms/Passes.h.inc"
+} // namespace uop::tirx
+
+using namespace mlir;
+using namespace uop::tirx;
+
+namespace {
+
+Value cst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// v / divisor broadcast from lane 0 of the warp.
+Value warpUniform(OpBuilder &b, Location loc, Value tid, int64_t divisor) {
+  Value q = arith::DivUIOp::create(b, loc, tid, cst(b, loc, divisor));
+  Type i32 = b.getI32Type();
+  Value q32 = arith::IndexCastUIOp::create(b, loc, i32, q);
+  auto c32 = [&](int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  Value shfl = NVVM::ShflOp::create(b, loc, i32, c32(-1), q32, c32(0), c32(0x1f),
+                                    NVVM::ShflKind::idx, UnitAttr());
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), shfl);
+}
+
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value flat,
+                               ArrayRef<int64_t> extents) {
+  SmallVector<Value> ids(extents.size());
+  for (int64_t d = extents.size() - 1; d >= 0; --d) {
+    ids[d] = d == 0 ? flat
+                    : arith::RemUIOp::create(b, loc, flat, cst(b, loc, extents[d]));
+    if (d > 0)
+      flat = arith::DivUIOp::create(b, loc, flat, cst(b, loc, extents[d]));
+  }
+  return ids;
+}
+
+struct LowerScopeIds
+    : uop::tirx::impl::TIRxLowerScopeIdsBase<LowerScopeIds> {
+  void runOnOperation() override {
+    PrimFuncOp fn = getOperation();
+    std::optional<int64_t> block;
+    SmallVector<int64_t> grid;
+    auto recordBlock = [&](ScopeIdDefOp def, int64_t threads) -> LogicalResult {
+      if (block && *block != threads)
+        return def.emitError("scope ids disagree on the threads per CTA: ")
+               << *block << " vs " << threads;
+      block = threads;
+      return success();
+    };
+    SmallVector<ScopeIdDefOp> defs;
+    fn.walk([&](ScopeIdDefOp d) { defs.push_back(d); });
+    for (ScopeIdDefOp def : defs) {
+      OpBuilder b(def);
+      Location loc = def.getLoc();
+      ArrayRef<int64_t> ext = def.getExtents();
+      ExecScopeKind parent = def.getParent(), child = def.getChild();
+      SmallVector<Value> ids;
+      Value tid;
+      auto threadId = [&] {
+        return gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+      };
+      using K = ExecScopeKind;
+      if (parent == K::Kernel && (child == K::Cta || child == K::Cluster)) {
+        if (ext.size() > 3)
+          return fail(def, "a grid has at most 3 dimensions");
+        for (size_t i = 0; i < ext.size(); ++i) {
+          auto dim = static_cast<gpu::Dimension>(i);
+          ids.push_back(child == K::Cta
+                            ? (Value)gpu::BlockIdOp::create(b, loc, dim)
+                            : (Value)gpu::ClusterIdOp::create(b, loc, dim));
+        }
+        if (child == K::Cta)
+          grid.assign(ext.begin(), ext.end());
+      } else if (parent == K::Cluster && child == K::Cta) {
+        if (ext.size() > 3)
+          return fail(def, "a cluster has at most 3 dimensions");
+        for (size_t i = 0; i < ext.size(); ++i)
+          ids.push_back(gpu::ClusterBlockIdOp::create(
+              b, loc, static_cast<gpu::Dimension>(i)));
+      } else if (parent == K::Cta && child == K::Thread) {
+        if (failed(recordBlock(def, def.getTotalExtent())))
+          return signalPassFailure();
+        ids = delinearize(b, loc, threadId(), ext);
+      } else if (parent == K::Cta && child == K::Warp) {
+        if (failed(recordBlock(def, def.getTotalExtent() * 32)))
+          return signalPassFailure();
+        ids = delinearize(b, loc, warpUniform(b, loc, threadId(), 32), ext);
+      } else if (parent == K::Cta && child == K::Warpgroup) {
+        if (failed(recordBlock(def, def.getTotalExtent() * 128)))
+          return signalPassFailure();
+        ids = delinearize(b, loc, warpUniform(b, loc, threadId(), 128), ext);
+      } else if (parent == K::Warpgroup && child == K::Warp) {
+        tid = warpUniform(b, loc, threadId(), 32);
+        ids = delinearize(b, loc, arith::RemUIOp::create(b, loc, tid, cst(b, loc, 4)), ext);
+      } else if (parent == K::Warp && child == K::Thread) {
+        ids = delinearize(b, loc, gpu::LaneIdOp::create(b, loc, nullptr), ext);
+      } else if (parent == K::Warpgroup && child == K::Thread) {
+        ids = delinearize(
+            b, loc, arith::RemUIOp::create(b, loc, threadId(), cst(b, loc, 128)),
+            ext);
+      } else {
+        return fail(def, ("no GPU binding for the scope pair " +
+                          stringifyExecScopeKind(parent) + " -> " +
+                          stringifyExecScopeKind(child))
+                             .str());
+      }
+      def.replaceAllUsesWith(ids);
+      def.erase();
+    }
+    OpBuilder b(fn);
+    if (block)
+      fn->setAttr("tirx.block_dims", b.getDenseI64ArrayAttr({*block}));
+    if (!grid.empty())
+      fn->setAttr("tirx.grid_dims", b.getDenseI64ArrayAttr(grid));
+  }
+
+  void fail(ScopeIdDefOp def, StringRef message) {
+    def.emitError(message);
+    signalPassFailure();
+  }
+};
+
+} // namespace

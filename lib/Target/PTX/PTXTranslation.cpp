@@ -1,0 +1,160 @@
+//===- PTXTranslation.cpp - uop-translate --mlir-to-ptx / --mlir-to-cubin -===//
+//
+// A module whose gpu.modules are in NVVM/LLVM form becomes PTX through
+// upstream's gpu-module-to-binary (format=isa); the cubin comes from ptxas,
+// which we run ourselves so that a missing toolkit is a clear diagnostic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Dialect/TIRx/Transforms/Passes.h"
+#include "uop/Target/Translations.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+using namespace mlir;
+
+static llvm::cl::opt<std::string>
+    clChip("chip", llvm::cl::desc("Target chip for --mlir-to-ptx / --mlir-to-cubin "
+                                  "(sm_80, sm_90a, sm_100a, ...)"),
+           llvm::cl::init("sm_80"));
+
+/// Runs gpu-module-to-binary{format=isa} and returns the PTX of every
+/// gpu.module, in order.
+static FailureOr<std::string> emitPTX(Operation *op) {
+  auto module = dyn_cast<ModuleOp>(op);
+  if (!module)
+    return op->emitError("expected a builtin.module");
+  SmallVector<gpu::GPUModuleOp> gpuModules(module.getOps<gpu::GPUModuleOp>());
+  if (gpuModules.empty())
+    return module.emitError("no gpu.module to translate; lower with "
+                            "`uop-opt --tirx-to-nvvm=\"chip=...\"` first");
+  // The chip the module was lowered for must match the one asked for.
+  bool needTarget = false;
+  for (gpu::GPUModuleOp gm : gpuModules) {
+    if (!gm.getTargetsAttr() || gm.getTargetsAttr().empty()) {
+      needTarget = true;
+      continue;
+    }
+    for (Attribute t : gm.getTargetsAttr())
+      if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
+          nvvm && clChip.getNumOccurrences() && nvvm.getChip() != clChip)
+        return gm.emitError("gpu.module targets ")
+               << nvvm.getChip() << " but --chip=" << clChip;
+  }
+  auto pm = PassManager::on<ModuleOp>(module.getContext());
+  std::string pipeline;
+  if (needTarget)
+    pipeline = "nvvm-attach-target{chip=" + clChip + " features=" +
+               uop::tirx::getPTXFeaturesForChip(clChip) + "},";
+  pipeline += "gpu-module-to-binary{format=isa}";
+  if (failed(parsePassPipeline(pipeline, pm)) ||
+      failed(pm.run(module)))
+    return failure();
+  std::string ptx;
+  for (auto binary : module.getOps<gpu::BinaryOp>())
+    for (Attribute a : binary.getObjectsAttr())
+      ptx += cast<gpu::ObjectAttr>(a).getObject().getValue().str();
+  return ptx;
+}
+
+static std::optional<std::string> findPtxas() {
+  if (auto p = llvm::sys::findProgramByName("ptxas"))
+    return *p;
+  SmallVector<std::string> dirs;
+  if (const char *home = std::getenv("CUDA_HOME"))
+    dirs.push_back(std::string(home) + "/bin");
+  dirs.push_back("/usr/local/cuda/bin");
+  for (const std::string &d : dirs) {
+    std::string p = d + "/ptxas";
+    if (llvm::sys::fs::can_execute(p))
+      return p;
+  }
+  return std::nullopt;
+}
+
+static LogicalResult emitCubin(Operation *op, raw_ostream &os) {
+  FailureOr<std::string> ptx = emitPTX(op);
+  if (failed(ptx))
+    return failure();
+  std::optional<std::string> ptxas = findPtxas();
+  if (!ptxas)
+    return op->emitError("ptxas not found: put the CUDA toolkit's bin on PATH "
+                         "or set CUDA_HOME (--mlir-to-ptx needs no toolkit)");
+  SmallString<128> ptxPath, cubinPath, logPath;
+  if (llvm::sys::fs::createTemporaryFile("uop", "ptx", ptxPath) ||
+      llvm::sys::fs::createTemporaryFile("uop", "cubin", cubinPath) ||
+      llvm::sys::fs::createTemporaryFile("uop", "log", logPath))
+    return op->emitError("cannot create temporary files for ptxas");
+  auto cleanup = llvm::make_scope_exit([&] {
+    llvm::sys::fs::remove(ptxPath);
+    llvm::sys::fs::remove(cubinPath);
+    llvm::sys::fs::remove(logPath);
+  });
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream out(ptxPath, ec);
+    if (ec)
+      return op->emitError("cannot write ") << ptxPath << ": " << ec.message();
+    out << *ptx;
+  }
+  std::string arch = "-arch=" + clChip;
+  SmallVector<StringRef> args = {*ptxas, arch, "-o", cubinPath, ptxPath};
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
+                                          StringRef(logPath)};
+  std::string err;
+  int rc = llvm::sys::ExecuteAndWait(*ptxas, args, std::nullopt, redirects, 0, 0,
+                                     &err);
+  if (rc != 0) {
+    auto log = llvm::MemoryBuffer::getFile(logPath);
+    return op->emitError("ptxas failed (")
+           << (err.empty() ? "exit " + std::to_string(rc) : err) << "): "
+           << (log ? (*log)->getBuffer() : StringRef());
+  }
+  auto cubin = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false);
+  if (!cubin)
+    return op->emitError("cannot read the cubin ptxas wrote");
+  os << (*cubin)->getBuffer();
+  return success();
+}
+
+static void registerGPUDialects(DialectRegistry &registry) {
+  registerAllDialects(registry);
+  // NVVM's target interface (serialisation to PTX) is an extension.
+  registerAllExtensions(registry);
+  registerAllGPUToLLVMIRTranslations(registry);
+  registerAllToLLVMIRTranslations(registry);
+}
+
+void uop::registerPTXTranslations() {
+  // The translations run nvvm-attach-target and gpu-module-to-binary.
+  registerGPUPasses();
+  TranslateFromMLIRRegistration ptx(
+      "mlir-to-ptx", "translate gpu.modules in NVVM form to PTX (--chip)",
+      [](Operation *op, raw_ostream &os) -> LogicalResult {
+        FailureOr<std::string> text = emitPTX(op);
+        if (failed(text))
+          return failure();
+        os << *text;
+        return success();
+      },
+      registerGPUDialects);
+  TranslateFromMLIRRegistration cubin(
+      "mlir-to-cubin",
+      "translate gpu.modules in NVVM form to a cubin through ptxas (--chip)",
+      emitCubin, registerGPUDialects);
+}

@@ -1,0 +1,193 @@
+// RUN: uop-opt %s -split-input-file -verify-diagnostics
+//
+// Verifier rules of tirx.decl_buffer (a view keeps dtype and scope and fits
+// the viewed storage) and tirx.bind.
+
+tirx.prim_func @view_dtype() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<128xf32, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op a view keeps the dtype: 'f32' viewed as 'f16'}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<128xf32, shared> -> !tirx.buffer<128xf16, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+// Same bit width, other type: still a dtype change.
+tirx.prim_func @view_dtype_same_width() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<128xf32, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op a view keeps the dtype: 'f32' viewed as 'i32'}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<128xf32, shared> -> !tirx.buffer<128xi32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @view_scope() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<128xf32, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op a view keeps the storage scope: shared viewed as local}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<128xf32, shared> -> !tirx.buffer<128xf32, local>
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @view_scope_global(%A: !tirx.buffer<1024xf32, global>) {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.decl_buffer' op a view keeps the storage scope: global viewed as shared}}
+    %v = tirx.decl_buffer %A : !tirx.buffer<1024xf32, global> -> !tirx.buffer<1024xf32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @view_too_many_elements() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<128xf32, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view needs 256 elements of storage, the viewed buffer has 128}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<128xf32, shared> -> !tirx.buffer<16x16xf32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+// The view's elem_offset counts.
+tirx.prim_func @view_elem_offset() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<128xf32, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view needs 129 elements of storage, the viewed buffer has 128}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<128xf32, shared> -> !tirx.buffer<8x16xf32, shared, elem_offset = 1>
+  }
+  tirx.return
+}
+
+// -----
+
+// A strided view's footprint: 3 * 64 + 3 * 1 + 1 = 196.
+tirx.prim_func @view_strides() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<128xf32, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view needs 196 elements of storage, the viewed buffer has 128}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<128xf32, shared> -> !tirx.buffer<4x4xf32, shared, strides = [64, 1]>
+  }
+  tirx.return
+}
+
+// -----
+
+// A strided source's footprint: 3 * 32 + 3 * 1 + 1 = 100; a 101-element view
+// does not fit (a 100-element one does, in the next case).
+tirx.prim_func @source_strides() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<4x4xf32, shared, strides = [32, 1]>
+    %ok = tirx.decl_buffer %s : !tirx.buffer<4x4xf32, shared, strides = [32, 1]> -> !tirx.buffer<100xf32, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view needs 101 elements of storage, the viewed buffer has 100}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<4x4xf32, shared, strides = [32, 1]> -> !tirx.buffer<101xf32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+// A tile layout's span on m: 7 * 32 + 15 * 1 + 1 = 240.
+tirx.prim_func @view_layout_span() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<128xf32, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view needs 240 elements of storage, the viewed buffer has 128}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<128xf32, shared> -> !tirx.buffer<8x16xf32, shared, #tirx.tile<S[(8,16):(32,1)]>>
+  }
+  tirx.return
+}
+
+// -----
+
+// A tile layout's offset on m counts: span 128 + 4 = 132.
+tirx.prim_func @view_layout_offset() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<128xf32, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view needs 132 elements of storage, the viewed buffer has 128}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<128xf32, shared> -> !tirx.buffer<128xf32, shared, #tirx.tile<S[128:1] + 4>>
+  }
+  tirx.return
+}
+
+// -----
+
+// A swizzled (compose) view rounds its span up to the swizzle block:
+// tile span 3 * 64 + 59 + 1 = 252, block 2^(3+3) = 64, so 256.
+tirx.prim_func @view_compose_rounds_up() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<252xf16, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view needs 256 elements of storage, the viewed buffer has 252}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<252xf16, shared> -> !tirx.buffer<4x60xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(4,60):(64,1)]>>>
+  }
+  tirx.return
+}
+
+// -----
+
+// swizzle_inner = false: the block is 2^(M+B+S) = 2^(0+1+2) = 8; tile span
+// 6 rounds up to 8.
+tirx.prim_func @view_compose_outer_block() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<7xf32, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view needs 8 elements of storage, the viewed buffer has 7}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<7xf32, shared> -> !tirx.buffer<6xf32, shared, #tirx.compose<#tirx.swizzle<per_element = 0, swizzle_len = 1, atom_len = 2, swizzle_inner = false>, #tirx.tile<S[6:1]>>>
+  }
+  tirx.return
+}
+
+// -----
+
+// The source's layout gives its storage: S[32:2] spans 63 elements.
+tirx.prim_func @source_layout_span() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<32xf32, shared, #tirx.tile<S[32:2]>>
+    %ok = tirx.decl_buffer %s : !tirx.buffer<32xf32, shared, #tirx.tile<S[32:2]>> -> !tirx.buffer<63xf32, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view needs 64 elements of storage, the viewed buffer has 63}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<32xf32, shared, #tirx.tile<S[32:2]>> -> !tirx.buffer<64xf32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @view_source_not_a_buffer(%n: index) {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.decl_buffer' op operand #0 must be !tirx.buffer, but got 'index'}}
+    %v = "tirx.decl_buffer"(%n) : (index) -> !tirx.buffer<4xf32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// bind
+//===----------------------------------------------------------------------===//
+
+tirx.prim_func @bind_type(%n: index) {
+  // expected-error @+1 {{'tirx.bind' op requires the same type for all operands and results}}
+  %b = "tirx.bind"(%n) : (index) -> i32
+  tirx.return
+}
+
+// -----
+
+// Register buffers count storage per thread (on m): one element per lane
+// cannot be viewed as four.
+tirx.prim_func @view_registers_per_thread() {
+  tirx.device_entry {
+    %l = tirx.alloc_buffer : !tirx.buffer<32xf32, local, #tirx.tile<S[32:1@laneid]>>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view needs 4 elements of storage, the viewed buffer has 1}}
+    %v = tirx.decl_buffer %l : !tirx.buffer<32xf32, local, #tirx.tile<S[32:1@laneid]>> -> !tirx.buffer<32x4xf32, local, #tirx.tile<S[(32,4):(1@laneid,1)]>>
+  }
+  tirx.return
+}
