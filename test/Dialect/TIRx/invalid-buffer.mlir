@@ -240,7 +240,7 @@ tirx.prim_func @tmem_m_offset() {
 // is the one about `m` (see pending-tmem-swizzle.mlir).
 tirx.prim_func @tmem_swizzle() {
   tirx.device_entry {
-    // expected-error @+1 {{tmem buffers take layouts on TLane/TCol, got memory axis 'm'}}
+    // expected-error @+1 {{tmem buffers cannot be swizzled}}
     %a = tirx.alloc_buffer : !tirx.buffer<128x64xf16, tmem, #tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>>
   }
   tirx.return
@@ -250,7 +250,7 @@ tirx.prim_func @tmem_swizzle() {
 
 tirx.prim_func @tmem_compose() {
   tirx.device_entry {
-    // expected-error @+1 {{tmem buffers take layouts on TLane/TCol, got memory axis 'm'}}
+    // expected-error @+1 {{tmem buffers cannot be swizzled}}
     %a = tirx.alloc_buffer : !tirx.buffer<128x64xf16, tmem, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>
   }
   tirx.return

@@ -356,6 +356,9 @@ std::map<std::string, int64_t> BufferType::getMemorySpans() const {
     if (!span)
       return {};
     memoryOnly(*span);
+    // A layout only on thread axes gives each thread one element.
+    if (spans.empty())
+      spans[la::kMemoryAxis] = 1;
   } else if (!getStrides().empty()) {
     int64_t last = 0;
     for (auto [d, s] : llvm::zip(getShape(), getStrides()))

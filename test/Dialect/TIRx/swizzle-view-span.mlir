@@ -1,14 +1,13 @@
-// XFAIL: *
 // RUN: uop-opt %s -split-input-file -verify-diagnostics
 //
-// BUG: BufferType::getStorageSpan() takes a bare #tirx.swizzle layout's
+// Regression test (fixed): BufferType::getStorageSpan() takes a bare #tirx.swizzle layout's
 // footprint as the element count, but the swizzle permutes offsets within
 // blocks of 2^(M+S) elements (2^(M+B+S) when not inner), exactly as
 // span(ComposeLayout) rounds up. On 3x5 with (M, B, S) = (1, 2, 2) the flat
 // index 13 goes to x = 6, f(x) = 6 ^ 1 = 7, m = 14 + 1 = 15: the view touches
 // element 15 of a 15-element buffer, yet decl_buffer accepts it (see also
 // test/Target/TIRxLayoutTable/swizzle-odd-shape.mlir, where (2, 3) -> m=15).
-// Expected: the span rounds up to the block, 16.
+// Now: the span rounds up to the block, 16.
 
 tirx.prim_func @bare_swizzle_view() {
   tirx.device_entry {

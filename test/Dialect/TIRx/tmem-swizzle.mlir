@@ -1,7 +1,6 @@
-// XFAIL: *
 // RUN: uop-opt %s -split-input-file -verify-diagnostics
 //
-// BUG (diagnostic): BufferType::verify has a rule "tmem buffers cannot be
+// Regression test (was: diagnostic): BufferType::verify has a rule "tmem buffers cannot be
 // swizzled", but it is unreachable: a swizzle (bare, or through a compose,
 // whose tile must name m) always puts `m` among the axes, and the axis loop
 // before it reports "tmem buffers take layouts on TLane/TCol, got memory axis

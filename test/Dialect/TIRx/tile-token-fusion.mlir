@@ -1,7 +1,6 @@
-// XFAIL: *
 // RUN: uop-opt %s -split-input-file -verify-diagnostics
 //
-// BUG: TileLayoutAttr::parse re-assembles the MLIR tokens into text without a
+// Regression test (fixed): TileLayoutAttr::parse re-assembles the MLIR tokens into text without a
 // separator between two integer tokens, so two numbers written apart fuse into
 // one: `S[(4,8 2):(8,1)]` is accepted as `S[(4,82):(8,1)]`, `S[32:1 2]` as
 // `S[32:12]`, `S[4 0:1]` as `S[40:1]`. Garbled text silently becomes another

@@ -1,7 +1,6 @@
-// XFAIL: *
 // RUN: not uop-translate --tirx-layout-table %s 2>&1 | FileCheck %s
 //
-// BUG (crash): the verifier bounds a layout's size and spans by 2^62 but not
+// Regression test (was: crash): the verifier bounds a layout's size and spans by 2^62 but not
 // its number of replica locations. R[2^62:1@laneid] is accepted, and
 // --tirx-layout-table then aborts in layout::table / applyFlat
 // (std::length_error from vector::reserve: "terminate called ...", a stack

@@ -1,7 +1,6 @@
-// XFAIL: *
 // RUN: uop-opt %s | FileCheck %s --strict-whitespace
 //
-// BUG (cosmetic): the custom form of tile.unary / tile.binary / tile.reduce
+// Regression test (was: cosmetic): the custom form of tile.unary / tile.binary / tile.reduce
 // prints two spaces before the kind (`tirx.tile.unary  exp <cta>`): the
 // EnumAttr's own printer adds a space after the op printer's. It round-trips,
 // but differs from the documented form `tirx.tile.unary exp <cta>`.
