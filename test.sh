@@ -11,9 +11,14 @@ echo "== lit"
 /usr/lib/llvm-22/bin/lit -sv "$UOP_BUILD_DIR/test" || status=1
 
 echo "== unit tests"
-for t in "$UOP_BUILD_DIR"/unittests/*Tests; do
-  [ -x "$t" ] || continue
-  "$t" --gtest_brief=1 || status=1
+units=$(find "$UOP_BUILD_DIR/unittests" -type f -name '*Tests' -perm -u+x | sort)
+if [ -z "$units" ]; then
+  echo "no unit test binaries found"; status=1
+fi
+for t in $units; do
+  echo "-- $(basename "$t")"
+  out=$("$t" --gtest_brief=1 2>&1) || status=1
+  echo "$out" | tail -n 3
 done
 
 if [ -d "$UOP_ROOT/python/tests" ] && ls "$UOP_ROOT"/python/tests/test_*.py >/dev/null 2>&1; then

@@ -143,9 +143,10 @@ TEST_F(LayoutIRTest, SwizzleAndComposeFoldToTheIntegerForm) {
         auto bare = la::apply(s, {8, 64}, {i, j});
         ASSERT_TRUE(bare.ok());
         EXPECT_EQ(emitAt(swizzle, {8, 64}, {i, j}), bare->front());
-        if (inner) // the formula of the issue
+        if (inner) { // the formula of the issue
           EXPECT_EQ(expected->front().at("m"),
                     64 * i + 8 * ((j / 8) ^ i) + j % 8);
+        }
       }
   }
 }

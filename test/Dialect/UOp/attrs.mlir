@@ -1,5 +1,7 @@
 // RUN: uop-opt %s | FileCheck %s
 // RUN: uop-opt %s --mlir-print-op-generic | uop-opt | FileCheck %s
+// RUN: uop-opt %s --emit-bytecode | uop-opt | FileCheck %s
+// RUN: uop-opt %s --verify-roundtrip | FileCheck %s
 //
 // Every uop attribute standalone, in an attribute dictionary.
 

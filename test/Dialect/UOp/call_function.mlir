@@ -23,10 +23,10 @@ uop.function @axpy(%y: !uop.ptr<f32, global, 32>, %x: !uop.ptr<f32, global, 32>,
 }
 
 // CHECK-LABEL: uop.function @two_outputs
-// CHECK: %[[T:.*]] = uop.tuple %{{.*}}, %{{.*}} : f32, index
+// CHECK: %[[T:.*]] = uop.tuple(%{{.*}}, %{{.*}}) : f32, index
 // CHECK: uop.sink %[[T]] : !uop.void
 uop.function @two_outputs(%a: f32, %n: index) {
-  %t = uop.tuple %a, %n : f32, index
+  %t = uop.tuple(%a, %n) : f32, index
   uop.sink %t : !uop.void
 }
 
@@ -43,8 +43,8 @@ func.func @schedule(%by: !uop.ptr<f32, global, 32>, %bx: !uop.ptr<f32, global, 3
   // CHECK: %[[G1:.*]] = uop.get_tuple %[[C]][1] : index
   %g1 = uop.get_tuple %c[1] : index
   // GET_TUPLE of a local TUPLE.
-  // CHECK: %[[T:.*]] = uop.tuple %[[S]], %[[N]] : f32, index
-  %t = uop.tuple %s, %n : f32, index
+  // CHECK: %[[T:.*]] = uop.tuple(%[[S]], %[[N]]) : f32, index
+  %t = uop.tuple(%s, %n) : f32, index
   // CHECK: %[[G2:.*]] = uop.get_tuple %[[T]][0] : f32
   %g2 = uop.get_tuple %t[0] : f32
   // CHECK: return %[[K]], %[[G0]], %[[G1]], %[[G2]]

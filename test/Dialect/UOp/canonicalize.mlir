@@ -234,7 +234,7 @@ func.func @after_with_deps(%p: !uop.ptr<f32, global>, %s: !uop.void) -> !uop.ptr
 // CHECK-NOT: uop.get_tuple
 // CHECK: return %[[B]], %[[A]] : index, f32
 func.func @get_tuple_of_tuple(%a: f32, %b: index) -> (index, f32) {
-  %t = uop.tuple %a, %b : f32, index
+  %t = uop.tuple(%a, %b) : f32, index
   %x = uop.get_tuple %t[1] : index
   %y = uop.get_tuple %t[0] : f32
   return %x, %y : index, f32
@@ -243,7 +243,7 @@ func.func @get_tuple_of_tuple(%a: f32, %b: index) -> (index, f32) {
 // -----
 
 uop.function @returns_tuple(%a: f32) {
-  %t = uop.tuple %a, %a : f32, f32
+  %t = uop.tuple(%a, %a) : f32, f32
   uop.sink %t : !uop.void
 }
 

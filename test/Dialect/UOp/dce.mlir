@@ -28,7 +28,7 @@ func.func @dead_pure_ops(%n: index, %p: !uop.ptr<f32, global>, %x: f32, %t: tens
   %dv = uop.define_var "n" [0, 4]
   %d = uop.device "CPU"
   %rs = uop.reshape %t : tensor<2x3xf32> -> tensor<6xf32>
-  %tu = uop.tuple %x, %n : f32, index
+  %tu = uop.tuple(%x, %n) : f32, index
   return
 }
 

@@ -19,8 +19,8 @@ func.func @hints(%t: tensor<4x4xf32>, %v: vector<4xf16>) -> (tensor<4x4xf32>, te
   %p = uop.precast %b : tensor<4x4xf32> -> tensor<4x4xbf16>
   // CHECK: %[[PV:.*]] = uop.precast %[[V]] : vector<4xf16> -> vector<4xi16>
   %pv = uop.precast %v : vector<4xf16> -> vector<4xi16>
-  // CHECK: %[[G:.*]] = uop.group %[[D]], %[[P]] : tensor<4x4xf32>, tensor<4x4xbf16>
-  %g = uop.group %d, %p : tensor<4x4xf32>, tensor<4x4xbf16>
+  // CHECK: %[[G:.*]] = uop.group(%[[D]], %[[P]]) : tensor<4x4xf32>, tensor<4x4xbf16>
+  %g = uop.group(%d, %p) : tensor<4x4xf32>, tensor<4x4xbf16>
   // CHECK: return %[[D]], %[[C]], %[[B]], %[[P]], %[[PV]], %[[G]]
   return %d, %c, %b, %p, %pv, %g : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xbf16>, vector<4xi16>, !uop.void
 }
@@ -35,7 +35,7 @@ func.func @user_code(%x: f32, %y: f32, %t: tensor<8xf32>) -> (f32, !uop.void, !u
   %s = uop.custom "if ({0} > 0) { asm volatile(\"nop\"); }" (%e) : (f32) -> !uop.void
   // CHECK: uop.custom "__syncthreads();"() : () -> !uop.void
   %b = uop.custom "__syncthreads();" () : () -> !uop.void
-  // CHECK: uop.custom_function {{ *}}enc_dec(%[[T]], %[[X]]) : (tensor<8xf32>, f32)
+  // CHECK: uop.custom_function enc_dec(%[[T]], %[[X]]) : (tensor<8xf32>, f32)
   %f = uop.custom_function enc_dec(%t, %x) : (tensor<8xf32>, f32)
   // CHECK: return %[[E]]
   return %e, %s, %b, %f : f32, !uop.void, !uop.void, !uop.void

@@ -44,8 +44,10 @@ func.func @sink_outside_function() {
 
 // -----
 
+// A func.return cannot end a FUNCTION: the body must end in a SINK. The
+// FUNCTION's own verifier runs before the nested func.return's parent check.
+// expected-error @+1 {{'uop.function' op body must end in a uop.sink}}
 uop.function @func_return_in_function() {
-  // expected-error @+1 {{'func.return' op expects parent op 'func.func'}}
   func.return
 }
 
@@ -145,7 +147,7 @@ func.func @get_tuple_of_device() {
 // -----
 
 func.func @get_tuple_out_of_range(%a: f32, %b: index) {
-  %t = uop.tuple %a, %b : f32, index
+  %t = uop.tuple(%a, %b) : f32, index
   // expected-error @+1 {{'uop.get_tuple' op index 2 is out of range for a tuple of 2 elements}}
   %x = uop.get_tuple %t[2] : f32
   return
@@ -154,7 +156,7 @@ func.func @get_tuple_out_of_range(%a: f32, %b: index) {
 // -----
 
 func.func @get_tuple_wrong_type(%a: f32, %b: index) {
-  %t = uop.tuple %a, %b : f32, index
+  %t = uop.tuple(%a, %b) : f32, index
   // expected-error @+1 {{'uop.get_tuple' op result type 'f32' differs from the element type 'index'}}
   %x = uop.get_tuple %t[1] : f32
   return
@@ -163,7 +165,7 @@ func.func @get_tuple_wrong_type(%a: f32, %b: index) {
 // -----
 
 func.func @get_tuple_negative_index(%a: f32) {
-  %t = uop.tuple %a : f32
+  %t = uop.tuple(%a) : f32
   // expected-error @+1 {{'uop.get_tuple' op attribute 'index' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}
   %x = uop.get_tuple %t[-1] : f32
   return

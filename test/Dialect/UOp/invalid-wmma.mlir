@@ -72,7 +72,7 @@ func.func @wmma_tile_grid_width(%a: vector<8xf16>, %b: vector<8xf16>, %c: vector
 
 // 8*8 = 64 values do not split over 128 threads.
 func.func @wmma_threads_do_not_divide(%a: f16, %b: f16, %c: f32) {
-  // expected-error-re @+1 {{'uop.wmma' op {{.*}} A fragment (64 over 128 threads){{.*}}}}
+  // expected-error @+1 {{'uop.wmma' op the A fragment's 64 elements cannot be split evenly over 128 threads}}
   %d = uop.wmma %a, %b, %c <name = "w", dims = [8, 8, 8], dtype_in = f16, dtype_out = f32, device = "AMD", threads = 128> : f16, f16, f32
   return
 }

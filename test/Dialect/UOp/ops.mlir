@@ -1,9 +1,11 @@
 // RUN: uop-opt %s | FileCheck %s
 // RUN: uop-opt %s --mlir-print-op-generic | uop-opt | FileCheck %s
 // RUN: uop-opt %s | uop-opt | FileCheck %s
+// RUN: uop-opt %s --emit-bytecode | uop-opt | FileCheck %s
+// RUN: uop-opt %s --verify-roundtrip | FileCheck %s
 //
 // Every op of the uop dialect at least once, printed in its custom form and
-// round-tripped through the generic form.
+// round-tripped through the generic form, its own output and bytecode.
 
 // CHECK-LABEL: uop.function @kernel
 // CHECK-SAME: (%[[OUT:.*]]: !uop.ptr<f32, global, 4096>, %[[A:.*]]: !uop.ptr<f32, global, 4096>, %[[B:.*]]: !uop.ptr<f16, global>)
@@ -157,8 +159,8 @@ func.func @tensors(%t: tensor<10x20xf32>, %x: f32) {
   %mu = uop.multi %t, %t axis 0 : tensor<10x20xf32>, tensor<10x20xf32> -> tensor<20x20xf32>
   // CHECK: uop.multi %[[T]] : tensor<10x20xf32> -> tensor<10x20xf32>
   %mu1 = uop.multi %t : tensor<10x20xf32> -> tensor<10x20xf32>
-  // CHECK: uop.group %[[CP]], %[[SEL]] : tensor<10x20xf32>, tensor<10x20xf32>
-  %gr = uop.group %cp, %sel : tensor<10x20xf32>, tensor<10x20xf32>
+  // CHECK: uop.group(%[[CP]], %[[SEL]]) : tensor<10x20xf32>, tensor<10x20xf32>
+  %gr = uop.group(%cp, %sel) : tensor<10x20xf32>, tensor<10x20xf32>
   // CHECK: uop.detach %[[T]] : tensor<10x20xf32>
   %de = uop.detach %t : tensor<10x20xf32>
   // CHECK: uop.contiguous %[[T]] : tensor<10x20xf32>
@@ -169,8 +171,8 @@ func.func @tensors(%t: tensor<10x20xf32>, %x: f32) {
   %pr = uop.precast %t : tensor<10x20xf32> -> tensor<10x20xf16>
   // CHECK: uop.allreduce add %[[T]], %[[CPU]] : tensor<10x20xf32>
   %al = uop.allreduce add %t, %dev : tensor<10x20xf32>
-  // CHECK: %[[TU:.*]] = uop.tuple %[[T]], %[[XS]] : tensor<10x20xf32>, f32
-  %tu = uop.tuple %t, %x : tensor<10x20xf32>, f32
+  // CHECK: %[[TU:.*]] = uop.tuple(%[[T]], %[[XS]]) : tensor<10x20xf32>, f32
+  %tu = uop.tuple(%t, %x) : tensor<10x20xf32>, f32
   // CHECK: uop.get_tuple %[[TU]][1] : f32
   %gt = uop.get_tuple %tu[1] : f32
   // CHECK: uop.custom_function enc_dec(%[[T]]) : (tensor<10x20xf32>)

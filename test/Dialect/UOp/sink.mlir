@@ -50,9 +50,9 @@ uop.function @info_only() {
 }
 
 // CHECK-LABEL: uop.function @tuple_out
-// CHECK: %[[T:.*]] = uop.tuple %{{.*}}, %{{.*}} : f32, index
+// CHECK: %[[T:.*]] = uop.tuple(%{{.*}}, %{{.*}}) : f32, index
 // CHECK: uop.sink %[[T]] : !uop.void
 uop.function @tuple_out(%a: f32, %b: index) {
-  %t = uop.tuple %a, %b : f32, index
+  %t = uop.tuple(%a, %b) : f32, index
   uop.sink %t : !uop.void
 }

@@ -1,5 +1,7 @@
 // RUN: uop-opt %s | FileCheck %s
 // RUN: uop-opt %s --mlir-print-op-generic | uop-opt | FileCheck %s
+// RUN: uop-opt %s --emit-bytecode | uop-opt | FileCheck %s
+// RUN: uop-opt %s --verify-roundtrip | FileCheck %s
 //
 // !uop.void and !uop.ptr in every address space, with and without a size,
 // over scalar and vector element types.
@@ -37,8 +39,8 @@ func.func @in_ops(%p: !uop.ptr<f32, global, 64>, %i: index) -> !uop.void {
   %l = uop.define_local 0 : !uop.ptr<f32, local, 64>
   // CHECK: uop.define_reg size 1 id 0 : !uop.ptr<f32, reg, 1>
   %r = uop.define_reg size 1 id 0 : !uop.ptr<f32, reg, 1>
-  // CHECK: %[[T:.*]] = uop.tuple %{{.*}}, %{{.*}}, %{{.*}} : !uop.ptr<f32, global, 64>, !uop.ptr<f32, local, 64>, !uop.ptr<f32, reg, 1>
-  %t = uop.tuple %q, %l, %r : !uop.ptr<f32, global, 64>, !uop.ptr<f32, local, 64>, !uop.ptr<f32, reg, 1>
+  // CHECK: %[[T:.*]] = uop.tuple(%{{.*}}, %{{.*}}, %{{.*}}) : !uop.ptr<f32, global, 64>, !uop.ptr<f32, local, 64>, !uop.ptr<f32, reg, 1>
+  %t = uop.tuple(%q, %l, %r) : !uop.ptr<f32, global, 64>, !uop.ptr<f32, local, 64>, !uop.ptr<f32, reg, 1>
   // CHECK: return %[[T]] : !uop.void
   return %t : !uop.void
 }

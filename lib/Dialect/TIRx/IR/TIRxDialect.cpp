@@ -120,7 +120,7 @@ Attribute TileLayoutAttr::parse(AsmParser &p, Type) {
     return {};
   std::string text;
   while (failed(p.parseOptionalGreater())) {
-    int64_t value;
+    int64_t value = 0;
     StringRef keyword;
     StringAttr symbol;
     OptionalParseResult intResult = p.parseOptionalInteger(value);

@@ -154,7 +154,7 @@ ParseResult ScopeIdDefOp::parse(OpAsmParser &parser, OperationState &result) {
       return success();
     });
   };
-  ExecScopeKind parent, child;
+  ExecScopeKind parent = ExecScopeKind::Thread, child = ExecScopeKind::Thread;
   SmallVector<int64_t> extents, preferred;
   if (parseScope(parent) || parser.parseArrow() || parseScope(child) ||
       parseList(extents))

@@ -245,16 +245,88 @@ struct TileImpl {
   std::function<void(Operation *, OpBuilder &, const Target &)> expand;
 };
 
+/// The buffer type behind a tile operand.
+BufferType bufferTypeOf(Value tileOperand) {
+  if (auto r = dyn_cast<RegionType>(tileOperand.getType()))
+    return r.getBuffer();
+  return dyn_cast<BufferType>(tileOperand.getType());
+}
+
+/// The thread axes a tile operand's layout distributes it over.
+std::vector<std::string> threadAxesOf(Value tileOperand) {
+  std::vector<std::string> result;
+  BufferType t = bufferTypeOf(tileOperand);
+  if (!t || !t.getLayoutInterface())
+    return result;
+  layout::AnyLayout a = t.getLayoutInterface().getAlgebra();
+  const layout::TileLayout *tile = std::get_if<layout::TileLayout>(&a);
+  if (auto *c = std::get_if<layout::ComposeLayout>(&a))
+    tile = &c->tile;
+  if (tile)
+    for (const std::string &axis : layout::axes(*tile))
+      if (layout::isThreadAxis(axis))
+        result.push_back(axis);
+  return result;
+}
+
+/// The operand (if any) distributed over the lanes of a warp: its elements
+/// are updated by their owner lane only.
+Value laneDistributedOperand(Operation *op) {
+  for (Value v : op->getOperands())
+    if (isa<BufferType, RegionType>(v.getType()) &&
+        threadAxesOf(v) == std::vector<std::string>{"laneid"})
+      return v;
+  return {};
+}
+
 /// Shared predicate of the per-thread loop implementations.
 Declines genericAccepts(Operation *op, const Target &) {
   auto tile = cast<TilePrimitiveOpInterface>(op);
   if (tile.getScopeKind() == ExecScopeKind::Cluster)
     return std::string("cluster scope needs distributed shared memory");
-  for (Value v : op->getOperands())
-    if (isa<BufferType, RegionType>(v.getType()) &&
-        scopeOf(v) == StorageScope::TMem)
+  for (Value v : op->getOperands()) {
+    if (!isa<BufferType, RegionType>(v.getType()))
+      continue;
+    if (scopeOf(v) == StorageScope::TMem)
       return std::string("tmem operands need tcgen05.ld/st");
+    std::vector<std::string> axes = threadAxesOf(v);
+    if (axes.empty())
+      continue;
+    if (axes != std::vector<std::string>{"laneid"} ||
+        tile.getScopeKind() != ExecScopeKind::Warp)
+      return std::string("an operand distributed over thread axes needs a "
+                         "warp-scope call with a layout on laneid only");
+    if (isa<ReduceOp>(op))
+      return std::string("a reduction over lane-distributed tiles needs "
+                         "shuffles (not implemented)");
+  }
   return std::nullopt;
+}
+
+/// The per-element loop of a generic implementation: strided over the
+/// threads of the scope, or, when an operand is distributed over lanes, over
+/// all elements with each one handled by its owner lane.
+void emitTileLoop(OpBuilder &b, Location loc, Operation *op,
+                  ExecScopeKind scope, ArrayRef<int64_t> shape,
+                  function_ref<void(OpBuilder &, ValueRange)> body) {
+  auto [tid, count] = threadInScope(b, loc, op, scope);
+  Value owned = laneDistributedOperand(op);
+  if (!owned)
+    return emitElementLoop(b, loc, tid, count, shape, body);
+  TileAccess access = getAccess(b, loc, owned);
+  BufferType type = bufferTypeOf(owned);
+  emitElementLoop(b, loc, cst(b, loc, 0), 1, shape, [&](OpBuilder &nb,
+                                                        ValueRange coord) {
+    SmallVector<Value> full = offsetCoord(nb, loc, access, coord);
+    auto where = emitLayoutApply(nb, loc, type.getLayoutInterface(),
+                                 type.getShape(), full);
+    Value mine = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
+                                       (*where)["laneid"], tid);
+    auto ifOp = scf::IfOp::create(nb, loc, mine, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(nb);
+    nb.setInsertionPointToStart(ifOp.thenBlock());
+    body(nb, coord);
+  });
 }
 
 void expandCopyLike(Operation *op, OpBuilder &b,
@@ -263,8 +335,7 @@ void expandCopyLike(Operation *op, OpBuilder &b,
   auto tile = cast<TilePrimitiveOpInterface>(op);
   Value dstV = op->getOperand(0), srcV = op->getOperand(1);
   TileAccess dst = getAccess(b, loc, dstV), src = getAccess(b, loc, srcV);
-  auto [tid, count] = threadInScope(b, loc, op, tile.getScopeKind());
-  emitElementLoop(b, loc, tid, count, dst.shape,
+  emitTileLoop(b, loc, op, tile.getScopeKind(), dst.shape,
                   [&](OpBuilder &nb, ValueRange coord) {
                     // src may have another shape with the same element count:
                     // walk both in row-major order.
@@ -308,8 +379,7 @@ TileImpl genericFill() {
             auto fill = cast<FillOp>(op);
             Location loc = op->getLoc();
             TileAccess dst = getAccess(b, loc, fill.getDst());
-            auto [tid, count] = threadInScope(b, loc, op, fill.getScope());
-            emitElementLoop(b, loc, tid, count, dst.shape,
+            emitTileLoop(b, loc, op, fill.getScope(), dst.shape,
                             [&](OpBuilder &nb, ValueRange coord) {
                               store(nb, loc, fill.getValue(), dst, coord);
                             });
@@ -327,8 +397,7 @@ TileImpl genericBinary() {
             TileAccess rhs;
             if (tileRhs)
               rhs = getAccess(b, loc, bin.getRhs());
-            auto [tid, count] = threadInScope(b, loc, op, bin.getScope());
-            emitElementLoop(b, loc, tid, count, dst.shape,
+            emitTileLoop(b, loc, op, bin.getScope(), dst.shape,
                             [&](OpBuilder &nb, ValueRange coord) {
                               Value x = load(nb, loc, lhs, coord);
                               Value y = tileRhs ? load(nb, loc, rhs, coord)
@@ -361,8 +430,7 @@ TileImpl genericReduce() {
             for (int64_t d : keptDims)
               outShape.push_back(src.shape[d]);
             Type elem = getTileElementType(red.getSrc().getType());
-            auto [tid, count] = threadInScope(b, loc, op, red.getScope());
-            emitElementLoop(b, loc, tid, count, outShape, [&](OpBuilder &nb,
+            emitTileLoop(b, loc, op, red.getScope(), outShape, [&](OpBuilder &nb,
                                                               ValueRange out) {
               TypedAttr init;
               bool isFloat = isa<FloatType>(elem);
@@ -496,8 +564,7 @@ TileImpl genericGemm() {
             Location loc = op->getLoc();
             GemmView v = makeGemmView(g, b);
             Type cType = getTileElementType(g.getC().getType());
-            auto [tid, count] = threadInScope(b, loc, op, g.getScope());
-            emitElementLoop(b, loc, tid, count, {v.m, v.n}, [&](OpBuilder &nb,
+            emitTileLoop(b, loc, op, g.getScope(), {v.m, v.n}, [&](OpBuilder &nb,
                                                                 ValueRange mn) {
               Value zero = arith::ConstantOp::create(nb, loc, nb.getZeroAttr(cType));
               Value old = load(nb, loc, v.c, at2d(nb, loc, v.c, mn[0], mn[1]));
@@ -552,6 +619,30 @@ TileImpl mmaSyncGemm() {
     bool fits = m % 16 == 0 && n % 8 == 0 && k % 16 == 0;
     if (!fits)
       return std::string("M, N, K must be multiples of 16, 8, 16");
+    for (Value v : {g.getA(), g.getB()})
+      if (!threadAxesOf(v).empty())
+        return std::string("A and B are read from shared or global memory");
+    if (scopeOf(g.getC()) == StorageScope::Local) {
+      // A register accumulator must be distributed exactly as the m16n8
+      // C fragments: element (r, c) on lane (r % 8) * 4 + (c % 8) / 2.
+      BufferType ct = bufferTypeOf(g.getC());
+      if (!isa<BufferType>(g.getC().getType()) ||
+          threadAxesOf(g.getC()) != std::vector<std::string>{"laneid"})
+        return std::string("a local C must be a whole buffer distributed over "
+                           "laneid like the m16n8k16 accumulator");
+      auto table = getLayoutTable(ct.getLayoutInterface(), ct.getShape());
+      if (!table)
+        return "cannot tabulate C's layout: " + table.error();
+      for (int64_t r = 0; r < m; ++r)
+        for (int64_t c = 0; c < n; ++c) {
+          const auto &locs = (*table)[r * n + c];
+          if (locs.size() != 1 ||
+              locs.front().at("laneid") != (r % 8) * 4 + (c % 8) / 2)
+            return std::string("C's layout does not place element (") +
+                   std::to_string(r) + ", " + std::to_string(c) +
+                   ") on the lane of the m16n8k16 accumulator fragment";
+        }
+    }
     return std::nullopt;
   };
   auto expand = [](Operation *op, OpBuilder &b, const Target &) {
@@ -612,8 +703,10 @@ TileImpl mmaSyncGemm() {
               loadB(b3, loc, v, kc, col), loadB(b3, loc, v, kd, col)};
           Value fa = vecOf(b3, {4, 2}, elemA, aE);
           Value fb = vecOf(b3, {2, 2}, elemA, bE);
+          // The builder with an explicit result type: D has C's type.
           Value d = nvgpu::MmaSyncOp::create(
-              b3, loc, fa, fb, iter[0], b3.getI64ArrayAttr({16, 8, 16}));
+              b3, loc, iter[0].getType(), fa, fb, iter[0],
+              b3.getI64ArrayAttr({16, 8, 16}), UnitAttr());
           scf::YieldOp::create(b3, loc, d);
         });
         Value d = kLoop.getResult(0);
@@ -624,9 +717,7 @@ TileImpl mmaSyncGemm() {
           store(b2, loc, e, v.c, at2d(b2, loc, v.c, r, c));
           ++idx;
         }
-        scf::YieldOp::create(b2, loc);
       });
-      scf::YieldOp::create(b1, loc);
     });
   };
   return {"mma_sync", 10, accepts, expand};

@@ -185,6 +185,44 @@ void uop::printPairList(AsmPrinter &p, ArrayRef<int64_t> flat) {
 // Types
 //===----------------------------------------------------------------------===//
 
+// `!uop.ptr<f32, global[, 1024]>`: a written size is an element count.
+Type PtrType::parse(AsmParser &p) {
+  Type element;
+  StringRef space;
+  int64_t size = -1;
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseLess() || p.parseType(element) || p.parseComma())
+    return {};
+  SMLoc spaceLoc = p.getCurrentLocation();
+  if (p.parseKeyword(&space))
+    return {};
+  std::optional<AddrSpace> addrSpace = symbolizeAddrSpace(space);
+  if (!addrSpace) {
+    p.emitError(spaceLoc, "unknown address space '")
+        << space << "'; expected global, local or reg";
+    return {};
+  }
+  if (succeeded(p.parseOptionalComma())) {
+    SMLoc sizeLoc = p.getCurrentLocation();
+    if (p.parseInteger(size))
+      return {};
+    if (size < 0) {
+      p.emitError(sizeLoc, "pointer size must be non-negative, got ") << size;
+      return {};
+    }
+  }
+  if (p.parseGreater())
+    return {};
+  return p.getChecked<PtrType>(loc, p.getContext(), element, *addrSpace, size);
+}
+
+void PtrType::print(AsmPrinter &p) const {
+  p << '<' << getElementType() << ", " << stringifyAddrSpace(getAddrSpace());
+  if (hasSize())
+    p << ", " << getSize();
+  p << '>';
+}
+
 LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
                               Type elementType, AddrSpace, int64_t size) {
   if (!elementType.isIntOrIndexOrFloat() && !isa<VectorType>(elementType))

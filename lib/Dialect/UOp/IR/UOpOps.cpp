@@ -143,6 +143,16 @@ static void printReduceOpKeyword(OpAsmPrinter &p, Operation *,
   p << stringifyReduceOpKind(attr.getValue());
 }
 
+static ParseResult parseCustomFunctionKindKeyword(OpAsmParser &p,
+                                                  CustomFunctionKindAttr &attr) {
+  return parseEnumKeyword<CustomFunctionKindAttr, CustomFunctionKind>(
+      p, attr, symbolizeCustomFunctionKind, "custom function kind");
+}
+static void printCustomFunctionKindKeyword(OpAsmPrinter &p, Operation *,
+                                           CustomFunctionKindAttr attr) {
+  p << stringifyCustomFunctionKind(attr.getValue());
+}
+
 static ParseResult parseAxisPairs(OpAsmParser &p, DenseI64ArrayAttr &attr) {
   FailureOr<SmallVector<int64_t>> flat = parsePairList(p);
   if (failed(flat))
@@ -404,6 +414,9 @@ LogicalResult FunctionOp::verify() {
     return emitOpError("entry block has ")
            << entry.getNumArguments() << " arguments, the type has "
            << getFunctionType().getNumInputs();
+  for (Block &block : getBody())
+    if (block.empty() || !isa<SinkOp>(block.back()))
+      return emitOpError("body must end in a uop.sink");
   return success();
 }
 
@@ -486,6 +499,14 @@ LogicalResult ProgramOp::verify() {
   return success();
 }
 
+LogicalResult LinearOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  if (auto kernel = getKernelAttr())
+    if (!symbols.lookupNearestSymbolFrom<FunctionOp>(*this, kernel))
+      return emitOpError("'") << kernel.getValue()
+                              << "' does not name a uop.function";
+  return success();
+}
+
 OpFoldResult AfterOp::fold(FoldAdaptor) {
   // after(x) with no deps -> x
   if (getDeps().empty())
@@ -542,7 +563,8 @@ struct VectorizeOfConstants : OpRewritePattern<VectorizeOp> {
     SmallVector<Attribute> values;
     for (Value e : op.getElements()) {
       Attribute a;
-      if (!matchPattern(e, m_Constant(&a)))
+      // Only plain numbers: poison and other constants have no dense form.
+      if (!matchPattern(e, m_Constant(&a)) || !isa<IntegerAttr, FloatAttr>(a))
         return failure();
       values.push_back(a);
     }
@@ -746,8 +768,12 @@ LogicalResult WmmaOp::verify() {
       return emitOpError("the ")
              << o.name << " fragment must be " << o.dtype
              << " or a vector of it, got " << t;
-    if ((o.elements * tiles) % threads != 0 ||
-        width != o.elements * tiles / threads)
+    if ((o.elements * tiles) % threads != 0)
+      return emitOpError("the ")
+             << o.name << " fragment's " << o.elements * tiles
+             << " elements cannot be split evenly over " << threads
+             << " threads";
+    if (width != o.elements * tiles / threads)
       return emitOpError("expected ")
              << (o.elements * tiles) / threads << " elements in the "
              << o.name << " fragment (" << o.elements * tiles << " over "
@@ -838,20 +864,26 @@ LogicalResult DeviceOp::verify() {
 // Movement ops
 //===----------------------------------------------------------------------===//
 
+/// Movement ops work on static shapes; most keep the rank.
 static LogicalResult verifySameElementType(Operation *op, RankedTensorType a,
-                                           RankedTensorType b) {
+                                           RankedTensorType b,
+                                           bool sameRank = true) {
   if (a.getElementType() != b.getElementType())
     return op->emitOpError("cannot change the element type (")
            << a.getElementType() << " to " << b.getElementType() << ")";
+  if (!a.hasStaticShape() || !b.hasStaticShape())
+    return op->emitOpError("needs static shapes, got ")
+           << a << " -> " << b;
+  if (sameRank && a.getRank() != b.getRank())
+    return op->emitOpError("cannot change the rank (")
+           << a.getRank() << " to " << b.getRank() << ")";
   return success();
 }
 
 LogicalResult ReshapeOp::verify() {
   auto in = getSrc().getType(), out = getType();
-  if (failed(verifySameElementType(*this, in, out)))
+  if (failed(verifySameElementType(*this, in, out, /*sameRank=*/false)))
     return failure();
-  if (!in.hasStaticShape() || !out.hasStaticShape())
-    return emitOpError("needs static shapes");
   if (in.getNumElements() != out.getNumElements())
     return emitOpError("cannot reshape ")
            << in.getNumElements() << " elements into " << out.getNumElements();
@@ -915,9 +947,6 @@ LogicalResult ExpandOp::verify() {
   auto in = getSrc().getType(), out = getType();
   if (failed(verifySameElementType(*this, in, out)))
     return failure();
-  if (in.getRank() != out.getRank())
-    return emitOpError("cannot change the rank (")
-           << in.getRank() << " to " << out.getRank() << ")";
   for (int64_t d = 0; d < in.getRank(); ++d)
     if (in.getDimSize(d) != out.getDimSize(d) && in.getDimSize(d) != 1)
       return emitOpError("can only broadcast size-1 dimensions; dimension ")
@@ -1016,10 +1045,11 @@ LogicalResult MultiOp::verify() {
   for (Value s : getSrcs())
     if (s.getType() != first)
       return emitOpError("shards must share one type");
-  if (auto axis = getAxis()) {
+  if (IntegerAttr axisAttr = getAxisAttr()) {
+    int64_t axis = axisAttr.getInt();
     auto t = dyn_cast<RankedTensorType>(first);
-    if (!t || static_cast<int64_t>(*axis) >= t.getRank())
-      return emitOpError("shard axis ") << *axis << " is out of range";
+    if (!t || axis < 0 || axis >= t.getRank())
+      return emitOpError("shard axis ") << axis << " is out of range";
   }
   return success();
 }

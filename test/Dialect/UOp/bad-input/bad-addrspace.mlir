@@ -4,7 +4,8 @@
 
 // CHECK-NOT: Stack dump
 // CHECK-NOT: Assertion
-// CHECK: {{.*}}bad-addrspace.mlir:[[@LINE+2]]:{{[0-9]+}}: error: expected one of [global, local, reg] for memory address space, got: shared
+// CHECK: {{.*}}bad-addrspace.mlir:[[@LINE+3]]:{{[0-9]+}}: error: unknown address space 'shared'; expected global, local or reg
+// CHECK-NOT: error:
 // CHECK-NOT: Stack dump
 func.func @f(%p: !uop.ptr<f32, shared>) {
   return

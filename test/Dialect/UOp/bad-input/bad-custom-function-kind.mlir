@@ -4,7 +4,7 @@
 
 // CHECK-NOT: Stack dump
 // CHECK-NOT: Assertion
-// CHECK: {{.*}}bad-custom-function-kind.mlir:[[@LINE+3]]:28: error: custom op 'uop.custom_function' expected ::uop::CustomFunctionKind to be one of: enc_dec, graph
+// CHECK: {{.*}}bad-custom-function-kind.mlir:[[@LINE+3]]:28: error: custom op 'uop.custom_function' unknown custom function kind 'encdec'
 // CHECK-NOT: Stack dump
 func.func @f(%x: f32) {
   %c = uop.custom_function encdec(%x) : (f32)

@@ -9,5 +9,5 @@
 // CHECK-NOT: Assertion
 uop.function @f() {
   %d = uop.device "CUDA"
-  %t = uop.tuple %d : !uop.void
+  %t = uop.tuple(%d) : !uop.void
   uop.sink %t : !uop.void

@@ -23,6 +23,8 @@ def TIRxDispatchTilePrimitives
                            "::mlir::scf::SCFDialect",
                            "::mlir::gpu::GPUDialect",
                            "::mlir::NVVM::NVVMDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect"];
 }
 

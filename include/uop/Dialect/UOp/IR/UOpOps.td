@@ -332,7 +332,7 @@ def UOp_CallOp : UOp_Op<"call", [
                        OptionalAttr<UOp_CallInfoAttr>:$info);
   let results = (outs UOp_Void:$result);
   let assemblyFormat = [{
-    $callee `(` $args `)` (`info` $info^)? attr-dict `:` `(` qualified(type($args)) `)`
+    $callee `(` $args `)` (`info` $info^)? attr-dict (`:` `(` qualified(type($args))^ `)`)?
   }];
   let extraClassDeclaration = UOp_RangeCloser<1>.decl # [{
     ::mlir::OperandRange getRangeOperands() { return getArgs(); }
@@ -360,7 +360,7 @@ def UOp_TupleOp : UOp_Op<"tuple", [Pure]> {
   let summary = "TUPLE: packs heterogeneous values behind a Void boundary";
   let arguments = (ins Variadic<AnyType>:$src);
   let results = (outs UOp_Void:$result);
-  let assemblyFormat = "($src^ `:` qualified(type($src)))? attr-dict";
+  let assemblyFormat = "`(` $src `)` attr-dict (`:` qualified(type($src))^)?";
 }
 
 def UOp_GetTupleOp : UOp_Op<"get_tuple", [Pure]> {
@@ -401,7 +401,8 @@ def UOp_ProgramOp : UOp_Op<"program", [AttrSizedOperandSegments,
 }
 
 def UOp_LinearOp : UOp_Op<"linear", [IsolatedFromAbove, SingleBlock,
-    NoTerminator, RegionKindInterface]> {
+    NoTerminator, RegionKindInterface,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "LINEAR: the flat, ordered op list of a linearised kernel";
   let description = [{
     The region's single block holds the kernel's ops in execution order; its
@@ -841,7 +842,7 @@ def UOp_GroupOp : UOp_Op<"group"> {
   let summary = "GROUP: groups ops for scheduling";
   let arguments = (ins Variadic<AnyType>:$srcs);
   let results = (outs UOp_Void:$result);
-  let assemblyFormat = "($srcs^ `:` qualified(type($srcs)))? attr-dict";
+  let assemblyFormat = "`(` $srcs `)` attr-dict (`:` qualified(type($srcs))^)?";
 }
 
 class UOp_PassthroughOp<string mnemonic, string sum>
@@ -889,7 +890,10 @@ def UOp_CustomFunctionOp : UOp_Op<"custom_function"> {
   let summary = "CUSTOM_FUNCTION: a runtime-level hook (EncDec or Graph)";
   let arguments = (ins UOp_CustomFunctionKindAttr:$kind, Variadic<AnyType>:$args);
   let results = (outs UOp_Void:$result);
-  let assemblyFormat = "$kind `(` $args `)` attr-dict `:` `(` qualified(type($args)) `)`";
+  let assemblyFormat = [{
+    custom<CustomFunctionKindKeyword>($kind) `(` $args `)` attr-dict
+    (`:` `(` qualified(type($args))^ `)`)?
+  }];
 }
 
 #endif // UOP_DIALECT_UOP_IR_UOPOPS_TD

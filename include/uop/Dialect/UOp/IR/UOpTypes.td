@@ -28,7 +28,7 @@ def UOp_PtrType : UOp_Type<"Ptr", "ptr"> {
   let parameters = (ins "::mlir::Type":$elementType,
                         "::uop::AddrSpace":$addrSpace,
                         DefaultValuedParameter<"int64_t", "-1">:$size);
-  let assemblyFormat = "`<` $elementType `,` $addrSpace (`,` $size^)? `>`";
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     bool hasSize() const { return getSize() >= 0; }

@@ -1,0 +1,79 @@
+// RUN: uop-opt %s -split-input-file -verify-diagnostics --convert-tirx-to-gpu
+//
+// convert-tirx-to-gpu expects the earlier tirx passes to have run; whatever
+// they leave behind is an error on the op that is left.
+
+tirx.prim_func @tile_left(%A: !tirx.buffer<8xf32, global>) {
+  tirx.device_entry {
+    // expected-error @+1 {{tile primitive left; run tirx-dispatch-tile-primitives first}}
+    tirx.tile.copy <thread> %A, %A : !tirx.buffer<8xf32, global>, !tirx.buffer<8xf32, global>
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @scope_id_left() {
+  tirx.device_entry {
+    // expected-error @+1 {{scope id left; run tirx-lower-scope-ids first}}
+    %t = tirx.scope_id_def cta -> thread [128]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @tmem_alloc() {
+  tirx.device_entry {
+    // expected-error @+1 {{tensor memory allocation needs tcgen05.alloc; not lowered yet}}
+    %t = tirx.alloc_buffer : !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>>
+  }
+  tirx.return
+}
+
+// -----
+
+// expected-error @+1 {{expected one tirx.device_entry per prim_func, got 2}}
+tirx.prim_func @two_device_entries() {
+  tirx.device_entry {
+  }
+  tirx.device_entry {
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @not_flat(%A: !tirx.buffer<8x8xf32, global>, %i: index) {
+  tirx.device_entry {
+    // expected-error @+1 {{expected a flat access; run tirx-lower-layouts first}}
+    %v = tirx.buffer_load %A[%i, %i] : !tirx.buffer<8x8xf32, global>
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @not_flat_store(%i: index, %x: f32) {
+  tirx.device_entry {
+    %S = tirx.alloc_buffer : !tirx.buffer<4x4xf32, shared>
+    // expected-error @+1 {{expected a flat access; run tirx-lower-layouts first}}
+    tirx.buffer_store %x, %S[%i, %i] : !tirx.buffer<4x4xf32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+// Any other tirx op left (here a region that still has a user) is reported
+// as the first op the walk cannot convert.
+tirx.prim_func @region_with_user(%A: !tirx.buffer<8x8xf32, global>) {
+  tirx.device_entry {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{cannot convert this op to the gpu dialect}}
+    %r = tirx.region %A[%c0 : 4, %c0 : 4] : !tirx.buffer<8x8xf32, global>
+    %f = arith.constant 0.0 : f32
+    tirx.tile.fill <thread> %r, %f : !tirx.region<4x4, !tirx.buffer<8x8xf32, global>>, f32
+  }
+  tirx.return
+}

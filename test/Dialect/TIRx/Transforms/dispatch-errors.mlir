@@ -1,0 +1,90 @@
+// RUN: uop-opt %s -split-input-file -verify-diagnostics --tirx-dispatch-tile-primitives="chip=sm_75"
+//
+// When no implementation accepts a tile primitive, tirx-dispatch-tile-primitives
+// reports one error naming the op (and the requested dispatch, if any) with a
+// note per candidate saying why it declined. The chip is sm_75 throughout, so
+// mma_sync always declines on the target first.
+
+// An explicit dispatch naming no registered implementation.
+tirx.prim_func @unknown_dispatch(%A: !tirx.buffer<8xf32, global>) {
+  tirx.device_entry {
+    // expected-error @+2 {{no implementation of 'tirx.tile.copy' accepts this call on sm_75 with dispatch "vectorized"}}
+    // expected-note @+1 {{generic: not the requested dispatch "vectorized"}}
+    tirx.tile.copy <thread> %A, %A dispatch "vectorized" : !tirx.buffer<8xf32, global>, !tirx.buffer<8xf32, global>
+  }
+  tirx.return
+}
+
+// -----
+
+// mma_sync requested on sm_75: it declines on the target, generic is not the
+// requested name.
+tirx.prim_func @mma_sync_sm75(%A: !tirx.buffer<16x16xf16, global>, %B: !tirx.buffer<16x8xf16, global>,
+                              %C: !tirx.buffer<16x8xf32, global>) {
+  tirx.device_entry {
+    %w = tirx.scope_id_def cta -> warp [1]
+    %true = arith.constant true
+    // expected-error @+3 {{no implementation of 'tirx.tile.gemm' accepts this call on sm_75 with dispatch "mma_sync"}}
+    // expected-note @+2 {{mma_sync: mma.sync m16n8k16 needs sm_80 or newer, target is sm_75}}
+    // expected-note @+1 {{generic: not the requested dispatch "mma_sync"}}
+    tirx.tile.gemm <warp> %C, %A, %B, accum %true dispatch "mma_sync" : !tirx.buffer<16x8xf32, global>, !tirx.buffer<16x16xf16, global>, !tirx.buffer<16x8xf16, global>
+  }
+  tirx.return
+}
+
+// -----
+
+// A tmem operand: generic declines (tcgen05.ld/st needed).
+tirx.prim_func @tmem_fill() {
+  tirx.device_entry {
+    %t = tirx.alloc_buffer : !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>>
+    %f = arith.constant 0.0 : f32
+    // expected-error @+2 {{no implementation of 'tirx.tile.fill' accepts this call on sm_75}}
+    // expected-note @+1 {{generic: tmem operands need tcgen05.ld/st}}
+    tirx.tile.fill <thread> %t, %f : !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>>, f32
+  }
+  tirx.return
+}
+
+// -----
+
+// A tmem accumulator for a warp gemm: both candidates decline, in priority
+// order.
+tirx.prim_func @tmem_gemm(%A: !tirx.buffer<128x16xf16, global>, %B: !tirx.buffer<16x128xf16, global>) {
+  tirx.device_entry {
+    %w = tirx.scope_id_def cta -> warp [1]
+    %true = arith.constant true
+    %t = tirx.alloc_buffer : !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>>
+    // expected-error @+3 {{no implementation of 'tirx.tile.gemm' accepts this call on sm_75}}
+    // expected-note @+2 {{mma_sync: mma.sync m16n8k16 needs sm_80 or newer, target is sm_75}}
+    // expected-note @+1 {{generic: tmem operands need tcgen05.ld/st}}
+    tirx.tile.gemm <warp> %t, %A, %B, accum %true : !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>>, !tirx.buffer<128x16xf16, global>, !tirx.buffer<16x128xf16, global>
+  }
+  tirx.return
+}
+
+// -----
+
+// Cluster scope: nothing implements it without distributed shared memory.
+tirx.prim_func @cluster_copy(%A: !tirx.buffer<8xf32, global>) {
+  tirx.device_entry {
+    %c = tirx.scope_id_def kernel -> cluster [2]
+    // expected-error @+2 {{no implementation of 'tirx.tile.copy' accepts this call on sm_75}}
+    // expected-note @+1 {{generic: cluster scope needs distributed shared memory}}
+    tirx.tile.copy <cluster> %A, %A : !tirx.buffer<8xf32, global>, !tirx.buffer<8xf32, global>
+  }
+  tirx.return
+}
+
+// -----
+
+// gemm_async has no implementation registered yet: no candidate, no note.
+tirx.prim_func @gemm_async(%A: !tirx.buffer<16x16xf16, global>, %B: !tirx.buffer<16x8xf16, global>,
+                           %C: !tirx.buffer<16x8xf32, global>) {
+  tirx.device_entry {
+    %true = arith.constant true
+    // expected-error @+1 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_75: none is registered yet}}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %true : !tirx.buffer<16x8xf32, global>, !tirx.buffer<16x16xf16, global>, !tirx.buffer<16x8xf16, global>
+  }
+  tirx.return
+}
