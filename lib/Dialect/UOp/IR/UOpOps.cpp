@@ -475,8 +475,6 @@ LogicalResult ProgramOp::verifySymbolUses(SymbolTableCollection &symbols) {
   auto fn = symbols.lookupNearestSymbolFrom<FunctionOp>(*this, getKernelAttr());
   if (!fn)
     return emitOpError("'") << getKernel() << "' does not name a uop.function";
-  if (!fn.getSink())
-    return emitOpError("kernel '") << getKernel() << "' has no SINK";
   return success();
 }
 
@@ -1011,6 +1009,8 @@ OpFoldResult ShrinkOp::fold(FoldAdaptor) {
 }
 
 LogicalResult FlipOp::verify() {
+  if (!getType().hasStaticShape())
+    return emitOpError("needs static shapes, got ") << getType();
   if (static_cast<int64_t>(getAxes().size()) != getType().getRank())
     return emitOpError("needs one flag per axis: ")
            << getAxes().size() << " flags for rank " << getType().getRank();
