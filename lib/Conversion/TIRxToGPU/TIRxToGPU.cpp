@@ -11,8 +11,13 @@
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace uop {
 #define GEN_PASS_DEF_CONVERTTIRXTOGPU
@@ -42,6 +47,16 @@ MemRefType memrefFor(BufferType type) {
                          gpu::AddressSpaceAttr::get(ctx, addressSpaceOf(type.getScope())));
 }
 
+uint64_t vectorBytes(VectorType t) {
+  return t.getNumElements() * t.getElementTypeBitWidth() / 8;
+}
+
+/// Shared memory is placed at 128-byte alignment: enough for 16-byte vector
+/// accesses and for the swizzle atoms of TMA and wgmma.
+constexpr int64_t kSharedAlignment = 128;
+constexpr int64_t kMaxStaticShared = 48 * 1024;
+constexpr llvm::StringLiteral kKernelModule = "tirx_kernels";
+
 struct ConvertTIRxToGPU
     : uop::impl::ConvertTIRxToGPUBase<ConvertTIRxToGPU> {
   void runOnOperation() override {
@@ -50,6 +65,55 @@ struct ConvertTIRxToGPU
     for (PrimFuncOp fn : fns)
       if (failed(convert(module, fn)))
         return signalPassFailure();
+  }
+
+  /// All kernels of a module share one gpu.module, so that one PTX file (and
+  /// one cubin) holds them all.
+  gpu::GPUModuleOp getOrCreateKernelModule(ModuleOp module, Location loc) {
+    if (auto existing = module.lookupSymbol<gpu::GPUModuleOp>(kKernelModule))
+      return existing;
+    OpBuilder b(module.getBodyRegion());
+    b.setInsertionPointToEnd(module.getBody());
+    return gpu::GPUModuleOp::create(b, loc, kKernelModule);
+  }
+
+  /// Values the device region uses from the host part of the prim_func are
+  /// recomputed inside the kernel when they are pure (constants, index
+  /// arithmetic); anything else is a diagnostic.
+  LogicalResult sinkOuterValues(PrimFuncOp fn, DeviceEntryOp entry) {
+    SetVector<Operation *> toClone;
+    SmallVector<Value> worklist;
+    entry.walk([&](Operation *op) {
+      for (Value v : op->getOperands())
+        worklist.push_back(v);
+    });
+    while (!worklist.empty()) {
+      Value v = worklist.pop_back_val();
+      Operation *def = v.getDefiningOp();
+      if (!def || entry->isAncestor(def) || toClone.contains(def))
+        continue;
+      if (!isPure(def) || def->getNumRegions() || isa<TIRxDialect>(def->getDialect()))
+        return def->emitError("the device region uses this value from the "
+                              "host part of the prim_func; only pure scalar "
+                              "computations can move into the kernel");
+      toClone.insert(def);
+      worklist.append(def->operand_begin(), def->operand_end());
+    }
+    // Clone in program order at the start of the device region.
+    SmallVector<Operation *> ordered(toClone.begin(), toClone.end());
+    llvm::sort(ordered, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+    OpBuilder b(&entry.getBody().front(), entry.getBody().front().begin());
+    IRMapping map;
+    for (Operation *op : ordered) {
+      Operation *clone = b.clone(*op, map);
+      for (auto [from, to] : llvm::zip(op->getResults(), clone->getResults()))
+        from.replaceUsesWithIf(to, [&](OpOperand &use) {
+          return entry->isProperAncestor(use.getOwner());
+        });
+    }
+    return success();
   }
 
   LogicalResult convert(ModuleOp module, PrimFuncOp fn) {
@@ -61,13 +125,28 @@ struct ConvertTIRxToGPU
              << entries.size();
     DeviceEntryOp entry = entries.front();
     MLIRContext *ctx = &getContext();
+    if (failed(sinkOuterValues(fn, entry)))
+      return failure();
+    // Static shared memory is capped at 48 KiB per CTA.
+    int64_t sharedBytes = 0;
+    entry.walk([&](AllocBufferOp alloc) {
+      BufferType t = alloc.getType();
+      if (t.getScope() == StorageScope::Shared)
+        sharedBytes += llvm::alignTo(t.getStorageSpan() *
+                                         t.getElementType().getIntOrFloatBitWidth() / 8,
+                                     kSharedAlignment);
+    });
+    if (sharedBytes > kMaxStaticShared)
+      return fn.emitError("the kernel needs ")
+             << sharedBytes << " bytes of shared memory; static shared memory "
+             << "is limited to " << kMaxStaticShared
+             << " bytes (dynamic shared memory is not supported yet)";
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     UnitAttr::get(ctx));
 
-    OpBuilder b(fn);
-    auto gpuModule = gpu::GPUModuleOp::create(
-        b, fn.getLoc(), (fn.getSymName() + "_kernels").str());
-    b.setInsertionPointToStart(gpuModule.getBody());
+    gpu::GPUModuleOp gpuModule = getOrCreateKernelModule(module, fn.getLoc());
+    OpBuilder b(ctx);
+    b.setInsertionPointToEnd(gpuModule.getBody());
 
     SmallVector<Type> argTypes;
     for (Type t : fn.getArgumentTypes()) {
@@ -124,9 +203,15 @@ struct ConvertTIRxToGPU
           return WalkResult::interrupt();
         }
         MemRefType mt = memrefFor(t);
-        memrefOf[alloc] = t.getScope() == StorageScope::Shared
-                              ? kernel.addWorkgroupAttribution(mt, loc)
-                              : kernel.addPrivateAttribution(mt, loc);
+        if (t.getScope() == StorageScope::Shared) {
+          memrefOf[alloc] = kernel.addWorkgroupAttribution(mt, loc);
+          kernel.setWorkgroupAttributionAttr(
+              kernel.getNumWorkgroupAttributions() - 1,
+              LLVM::LLVMDialect::getAlignAttrName(),
+              rb.getI64IntegerAttr(kSharedAlignment));
+        } else {
+          memrefOf[alloc] = kernel.addPrivateAttribution(mt, loc);
+        }
         dead.push_back(op);
       } else if (auto view = dyn_cast<DeclBufferOp>(op)) {
         memrefOf[view] = memrefOf.lookup(view.getSource());
@@ -147,6 +232,29 @@ struct ConvertTIRxToGPU
           return WalkResult::interrupt();
         }
         memref::StoreOp::create(rb, loc, store.getValue(), m, store.getIndices());
+        dead.push_back(op);
+      } else if (auto vload = dyn_cast<VectorLoadOp>(op)) {
+        Value m = memrefOf.lookup(vload.getBuffer());
+        if (!m || vload.getIndices().size() != 1) {
+          op->emitError("expected a flat access; run tirx-lower-layouts first");
+          return WalkResult::interrupt();
+        }
+        // tirx.vector_load promises aligned, contiguous runs.
+        Value v = vector::LoadOp::create(
+            rb, loc, vload.getType(), m, vload.getIndices(),
+            /*nontemporal=*/false, llvm::Align(vectorBytes(vload.getType())));
+        vload.replaceAllUsesWith(v);
+        dead.push_back(op);
+      } else if (auto vstore = dyn_cast<VectorStoreOp>(op)) {
+        Value m = memrefOf.lookup(vstore.getBuffer());
+        if (!m || vstore.getIndices().size() != 1) {
+          op->emitError("expected a flat access; run tirx-lower-layouts first");
+          return WalkResult::interrupt();
+        }
+        vector::StoreOp::create(
+            rb, loc, vstore.getValue(), m, vstore.getIndices(),
+            /*nontemporal=*/false,
+            llvm::Align(vectorBytes(vstore.getValue().getType())));
         dead.push_back(op);
       } else if (auto bind = dyn_cast<BindOp>(op)) {
         bind.replaceAllUsesWith(bind.getValue());

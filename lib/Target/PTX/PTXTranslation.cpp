@@ -8,6 +8,8 @@
 
 #include "uop/Dialect/TIRx/Transforms/Passes.h"
 #include "uop/Target/Translations.h"
+#include "uop/Dialect/TIRx/IR/TIRx.h"
+#include "uop/Dialect/UOp/IR/UOp.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -33,9 +35,9 @@ static llvm::cl::opt<std::string>
                                   "(sm_80, sm_90a, sm_100a, ...)"),
            llvm::cl::init("sm_80"));
 
-/// Runs gpu-module-to-binary{format=isa} and returns the PTX of every
-/// gpu.module, in order.
-static FailureOr<std::string> emitPTX(Operation *op) {
+/// Runs gpu-module-to-binary{format=isa} and returns the PTX of the module's
+/// gpu.module; `chip` receives the chip it was built for.
+static FailureOr<std::string> emitPTX(Operation *op, std::string &chip) {
   auto module = dyn_cast<ModuleOp>(op);
   if (!module)
     return op->emitError("expected a builtin.module");
@@ -43,6 +45,11 @@ static FailureOr<std::string> emitPTX(Operation *op) {
   if (gpuModules.empty())
     return module.emitError("no gpu.module to translate; lower with "
                             "`uop-opt --tirx-to-nvvm=\"chip=...\"` first");
+  // One PTX file can hold one module's kernels.
+  if (gpuModules.size() > 1)
+    return gpuModules[1].emitError("expected one gpu.module, found ")
+           << gpuModules.size() << "; PTX and cubin files hold one module";
+  chip = clChip;
   // The chip the module was lowered for must match the one asked for.
   bool needTarget = false;
   for (gpu::GPUModuleOp gm : gpuModules) {
@@ -50,11 +57,15 @@ static FailureOr<std::string> emitPTX(Operation *op) {
       needTarget = true;
       continue;
     }
-    for (Attribute t : gm.getTargetsAttr())
-      if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
-          nvvm && clChip.getNumOccurrences() && nvvm.getChip() != clChip)
+    for (Attribute t : gm.getTargetsAttr()) {
+      auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
+      if (!nvvm)
+        continue;
+      if (clChip.getNumOccurrences() && nvvm.getChip() != clChip)
         return gm.emitError("gpu.module targets ")
                << nvvm.getChip() << " but --chip=" << clChip;
+      chip = nvvm.getChip().str();
+    }
   }
   auto pm = PassManager::on<ModuleOp>(module.getContext());
   std::string pipeline;
@@ -88,7 +99,8 @@ static std::optional<std::string> findPtxas() {
 }
 
 static LogicalResult emitCubin(Operation *op, raw_ostream &os) {
-  FailureOr<std::string> ptx = emitPTX(op);
+  std::string chip;
+  FailureOr<std::string> ptx = emitPTX(op, chip);
   if (failed(ptx))
     return failure();
   std::optional<std::string> ptxas = findPtxas();
@@ -112,7 +124,7 @@ static LogicalResult emitCubin(Operation *op, raw_ostream &os) {
       return op->emitError("cannot write ") << ptxPath << ": " << ec.message();
     out << *ptx;
   }
-  std::string arch = "-arch=" + clChip;
+  std::string arch = "-arch=" + chip;
   SmallVector<StringRef> args = {*ptxas, arch, "-o", cubinPath, ptxPath};
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
                                           StringRef(logPath)};
@@ -136,6 +148,8 @@ static void registerGPUDialects(DialectRegistry &registry) {
   registerAllDialects(registry);
   // NVVM's target interface (serialisation to PTX) is an extension.
   registerAllExtensions(registry);
+  // So that an unlowered module gets our diagnostic, not a parse error.
+  registry.insert<uop::UOpDialect, uop::tirx::TIRxDialect>();
   registerAllGPUToLLVMIRTranslations(registry);
   registerAllToLLVMIRTranslations(registry);
 }
@@ -146,7 +160,8 @@ void uop::registerPTXTranslations() {
   TranslateFromMLIRRegistration ptx(
       "mlir-to-ptx", "translate gpu.modules in NVVM form to PTX (--chip)",
       [](Operation *op, raw_ostream &os) -> LogicalResult {
-        FailureOr<std::string> text = emitPTX(op);
+        std::string chip;
+        FailureOr<std::string> text = emitPTX(op, chip);
         if (failed(text))
           return failure();
         os << *text;

@@ -267,6 +267,34 @@ LogicalResult BufferStoreOp::verify() {
   return verifyAccess(*this, getBuffer().getType(), getIndices());
 }
 
+static LogicalResult verifyVectorAccess(Operation *op, BufferType buffer,
+                                        ValueRange indices, VectorType vec) {
+  if (vec.getElementType() != buffer.getElementType())
+    return op->emitOpError("vector elements must have the buffer's dtype ")
+           << buffer.getElementType() << ", got " << vec.getElementType();
+  if (failed(verifyAccess(op, buffer, indices)))
+    return failure();
+  int64_t last = buffer.getShape().back(), width = vec.getNumElements();
+  if (last % width)
+    return op->emitOpError("a vector of ")
+           << width << " does not divide the last dimension " << last;
+  APInt v;
+  if (matchPattern(indices.back(), m_ConstantInt(&v)) &&
+      v.getSExtValue() % width)
+    return op->emitOpError("the last index ")
+           << v.getSExtValue() << " is not a multiple of the width " << width;
+  return success();
+}
+
+LogicalResult VectorLoadOp::verify() {
+  return verifyVectorAccess(*this, getBuffer().getType(), getIndices(),
+                            getType());
+}
+LogicalResult VectorStoreOp::verify() {
+  return verifyVectorAccess(*this, getBuffer().getType(), getIndices(),
+                            getValue().getType());
+}
+
 ParseResult RegionOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand buffer;
   SmallVector<OpAsmParser::UnresolvedOperand> mins;

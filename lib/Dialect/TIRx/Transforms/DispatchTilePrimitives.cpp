@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace uop::tirx {
@@ -218,6 +219,12 @@ Value emitCast(OpBuilder &b, Location loc, Value x, Type to) {
   Type from = x.getType();
   if (from == to)
     return x;
+  if (isa<FloatType>(from) && isa<FloatType>(to) &&
+      from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth()) {
+    // Same width, other format (f16 <-> bf16): go through f32.
+    Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), x);
+    return arith::TruncFOp::create(b, loc, to, wide);
+  }
   if (isa<FloatType>(from) && isa<FloatType>(to))
     return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
                ? (Value)arith::ExtFOp::create(b, loc, to, x)
@@ -290,8 +297,15 @@ Declines genericAccepts(Operation *op, const Target &) {
     if (scopeOf(v) == StorageScope::TMem)
       return std::string("tmem operands need tcgen05.ld/st");
     std::vector<std::string> axes = threadAxesOf(v);
-    if (axes.empty())
+    if (axes.empty()) {
+      // A plain local buffer is private to each thread: only a thread-scope
+      // call can fill or read it whole.
+      if (scopeOf(v) == StorageScope::Local &&
+          tile.getScopeKind() != ExecScopeKind::Thread)
+        return std::string("a local buffer without thread axes is private to "
+                           "each thread; use thread scope or distribute it");
       continue;
+    }
     if (axes != std::vector<std::string>{"laneid"} ||
         tile.getScopeKind() != ExecScopeKind::Warp)
       return std::string("an operand distributed over thread axes needs a "
@@ -723,11 +737,126 @@ TileImpl mmaSyncGemm() {
   return {"mma_sync", 10, accepts, expand};
 }
 
+/// Elements per 16-byte access of `type`, or 0 when the dtype does not
+/// divide 16 bytes.
+int64_t vectorWidth(Type elem) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (bits < 8 || 128 % bits)
+    return 0;
+  return 128 / bits;
+}
+
+/// Why `operand` cannot be accessed in aligned runs of `w` consecutive
+/// elements along its last dimension, or nullopt when it can.
+Declines vectorAccessDeclines(Value operand, int64_t w) {
+  BufferType type = bufferTypeOf(operand);
+  ArrayRef<int64_t> box = getTileShape(operand.getType());
+  if (box.back() % w)
+    return "the tile's last extent " + std::to_string(box.back()) +
+           " is not a multiple of " + std::to_string(w);
+  if (auto region = operand.getDefiningOp<RegionOp>()) {
+    APInt min;
+    if (!matchPattern(region.getMins().back(), m_ConstantInt(&min)) ||
+        min.getSExtValue() % w)
+      return std::string("the region's last-dimension offset is not a "
+                         "constant multiple of the vector width");
+  }
+  if (type.getElemOffset() % w)
+    return std::string("elem_offset breaks the alignment");
+  if (!type.getLayout()) {
+    // Row-major or strided: unit stride last, other strides aligned.
+    ArrayRef<int64_t> strides = type.getStrides();
+    if (strides.empty())
+      return type.getShape().back() % w
+                 ? Declines("the row length is not a multiple of the vector width")
+                 : std::nullopt;
+    for (size_t d = 0; d + 1 < strides.size(); ++d)
+      if (strides[d] % w)
+        return std::string("a stride is not a multiple of the vector width");
+    return strides.back() == 1 ? std::nullopt
+                               : Declines("the last stride is not 1");
+  }
+  // A layout: check every aligned run in its table (small shared tiles).
+  if (type.getNumElements() > (int64_t(1) << 20))
+    return std::string("the layout is too large to check for contiguity");
+  auto table = getLayoutTable(type.getLayoutInterface(), type.getShape());
+  if (!table)
+    return "cannot tabulate the layout: " + table.error();
+  for (int64_t start = 0; start < type.getNumElements(); start += w) {
+    const auto &first = (*table)[start];
+    if (first.size() != 1 || first.front().at(layout::kMemoryAxis) % w)
+      return std::string("the layout does not keep aligned runs contiguous");
+    for (int64_t i = 1; i < w; ++i) {
+      const auto &loc = (*table)[start + i];
+      if (loc.size() != 1 || loc.front().at(layout::kMemoryAxis) !=
+                                 first.front().at(layout::kMemoryAxis) + i)
+        return std::string("the layout does not keep aligned runs contiguous");
+    }
+  }
+  return std::nullopt;
+}
+
+/// Copies in 16-byte vectors: every thread of the scope moves whole aligned
+/// runs of the last dimension (ld/st .v4 of 32-bit data, .v8 of 16-bit...).
+TileImpl vectorizedCopy() {
+  auto accepts = [](Operation *op, const Target &t) -> Declines {
+    if (Declines why = genericAccepts(op, t))
+      return why;
+    Value dst = op->getOperand(0), src = op->getOperand(1);
+    if (!threadAxesOf(dst).empty() || !threadAxesOf(src).empty())
+      return std::string("lane-distributed operands are copied element-wise");
+    auto strip = [](ArrayRef<int64_t> s) {
+      while (s.size() > 1 && s.front() == 1)
+        s = s.drop_front();
+      return s;
+    };
+    if (strip(getTileShape(dst.getType())) != strip(getTileShape(src.getType())))
+      return std::string("dst and src boxes differ in shape");
+    int64_t w = vectorWidth(getTileElementType(dst.getType()));
+    if (w < 2)
+      return std::string("the dtype does not pack into 16-byte vectors");
+    if (Declines why = vectorAccessDeclines(dst, w))
+      return "dst: " + *why;
+    if (Declines why = vectorAccessDeclines(src, w))
+      return "src: " + *why;
+    return std::nullopt;
+  };
+  auto expand = [](Operation *op, OpBuilder &b, const Target &) {
+    auto tile = cast<TilePrimitiveOpInterface>(op);
+    Location loc = op->getLoc();
+    Value dstV = op->getOperand(0), srcV = op->getOperand(1);
+    TileAccess dst = getAccess(b, loc, dstV), src = getAccess(b, loc, srcV);
+    Type elem = getTileElementType(dstV.getType());
+    int64_t w = vectorWidth(elem);
+    auto vecType = VectorType::get({w}, elem);
+    // Iterate over vectors: the last dimension counted in runs of w.
+    SmallVector<int64_t> runs(dst.shape.begin(), dst.shape.end());
+    runs.back() /= w;
+    auto [tid, count] = threadInScope(b, loc, op, tile.getScopeKind());
+    emitElementLoop(b, loc, tid, count, runs, [&](OpBuilder &nb,
+                                                  ValueRange run) {
+      SmallVector<Value> coord(run.begin(), run.end());
+      coord.back() = nb.createOrFold<arith::MulIOp>(loc, coord.back(),
+                                                     cst(nb, loc, w));
+      SmallVector<Value> srcCoord = coord;
+      if (src.shape != dst.shape)
+        srcCoord = delinearize(nb, loc, linearize(nb, loc, coord, dst.shape),
+                               src.shape);
+      Value v = VectorLoadOp::create(nb, loc, vecType, src.buffer,
+                                     offsetCoord(nb, loc, src, srcCoord));
+      VectorStoreOp::create(nb, loc, v, dst.buffer,
+                            offsetCoord(nb, loc, dst, coord));
+    });
+    syncAfter(b, loc, tile.getScopeKind(), dstV);
+  };
+  return {"vectorized", 5, accepts, expand};
+}
+
 /// The implementation lists, highest priority first.
 const llvm::StringMap<SmallVector<TileImpl>> &getRegistry() {
   static const llvm::StringMap<SmallVector<TileImpl>> registry = [] {
     llvm::StringMap<SmallVector<TileImpl>> r;
-    r[CopyOp::getOperationName()] = {genericCopy()};
+    r[CopyOp::getOperationName()] = {vectorizedCopy(), genericCopy()};
     r[CastOp::getOperationName()] = {genericCast()};
     r[FillOp::getOperationName()] = {genericFill()};
     r[UnaryOp::getOperationName()] = {genericUnary()};

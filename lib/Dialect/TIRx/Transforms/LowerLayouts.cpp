@@ -58,9 +58,12 @@ struct LowerLayouts : uop::tirx::impl::TIRxLowerLayoutsBase<LowerLayouts> {
       if (auto layout = type.getLayoutInterface()) {
         FailureOr<std::map<std::string, Value>> m =
             emitLayoutApply(b, loc, layout, type.getShape(), coord);
-        if (failed(m) || !m->count(layout::kMemoryAxis))
+        if (failed(m))
           return failure();
-        offset = m->at(layout::kMemoryAxis);
+        // A layout only on thread axes leaves each thread one element.
+        offset = m->count(layout::kMemoryAxis)
+                     ? m->at(layout::kMemoryAxis)
+                     : arith::ConstantIndexOp::create(b, loc, 0).getResult();
       } else {
         offset = arith::ConstantIndexOp::create(b, loc, 0);
         ArrayRef<int64_t> shape = type.getShape();
@@ -107,7 +110,7 @@ struct LowerLayouts : uop::tirx::impl::TIRxLowerLayoutsBase<LowerLayouts> {
 
     SmallVector<Operation *> accesses;
     getOperation().walk([&](Operation *op) {
-      if (isa<BufferLoadOp, BufferStoreOp>(op))
+      if (isa<BufferLoadOp, BufferStoreOp, VectorLoadOp, VectorStoreOp>(op))
         accesses.push_back(op);
     });
     for (Operation *op : accesses) {
@@ -117,6 +120,19 @@ struct LowerLayouts : uop::tirx::impl::TIRxLowerLayoutsBase<LowerLayouts> {
                 Value v = BufferLoadOp::create(b, load.getLoc(), flat,
                                                ValueRange{offset});
                 load.replaceAllUsesWith(v);
+              });
+      } else if (auto vload = dyn_cast<VectorLoadOp>(op)) {
+        lower(op, vload.getBuffer(), vload.getIndices(),
+              [&](OpBuilder &b, Value flat, Value offset) {
+                Value v = VectorLoadOp::create(b, vload.getLoc(), vload.getType(),
+                                               flat, ValueRange{offset});
+                vload.replaceAllUsesWith(v);
+              });
+      } else if (auto vstore = dyn_cast<VectorStoreOp>(op)) {
+        lower(op, vstore.getBuffer(), vstore.getIndices(),
+              [&](OpBuilder &b, Value flat, Value offset) {
+                VectorStoreOp::create(b, vstore.getLoc(), vstore.getValue(), flat,
+                                      ValueRange{offset});
               });
       } else {
         auto store = cast<BufferStoreOp>(op);

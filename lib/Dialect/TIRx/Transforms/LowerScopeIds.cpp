@@ -56,6 +56,10 @@ struct LowerScopeIds
     std::optional<int64_t> block;
     SmallVector<int64_t> grid;
     auto recordBlock = [&](ScopeIdDefOp def, int64_t threads) -> LogicalResult {
+      if (threads > 1024)
+        return def.emitError("a CTA has at most 1024 threads, the scope ids "
+                             "give ")
+               << threads;
       if (block && *block != threads)
         return def.emitError("scope ids disagree on the threads per CTA: ")
                << *block << " vs " << threads;
@@ -84,8 +88,15 @@ struct LowerScopeIds
                             ? (Value)gpu::BlockIdOp::create(b, loc, dim)
                             : (Value)gpu::ClusterIdOp::create(b, loc, dim));
         }
-        if (child == K::Cta)
+        if (child == K::Cta) {
+          if (!grid.empty() && ArrayRef<int64_t>(grid) != ext) {
+            def.emitError("scope ids disagree on the grid: [")
+                << llvm::make_range(grid.begin(), grid.end()) << "] vs ["
+                << ext << "]";
+            return signalPassFailure();
+          }
           grid.assign(ext.begin(), ext.end());
+        }
       } else if (parent == K::Cluster && child == K::Cta) {
         if (ext.size() > 3)
           return fail(def, "a cluster has at most 3 dimensions");

@@ -7,10 +7,9 @@
 // with buffer_load/buffer_store at (region min + coordinate), and a
 // gpu.barrier after a cta-scope op that wrote shared memory.
 //
-// The mma_sync gemm and the math-dialect unary kinds (exp, exp2, log, sqrt,
-// rsqrt, silu, abs) crash this pass today; their expected expansions are in
-// pending-mma-sync.mlir and pending-unary-math.mlir. Casts between 16-bit
-// float types are in pending-cast-f16-bf16.mlir.
+// Nothing in this file uses the math or nvgpu dialects before the pass, so
+// the pass must load them itself. Casts between f16 and bf16 are in
+// pending-cast-f16-bf16.mlir.
 
 //===----------------------------------------------------------------------===//
 // copy (generic)
@@ -279,6 +278,49 @@ tirx.prim_func @unary(%A: !tirx.buffer<64xf32, global>, %B: !tirx.buffer<64xf32,
   tirx.return
 }
 
+// The kinds built from the math dialect.
+// CHECK-LABEL: tirx.prim_func @math_kinds
+// CHECK-SAME: (%[[A:.*]]: !tirx.buffer<64xf32, global>, %[[B:.*]]: !tirx.buffer<64xf32, global>)
+// CHECK: %[[X0:.*]] = tirx.buffer_load %[[A]]
+// CHECK-NEXT: %[[Y0:.*]] = math.exp %[[X0]] : f32
+// CHECK-NEXT: tirx.buffer_store %[[Y0]], %[[B]]
+// CHECK: %[[X1:.*]] = tirx.buffer_load %[[A]]
+// CHECK-NEXT: %[[Y1:.*]] = math.exp2 %[[X1]] : f32
+// CHECK-NEXT: tirx.buffer_store %[[Y1]], %[[B]]
+// CHECK: %[[X2:.*]] = tirx.buffer_load %[[A]]
+// CHECK-NEXT: %[[Y2:.*]] = math.log %[[X2]] : f32
+// CHECK-NEXT: tirx.buffer_store %[[Y2]], %[[B]]
+// CHECK: %[[X3:.*]] = tirx.buffer_load %[[A]]
+// CHECK-NEXT: %[[Y3:.*]] = math.sqrt %[[X3]] : f32
+// CHECK-NEXT: tirx.buffer_store %[[Y3]], %[[B]]
+// CHECK: %[[X4:.*]] = tirx.buffer_load %[[A]]
+// CHECK-NEXT: %[[Y4:.*]] = math.rsqrt %[[X4]] : f32
+// CHECK-NEXT: tirx.buffer_store %[[Y4]], %[[B]]
+// silu(x) = x / (1 + exp(-x))
+// CHECK: %[[X5:.*]] = tirx.buffer_load %[[A]]
+// CHECK-NEXT: %[[N5:.*]] = arith.negf %[[X5]] : f32
+// CHECK-NEXT: %[[E5:.*]] = math.exp %[[N5]] : f32
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[D5:.*]] = arith.addf %[[ONE]], %[[E5]] : f32
+// CHECK-NEXT: %[[Y5:.*]] = arith.divf %[[X5]], %[[D5]] : f32
+// CHECK-NEXT: tirx.buffer_store %[[Y5]], %[[B]]
+// CHECK: %[[X6:.*]] = tirx.buffer_load %[[A]]
+// CHECK-NEXT: %[[Y6:.*]] = math.absf %[[X6]] : f32
+// CHECK-NEXT: tirx.buffer_store %[[Y6]], %[[B]]
+// CHECK-NOT: tirx.tile.unary
+tirx.prim_func @math_kinds(%A: !tirx.buffer<64xf32, global>, %B: !tirx.buffer<64xf32, global>) {
+  tirx.device_entry {
+    tirx.tile.unary exp <thread> %B, %A : !tirx.buffer<64xf32, global>, !tirx.buffer<64xf32, global>
+    tirx.tile.unary exp2 <thread> %B, %A : !tirx.buffer<64xf32, global>, !tirx.buffer<64xf32, global>
+    tirx.tile.unary log <thread> %B, %A : !tirx.buffer<64xf32, global>, !tirx.buffer<64xf32, global>
+    tirx.tile.unary sqrt <thread> %B, %A : !tirx.buffer<64xf32, global>, !tirx.buffer<64xf32, global>
+    tirx.tile.unary rsqrt <thread> %B, %A : !tirx.buffer<64xf32, global>, !tirx.buffer<64xf32, global>
+    tirx.tile.unary silu <thread> %B, %A : !tirx.buffer<64xf32, global>, !tirx.buffer<64xf32, global>
+    tirx.tile.unary abs <thread> %B, %A : !tirx.buffer<64xf32, global>, !tirx.buffer<64xf32, global>
+  }
+  tirx.return
+}
+
 //===----------------------------------------------------------------------===//
 // binary (generic): tile rhs and scalar rhs.
 //===----------------------------------------------------------------------===//
@@ -524,6 +566,91 @@ tirx.prim_func @gemm_generic_int() {
     %C = tirx.alloc_buffer : !tirx.buffer<16x8xi32, shared>
     %Ar = tirx.region %A[%c0 : 1, %c16 : 16, %c0 : 32] : !tirx.buffer<1x32x32xi8, shared>
     tirx.tile.gemm <cta> %C, %Ar, %B, accum %true : !tirx.buffer<16x8xi32, shared>, !tirx.region<1x16x32, !tirx.buffer<1x32x32xi8, shared>>, !tirx.buffer<1x1x32x8xi8, shared>
+  }
+  tirx.return
+}
+
+//===----------------------------------------------------------------------===//
+// gemm (mma_sync): warp scope, f16/bf16 inputs, f32 accumulator, M, N, K
+// multiples of 16, 8, 16, on sm_80+. Per 16x8 tile of C: the C fragment
+// (selected against zero by accum), a K loop of nvgpu.mma.sync m16n8k16 on
+// fragments in the PTX register layout of m16n8k16 (g = lane / 4,
+// t = lane % 4): A (g | g+8, 2t..2t+1 | 2t+8..2t+9), B (2t..2t+1 |
+// 2t+8..2t+9, g), C (g | g+8, 2t..2t+1); the result goes back to C.
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: tirx.prim_func @mma_16x8x16
+// CHECK-SAME: (%[[A:.*]]: !tirx.buffer<16x16xf16, global>, %[[B:.*]]: !tirx.buffer<16x8xf16, global>, %[[C:.*]]: !tirx.buffer<16x8xf32, global>, %[[ACCUM:.*]]: i1)
+// CHECK: %[[LANE:.*]] = tirx.scope_id_def warp -> thread [32]
+// CHECK: %[[G:.*]] = arith.divui %[[LANE]], %{{.*}} : index
+// CHECK: %[[T:.*]] = arith.remui %[[LANE]], %{{.*}} : index
+// CHECK: %[[T2:.*]] = arith.muli %[[T]], %{{.*}} : index
+// CHECK: scf.for %[[M0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: scf.for %[[N0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[R0:.*]] = arith.addi %[[M0]], %[[G]] : index
+// CHECK: %[[CC0:.*]] = arith.addi %[[N0]], %[[T2]] : index
+// C fragment: four elements, each selected against zero by accum.
+// CHECK: %[[OLD0:.*]] = tirx.buffer_load %[[C]][%[[R0]], %[[CC0]]] : !tirx.buffer<16x8xf32, global>
+// CHECK-NEXT: arith.select %[[ACCUM]], %[[OLD0]], %{{.*}} : f32
+// CHECK-COUNT-3: tirx.buffer_load %[[C]]
+// CHECK: %[[ACC0:.*]] = vector.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<2x2xf32>
+// CHECK: %[[D:.*]] = scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]]) -> (vector<2x2xf32>) {
+// CHECK: %[[KA:.*]] = arith.addi %[[K0]], %[[T2]] : index
+// A fragment: 8 halves, the first at (g, 2t).
+// CHECK: tirx.buffer_load %[[A]][%[[R0]], %[[KA]]] : !tirx.buffer<16x16xf16, global>
+// CHECK-COUNT-7: tirx.buffer_load %[[A]]
+// B fragment: 4 halves, the first at (2t, g).
+// CHECK: %[[COL:.*]] = arith.addi %[[N0]], %[[G]] : index
+// CHECK: tirx.buffer_load %[[B]][%[[KA]], %[[COL]]] : !tirx.buffer<16x8xf16, global>
+// CHECK-COUNT-3: tirx.buffer_load %[[B]]
+// CHECK: %[[FA:.*]] = vector.from_elements {{.*}} : vector<4x2xf16>
+// CHECK-NEXT: %[[FB:.*]] = vector.from_elements {{.*}} : vector<2x2xf16>
+// CHECK-NEXT: %[[R:.*]] = nvgpu.mma.sync(%[[FA]], %[[FB]], %[[ACC]]) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-NEXT: scf.yield %[[R]] : vector<2x2xf32>
+// CHECK-NEXT: }
+// The result fragment goes back to C.
+// CHECK: %[[E0:.*]] = vector.extract %[[D]][0, 0] : f32 from vector<2x2xf32>
+// CHECK: tirx.buffer_store %[[E0]], %[[C]][%[[R0]], %[[CC0]]] : !tirx.buffer<16x8xf32, global>
+// CHECK: vector.extract %[[D]][0, 1] : f32 from vector<2x2xf32>
+// CHECK: vector.extract %[[D]][1, 0] : f32 from vector<2x2xf32>
+// CHECK: vector.extract %[[D]][1, 1] : f32 from vector<2x2xf32>
+// CHECK-NOT: tirx.tile.gemm
+// CHECK: tirx.return
+tirx.prim_func @mma_16x8x16(%A: !tirx.buffer<16x16xf16, global>, %B: !tirx.buffer<16x8xf16, global>,
+                            %C: !tirx.buffer<16x8xf32, global>, %accum: i1) {
+  tirx.device_entry {
+    %w = tirx.scope_id_def cta -> warp [4]
+    tirx.tile.gemm <warp> %C, %A, %B, accum %accum : !tirx.buffer<16x8xf32, global>, !tirx.buffer<16x16xf16, global>, !tirx.buffer<16x8xf16, global>
+  }
+  tirx.return
+}
+
+// bf16 from shared memory with B given as N x K (transpose_B): the B
+// fragment reads B[g, 2t] first. 32x16x32 takes two M tiles, two N tiles and
+// two K steps.
+// CHECK-LABEL: tirx.prim_func @mma_bf16_transpose_b
+// CHECK: %[[BS:.*]] = tirx.alloc_buffer : !tirx.buffer<16x32xbf16, shared>
+// CHECK: %[[LANE:.*]] = tirx.scope_id_def warp -> thread [32]
+// CHECK: %[[G:.*]] = arith.divui %[[LANE]], %{{.*}} : index
+// CHECK: %[[T:.*]] = arith.remui %[[LANE]], %{{.*}} : index
+// CHECK: %[[T2:.*]] = arith.muli %[[T]], %{{.*}} : index
+// CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c32{{(_[0-9]+)?}} step %c16{{(_[0-9]+)?}} {
+// CHECK: scf.for %[[N0:.*]] = %c0{{(_[0-9]+)?}} to %c16{{(_[0-9]+)?}} step %c8{{(_[0-9]+)?}} {
+// CHECK: scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<2x2xf32>) {
+// CHECK: %[[KA:.*]] = arith.addi %[[K0]], %[[T2]] : index
+// CHECK: %[[COL:.*]] = arith.addi %[[N0]], %[[G]] : index
+// CHECK: tirx.buffer_load %[[BS]][%[[COL]], %[[KA]]] : !tirx.buffer<16x32xbf16, shared>
+// CHECK: vector.from_elements {{.*}} : vector<4x2xbf16>
+// CHECK-NEXT: vector.from_elements {{.*}} : vector<2x2xbf16>
+// CHECK-NEXT: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-NOT: tirx.tile.gemm
+tirx.prim_func @mma_bf16_transpose_b(%C: !tirx.buffer<32x16xf32, global>) {
+  tirx.device_entry {
+    %w = tirx.scope_id_def cta -> warp [1]
+    %true = arith.constant true
+    %As = tirx.alloc_buffer : !tirx.buffer<32x32xbf16, shared>
+    %Bs = tirx.alloc_buffer : !tirx.buffer<16x32xbf16, shared>
+    tirx.tile.gemm <warp> %C, %As, %Bs, accum %true transpose_B : !tirx.buffer<32x16xf32, global>, !tirx.buffer<32x32xbf16, shared>, !tirx.buffer<16x32xbf16, shared>
   }
   tirx.return
 }

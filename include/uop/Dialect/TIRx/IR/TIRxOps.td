@@ -163,6 +163,33 @@ def TIRx_BufferStoreOp : TIRx_Op<"buffer_store", [
   let hasVerifier = 1;
 }
 
+def TIRx_VectorLoadOp : TIRx_Op<"vector_load"> {
+  let summary = "reads consecutive elements along the last dimension as a vector";
+  let description = [{
+    `%v = tirx.vector_load %A[%i, %j] : !tirx.buffer<64x128xf32, shared> -> vector<4xf32>`
+    reads (i, j) .. (i, j + 3). The lowering takes them from consecutive
+    storage starting at the first element's offset, so the producer (a
+    dispatch that checked the layout) guarantees that they are contiguous
+    and aligned.
+  }];
+  let arguments = (ins TIRx_Buffer:$buffer, Variadic<Index>:$indices);
+  let results = (outs VectorOfRankAndType<[1], [AnyType]>:$result);
+  let assemblyFormat = [{
+    $buffer `[` $indices `]` attr-dict `:` qualified(type($buffer)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TIRx_VectorStoreOp : TIRx_Op<"vector_store"> {
+  let summary = "writes a vector to consecutive elements along the last dimension";
+  let arguments = (ins VectorOfRankAndType<[1], [AnyType]>:$value,
+                       TIRx_Buffer:$buffer, Variadic<Index>:$indices);
+  let assemblyFormat = [{
+    $value `,` $buffer `[` $indices `]` attr-dict `:` type($value) `,` qualified(type($buffer))
+  }];
+  let hasVerifier = 1;
+}
+
 def TIRx_RegionOp : TIRx_Op<"region", [Pure]> {
   let summary = "BufferRegion: a buffer and a (min, extent) per dimension";
   let description = [{

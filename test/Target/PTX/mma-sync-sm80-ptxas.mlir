@@ -1,16 +1,11 @@
-// XFAIL: *
 // REQUIRES: ptxas
 // RUN: uop-opt %s --tirx-to-nvvm="chip=sm_80" | uop-translate --mlir-to-ptx --chip=sm_80 -o %t.ptx
 // RUN: FileCheck %s --input-file=%t.ptx
 // RUN: %ptxas -arch=sm_80 -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 //
-// PENDING BUG: a warp-scope 16x8x16 f16 x f16 -> f32 gemm should go through
-// the pipeline as one mma.sync m16n8k16, but tirx-dispatch-tile-primitives
-// segfaults creating nvgpu.mma.sync because the nvgpu dialect is not among
-// its dependentDialects (see
-// test/Dialect/TIRx/Transforms/pending-mma-sync.mlir). With nvgpu preloaded
-// the PTX below is produced and ptxas accepts it. pending-mma-sync-ptx.mlir
-// checks the PTX alone, for machines without ptxas.
+// ptxas accepts the mma.sync m16n8k16 PTX of a warp-scope 16x8x16
+// f16 x f16 -> f32 gemm for sm_80, without spills. (mma-sync-sm80.mlir
+// checks the PTX on machines without ptxas.)
 
 // CHECK: .version 7.0
 // CHECK-NEXT: .target sm_80

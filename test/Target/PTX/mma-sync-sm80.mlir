@@ -1,14 +1,21 @@
-// XFAIL: *
 // RUN: uop-opt %s --tirx-to-nvvm="chip=sm_80" | uop-translate --mlir-to-ptx --chip=sm_80 | FileCheck %s
+// RUN: uop-opt %s --tirx-to-nvvm="chip=sm_80" | FileCheck %s --check-prefix=NVVM
 //
-// PENDING BUG: the PTX half of pending-mma-sync-sm80.mlir, without ptxas: a
-// warp-scope 16x8x16 f16 x f16 -> f32 gemm becomes one
-// mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32; today
-// tirx-dispatch-tile-primitives segfaults creating nvgpu.mma.sync (nvgpu is
-// not among its dependentDialects).
+// A warp-scope 16x8x16 f16 x f16 -> f32 gemm through the whole pipeline: the
+// mma_sync implementation (nvgpu.mma.sync) becomes exactly one
+// mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 in the PTX, with the
+// lane id giving the fragment coordinates. Nothing in the input uses nvgpu.
 
-// CHECK: .target sm_80
+// NVVM: nvvm.mma.sync
+// NVVM-SAME: layoutA = #nvvm.mma_layout<row>
+// NVVM-SAME: layoutB = #nvvm.mma_layout<col>
+// NVVM-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 16>
+// NVVM-NOT: nvgpu.
+
+// CHECK: .version 7.0
+// CHECK-NEXT: .target sm_80
 // CHECK: .visible .entry mma(
+// CHECK: mov.u32 {{.*}}%laneid;
 // CHECK: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK-NOT: mma.sync
 // CHECK: ret;

@@ -1,0 +1,28 @@
+// XFAIL: *
+// REQUIRES: ptxas
+// RUN: uop-opt %s --tirx-to-nvvm="chip=sm_80" | uop-translate --mlir-to-cubin --chip=sm_80 -o %t.cubin
+// RUN: head -c 4 %t.cubin | od -An -c | FileCheck %s
+//
+// PENDING BUG: see pending-two-kernels.mlir. --mlir-to-cubin on a module with
+// two kernels fails today with
+//   error: ptxas failed (exit 255): ptxas /tmp/uop-XXXX.ptx, line 35; fatal :
+//   Parsing error near '.version 7.0': syntax error
+// Expected: one cubin holding both kernels.
+
+// CHECK: 177 E L F
+tirx.prim_func @k1(%A: !tirx.buffer<64xf32, global>) {
+  tirx.device_entry {
+    %t = tirx.scope_id_def cta -> thread [64]
+    %f = arith.constant 1.0 : f32
+    tirx.tile.fill <cta> %A, %f : !tirx.buffer<64xf32, global>, f32
+  }
+  tirx.return
+}
+tirx.prim_func @k2(%A: !tirx.buffer<64xf32, global>) {
+  tirx.device_entry {
+    %t = tirx.scope_id_def cta -> thread [32]
+    %f = arith.constant 2.0 : f32
+    tirx.tile.fill <cta> %A, %f : !tirx.buffer<64xf32, global>, f32
+  }
+  tirx.return
+}
