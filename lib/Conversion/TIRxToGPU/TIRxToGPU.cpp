@@ -55,6 +55,14 @@ uint64_t vectorBytes(VectorType t) {
 /// accesses and for the swizzle atoms of TMA and wgmma.
 constexpr int64_t kSharedAlignment = 128;
 constexpr int64_t kMaxStaticShared = 48 * 1024;
+
+/// Swizzled tiles are placed at 1024 bytes: the hardware swizzle of TMA and
+/// wgmma XORs absolute address bits, so an atom must start on its boundary.
+int64_t sharedAlignment(BufferType t) {
+  return isa_and_nonnull<ComposeLayoutAttr, SwizzleLayoutAttr>(t.getLayout())
+             ? 1024
+             : kSharedAlignment;
+}
 constexpr llvm::StringLiteral kKernelModule = "tirx_kernels";
 
 struct ConvertTIRxToGPU
@@ -134,7 +142,7 @@ struct ConvertTIRxToGPU
       if (t.getScope() == StorageScope::Shared)
         sharedBytes += llvm::alignTo(t.getStorageSpan() *
                                          t.getElementType().getIntOrFloatBitWidth() / 8,
-                                     kSharedAlignment);
+                                     sharedAlignment(t));
     });
     if (sharedBytes > kMaxStaticShared)
       return fn.emitError("the kernel needs ")
@@ -208,7 +216,7 @@ struct ConvertTIRxToGPU
           kernel.setWorkgroupAttributionAttr(
               kernel.getNumWorkgroupAttributions() - 1,
               LLVM::LLVMDialect::getAlignAttrName(),
-              rb.getI64IntegerAttr(kSharedAlignment));
+              rb.getI64IntegerAttr(sharedAlignment(t)));
         } else {
           memrefOf[alloc] = kernel.addPrivateAttribution(mt, loc);
         }
@@ -232,6 +240,22 @@ struct ConvertTIRxToGPU
           return WalkResult::interrupt();
         }
         memref::StoreOp::create(rb, loc, store.getValue(), m, store.getIndices());
+        dead.push_back(op);
+      } else if (auto addr = dyn_cast<AddressOfOp>(op)) {
+        Value m = memrefOf.lookup(addr.getBuffer());
+        if (!m || addr.getIndices().size() != 1) {
+          op->emitError("expected a flat access; run tirx-lower-layouts first");
+          return WalkResult::interrupt();
+        }
+        // base + offset * element bytes, as i64.
+        Value base = memref::ExtractAlignedPointerAsIndexOp::create(rb, loc, m);
+        int64_t bytes = cast<MemRefType>(m.getType()).getElementTypeBitWidth() / 8;
+        Value off = arith::MulIOp::create(
+            rb, loc, addr.getIndices()[0],
+            arith::ConstantIndexOp::create(rb, loc, bytes));
+        Value sum = arith::AddIOp::create(rb, loc, base, off);
+        Value v = arith::IndexCastUIOp::create(rb, loc, rb.getI64Type(), sum);
+        addr.replaceAllUsesWith(v);
         dead.push_back(op);
       } else if (auto vload = dyn_cast<VectorLoadOp>(op)) {
         Value m = memrefOf.lookup(vload.getBuffer());

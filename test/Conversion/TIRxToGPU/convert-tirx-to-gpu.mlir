@@ -1,18 +1,27 @@
 // RUN: uop-opt %s --convert-tirx-to-gpu | FileCheck %s
 //
-// convert-tirx-to-gpu: a prim_func with a device_entry becomes
-// gpu.module @<name>_kernels { gpu.func @<name> kernel }. Buffer parameters
-// become 1-D memrefs of their storage span in global memory, scalars stay as
-// they are; shared allocations become workgroup attributions, local ones
-// private attributions; flat buffer_load/store become memref.load/store; the
-// recorded block/grid dims become known_block_size/known_grid_size (padded to
-// 3-D). Host-only prim_funcs are left alone.
+// convert-tirx-to-gpu: every prim_func with a device_entry becomes a
+// gpu.func @<name> kernel in the one gpu.module @tirx_kernels of the module
+// (appended at its end), so that one PTX file holds all kernels. Buffer
+// parameters become 1-D memrefs of their storage span in global memory,
+// scalars stay as they are; shared allocations become workgroup attributions
+// placed at 128 bytes (llvm.align), local ones private attributions; flat
+// buffer_load/store become memref.load/store and flat vector_load/store
+// vector.load/store aligned to the vector's size; the recorded block/grid
+// dims become known_block_size/known_grid_size (padded to 3-D). Host-only
+// prim_funcs are left alone.
 
 // CHECK: module attributes {gpu.container_module} {
 
-// CHECK-LABEL: gpu.module @kern_kernels {
+// A host-only prim_func (no device_entry) is untouched and stays where it was,
+// before the appended gpu.module.
+// CHECK-NEXT: tirx.prim_func @host(%[[X:.*]]: index, %[[B:.*]]: !tirx.buffer<16xf32, global>) -> index {
+// CHECK-NEXT: tirx.return %[[X]] : index
+// CHECK-NEXT: }
+
+// CHECK-NEXT: gpu.module @tirx_kernels {
 // CHECK-NEXT: gpu.func @kern(%[[A:.*]]: memref<1024xf32, #gpu.address_space<global>>, %[[N:.*]]: index, %[[X:.*]]: f32, %[[H:.*]]: memref<8255xf16, #gpu.address_space<global>>)
-// CHECK-SAME: workgroup(%[[S:.*]] : memref<256xf32, #gpu.address_space<workgroup>>, %[[S2:.*]] : memref<16xi32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[S:.*]] : memref<256xf32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64}, %[[S2:.*]] : memref<16xi32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
 // CHECK-SAME: private(%[[L:.*]] : memref<4xf32, #gpu.address_space<private>>)
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>, known_grid_size = array<i32: 8, 4, 1>}
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
@@ -34,8 +43,6 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.return
 // CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NOT: tirx.prim_func @kern
 tirx.prim_func @kern(%A: !tirx.buffer<1024xf32, global>, %n: index, %x: f32,
                      %H: !tirx.buffer<64x64xf16, global, strides = [128, 2], elem_offset = 64>)
     attributes {tirx.block_dims = array<i64: 128>, tirx.grid_dims = array<i64: 8, 4>} {
@@ -66,12 +73,12 @@ tirx.prim_func @kern(%A: !tirx.buffer<1024xf32, global>, %n: index, %x: f32,
 }
 
 // No recorded dims: no known sizes. A multi-dimensional or laid-out buffer's
-// memref is its flat storage span (2x(64x64) swizzled f16 -> 8192).
-// CHECK-LABEL: gpu.module @nodims_kernels {
+// memref is its flat storage span (2x(64x64) swizzled f16 -> 8192). (The
+// alignment of plain shared tiles is checked on @kern.)
 // CHECK-NEXT: gpu.func @nodims(%[[A:.*]]: memref<8192xf16, #gpu.address_space<global>>)
-// CHECK-SAME: workgroup(%{{.*}} : memref<4096xf16, #gpu.address_space<workgroup>>) kernel {
-// CHECK-NOT: known_block_size
-// CHECK: gpu.return
+// CHECK-SAME: workgroup(%{{.*}} : memref<4096xf16, #gpu.address_space<workgroup>> {llvm.align = {{[0-9]+}} : i64}) kernel {
+// CHECK-NEXT: gpu.return
+// CHECK-NEXT: }
 tirx.prim_func @nodims(%A: !tirx.buffer<2x64x64xf16, global>) {
   tirx.device_entry {
     %S = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared, #tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>>
@@ -80,19 +87,43 @@ tirx.prim_func @nodims(%A: !tirx.buffer<2x64x64xf16, global>) {
 }
 
 // Only a grid: known_grid_size without known_block_size.
-// CHECK-LABEL: gpu.module @grid_only_kernels {
 // CHECK-NEXT: gpu.func @grid_only() kernel attributes {known_grid_size = array<i32: 2, 3, 4>} {
+// CHECK-NEXT: gpu.return
+// CHECK-NEXT: }
 tirx.prim_func @grid_only() attributes {tirx.grid_dims = array<i64: 2, 3, 4>} {
   tirx.device_entry {
   }
   tirx.return
 }
 
-// A host-only prim_func (no device_entry) is untouched.
-// CHECK: tirx.prim_func @host(%[[X:.*]]: index, %[[B:.*]]: !tirx.buffer<16xf32, global>) -> index {
-// CHECK-NEXT: tirx.return %[[X]] : index
-// CHECK-NEXT: }
-// CHECK-NOT: gpu.module @host_kernels
+// A host-only prim_func (no device_entry) is untouched (checked at the top).
 tirx.prim_func @host(%x: index, %B: !tirx.buffer<16xf32, global>) -> index {
   tirx.return %x : index
+}
+
+// Flat vector accesses become vector.load/store with the alignment of the
+// whole vector (16 bytes for 4 x f32, 8 bytes for 4 x f16): the dispatch that
+// produced them checked that the runs are aligned.
+// CHECK-NEXT: gpu.func @vectors(%[[A:.*]]: memref<256xf32, #gpu.address_space<global>>, %[[H:.*]]: memref<64xf16, #gpu.address_space<global>>, %[[I:.*]]: index)
+// CHECK-SAME: workgroup(%[[S:.*]] : memref<256xf32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
+// CHECK-SAME: private(%[[L:.*]] : memref<8xf16, #gpu.address_space<private>>)
+// CHECK-NEXT: %[[V:.*]] = vector.load %[[A]][%[[I]]] {alignment = 16 : i64} : memref<256xf32, #gpu.address_space<global>>, vector<4xf32>
+// CHECK-NEXT: vector.store %[[V]], %[[S]][%[[I]]] {alignment = 16 : i64} : memref<256xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK-NEXT: %[[W:.*]] = vector.load %[[H]][%[[I]]] {alignment = 8 : i64} : memref<64xf16, #gpu.address_space<global>>, vector<4xf16>
+// CHECK-NEXT: vector.store %[[W]], %[[L]][%[[I]]] {alignment = 8 : i64} : memref<8xf16, #gpu.address_space<private>>, vector<4xf16>
+// CHECK-NEXT: gpu.return
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NOT: gpu.module
+// CHECK-NOT: tirx.
+tirx.prim_func @vectors(%A: !tirx.buffer<256xf32, global>, %H: !tirx.buffer<64xf16, global>, %i: index) {
+  tirx.device_entry {
+    %S = tirx.alloc_buffer : !tirx.buffer<256xf32, shared>
+    %L = tirx.alloc_buffer : !tirx.buffer<8xf16, local>
+    %v = tirx.vector_load %A[%i] : !tirx.buffer<256xf32, global> -> vector<4xf32>
+    tirx.vector_store %v, %S[%i] : vector<4xf32>, !tirx.buffer<256xf32, shared>
+    %w = tirx.vector_load %H[%i] : !tirx.buffer<64xf16, global> -> vector<4xf16>
+    tirx.vector_store %w, %L[%i] : vector<4xf16>, !tirx.buffer<8xf16, local>
+  }
+  tirx.return
 }

@@ -77,3 +77,75 @@ tirx.prim_func @region_with_user(%A: !tirx.buffer<8x8xf32, global>) {
   }
   tirx.return
 }
+
+// -----
+
+tirx.prim_func @vector_not_flat(%A: !tirx.buffer<8x8xf32, global>, %i: index) {
+  tirx.device_entry {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{expected a flat access; run tirx-lower-layouts first}}
+    %v = tirx.vector_load %A[%i, %c0] : !tirx.buffer<8x8xf32, global> -> vector<4xf32>
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @vector_store_not_flat(%A: !tirx.buffer<8x8xf32, global>, %i: index, %v: vector<4xf32>) {
+  tirx.device_entry {
+    %c4 = arith.constant 4 : index
+    // expected-error @+1 {{expected a flat access; run tirx-lower-layouts first}}
+    tirx.vector_store %v, %A[%i, %c4] : vector<4xf32>, !tirx.buffer<8x8xf32, global>
+  }
+  tirx.return
+}
+
+// -----
+
+// A value the device region uses from the host part must be a pure scalar
+// computation to move into the kernel; a buffer read on the host is not.
+tirx.prim_func @outer_not_pure(%A: !tirx.buffer<16xf32, global>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{the device region uses this value from the host part of the prim_func; only pure scalar computations can move into the kernel}}
+  %x = tirx.buffer_load %A[%c0] : !tirx.buffer<16xf32, global>
+  tirx.device_entry {
+    tirx.buffer_store %x, %A[%c0] : !tirx.buffer<16xf32, global>
+  }
+  tirx.return
+}
+
+// -----
+
+// Static shared memory is limited to 48 KiB: a 128x128 f32 tile needs 64 KiB.
+// expected-error @+1 {{the kernel needs 65536 bytes of shared memory; static shared memory is limited to 49152 bytes (dynamic shared memory is not supported yet)}}
+tirx.prim_func @smem_64k() {
+  tirx.device_entry {
+    %S = tirx.alloc_buffer : !tirx.buffer<128x128xf32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+// Each shared allocation is placed at 128 bytes: 48 KiB plus one f32 is
+// 49152 + 128 bytes, over the limit.
+// expected-error @+1 {{the kernel needs 49280 bytes of shared memory; static shared memory is limited to 49152 bytes}}
+tirx.prim_func @smem_rounded() {
+  tirx.device_entry {
+    %S = tirx.alloc_buffer : !tirx.buffer<96x128xf32, shared>
+    %T = tirx.alloc_buffer : !tirx.buffer<1xf32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+// Exactly 48 KiB (two allocations) is fine; local buffers do not count.
+tirx.prim_func @smem_48k() {
+  tirx.device_entry {
+    %S = tirx.alloc_buffer : !tirx.buffer<64x128xf32, shared>
+    %T = tirx.alloc_buffer : !tirx.buffer<32x128xf32, shared>
+    %L = tirx.alloc_buffer : !tirx.buffer<1024xf32, local>
+  }
+  tirx.return
+}

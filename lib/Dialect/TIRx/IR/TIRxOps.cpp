@@ -286,6 +286,13 @@ static LogicalResult verifyVectorAccess(Operation *op, BufferType buffer,
   return success();
 }
 
+LogicalResult AddressOfOp::verify() {
+  if (getBuffer().getType().getScope() == StorageScope::TMem)
+    return emitOpError("tensor memory has no byte address; use its "
+                       "allocated_addr");
+  return verifyAccess(*this, getBuffer().getType(), getIndices());
+}
+
 LogicalResult VectorLoadOp::verify() {
   return verifyVectorAccess(*this, getBuffer().getType(), getIndices(),
                             getType());

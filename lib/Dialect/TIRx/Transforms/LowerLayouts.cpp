@@ -110,7 +110,8 @@ struct LowerLayouts : uop::tirx::impl::TIRxLowerLayoutsBase<LowerLayouts> {
 
     SmallVector<Operation *> accesses;
     getOperation().walk([&](Operation *op) {
-      if (isa<BufferLoadOp, BufferStoreOp, VectorLoadOp, VectorStoreOp>(op))
+      if (isa<BufferLoadOp, BufferStoreOp, VectorLoadOp, VectorStoreOp,
+              AddressOfOp>(op))
         accesses.push_back(op);
     });
     for (Operation *op : accesses) {
@@ -120,6 +121,13 @@ struct LowerLayouts : uop::tirx::impl::TIRxLowerLayoutsBase<LowerLayouts> {
                 Value v = BufferLoadOp::create(b, load.getLoc(), flat,
                                                ValueRange{offset});
                 load.replaceAllUsesWith(v);
+              });
+      } else if (auto addr = dyn_cast<AddressOfOp>(op)) {
+        lower(op, addr.getBuffer(), addr.getIndices(),
+              [&](OpBuilder &b, Value flat, Value offset) {
+                Value v = AddressOfOp::create(b, addr.getLoc(), flat,
+                                              ValueRange{offset});
+                addr.replaceAllUsesWith(v);
               });
       } else if (auto vload = dyn_cast<VectorLoadOp>(op)) {
         lower(op, vload.getBuffer(), vload.getIndices(),

@@ -5,12 +5,14 @@
 // note per candidate saying why it declined. The chip is sm_75 throughout, so
 // mma_sync always declines on the target first.
 
-// An explicit dispatch naming no registered implementation.
+// An explicit dispatch naming no registered implementation: every candidate
+// (vectorized, then generic, in priority order) declines by name.
 tirx.prim_func @unknown_dispatch(%A: !tirx.buffer<8xf32, global>) {
   tirx.device_entry {
-    // expected-error @+2 {{no implementation of 'tirx.tile.copy' accepts this call on sm_75 with dispatch "vectorized"}}
-    // expected-note @+1 {{generic: not the requested dispatch "vectorized"}}
-    tirx.tile.copy <thread> %A, %A dispatch "vectorized" : !tirx.buffer<8xf32, global>, !tirx.buffer<8xf32, global>
+    // expected-error @+3 {{no implementation of 'tirx.tile.copy' accepts this call on sm_75 with dispatch "tma"}}
+    // expected-note @+2 {{vectorized: not the requested dispatch "tma"}}
+    // expected-note @+1 {{generic: not the requested dispatch "tma"}}
+    tirx.tile.copy <thread> %A, %A dispatch "tma" : !tirx.buffer<8xf32, global>, !tirx.buffer<8xf32, global>
   }
   tirx.return
 }
@@ -65,11 +67,13 @@ tirx.prim_func @tmem_gemm(%A: !tirx.buffer<128x16xf16, global>, %B: !tirx.buffer
 
 // -----
 
-// Cluster scope: nothing implements it without distributed shared memory.
+// Cluster scope: nothing implements it without distributed shared memory
+// (vectorized makes the generic checks first).
 tirx.prim_func @cluster_copy(%A: !tirx.buffer<8xf32, global>) {
   tirx.device_entry {
     %c = tirx.scope_id_def kernel -> cluster [2]
-    // expected-error @+2 {{no implementation of 'tirx.tile.copy' accepts this call on sm_75}}
+    // expected-error @+3 {{no implementation of 'tirx.tile.copy' accepts this call on sm_75}}
+    // expected-note @+2 {{vectorized: cluster scope needs distributed shared memory}}
     // expected-note @+1 {{generic: cluster scope needs distributed shared memory}}
     tirx.tile.copy <cluster> %A, %A : !tirx.buffer<8xf32, global>, !tirx.buffer<8xf32, global>
   }
@@ -85,6 +89,35 @@ tirx.prim_func @gemm_async(%A: !tirx.buffer<16x16xf16, global>, %B: !tirx.buffer
     %true = arith.constant true
     // expected-error @+1 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_75: none is registered yet}}
     tirx.tile.gemm_async <thread> %C, %A, %B, accum %true : !tirx.buffer<16x8xf32, global>, !tirx.buffer<16x16xf16, global>, !tirx.buffer<16x8xf16, global>
+  }
+  tirx.return
+}
+
+// -----
+
+// A plain local buffer (no thread axes) is private to each thread: a tile
+// primitive above thread scope cannot fill or read it whole.
+tirx.prim_func @local_fill_cta(%x: f32) {
+  tirx.device_entry {
+    %t = tirx.scope_id_def cta -> thread [32]
+    %L = tirx.alloc_buffer : !tirx.buffer<8xf32, local>
+    // expected-error @+2 {{no implementation of 'tirx.tile.fill' accepts this call on sm_75}}
+    // expected-note @+1 {{generic: a local buffer without thread axes is private to each thread; use thread scope or distribute it}}
+    tirx.tile.fill <cta> %L, %x : !tirx.buffer<8xf32, local>, f32
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @local_copy_warp(%A: !tirx.buffer<32xf32, global>) {
+  tirx.device_entry {
+    %w = tirx.scope_id_def cta -> warp [1]
+    %L = tirx.alloc_buffer : !tirx.buffer<32xf32, local>
+    // expected-error @+3 {{no implementation of 'tirx.tile.copy' accepts this call on sm_75}}
+    // expected-note @+2 {{vectorized: a local buffer without thread axes is private to each thread; use thread scope or distribute it}}
+    // expected-note @+1 {{generic: a local buffer without thread axes is private to each thread; use thread scope or distribute it}}
+    tirx.tile.copy <warp> %A, %L : !tirx.buffer<32xf32, global>, !tirx.buffer<32xf32, local>
   }
   tirx.return
 }

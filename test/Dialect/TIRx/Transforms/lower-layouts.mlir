@@ -233,3 +233,38 @@ tirx.prim_func @views(%i: index, %j: index) {
   }
   tirx.return
 }
+
+// -----
+
+// tirx.vector_load / vector_store are lowered like buffer_load/store: the
+// offset of the first element into the flat view (here a row-major global
+// buffer and a 128-byte-swizzled shared tile, whose 16-byte runs stay whole);
+// flat buffers are left alone.
+// CHECK-LABEL: tirx.prim_func @vectors
+// CHECK-SAME: (%[[A:.*]]: !tirx.buffer<64x32xf32, global>, %[[F:.*]]: !tirx.buffer<256xf32, global>, %[[I:.*]]: index, %[[J:.*]]: index)
+// CHECK-NEXT: tirx.device_entry {
+// CHECK-NEXT: %[[VA:.*]] = tirx.decl_buffer %[[A]] : !tirx.buffer<64x32xf32, global> -> !tirx.buffer<2048xf32, global>
+// CHECK-NEXT: %[[S:.*]] = tirx.alloc_buffer : !tirx.buffer<64x32xf32, shared, #tirx.compose<{{.*}}>>
+// CHECK-NEXT: %[[VS:.*]] = tirx.decl_buffer %[[S]] : {{.*}} -> !tirx.buffer<2048xf32, shared>
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-NEXT: %[[O0:.*]] = arith.muli %[[I]], %[[C32]] : index
+// CHECK-NEXT: arith.constant 1 : index
+// CHECK-NEXT: %[[O1:.*]] = arith.addi %[[O0]], %[[J]] : index
+// CHECK-NEXT: %[[X:.*]] = tirx.vector_load %[[VA]][%[[O1]]] : !tirx.buffer<2048xf32, global> -> vector<4xf32>
+// CHECK: arith.xori
+// CHECK: %[[SO:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: tirx.vector_store %[[X]], %[[VS]][%[[SO]]] : vector<4xf32>, !tirx.buffer<2048xf32, shared>
+// CHECK-NEXT: %[[Y:.*]] = tirx.vector_load %[[F]][%[[J]]] : !tirx.buffer<256xf32, global> -> vector<4xf32>
+// CHECK-NEXT: tirx.vector_store %[[Y]], %[[F]][%[[I]]] : vector<4xf32>, !tirx.buffer<256xf32, global>
+// CHECK-NEXT: }
+tirx.prim_func @vectors(%A: !tirx.buffer<64x32xf32, global>, %F: !tirx.buffer<256xf32, global>, %i: index, %j: index) {
+  tirx.device_entry {
+    %S = tirx.alloc_buffer : !tirx.buffer<64x32xf32, shared, #tirx.compose<#tirx.swizzle<per_element = 2, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,32):(32,1)]>>>
+    %x = tirx.vector_load %A[%i, %j] : !tirx.buffer<64x32xf32, global> -> vector<4xf32>
+    tirx.vector_store %x, %S[%i, %j] : vector<4xf32>, !tirx.buffer<64x32xf32, shared, #tirx.compose<#tirx.swizzle<per_element = 2, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,32):(32,1)]>>>
+    %y = tirx.vector_load %F[%j] : !tirx.buffer<256xf32, global> -> vector<4xf32>
+    tirx.vector_store %y, %F[%i] : vector<4xf32>, !tirx.buffer<256xf32, global>
+  }
+  tirx.return
+}

@@ -190,6 +190,20 @@ def TIRx_VectorStoreOp : TIRx_Op<"vector_store"> {
   let hasVerifier = 1;
 }
 
+def TIRx_AddressOfOp : TIRx_Op<"address_of", [Pure]> {
+  let summary = "the address of an element, as an integer in its address space";
+  let description = [{
+    `%a = tirx.address_of %S[%i, %j] : !tirx.buffer<128x64xbf16, shared, ...>`
+    is the byte address of element (i, j) (a shared-window address for
+    shared buffers), through the buffer's layout. Matrix descriptors of
+    wgmma and tcgen05 are built from it.
+  }];
+  let arguments = (ins TIRx_Buffer:$buffer, Variadic<Index>:$indices);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$buffer `[` $indices `]` attr-dict `:` qualified(type($buffer))";
+  let hasVerifier = 1;
+}
+
 def TIRx_RegionOp : TIRx_Op<"region", [Pure]> {
   let summary = "BufferRegion: a buffer and a (min, extent) per dimension";
   let description = [{

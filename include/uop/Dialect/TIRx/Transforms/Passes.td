@@ -24,6 +24,7 @@ def TIRxDispatchTilePrimitives
                            "::mlir::gpu::GPUDialect",
                            "::mlir::NVVM::NVVMDialect",
                            "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::vector::VectorDialect"];
 }

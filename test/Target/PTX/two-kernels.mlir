@@ -1,16 +1,10 @@
-// XFAIL: *
 // RUN: uop-opt %s --tirx-to-nvvm="chip=sm_80" | uop-translate --mlir-to-ptx --chip=sm_80 > %t.ptx
 // RUN: FileCheck %s --input-file=%t.ptx
 // RUN: FileCheck %s --input-file=%t.ptx --check-prefix=HDR
 //
-// PENDING BUG: a module with two device prim_funcs lowers to two gpu.modules
-// (@k1_kernels, @k2_kernels), and --mlir-to-ptx concatenates their complete
-// PTX texts: the output has two `.version 7.0` / `.target sm_80` headers, which
-// ptxas rejects ("line 35; fatal : Parsing error near '.version 7.0': syntax
-// error"), so --mlir-to-cubin fails on such a module too (see
-// pending-two-kernels-ptxas.mlir). Expected: one PTX module with one header
-// and both entries (or one output per gpu.module, or a diagnostic) -- never
-// text that ptxas cannot parse.
+// A module with two device prim_funcs lowers to one gpu.module
+// (@tirx_kernels) holding both kernels, so --mlir-to-ptx emits one PTX module:
+// one .version/.target header and both entries after it.
 
 // One header for the whole text, both entries after it.
 // HDR: .version 7.0

@@ -1,12 +1,8 @@
-// XFAIL: *
 // RUN: not uop-translate --mlir-to-ptx --chip=sm_80 %s 2>&1 | FileCheck %s
 //
-// PENDING BUG (wrong diagnostic): --mlir-to-ptx on a module that was not
-// lowered yet should say so ("no gpu.module to translate; lower with
-// `uop-opt --tirx-to-nvvm=...` first", the diagnostic written for exactly this
-// case), but uop-translate does not register the tirx dialect for the PTX
-// translations, so parsing fails first with
-// "Dialect `tirx' not found for custom op 'tirx.prim_func'".
+// --mlir-to-ptx on a module that was not lowered yet: uop-translate knows the
+// tirx dialect, so the input parses and the diagnostic says to run
+// --tirx-to-nvvm first (not "Dialect `tirx' not found").
 
 // CHECK: error: no gpu.module to translate; lower with `uop-opt --tirx-to-nvvm="chip=..."` first
 // CHECK-NOT: Dialect `tirx' not found

@@ -1,15 +1,8 @@
-// XFAIL: *
 // RUN: uop-opt %s --tirx-lower-layouts | FileCheck %s
 //
-// PENDING BUG: tirx-lower-layouts cannot lower an access to a local buffer
-// whose layout maps only to thread axes (each thread owns one element, its
-// storage span is 1): emitLayoutApply yields {laneid} but no memory axis and
-// the pass fails with "cannot lower the layout of '!tirx.buffer<32xf32,
-// local, #tirx.tile<S[32:1@laneid]>>'". As a result a warp-scope tile.fill /
-// tile.copy on such a register tile, which tirx-dispatch-tile-primitives
-// accepts (it guards each element with `laneid == owner`), cannot go through
-// --tirx-to-nvvm. Expected: the thread axes are dropped and the missing memory
-// axis is offset 0 into a 1-element view.
+// tirx-lower-layouts on a local buffer whose layout maps only to thread axes
+// (each thread owns one element): the thread axes are dropped and the access
+// is offset 0 into a 1-element view.
 
 // CHECK-LABEL: tirx.prim_func @lane_tile
 // CHECK-SAME: (%[[I:.*]]: index, %[[X:.*]]: f32)

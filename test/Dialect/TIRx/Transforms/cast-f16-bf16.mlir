@@ -1,11 +1,7 @@
-// XFAIL: *
 // RUN: uop-opt %s --tirx-dispatch-tile-primitives="chip=sm_80" | FileCheck %s
 //
-// PENDING BUG: tirx.tile.cast between f16 and bf16 (same bit width) emits
-// `arith.truncf %x : f16 to bf16`, which the arith verifier rejects
-// ("operand type 'f16' and result type 'bf16' are cast incompatible"), so the
-// pass fails on valid input. emitCast picks truncf whenever the source is not
-// narrower. Expected: a valid conversion, e.g. through f32 (extf + truncf).
+// tirx.tile.cast between f16 and bf16 (same width, other format) converts
+// through f32: arith.extf to f32, then arith.truncf to the target type.
 
 // CHECK-LABEL: tirx.prim_func @f16_to_bf16
 // CHECK-SAME: (%[[D:.*]]: !tirx.buffer<16xbf16, global>, %[[S:.*]]: !tirx.buffer<16xf16, global>)

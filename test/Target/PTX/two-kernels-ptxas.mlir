@@ -1,13 +1,9 @@
-// XFAIL: *
 // REQUIRES: ptxas
 // RUN: uop-opt %s --tirx-to-nvvm="chip=sm_80" | uop-translate --mlir-to-cubin --chip=sm_80 -o %t.cubin
 // RUN: head -c 4 %t.cubin | od -An -c | FileCheck %s
 //
-// PENDING BUG: see pending-two-kernels.mlir. --mlir-to-cubin on a module with
-// two kernels fails today with
-//   error: ptxas failed (exit 255): ptxas /tmp/uop-XXXX.ptx, line 35; fatal :
-//   Parsing error near '.version 7.0': syntax error
-// Expected: one cubin holding both kernels.
+// Two kernels in one module share the gpu.module @tirx_kernels, so
+// --mlir-to-cubin produces one cubin holding both (see two-kernels.mlir).
 
 // CHECK: 177 E L F
 tirx.prim_func @k1(%A: !tirx.buffer<64xf32, global>) {
