@@ -2,9 +2,13 @@
 // RUN: uop-opt %s --tirx-to-nvvm="chip=sm_100a" | FileCheck %s --check-prefix=NVVM
 //
 // sm_100a: PTX ISA 8.6 (+ptx86), the first to know sm_100a. A warp-scope copy
-// (lane ids) and a warpgroup-scope fill (warp-uniform ids through shfl.sync).
+// (lane ids), vectorized in runs of 8 x f16 (16 bytes, one ld/st .v4.b32),
+// and a warpgroup-scope fill (warp-uniform ids through shfl.sync), which
+// stays scalar.
 
-// NVVM: gpu.module @copy100_kernels [#nvvm.target<chip = "sm_100a", features = "+ptx86">]
+// NVVM: gpu.module @tirx_kernels [#nvvm.target<chip = "sm_100a", features = "+ptx86">]
+// NVVM: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
+// NVVM: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<1>
 
 // CHECK: .version 8.6
 // CHECK-NEXT: .target sm_100a
@@ -13,8 +17,8 @@
 // CHECK: mov.u32 {{.*}}%tid.x;
 // CHECK: shfl.sync.idx.b32 {{.*}}, 0, 31, -1;
 // CHECK: mov.u32 {{.*}}%laneid;
-// CHECK: ld.global.b16
-// CHECK: st.global.b16
+// CHECK: ld.global.v4.b32
+// CHECK: st.global.v4.b32
 // The fill: 16x64 halves over 128 threads = 8 stores per thread.
 // CHECK-COUNT-8: st.global.b16
 // CHECK-NOT: st.global

@@ -3,20 +3,25 @@
 //
 // sm_90a: the pipeline attaches the target with PTX ISA 8.0 (+ptx80), the
 // first to know sm_90a. The kernel also uses cluster ids, which need sm_90.
+// The copies through a plain shared tile (placed at 128 bytes) are vectorized.
 
-// NVVM: gpu.module @copy90_kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80">]
+// NVVM: gpu.module @tirx_kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80">]
+// NVVM: llvm.mlir.global internal @{{.*}}() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<4096 x f32>
+// NVVM: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// NVVM: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
 
 // CHECK: .version 8.0
 // CHECK-NEXT: .target sm_90a
 // CHECK: .visible .entry copy90(
 // CHECK: .maxntid 128, 1, 1
+// CHECK: .shared .align 128 .b8 {{.*}}[16384];
 // CHECK: %clusterid.x
 // CHECK: %cluster_ctaid.x
-// CHECK: ld.global.b32
-// CHECK: st.shared.b32
+// CHECK: ld.global.v4.b32
+// CHECK: st.shared.v4.b32
 // CHECK: bar.sync 0;
-// CHECK: ld.shared.b32
-// CHECK: st.global.b32
+// CHECK: ld.shared.v4.b32
+// CHECK: st.global.v4.b32
 tirx.prim_func @copy90(%A: !tirx.buffer<1024x64xf32, global>, %B: !tirx.buffer<1024x64xf32, global>) {
   tirx.device_entry {
     %cl = tirx.scope_id_def kernel -> cluster [8]

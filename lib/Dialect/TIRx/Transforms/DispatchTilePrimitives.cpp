@@ -771,6 +771,29 @@ int64_t vectorWidth(Type elem) {
   return 128 / bits;
 }
 
+/// Whether `v` is provably a multiple of `w`: constants, products with a
+/// multiple, sums of multiples, and loop variables stepping from a multiple
+/// by a multiple.
+bool isKnownMultipleOf(Value v, int64_t w, int depth = 0) {
+  if (depth > 8)
+    return false;
+  APInt c;
+  if (matchPattern(v, m_ConstantInt(&c)))
+    return c.getSExtValue() % w == 0;
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
+      return arg == loop.getInductionVar() &&
+             isKnownMultipleOf(loop.getLowerBound(), w, depth + 1) &&
+             isKnownMultipleOf(loop.getStep(), w, depth + 1);
+  if (auto mul = v.getDefiningOp<arith::MulIOp>())
+    return isKnownMultipleOf(mul.getLhs(), w, depth + 1) ||
+           isKnownMultipleOf(mul.getRhs(), w, depth + 1);
+  if (auto add = v.getDefiningOp<arith::AddIOp>())
+    return isKnownMultipleOf(add.getLhs(), w, depth + 1) &&
+           isKnownMultipleOf(add.getRhs(), w, depth + 1);
+  return false;
+}
+
 /// Why `operand` cannot be accessed in aligned runs of `w` consecutive
 /// elements along its last dimension, or nullopt when it can.
 Declines vectorAccessDeclines(Value operand, int64_t w) {
@@ -779,13 +802,10 @@ Declines vectorAccessDeclines(Value operand, int64_t w) {
   if (box.back() % w)
     return "the tile's last extent " + std::to_string(box.back()) +
            " is not a multiple of " + std::to_string(w);
-  if (auto region = operand.getDefiningOp<RegionOp>()) {
-    APInt min;
-    if (!matchPattern(region.getMins().back(), m_ConstantInt(&min)) ||
-        min.getSExtValue() % w)
-      return std::string("the region's last-dimension offset is not a "
-                         "constant multiple of the vector width");
-  }
+  if (auto region = operand.getDefiningOp<RegionOp>())
+    if (!isKnownMultipleOf(region.getMins().back(), w))
+      return std::string("the region's last-dimension offset is not known to "
+                         "be a multiple of the vector width");
   if (type.getElemOffset() % w)
     return std::string("elem_offset breaks the alignment");
   if (!type.getLayout()) {
