@@ -188,6 +188,7 @@ struct ConvertTIRxToGPU
     body.getOperations().splice(ret->getIterator(), src.getOperations());
 
     DenseMap<Value, Value> memrefOf;
+    SmallVector<Attribute> tensorMaps;
     for (auto [oldArg, newArg] :
          llvm::zip(fn.getBody().front().getArguments(), body.getArguments())) {
       if (isa<BufferType>(oldArg.getType()))
@@ -240,6 +241,24 @@ struct ConvertTIRxToGPU
           return WalkResult::interrupt();
         }
         memref::StoreOp::create(rb, loc, store.getValue(), m, store.getIndices());
+        dead.push_back(op);
+      } else if (auto map = dyn_cast<TensorMapOp>(op)) {
+        // A pointer to the encoded CUtensorMap (128 bytes, 64-byte aligned)
+        // in device global memory, appended to the kernel's parameters, as
+        // upstream's nvgpu TMA path passes it; the launcher encodes it.
+        // Parameters come before the attributions in the entry block.
+        unsigned index = kernel.getNumArguments();
+        auto ptrType = LLVM::LLVMPointerType::get(ctx);
+        if (failed(kernel.insertArgument(index, ptrType, DictionaryAttr(), loc)))
+          return WalkResult::interrupt();
+        BlockArgument arg = kernel.getArgument(index);
+        int64_t bufferArg = cast<BlockArgument>(map.getBuffer()).getArgNumber();
+        tensorMaps.push_back(rb.getDictionaryAttr(
+            {rb.getNamedAttr("arg", rb.getI64IntegerAttr(index)),
+             rb.getNamedAttr("buffer_arg", rb.getI64IntegerAttr(bufferArg)),
+             rb.getNamedAttr("box", map.getBoxAttr()),
+             rb.getNamedAttr("swizzle", map.getSwizzleAttr())}));
+        map.replaceAllUsesWith(arg);
         dead.push_back(op);
       } else if (auto addr = dyn_cast<AddressOfOp>(op)) {
         Value m = memrefOf.lookup(addr.getBuffer());
@@ -301,6 +320,8 @@ struct ConvertTIRxToGPU
     });
     if (walk.wasInterrupted())
       return failure();
+    if (!tensorMaps.empty())
+      kernel->setAttr("tirx.tensor_maps", ArrayAttr::get(ctx, tensorMaps));
     for (Operation *op : llvm::reverse(dead))
       op->erase();
     fn.erase();

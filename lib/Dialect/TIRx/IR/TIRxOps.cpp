@@ -293,6 +293,36 @@ LogicalResult AddressOfOp::verify() {
   return verifyAccess(*this, getBuffer().getType(), getIndices());
 }
 
+LogicalResult TensorMapOp::verify() {
+  BufferType t = getBuffer().getType();
+  if (t.getScope() != StorageScope::Global)
+    return emitOpError("tensor maps describe global buffers, got ")
+           << stringifyStorageScope(t.getScope());
+  if (!isa<BlockArgument>(getBuffer()) ||
+      !isa<PrimFuncOp>(getBuffer().getParentBlock()->getParentOp()))
+    return emitOpError("the buffer must be a prim_func parameter (the host "
+                       "encodes the map from it)");
+  if (getBox().size() != t.getShape().size() || getBox().size() > 5)
+    return emitOpError("needs one box extent per dimension (at most 5)");
+  for (auto [b, d] : llvm::zip(getBox(), t.getShape()))
+    if (b <= 0 || b > 256 || b > d)
+      return emitOpError("box extents must be in [1, min(256, dim)], got ") << b;
+  int64_t innerBytes =
+      getBox().back() * t.getElementType().getIntOrFloatBitWidth() / 8;
+  if (innerBytes % 16)
+    return emitOpError("the innermost box extent must span a multiple of 16 "
+                       "bytes, got ")
+           << innerBytes;
+  int64_t swizzle = getSwizzle();
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitOpError("swizzle must be 0, 32, 64 or 128 bytes, got ") << swizzle;
+  if (swizzle && innerBytes > swizzle)
+    return emitOpError("with a ") << swizzle << "-byte swizzle the innermost "
+                                  << "box extent spans at most " << swizzle
+                                  << " bytes, got " << innerBytes;
+  return success();
+}
+
 LogicalResult VectorLoadOp::verify() {
   return verifyVectorAccess(*this, getBuffer().getType(), getIndices(),
                             getType());

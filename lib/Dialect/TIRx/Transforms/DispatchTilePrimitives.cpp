@@ -799,6 +799,14 @@ bool isKnownMultipleOf(Value v, int64_t w, int depth = 0) {
 Declines vectorAccessDeclines(Value operand, int64_t w) {
   BufferType type = bufferTypeOf(operand);
   ArrayRef<int64_t> box = getTileShape(operand.getType());
+  // Registers have no 16-byte alignment to rely on.
+  if (type.getScope() != StorageScope::Global &&
+      type.getScope() != StorageScope::Shared)
+    return std::string("only global and shared memory are accessed in "
+                       "16-byte vectors");
+  if (type.getShape().back() % w)
+    return "the buffer's row of " + std::to_string(type.getShape().back()) +
+           " elements is not a multiple of " + std::to_string(w);
   if (box.back() % w)
     return "the tile's last extent " + std::to_string(box.back()) +
            " is not a multiple of " + std::to_string(w);
@@ -1078,6 +1086,128 @@ TileImpl wgmmaGemm() {
   return {"wgmma", 10, accepts, expand};
 }
 
+/// The swizzle in bytes a TMA box must use to write `dst`'s layout: 0 for a
+/// row-major tile, 32/64/128 for a compose layout whose swizzle XORs 16-byte
+/// chunks within rows of that many bytes. nullopt when TMA cannot produce it.
+std::optional<int64_t> tmaSwizzleBytes(BufferType dst) {
+  layout::Shape shape(dst.getShape().begin(), dst.getShape().end());
+  auto rowMajor = layout::canonicalize(layout::rowMajor(shape));
+  Attribute l = dst.getLayout();
+  if (!l)
+    return 0;
+  auto compose = dyn_cast<ComposeLayoutAttr>(l);
+  if (!compose)
+    return std::nullopt;
+  auto tile = layout::canonicalize(compose.getTile().getLayout());
+  if (!tile || !rowMajor || *tile != *rowMajor)
+    return std::nullopt;
+  layout::SwizzleLayout s = compose.getSwizzle().getLayout();
+  int64_t elemBytes = dst.getElementType().getIntOrFloatBitWidth() / 8;
+  // The hardware swizzles 16-byte chunks: per_element covers 16 bytes and
+  // the atom is the 8 rows of 128 bytes; swizzle_len picks 32/64/128 B.
+  if (!s.swizzleInner || (int64_t(1) << s.perElement) * elemBytes != 16 ||
+      s.atomLen != 3 || s.swizzleLen < 1 || s.swizzleLen > 3)
+    return std::nullopt;
+  int64_t bytes = int64_t(16) << s.swizzleLen;
+  if (dst.getShape().back() * elemBytes != bytes)
+    return std::nullopt;
+  return bytes;
+}
+
+/// Thread-scope copy_async on sm_90+: one cp.async.bulk.tensor of the whole
+/// box from a global parameter to shared memory, completing on the
+/// mbarrier `barrier` (the issuing thread arrives with the byte count).
+TileImpl tmaCopy() {
+  auto accepts = [](Operation *op, const Target &t) -> Declines {
+    auto copy = cast<CopyAsyncOp>(op);
+    if (t.sm < 90)
+      return "TMA needs sm_90 or newer, target is " + t.chip;
+    if (copy.getScope() != ExecScopeKind::Thread)
+      return std::string("a TMA copy is issued by one thread (scope must be "
+                         "thread)");
+    if (!copy.getBarrier() || !isa<BufferType>(copy.getBarrier().getType()) ||
+        cast<BufferType>(copy.getBarrier().getType()).getScope() !=
+            StorageScope::Shared ||
+        !cast<BufferType>(copy.getBarrier().getType()).getElementType().isInteger(64))
+      return std::string("TMA completes on an mbarrier: pass a shared i64 "
+                         "buffer as `barrier`");
+    if (scopeOf(copy.getDst()) != StorageScope::Shared ||
+        scopeOf(copy.getSrc()) != StorageScope::Global)
+      return std::string("TMA here copies global -> shared");
+    Value src = copy.getSrc();
+    Value srcBuffer = src;
+    if (auto region = src.getDefiningOp<RegionOp>())
+      srcBuffer = region.getBuffer();
+    if (!isa<BlockArgument>(srcBuffer))
+      return std::string("the global buffer must be a prim_func parameter");
+    BufferType dstType = bufferTypeOf(copy.getDst());
+    std::optional<int64_t> swizzle = tmaSwizzleBytes(dstType);
+    if (!swizzle)
+      return std::string("the shared tile's layout is not one TMA writes "
+                         "(row-major, or a 32/64/128-byte inner swizzle of "
+                         "16-byte chunks over whole rows)");
+    auto strip = [](ArrayRef<int64_t> s) {
+      while (s.size() > 1 && s.front() == 1)
+        s = s.drop_front();
+      return s;
+    };
+    ArrayRef<int64_t> box = strip(getTileShape(src.getType()));
+    if (box != strip(getTileShape(copy.getDst().getType())))
+      return std::string("dst and src boxes differ in shape");
+    if (strip(dstType.getShape()) != box &&
+        strip(getTileShape(copy.getDst().getType())) != box)
+      return std::string("the shared tile must be the whole box");
+    if (llvm::any_of(box, [](int64_t e) { return e > 256; }))
+      return std::string("TMA boxes are at most 256 per dimension");
+    return std::nullopt;
+  };
+  auto expand = [](Operation *op, OpBuilder &b, const Target &) {
+    auto copy = cast<CopyAsyncOp>(op);
+    Location loc = op->getLoc();
+    MLIRContext *ctx = b.getContext();
+    TileAccess dst = getAccess(b, loc, copy.getDst());
+    TileAccess src = getAccess(b, loc, copy.getSrc());
+    auto srcType = cast<BufferType>(src.buffer.getType());
+    int64_t rank = srcType.getShape().size();
+    // The box over the source's full rank (leading dims of extent 1).
+    SmallVector<int64_t> box(rank, 1);
+    ArrayRef<int64_t> srcBox = src.shape;
+    for (int64_t i = 0; i < static_cast<int64_t>(srcBox.size()); ++i)
+      box[rank - srcBox.size() + i] = srcBox[i];
+    int64_t swizzle = *tmaSwizzleBytes(bufferTypeOf(copy.getDst()));
+    Value map = TensorMapOp::create(b, loc, src.buffer, box, swizzle);
+    auto shared = LLVM::LLVMPointerType::get(ctx, 3);
+    auto toShared = [&](Value addr) {
+      return LLVM::IntToPtrOp::create(b, loc, shared, addr).getResult();
+    };
+    Value dstAddr = toShared(AddressOfOp::create(b, loc, dst.buffer, dst.mins));
+    auto barType = cast<BufferType>(copy.getBarrier().getType());
+    SmallVector<Value> barIdx(barType.getShape().size(), cst(b, loc, 0));
+    Value bar = toShared(AddressOfOp::create(b, loc, copy.getBarrier(), barIdx));
+    int64_t bytes = srcType.getElementType().getIntOrFloatBitWidth() / 8;
+    for (int64_t e : box)
+      bytes *= e;
+    Value tx = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(bytes));
+    NVVM::MBarrierArriveExpectTxOp::create(b, loc, Type(), bar, tx,
+                                           NVVM::MemScopeKind::CTA, false,
+                                           Value());
+    // TMA coordinates run innermost first.
+    SmallVector<Value> coords;
+    for (Value m : llvm::reverse(src.mins))
+      coords.push_back(
+          arith::IndexCastOp::create(b, loc, b.getI32Type(), m).getResult());
+    // The sm_90 form writes to a shared::cluster address (space 7); our own
+    // CTA's shared window is part of it.
+    Value clusterDst = LLVM::AddrSpaceCastOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx, 7), dstAddr);
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        b, loc, clusterDst, map, coords, bar, ValueRange(), Value(), Value(),
+        NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(),
+        Value());
+  };
+  return {"tma", 10, accepts, expand};
+}
+
 /// The implementation lists, highest priority first.
 const llvm::StringMap<SmallVector<TileImpl>> &getRegistry() {
   static const llvm::StringMap<SmallVector<TileImpl>> registry = [] {
@@ -1090,6 +1220,7 @@ const llvm::StringMap<SmallVector<TileImpl>> &getRegistry() {
     r[ReduceOp::getOperationName()] = {genericReduce()};
     r[GemmOp::getOperationName()] = {mmaSyncGemm(), genericGemm<GemmOp>()};
     r[GemmAsyncOp::getOperationName()] = {wgmmaGemm<GemmAsyncOp>()};
+    r[CopyAsyncOp::getOperationName()] = {tmaCopy()};
     for (auto &entry : r)
       llvm::stable_sort(entry.second, [](const TileImpl &a, const TileImpl &b) {
         return a.priority > b.priority;

@@ -82,12 +82,13 @@ tirx.prim_func @cluster_copy(%A: !tirx.buffer<8xf32, global>) {
 
 // -----
 
-// gemm_async has no implementation registered yet: no candidate, no note.
+// gemm_async is implemented by wgmma only, which needs sm_90a.
 tirx.prim_func @gemm_async(%A: !tirx.buffer<16x16xf16, global>, %B: !tirx.buffer<16x8xf16, global>,
                            %C: !tirx.buffer<16x8xf32, global>) {
   tirx.device_entry {
     %true = arith.constant true
-    // expected-error @+1 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_75: none is registered yet}}
+    // expected-error @+2 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_75}}
+    // expected-note @+1 {{wgmma: wgmma needs sm_90a, target is sm_75}}
     tirx.tile.gemm_async <thread> %C, %A, %B, accum %true : !tirx.buffer<16x8xf32, global>, !tirx.buffer<16x16xf16, global>, !tirx.buffer<16x8xf16, global>
   }
   tirx.return

@@ -5,7 +5,8 @@
 // declines by name). vectorized moves aligned 16-byte runs along the last
 // dimension, so it needs: operands that are not lane-distributed, equal boxes
 // (leading 1s aside), a dtype that packs at least two elements into 16 bytes,
-// a last extent, region offset, elem_offset and row stride that are multiples
+// a last extent, region offset (a constant, or provably a multiple: loop
+// variables, products, sums), elem_offset and row stride that are multiples
 // of the vector width, unit stride along the last dimension, and layouts that
 // keep aligned runs contiguous in memory.
 
@@ -28,7 +29,7 @@ tirx.prim_func @region_offset(%A: !tirx.buffer<4x16xf32, global>, %B: !tirx.buff
     %c2 = arith.constant 2 : index
     %r = tirx.region %A[%c0 : 4, %c2 : 8] : !tirx.buffer<4x16xf32, global>
     // expected-error @+3 {{no implementation of 'tirx.tile.copy' accepts this call on sm_80 with dispatch "vectorized"}}
-    // expected-note @+2 {{vectorized: src: the region's last-dimension offset is not a constant multiple of the vector width}}
+    // expected-note @+2 {{vectorized: src: the region's last-dimension offset is not known to be a multiple of the vector width}}
     // expected-note @+1 {{generic: not the requested dispatch "vectorized"}}
     tirx.tile.copy <thread> %B, %r dispatch "vectorized" : !tirx.buffer<4x8xf32, global>, !tirx.region<4x8, !tirx.buffer<4x16xf32, global>>
   }
@@ -37,15 +38,34 @@ tirx.prim_func @region_offset(%A: !tirx.buffer<4x16xf32, global>, %B: !tirx.buff
 
 // -----
 
-// A dynamic last-dimension offset cannot be proven aligned.
+// A dynamic last-dimension offset (a parameter) cannot be proven aligned.
 tirx.prim_func @region_dynamic(%A: !tirx.buffer<4x16xf32, global>, %B: !tirx.buffer<4x8xf32, global>, %j: index) {
   tirx.device_entry {
     %c0 = arith.constant 0 : index
     %r = tirx.region %A[%c0 : 4, %j : 8] : !tirx.buffer<4x16xf32, global>
     // expected-error @+3 {{no implementation of 'tirx.tile.copy' accepts this call on sm_80 with dispatch "vectorized"}}
-    // expected-note @+2 {{vectorized: src: the region's last-dimension offset is not a constant multiple of the vector width}}
+    // expected-note @+2 {{vectorized: src: the region's last-dimension offset is not known to be a multiple of the vector width}}
     // expected-note @+1 {{generic: not the requested dispatch "vectorized"}}
     tirx.tile.copy <thread> %B, %r dispatch "vectorized" : !tirx.buffer<4x8xf32, global>, !tirx.region<4x8, !tirx.buffer<4x16xf32, global>>
+  }
+  tirx.return
+}
+
+// -----
+
+// A loop variable stepping by 2 is not a multiple of 4.
+tirx.prim_func @region_loop_step(%A: !tirx.buffer<4x64xf32, global>, %B: !tirx.buffer<4x8xf32, global>) {
+  tirx.device_entry {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c32 = arith.constant 32 : index
+    scf.for %k = %c0 to %c32 step %c2 {
+      %r = tirx.region %A[%c0 : 4, %k : 8] : !tirx.buffer<4x64xf32, global>
+      // expected-error @+3 {{no implementation of 'tirx.tile.copy' accepts this call on sm_80 with dispatch "vectorized"}}
+      // expected-note @+2 {{vectorized: src: the region's last-dimension offset is not known to be a multiple of the vector width}}
+      // expected-note @+1 {{generic: not the requested dispatch "vectorized"}}
+      tirx.tile.copy <thread> %B, %r dispatch "vectorized" : !tirx.buffer<4x8xf32, global>, !tirx.region<4x8, !tirx.buffer<4x64xf32, global>>
+    }
   }
   tirx.return
 }

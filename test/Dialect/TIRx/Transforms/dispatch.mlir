@@ -210,6 +210,37 @@ tirx.prim_func @copy_swizzled(%A: !tirx.buffer<8x32xf32, global>) {
   tirx.return
 }
 
+// Dynamic last-dimension offsets that are provably multiples of the vector
+// width vectorize too: a loop variable stepping by 8 from 0, and 4 * %j plus
+// it.
+// CHECK-LABEL: tirx.prim_func @copy_aligned_offsets
+// CHECK-SAME: (%[[A:.*]]: !tirx.buffer<4x64xf32, global>, %[[B:.*]]: !tirx.buffer<4x64xf32, global>, %[[J:.*]]: index)
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT: %[[JK:.*]] = arith.muli %[[J]], %{{.*}} : index
+// CHECK-NEXT: %[[COL:.*]] = arith.addi %[[JK]], %[[K]] : index
+// CHECK: %[[R:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[SJ:.*]] = arith.addi %[[K]], %[[R]] : index
+// CHECK-NEXT: %[[V:.*]] = tirx.vector_load %[[A]][%{{.*}}, %[[SJ]]] : !tirx.buffer<4x64xf32, global> -> vector<4xf32>
+// CHECK-NEXT: %[[DJ:.*]] = arith.addi %[[COL]], %[[R]] : index
+// CHECK-NEXT: tirx.vector_store %[[V]], %[[B]][%{{.*}}, %[[DJ]]] : vector<4xf32>, !tirx.buffer<4x64xf32, global>
+// CHECK-NOT: tirx.tile.copy
+tirx.prim_func @copy_aligned_offsets(%A: !tirx.buffer<4x64xf32, global>, %B: !tirx.buffer<4x64xf32, global>, %j: index) {
+  tirx.device_entry {
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    scf.for %k = %c0 to %c32 step %c8 {
+      %jk = arith.muli %j, %c4 : index
+      %col = arith.addi %jk, %k : index
+      %r = tirx.region %A[%c0 : 4, %k : 8] : !tirx.buffer<4x64xf32, global>
+      %d = tirx.region %B[%c0 : 4, %col : 8] : !tirx.buffer<4x64xf32, global>
+      tirx.tile.copy <thread> %d, %r : !tirx.region<4x8, !tirx.buffer<4x64xf32, global>>, !tirx.region<4x8, !tirx.buffer<4x64xf32, global>>
+    }
+  }
+  tirx.return
+}
+
 //===----------------------------------------------------------------------===//
 // copy (generic): one element per iteration, when vectorized declines or
 // dispatch "generic" asks for it.

@@ -27,7 +27,8 @@ def TIRx_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::scf::SCFDialect"];
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::LLVM::LLVMDialect"];
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();

@@ -18,6 +18,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/FunctionInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Dialect/LLVMIR/LLVMTypes.td"
 
 class TIRx_Op<string mnemonic, list<Trait> traits = []>
     : Op<TIRx_Dialect, mnemonic, traits>;
@@ -202,6 +203,35 @@ def TIRx_AddressOfOp : TIRx_Op<"address_of", [Pure]> {
   let results = (outs I64:$result);
   let assemblyFormat = "$buffer `[` $indices `]` attr-dict `:` qualified(type($buffer))";
   let hasVerifier = 1;
+}
+
+def TIRx_TensorMapOp : TIRx_Op<"tensor_map", [Pure]> {
+  let summary = "the TMA tensor map of a global buffer parameter";
+  let description = [{
+    `%m = tirx.tensor_map %A box [128, 32] swizzle 128 : !tirx.buffer<8192x128xf32, global>`
+    stands for a CUtensorMap describing the parameter `%A` copied in boxes
+    of `box` elements with the given swizzle (0, 32, 64 or 128 bytes).
+    convert-tirx-to-gpu turns each into a kernel parameter: a pointer to the
+    encoded 128-byte map in device global memory (as upstream's nvgpu TMA
+    path passes it), listed in the kernel's `tirx.tensor_maps` attribute,
+    which the launcher reads to encode the maps on the host.
+  }];
+  let arguments = (ins TIRx_Buffer:$buffer, DenseI64ArrayAttr:$box,
+                       I64Attr:$swizzle);
+  let results = (outs LLVM_AnyPointer:$result);
+  let assemblyFormat = [{
+    $buffer `box` $box `swizzle` $swizzle attr-dict `:` qualified(type($buffer))
+    `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$buffer, "::llvm::ArrayRef<int64_t>":$box,
+                   "int64_t":$swizzle), [{
+      build($_builder, $_state,
+            ::mlir::LLVM::LLVMPointerType::get($_builder.getContext()),
+            buffer, $_builder.getDenseI64ArrayAttr(box),
+            $_builder.getI64IntegerAttr(swizzle));
+    }]>];
 }
 
 def TIRx_RegionOp : TIRx_Op<"region", [Pure]> {
