@@ -19,6 +19,9 @@ def ConvertTIRxToGPU : Pass<"convert-tirx-to-gpu", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::vector::VectorDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
                            "::mlir::arith::ArithDialect"];
 }
 

@@ -11,6 +11,8 @@
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
@@ -124,6 +126,55 @@ struct ConvertTIRxToGPU
     return success();
   }
 
+  static Value isWarpZero(OpBuilder &b, Location loc) {
+    Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, tid,
+                                 arith::ConstantIndexOp::create(b, loc, 32));
+  }
+
+  /// tcgen05.alloc by warp 0 into a shared slot, a CTA barrier, and every
+  /// thread reads the tensor-memory base address back. Columns are the
+  /// layout's TCol span rounded up to a power of two, at least 32.
+  LogicalResult allocateTensorMemory(
+      gpu::GPUFuncOp kernel, AllocBufferOp alloc, OpBuilder &b,
+      DenseMap<Value, Value> &tmemBase,
+      SmallVectorImpl<std::pair<Value, int64_t>> &columns) {
+    MLIRContext *ctx = b.getContext();
+    Location loc = alloc.getLoc();
+    std::map<std::string, int64_t> spans = alloc.getType().getMemorySpans();
+    if (!spans.count("TLane") || !spans.count("TCol") || spans["TLane"] > 128)
+      return alloc.emitError("a tmem buffer needs a layout over at most 128 "
+                             "TLanes and some TCols");
+    int64_t cols = std::max<int64_t>(32, llvm::PowerOf2Ceil(spans["TCol"]));
+    if (cols > 512)
+      return alloc.emitError("tensor memory has 512 columns, the buffer needs ")
+             << cols;
+    auto slotType = MemRefType::get(
+        {1}, b.getI32Type(), MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+    Value slot = kernel.addWorkgroupAttribution(slotType, loc);
+    Value slotAddr = arith::IndexCastUIOp::create(
+        b, loc, b.getI64Type(),
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, slot));
+    Value slotPtr = LLVM::IntToPtrOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx, 3), slotAddr);
+    auto ifOp = scf::IfOp::create(b, loc, isWarpZero(b, loc),
+                                  /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      NVVM::Tcgen05AllocOp::create(
+          b, loc, slotPtr,
+          arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(cols)));
+    }
+    gpu::BarrierOp::create(b, loc);
+    Value base = memref::LoadOp::create(
+        b, loc, slot, ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
+    tmemBase[alloc] = base;
+    columns.push_back({base, cols});
+    return success();
+  }
+
   LogicalResult convert(ModuleOp module, PrimFuncOp fn) {
     SmallVector<DeviceEntryOp> entries(fn.getBody().getOps<DeviceEntryOp>());
     if (entries.empty())
@@ -188,6 +239,8 @@ struct ConvertTIRxToGPU
     body.getOperations().splice(ret->getIterator(), src.getOperations());
 
     DenseMap<Value, Value> memrefOf;
+    DenseMap<Value, Value> tmemBase;             // tmem buffer -> i32 address
+    SmallVector<std::pair<Value, int64_t>> tmemColumns; // for the dealloc
     SmallVector<Attribute> tensorMaps;
     for (auto [oldArg, newArg] :
          llvm::zip(fn.getBody().front().getArguments(), body.getArguments())) {
@@ -207,9 +260,11 @@ struct ConvertTIRxToGPU
       if (auto alloc = dyn_cast<AllocBufferOp>(op)) {
         BufferType t = alloc.getType();
         if (t.getScope() == StorageScope::TMem) {
-          op->emitError("tensor memory allocation needs tcgen05.alloc; not "
-                        "lowered yet");
-          return WalkResult::interrupt();
+          if (failed(allocateTensorMemory(kernel, alloc, rb, tmemBase,
+                                          tmemColumns)))
+            return WalkResult::interrupt();
+          dead.push_back(op);
+          return WalkResult::advance();
         }
         MemRefType mt = memrefFor(t);
         if (t.getScope() == StorageScope::Shared) {
@@ -259,6 +314,25 @@ struct ConvertTIRxToGPU
              rb.getNamedAttr("box", map.getBoxAttr()),
              rb.getNamedAttr("swizzle", map.getSwizzleAttr())}));
         map.replaceAllUsesWith(arg);
+        dead.push_back(op);
+      } else if (auto addr = dyn_cast<AddressOfOp>(op);
+                 addr && tmemBase.count(addr.getBuffer())) {
+        // base + (TLane << 16) + TCol of the element.
+        auto t = cast<BufferType>(addr.getBuffer().getType());
+        auto axes = emitLayoutApply(rb, loc, t.getLayoutInterface(),
+                                    t.getShape(), addr.getIndices());
+        if (failed(axes) || !axes->count("TLane") || !axes->count("TCol")) {
+          op->emitError("a tmem address needs a layout on TLane and TCol");
+          return WalkResult::interrupt();
+        }
+        Value lane = arith::ShLIOp::create(
+            rb, loc, (*axes)["TLane"], arith::ConstantIndexOp::create(rb, loc, 16));
+        Value rel = arith::AddIOp::create(rb, loc, lane, (*axes)["TCol"]);
+        Value rel64 = arith::IndexCastUIOp::create(rb, loc, rb.getI64Type(), rel);
+        Value base64 = arith::ExtUIOp::create(rb, loc, rb.getI64Type(),
+                                              tmemBase.lookup(addr.getBuffer()));
+        addr.replaceAllUsesWith(
+            arith::AddIOp::create(rb, loc, base64, rel64).getResult());
         dead.push_back(op);
       } else if (auto addr = dyn_cast<AddressOfOp>(op)) {
         Value m = memrefOf.lookup(addr.getBuffer());
@@ -322,6 +396,24 @@ struct ConvertTIRxToGPU
       return failure();
     if (!tensorMaps.empty())
       kernel->setAttr("tirx.tensor_maps", ArrayAttr::get(ctx, tensorMaps));
+    // Tensor memory goes back before the kernel ends: warp 0 frees what it
+    // allocated once every warp is done with it.
+    if (!tmemColumns.empty()) {
+      OpBuilder eb(ret);
+      Location loc = ret->getLoc();
+      gpu::BarrierOp::create(eb, loc);
+      Value warp0 = isWarpZero(eb, loc);
+      auto ifOp = scf::IfOp::create(eb, loc, warp0, /*withElseRegion=*/false);
+      eb.setInsertionPointToStart(ifOp.thenBlock());
+      for (auto [base, cols] : tmemColumns) {
+        Value ptr = LLVM::IntToPtrOp::create(
+            eb, loc, LLVM::LLVMPointerType::get(ctx, 6), base);
+        NVVM::Tcgen05DeallocOp::create(
+            eb, loc, ptr,
+            arith::ConstantOp::create(eb, loc, eb.getI32IntegerAttr(cols)));
+      }
+      NVVM::Tcgen05RelinquishAllocPermitOp::create(eb, loc);
+    }
     for (Operation *op : llvm::reverse(dead))
       op->erase();
     fn.erase();

@@ -287,9 +287,6 @@ static LogicalResult verifyVectorAccess(Operation *op, BufferType buffer,
 }
 
 LogicalResult AddressOfOp::verify() {
-  if (getBuffer().getType().getScope() == StorageScope::TMem)
-    return emitOpError("tensor memory has no byte address; use its "
-                       "allocated_addr");
   return verifyAccess(*this, getBuffer().getType(), getIndices());
 }
 

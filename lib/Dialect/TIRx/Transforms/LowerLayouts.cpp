@@ -123,6 +123,10 @@ struct LowerLayouts : uop::tirx::impl::TIRxLowerLayoutsBase<LowerLayouts> {
                 load.replaceAllUsesWith(v);
               });
       } else if (auto addr = dyn_cast<AddressOfOp>(op)) {
+        // Tensor-memory addresses are (lane, column) pairs, resolved by
+        // convert-tirx-to-gpu against the allocation.
+        if (addr.getBuffer().getType().getScope() == StorageScope::TMem)
+          continue;
         lower(op, addr.getBuffer(), addr.getIndices(),
               [&](OpBuilder &b, Value flat, Value offset) {
                 Value v = AddressOfOp::create(b, addr.getLoc(), flat,

@@ -196,8 +196,9 @@ def TIRx_AddressOfOp : TIRx_Op<"address_of", [Pure]> {
   let description = [{
     `%a = tirx.address_of %S[%i, %j] : !tirx.buffer<128x64xbf16, shared, ...>`
     is the byte address of element (i, j) (a shared-window address for
-    shared buffers), through the buffer's layout. Matrix descriptors of
-    wgmma and tcgen05 are built from it.
+    shared buffers), through the buffer's layout. For a tmem buffer it is the
+    tensor-memory address (lane << 16 | column) of the element's TLane/TCol.
+    Matrix descriptors of wgmma and tcgen05 are built from it.
   }];
   let arguments = (ins TIRx_Buffer:$buffer, Variadic<Index>:$indices);
   let results = (outs I64:$result);
