@@ -253,6 +253,16 @@ struct ConvertTIRxToGPU
     }
 
     SmallVector<Operation *> dead;
+    // The memref behind a flat (1-D, lowered) access, or null after a
+    // diagnostic.
+    auto flatMemref = [&](Operation *op, Value buffer, ValueRange indices) {
+      Value m = memrefOf.lookup(buffer);
+      if (!m || indices.size() != 1) {
+        op->emitError("expected a flat access; run tirx-lower-layouts first");
+        return Value();
+      }
+      return m;
+    };
     WalkResult walk = kernel.walk<WalkOrder::PreOrder>([&](Operation *op)
                                                            -> WalkResult {
       OpBuilder rb(op);
@@ -281,20 +291,16 @@ struct ConvertTIRxToGPU
         memrefOf[view] = memrefOf.lookup(view.getSource());
         dead.push_back(op);
       } else if (auto load = dyn_cast<BufferLoadOp>(op)) {
-        Value m = memrefOf.lookup(load.getBuffer());
-        if (!m || load.getIndices().size() != 1) {
-          op->emitError("expected a flat access; run tirx-lower-layouts first");
+        Value m = flatMemref(op, load.getBuffer(), load.getIndices());
+        if (!m)
           return WalkResult::interrupt();
-        }
         Value v = memref::LoadOp::create(rb, loc, m, load.getIndices());
         load.replaceAllUsesWith(v);
         dead.push_back(op);
       } else if (auto store = dyn_cast<BufferStoreOp>(op)) {
-        Value m = memrefOf.lookup(store.getBuffer());
-        if (!m || store.getIndices().size() != 1) {
-          op->emitError("expected a flat access; run tirx-lower-layouts first");
+        Value m = flatMemref(op, store.getBuffer(), store.getIndices());
+        if (!m)
           return WalkResult::interrupt();
-        }
         memref::StoreOp::create(rb, loc, store.getValue(), m, store.getIndices());
         dead.push_back(op);
       } else if (auto map = dyn_cast<TensorMapOp>(op)) {
@@ -335,11 +341,9 @@ struct ConvertTIRxToGPU
             arith::AddIOp::create(rb, loc, base64, rel64).getResult());
         dead.push_back(op);
       } else if (auto addr = dyn_cast<AddressOfOp>(op)) {
-        Value m = memrefOf.lookup(addr.getBuffer());
-        if (!m || addr.getIndices().size() != 1) {
-          op->emitError("expected a flat access; run tirx-lower-layouts first");
+        Value m = flatMemref(op, addr.getBuffer(), addr.getIndices());
+        if (!m)
           return WalkResult::interrupt();
-        }
         // base + offset * element bytes, as i64.
         Value base = memref::ExtractAlignedPointerAsIndexOp::create(rb, loc, m);
         int64_t bytes = cast<MemRefType>(m.getType()).getElementTypeBitWidth() / 8;
@@ -351,11 +355,9 @@ struct ConvertTIRxToGPU
         addr.replaceAllUsesWith(v);
         dead.push_back(op);
       } else if (auto vload = dyn_cast<VectorLoadOp>(op)) {
-        Value m = memrefOf.lookup(vload.getBuffer());
-        if (!m || vload.getIndices().size() != 1) {
-          op->emitError("expected a flat access; run tirx-lower-layouts first");
+        Value m = flatMemref(op, vload.getBuffer(), vload.getIndices());
+        if (!m)
           return WalkResult::interrupt();
-        }
         // tirx.vector_load promises aligned, contiguous runs.
         Value v = vector::LoadOp::create(
             rb, loc, vload.getType(), m, vload.getIndices(),
@@ -363,11 +365,9 @@ struct ConvertTIRxToGPU
         vload.replaceAllUsesWith(v);
         dead.push_back(op);
       } else if (auto vstore = dyn_cast<VectorStoreOp>(op)) {
-        Value m = memrefOf.lookup(vstore.getBuffer());
-        if (!m || vstore.getIndices().size() != 1) {
-          op->emitError("expected a flat access; run tirx-lower-layouts first");
+        Value m = flatMemref(op, vstore.getBuffer(), vstore.getIndices());
+        if (!m)
           return WalkResult::interrupt();
-        }
         vector::StoreOp::create(
             rb, loc, vstore.getValue(), m, vstore.getIndices(),
             /*nontemporal=*/false,
