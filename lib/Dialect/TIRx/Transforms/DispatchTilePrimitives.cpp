@@ -1208,6 +1208,75 @@ TileImpl tmaCopy() {
   return {"tma", 10, accepts, expand};
 }
 
+/// copy_async with no barrier on sm_80+: each thread of the scope issues
+/// 16-byte cp.async.cg copies of aligned runs (the vectorized copy's
+/// conditions) and commits them as one group; the caller waits with
+/// nvvm.cp.async.wait.group and a barrier before reading the tile.
+TileImpl cpAsyncCopy() {
+  auto accepts = [](Operation *op, const Target &t) -> Declines {
+    auto copy = cast<CopyAsyncOp>(op);
+    if (t.sm < 80)
+      return "cp.async needs sm_80 or newer, target is " + t.chip;
+    if (copy.getBarrier())
+      return std::string("cp.async completes by commit/wait groups, not on a "
+                         "barrier");
+    if (scopeOf(copy.getDst()) != StorageScope::Shared ||
+        scopeOf(copy.getSrc()) != StorageScope::Global)
+      return std::string("cp.async copies global -> shared");
+    if (Declines why = genericAccepts(op, t))
+      return why;
+    int64_t w = vectorWidth(getTileElementType(copy.getDst().getType()));
+    if (w < 2)
+      return std::string("the dtype does not pack into 16-byte copies");
+    auto strip = [](ArrayRef<int64_t> s) {
+      while (s.size() > 1 && s.front() == 1)
+        s = s.drop_front();
+      return s;
+    };
+    if (strip(getTileShape(copy.getDst().getType())) !=
+        strip(getTileShape(copy.getSrc().getType())))
+      return std::string("dst and src boxes differ in shape");
+    if (Declines why = vectorAccessDeclines(copy.getDst(), w))
+      return "dst: " + *why;
+    if (Declines why = vectorAccessDeclines(copy.getSrc(), w))
+      return "src: " + *why;
+    return std::nullopt;
+  };
+  auto expand = [](Operation *op, OpBuilder &b, const Target &) {
+    auto copy = cast<CopyAsyncOp>(op);
+    Location loc = op->getLoc();
+    MLIRContext *ctx = b.getContext();
+    TileAccess dst = getAccess(b, loc, copy.getDst());
+    TileAccess src = getAccess(b, loc, copy.getSrc());
+    int64_t w = vectorWidth(getTileElementType(copy.getDst().getType()));
+    SmallVector<int64_t> runs(dst.shape.begin(), dst.shape.end());
+    runs.back() /= w;
+    auto [tid, count] = threadInScope(b, loc, op, copy.getScope());
+    emitElementLoop(b, loc, tid, count, runs, [&](OpBuilder &nb,
+                                                  ValueRange run) {
+      SmallVector<Value> coord(run.begin(), run.end());
+      coord.back() =
+          nb.createOrFold<arith::MulIOp>(loc, coord.back(), cst(nb, loc, w));
+      SmallVector<Value> srcCoord = coord;
+      if (src.shape != dst.shape)
+        srcCoord = delinearize(nb, loc, linearize(nb, loc, coord, dst.shape),
+                               src.shape);
+      Value d = AddressOfOp::create(nb, loc, dst.buffer,
+                                    offsetCoord(nb, loc, dst, coord));
+      Value s = AddressOfOp::create(nb, loc, src.buffer,
+                                    offsetCoord(nb, loc, src, srcCoord));
+      Value dPtr = LLVM::IntToPtrOp::create(
+          nb, loc, LLVM::LLVMPointerType::get(ctx, 3), d);
+      Value sPtr = LLVM::IntToPtrOp::create(
+          nb, loc, LLVM::LLVMPointerType::get(ctx, 1), s);
+      NVVM::CpAsyncOp::create(nb, loc, dPtr, sPtr, 16,
+                              NVVM::LoadCacheModifierKind::CG, Value());
+    });
+    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+  };
+  return {"cp_async", 5, accepts, expand};
+}
+
 /// Whether `chip` is sm_100a-class (tcgen05 needs the arch-specific target).
 bool hasTcgen05(const Target &t) {
   return t.sm >= 100 && StringRef(t.chip).ends_with("a");
@@ -1404,7 +1473,7 @@ const llvm::StringMap<SmallVector<TileImpl>> &getRegistry() {
     r[GemmOp::getOperationName()] = {mmaSyncGemm(), genericGemm<GemmOp>()};
     r[GemmAsyncOp::getOperationName()] = {wgmmaGemm<GemmAsyncOp>(),
                                           tcgen05Gemm()};
-    r[CopyAsyncOp::getOperationName()] = {tmaCopy()};
+    r[CopyAsyncOp::getOperationName()] = {tmaCopy(), cpAsyncCopy()};
     for (auto &entry : r)
       llvm::stable_sort(entry.second, [](const TileImpl &a, const TileImpl &b) {
         return a.priority > b.priority;
