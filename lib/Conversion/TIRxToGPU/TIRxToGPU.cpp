@@ -396,6 +396,8 @@ struct ConvertTIRxToGPU
       return failure();
     if (!tensorMaps.empty())
       kernel->setAttr("tirx.tensor_maps", ArrayAttr::get(ctx, tensorMaps));
+    // What the launcher needs besides the grid and block sizes.
+    kernel->setAttr("tirx.shared_bytes", b.getI64IntegerAttr(sharedBytes));
     // Tensor memory goes back before the kernel ends: warp 0 frees what it
     // allocated once every warp is done with it.
     if (!tmemColumns.empty()) {

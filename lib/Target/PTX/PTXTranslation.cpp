@@ -83,7 +83,14 @@ static FailureOr<std::string> emitPTX(Operation *op, std::string &chip) {
   return ptx;
 }
 
+/// ptxas: $UOP_PTXAS when set (and only it), else PATH, $CUDA_HOME/bin and
+/// /usr/local/cuda/bin.
 static std::optional<std::string> findPtxas() {
+  if (const char *forced = std::getenv("UOP_PTXAS")) {
+    if (llvm::sys::fs::can_execute(forced))
+      return std::string(forced);
+    return std::nullopt;
+  }
   if (auto p = llvm::sys::findProgramByName("ptxas"))
     return *p;
   SmallVector<std::string> dirs;
@@ -105,8 +112,9 @@ static LogicalResult emitCubin(Operation *op, raw_ostream &os) {
     return failure();
   std::optional<std::string> ptxas = findPtxas();
   if (!ptxas)
-    return op->emitError("ptxas not found: put the CUDA toolkit's bin on PATH "
-                         "or set CUDA_HOME (--mlir-to-ptx needs no toolkit)");
+    return op->emitError("ptxas not found: put the CUDA toolkit's bin on PATH, "
+                         "set CUDA_HOME or UOP_PTXAS (--mlir-to-ptx needs no "
+                         "toolkit)");
   SmallString<128> ptxPath, cubinPath, logPath;
   if (llvm::sys::fs::createTemporaryFile("uop", "ptx", ptxPath) ||
       llvm::sys::fs::createTemporaryFile("uop", "cubin", cubinPath) ||
