@@ -289,6 +289,9 @@ struct ConvertTIRxToGPU
         dead.push_back(op);
       } else if (auto view = dyn_cast<DeclBufferOp>(op)) {
         memrefOf[view] = memrefOf.lookup(view.getSource());
+        // A view of tensor memory shares the allocation's base address.
+        if (Value base = tmemBase.lookup(view.getSource()))
+          tmemBase[view] = base;
         dead.push_back(op);
       } else if (auto load = dyn_cast<BufferLoadOp>(op)) {
         Value m = flatMemref(op, load.getBuffer(), load.getIndices());

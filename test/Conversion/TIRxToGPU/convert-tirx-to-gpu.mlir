@@ -8,8 +8,9 @@
 // placed at 128 bytes (llvm.align), local ones private attributions; flat
 // buffer_load/store become memref.load/store and flat vector_load/store
 // vector.load/store aligned to the vector's size; the recorded block/grid
-// dims become known_block_size/known_grid_size (padded to 3-D). Host-only
-// prim_funcs are left alone.
+// dims become known_block_size/known_grid_size (padded to 3-D), and the
+// static shared bytes (each allocation rounded up to its alignment)
+// tirx.shared_bytes. Host-only prim_funcs are left alone.
 
 // CHECK: module attributes {gpu.container_module} {
 
@@ -23,7 +24,7 @@
 // CHECK-NEXT: gpu.func @kern(%[[A:.*]]: memref<1024xf32, #gpu.address_space<global>>, %[[N:.*]]: index, %[[X:.*]]: f32, %[[H:.*]]: memref<8255xf16, #gpu.address_space<global>>)
 // CHECK-SAME: workgroup(%[[S:.*]] : memref<256xf32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64}, %[[S2:.*]] : memref<16xi32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
 // CHECK-SAME: private(%[[L:.*]] : memref<4xf32, #gpu.address_space<private>>)
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>, known_grid_size = array<i32: 8, 4, 1>}
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>, known_grid_size = array<i32: 8, 4, 1>, tirx.shared_bytes = 1152 : i64}
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[V:.*]] = memref.load %[[A]][%[[N]]] : memref<1024xf32, #gpu.address_space<global>>
 // CHECK-NEXT: %[[W:.*]] = arith.addf %[[V]], %[[X]] : f32
@@ -76,7 +77,7 @@ tirx.prim_func @kern(%A: !tirx.buffer<1024xf32, global>, %n: index, %x: f32,
 // memref is its flat storage span (2x(64x64) swizzled f16 -> 8192). (The
 // alignment of plain shared tiles is checked on @kern.)
 // CHECK-NEXT: gpu.func @nodims(%[[A:.*]]: memref<8192xf16, #gpu.address_space<global>>)
-// CHECK-SAME: workgroup(%{{.*}} : memref<4096xf16, #gpu.address_space<workgroup>> {llvm.align = {{[0-9]+}} : i64}) kernel {
+// CHECK-SAME: workgroup(%{{.*}} : memref<4096xf16, #gpu.address_space<workgroup>> {llvm.align = {{[0-9]+}} : i64}) kernel attributes {tirx.shared_bytes = 8192 : i64} {
 // CHECK-NEXT: gpu.return
 // CHECK-NEXT: }
 tirx.prim_func @nodims(%A: !tirx.buffer<2x64x64xf16, global>) {
@@ -87,7 +88,7 @@ tirx.prim_func @nodims(%A: !tirx.buffer<2x64x64xf16, global>) {
 }
 
 // Only a grid: known_grid_size without known_block_size.
-// CHECK-NEXT: gpu.func @grid_only() kernel attributes {known_grid_size = array<i32: 2, 3, 4>} {
+// CHECK-NEXT: gpu.func @grid_only() kernel attributes {known_grid_size = array<i32: 2, 3, 4>, tirx.shared_bytes = 0 : i64} {
 // CHECK-NEXT: gpu.return
 // CHECK-NEXT: }
 tirx.prim_func @grid_only() attributes {tirx.grid_dims = array<i64: 2, 3, 4>} {

@@ -23,10 +23,34 @@ tirx.prim_func @scope_id_left() {
 
 // -----
 
-tirx.prim_func @tmem_alloc() {
+// Tensor memory has 512 columns: 600 columns round up to 1024.
+tirx.prim_func @tmem_too_wide() {
   tirx.device_entry {
-    // expected-error @+1 {{tensor memory allocation needs tcgen05.alloc; not lowered yet}}
-    %t = tirx.alloc_buffer : !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>>
+    // expected-error @+1 {{tensor memory has 512 columns, the buffer needs 1024}}
+    %t = tirx.alloc_buffer : !tirx.buffer<128x600xf32, tmem, #tirx.tile<S[(128,600):(1@TLane,1@TCol)]>>
+  }
+  tirx.return
+}
+
+// -----
+
+// and 128 lanes.
+tirx.prim_func @tmem_too_many_lanes() {
+  tirx.device_entry {
+    // expected-error @+1 {{a tmem buffer needs a layout over at most 128 TLanes and some TCols}}
+    %t = tirx.alloc_buffer : !tirx.buffer<256x32xf32, tmem, #tirx.tile<S[(256,32):(1@TLane,1@TCol)]>>
+  }
+  tirx.return
+}
+
+// -----
+
+// An address_of through a layout has to be flattened by tirx-lower-layouts.
+tirx.prim_func @address_of_not_flat(%i: index) {
+  tirx.device_entry {
+    %S = tirx.alloc_buffer : !tirx.buffer<64x64xbf16, shared>
+    // expected-error @+1 {{expected a flat access; run tirx-lower-layouts first}}
+    %a = tirx.address_of %S[%i, %i] : !tirx.buffer<64x64xbf16, shared>
   }
   tirx.return
 }

@@ -581,7 +581,9 @@ GemmView makeGemmView(GemmT g, OpBuilder &b) {
 /// The full-rank coordinate of a 2-D access (leading unit dims get 0).
 SmallVector<Value> at2d(OpBuilder &b, Location loc, const TileAccess &t,
                         Value row, Value col) {
-  SmallVector<Value> coord(t.mins.size() - 2, cst(b, loc, 0));
+  SmallVector<Value> coord;
+  if (t.mins.size() > 2)
+    coord.assign(t.mins.size() - 2, cst(b, loc, 0));
   coord.push_back(row);
   coord.push_back(col);
   return coord;
@@ -955,7 +957,7 @@ template <typename GemmT>
 TileImpl wgmmaGemm() {
   auto accepts = [](Operation *op, const Target &t) -> Declines {
     auto g = cast<GemmT>(op);
-    if (t.sm < 90 || !StringRef(t.chip).ends_with("a"))
+    if (t.sm != 90 || !StringRef(t.chip).ends_with("a"))
       return "wgmma needs sm_90a, target is " + t.chip;
     if (g.getScope() != ExecScopeKind::Warpgroup)
       return std::string("wgmma is issued by a warpgroup (scope must be "
@@ -981,11 +983,15 @@ TileImpl wgmmaGemm() {
     // warpgroup, lane (r % 8) * 4 + (c % 8) / 2.
     BufferType ct = bufferTypeOf(g.getC());
     if (!isa<BufferType>(g.getC().getType()) ||
-        ct.getScope() != StorageScope::Local)
-      return std::string("C must be a whole local buffer distributed like "
+        ct.getScope() != StorageScope::Local ||
+        llvm::any_of(ct.getShape().drop_back(2), [](int64_t d) { return d != 1; }))
+      return std::string("C must be a whole 2-D local buffer distributed like "
                          "the wgmma accumulator");
+    if (!ct.getLayout())
+      return std::string("C must be distributed over wid_in_wg and laneid "
+                         "like the wgmma accumulator");
     auto table = getLayoutTable(ct.getLayoutInterface(), ct.getShape());
-    if (!ct.getLayout() || !table)
+    if (!table)
       return std::string("C must be distributed over wid_in_wg and laneid "
                          "like the wgmma accumulator");
     for (int64_t r = 0; r < m; ++r)
@@ -1038,7 +1044,7 @@ TileImpl wgmmaGemm() {
     Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(f32));
     for (int64_t i = 0; i < n / 2; ++i) {
       auto [row, col] = fragmentCoord(i);
-      Value old = load(b, loc, c, {row, col});
+      Value old = load(b, loc, c, at2d(b, loc, c, row, col));
       Value v = arith::SelectOp::create(b, loc, g.getAccum(), old, zero);
       acc = LLVM::InsertValueOp::create(b, loc, acc, v, i);
     }
@@ -1080,7 +1086,7 @@ TileImpl wgmmaGemm() {
     for (int64_t i = 0; i < n / 2; ++i) {
       auto [row, col] = fragmentCoord(i);
       Value v = LLVM::ExtractValueOp::create(b, loc, acc, i);
-      store(b, loc, v, c, {row, col});
+      store(b, loc, v, c, at2d(b, loc, c, row, col));
     }
   };
   return {"wgmma", 10, accepts, expand};
@@ -1154,9 +1160,29 @@ TileImpl tmaCopy() {
     ArrayRef<int64_t> box = strip(getTileShape(src.getType()));
     if (box != strip(getTileShape(copy.getDst().getType())))
       return std::string("dst and src boxes differ in shape");
-    if (strip(dstType.getShape()) != box &&
-        strip(getTileShape(copy.getDst().getType())) != box)
-      return std::string("the shared tile must be the whole box");
+    // TMA writes the box densely from the destination's first element: the
+    // destination must be contiguous in its buffer (leading unit extents,
+    // then whole trailing dimensions), e.g. one stage of a ring.
+    ArrayRef<int64_t> dstBox = getTileShape(copy.getDst().getType());
+    ArrayRef<int64_t> dstShape = dstType.getShape();
+    size_t first = 0;
+    while (first < dstBox.size() && dstBox[first] == 1)
+      ++first;
+    for (size_t d = first + 1; d < dstBox.size(); ++d)
+      if (dstBox[d] != dstShape[d])
+        return std::string("the shared destination is not contiguous (TMA "
+                           "writes the box densely)");
+    if (first < dstBox.size() && dstBox[first] != dstShape[first] &&
+        dstType.getLayout())
+      if (auto region = copy.getDst().getDefiningOp<RegionOp>();
+          region && !isKnownMultipleOf(region.getMins()[first], 8))
+        return std::string("a partial swizzled destination must start on an "
+                           "8-row swizzle atom");
+    int64_t innerBytes =
+        box.back() * dstType.getElementType().getIntOrFloatBitWidth() / 8;
+    if (innerBytes % 16)
+      return "the innermost box extent spans " + std::to_string(innerBytes) +
+             " bytes, not a multiple of 16";
     if (llvm::any_of(box, [](int64_t e) { return e > 256; }))
       return std::string("TMA boxes are at most 256 per dimension");
     return std::nullopt;
@@ -1279,7 +1305,7 @@ TileImpl cpAsyncCopy() {
 
 /// Whether `chip` is sm_100a-class (tcgen05 needs the arch-specific target).
 bool hasTcgen05(const Target &t) {
-  return t.sm >= 100 && StringRef(t.chip).ends_with("a");
+  return (t.sm == 100 || t.sm == 101) && StringRef(t.chip).ends_with("a");
 }
 
 /// A tmem operand laid out with rows on TLane and columns on TCol.
@@ -1406,6 +1432,9 @@ TileImpl tcgen05LoadCopy() {
       return std::string("dst must not be tmem");
     if (!threadAxesOf(copy.getDst()).empty())
       return std::string("dst must not be distributed over threads");
+    if (scopeOf(copy.getDst()) == StorageScope::Local)
+      return std::string("a local dst is private to each thread; copy to "
+                         "shared or global memory");
     ArrayRef<int64_t> box = getTileShape(copy.getSrc().getType());
     if (box[0] != 128 || box[1] % 8)
       return std::string("the tmem box must be 128 rows by a multiple of 8 "

@@ -84,7 +84,8 @@ tirx.prim_func @cluster_tmem() {
 tirx.prim_func @first_failure(%A: !tirx.buffer<8xf32, global>) {
   tirx.device_entry {
     %c = tirx.scope_id_def kernel -> cluster [2]
-    // expected-error @+3 {{no implementation of 'tirx.tile.copy' accepts this call on sm_80 with dispatch "tma"}}
+    // expected-error @+4 {{no implementation of 'tirx.tile.copy' accepts this call on sm_80 with dispatch "tma"}}
+    // expected-note @+3 {{tcgen05_ld: not the requested dispatch "tma"}}
     // expected-note @+2 {{vectorized: not the requested dispatch "tma"}}
     // expected-note @+1 {{generic: not the requested dispatch "tma"}}
     tirx.tile.copy <thread> %A, %A dispatch "tma" : !tirx.buffer<8xf32, global>, !tirx.buffer<8xf32, global>

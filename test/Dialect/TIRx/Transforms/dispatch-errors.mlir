@@ -6,10 +6,11 @@
 // mma_sync always declines on the target first.
 
 // An explicit dispatch naming no registered implementation: every candidate
-// (vectorized, then generic, in priority order) declines by name.
+// (tcgen05_ld, vectorized, then generic, in priority order) declines by name.
 tirx.prim_func @unknown_dispatch(%A: !tirx.buffer<8xf32, global>) {
   tirx.device_entry {
-    // expected-error @+3 {{no implementation of 'tirx.tile.copy' accepts this call on sm_75 with dispatch "tma"}}
+    // expected-error @+4 {{no implementation of 'tirx.tile.copy' accepts this call on sm_75 with dispatch "tma"}}
+    // expected-note @+3 {{tcgen05_ld: not the requested dispatch "tma"}}
     // expected-note @+2 {{vectorized: not the requested dispatch "tma"}}
     // expected-note @+1 {{generic: not the requested dispatch "tma"}}
     tirx.tile.copy <thread> %A, %A dispatch "tma" : !tirx.buffer<8xf32, global>, !tirx.buffer<8xf32, global>
@@ -72,7 +73,8 @@ tirx.prim_func @tmem_gemm(%A: !tirx.buffer<128x16xf16, global>, %B: !tirx.buffer
 tirx.prim_func @cluster_copy(%A: !tirx.buffer<8xf32, global>) {
   tirx.device_entry {
     %c = tirx.scope_id_def kernel -> cluster [2]
-    // expected-error @+3 {{no implementation of 'tirx.tile.copy' accepts this call on sm_75}}
+    // expected-error @+4 {{no implementation of 'tirx.tile.copy' accepts this call on sm_75}}
+    // expected-note @+3 {{tcgen05_ld: tcgen05.ld needs sm_100a, target is sm_75}}
     // expected-note @+2 {{vectorized: cluster scope needs distributed shared memory}}
     // expected-note @+1 {{generic: cluster scope needs distributed shared memory}}
     tirx.tile.copy <cluster> %A, %A : !tirx.buffer<8xf32, global>, !tirx.buffer<8xf32, global>
@@ -82,13 +84,14 @@ tirx.prim_func @cluster_copy(%A: !tirx.buffer<8xf32, global>) {
 
 // -----
 
-// gemm_async is implemented by wgmma only, which needs sm_90a.
+// gemm_async is implemented by wgmma (sm_90a) and tcgen05 (sm_100a).
 tirx.prim_func @gemm_async(%A: !tirx.buffer<16x16xf16, global>, %B: !tirx.buffer<16x8xf16, global>,
                            %C: !tirx.buffer<16x8xf32, global>) {
   tirx.device_entry {
     %true = arith.constant true
-    // expected-error @+2 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_75}}
-    // expected-note @+1 {{wgmma: wgmma needs sm_90a, target is sm_75}}
+    // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_75}}
+    // expected-note @+2 {{wgmma: wgmma needs sm_90a, target is sm_75}}
+    // expected-note @+1 {{tcgen05: tcgen05 needs sm_100a, target is sm_75}}
     tirx.tile.gemm_async <thread> %C, %A, %B, accum %true : !tirx.buffer<16x8xf32, global>, !tirx.buffer<16x16xf16, global>, !tirx.buffer<16x8xf16, global>
   }
   tirx.return
@@ -115,7 +118,8 @@ tirx.prim_func @local_copy_warp(%A: !tirx.buffer<32xf32, global>) {
   tirx.device_entry {
     %w = tirx.scope_id_def cta -> warp [1]
     %L = tirx.alloc_buffer : !tirx.buffer<32xf32, local>
-    // expected-error @+3 {{no implementation of 'tirx.tile.copy' accepts this call on sm_75}}
+    // expected-error @+4 {{no implementation of 'tirx.tile.copy' accepts this call on sm_75}}
+    // expected-note @+3 {{tcgen05_ld: tcgen05.ld needs sm_100a, target is sm_75}}
     // expected-note @+2 {{vectorized: a local buffer without thread axes is private to each thread; use thread scope or distribute it}}
     // expected-note @+1 {{generic: a local buffer without thread axes is private to each thread; use thread scope or distribute it}}
     tirx.tile.copy <warp> %A, %L : !tirx.buffer<32xf32, global>, !tirx.buffer<32xf32, local>

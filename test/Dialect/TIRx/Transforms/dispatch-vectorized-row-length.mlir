@@ -1,20 +1,14 @@
-// XFAIL: *
 // RUN: uop-opt %s -split-input-file --tirx-dispatch-tile-primitives="chip=sm_80" | FileCheck %s
 //
-// PENDING BUG (the pass emits IR its verifier rejects): vectorized checks that
-// the tile's last extent is a multiple of the vector width, but for a
-// buffer with a layout or with explicit strides it does not check the
-// buffer's own last dimension. A 4-column region of a buffer with 6 columns
-// is accepted, and the expansion fails verification:
-//   error: 'tirx.vector_load' op a vector of 4 does not divide the last
-//   dimension 6
-// For the layout case the acceptance itself is wrong: the layout table is
-// scanned in runs of 4 over the whole 8x6 buffer, not at the (row, 0) starts
-// the copy uses; row 1 starts at element 6 (byte 24), which is not 16-byte
-// aligned. (Without a layout or strides, "the row length is not a multiple of
-// the vector width" declines correctly.) Expected: vectorized declines both
-// copies and generic copies element by element -- or, for the strided buffer
-// (rows 8 apart, so every run is aligned), valid vector accesses.
+// Formerly pending-vectorized-row-length.mlir (fixed): vectorized checked the
+// tile's last extent but not the buffer's own row length, so a 4-column
+// region of a buffer with 6 columns (laid out, or explicitly strided) was
+// accepted and expanded to vector accesses its verifier rejects ("a vector of
+// 4 does not divide the last dimension 6"), or to misaligned 16-byte
+// accesses (row 1 of a 6-float row-major layout starts at byte 24).
+// vectorized now declines a buffer whose row length is not a multiple of the
+// width ("the buffer's row of 6 elements is not a multiple of 4", see
+// dispatch-vectorized-errors.mlir) and generic copies element by element.
 
 // CHECK-LABEL: tirx.prim_func @layout_rows_of_6
 // CHECK: tirx.buffer_load %{{.*}} : !tirx.buffer<8x6xf32, shared, #tirx.tile<S[(8,6):(6,1)]>>
@@ -32,7 +26,11 @@ tirx.prim_func @layout_rows_of_6(%B: !tirx.buffer<8x4xf32, global>) {
 
 // -----
 
+// The strided buffer (rows 8 apart) is declined on its 6-element rows as
+// well: element-wise.
 // CHECK-LABEL: tirx.prim_func @strided_rows_of_6
+// CHECK: tirx.buffer_load %{{.*}} : !tirx.buffer<4x6xf32, global, strides = [8, 1]>
+// CHECK-NOT: tirx.vector_load
 // CHECK-NOT: tirx.tile.copy
 // CHECK: tirx.return
 tirx.prim_func @strided_rows_of_6(%A: !tirx.buffer<4x6xf32, global, strides = [8, 1]>, %B: !tirx.buffer<4x4xf32, global>) {

@@ -1,0 +1,112 @@
+// RUN: uop-opt %s --convert-tirx-to-gpu | FileCheck %s
+//
+// Tensor memory in convert-tirx-to-gpu. Each tmem alloc_buffer becomes
+//   - a 1 x i32 workgroup slot (a new attribution),
+//   - warp 0 (thread_id x < 32) runs nvvm.tcgen05.alloc of <columns> into the
+//     slot, columns = the layout's TCol span rounded up to a power of two, at
+//     least 32,
+//   - gpu.barrier, then every thread loads the base address from the slot;
+// tirx.address_of %T[i, j] becomes base + (TLane << 16) + TCol of element
+// (i, j) through the layout, as i64; and before gpu.return the kernel
+// synchronises (gpu.barrier) and warp 0 frees every allocation
+// (nvvm.tcgen05.dealloc with the same column count) and relinquishes the
+// allocation permit.
+
+// Two allocations: 128 x 40 (TCol span 40 -> 64 columns) and 128 x 8
+// (8 -> the minimum 32).
+// CHECK-LABEL: gpu.func @two_buffers
+// CHECK-SAME: (%[[I:.*]]: index, %[[J:.*]]: index)
+// CHECK-SAME: workgroup(%[[SLOT0:.*]] : memref<1xi32, #gpu.address_space<workgroup>>, %[[SLOT1:.*]] : memref<1xi32, #gpu.address_space<workgroup>>)
+// CHECK-NEXT: %[[P0:.*]] = memref.extract_aligned_pointer_as_index %[[SLOT0]]
+// CHECK-NEXT: %[[P0I:.*]] = arith.index_castui %[[P0]] : index to i64
+// CHECK-NEXT: %[[P0P:.*]] = llvm.inttoptr %[[P0I]] : i64 to !llvm.ptr<3>
+// CHECK-NEXT: %[[TID:.*]] = gpu.thread_id x
+// CHECK-NEXT: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-NEXT: %[[W0:.*]] = arith.cmpi ult, %[[TID]], %[[C32]] : index
+// CHECK-NEXT: scf.if %[[W0]] {
+// CHECK-NEXT: %[[N64:.*]] = arith.constant 64 : i32
+// CHECK-NEXT: nvvm.tcgen05.alloc %[[P0P]], %[[N64]] : !llvm.ptr<3>, i32
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[Z0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[BASE0:.*]] = memref.load %[[SLOT0]][%[[Z0]]] : memref<1xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[P1:.*]] = memref.extract_aligned_pointer_as_index %[[SLOT1]]
+// CHECK: scf.if
+// CHECK-NEXT: %[[N32:.*]] = arith.constant 32 : i32
+// CHECK-NEXT: nvvm.tcgen05.alloc %{{.*}}, %[[N32]] : !llvm.ptr<3>, i32
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[Z1:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[BASE1:.*]] = memref.load %[[SLOT1]][%[[Z1]]] : memref<1xi32, #gpu.address_space<workgroup>>
+// address_of %D[%i, %j]: (TLane << 16) + TCol with TLane = i, TCol = j of
+// the 40-column layout (linearised as 40 i + j and split back).
+// CHECK: %[[COL:.*]] = arith.remui %{{.*}}, %{{.*}} : index
+// CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %{{.*}} : index
+// CHECK: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-NEXT: %[[SH:.*]] = arith.shli %[[LANE]], %[[C16]] : index
+// CHECK-NEXT: %[[REL:.*]] = arith.addi %[[SH]], %[[COL]] : index
+// CHECK-NEXT: %[[REL64:.*]] = arith.index_castui %[[REL]] : index to i64
+// CHECK-NEXT: %[[B64:.*]] = arith.extui %[[BASE0]] : i32 to i64
+// CHECK-NEXT: %[[ADDR0:.*]] = arith.addi %[[B64]], %[[REL64]] : i64
+// CHECK: %[[B64B:.*]] = arith.extui %[[BASE1]] : i32 to i64
+// CHECK-NEXT: %[[ADDR1:.*]] = arith.addi %[[B64B]], %{{.*}} : i64
+// CHECK-NEXT: %[[SUM:.*]] = arith.addi %[[ADDR0]], %[[ADDR1]] : i64
+// CHECK-NEXT: %[[PTR:.*]] = llvm.inttoptr %[[SUM]] : i64 to !llvm.ptr
+// CHECK-NEXT: llvm.store %[[SUM]], %[[PTR]] : i64, !llvm.ptr
+// The end of the kernel: barrier, warp 0 deallocates both and relinquishes.
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[TIDE:.*]] = gpu.thread_id x
+// CHECK-NEXT: %[[C32E:.*]] = arith.constant 32 : index
+// CHECK-NEXT: %[[W0E:.*]] = arith.cmpi ult, %[[TIDE]], %[[C32E]] : index
+// CHECK-NEXT: scf.if %[[W0E]] {
+// CHECK-NEXT: %[[T0:.*]] = llvm.inttoptr %[[BASE0]] : i32 to !llvm.ptr<6>
+// CHECK-NEXT: %[[D64:.*]] = arith.constant 64 : i32
+// CHECK-NEXT: nvvm.tcgen05.dealloc %[[T0]], %[[D64]] : !llvm.ptr<6>, i32
+// CHECK-NEXT: %[[T1:.*]] = llvm.inttoptr %[[BASE1]] : i32 to !llvm.ptr<6>
+// CHECK-NEXT: %[[D32:.*]] = arith.constant 32 : i32
+// CHECK-NEXT: nvvm.tcgen05.dealloc %[[T1]], %[[D32]] : !llvm.ptr<6>, i32
+// CHECK-NEXT: nvvm.tcgen05.relinquish_alloc_permit
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.return
+tirx.prim_func @two_buffers(%i: index, %j: index) {
+  tirx.device_entry {
+    %D = tirx.alloc_buffer : !tirx.buffer<128x40xf32, tmem, #tirx.tile<S[(128,40):(1@TLane,1@TCol)]>>
+    %E = tirx.alloc_buffer : !tirx.buffer<128x8xf32, tmem, #tirx.tile<S[(128,8):(1@TLane,1@TCol)]>>
+    %a = tirx.address_of %D[%i, %j] : !tirx.buffer<128x40xf32, tmem, #tirx.tile<S[(128,40):(1@TLane,1@TCol)]>>
+    %b = tirx.address_of %E[%i, %j] : !tirx.buffer<128x8xf32, tmem, #tirx.tile<S[(128,8):(1@TLane,1@TCol)]>>
+    %s = arith.addi %a, %b : i64
+    %p = llvm.inttoptr %s : i64 to !llvm.ptr
+    llvm.store %s, %p : i64, !llvm.ptr
+  }
+  tirx.return
+}
+
+// 128 x 512 is the whole tensor memory: 512 columns; the seed's
+// allocated_addr field does not change the lowering. A shared buffer keeps
+// its attribution next to the slot.
+// CHECK-LABEL: gpu.func @full_width
+// CHECK-SAME: workgroup(%{{.*}} : memref<64xf32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64}, %{{.*}} : memref<1xi32, #gpu.address_space<workgroup>>)
+// CHECK: %[[N:.*]] = arith.constant 512 : i32
+// CHECK-NEXT: nvvm.tcgen05.alloc %{{.*}}, %[[N]] : !llvm.ptr<3>, i32
+// CHECK: %[[N2:.*]] = arith.constant 512 : i32
+// CHECK-NEXT: nvvm.tcgen05.dealloc %{{.*}}, %[[N2]] : !llvm.ptr<6>, i32
+// CHECK-NEXT: nvvm.tcgen05.relinquish_alloc_permit
+tirx.prim_func @full_width() {
+  tirx.device_entry {
+    %S = tirx.alloc_buffer : !tirx.buffer<64xf32, shared>
+    %T = tirx.alloc_buffer : !tirx.buffer<128x512xf32, tmem, #tirx.tile<S[(128,512):(1@TLane,1@TCol)]>, allocated_addr = 0>
+  }
+  tirx.return
+}
+
+// No tmem: no slot, no tcgen05 ops, no trailing barrier.
+// CHECK-LABEL: gpu.func @no_tmem
+// CHECK-NOT: tcgen05
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+tirx.prim_func @no_tmem() {
+  tirx.device_entry {
+    %S = tirx.alloc_buffer : !tirx.buffer<64xf32, shared>
+  }
+  tirx.return
+}

@@ -1,0 +1,75 @@
+// RUN: uop-opt %s -split-input-file -verify-diagnostics --tirx-dispatch-tile-primitives="chip=sm_90a"
+//
+// Calls that tcgen05 and tcgen05_ld accept on sm_100a (see
+// dispatch-tcgen05.mlir) are declined on sm_90a: Hopper has no tensor memory
+// nor tcgen05 instructions.
+
+// An explicit dispatch "tcgen05".
+tirx.prim_func @gemm_explicit() {
+  tirx.device_entry {
+    %tx = tirx.scope_id_def cta -> thread [128]
+    %t = arith.constant true
+    %C = tirx.alloc_buffer : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>
+    %A = tirx.alloc_buffer : !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>
+    %B = tirx.alloc_buffer : !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
+    // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_90a with dispatch "tcgen05"}}
+    // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
+    // expected-note @+1 {{tcgen05: tcgen05 needs sm_100a, target is sm_90a}}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+        : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
+  }
+  tirx.return
+}
+
+// -----
+
+// No dispatch: wgmma declines on the thread scope, tcgen05 on the chip.
+tirx.prim_func @gemm_implicit() {
+  tirx.device_entry {
+    %tx = tirx.scope_id_def cta -> thread [128]
+    %t = arith.constant true
+    %C = tirx.alloc_buffer : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>
+    %A = tirx.alloc_buffer : !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>
+    %B = tirx.alloc_buffer : !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
+    // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_90a}}
+    // expected-note @+2 {{wgmma: wgmma is issued by a warpgroup (scope must be warpgroup)}}
+    // expected-note @+1 {{tcgen05: tcgen05 needs sm_100a, target is sm_90a}}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B config {cta_group = 1 : i64}
+        : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
+  }
+  tirx.return
+}
+
+// -----
+
+// An explicit dispatch "tcgen05_ld".
+tirx.prim_func @ld_explicit(%G: !tirx.buffer<128x32xf32, global>) {
+  tirx.device_entry {
+    %wg = tirx.scope_id_def cta -> warpgroup [1]
+    %D = tirx.alloc_buffer : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>
+    // expected-error @+4 {{no implementation of 'tirx.tile.copy' accepts this call on sm_90a with dispatch "tcgen05_ld"}}
+    // expected-note @+3 {{tcgen05_ld: tcgen05.ld needs sm_100a, target is sm_90a}}
+    // expected-note @+2 {{vectorized: not the requested dispatch "tcgen05_ld"}}
+    // expected-note @+1 {{generic: not the requested dispatch "tcgen05_ld"}}
+    tirx.tile.copy <warpgroup> %G, %D dispatch "tcgen05_ld"
+        : !tirx.buffer<128x32xf32, global>, !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>
+  }
+  tirx.return
+}
+
+// -----
+
+// No dispatch: the element-wise copies decline tmem operands too.
+tirx.prim_func @ld_implicit(%G: !tirx.buffer<128x32xf32, global>) {
+  tirx.device_entry {
+    %wg = tirx.scope_id_def cta -> warpgroup [1]
+    %D = tirx.alloc_buffer : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>
+    // expected-error @+4 {{no implementation of 'tirx.tile.copy' accepts this call on sm_90a}}
+    // expected-note @+3 {{tcgen05_ld: tcgen05.ld needs sm_100a, target is sm_90a}}
+    // expected-note @+2 {{vectorized: tmem operands need tcgen05.ld/st}}
+    // expected-note @+1 {{generic: tmem operands need tcgen05.ld/st}}
+    tirx.tile.copy <warpgroup> %G, %D
+        : !tirx.buffer<128x32xf32, global>, !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>
+  }
+  tirx.return
+}

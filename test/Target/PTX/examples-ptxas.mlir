@@ -1,0 +1,32 @@
+// REQUIRES: ptxas
+// ptxas assembles the PTX of every bundled tirx example for its chip, and the
+// GEMM kernels do not spill. (examples.mlir checks the instructions.)
+//
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_80" %uop_src_root/examples/tirx/copy.mlir | uop-translate --mlir-to-ptx --chip=sm_80 -o %t.copy.ptx
+// RUN: %ptxas -arch=sm_80 -v %t.copy.ptx -o %t.copy.cubin 2>&1 | FileCheck %s --check-prefix=COPY
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_90a" %uop_src_root/examples/tirx/copy_tma.mlir | uop-translate --mlir-to-ptx --chip=sm_90a -o %t.copy_tma.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.copy_tma.ptx -o %t.copy_tma.cubin 2>&1 | FileCheck %s --check-prefix=TMA
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_80" %uop_src_root/examples/tirx/gemm_mma_sync.mlir | uop-translate --mlir-to-ptx --chip=sm_80 -o %t.mma.ptx
+// RUN: %ptxas -arch=sm_80 -v %t.mma.ptx -o %t.mma.cubin 2>&1 | FileCheck %s --check-prefixes=GEMM,MMA
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_90a" %uop_src_root/examples/tirx/gemm_wgmma.mlir | uop-translate --mlir-to-ptx --chip=sm_90a -o %t.wgmma.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.wgmma.ptx -o %t.wgmma.cubin 2>&1 | FileCheck %s --check-prefixes=GEMM,WGMMA
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | uop-translate --mlir-to-ptx --chip=sm_100a -o %t.tcgen05.ptx
+// RUN: %ptxas -arch=sm_100a -v %t.tcgen05.ptx -o %t.tcgen05.cubin 2>&1 | FileCheck %s --check-prefixes=GEMM,TCGEN05
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/seed_fragment.mlir | uop-translate --mlir-to-ptx --chip=sm_100a -o %t.seed.ptx
+// RUN: %ptxas -arch=sm_100a -v %t.seed.ptx -o %t.seed.cubin 2>&1 | FileCheck %s --check-prefix=SEED
+
+// COPY: Compiling entry function 'copy' for 'sm_80'
+// COPY: Used {{[0-9]+}} registers, used 1 barriers, 32768 bytes smem
+
+// TMA: Compiling entry function 'copy_tma' for 'sm_90a'
+// TMA: 0 bytes spill stores, 0 bytes spill loads
+
+// MMA: Compiling entry function 'gemm' for 'sm_80'
+// WGMMA: Compiling entry function 'gemm' for 'sm_90a'
+// TCGEN05: Compiling entry function 'gemm' for 'sm_100a'
+// GEMM: 0 bytes spill stores, 0 bytes spill loads
+// GEMM-NOT: error
+// WGMMA: 49152 bytes smem
+
+// SEED: Compiling entry function 'gemm_compute' for 'sm_100a'
+// SEED: 0 bytes spill stores, 0 bytes spill loads

@@ -1,0 +1,120 @@
+// Every bundled tirx example lowers with its chip to PTX that uses the
+// instructions its dispatches promise (examples-ptxas.mlir assembles them).
+//
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_80" %uop_src_root/examples/tirx/copy.mlir | uop-translate --mlir-to-ptx --chip=sm_80 | FileCheck %s --check-prefix=COPY
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_90a" %uop_src_root/examples/tirx/copy_tma.mlir | uop-translate --mlir-to-ptx --chip=sm_90a | FileCheck %s --check-prefix=TMA
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_90a" %uop_src_root/examples/tirx/copy_tma.mlir | FileCheck %s --check-prefix=TMA-NVVM
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_80" %uop_src_root/examples/tirx/gemm_mma_sync.mlir | uop-translate --mlir-to-ptx --chip=sm_80 | FileCheck %s --check-prefix=MMA
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_90a" %uop_src_root/examples/tirx/gemm_wgmma.mlir | uop-translate --mlir-to-ptx --chip=sm_90a | FileCheck %s --check-prefix=WGMMA
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | uop-translate --mlir-to-ptx --chip=sm_100a | FileCheck %s --check-prefix=TCGEN05
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | FileCheck %s --check-prefix=TCGEN05-NVVM
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/seed_fragment.mlir | uop-translate --mlir-to-ptx --chip=sm_100a | FileCheck %s --check-prefix=SEED
+
+// copy (sm_80): 16-byte vector copies global -> swizzled shared -> global,
+// with the CTA barrier between them.
+// COPY: .target sm_80
+// COPY: .visible .entry copy(
+// COPY: ld.global.v4.b32
+// COPY: st.shared.v4.b32
+// COPY: bar.sync 0;
+// COPY: ld.shared.v4.b32
+// COPY: st.global.v4.b32
+// COPY: ret;
+
+// copy_tma (sm_90a): the tensor map is an extra (generic pointer) kernel
+// parameter; thread 0 initialises the mbarrier, arrives with the byte count
+// (128 x 32 x 4 = 16384) and issues one 2-D cp.async.bulk.tensor whose
+// coordinates run column first; everybody waits on phase 0 and stores
+// 16-byte vectors.
+// TMA: .target sm_90a
+// TMA: .visible .entry copy_tma(
+// TMA: .param .u64 .ptr .align 1 copy_tma_param_10
+// TMA-NEXT: )
+// TMA: .shared .align 1024 .b8 [[TILE:__wg_copy_tma_[0-9]+]][16384];
+// TMA: .shared .align 128 .b8 [[BAR:__wg_copy_tma_[0-9]+]][8];
+// TMA: mbarrier.init.shared.b64 [[[BAR]]]
+// TMA: ld.param.b64 [[MAP:%rd[0-9]+]], [copy_tma_param_10];
+// TMA: mov.b32 [[TX:%r[0-9]+]], 16384;
+// TMA: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [[[BAR]]], [[TX]];
+// TMA: cvta.to.shared::cluster.u64 [[DST:%rd[0-9]+]],
+// TMA: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [[[DST]]], [[[MAP]], {[[COL:%r[0-9]+]], [[ROW:%r[0-9]+]]}], [[[BAR]]];
+// TMA: mbarrier.try_wait.parity.shared.b64
+// TMA: ld.shared.v4.b32
+// TMA: st.global.v4.b32
+// TMA-NOT: cp.async.bulk.tensor
+// TMA: ret;
+// TMA-NVVM: llvm.func @copy_tma(
+// TMA-NVVM-SAME: %arg10: !llvm.ptr)
+// TMA-NVVM-SAME: tirx.tensor_maps = [{arg = 2 : i64, box = array<i64: 128, 32>, buffer_arg = 0 : i64, swizzle = 128 : i64}]
+
+// gemm_mma_sync (sm_80): cp.async prefetch of the A and B stages, and eight
+// mma.sync m16n8k16 per K step of 32 (warp tile 64 x 32: 4 x 4 fragments x
+// 2 K halves, in a loop).
+// MMA: .target sm_80
+// MMA: .visible .entry gemm(
+// MMA: cp.async.cg.shared.global
+// MMA: cp.async.commit_group;
+// MMA: cp.async.wait_group
+// MMA: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// MMA: ret;
+
+// gemm_wgmma (sm_90a): 16-byte copies into the swizzled stages, then per K
+// step of 64: fence.proxy.async, wgmma.fence, four m64n64k16 bf16 wgmma with
+// 128B-swizzle descriptors, commit and wait 0.
+// WGMMA: .target sm_90a
+// WGMMA: .visible .entry gemm(
+// WGMMA: ld.global.v4.b32
+// WGMMA: st.shared.v4.b32
+// WGMMA: fence.proxy.async.shared::cta;
+// WGMMA-NEXT: wgmma.fence.sync.aligned;
+// WGMMA: or.b64 [[DA:%rd[0-9]+]], %rd{{[0-9]+}}, 4611686293305360384;
+// WGMMA: or.b64 [[DB:%rd[0-9]+]], %rd{{[0-9]+}}, 4611686293305360384;
+// WGMMA: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{{(%r[0-9]+, ){31}%r[0-9]+}}}, [[DA]], [[DB]], p, 1, 1, 0, 0;
+// WGMMA-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
+// WGMMA-NOT: wgmma.mma_async
+// WGMMA: wgmma.commit_group.sync.aligned;
+// WGMMA-NEXT: wgmma.wait_group.sync.aligned 0;
+// WGMMA: ret;
+
+// gemm_tcgen05 (sm_100a): tensor memory allocated by warp 0 (128 columns),
+// two TMA loads per K step on one mbarrier, four tcgen05.mma kind::f16 with
+// the bf16 M=128 N=128 instruction descriptor 136316048 and sm_100
+// descriptors, tcgen05.commit, then sixteen 32x32b.x8 loads out of tensor
+// memory and the deallocation.
+// TCGEN05: .target sm_100a
+// TCGEN05: .visible .entry gemm(
+// TCGEN05: mov.b32 [[COLS:%r[0-9]+]], 128;
+// TCGEN05-NEXT: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [{{.*}}], [[COLS]];
+// TCGEN05: bar.sync 0;
+// TCGEN05: or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 4611756662049538048;
+// TCGEN05: mbarrier.arrive.expect_tx.shared.b64
+// TCGEN05: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// TCGEN05: mbarrier.arrive.expect_tx.shared.b64
+// TCGEN05: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// TCGEN05: mov.b32 [[IDESC:%r[0-9]+]], 136316048;
+// TCGEN05-NEXT: tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [{{%r[0-9]+}}], %rd{{[0-9]+}}, %rd{{[0-9]+}}, [[IDESC]], %p{{[0-9]+}};
+// TCGEN05-COUNT-3: tcgen05.mma.cta_group::1.kind::f16
+// TCGEN05-NOT: tcgen05.mma
+// TCGEN05: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
+// TCGEN05: tcgen05.fence::after_thread_sync;
+// TCGEN05-COUNT-16: tcgen05.ld.sync.aligned.32x32b.x8.b32
+// TCGEN05-NOT: tcgen05.ld
+// TCGEN05: bar.sync 0;
+// TCGEN05: tcgen05.dealloc.cta_group::1.sync.aligned.b32 {{%r[0-9]+}}, [[DCOLS:%r[0-9]+]];
+// TCGEN05: tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;
+// TCGEN05: ret;
+// TCGEN05-NVVM: llvm.func @gemm(
+// TCGEN05-NVVM-SAME: tirx.tensor_maps = [{arg = 3 : i64, box = array<i64: 128, 64>, buffer_arg = 0 : i64, swizzle = 128 : i64}, {arg = 4 : i64, box = array<i64: 128, 64>, buffer_arg = 1 : i64, swizzle = 128 : i64}]
+// TCGEN05-NVVM: nvvm.tcgen05.alloc
+// TCGEN05-NVVM: nvvm.tcgen05.dealloc
+
+// seed_fragment (sm_100a): the seed's compute stage, f16: instruction
+// descriptor 16 | (128 >> 3) << 17 | (128 >> 4) << 24 = 136314896.
+// SEED: .target sm_100a
+// SEED: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32
+// SEED: mov.b32 [[IDESC:%r[0-9]+]], 136314896;
+// SEED: tcgen05.mma.cta_group::1.kind::f16.collector::a::discard {{.*}}, [[IDESC]],
+// SEED-COUNT-3: tcgen05.mma.cta_group::1.kind::f16
+// SEED: tcgen05.commit.cta_group::1
+// SEED: tcgen05.dealloc.cta_group::1.sync.aligned.b32
+// SEED: tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;

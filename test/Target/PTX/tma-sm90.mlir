@@ -1,0 +1,71 @@
+// RUN: uop-opt %s --tirx-to-nvvm="chip=sm_90" | uop-translate --mlir-to-ptx --chip=sm_90 | FileCheck %s
+// RUN: uop-opt %s --tirx-to-nvvm="chip=sm_90" | FileCheck %s --check-prefix=NVVM
+//
+// TMA on plain sm_90 (tma needs sm_90, not the arch-specific sm_90a): a 3-D
+// box with the 64-byte swizzle into stage 1 of a ring, and a 2-D box with
+// the 32-byte swizzle, both completing on one mbarrier (initialised for two
+// arrivals). Each copy_async is one tensor-map parameter after the buffer
+// parameters' memref descriptors (3 x 5 = 15 PTX params before them), an
+// expect_tx of its byte count (64 x 32 x 2 = 4096, 32 x 16 x 2 = 1024) and a
+// cp.async.bulk.tensor of the box's rank with the coordinates innermost
+// first: (32, 0, %bx) and (0, 32). tma-sm90-ptxas.mlir assembles it.
+
+// NVVM: llvm.func @tma_shapes(
+// NVVM-SAME: tirx.tensor_maps = [{arg = 3 : i64, box = array<i64: 1, 64, 32>, buffer_arg = 0 : i64, swizzle = 64 : i64}, {arg = 4 : i64, box = array<i64: 32, 16>, buffer_arg = 1 : i64, swizzle = 32 : i64}]
+
+// CHECK: .target sm_90
+// CHECK: .visible .entry tma_shapes(
+// CHECK: .param .u64 .ptr .align 1 tma_shapes_param_15,
+// CHECK-NEXT: .param .u64 .ptr .align 1 tma_shapes_param_16
+// CHECK-NEXT: )
+// CHECK: mov.b64 [[RING:%rd[0-9]+]], __wg_tma_shapes_0;
+// CHECK-DAG: ld.param.b64 [[MAP3:%rd[0-9]+]], [tma_shapes_param_15];
+// CHECK-DAG: ld.param.b64 [[MAP2:%rd[0-9]+]], [tma_shapes_param_16];
+// CHECK-DAG: mov.u32 [[BX:%r[0-9]+]], %ctaid.x;
+// CHECK-DAG: mov.b32 [[TX3:%r[0-9]+]], 4096;
+// CHECK: mbarrier.arrive.expect_tx.shared.b64 {{%rd[0-9]+}}, [[[BAR:__wg_tma_shapes_[0-9]+]]], [[TX3]];
+// Stage 1 of the ring starts 64 x 32 x 2 = 4096 bytes in.
+// CHECK: add.s64 {{%rd[0-9]+}}, [[RING]], 4096;
+// CHECK-DAG: mov.b32 [[C0:%r[0-9]+]], 0;
+// CHECK-DAG: mov.b32 [[C32:%r[0-9]+]], 32;
+// CHECK: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{%rd[0-9]+}}], [[[MAP3]], {[[C32]], [[C0]], [[BX]]}], [[[BAR]]];
+// CHECK: mov.b32 [[TX2:%r[0-9]+]], 1024;
+// CHECK: mbarrier.arrive.expect_tx.shared.b64 {{%rd[0-9]+}}, [[[BAR]]], [[TX2]];
+// CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [{{%rd[0-9]+}}], [[[MAP2]], {[[C0]], [[C32]]}], [[[BAR]]];
+// CHECK: mbarrier.try_wait.parity.shared.b64
+// CHECK: ret;
+tirx.prim_func @tma_shapes(%A: !tirx.buffer<4x256x128xf16, global>, %B: !tirx.buffer<64x64xf16, global>, %O: !tirx.buffer<64x32xf16, global>) {
+  tirx.device_entry {
+    %bx = tirx.scope_id_def kernel -> cta [4]
+    %tx = tirx.scope_id_def cta -> thread [128]
+    %S = tirx.alloc_buffer : !tirx.buffer<2x64x32xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 2, atom_len = 3>, #tirx.tile<S[(2,64,32):(2048,32,1)]>>>
+    %T = tirx.alloc_buffer : !tirx.buffer<32x16xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 1, atom_len = 3>, #tirx.tile<S[(32,16):(16,1)]>>>
+    %bar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %two = arith.constant 2 : i32
+    %phase = arith.constant 0 : i32
+    %ticks = arith.constant 1000000 : i32
+    %leader = arith.cmpi eq, %tx, %c0 : index
+    %ba = tirx.address_of %bar[%c0] : !tirx.buffer<1xi64, shared>
+    %bp = llvm.inttoptr %ba : i64 to !llvm.ptr<3>
+    scf.if %leader {
+      nvvm.mbarrier.init %bp, %two : !llvm.ptr<3>, i32
+    }
+    gpu.barrier
+    %r = tirx.region %A[%bx : 1, %c0 : 64, %c32 : 32] : !tirx.buffer<4x256x128xf16, global>
+    %d = tirx.region %S[%c1 : 1, %c0 : 64, %c0 : 32] : !tirx.buffer<2x64x32xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 2, atom_len = 3>, #tirx.tile<S[(2,64,32):(2048,32,1)]>>>
+    %rb = tirx.region %B[%c32 : 32, %c0 : 16] : !tirx.buffer<64x64xf16, global>
+    scf.if %leader {
+      tirx.tile.copy_async <thread> %d, %r barrier %bar : !tirx.buffer<1xi64, shared>
+        : !tirx.region<1x64x32, !tirx.buffer<2x64x32xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 2, atom_len = 3>, #tirx.tile<S[(2,64,32):(2048,32,1)]>>>>, !tirx.region<1x64x32, !tirx.buffer<4x256x128xf16, global>>
+      tirx.tile.copy_async <thread> %T, %rb barrier %bar : !tirx.buffer<1xi64, shared>
+        : !tirx.buffer<32x16xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 1, atom_len = 3>, #tirx.tile<S[(32,16):(16,1)]>>>, !tirx.region<32x16, !tirx.buffer<64x64xf16, global>>
+    }
+    nvvm.mbarrier.try_wait.parity %bp, %phase, %ticks : !llvm.ptr<3>, i32, i32
+    %src = tirx.region %S[%c1 : 1, %c0 : 64, %c0 : 32] : !tirx.buffer<2x64x32xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 2, atom_len = 3>, #tirx.tile<S[(2,64,32):(2048,32,1)]>>>
+    tirx.tile.copy <cta> %O, %src : !tirx.buffer<64x32xf16, global>, !tirx.region<1x64x32, !tirx.buffer<2x64x32xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 2, atom_len = 3>, #tirx.tile<S[(2,64,32):(2048,32,1)]>>>>
+  }
+  tirx.return
+}
