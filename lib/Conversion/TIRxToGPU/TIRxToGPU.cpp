@@ -242,6 +242,8 @@ struct ConvertTIRxToGPU
     DenseMap<Value, Value> tmemBase;             // tmem buffer -> i32 address
     SmallVector<std::pair<Value, int64_t>> tmemColumns; // for the dealloc
     SmallVector<Attribute> tensorMaps;
+    SmallVector<std::pair<std::tuple<int64_t, SmallVector<int64_t>, int64_t>, Value>>
+        mapArgs;
     for (auto [oldArg, newArg] :
          llvm::zip(fn.getBody().front().getArguments(), body.getArguments())) {
       if (isa<BufferType>(oldArg.getType()))
@@ -309,20 +311,27 @@ struct ConvertTIRxToGPU
       } else if (auto map = dyn_cast<TensorMapOp>(op)) {
         // A pointer to the encoded CUtensorMap (128 bytes, 64-byte aligned)
         // in device global memory, appended to the kernel's parameters, as
-        // upstream's nvgpu TMA path passes it; the launcher encodes it.
-        // Parameters come before the attributions in the entry block.
-        unsigned index = kernel.getNumArguments();
-        auto ptrType = LLVM::LLVMPointerType::get(ctx);
-        if (failed(kernel.insertArgument(index, ptrType, DictionaryAttr(), loc)))
-          return WalkResult::interrupt();
-        BlockArgument arg = kernel.getArgument(index);
+        // upstream's nvgpu TMA path passes it; the launcher encodes it. Maps
+        // of the same buffer, box and swizzle share one parameter.
         int64_t bufferArg = cast<BlockArgument>(map.getBuffer()).getArgNumber();
-        tensorMaps.push_back(rb.getDictionaryAttr(
-            {rb.getNamedAttr("arg", rb.getI64IntegerAttr(index)),
-             rb.getNamedAttr("buffer_arg", rb.getI64IntegerAttr(bufferArg)),
-             rb.getNamedAttr("box", map.getBoxAttr()),
-             rb.getNamedAttr("swizzle", map.getSwizzleAttr())}));
-        map.replaceAllUsesWith(arg);
+        std::tuple<int64_t, SmallVector<int64_t>, int64_t> key{
+            bufferArg, llvm::to_vector(map.getBox()), map.getSwizzle()};
+        auto it = llvm::find_if(mapArgs, [&](const auto &e) { return e.first == key; });
+        if (it == mapArgs.end()) {
+          // Parameters come before the attributions in the entry block.
+          unsigned index = kernel.getNumArguments();
+          auto ptrType = LLVM::LLVMPointerType::get(ctx);
+          if (failed(kernel.insertArgument(index, ptrType, DictionaryAttr(), loc)))
+            return WalkResult::interrupt();
+          tensorMaps.push_back(rb.getDictionaryAttr(
+              {rb.getNamedAttr("arg", rb.getI64IntegerAttr(index)),
+               rb.getNamedAttr("buffer_arg", rb.getI64IntegerAttr(bufferArg)),
+               rb.getNamedAttr("box", map.getBoxAttr()),
+               rb.getNamedAttr("swizzle", map.getSwizzleAttr())}));
+          mapArgs.push_back({key, kernel.getArgument(index)});
+          it = std::prev(mapArgs.end());
+        }
+        map.replaceAllUsesWith(it->second);
         dead.push_back(op);
       } else if (auto addr = dyn_cast<AddressOfOp>(op);
                  addr && tmemBase.count(addr.getBuffer())) {

@@ -26,7 +26,7 @@
 // TCGEN05: Compiling entry function 'gemm' for 'sm_100a'
 // GEMM: 0 bytes spill stores, 0 bytes spill loads
 // GEMM-NOT: error
-// WGMMA: 49152 bytes smem
+// WGMMA: 41096 bytes smem
 
 // SEED: Compiling entry function 'gemm_compute' for 'sm_100a'
 // SEED: 0 bytes spill stores, 0 bytes spill loads

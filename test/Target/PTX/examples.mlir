@@ -7,6 +7,7 @@
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_80" %uop_src_root/examples/tirx/gemm_mma_sync.mlir | uop-translate --mlir-to-ptx --chip=sm_80 | FileCheck %s --check-prefix=MMA
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_90a" %uop_src_root/examples/tirx/gemm_wgmma.mlir | uop-translate --mlir-to-ptx --chip=sm_90a | FileCheck %s --check-prefix=WGMMA
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | uop-translate --mlir-to-ptx --chip=sm_100a | FileCheck %s --check-prefix=TCGEN05
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | uop-translate --mlir-to-ptx --chip=sm_100a | FileCheck %s --check-prefix=TCGEN05-LD
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | FileCheck %s --check-prefix=TCGEN05-NVVM
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/seed_fragment.mlir | uop-translate --mlir-to-ptx --chip=sm_100a | FileCheck %s --check-prefix=SEED
 
@@ -63,14 +64,17 @@
 // 128B-swizzle descriptors, commit and wait 0.
 // WGMMA: .target sm_90a
 // WGMMA: .visible .entry gemm(
-// WGMMA: ld.global.v4.b32
-// WGMMA: st.shared.v4.b32
+// WGMMA: mbarrier.init.shared.b64
+// WGMMA: mbarrier.init.shared.b64
+// WGMMA: mbarrier.arrive.expect_tx.shared.b64
+// WGMMA: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// WGMMA: mbarrier.try_wait.parity.shared.b64
 // WGMMA: fence.proxy.async.shared::cta;
 // WGMMA-NEXT: wgmma.fence.sync.aligned;
 // WGMMA: or.b64 [[DA:%rd[0-9]+]], %rd{{[0-9]+}}, 4611686293305360384;
 // WGMMA: or.b64 [[DB:%rd[0-9]+]], %rd{{[0-9]+}}, 4611686293305360384;
-// WGMMA: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{{(%r[0-9]+, ){31}%r[0-9]+}}}, [[DA]], [[DB]], p, 1, 1, 0, 0;
-// WGMMA-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
+// WGMMA: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16 {{{(%r[0-9]+, ){15}%r[0-9]+}}}, [[DA]], [[DB]], p, 1, 1, 0, 0;
+// WGMMA-COUNT-3: wgmma.mma_async.sync.aligned.m64n32k16.f32.bf16.bf16
 // WGMMA-NOT: wgmma.mma_async
 // WGMMA: wgmma.commit_group.sync.aligned;
 // WGMMA-NEXT: wgmma.wait_group.sync.aligned 0;
@@ -83,29 +87,33 @@
 // memory and the deallocation.
 // TCGEN05: .target sm_100a
 // TCGEN05: .visible .entry gemm(
-// TCGEN05: mov.b32 [[COLS:%r[0-9]+]], 128;
+// TCGEN05: mov.b32 [[COLS:%r[0-9]+]], 32;
 // TCGEN05-NEXT: tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [{{.*}}], [[COLS]];
 // TCGEN05: bar.sync 0;
+// TCGEN05: mbarrier.arrive.expect_tx.shared.b64
+// TCGEN05: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// TCGEN05: mbarrier.arrive.expect_tx.shared.b64
+// TCGEN05: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// TCGEN05: mbarrier.try_wait.parity.shared.b64
 // TCGEN05: or.b64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 4611756662049538048;
-// TCGEN05: mbarrier.arrive.expect_tx.shared.b64
-// TCGEN05: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// TCGEN05: mbarrier.arrive.expect_tx.shared.b64
-// TCGEN05: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// TCGEN05: mov.b32 [[IDESC:%r[0-9]+]], 136316048;
-// TCGEN05-NEXT: tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [{{%r[0-9]+}}], %rd{{[0-9]+}}, %rd{{[0-9]+}}, [[IDESC]], %p{{[0-9]+}};
+// TCGEN05: tcgen05.mma.cta_group::1.kind::f16.collector::a::discard [{{%r[0-9]+}}], %rd{{[0-9]+}}, %rd{{[0-9]+}}, [[IDESC:%r[0-9]+]], %p{{[0-9]+}};
 // TCGEN05-COUNT-3: tcgen05.mma.cta_group::1.kind::f16
 // TCGEN05-NOT: tcgen05.mma
 // TCGEN05: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
-// TCGEN05: tcgen05.fence::after_thread_sync;
-// TCGEN05-COUNT-16: tcgen05.ld.sync.aligned.32x32b.x8.b32
-// TCGEN05-NOT: tcgen05.ld
-// TCGEN05: bar.sync 0;
-// TCGEN05: tcgen05.dealloc.cta_group::1.sync.aligned.b32 {{%r[0-9]+}}, [[DCOLS:%r[0-9]+]];
-// TCGEN05: tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;
-// TCGEN05: ret;
+// The epilogue (its place in the file depends on the block layout).
+// TCGEN05-LD: tcgen05.fence::after_thread_sync;
+// TCGEN05-LD-COUNT-4: tcgen05.ld.sync.aligned.32x32b.x8.b32
+// TCGEN05-LD-NOT: tcgen05.ld
+// TCGEN05-LD: bar.sync 0;
+// TCGEN05-LD: tcgen05.dealloc.cta_group::1.sync.aligned.b32 {{%r[0-9]+}}, [[DCOLS:%r[0-9]+]];
+// TCGEN05-LD: tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;
+// TCGEN05-LD: ret;
+// The instruction descriptor: D f32, A and B bf16, K-major, N = 32, M = 128.
 // TCGEN05-NVVM: llvm.func @gemm(
-// TCGEN05-NVVM-SAME: tirx.tensor_maps = [{arg = 3 : i64, box = array<i64: 128, 64>, buffer_arg = 0 : i64, swizzle = 128 : i64}, {arg = 4 : i64, box = array<i64: 128, 64>, buffer_arg = 1 : i64, swizzle = 128 : i64}]
+// TCGEN05-NVVM-SAME: tirx.tensor_maps = [{arg = 3 : i64, box = array<i64: 128, 64>, buffer_arg = 0 : i64, swizzle = 128 : i64}, {arg = 4 : i64, box = array<i64: 32, 64>, buffer_arg = 1 : i64, swizzle = 128 : i64}]
+// TCGEN05-NVVM: %[[IDESC:.*]] = llvm.mlir.constant(134743184 : i32) : i32
 // TCGEN05-NVVM: nvvm.tcgen05.alloc
+// TCGEN05-NVVM: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %[[IDESC]], %{{.*}} {ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.tcgen05_mma_kind<f16>}
 // TCGEN05-NVVM: nvvm.tcgen05.dealloc
 
 // seed_fragment (sm_100a): the seed's compute stage, f16: instruction
