@@ -57,6 +57,9 @@ uint64_t vectorBytes(VectorType t) {
 /// accesses and for the swizzle atoms of TMA and wgmma.
 constexpr int64_t kSharedAlignment = 128;
 constexpr int64_t kMaxStaticShared = 48 * 1024;
+/// The largest opt-in shared memory per CTA (sm_90/sm_100: 227 KiB).
+constexpr int64_t kMaxDynamicShared = 227 * 1024;
+constexpr int64_t kMaxSharedAlignment = 1024;
 
 /// Swizzled tiles are placed at 1024 bytes: the hardware swizzle of TMA and
 /// wgmma XORs absolute address bits, so an atom must start on its boundary.
@@ -186,20 +189,24 @@ struct ConvertTIRxToGPU
     MLIRContext *ctx = &getContext();
     if (failed(sinkOuterValues(fn, entry)))
       return failure();
-    // Static shared memory is capped at 48 KiB per CTA.
+    // Shared memory is placed statically up to 48 KiB per CTA; beyond that
+    // every shared buffer becomes a view of dynamic shared memory at an
+    // offset fixed here, and the kernel records the bytes to launch with.
     int64_t sharedBytes = 0;
+    DenseMap<Operation *, int64_t> sharedOffset;
     entry.walk([&](AllocBufferOp alloc) {
       BufferType t = alloc.getType();
-      if (t.getScope() == StorageScope::Shared)
-        sharedBytes += llvm::alignTo(t.getStorageSpan() *
-                                         t.getElementType().getIntOrFloatBitWidth() / 8,
-                                     sharedAlignment(t));
+      if (t.getScope() != StorageScope::Shared)
+        return;
+      sharedBytes = llvm::alignTo(sharedBytes, sharedAlignment(t));
+      sharedOffset[alloc] = sharedBytes;
+      sharedBytes += t.getStorageSpan() * t.getElementType().getIntOrFloatBitWidth() / 8;
     });
-    if (sharedBytes > kMaxStaticShared)
+    bool dynamicShared = sharedBytes > kMaxStaticShared;
+    if (dynamicShared && sharedBytes + kMaxSharedAlignment > kMaxDynamicShared)
       return fn.emitError("the kernel needs ")
-             << sharedBytes << " bytes of shared memory; static shared memory "
-             << "is limited to " << kMaxStaticShared
-             << " bytes (dynamic shared memory is not supported yet)";
+             << sharedBytes << " bytes of shared memory; a CTA has at most "
+             << kMaxDynamicShared;
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     UnitAttr::get(ctx));
 
@@ -254,6 +261,26 @@ struct ConvertTIRxToGPU
         });
     }
 
+    // Dynamic shared memory only promises 16-byte alignment; the pad moves
+    // the buffers to a 1024-byte boundary, which swizzled tiles need.
+    Value dynamicBlock, dynamicPad;
+    auto dynamicBase = [&](OpBuilder &, Location loc) -> Value {
+      if (dynamicPad)
+        return dynamicPad;
+      OpBuilder eb(&kernel.getBody().front(), kernel.getBody().front().begin());
+      auto i8 = MemRefType::get({ShapedType::kDynamic}, eb.getI8Type(),
+                                MemRefLayoutAttrInterface(),
+                                gpu::AddressSpaceAttr::get(
+                                    ctx, gpu::AddressSpace::Workgroup));
+      dynamicBlock = gpu::DynamicSharedMemoryOp::create(eb, loc, i8);
+      Value base = memref::ExtractAlignedPointerAsIndexOp::create(eb, loc, dynamicBlock);
+      Value align = arith::ConstantIndexOp::create(eb, loc, kMaxSharedAlignment);
+      Value rem = arith::RemUIOp::create(eb, loc, base, align);
+      dynamicPad = arith::RemUIOp::create(
+          eb, loc, arith::SubIOp::create(eb, loc, align, rem), align);
+      return dynamicPad;
+    };
+
     SmallVector<Operation *> dead;
     // The memref behind a flat (1-D, lowered) access, or null after a
     // diagnostic.
@@ -279,7 +306,15 @@ struct ConvertTIRxToGPU
           return WalkResult::advance();
         }
         MemRefType mt = memrefFor(t);
-        if (t.getScope() == StorageScope::Shared) {
+        if (t.getScope() == StorageScope::Shared && dynamicShared) {
+          // A view of the dynamic block at this buffer's offset past the
+          // realignment pad.
+          Value shift = arith::AddIOp::create(
+              rb, loc, dynamicBase(rb, loc),
+              arith::ConstantIndexOp::create(rb, loc, sharedOffset.lookup(alloc)));
+          memrefOf[alloc] = memref::ViewOp::create(rb, loc, mt, dynamicBlock,
+                                                   shift, ValueRange());
+        } else if (t.getScope() == StorageScope::Shared) {
           memrefOf[alloc] = kernel.addWorkgroupAttribution(mt, loc);
           kernel.setWorkgroupAttributionAttr(
               kernel.getNumWorkgroupAttributions() - 1,
@@ -409,7 +444,11 @@ struct ConvertTIRxToGPU
     if (!tensorMaps.empty())
       kernel->setAttr("tirx.tensor_maps", ArrayAttr::get(ctx, tensorMaps));
     // What the launcher needs besides the grid and block sizes.
-    kernel->setAttr("tirx.shared_bytes", b.getI64IntegerAttr(sharedBytes));
+    if (dynamicShared)
+      kernel->setAttr("tirx.dynamic_shared_bytes",
+                      b.getI64IntegerAttr(sharedBytes + kMaxSharedAlignment));
+    else
+      kernel->setAttr("tirx.shared_bytes", b.getI64IntegerAttr(sharedBytes));
     // Tensor memory goes back before the kernel ends: warp 0 frees what it
     // allocated once every warp is done with it.
     if (!tmemColumns.empty()) {

@@ -24,7 +24,7 @@
 // CHECK-NEXT: gpu.func @kern(%[[A:.*]]: memref<1024xf32, #gpu.address_space<global>>, %[[N:.*]]: index, %[[X:.*]]: f32, %[[H:.*]]: memref<8255xf16, #gpu.address_space<global>>)
 // CHECK-SAME: workgroup(%[[S:.*]] : memref<256xf32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64}, %[[S2:.*]] : memref<16xi32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
 // CHECK-SAME: private(%[[L:.*]] : memref<4xf32, #gpu.address_space<private>>)
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>, known_grid_size = array<i32: 8, 4, 1>, tirx.shared_bytes = 1152 : i64}
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>, known_grid_size = array<i32: 8, 4, 1>, tirx.shared_bytes = 1088 : i64}
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[V:.*]] = memref.load %[[A]][%[[N]]] : memref<1024xf32, #gpu.address_space<global>>
 // CHECK-NEXT: %[[W:.*]] = arith.addf %[[V]], %[[X]] : f32
