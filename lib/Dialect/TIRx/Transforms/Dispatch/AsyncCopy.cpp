@@ -1,0 +1,230 @@
+//===- AsyncCopy.cpp - copy_async: TMA and cp.async -------------------===//
+//
+// Part of tirx-dispatch-tile-primitives; see Dispatch.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dispatch.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+namespace uop::tirx::dispatch {
+
+/// The swizzle in bytes a TMA box must use to write `dst`'s layout: 0 for a
+/// row-major tile, 32/64/128 for a compose layout whose swizzle XORs 16-byte
+/// chunks within rows of that many bytes. nullopt when TMA cannot produce it.
+std::optional<int64_t> tmaSwizzleBytes(BufferType dst) {
+  layout::Shape shape(dst.getShape().begin(), dst.getShape().end());
+  auto rowMajor = layout::canonicalize(layout::rowMajor(shape));
+  Attribute l = dst.getLayout();
+  if (!l)
+    return 0;
+  auto compose = dyn_cast<ComposeLayoutAttr>(l);
+  if (!compose)
+    return std::nullopt;
+  auto tile = layout::canonicalize(compose.getTile().getLayout());
+  if (!tile || !rowMajor || *tile != *rowMajor)
+    return std::nullopt;
+  layout::SwizzleLayout s = compose.getSwizzle().getLayout();
+  int64_t elemBytes = dst.getElementType().getIntOrFloatBitWidth() / 8;
+  // The hardware swizzles 16-byte chunks: per_element covers 16 bytes and
+  // the atom is the 8 rows of 128 bytes; swizzle_len picks 32/64/128 B.
+  if (!s.swizzleInner || (int64_t(1) << s.perElement) * elemBytes != 16 ||
+      s.atomLen != 3 || s.swizzleLen < 1 || s.swizzleLen > 3)
+    return std::nullopt;
+  int64_t bytes = int64_t(16) << s.swizzleLen;
+  if (dst.getShape().back() * elemBytes != bytes)
+    return std::nullopt;
+  return bytes;
+}
+
+/// Thread-scope copy_async on sm_90+: one cp.async.bulk.tensor of the whole
+/// box from a global parameter to shared memory, completing on the
+/// mbarrier `barrier` (the issuing thread arrives with the byte count).
+TileImpl tmaCopy() {
+  auto accepts = [](Operation *op, const Target &t) -> Declines {
+    auto copy = cast<CopyAsyncOp>(op);
+    if (t.sm < 90)
+      return "TMA needs sm_90 or newer, target is " + t.chip;
+    if (copy.getScope() != ExecScopeKind::Thread)
+      return std::string("a TMA copy is issued by one thread (scope must be "
+                         "thread)");
+    if (!copy.getBarrier() || !isa<BufferType>(copy.getBarrier().getType()) ||
+        cast<BufferType>(copy.getBarrier().getType()).getScope() !=
+            StorageScope::Shared ||
+        !cast<BufferType>(copy.getBarrier().getType()).getElementType().isInteger(64))
+      return std::string("TMA completes on an mbarrier: pass a shared i64 "
+                         "buffer as `barrier`");
+    if (scopeOf(copy.getDst()) != StorageScope::Shared ||
+        scopeOf(copy.getSrc()) != StorageScope::Global)
+      return std::string("TMA here copies global -> shared");
+    Value src = copy.getSrc();
+    Value srcBuffer = src;
+    if (auto region = src.getDefiningOp<RegionOp>())
+      srcBuffer = region.getBuffer();
+    if (!isa<BlockArgument>(srcBuffer))
+      return std::string("the global buffer must be a prim_func parameter");
+    BufferType dstType = bufferTypeOf(copy.getDst());
+    std::optional<int64_t> swizzle = tmaSwizzleBytes(dstType);
+    if (!swizzle)
+      return std::string("the shared tile's layout is not one TMA writes "
+                         "(row-major, or a 32/64/128-byte inner swizzle of "
+                         "16-byte chunks over whole rows)");
+    auto strip = [](ArrayRef<int64_t> s) {
+      while (s.size() > 1 && s.front() == 1)
+        s = s.drop_front();
+      return s;
+    };
+    ArrayRef<int64_t> box = strip(getTileShape(src.getType()));
+    if (box != strip(getTileShape(copy.getDst().getType())))
+      return std::string("dst and src boxes differ in shape");
+    // TMA writes the box densely from the destination's first element: the
+    // destination must be contiguous in its buffer (leading unit extents,
+    // then whole trailing dimensions), e.g. one stage of a ring.
+    ArrayRef<int64_t> dstBox = getTileShape(copy.getDst().getType());
+    ArrayRef<int64_t> dstShape = dstType.getShape();
+    size_t first = 0;
+    while (first < dstBox.size() && dstBox[first] == 1)
+      ++first;
+    for (size_t d = first + 1; d < dstBox.size(); ++d)
+      if (dstBox[d] != dstShape[d])
+        return std::string("the shared destination is not contiguous (TMA "
+                           "writes the box densely)");
+    if (first < dstBox.size() && dstBox[first] != dstShape[first] &&
+        dstType.getLayout())
+      if (auto region = copy.getDst().getDefiningOp<RegionOp>();
+          region && !isKnownMultipleOf(region.getMins()[first], 8))
+        return std::string("a partial swizzled destination must start on an "
+                           "8-row swizzle atom");
+    int64_t innerBytes =
+        box.back() * dstType.getElementType().getIntOrFloatBitWidth() / 8;
+    if (innerBytes % 16)
+      return "the innermost box extent spans " + std::to_string(innerBytes) +
+             " bytes, not a multiple of 16";
+    if (llvm::any_of(box, [](int64_t e) { return e > 256; }))
+      return std::string("TMA boxes are at most 256 per dimension");
+    return std::nullopt;
+  };
+  auto expand = [](Operation *op, OpBuilder &b, const Target &) {
+    auto copy = cast<CopyAsyncOp>(op);
+    Location loc = op->getLoc();
+    MLIRContext *ctx = b.getContext();
+    TileAccess dst = getAccess(b, loc, copy.getDst());
+    TileAccess src = getAccess(b, loc, copy.getSrc());
+    auto srcType = cast<BufferType>(src.buffer.getType());
+    int64_t rank = srcType.getShape().size();
+    // The box over the source's full rank (leading dims of extent 1).
+    SmallVector<int64_t> box(rank, 1);
+    ArrayRef<int64_t> srcBox = src.shape;
+    for (int64_t i = 0; i < static_cast<int64_t>(srcBox.size()); ++i)
+      box[rank - srcBox.size() + i] = srcBox[i];
+    int64_t swizzle = *tmaSwizzleBytes(bufferTypeOf(copy.getDst()));
+    Value map = TensorMapOp::create(b, loc, src.buffer, box, swizzle);
+    auto shared = LLVM::LLVMPointerType::get(ctx, 3);
+    auto toShared = [&](Value addr) {
+      return LLVM::IntToPtrOp::create(b, loc, shared, addr).getResult();
+    };
+    Value dstAddr = toShared(AddressOfOp::create(b, loc, dst.buffer, dst.mins));
+    auto barType = cast<BufferType>(copy.getBarrier().getType());
+    SmallVector<Value> barIdx(barType.getShape().size(), cst(b, loc, 0));
+    Value bar = toShared(AddressOfOp::create(b, loc, copy.getBarrier(), barIdx));
+    int64_t bytes = srcType.getElementType().getIntOrFloatBitWidth() / 8;
+    for (int64_t e : box)
+      bytes *= e;
+    Value tx = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(bytes));
+    NVVM::MBarrierArriveExpectTxOp::create(b, loc, Type(), bar, tx,
+                                           NVVM::MemScopeKind::CTA, false,
+                                           Value());
+    // TMA coordinates run innermost first.
+    SmallVector<Value> coords;
+    for (Value m : llvm::reverse(src.mins))
+      coords.push_back(
+          arith::IndexCastOp::create(b, loc, b.getI32Type(), m).getResult());
+    // The sm_90 form writes to a shared::cluster address (space 7); our own
+    // CTA's shared window is part of it.
+    Value clusterDst = LLVM::AddrSpaceCastOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx, 7), dstAddr);
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        b, loc, clusterDst, map, coords, bar, ValueRange(), Value(), Value(),
+        NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(),
+        Value());
+  };
+  return {"tma", 10, accepts, expand};
+}
+
+/// copy_async with no barrier on sm_80+: each thread of the scope issues
+/// 16-byte cp.async.cg copies of aligned runs (the vectorized copy's
+/// conditions) and commits them as one group; the caller waits with
+/// nvvm.cp.async.wait.group and a barrier before reading the tile.
+TileImpl cpAsyncCopy() {
+  auto accepts = [](Operation *op, const Target &t) -> Declines {
+    auto copy = cast<CopyAsyncOp>(op);
+    if (t.sm < 80)
+      return "cp.async needs sm_80 or newer, target is " + t.chip;
+    if (copy.getBarrier())
+      return std::string("cp.async completes by commit/wait groups, not on a "
+                         "barrier");
+    if (scopeOf(copy.getDst()) != StorageScope::Shared ||
+        scopeOf(copy.getSrc()) != StorageScope::Global)
+      return std::string("cp.async copies global -> shared");
+    if (Declines why = genericAccepts(op, t))
+      return why;
+    int64_t w = vectorWidth(getTileElementType(copy.getDst().getType()));
+    if (w < 2)
+      return std::string("the dtype does not pack into 16-byte copies");
+    auto strip = [](ArrayRef<int64_t> s) {
+      while (s.size() > 1 && s.front() == 1)
+        s = s.drop_front();
+      return s;
+    };
+    if (strip(getTileShape(copy.getDst().getType())) !=
+        strip(getTileShape(copy.getSrc().getType())))
+      return std::string("dst and src boxes differ in shape");
+    if (Declines why = vectorAccessDeclines(copy.getDst(), w))
+      return "dst: " + *why;
+    if (Declines why = vectorAccessDeclines(copy.getSrc(), w))
+      return "src: " + *why;
+    return std::nullopt;
+  };
+  auto expand = [](Operation *op, OpBuilder &b, const Target &) {
+    auto copy = cast<CopyAsyncOp>(op);
+    Location loc = op->getLoc();
+    MLIRContext *ctx = b.getContext();
+    TileAccess dst = getAccess(b, loc, copy.getDst());
+    TileAccess src = getAccess(b, loc, copy.getSrc());
+    int64_t w = vectorWidth(getTileElementType(copy.getDst().getType()));
+    SmallVector<int64_t> runs(dst.shape.begin(), dst.shape.end());
+    runs.back() /= w;
+    auto [tid, count] = threadInScope(b, loc, op, copy.getScope());
+    emitElementLoop(b, loc, tid, count, runs, [&](OpBuilder &nb,
+                                                  ValueRange run) {
+      SmallVector<Value> coord(run.begin(), run.end());
+      coord.back() =
+          nb.createOrFold<arith::MulIOp>(loc, coord.back(), cst(nb, loc, w));
+      SmallVector<Value> srcCoord = coord;
+      if (src.shape != dst.shape)
+        srcCoord = delinearize(nb, loc, linearize(nb, loc, coord, dst.shape),
+                               src.shape);
+      Value d = AddressOfOp::create(nb, loc, dst.buffer,
+                                    offsetCoord(nb, loc, dst, coord));
+      Value s = AddressOfOp::create(nb, loc, src.buffer,
+                                    offsetCoord(nb, loc, src, srcCoord));
+      Value dPtr = LLVM::IntToPtrOp::create(
+          nb, loc, LLVM::LLVMPointerType::get(ctx, 3), d);
+      Value sPtr = LLVM::IntToPtrOp::create(
+          nb, loc, LLVM::LLVMPointerType::get(ctx, 1), s);
+      NVVM::CpAsyncOp::create(nb, loc, dPtr, sPtr, 16,
+                              NVVM::LoadCacheModifierKind::CG, Value());
+    });
+    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+  };
+  return {"cp_async", 5, accepts, expand};
+}
+
+} // namespace uop::tirx::dispatch

@@ -1,0 +1,125 @@
+//===- Dispatch.h - tile-primitive implementations ----------------*- C++ -*-===//
+//
+// The pieces tirx-dispatch-tile-primitives is made of: the implementation
+// record (name, priority, predicate, expansion), the helpers every
+// expansion shares, and one factory per implementation. Each op family's
+// implementations live in their own file beside this one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIB_DIALECT_TIRX_TRANSFORMS_DISPATCH_DISPATCH_H
+#define LIB_DIALECT_TIRX_TRANSFORMS_DISPATCH_DISPATCH_H
+
+#include "uop/Dialect/TIRx/Transforms/Passes.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace uop::tirx::dispatch {
+
+using namespace mlir;
+
+struct Target {
+  std::string chip;
+  unsigned sm;
+};
+
+/// A tile operand seen as (buffer, per-dimension mins, box shape).
+struct TileAccess {
+  Value buffer;
+  SmallVector<Value> mins;
+  SmallVector<int64_t> shape;
+};
+
+using Declines = std::optional<std::string>;
+
+struct TileImpl {
+  StringRef name;
+  int priority;
+  /// nullopt when the implementation accepts the op, else why it declines.
+  std::function<Declines(Operation *, const Target &)> accepts;
+  std::function<void(Operation *, OpBuilder &, const Target &)> expand;
+};
+
+//===----------------------------------------------------------------------===//
+// Shared helpers (DispatchUtils.cpp)
+//===----------------------------------------------------------------------===//
+
+/// A tile operand seen as (buffer, per-dimension mins, box shape).
+TileAccess getAccess(OpBuilder &b, Location loc, Value operand);
+StorageScope scopeOf(Value tileOperand);
+Value cst(OpBuilder &b, Location loc, int64_t v);
+/// The linear index of this thread among the threads of `scope`, and their
+/// count, as a fresh scope_id_def (lowered later by tirx-lower-scope-ids).
+std::pair<Value, int64_t> threadInScope(OpBuilder &b, Location loc,
+                                        Operation *op, ExecScopeKind scope);
+/// for (e = tid; e < prod(shape); e += count) body(coordinate of e)
+void emitElementLoop(OpBuilder &b, Location loc, Value tid, int64_t count,
+                     ArrayRef<int64_t> shape,
+                     function_ref<void(OpBuilder &, ValueRange)> body);
+Value linearize(OpBuilder &b, Location loc, ValueRange coord,
+                ArrayRef<int64_t> shape);
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value flat,
+                               ArrayRef<int64_t> shape);
+SmallVector<Value> offsetCoord(OpBuilder &b, Location loc, const TileAccess &a,
+                               ValueRange coord);
+Value load(OpBuilder &b, Location loc, const TileAccess &a, ValueRange coord);
+void store(OpBuilder &b, Location loc, Value v, const TileAccess &a,
+           ValueRange coord);
+/// The full-rank coordinate of a 2-D access (leading unit dims get 0).
+SmallVector<Value> at2d(OpBuilder &b, Location loc, const TileAccess &t,
+                        Value row, Value col);
+/// A CTA barrier after a cooperative op that wrote shared memory.
+void syncAfter(OpBuilder &b, Location loc, ExecScopeKind scope, Value dst);
+Value emitUnary(OpBuilder &b, Location loc, UnaryKind kind, Value x);
+Value emitBinary(OpBuilder &b, Location loc, BinaryKind kind, Value x, Value y);
+Value emitCast(OpBuilder &b, Location loc, Value x, Type to);
+BufferType bufferTypeOf(Value tileOperand);
+std::vector<std::string> threadAxesOf(Value tileOperand);
+bool axesMatchScope(const std::vector<std::string> &axes, ExecScopeKind scope);
+Value laneDistributedOperand(Operation *op);
+/// Shared predicate of the per-thread loop implementations.
+Declines genericAccepts(Operation *op, const Target &t);
+/// The per-element loop of a generic implementation (owner-computes for
+/// thread-distributed operands).
+void emitTileLoop(OpBuilder &b, Location loc, Operation *op,
+                  ExecScopeKind scope, ArrayRef<int64_t> shape,
+                  function_ref<void(OpBuilder &, ValueRange)> body);
+/// Elements per 16-byte access of `elem`, 0 when it does not divide 16 bytes.
+int64_t vectorWidth(Type elem);
+/// Whether `v` is provably a multiple of `w`.
+bool isKnownMultipleOf(Value v, int64_t w, int depth = 0);
+/// Why `operand` cannot be accessed in aligned runs of `w` elements.
+Declines vectorAccessDeclines(Value operand, int64_t w);
+/// Why `operand` is not a K-major, 128-byte-swizzled shared tile (the
+/// operand format of wgmma and tcgen05).
+Declines wgmmaOperandDeclines(Value operand, StringRef name);
+
+//===----------------------------------------------------------------------===//
+// Implementations, by op family
+//===----------------------------------------------------------------------===//
+
+// Elementwise.cpp
+TileImpl genericCopy();
+TileImpl genericCast();
+TileImpl genericUnary();
+TileImpl genericFill();
+TileImpl genericBinary();
+TileImpl genericReduce();
+TileImpl vectorizedCopy();
+// AsyncCopy.cpp
+TileImpl tmaCopy();
+TileImpl cpAsyncCopy();
+// MMA.cpp
+TileImpl genericGemm();
+TileImpl mmaSyncGemm();
+// WGMMA.cpp
+TileImpl wgmmaGemm();
+// Tcgen05.cpp
+TileImpl tcgen05Gemm();
+TileImpl tcgen05LoadCopy();
+
+} // namespace uop::tirx::dispatch
+
+#endif // LIB_DIALECT_TIRX_TRANSFORMS_DISPATCH_DISPATCH_H

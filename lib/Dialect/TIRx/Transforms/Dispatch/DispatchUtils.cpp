@@ -1,0 +1,462 @@
+//===- DispatchUtils.cpp - helpers shared by the implementations ------===//
+//
+// Part of tirx-dispatch-tile-primitives; see Dispatch.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dispatch.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+
+namespace uop::tirx::dispatch {
+
+TileAccess getAccess(OpBuilder &b, Location loc, Value operand) {
+  TileAccess access;
+  if (auto region = operand.getDefiningOp<RegionOp>()) {
+    access.buffer = region.getBuffer();
+    access.mins.assign(region.getMins().begin(), region.getMins().end());
+    access.shape.assign(region.getExtents().begin(), region.getExtents().end());
+    return access;
+  }
+  auto type = cast<BufferType>(operand.getType());
+  access.buffer = operand;
+  access.shape.assign(type.getShape().begin(), type.getShape().end());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  access.mins.assign(access.shape.size(), zero);
+  return access;
+}
+
+StorageScope scopeOf(Value tileOperand) {
+  if (auto r = dyn_cast<RegionType>(tileOperand.getType()))
+    return r.getBuffer().getScope();
+  return cast<BufferType>(tileOperand.getType()).getScope();
+}
+
+Value cst(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// The linear index of this thread among the threads of `scope`, and their
+/// count, as a fresh scope_id_def (lowered later by tirx-lower-scope-ids).
+std::pair<Value, int64_t> threadInScope(OpBuilder &b, Location loc,
+                                        Operation *op, ExecScopeKind scope) {
+  auto def = [&](ExecScopeKind parent, int64_t n) {
+    auto d = ScopeIdDefOp::create(
+        b, loc, TypeRange{b.getIndexType()},
+        ExecScopeKindAttr::get(b.getContext(), parent),
+        ExecScopeKindAttr::get(b.getContext(), ExecScopeKind::Thread),
+        b.getDenseI64ArrayAttr({n}), DenseI64ArrayAttr());
+    return std::make_pair(d.getIds()[0], n);
+  };
+  switch (scope) {
+  case ExecScopeKind::Warp:
+    return def(ExecScopeKind::Warp, 32);
+  case ExecScopeKind::Warpgroup:
+    return def(ExecScopeKind::Warpgroup, 128);
+  case ExecScopeKind::Cta:
+    return def(ExecScopeKind::Cta, *getThreadsPerCtaInForce(op));
+  default:
+    return {cst(b, loc, 0), 1};
+  }
+}
+
+/// for (e = tid; e < prod(shape); e += count) body(coordinate of e)
+void emitElementLoop(OpBuilder &b, Location loc, Value tid, int64_t count,
+                     ArrayRef<int64_t> shape,
+                     function_ref<void(OpBuilder &, ValueRange)> body) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  auto loop = scf::ForOp::create(b, loc, tid, cst(b, loc, n), cst(b, loc, count));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value rest = loop.getInductionVar();
+  SmallVector<Value> coord(shape.size());
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    Value dim = cst(b, loc, shape[d]);
+    coord[d] = d == 0 ? rest : b.createOrFold<arith::RemUIOp>(loc, rest, dim);
+    if (d > 0)
+      rest = b.createOrFold<arith::DivUIOp>(loc, rest, dim);
+  }
+  body(b, coord);
+}
+
+Value linearize(OpBuilder &b, Location loc, ValueRange coord,
+                ArrayRef<int64_t> shape) {
+  Value flat = cst(b, loc, 0);
+  for (auto [c, d] : llvm::zip(coord, shape))
+    flat = b.createOrFold<arith::AddIOp>(
+        loc, b.createOrFold<arith::MulIOp>(loc, flat, cst(b, loc, d)), c);
+  return flat;
+}
+
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value flat,
+                               ArrayRef<int64_t> shape) {
+  SmallVector<Value> coord(shape.size());
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    Value dim = cst(b, loc, shape[d]);
+    coord[d] = d == 0 ? flat : b.createOrFold<arith::RemUIOp>(loc, flat, dim);
+    if (d > 0)
+      flat = b.createOrFold<arith::DivUIOp>(loc, flat, dim);
+  }
+  return coord;
+}
+
+SmallVector<Value> offsetCoord(OpBuilder &b, Location loc, const TileAccess &a,
+                               ValueRange coord) {
+  SmallVector<Value> idx;
+  for (auto [min, c] : llvm::zip(a.mins, coord))
+    idx.push_back(b.createOrFold<arith::AddIOp>(loc, min, c));
+  return idx;
+}
+
+Value load(OpBuilder &b, Location loc, const TileAccess &a, ValueRange coord) {
+  return BufferLoadOp::create(b, loc, a.buffer, offsetCoord(b, loc, a, coord));
+}
+
+void store(OpBuilder &b, Location loc, Value v, const TileAccess &a,
+           ValueRange coord) {
+  BufferStoreOp::create(b, loc, v, a.buffer, offsetCoord(b, loc, a, coord));
+}
+
+/// The full-rank coordinate of a 2-D access (leading unit dims get 0).
+SmallVector<Value> at2d(OpBuilder &b, Location loc, const TileAccess &t,
+                        Value row, Value col) {
+  SmallVector<Value> coord;
+  if (t.mins.size() > 2)
+    coord.assign(t.mins.size() - 2, cst(b, loc, 0));
+  coord.push_back(row);
+  coord.push_back(col);
+  return coord;
+}
+
+/// After a cooperative op that wrote shared memory, the CTA synchronises so
+/// the following statements see the data.
+void syncAfter(OpBuilder &b, Location loc, ExecScopeKind scope, Value dst) {
+  if (scope == ExecScopeKind::Cta && scopeOf(dst) == StorageScope::Shared)
+    gpu::BarrierOp::create(b, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar semantics of the elementwise kinds
+//===----------------------------------------------------------------------===//
+
+Value emitUnary(OpBuilder &b, Location loc, UnaryKind kind, Value x) {
+  Type t = x.getType();
+  auto one = [&] { return arith::ConstantOp::create(b, loc, b.getFloatAttr(t, 1.0)); };
+  switch (kind) {
+  case UnaryKind::Exp:
+    return math::ExpOp::create(b, loc, x);
+  case UnaryKind::Exp2:
+    return math::Exp2Op::create(b, loc, x);
+  case UnaryKind::Log:
+    return math::LogOp::create(b, loc, x);
+  case UnaryKind::Sqrt:
+    return math::SqrtOp::create(b, loc, x);
+  case UnaryKind::Rsqrt:
+    return math::RsqrtOp::create(b, loc, x);
+  case UnaryKind::Reciprocal:
+    return arith::DivFOp::create(b, loc, one(), x);
+  case UnaryKind::Silu: {
+    // x / (1 + exp(-x))
+    Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+    return arith::DivFOp::create(b, loc, x, arith::AddFOp::create(b, loc, one(), e));
+  }
+  case UnaryKind::Relu:
+    return arith::MaximumFOp::create(
+        b, loc, x, arith::ConstantOp::create(b, loc, b.getFloatAttr(t, 0.0)));
+  case UnaryKind::Neg:
+    return arith::NegFOp::create(b, loc, x);
+  case UnaryKind::Abs:
+    return math::AbsFOp::create(b, loc, x);
+  }
+  llvm_unreachable("unknown unary kind");
+}
+
+Value emitBinary(OpBuilder &b, Location loc, BinaryKind kind, Value x, Value y) {
+  bool isFloat = isa<FloatType>(x.getType());
+  switch (kind) {
+  case BinaryKind::Add:
+    return isFloat ? (Value)arith::AddFOp::create(b, loc, x, y)
+                   : (Value)arith::AddIOp::create(b, loc, x, y);
+  case BinaryKind::Sub:
+    return isFloat ? (Value)arith::SubFOp::create(b, loc, x, y)
+                   : (Value)arith::SubIOp::create(b, loc, x, y);
+  case BinaryKind::Mul:
+    return isFloat ? (Value)arith::MulFOp::create(b, loc, x, y)
+                   : (Value)arith::MulIOp::create(b, loc, x, y);
+  case BinaryKind::Div:
+    return isFloat ? (Value)arith::DivFOp::create(b, loc, x, y)
+                   : (Value)arith::DivSIOp::create(b, loc, x, y);
+  case BinaryKind::Maximum:
+    return isFloat ? (Value)arith::MaximumFOp::create(b, loc, x, y)
+                   : (Value)arith::MaxSIOp::create(b, loc, x, y);
+  case BinaryKind::Minimum:
+    return isFloat ? (Value)arith::MinimumFOp::create(b, loc, x, y)
+                   : (Value)arith::MinSIOp::create(b, loc, x, y);
+  }
+  llvm_unreachable("unknown binary kind");
+}
+
+Value emitCast(OpBuilder &b, Location loc, Value x, Type to) {
+  Type from = x.getType();
+  if (from == to)
+    return x;
+  if (isa<FloatType>(from) && isa<FloatType>(to) &&
+      from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth()) {
+    // Same width, other format (f16 <-> bf16): go through f32.
+    Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), x);
+    return arith::TruncFOp::create(b, loc, to, wide);
+  }
+  if (isa<FloatType>(from) && isa<FloatType>(to))
+    return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
+               ? (Value)arith::ExtFOp::create(b, loc, to, x)
+               : (Value)arith::TruncFOp::create(b, loc, to, x);
+  if (isa<FloatType>(from))
+    return arith::FPToSIOp::create(b, loc, to, x);
+  if (isa<FloatType>(to))
+    return arith::SIToFPOp::create(b, loc, to, x);
+  return from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth()
+             ? (Value)arith::ExtSIOp::create(b, loc, to, x)
+             : (Value)arith::TruncIOp::create(b, loc, to, x);
+}
+
+//===----------------------------------------------------------------------===//
+// Implementations
+//===----------------------------------------------------------------------===//
+
+/// The buffer type behind a tile operand.
+BufferType bufferTypeOf(Value tileOperand) {
+  if (auto r = dyn_cast<RegionType>(tileOperand.getType()))
+    return r.getBuffer();
+  return dyn_cast<BufferType>(tileOperand.getType());
+}
+
+/// The thread axes a tile operand's layout distributes it over.
+std::vector<std::string> threadAxesOf(Value tileOperand) {
+  std::vector<std::string> result;
+  BufferType t = bufferTypeOf(tileOperand);
+  if (!t || !t.getLayoutInterface())
+    return result;
+  layout::AnyLayout a = t.getLayoutInterface().getAlgebra();
+  const layout::TileLayout *tile = std::get_if<layout::TileLayout>(&a);
+  if (auto *c = std::get_if<layout::ComposeLayout>(&a))
+    tile = &c->tile;
+  if (tile)
+    for (const std::string &axis : layout::axes(*tile))
+      if (layout::isThreadAxis(axis))
+        result.push_back(axis);
+  return result;
+}
+
+/// Whether thread axes `axes` name the threads of `scope` (the axes a layout
+/// of a register tile of that scope uses).
+bool axesMatchScope(const std::vector<std::string> &axes, ExecScopeKind scope) {
+  for (const std::string &a : axes) {
+    bool ok = a == "laneid" ||
+              (scope == ExecScopeKind::Warpgroup &&
+               (a == "wid_in_wg" || a == "tid_in_wg"));
+    if (!ok)
+      return false;
+  }
+  return !axes.empty();
+}
+
+/// The operand (if any) distributed over the threads of the op's warp or
+/// warpgroup: its elements are updated by their owner thread only.
+Value laneDistributedOperand(Operation *op) {
+  auto scope = cast<TilePrimitiveOpInterface>(op).getScopeKind();
+  for (Value v : op->getOperands())
+    if (isa<BufferType, RegionType>(v.getType()) &&
+        axesMatchScope(threadAxesOf(v), scope))
+      return v;
+  return {};
+}
+
+/// Shared predicate of the per-thread loop implementations.
+Declines genericAccepts(Operation *op, const Target &) {
+  auto tile = cast<TilePrimitiveOpInterface>(op);
+  if (tile.getScopeKind() == ExecScopeKind::Cluster)
+    return std::string("cluster scope needs distributed shared memory");
+  for (Value v : op->getOperands()) {
+    if (!isa<BufferType, RegionType>(v.getType()))
+      continue;
+    if (scopeOf(v) == StorageScope::TMem)
+      return std::string("tmem operands need tcgen05.ld/st");
+    std::vector<std::string> axes = threadAxesOf(v);
+    if (axes.empty()) {
+      // A plain local buffer is private to each thread: only a thread-scope
+      // call can fill or read it whole.
+      if (scopeOf(v) == StorageScope::Local &&
+          tile.getScopeKind() != ExecScopeKind::Thread)
+        return std::string("a local buffer without thread axes is private to "
+                           "each thread; use thread scope or distribute it");
+      continue;
+    }
+    if (!axesMatchScope(axes, tile.getScopeKind()))
+      return std::string("an operand distributed over thread axes needs a "
+                         "warp-scope call (laneid) or a warpgroup-scope call "
+                         "(laneid, wid_in_wg or tid_in_wg)");
+    if (isa<ReduceOp>(op))
+      return std::string("a reduction over lane-distributed tiles needs "
+                         "shuffles (not implemented)");
+  }
+  return std::nullopt;
+}
+
+/// The per-element loop of a generic implementation: strided over the
+/// threads of the scope, or, when an operand is distributed over lanes, over
+/// all elements with each one handled by its owner lane.
+void emitTileLoop(OpBuilder &b, Location loc, Operation *op,
+                  ExecScopeKind scope, ArrayRef<int64_t> shape,
+                  function_ref<void(OpBuilder &, ValueRange)> body) {
+  auto [tid, count] = threadInScope(b, loc, op, scope);
+  Value owned = laneDistributedOperand(op);
+  if (!owned)
+    return emitElementLoop(b, loc, tid, count, shape, body);
+  TileAccess access = getAccess(b, loc, owned);
+  BufferType type = bufferTypeOf(owned);
+  emitElementLoop(b, loc, cst(b, loc, 0), 1, shape, [&](OpBuilder &nb,
+                                                        ValueRange coord) {
+    SmallVector<Value> full = offsetCoord(nb, loc, access, coord);
+    auto where = emitLayoutApply(nb, loc, type.getLayoutInterface(),
+                                 type.getShape(), full);
+    // The owner's index in the scope: tid_in_wg, or wid_in_wg * 32 + laneid.
+    Value owner = arith::ConstantIndexOp::create(nb, loc, 0);
+    if (where->count("tid_in_wg"))
+      owner = (*where)["tid_in_wg"];
+    if (where->count("wid_in_wg"))
+      owner = arith::AddIOp::create(
+          nb, loc, owner,
+          arith::MulIOp::create(nb, loc, (*where)["wid_in_wg"], cst(nb, loc, 32)));
+    if (where->count("laneid"))
+      owner = arith::AddIOp::create(nb, loc, owner, (*where)["laneid"]);
+    Value mine = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
+                                       owner, tid);
+    auto ifOp = scf::IfOp::create(nb, loc, mine, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(nb);
+    nb.setInsertionPointToStart(ifOp.thenBlock());
+    body(nb, coord);
+  });
+}
+
+/// Elements per 16-byte access of `type`, or 0 when the dtype does not
+/// divide 16 bytes.
+int64_t vectorWidth(Type elem) {
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  if (bits < 8 || 128 % bits)
+    return 0;
+  return 128 / bits;
+}
+
+/// Whether `v` is provably a multiple of `w`: constants, products with a
+/// multiple, sums of multiples, and loop variables stepping from a multiple
+/// by a multiple.
+bool isKnownMultipleOf(Value v, int64_t w, int depth) {
+  if (depth > 8)
+    return false;
+  APInt c;
+  if (matchPattern(v, m_ConstantInt(&c)))
+    return c.getSExtValue() % w == 0;
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    if (auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp()))
+      return arg == loop.getInductionVar() &&
+             isKnownMultipleOf(loop.getLowerBound(), w, depth + 1) &&
+             isKnownMultipleOf(loop.getStep(), w, depth + 1);
+  if (auto mul = v.getDefiningOp<arith::MulIOp>())
+    return isKnownMultipleOf(mul.getLhs(), w, depth + 1) ||
+           isKnownMultipleOf(mul.getRhs(), w, depth + 1);
+  if (auto add = v.getDefiningOp<arith::AddIOp>())
+    return isKnownMultipleOf(add.getLhs(), w, depth + 1) &&
+           isKnownMultipleOf(add.getRhs(), w, depth + 1);
+  return false;
+}
+
+/// Why `operand` cannot be accessed in aligned runs of `w` consecutive
+/// elements along its last dimension, or nullopt when it can.
+Declines vectorAccessDeclines(Value operand, int64_t w) {
+  BufferType type = bufferTypeOf(operand);
+  ArrayRef<int64_t> box = getTileShape(operand.getType());
+  // Registers have no 16-byte alignment to rely on.
+  if (type.getScope() != StorageScope::Global &&
+      type.getScope() != StorageScope::Shared)
+    return std::string("only global and shared memory are accessed in "
+                       "16-byte vectors");
+  if (type.getShape().back() % w)
+    return "the buffer's row of " + std::to_string(type.getShape().back()) +
+           " elements is not a multiple of " + std::to_string(w);
+  if (box.back() % w)
+    return "the tile's last extent " + std::to_string(box.back()) +
+           " is not a multiple of " + std::to_string(w);
+  if (auto region = operand.getDefiningOp<RegionOp>())
+    if (!isKnownMultipleOf(region.getMins().back(), w))
+      return std::string("the region's last-dimension offset is not known to "
+                         "be a multiple of the vector width");
+  if (type.getElemOffset() % w)
+    return std::string("elem_offset breaks the alignment");
+  if (!type.getLayout()) {
+    // Row-major or strided: unit stride last, other strides aligned.
+    ArrayRef<int64_t> strides = type.getStrides();
+    if (strides.empty())
+      return type.getShape().back() % w
+                 ? Declines("the row length is not a multiple of the vector width")
+                 : std::nullopt;
+    for (size_t d = 0; d + 1 < strides.size(); ++d)
+      if (strides[d] % w)
+        return std::string("a stride is not a multiple of the vector width");
+    return strides.back() == 1 ? std::nullopt
+                               : Declines("the last stride is not 1");
+  }
+  // A layout: check every aligned run in its table (small shared tiles).
+  if (type.getNumElements() > (int64_t(1) << 20))
+    return std::string("the layout is too large to check for contiguity");
+  auto table = getLayoutTable(type.getLayoutInterface(), type.getShape());
+  if (!table)
+    return "cannot tabulate the layout: " + table.error();
+  for (int64_t start = 0; start < type.getNumElements(); start += w) {
+    const auto &first = (*table)[start];
+    if (first.size() != 1 || first.front().at(layout::kMemoryAxis) % w)
+      return std::string("the layout does not keep aligned runs contiguous");
+    for (int64_t i = 1; i < w; ++i) {
+      const auto &loc = (*table)[start + i];
+      if (loc.size() != 1 || loc.front().at(layout::kMemoryAxis) !=
+                                 first.front().at(layout::kMemoryAxis) + i)
+        return std::string("the layout does not keep aligned runs contiguous");
+    }
+  }
+  return std::nullopt;
+}
+
+/// K-major shared-memory operand of a wgmma: rows of 128 bytes (64 16-bit
+/// elements) with the 128-byte swizzle (per_element 3, swizzle_len 3,
+/// atom_len 3), 8-row atoms 1024 bytes apart.
+Declines wgmmaOperandDeclines(Value operand, StringRef name) {
+  if (scopeOf(operand) != StorageScope::Shared)
+    return (name + " must be in shared memory").str();
+  BufferType t = bufferTypeOf(operand);
+  auto compose = dyn_cast_or_null<ComposeLayoutAttr>(t.getLayout());
+  if (!compose)
+    return (name + " needs a 128-byte swizzled layout "
+                   "(#tirx.compose<#tirx.swizzle<3, 3, 3>, row-major tile>)")
+        .str();
+  layout::SwizzleLayout sw = compose.getSwizzle().getLayout();
+  if (sw.perElement != 3 || sw.swizzleLen != 3 || sw.atomLen != 3 ||
+      !sw.swizzleInner)
+    return (name + ": only the 128-byte swizzle (3, 3, 3) is supported").str();
+  layout::Shape shape(t.getShape().begin(), t.getShape().end());
+  auto tileCanon = layout::canonicalize(compose.getTile().getLayout());
+  auto rowCanon = layout::canonicalize(layout::rowMajor(shape));
+  if (!tileCanon || !rowCanon || *tileCanon != *rowCanon)
+    return (name + "'s tile layout must be row-major").str();
+  if (t.getShape().back() != 64)
+    return (name + " rows must hold 64 elements (128 bytes)").str();
+  if (getTileShape(operand.getType()).back() % 16)
+    return (name + "'s K extent must be a multiple of 16").str();
+  return std::nullopt;
+}
+
+} // namespace uop::tirx::dispatch

@@ -1,0 +1,228 @@
+//===- MMA.cpp - gemm: generic and mma.sync ---------------------------===//
+//
+// Part of tirx-dispatch-tile-primitives; see Dispatch.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dispatch.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace uop::tirx::dispatch {
+
+/// Operand views of a gemm: C is M x N, A is M x K, B is K x N, each with a
+/// coordinate function that applies the transposes.
+struct GemmView {
+  TileAccess c, a, b;
+  bool ta, tb, accum_const_true;
+  int64_t m, n, k;
+};
+
+template <typename GemmT>
+GemmView makeGemmView(GemmT g, OpBuilder &b) {
+  Location loc = g.getLoc();
+  GemmView v;
+  v.c = getAccess(b, loc, g.getC());
+  v.a = getAccess(b, loc, g.getA());
+  v.b = getAccess(b, loc, g.getB());
+  auto squeeze = [&](TileAccess &t) {
+    while (t.shape.size() > 2 && t.shape.front() == 1) {
+      t.shape.erase(t.shape.begin());
+    }
+  };
+  squeeze(v.c);
+  squeeze(v.a);
+  squeeze(v.b);
+  v.ta = g.getTranspose_A();
+  v.tb = g.getTranspose_B();
+  v.m = v.c.shape[0];
+  v.n = v.c.shape[1];
+  v.k = v.ta ? v.a.shape[0] : v.a.shape[1];
+  return v;
+}
+
+Value loadA(OpBuilder &b, Location loc, const GemmView &v, Value mi, Value ki) {
+  return load(b, loc, v.a, v.ta ? at2d(b, loc, v.a, ki, mi) : at2d(b, loc, v.a, mi, ki));
+}
+
+Value loadB(OpBuilder &b, Location loc, const GemmView &v, Value ki, Value ni) {
+  return load(b, loc, v.b, v.tb ? at2d(b, loc, v.b, ni, ki) : at2d(b, loc, v.b, ki, ni));
+}
+
+/// Every thread of the scope computes a strided subset of C's elements with a
+/// serial K loop, in C's dtype.
+template <typename GemmT>
+TileImpl genericGemmFor() {
+  return {"generic", 0, genericAccepts, [](Operation *op, OpBuilder &b, const Target &) {
+            auto g = cast<GemmT>(op);
+            Location loc = op->getLoc();
+            GemmView v = makeGemmView(g, b);
+            Type cType = getTileElementType(g.getC().getType());
+            emitTileLoop(b, loc, op, g.getScope(), {v.m, v.n}, [&](OpBuilder &nb,
+                                                                ValueRange mn) {
+              Value zero = arith::ConstantOp::create(nb, loc, nb.getZeroAttr(cType));
+              Value old = load(nb, loc, v.c, at2d(nb, loc, v.c, mn[0], mn[1]));
+              Value init = arith::SelectOp::create(nb, loc, g.getAccum(), old, zero);
+              auto loop = scf::ForOp::create(nb, loc, cst(nb, loc, 0),
+                                             cst(nb, loc, v.k), cst(nb, loc, 1),
+                                             ValueRange{init});
+              {
+                OpBuilder::InsertionGuard guard(nb);
+                nb.setInsertionPointToStart(loop.getBody());
+                Value ki = loop.getInductionVar();
+                Value x = emitCast(nb, loc, loadA(nb, loc, v, mn[0], ki), cType);
+                Value y = emitCast(nb, loc, loadB(nb, loc, v, ki, mn[1]), cType);
+                Value prod = emitBinary(nb, loc, BinaryKind::Mul, x, y);
+                scf::YieldOp::create(
+                    nb, loc,
+                    emitBinary(nb, loc, BinaryKind::Add,
+                               loop.getRegionIterArgs()[0], prod));
+              }
+              store(nb, loc, loop.getResult(0), v.c,
+                    at2d(nb, loc, v.c, mn[0], mn[1]));
+            });
+            syncAfter(b, loc, g.getScope(), g.getC());
+          }};
+}
+
+/// Warp-scope mma.sync m16n8k16 (f16/bf16 in, f32 accumulate) on sm_80+.
+/// Fragments follow the PTX register layout of m16n8k16: with
+/// g = lane / 4 and t = lane % 4, A holds (g|g+8, 2t..2t+1 | 2t+8..2t+9),
+/// B holds (2t..2t+1 | 2t+8..2t+9, g), C holds (g|g+8, 2t..2t+1).
+TileImpl mmaSyncGemm() {
+  auto accepts = [](Operation *op, const Target &t) -> Declines {
+    auto g = cast<GemmOp>(op);
+    if (t.sm < 80)
+      return "mma.sync m16n8k16 needs sm_80 or newer, target is " + t.chip;
+    if (g.getScope() != ExecScopeKind::Warp)
+      return std::string("mma.sync is issued by one warp (scope must be warp)");
+    Type a = getTileElementType(g.getA().getType());
+    Type c = getTileElementType(g.getC().getType());
+    if (!(a.isF16() || a.isBF16()) || !c.isF32())
+      return std::string("mma.sync here takes f16/bf16 inputs and an f32 "
+                         "accumulator");
+    for (Value v : {g.getA(), g.getB(), g.getC()})
+      if (scopeOf(v) == StorageScope::TMem)
+        return std::string("tmem operands need tcgen05");
+    auto mat = [](Value v) {
+      ArrayRef<int64_t> s = getTileShape(v.getType());
+      return s.take_back(2);
+    };
+    int64_t m = mat(g.getC())[0], n = mat(g.getC())[1];
+    int64_t k = g.getTranspose_A() ? mat(g.getA())[0] : mat(g.getA())[1];
+    bool fits = m % 16 == 0 && n % 8 == 0 && k % 16 == 0;
+    if (!fits)
+      return std::string("M, N, K must be multiples of 16, 8, 16");
+    for (Value v : {g.getA(), g.getB()})
+      if (!threadAxesOf(v).empty())
+        return std::string("A and B are read from shared or global memory");
+    if (scopeOf(g.getC()) == StorageScope::Local) {
+      // A register accumulator must be distributed exactly as the m16n8
+      // C fragments: element (r, c) on lane (r % 8) * 4 + (c % 8) / 2.
+      BufferType ct = bufferTypeOf(g.getC());
+      if (!isa<BufferType>(g.getC().getType()) ||
+          threadAxesOf(g.getC()) != std::vector<std::string>{"laneid"})
+        return std::string("a local C must be a whole buffer distributed over "
+                           "laneid like the m16n8k16 accumulator");
+      auto table = getLayoutTable(ct.getLayoutInterface(), ct.getShape());
+      if (!table)
+        return "cannot tabulate C's layout: " + table.error();
+      for (int64_t r = 0; r < m; ++r)
+        for (int64_t c = 0; c < n; ++c) {
+          const auto &locs = (*table)[r * n + c];
+          if (locs.size() != 1 ||
+              locs.front().at("laneid") != (r % 8) * 4 + (c % 8) / 2)
+            return std::string("C's layout does not place element (") +
+                   std::to_string(r) + ", " + std::to_string(c) +
+                   ") on the lane of the m16n8k16 accumulator fragment";
+        }
+    }
+    return std::nullopt;
+  };
+  auto expand = [](Operation *op, OpBuilder &b, const Target &) {
+    auto g = cast<GemmOp>(op);
+    Location loc = op->getLoc();
+    GemmView v = makeGemmView(g, b);
+    Type elemA = getTileElementType(g.getA().getType());
+    Type f32 = b.getF32Type();
+    auto [lane, count] = threadInScope(b, loc, op, ExecScopeKind::Warp);
+    (void)count;
+    Value grp = arith::DivUIOp::create(b, loc, lane, cst(b, loc, 4));
+    Value tig = arith::RemUIOp::create(b, loc, lane, cst(b, loc, 4));
+    Value t2 = arith::MulIOp::create(b, loc, tig, cst(b, loc, 2));
+    auto add = [&](OpBuilder &nb, Value x, int64_t c) {
+      return nb.createOrFold<arith::AddIOp>(loc, x, cst(nb, loc, c));
+    };
+    auto add2 = [&](OpBuilder &nb, Value x, Value y) {
+      return nb.createOrFold<arith::AddIOp>(loc, x, y);
+    };
+    auto loop = [&](OpBuilder &nb, int64_t n, int64_t step, ValueRange iter,
+                    auto body) {
+      auto f = scf::ForOp::create(nb, loc, cst(nb, loc, 0), cst(nb, loc, n),
+                                  cst(nb, loc, step), iter);
+      OpBuilder::InsertionGuard guard(nb);
+      nb.setInsertionPointToStart(f.getBody());
+      body(nb, f.getInductionVar(), f.getRegionIterArgs());
+      return f;
+    };
+    auto vecOf = [&](OpBuilder &nb, ArrayRef<int64_t> shape, Type t,
+                     ArrayRef<Value> elems) {
+      return vector::FromElementsOp::create(nb, loc, VectorType::get(shape, t),
+                                            elems);
+    };
+    loop(b, v.m, 16, {}, [&](OpBuilder &b1, Value m0, ValueRange) {
+      loop(b1, v.n, 8, {}, [&](OpBuilder &b2, Value n0, ValueRange) {
+        Value r0 = add2(b2, m0, grp), r1 = add(b2, add2(b2, m0, grp), 8);
+        Value c0 = add2(b2, n0, t2), c1 = add(b2, add2(b2, n0, t2), 1);
+        // C fragment, or zeros when not accumulating.
+        SmallVector<Value> cElems;
+        Value zero = arith::ConstantOp::create(b2, loc, b2.getZeroAttr(f32));
+        for (auto [r, c] : {std::pair{r0, c0}, {r0, c1}, {r1, c0}, {r1, c1}}) {
+          Value old = load(b2, loc, v.c, at2d(b2, loc, v.c, r, c));
+          cElems.push_back(arith::SelectOp::create(b2, loc, g.getAccum(), old, zero));
+        }
+        Value acc0 = vecOf(b2, {2, 2}, f32, cElems);
+        auto kLoop = loop(b2, v.k, 16, {acc0}, [&](OpBuilder &b3, Value k0,
+                                                   ValueRange iter) {
+          Value ka = add2(b3, k0, t2), kb = add(b3, add2(b3, k0, t2), 1);
+          Value kc = add(b3, ka, 8), kd = add(b3, kb, 8);
+          SmallVector<Value> aE = {
+              loadA(b3, loc, v, r0, ka), loadA(b3, loc, v, r0, kb),
+              loadA(b3, loc, v, r1, ka), loadA(b3, loc, v, r1, kb),
+              loadA(b3, loc, v, r0, kc), loadA(b3, loc, v, r0, kd),
+              loadA(b3, loc, v, r1, kc), loadA(b3, loc, v, r1, kd)};
+          Value col = add2(b3, n0, grp);
+          SmallVector<Value> bE = {
+              loadB(b3, loc, v, ka, col), loadB(b3, loc, v, kb, col),
+              loadB(b3, loc, v, kc, col), loadB(b3, loc, v, kd, col)};
+          Value fa = vecOf(b3, {4, 2}, elemA, aE);
+          Value fb = vecOf(b3, {2, 2}, elemA, bE);
+          // The builder with an explicit result type: D has C's type.
+          Value d = nvgpu::MmaSyncOp::create(
+              b3, loc, iter[0].getType(), fa, fb, iter[0],
+              b3.getI64ArrayAttr({16, 8, 16}), UnitAttr());
+          scf::YieldOp::create(b3, loc, d);
+        });
+        Value d = kLoop.getResult(0);
+        int idx = 0;
+        for (auto [r, c] : {std::pair{r0, c0}, {r0, c1}, {r1, c0}, {r1, c1}}) {
+          Value e = vector::ExtractOp::create(
+              b2, loc, d, ArrayRef<int64_t>{idx / 2, idx % 2});
+          store(b2, loc, e, v.c, at2d(b2, loc, v.c, r, c));
+          ++idx;
+        }
+      });
+    });
+  };
+  return {"mma_sync", 10, accepts, expand};
+}
+
+
+TileImpl genericGemm() { return genericGemmFor<GemmOp>(); }
+} // namespace uop::tirx::dispatch
