@@ -76,13 +76,8 @@ TileImpl tmaCopy() {
       return std::string("the shared tile's layout is not one TMA writes "
                          "(row-major, or a 32/64/128-byte inner swizzle of "
                          "16-byte chunks over whole rows)");
-    auto strip = [](ArrayRef<int64_t> s) {
-      while (s.size() > 1 && s.front() == 1)
-        s = s.drop_front();
-      return s;
-    };
-    ArrayRef<int64_t> box = strip(getTileShape(src.getType()));
-    if (box != strip(getTileShape(copy.getDst().getType())))
+    ArrayRef<int64_t> box = dropLeadingOnes(getTileShape(src.getType()));
+    if (box != dropLeadingOnes(getTileShape(copy.getDst().getType())))
       return std::string("dst and src boxes differ in shape");
     // TMA writes the box densely from the destination's first element: the
     // destination must be contiguous in its buffer (leading unit extents,
@@ -175,22 +170,7 @@ TileImpl cpAsyncCopy() {
       return std::string("cp.async copies global -> shared");
     if (Declines why = genericAccepts(op, t))
       return why;
-    int64_t w = vectorWidth(getTileElementType(copy.getDst().getType()));
-    if (w < 2)
-      return std::string("the dtype does not pack into 16-byte copies");
-    auto strip = [](ArrayRef<int64_t> s) {
-      while (s.size() > 1 && s.front() == 1)
-        s = s.drop_front();
-      return s;
-    };
-    if (strip(getTileShape(copy.getDst().getType())) !=
-        strip(getTileShape(copy.getSrc().getType())))
-      return std::string("dst and src boxes differ in shape");
-    if (Declines why = vectorAccessDeclines(copy.getDst(), w))
-      return "dst: " + *why;
-    if (Declines why = vectorAccessDeclines(copy.getSrc(), w))
-      return "src: " + *why;
-    return std::nullopt;
+    return runCopyDeclines(copy.getDst(), copy.getSrc(), "copies");
   };
   auto expand = [](Operation *op, OpBuilder &b, const Target &) {
     auto copy = cast<CopyAsyncOp>(op);
@@ -199,29 +179,20 @@ TileImpl cpAsyncCopy() {
     TileAccess dst = getAccess(b, loc, copy.getDst());
     TileAccess src = getAccess(b, loc, copy.getSrc());
     int64_t w = vectorWidth(getTileElementType(copy.getDst().getType()));
-    SmallVector<int64_t> runs(dst.shape.begin(), dst.shape.end());
-    runs.back() /= w;
-    auto [tid, count] = threadInScope(b, loc, op, copy.getScope());
-    emitElementLoop(b, loc, tid, count, runs, [&](OpBuilder &nb,
-                                                  ValueRange run) {
-      SmallVector<Value> coord(run.begin(), run.end());
-      coord.back() =
-          nb.createOrFold<arith::MulIOp>(loc, coord.back(), cst(nb, loc, w));
-      SmallVector<Value> srcCoord = coord;
-      if (src.shape != dst.shape)
-        srcCoord = delinearize(nb, loc, linearize(nb, loc, coord, dst.shape),
-                               src.shape);
-      Value d = AddressOfOp::create(nb, loc, dst.buffer,
-                                    offsetCoord(nb, loc, dst, coord));
-      Value s = AddressOfOp::create(nb, loc, src.buffer,
-                                    offsetCoord(nb, loc, src, srcCoord));
-      Value dPtr = LLVM::IntToPtrOp::create(
-          nb, loc, LLVM::LLVMPointerType::get(ctx, 3), d);
-      Value sPtr = LLVM::IntToPtrOp::create(
-          nb, loc, LLVM::LLVMPointerType::get(ctx, 1), s);
-      NVVM::CpAsyncOp::create(nb, loc, dPtr, sPtr, 16,
-                              NVVM::LoadCacheModifierKind::CG, Value());
-    });
+    emitRunLoop(b, loc, op, copy.getScope(), dst, src, w,
+                [&](OpBuilder &nb, ValueRange to, ValueRange from) {
+                  Value d = AddressOfOp::create(nb, loc, dst.buffer,
+                                                offsetCoord(nb, loc, dst, to));
+                  Value s = AddressOfOp::create(nb, loc, src.buffer,
+                                                offsetCoord(nb, loc, src, from));
+                  Value dPtr = LLVM::IntToPtrOp::create(
+                      nb, loc, LLVM::LLVMPointerType::get(ctx, 3), d);
+                  Value sPtr = LLVM::IntToPtrOp::create(
+                      nb, loc, LLVM::LLVMPointerType::get(ctx, 1), s);
+                  NVVM::CpAsyncOp::create(nb, loc, dPtr, sPtr, 16,
+                                          NVVM::LoadCacheModifierKind::CG,
+                                          Value());
+                });
     NVVM::CpAsyncCommitGroupOp::create(b, loc);
   };
   return {"cp_async", 5, accepts, expand};

@@ -92,6 +92,16 @@ int64_t vectorWidth(Type elem);
 bool isKnownMultipleOf(Value v, int64_t w, int depth = 0);
 /// Why `operand` cannot be accessed in aligned runs of `w` elements.
 Declines vectorAccessDeclines(Value operand, int64_t w);
+/// `s` without its leading unit extents (a box's matrix part).
+ArrayRef<int64_t> dropLeadingOnes(ArrayRef<int64_t> s);
+/// Why dst <- src cannot move in aligned 16-byte runs (the vectorized copy
+/// and cp.async); `unit` names the access in the message ("vectors").
+Declines runCopyDeclines(Value dst, Value src, StringRef unit);
+/// A strided loop over the aligned runs of `w` elements of dst's box; `body`
+/// gets the box coordinates of a run's first element in dst and in src.
+void emitRunLoop(OpBuilder &b, Location loc, Operation *op, ExecScopeKind scope,
+                 const TileAccess &dst, const TileAccess &src, int64_t w,
+                 function_ref<void(OpBuilder &, ValueRange, ValueRange)> body);
 /// Why `operand` is not a K-major, 128-byte-swizzled shared tile (the
 /// operand format of wgmma and tcgen05).
 Declines wgmmaOperandDeclines(Value operand, StringRef name);

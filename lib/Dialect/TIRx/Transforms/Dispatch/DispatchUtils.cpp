@@ -459,4 +459,46 @@ Declines wgmmaOperandDeclines(Value operand, StringRef name) {
   return std::nullopt;
 }
 
+ArrayRef<int64_t> dropLeadingOnes(ArrayRef<int64_t> s) {
+  while (s.size() > 1 && s.front() == 1)
+    s = s.drop_front();
+  return s;
+}
+
+Declines runCopyDeclines(Value dst, Value src, StringRef unit) {
+  if (!threadAxesOf(dst).empty() || !threadAxesOf(src).empty())
+    return std::string("lane-distributed operands are copied element-wise");
+  if (dropLeadingOnes(getTileShape(dst.getType())) !=
+      dropLeadingOnes(getTileShape(src.getType())))
+    return std::string("dst and src boxes differ in shape");
+  int64_t w = vectorWidth(getTileElementType(dst.getType()));
+  if (w < 2)
+    return ("the dtype does not pack into 16-byte " + unit).str();
+  if (Declines why = vectorAccessDeclines(dst, w))
+    return "dst: " + *why;
+  if (Declines why = vectorAccessDeclines(src, w))
+    return "src: " + *why;
+  return std::nullopt;
+}
+
+void emitRunLoop(OpBuilder &b, Location loc, Operation *op, ExecScopeKind scope,
+                 const TileAccess &dst, const TileAccess &src, int64_t w,
+                 function_ref<void(OpBuilder &, ValueRange, ValueRange)> body) {
+  // The last dimension counted in runs of w.
+  SmallVector<int64_t> runs(dst.shape.begin(), dst.shape.end());
+  runs.back() /= w;
+  auto [tid, count] = threadInScope(b, loc, op, scope);
+  emitElementLoop(b, loc, tid, count, runs, [&](OpBuilder &nb, ValueRange run) {
+    SmallVector<Value> coord(run.begin(), run.end());
+    coord.back() =
+        nb.createOrFold<arith::MulIOp>(loc, coord.back(), cst(nb, loc, w));
+    // src may have another shape with the same runs: walk both row-major.
+    SmallVector<Value> srcCoord = coord;
+    if (src.shape != dst.shape)
+      srcCoord = delinearize(nb, loc, linearize(nb, loc, coord, dst.shape),
+                             src.shape);
+    body(nb, coord, srcCoord);
+  });
+}
+
 } // namespace uop::tirx::dispatch

@@ -200,24 +200,7 @@ TileImpl vectorizedCopy() {
   auto accepts = [](Operation *op, const Target &t) -> Declines {
     if (Declines why = genericAccepts(op, t))
       return why;
-    Value dst = op->getOperand(0), src = op->getOperand(1);
-    if (!threadAxesOf(dst).empty() || !threadAxesOf(src).empty())
-      return std::string("lane-distributed operands are copied element-wise");
-    auto strip = [](ArrayRef<int64_t> s) {
-      while (s.size() > 1 && s.front() == 1)
-        s = s.drop_front();
-      return s;
-    };
-    if (strip(getTileShape(dst.getType())) != strip(getTileShape(src.getType())))
-      return std::string("dst and src boxes differ in shape");
-    int64_t w = vectorWidth(getTileElementType(dst.getType()));
-    if (w < 2)
-      return std::string("the dtype does not pack into 16-byte vectors");
-    if (Declines why = vectorAccessDeclines(dst, w))
-      return "dst: " + *why;
-    if (Declines why = vectorAccessDeclines(src, w))
-      return "src: " + *why;
-    return std::nullopt;
+    return runCopyDeclines(op->getOperand(0), op->getOperand(1), "vectors");
   };
   auto expand = [](Operation *op, OpBuilder &b, const Target &) {
     auto tile = cast<TilePrimitiveOpInterface>(op);
@@ -227,24 +210,13 @@ TileImpl vectorizedCopy() {
     Type elem = getTileElementType(dstV.getType());
     int64_t w = vectorWidth(elem);
     auto vecType = VectorType::get({w}, elem);
-    // Iterate over vectors: the last dimension counted in runs of w.
-    SmallVector<int64_t> runs(dst.shape.begin(), dst.shape.end());
-    runs.back() /= w;
-    auto [tid, count] = threadInScope(b, loc, op, tile.getScopeKind());
-    emitElementLoop(b, loc, tid, count, runs, [&](OpBuilder &nb,
-                                                  ValueRange run) {
-      SmallVector<Value> coord(run.begin(), run.end());
-      coord.back() = nb.createOrFold<arith::MulIOp>(loc, coord.back(),
-                                                     cst(nb, loc, w));
-      SmallVector<Value> srcCoord = coord;
-      if (src.shape != dst.shape)
-        srcCoord = delinearize(nb, loc, linearize(nb, loc, coord, dst.shape),
-                               src.shape);
-      Value v = VectorLoadOp::create(nb, loc, vecType, src.buffer,
-                                     offsetCoord(nb, loc, src, srcCoord));
-      VectorStoreOp::create(nb, loc, v, dst.buffer,
-                            offsetCoord(nb, loc, dst, coord));
-    });
+    emitRunLoop(b, loc, op, tile.getScopeKind(), dst, src, w,
+                [&](OpBuilder &nb, ValueRange to, ValueRange from) {
+                  Value v = VectorLoadOp::create(
+                      nb, loc, vecType, src.buffer, offsetCoord(nb, loc, src, from));
+                  VectorStoreOp::create(nb, loc, v, dst.buffer,
+                                        offsetCoord(nb, loc, dst, to));
+                });
     syncAfter(b, loc, tile.getScopeKind(), dstV);
   };
   return {"vectorized", 5, accepts, expand};
