@@ -117,6 +117,7 @@ TileImpl genericUnary();
 TileImpl genericFill();
 TileImpl genericBinary();
 TileImpl genericReduce();
+TileImpl shuffleReduce();
 TileImpl vectorizedCopy();
 // AsyncCopy.cpp
 TileImpl tmaCopy();

@@ -96,6 +96,105 @@ TileImpl genericBinary() {
           }};
 }
 
+namespace {
+/// How a reduction splits its source: kept dims index the output, reduced
+/// dims are walked by the accumulation loop.
+struct ReduceShape {
+  SmallVector<int64_t> keptDims, reducedDims, reducedShape, outShape;
+  int64_t reducedCount = 1;
+};
+
+ReduceShape getReduceShape(ReduceOp red) {
+  ReduceShape r;
+  ArrayRef<int64_t> src = getTileShape(red.getSrc().getType());
+  for (int64_t d = 0; d < static_cast<int64_t>(src.size()); ++d) {
+    if (llvm::is_contained(red.getAxes(), d)) {
+      r.reducedDims.push_back(d);
+      r.reducedShape.push_back(src[d]);
+      r.reducedCount *= src[d];
+    } else {
+      r.keptDims.push_back(d);
+      r.outShape.push_back(src[d]);
+    }
+  }
+  return r;
+}
+
+/// The neutral element of `kind` for `elem`.
+Value reduceIdentity(OpBuilder &b, Location loc, ReduceKind kind, Type elem) {
+  bool isFloat = isa<FloatType>(elem);
+  unsigned bits = elem.getIntOrFloatBitWidth();
+  double inf = std::numeric_limits<double>::infinity();
+  TypedAttr init;
+  switch (kind) {
+  case ReduceKind::Sum:
+    init = b.getZeroAttr(elem);
+    break;
+  case ReduceKind::Max:
+    init = isFloat ? (TypedAttr)b.getFloatAttr(elem, -inf)
+                   : (TypedAttr)b.getIntegerAttr(elem, APInt::getSignedMinValue(bits));
+    break;
+  case ReduceKind::Min:
+    init = isFloat ? (TypedAttr)b.getFloatAttr(elem, inf)
+                   : (TypedAttr)b.getIntegerAttr(elem, APInt::getSignedMaxValue(bits));
+    break;
+  }
+  return arith::ConstantOp::create(b, loc, init);
+}
+
+Value reduceCombine(OpBuilder &b, Location loc, ReduceKind kind, Value acc,
+                    Value x) {
+  switch (kind) {
+  case ReduceKind::Sum:
+    return emitBinary(b, loc, BinaryKind::Add, acc, x);
+  case ReduceKind::Max:
+    return emitBinary(b, loc, BinaryKind::Maximum, acc, x);
+  case ReduceKind::Min:
+    return emitBinary(b, loc, BinaryKind::Minimum, acc, x);
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+/// Accumulates the reduced elements start, start + step, ... of output `out`.
+Value emitPartialReduce(OpBuilder &b, Location loc, ReduceOp red,
+                        const TileAccess &src, const ReduceShape &shape,
+                        ValueRange out, Value start, int64_t step) {
+  Type elem = getTileElementType(red.getSrc().getType());
+  Value init = reduceIdentity(b, loc, red.getKind(), elem);
+  auto loop = scf::ForOp::create(b, loc, start, cst(b, loc, shape.reducedCount),
+                                 cst(b, loc, step), ValueRange{init});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  SmallVector<Value> srcCoord(src.shape.size());
+  for (auto [i, d] : llvm::enumerate(shape.keptDims))
+    srcCoord[d] = out[i];
+  SmallVector<Value> reduced =
+      delinearize(b, loc, loop.getInductionVar(), shape.reducedShape);
+  for (auto [i, d] : llvm::enumerate(shape.reducedDims))
+    srcCoord[d] = reduced[i];
+  Value x = load(b, loc, src, srcCoord);
+  scf::YieldOp::create(b, loc,
+                       reduceCombine(b, loc, red.getKind(),
+                                     loop.getRegionIterArgs()[0], x));
+  return loop.getResult(0);
+}
+
+/// dst keeps the reduced axes as 1 or drops them.
+SmallVector<Value> reduceDstCoord(OpBuilder &b, Location loc, ReduceOp red,
+                                  const TileAccess &dst,
+                                  const ReduceShape &shape, ValueRange out) {
+  size_t srcRank = shape.keptDims.size() + shape.reducedDims.size();
+  if (dst.shape.size() != srcRank)
+    return llvm::to_vector(out);
+  SmallVector<Value> coord;
+  for (size_t d = 0, k = 0; d < srcRank; ++d)
+    coord.push_back(llvm::is_contained(shape.reducedDims, int64_t(d))
+                        ? cst(b, loc, 0)
+                        : out[k++]);
+  return coord;
+}
+} // namespace
+
 /// Each thread owns a strided subset of the output elements and reduces the
 /// source over the reduced axes serially.
 TileImpl genericReduce() {
@@ -104,94 +203,77 @@ TileImpl genericReduce() {
             Location loc = op->getLoc();
             TileAccess dst = getAccess(b, loc, red.getDst());
             TileAccess src = getAccess(b, loc, red.getSrc());
-            ArrayRef<int64_t> axes = red.getAxes();
-            SmallVector<int64_t> keptDims, reducedShape;
-            for (int64_t d = 0; d < static_cast<int64_t>(src.shape.size()); ++d) {
-              if (llvm::is_contained(axes, d))
-                reducedShape.push_back(src.shape[d]);
-              else
-                keptDims.push_back(d);
-            }
-            SmallVector<int64_t> outShape;
-            for (int64_t d : keptDims)
-              outShape.push_back(src.shape[d]);
-            Type elem = getTileElementType(red.getSrc().getType());
-            emitTileLoop(b, loc, op, red.getScope(), outShape, [&](OpBuilder &nb,
-                                                              ValueRange out) {
-              TypedAttr init;
-              bool isFloat = isa<FloatType>(elem);
-              switch (red.getKind()) {
-              case ReduceKind::Sum:
-                init = nb.getZeroAttr(elem);
-                break;
-              case ReduceKind::Max:
-                init = isFloat ? (TypedAttr)nb.getFloatAttr(
-                                     elem, -std::numeric_limits<double>::infinity())
-                               : (TypedAttr)nb.getIntegerAttr(
-                                     elem, APInt::getSignedMinValue(
-                                               elem.getIntOrFloatBitWidth()));
-                break;
-              case ReduceKind::Min:
-                init = isFloat ? (TypedAttr)nb.getFloatAttr(
-                                     elem, std::numeric_limits<double>::infinity())
-                               : (TypedAttr)nb.getIntegerAttr(
-                                     elem, APInt::getSignedMaxValue(
-                                               elem.getIntOrFloatBitWidth()));
-                break;
-              }
-              Value acc = arith::ConstantOp::create(nb, loc, init);
-              int64_t n = 1;
-              for (int64_t d : reducedShape)
-                n *= d;
-              auto loop = scf::ForOp::create(nb, loc, cst(nb, loc, 0),
-                                             cst(nb, loc, n), cst(nb, loc, 1),
-                                             ValueRange{acc});
-              {
-                OpBuilder::InsertionGuard g(nb);
-                nb.setInsertionPointToStart(loop.getBody());
-                Value rest = loop.getInductionVar();
-                SmallVector<Value> srcCoord(src.shape.size());
-                for (auto [i, d] : llvm::enumerate(keptDims))
-                  srcCoord[d] = out[i];
-                for (int64_t i = axes.size() - 1; i >= 0; --i) {
-                  Value dim = cst(nb, loc, reducedShape[i]);
-                  // Reduced axes in increasing order of dimension.
-                  int64_t d = 0, seen = 0;
-                  for (; d < static_cast<int64_t>(src.shape.size()); ++d)
-                    if (llvm::is_contained(axes, d) && seen++ == i)
-                      break;
-                  srcCoord[d] = nb.createOrFold<arith::RemUIOp>(loc, rest, dim);
-                  rest = nb.createOrFold<arith::DivUIOp>(loc, rest, dim);
-                }
-                Value x = load(nb, loc, src, srcCoord);
-                Value carried = loop.getRegionIterArgs()[0];
-                Value next;
-                switch (red.getKind()) {
-                case ReduceKind::Sum:
-                  next = emitBinary(nb, loc, BinaryKind::Add, carried, x);
-                  break;
-                case ReduceKind::Max:
-                  next = emitBinary(nb, loc, BinaryKind::Maximum, carried, x);
-                  break;
-                case ReduceKind::Min:
-                  next = emitBinary(nb, loc, BinaryKind::Minimum, carried, x);
-                  break;
-                }
-                scf::YieldOp::create(nb, loc, next);
-              }
-              // dst keeps or drops the reduced axes; index it accordingly.
-              SmallVector<Value> dstCoord;
-              if (dst.shape.size() == src.shape.size()) {
-                for (int64_t d = 0, k = 0; d < static_cast<int64_t>(src.shape.size()); ++d)
-                  dstCoord.push_back(llvm::is_contained(axes, d) ? cst(nb, loc, 0)
-                                                                 : out[k++]);
-              } else {
-                dstCoord.assign(out.begin(), out.end());
-              }
-              store(nb, loc, loop.getResult(0), dst, dstCoord);
-            });
+            ReduceShape shape = getReduceShape(red);
+            emitTileLoop(b, loc, op, red.getScope(), shape.outShape,
+                         [&](OpBuilder &nb, ValueRange out) {
+                           Value v = emitPartialReduce(nb, loc, red, src, shape,
+                                                       out, cst(nb, loc, 0), 1);
+                           store(nb, loc, v, dst,
+                                 reduceDstCoord(nb, loc, red, dst, shape, out));
+                         });
             syncAfter(b, loc, red.getScope(), red.getDst());
           }};
+}
+
+/// Warp or CTA scope, 32-bit data: each warp owns a strided subset of the
+/// output elements; its lanes accumulate lane-strided partials that a
+/// butterfly of shfl.sync.bfly (xor 16, 8, 4, 2, 1) combines; lane 0 writes.
+TileImpl shuffleReduce() {
+  auto accepts = [](Operation *op, const Target &t) -> Declines {
+    auto red = cast<ReduceOp>(op);
+    if (red.getScope() != ExecScopeKind::Warp &&
+        red.getScope() != ExecScopeKind::Cta)
+      return std::string("shuffles combine the lanes of warps (scope warp or "
+                         "cta)");
+    if (Declines why = genericAccepts(op, t))
+      return why;
+    if (getTileElementType(red.getSrc().getType()).getIntOrFloatBitWidth() != 32)
+      return std::string("shfl.sync moves 32-bit values");
+    if (red.getScope() == ExecScopeKind::Cta) {
+      std::optional<int64_t> threads = getThreadsPerCtaInForce(op);
+      if (!threads || *threads % 32)
+        return std::string("the CTA's threads must form whole warps");
+    }
+    return std::nullopt;
+  };
+  auto expand = [](Operation *op, OpBuilder &b, const Target &) {
+    auto red = cast<ReduceOp>(op);
+    Location loc = op->getLoc();
+    TileAccess dst = getAccess(b, loc, red.getDst());
+    TileAccess src = getAccess(b, loc, red.getSrc());
+    ReduceShape shape = getReduceShape(red);
+    auto [lane, lanes] = threadInScope(b, loc, op, ExecScopeKind::Warp);
+    (void)lanes;
+    Value warp = cst(b, loc, 0);
+    int64_t warps = 1;
+    if (red.getScope() == ExecScopeKind::Cta) {
+      warps = *getThreadsPerCtaInForce(op) / 32;
+      warp = ScopeIdDefOp::create(
+                 b, loc, TypeRange{b.getIndexType()},
+                 ExecScopeKindAttr::get(b.getContext(), ExecScopeKind::Cta),
+                 ExecScopeKindAttr::get(b.getContext(), ExecScopeKind::Warp),
+                 b.getDenseI64ArrayAttr({warps}), DenseI64ArrayAttr())
+                 .getIds()[0];
+    }
+    emitElementLoop(b, loc, warp, warps, shape.outShape, [&](OpBuilder &nb,
+                                                             ValueRange out) {
+      Value v = emitPartialReduce(nb, loc, red, src, shape, out, lane, 32);
+      for (int32_t offset = 16; offset >= 1; offset /= 2) {
+        Value other =
+            gpu::ShuffleOp::create(nb, loc, v, offset, 32, gpu::ShuffleMode::XOR)
+                .getShuffleResult();
+        v = reduceCombine(nb, loc, red.getKind(), v, other);
+      }
+      Value first = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
+                                          lane, cst(nb, loc, 0));
+      auto ifOp = scf::IfOp::create(nb, loc, first, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(nb);
+      nb.setInsertionPointToStart(ifOp.thenBlock());
+      store(nb, loc, v, dst, reduceDstCoord(nb, loc, red, dst, shape, out));
+    });
+    syncAfter(b, loc, red.getScope(), red.getDst());
+  };
+  return {"shuffle", 5, accepts, expand};
 }
 
 /// Copies in 16-byte vectors: every thread of the scope moves whole aligned
