@@ -56,6 +56,10 @@
 // MMA: cp.async.cg.shared.global
 // MMA: cp.async.commit_group;
 // MMA: cp.async.wait_group
+// The fragments come from shared memory through ldmatrix: x4 for A (stored
+// M x K), x2.trans for B (stored K x N).
+// MMA-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// MMA-DAG: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // MMA: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // MMA: ret;
 

@@ -757,12 +757,13 @@ tirx.prim_func @gemm_generic_int() {
 // A fragment: 8 halves, the first at (g, 2t).
 // CHECK: tirx.buffer_load %[[A]][%[[R0]], %[[KA]]] : !tirx.buffer<16x16xf16, global>
 // CHECK-COUNT-7: tirx.buffer_load %[[A]]
-// B fragment: 4 halves, the first at (2t, g).
+// CHECK: %[[FA:.*]] = vector.from_elements {{.*}} : vector<4x2xf16>
+// B fragment: 4 halves, the first at (2t, g). (Operands in global memory
+// are loaded element-wise; ldmatrix reads shared memory only.)
 // CHECK: %[[COL:.*]] = arith.addi %[[N0]], %[[G]] : index
 // CHECK: tirx.buffer_load %[[B]][%[[KA]], %[[COL]]] : !tirx.buffer<16x8xf16, global>
 // CHECK-COUNT-3: tirx.buffer_load %[[B]]
-// CHECK: %[[FA:.*]] = vector.from_elements {{.*}} : vector<4x2xf16>
-// CHECK-NEXT: %[[FB:.*]] = vector.from_elements {{.*}} : vector<2x2xf16>
+// CHECK: %[[FB:.*]] = vector.from_elements {{.*}} : vector<2x2xf16>
 // CHECK-NEXT: %[[R:.*]] = nvgpu.mma.sync(%[[FA]], %[[FB]], %[[ACC]]) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
 // CHECK-NEXT: scf.yield %[[R]] : vector<2x2xf32>
 // CHECK-NEXT: }
@@ -783,24 +784,28 @@ tirx.prim_func @mma_16x8x16(%A: !tirx.buffer<16x16xf16, global>, %B: !tirx.buffe
   tirx.return
 }
 
-// bf16 from shared memory with B given as N x K (transpose_B): the B
-// fragment reads B[g, 2t] first. 32x16x32 takes two M tiles, two N tiles and
-// two K steps.
+// bf16 from shared memory with B given as N x K (transpose_B): both
+// fragments come from ldmatrix. Lane l passes the address of row l % 8 of
+// matrix (l / 8) % num: A takes x4 (rows m0 / m0 + 8 by k0 / k0 + 8), B x2
+// (rows n0, chunks k0 / k0 + 8), both without .trans since both are stored
+// K-major. 32x16x32 takes two M tiles, two N tiles and two K steps.
 // CHECK-LABEL: tirx.prim_func @mma_bf16_transpose_b
+// CHECK: %[[AS:.*]] = tirx.alloc_buffer : !tirx.buffer<32x32xbf16, shared>
 // CHECK: %[[BS:.*]] = tirx.alloc_buffer : !tirx.buffer<16x32xbf16, shared>
 // CHECK: %[[LANE:.*]] = tirx.scope_id_def warp -> thread [32]
-// CHECK: %[[G:.*]] = arith.divui %[[LANE]], %{{.*}} : index
-// CHECK: %[[T:.*]] = arith.remui %[[LANE]], %{{.*}} : index
-// CHECK: %[[T2:.*]] = arith.muli %[[T]], %{{.*}} : index
 // CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c32{{(_[0-9]+)?}} step %c16{{(_[0-9]+)?}} {
 // CHECK: scf.for %[[N0:.*]] = %c0{{(_[0-9]+)?}} to %c16{{(_[0-9]+)?}} step %c8{{(_[0-9]+)?}} {
 // CHECK: scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<2x2xf32>) {
-// CHECK: %[[KA:.*]] = arith.addi %[[K0]], %[[T2]] : index
-// CHECK: %[[COL:.*]] = arith.addi %[[N0]], %[[G]] : index
-// CHECK: tirx.buffer_load %[[BS]][%[[COL]], %[[KA]]] : !tirx.buffer<16x32xbf16, shared>
-// CHECK: vector.from_elements {{.*}} : vector<4x2xbf16>
-// CHECK-NEXT: vector.from_elements {{.*}} : vector<2x2xbf16>
-// CHECK-NEXT: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK: %[[MAT:.*]] = arith.remui %{{.*}}, %c4{{(_[0-9]+)?}} : index
+// CHECK: tirx.address_of %[[AS]][%{{.*}}, %{{.*}}] : !tirx.buffer<32x32xbf16, shared>
+// CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-COUNT-4: llvm.bitcast %{{.*}} : i32 to vector<2xbf16>
+// CHECK: tirx.address_of %[[BS]][%{{.*}}, %{{.*}}] : !tirx.buffer<16x32xbf16, shared>
+// CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 2 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32)>
+// CHECK-COUNT-2: llvm.bitcast %{{.*}} : i32 to vector<2xbf16>
+// CHECK: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-NOT: tirx.buffer_load %[[AS]]
+// CHECK-NOT: tirx.buffer_load %[[BS]]
 // CHECK-NOT: tirx.tile.gemm
 tirx.prim_func @mma_bf16_transpose_b(%C: !tirx.buffer<32x16xf32, global>) {
   tirx.device_entry {

@@ -11,6 +11,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -89,6 +91,48 @@ TileImpl genericGemmFor() {
             });
             syncAfter(b, loc, g.getScope(), g.getC());
           }};
+}
+
+/// Whether `operand` can feed ldmatrix: shared memory whose 8-element
+/// (16-byte) row chunks are contiguous and 16-byte aligned.
+bool canLdmatrix(Value operand) {
+  return scopeOf(operand) == StorageScope::Shared &&
+         !vectorAccessDeclines(operand, 8);
+}
+
+/// One ldmatrix of `num` 8x8 b16 matrices: lane l passes the address of row
+/// l % 8 of matrix (l / 8) % num, given by `rowAddress(matrix, row)`; the
+/// registers come back as a vector<num x 2 x elem>. `transpose` selects
+/// .trans (each thread then holds a column pair of the stored matrix).
+Value emitLdmatrix(OpBuilder &b, Location loc, const TileAccess &t, Type elem,
+                   int64_t num, bool transpose, Value lane,
+                   function_ref<SmallVector<Value>(OpBuilder &, Value, Value)>
+                       rowCoord) {
+  MLIRContext *ctx = b.getContext();
+  Value matrix = arith::RemUIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, lane, cst(b, loc, 8)),
+      cst(b, loc, num));
+  Value row = arith::RemUIOp::create(b, loc, lane, cst(b, loc, 8));
+  Value addr = AddressOfOp::create(b, loc, t.buffer,
+                                   offsetCoord(b, loc, t, rowCoord(b, matrix, row)));
+  Value ptr = LLVM::IntToPtrOp::create(b, loc, LLVM::LLVMPointerType::get(ctx, 3),
+                                       addr);
+  SmallVector<Type> fields(num, b.getI32Type());
+  auto structType = LLVM::LLVMStructType::getLiteral(ctx, fields);
+  Value regs = NVVM::LdMatrixOp::create(
+      b, loc, structType, ptr, num,
+      transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+      NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8), NVVM::LdStMatrixEltType::B16);
+  auto pair = VectorType::get({2}, elem);
+  Value result = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(VectorType::get({num, 2}, elem),
+                                     b.getZeroAttr(elem)));
+  for (int64_t i = 0; i < num; ++i) {
+    Value word = LLVM::ExtractValueOp::create(b, loc, regs, i);
+    Value halves = LLVM::BitcastOp::create(b, loc, pair, word);
+    result = vector::InsertOp::create(b, loc, halves, result, i);
+  }
+  return result;
 }
 
 /// Warp-scope mma.sync m16n8k16 (f16/bf16 in, f32 accumulate) on sm_80+.
@@ -176,6 +220,8 @@ TileImpl mmaSyncGemm() {
       return vector::FromElementsOp::create(nb, loc, VectorType::get(shape, t),
                                             elems);
     };
+    bool aByLdmatrix = canLdmatrix(g.getA());
+    bool bByLdmatrix = canLdmatrix(g.getB());
     loop(b, v.m, 16, {}, [&](OpBuilder &b1, Value m0, ValueRange) {
       loop(b1, v.n, 8, {}, [&](OpBuilder &b2, Value n0, ValueRange) {
         Value r0 = add2(b2, m0, grp), r1 = add(b2, add2(b2, m0, grp), 8);
@@ -192,17 +238,50 @@ TileImpl mmaSyncGemm() {
                                                    ValueRange iter) {
           Value ka = add2(b3, k0, t2), kb = add(b3, add2(b3, k0, t2), 1);
           Value kc = add(b3, ka, 8), kd = add(b3, kb, 8);
-          SmallVector<Value> aE = {
-              loadA(b3, loc, v, r0, ka), loadA(b3, loc, v, r0, kb),
-              loadA(b3, loc, v, r1, ka), loadA(b3, loc, v, r1, kb),
-              loadA(b3, loc, v, r0, kc), loadA(b3, loc, v, r0, kd),
-              loadA(b3, loc, v, r1, kc), loadA(b3, loc, v, r1, kd)};
-          Value col = add2(b3, n0, grp);
-          SmallVector<Value> bE = {
-              loadB(b3, loc, v, ka, col), loadB(b3, loc, v, kb, col),
-              loadB(b3, loc, v, kc, col), loadB(b3, loc, v, kd, col)};
-          Value fa = vecOf(b3, {4, 2}, elemA, aE);
-          Value fb = vecOf(b3, {2, 2}, elemA, bE);
+          // A's fragment: ldmatrix x4 from shared memory (matrices: rows
+          // m0 / m0+8 by k0 / k0+8), else element loads.
+          Value fa;
+          if (aByLdmatrix) {
+            fa = emitLdmatrix(b3, loc, v.a, elemA, 4, v.ta, lane,
+                              [&](OpBuilder &nb, Value mat, Value r) {
+              Value mOff = nb.createOrFold<arith::MulIOp>(
+                  loc, nb.createOrFold<arith::RemUIOp>(loc, mat, cst(nb, loc, 2)),
+                  cst(nb, loc, 8));
+              Value kOff = nb.createOrFold<arith::MulIOp>(
+                  loc, nb.createOrFold<arith::DivUIOp>(loc, mat, cst(nb, loc, 2)),
+                  cst(nb, loc, 8));
+              Value mm = add2(nb, m0, mOff), kk = add2(nb, k0, kOff);
+              // Stored M x K: row m, chunk at k; stored K x M (.trans): row k.
+              return v.ta ? at2d(nb, loc, v.a, add2(nb, kk, r), mm)
+                          : at2d(nb, loc, v.a, add2(nb, mm, r), kk);
+            });
+          } else {
+            SmallVector<Value> aE = {
+                loadA(b3, loc, v, r0, ka), loadA(b3, loc, v, r0, kb),
+                loadA(b3, loc, v, r1, ka), loadA(b3, loc, v, r1, kb),
+                loadA(b3, loc, v, r0, kc), loadA(b3, loc, v, r0, kd),
+                loadA(b3, loc, v, r1, kc), loadA(b3, loc, v, r1, kd)};
+            fa = vecOf(b3, {4, 2}, elemA, aE);
+          }
+          // B's fragment: ldmatrix x2 (k0 / k0+8 by n0), .trans when B is
+          // stored K x N, else element loads.
+          Value fb;
+          if (bByLdmatrix) {
+            fb = emitLdmatrix(b3, loc, v.b, elemA, 2, !v.tb, lane,
+                              [&](OpBuilder &nb, Value mat, Value r) {
+              Value kk = add2(nb, k0, nb.createOrFold<arith::MulIOp>(
+                                          loc, mat, cst(nb, loc, 8)));
+              // Stored N x K: row n, chunk at k; stored K x N: row k.
+              return v.tb ? at2d(nb, loc, v.b, add2(nb, n0, r), kk)
+                          : at2d(nb, loc, v.b, add2(nb, kk, r), n0);
+            });
+          } else {
+            Value col = add2(b3, n0, grp);
+            SmallVector<Value> bE = {
+                loadB(b3, loc, v, ka, col), loadB(b3, loc, v, kb, col),
+                loadB(b3, loc, v, kc, col), loadB(b3, loc, v, kd, col)};
+            fb = vecOf(b3, {2, 2}, elemA, bE);
+          }
           // The builder with an explicit result type: D has C's type.
           Value d = nvgpu::MmaSyncOp::create(
               b3, loc, iter[0].getType(), fa, fb, iter[0],
