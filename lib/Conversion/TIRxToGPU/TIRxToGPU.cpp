@@ -1,9 +1,11 @@
 //===- TIRxToGPU.cpp - convert-tirx-to-gpu --------------------------------===//
 //
-// A prim_func's device_entry becomes a gpu.func kernel. Buffers become
-// memrefs of their storage span in the matching GPU address space: global
-// parameters, shared allocations as workgroup attributions, local ones as
-// private attributions. Accesses are already flat (tirx-lower-layouts).
+// A prim_func's device_entry becomes a gpu.func kernel in the module's one
+// gpu.module. Buffers become memrefs of their storage span in the matching
+// GPU address space: global parameters; shared allocations as workgroup
+// attributions, or views of dynamic shared memory beyond 48 KiB; local ones
+// as private attributions; tmem ones as tcgen05 allocations. Tensor maps
+// become extra parameters. Accesses are already flat (tirx-lower-layouts).
 //
 //===----------------------------------------------------------------------===//
 

@@ -3,7 +3,8 @@
 // Each tile primitive has a list of implementations (name, priority,
 // predicate, expansion). The highest-priority implementation whose predicate
 // accepts the op (and whose name matches an explicit `dispatch`) expands it
-// into lower tirx: scf loops, buffer loads/stores, scope ids, gpu/nvgpu ops.
+// into lower tirx: scf loops, buffer loads/stores, scope ids, gpu/nvgpu/nvvm
+// ops. The implementations live in Dispatch/, one file per op family.
 //
 //===----------------------------------------------------------------------===//
 
