@@ -120,7 +120,7 @@ static LogicalResult emitCubin(Operation *op, raw_ostream &os) {
       llvm::sys::fs::createTemporaryFile("uop", "cubin", cubinPath) ||
       llvm::sys::fs::createTemporaryFile("uop", "log", logPath))
     return op->emitError("cannot create temporary files for ptxas");
-  auto cleanup = llvm::make_scope_exit([&] {
+  llvm::scope_exit cleanup([&] {
     llvm::sys::fs::remove(ptxPath);
     llvm::sys::fs::remove(cubinPath);
     llvm::sys::fs::remove(logPath);

@@ -237,21 +237,28 @@ LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
 // Attributes
 //===----------------------------------------------------------------------===//
 
-// `#uop.axis_id<R3>`: R for renumbered, U for unrenumbered.
-Attribute AxisIdAttr::parse(AsmParser &p, Type) {
+FailureOr<AxisIdAttr> uop::parseAxisIdKeyword(AsmParser &p, SMLoc errorLoc) {
   StringRef keyword;
-  SMLoc loc = p.getCurrentLocation();
-  if (p.parseLess() || p.parseKeyword(&keyword) || p.parseGreater())
-    return {};
+  if (p.parseKeyword(&keyword))
+    return failure();
   int64_t id;
   if (keyword.size() < 2 || (keyword[0] != 'R' && keyword[0] != 'U') ||
-      keyword.drop_front().getAsInteger(10, id)) {
-    p.emitError(loc, "expected an axis id like R0 (renumbered) or U0 "
-                     "(unrenumbered), got '")
-        << keyword << "'";
-    return {};
-  }
+      keyword.drop_front().getAsInteger(10, id))
+    return p.emitError(errorLoc, "expected an axis id like R0 (renumbered) or "
+                                 "U0 (unrenumbered), got '")
+           << keyword << "'";
   return AxisIdAttr::get(p.getContext(), id, keyword[0] == 'R');
+}
+
+// `#uop.axis_id<R3>`: R for renumbered, U for unrenumbered.
+Attribute AxisIdAttr::parse(AsmParser &p, Type) {
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseLess())
+    return {};
+  FailureOr<AxisIdAttr> attr = parseAxisIdKeyword(p, loc);
+  if (failed(attr) || p.parseGreater())
+    return {};
+  return *attr;
 }
 
 void AxisIdAttr::print(AsmPrinter &p) const {

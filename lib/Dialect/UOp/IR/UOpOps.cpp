@@ -92,17 +92,10 @@ static int64_t getBufferSize(Type buffer) {
 //===----------------------------------------------------------------------===//
 
 static ParseResult parseAxisId(OpAsmParser &p, AxisIdAttr &attr) {
-  StringRef keyword;
-  SMLoc loc = p.getCurrentLocation();
-  if (p.parseKeyword(&keyword))
+  FailureOr<AxisIdAttr> parsed = parseAxisIdKeyword(p, p.getCurrentLocation());
+  if (failed(parsed))
     return failure();
-  int64_t id;
-  if (keyword.size() < 2 || (keyword[0] != 'R' && keyword[0] != 'U') ||
-      keyword.drop_front().getAsInteger(10, id))
-    return p.emitError(loc, "expected an axis id like R0 (renumbered) or U0 "
-                            "(unrenumbered), got '")
-           << keyword << "'";
-  attr = AxisIdAttr::get(p.getContext(), id, keyword[0] == 'R');
+  attr = *parsed;
   return success();
 }
 

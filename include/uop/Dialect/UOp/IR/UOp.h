@@ -53,4 +53,11 @@ class SinkOp;
 #define GET_OP_CLASSES
 #include "uop/Dialect/UOp/IR/UOpOps.h.inc"
 
+namespace uop {
+/// Parses an axis id keyword (`R3` renumbered, `U3` unrenumbered); a bad
+/// keyword is reported at `errorLoc`.
+mlir::FailureOr<AxisIdAttr> parseAxisIdKeyword(mlir::AsmParser &p,
+                                               llvm::SMLoc errorLoc);
+} // namespace uop
+
 #endif // UOP_DIALECT_UOP_IR_UOP_H
