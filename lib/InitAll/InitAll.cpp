@@ -6,6 +6,7 @@
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/TIRx/Transforms/Passes.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
+#include "uop/Dialect/UOp/Transforms/Passes.h"
 #include "uop/Target/Translations.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -18,9 +19,12 @@ void uop::registerAllPasses() {
   uop::tirx::registerTIRxPasses();
   uop::tirx::registerTIRxPipelines();
   uop::registerUOpConversionPasses();
+  uop::registerUOpPasses();
+  uop::registerUOpPipelines();
 }
 
 void uop::registerAllTranslations() {
   registerTIRxLayoutTableTranslation();
   registerPTXTranslations();
+  registerUOpToCTranslation();
 }

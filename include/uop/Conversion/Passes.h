@@ -3,6 +3,7 @@
 #define UOP_CONVERSION_PASSES_H
 
 #include "uop/Conversion/TIRxToGPU/TIRxToGPU.h"
+#include "uop/Conversion/UOpToTIRx/UOpToTIRx.h"
 
 namespace uop {
 #define GEN_PASS_REGISTRATION

@@ -25,4 +25,21 @@ def ConvertTIRxToGPU : Pass<"convert-tirx-to-gpu", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
+  let summary = "Kernel-level uop (after uop-gpudims) to thread-level tirx prim_funcs";
+  let description = [{
+    Each kernel FUNCTION becomes a `tirx.prim_func` with a device_entry:
+    SPECIAL blockIdx.* / threadIdx.* become `kernel -> cta` / `cta -> thread`
+    scope ids, the remaining RANGEs scf.for loops (the loop tree of
+    KernelSchedule.h), LOAD / STORE through INDEX tirx.buffer_load /
+    buffer_store (gated ones under scf.if), DEFINE_REG a local buffer.
+    Kernel parameters become global buffers of their element count. The
+    schedule functions are replaced by a module attribute
+    `uop.launch_order` listing the kernels in call order.
+  }];
+  let dependentDialects = ["::uop::tirx::TIRxDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // UOP_CONVERSION_PASSES_TD

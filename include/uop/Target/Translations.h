@@ -4,6 +4,9 @@
 #define UOP_TARGET_TRANSLATIONS_H
 
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
 
 namespace mlir {
 class Operation;
@@ -16,6 +19,22 @@ void registerTIRxLayoutTableTranslation();
 
 /// `--mlir-to-ptx` and `--mlir-to-cubin` (with `--chip`).
 void registerPTXTranslations();
+
+/// `--uop-to-c`: C11 from PROGRAM/LINEAR.
+void registerUOpToCTranslation();
+
+/// C11 source of every linearised kernel and schedule entry in `module`.
+mlir::LogicalResult translateUOpToC(mlir::Operation *module,
+                                    llvm::raw_ostream &os);
+
+/// PTX of the gpu.module of `module` (in NVVM form). An empty `chip` takes
+/// the chip of the module's NVVM target (sm_80 when none is attached).
+mlir::FailureOr<std::string> translateToPTX(mlir::Operation *module,
+                                            llvm::StringRef chip = "");
+/// The cubin for that PTX, through ptxas (a diagnostic when ptxas is
+/// missing).
+mlir::FailureOr<std::string> translateToCubin(mlir::Operation *module,
+                                              llvm::StringRef chip = "");
 
 /// Prints the layout table of every laid-out buffer type in `op`.
 mlir::LogicalResult printTIRxLayoutTables(mlir::Operation *op,

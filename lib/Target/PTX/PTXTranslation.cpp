@@ -37,7 +37,8 @@ static llvm::cl::opt<std::string>
 
 /// Runs gpu-module-to-binary{format=isa} and returns the PTX of the module's
 /// gpu.module; `chip` receives the chip it was built for.
-static FailureOr<std::string> emitPTX(Operation *op, std::string &chip) {
+static FailureOr<std::string> emitPTX(Operation *op, StringRef requested,
+                                      std::string &chip) {
   auto module = dyn_cast<ModuleOp>(op);
   if (!module)
     return op->emitError("expected a builtin.module");
@@ -49,7 +50,7 @@ static FailureOr<std::string> emitPTX(Operation *op, std::string &chip) {
   if (gpuModules.size() > 1)
     return gpuModules[1].emitError("expected one gpu.module, found ")
            << gpuModules.size() << "; PTX and cubin files hold one module";
-  chip = clChip;
+  chip = requested.empty() ? std::string("sm_80") : requested.str();
   // The chip the module was lowered for must match the one asked for.
   bool needTarget = false;
   for (gpu::GPUModuleOp gm : gpuModules) {
@@ -61,17 +62,17 @@ static FailureOr<std::string> emitPTX(Operation *op, std::string &chip) {
       auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
       if (!nvvm)
         continue;
-      if (clChip.getNumOccurrences() && nvvm.getChip() != clChip)
+      if (!requested.empty() && nvvm.getChip() != requested)
         return gm.emitError("gpu.module targets ")
-               << nvvm.getChip() << " but --chip=" << clChip;
+               << nvvm.getChip() << " but --chip=" << requested;
       chip = nvvm.getChip().str();
     }
   }
   auto pm = PassManager::on<ModuleOp>(module.getContext());
   std::string pipeline;
   if (needTarget)
-    pipeline = "nvvm-attach-target{chip=" + clChip + " features=" +
-               uop::tirx::getPTXFeaturesForChip(clChip) + "},";
+    pipeline = "nvvm-attach-target{chip=" + chip + " features=" +
+               uop::tirx::getPTXFeaturesForChip(chip) + "},";
   pipeline += "gpu-module-to-binary{format=isa}";
   if (failed(parsePassPipeline(pipeline, pm)) ||
       failed(pm.run(module)))
@@ -105,9 +106,10 @@ static std::optional<std::string> findPtxas() {
   return std::nullopt;
 }
 
-static LogicalResult emitCubin(Operation *op, raw_ostream &os) {
+static LogicalResult emitCubin(Operation *op, StringRef requested,
+                               raw_ostream &os) {
   std::string chip;
-  FailureOr<std::string> ptx = emitPTX(op, chip);
+  FailureOr<std::string> ptx = emitPTX(op, requested, chip);
   if (failed(ptx))
     return failure();
   std::optional<std::string> ptxas = findPtxas();
@@ -152,6 +154,25 @@ static LogicalResult emitCubin(Operation *op, raw_ostream &os) {
   return success();
 }
 
+/// The chip given on the command line, or "" to take the module's.
+static StringRef requestedChip() {
+  return clChip.getNumOccurrences() ? StringRef(clChip) : StringRef();
+}
+
+FailureOr<std::string> uop::translateToPTX(Operation *module, StringRef chip) {
+  std::string used;
+  return emitPTX(module, chip, used);
+}
+
+FailureOr<std::string> uop::translateToCubin(Operation *module,
+                                             StringRef chip) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  if (failed(emitCubin(module, chip, os)))
+    return failure();
+  return out;
+}
+
 static void registerGPUDialects(DialectRegistry &registry) {
   registerAllDialects(registry);
   // NVVM's target interface (serialisation to PTX) is an extension.
@@ -169,7 +190,7 @@ void uop::registerPTXTranslations() {
       "mlir-to-ptx", "translate gpu.modules in NVVM form to PTX (--chip)",
       [](Operation *op, raw_ostream &os) -> LogicalResult {
         std::string chip;
-        FailureOr<std::string> text = emitPTX(op, chip);
+        FailureOr<std::string> text = emitPTX(op, requestedChip(), chip);
         if (failed(text))
           return failure();
         os << *text;
@@ -179,5 +200,8 @@ void uop::registerPTXTranslations() {
   TranslateFromMLIRRegistration cubin(
       "mlir-to-cubin",
       "translate gpu.modules in NVVM form to a cubin through ptxas (--chip)",
-      emitCubin, registerGPUDialects);
+      [](Operation *op, raw_ostream &os) {
+        return emitCubin(op, requestedChip(), os);
+      },
+      registerGPUDialects);
 }

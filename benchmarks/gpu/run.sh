@@ -1,0 +1,323 @@
+#!/usr/bin/env bash
+# GPU throughput of the tirx example kernels, against cuBLASLt (GEMM) and the
+# device-to-device cudaMemcpy rate (copies). See benchmarks/gpu/README.md.
+#
+#   benchmarks/gpu/run.sh                    run on GPU 0, print one table
+#   benchmarks/gpu/run.sh --derive-only DIR  only write the resized kernels
+#                                            to DIR (needs no GPU)
+#
+# Environment:
+#   UOP_BUILD_DIR         build directory holding bin/uop-run (default <repo>/build)
+#   UOP_BENCH_KERNELS     kernels to run (default: all the GPU can run):
+#                         gemm_mma_sync gemm_wgmma gemm_tcgen05 copy copy_tma
+#   UOP_BENCH_GEMM_SIZES  GEMM sizes M=N=K (default "4096 8192"; multiples of 128)
+#   UOP_BENCH_COPY_MIB    copy buffer sizes in MiB (default "1024 2048")
+#   UOP_BENCH_REPEAT      timed runs per measurement (default 20)
+#   UOP_BENCH_TIMEOUT     seconds allowed per uop-run / reference run (default 300)
+#   UOP_BENCH_KEEP=1      keep the temporary directory (kernels, logs)
+#   NVCC                  nvcc for the cuBLAS reference (default: PATH, then
+#                         $CUDA_HOME/bin, then /usr/local/cuda/bin)
+#
+# Exit status: 0 when every kernel ran and passed its check; 1 when one
+# failed, errored or timed out (the table is still printed); 3 without a
+# CUDA GPU (the status uop-run uses for the same case); 2 on bad usage.
+set -euo pipefail
+
+me="run.sh"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+examples="$root/examples/tirx"
+bin="${UOP_BUILD_DIR:-$root/build}/bin"
+gemm_sizes="${UOP_BENCH_GEMM_SIZES:-4096 8192}"
+copy_mib="${UOP_BENCH_COPY_MIB:-1024 2048}"
+repeat="${UOP_BENCH_REPEAT:-20}"
+run_timeout="${UOP_BENCH_TIMEOUT:-300}"
+
+die() { echo "$me: $*" >&2; exit 1; }
+usage() {
+  echo "usage: $me [--derive-only DIR]" >&2
+  exit 2
+}
+
+derive_dir=""
+case "$#:${1:-}" in
+  0:) ;;
+  2:--derive-only) derive_dir="$2" ;;
+  *) usage ;;
+esac
+
+for n in $gemm_sizes; do
+  if ! [[ "$n" =~ ^[0-9]+$ ]] || (( n == 0 || n % 128 != 0 )); then
+    die "GEMM size '$n' is not a positive multiple of 128"
+  fi
+done
+for m in $copy_mib; do
+  if ! [[ "$m" =~ ^[0-9]+$ ]] || (( m == 0 )); then
+    die "copy size '$m' MiB is not a positive integer"
+  fi
+done
+if ! [[ "$repeat" =~ ^[0-9]+$ ]] || (( repeat == 0 )); then
+  die "UOP_BENCH_REPEAT='$repeat' is not a positive integer"
+fi
+[[ "$run_timeout" =~ ^[0-9]+$ ]] || die "UOP_BENCH_TIMEOUT='$run_timeout' is not a number of seconds"
+
+# ---------------------------------------------------------------------------
+# Resized kernels. The examples are written for one size; the size appears in
+# the global buffer types, in the K loop bound (GEMMs) and in the CTA grid
+# extents of `scope_id_def kernel -> cta [...]`. Each rewrite is checked, so
+# an example whose text changed fails here instead of being measured wrong.
+
+# derive_gemm NAME N OUT: NAME's 4096^3 problem as N^3.
+derive_gemm() {
+  local name="$1" n="$2" out="$3" from to
+  case "$name" in
+    gemm_mma_sync) from="[32, 32]"; to="[$((n / 128)), $((n / 128))]" ;;    # 128x128 C tiles
+    gemm_wgmma | gemm_tcgen05) from="[32, 128]"; to="[$((n / 128)), $((n / 32))]" ;;  # 128x32 C tiles
+    *) die "derive_gemm: unknown kernel $name" ;;
+  esac
+  grep -qF "kernel -> cta $from" "$examples/$name.mlir" \
+    || die "$examples/$name.mlir no longer has 'kernel -> cta $from': update derive_gemm in $0"
+  # 4096 occurs only as the problem size (buffer types, the %c4096 loop bound,
+  # comments).
+  sed -e "s/4096/$n/g" -e "s/kernel -> cta \\[${from:1:-1}\\]/kernel -> cta $to/" \
+    "$examples/$name.mlir" > "$out"
+  if ! grep -qF "kernel -> cta $to" "$out" || ! grep -qF "${n}x${n}x" "$out" \
+      || ! grep -qF "arith.constant $n : index" "$out"; then
+    die "could not resize $name to $n (see $out)"
+  fi
+}
+
+# derive_copy NAME ROWS OUT: NAME's 8192x128 f32 copy as ROWSx128.
+derive_copy() {
+  local name="$1" rows="$2" out="$3" from to
+  case "$name" in
+    copy) from="[128]"; to="[$((rows / 64))]" ;;               # 64 rows per CTA
+    copy_tma) from="[64, 4]"; to="[$((rows / 128)), 4]" ;;     # 128x32 boxes
+    *) die "derive_copy: unknown kernel $name" ;;
+  esac
+  grep -qF "kernel -> cta $from" "$examples/$name.mlir" \
+    || die "$examples/$name.mlir no longer has 'kernel -> cta $from': update derive_copy in $0"
+  sed -e "s/8192x128xf32/${rows}x128xf32/g" \
+    -e "s/kernel -> cta \\[${from:1:-1}\\]/kernel -> cta $to/" \
+    "$examples/$name.mlir" > "$out"
+  if ! grep -qF "kernel -> cta $to" "$out" || ! grep -qF "${rows}x128xf32" "$out"; then
+    die "could not resize $name to ${rows}x128 (see $out)"
+  fi
+}
+
+# 512 bytes per row of 128 f32.
+rows_of_mib() { echo $(( $1 * 1024 * 1024 / 512 )); }
+
+if [ -n "$derive_dir" ]; then
+  mkdir -p "$derive_dir"
+  for n in $gemm_sizes; do
+    for name in gemm_mma_sync gemm_wgmma gemm_tcgen05; do
+      derive_gemm "$name" "$n" "$derive_dir/${name}_$n.mlir"
+      echo "$derive_dir/${name}_$n.mlir"
+    done
+  done
+  for m in $copy_mib; do
+    for name in copy copy_tma; do
+      derive_copy "$name" "$(rows_of_mib "$m")" "$derive_dir/${name}_${m}MiB.mlir"
+      echo "$derive_dir/${name}_${m}MiB.mlir"
+    done
+  done
+  exit 0
+fi
+
+# ---------------------------------------------------------------------------
+# Is there a GPU? Same test as the lit feature cuda-gpu: `nvidia-smi -L`
+# succeeds and lists a GPU.
+no_gpu() {
+  echo "$me: no CUDA GPU found ($1); the GPU benchmark needs one" >&2
+  exit 3
+}
+command -v nvidia-smi > /dev/null 2>&1 || no_gpu "nvidia-smi not found"
+gpu_list="$(timeout 60 nvidia-smi -L 2> /dev/null)" || no_gpu "nvidia-smi -L failed"
+grep -q '^GPU ' <<< "$gpu_list" || no_gpu "nvidia-smi -L lists none"
+query() { timeout 60 nvidia-smi -i 0 --query-gpu="$1" --format=csv,noheader | head -n 1 | tr -d ' '; }
+cc="$(query compute_cap)" || no_gpu "nvidia-smi cannot query GPU 0"
+gpu_name="$(timeout 60 nvidia-smi -i 0 --query-gpu=name --format=csv,noheader | head -n 1)" || gpu_name="?"
+driver="$(query driver_version)" || driver="?"
+[[ "$cc" =~ ^[0-9]+\.[0-9]+$ ]] || die "unexpected compute capability '$cc' from nvidia-smi"
+major="${cc%.*}"
+minor="${cc#*.}"
+native="sm_${major}${minor}"
+
+[ -x "$bin/uop-run" ] || die "$bin/uop-run not found: build the project (or set UOP_BUILD_DIR)"
+
+# Which kernels this GPU runs, and for which chip. Cubins run only on their
+# own major architecture, so the sm_80+ kernels are compiled for the GPU's own
+# chip; the arch-specific ones need the "a" variant.
+declare -A chip_of=()
+if (( major >= 8 )); then
+  chip_of[gemm_mma_sync]="$native"
+  chip_of[copy]="$native"
+fi
+if (( major >= 9 )); then chip_of[copy_tma]="${native}a"; fi
+if [ "$cc" = "9.0" ]; then chip_of[gemm_wgmma]="sm_90a"; fi
+if (( major == 10 )); then chip_of[gemm_tcgen05]="${native}a"; fi
+if (( ${#chip_of[@]} == 0 )); then
+  echo "$me: GPU 0 ($gpu_name) has compute capability $cc; the kernels need sm_80 or newer" >&2
+  exit 3
+fi
+
+all_kernels="gemm_mma_sync gemm_wgmma gemm_tcgen05 copy copy_tma"
+kernels=()
+for name in ${UOP_BENCH_KERNELS:-$all_kernels}; do
+  case " $all_kernels " in *" $name "*) ;; *) die "unknown kernel '$name' in UOP_BENCH_KERNELS" ;; esac
+  if [ -n "${chip_of[$name]:-}" ]; then
+    kernels+=("$name")
+  else
+    echo "$me: skipping $name: not runnable on compute capability $cc" >&2
+  fi
+done
+(( ${#kernels[@]} > 0 )) || die "no kernel to run on compute capability $cc"
+
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/uop-gpu-bench.XXXXXX")"
+if [ "${UOP_BENCH_KEEP:-0}" = 1 ]; then
+  echo "$me: keeping $tmp" >&2
+else
+  trap 'rm -rf "$tmp"' EXIT
+fi
+
+# ---------------------------------------------------------------------------
+# The reference program: compiled here, at run time, with the CUDA toolkit.
+nvcc="${NVCC:-}"
+if [ -z "$nvcc" ]; then
+  nvcc="$(command -v nvcc || true)"
+  for c in "${CUDA_HOME:-}/bin/nvcc" /usr/local/cuda/bin/nvcc; do
+    if [ -z "$nvcc" ] && [ -x "$c" ]; then nvcc="$c"; fi
+  done
+fi
+ref_bin=""
+if [ -n "$nvcc" ] && [ -x "$nvcc" ]; then
+  cuda_root="$(cd "$(dirname "$nvcc")/.." && pwd)"
+  echo "$me: compiling the cuBLAS reference with $nvcc" >&2
+  if "$nvcc" -O2 -std=c++17 -arch="$native" -o "$tmp/cublas_ref" "$here/cublas_ref.cu" \
+      -lcublasLt -Xlinker -rpath -Xlinker "$cuda_root/lib64" > "$tmp/nvcc.log" 2>&1; then
+    ref_bin="$tmp/cublas_ref"
+  else
+    echo "$me: warning: nvcc failed (reference column will be n/a):" >&2
+    tail -n 20 "$tmp/nvcc.log" >&2
+  fi
+else
+  echo "$me: warning: nvcc not found; the reference column will be n/a" >&2
+fi
+
+# tok KEY FILE: the value of the last KEY=value token in FILE (empty if none).
+tok() {
+  awk -v k="$1=" '{ for (i = 1; i <= NF; i++) if (index($i, k) == 1) v = substr($i, length(k) + 1) }
+                  END { print v }' "$2"
+}
+
+# reference KEY ARGS...: runs cublas_ref once per KEY and sets ref to its
+# throughput (tflops or gbps) or "n/a". Not for $(...): the cache must persist.
+declare -A ref_cache=()
+ref=""
+reference() {
+  local key="$1"; shift
+  if [ -z "${ref_cache[$key]:-}" ]; then
+    local value="n/a" log="$tmp/ref_$key.log" rc=0
+    if [ -n "$ref_bin" ]; then
+      echo "$me: reference: cublas_ref $*" >&2
+      timeout "$run_timeout" "$ref_bin" "$@" "$repeat" > "$log" 2>&1 || rc=$?
+      if (( rc == 0 )); then
+        value="$(tok tflops "$log")"
+        [ -n "$value" ] || value="$(tok gbps "$log")"
+        [ -n "$value" ] || value="n/a"
+      else
+        echo "$me: warning: cublas_ref $* exited with $rc:" >&2
+        tail -n 5 "$log" >&2
+      fi
+    fi
+    ref_cache[$key]="$value"
+  fi
+  ref="${ref_cache[$key]}"
+}
+
+rows=()
+failed=0
+# measure NAME FILE SIZE_LABEL KIND(gemm|copy) TARGET_PCT REF_KEY REF_ARGS...
+measure() {
+  local name="$1" file="$2" label="$3" kind="$4" target="$5" ref_key="$6"
+  shift 6
+  local chip="${chip_of[$name]}" entry log rc=0 unit key ours check ratio
+  case "$name" in gemm_*) entry="gemm" ;; *) entry="$name" ;; esac
+  if [ "$kind" = gemm ]; then unit="TFLOP/s"; key="tflops"; else unit="GB/s"; key="gbps"; fi
+  log="$tmp/$(basename "$file" .mlir).log"
+  echo "$me: running $name ($label) on $chip" >&2
+  timeout "$run_timeout" "$bin/uop-run" "$file" --target cuda --chip "$chip" \
+    --entry "$entry" --repeat "$repeat" --seed 0 > "$log" 2>&1 || rc=$?
+  if (( rc == 3 )); then
+    cat "$log" >&2
+    echo "$me: uop-run found no usable CUDA GPU (exit status 3)" >&2
+    exit 3
+  fi
+  ours="$(tok "$key" "$log")"
+  check="$(tok check "$log")"
+  if (( rc == 124 )); then
+    check="timeout (${run_timeout} s)"
+  elif [ -z "$check" ] || [ -z "$ours" ] || { (( rc != 0 )) && [ "$check" = pass ]; }; then
+    check="error (exit $rc)"
+  fi
+  if [ "$check" != pass ]; then
+    failed=1
+    echo "$me: $name ($label): $check; last lines of uop-run:" >&2
+    tail -n 10 "$log" >&2
+  fi
+  reference "$ref_key" "$@"
+  ratio="n/a"
+  if [ -n "$ours" ] && [ "$ref" != "n/a" ]; then
+    ratio="$(awk -v a="$ours" -v b="$ref" 'BEGIN { printf "%.1f%%", 100 * a / b }')"
+    if [ -n "$target" ]; then
+      ratio="$ratio ($(awk -v a="$ours" -v b="$ref" -v t="$target" \
+        'BEGIN { print (100 * a / b >= t) ? "target >= " t "%: met" : "target >= " t "%: missed" }'))"
+    fi
+  elif [ -n "$target" ]; then
+    ratio="n/a (target >= $target%)"
+  fi
+  if [ -n "$ours" ]; then ours="$ours $unit"; else ours="n/a"; fi
+  local ref_cell="n/a"
+  if [ "$ref" != "n/a" ]; then ref_cell="$ref $unit"; fi
+  rows+=("| $name | $chip | $label | $ours | $ref_cell | $ratio | $check |")
+}
+
+mkdir -p "$tmp/kernels"
+for name in "${kernels[@]}"; do
+  case "$name" in
+    gemm_*)
+      for n in $gemm_sizes; do
+        file="$tmp/kernels/${name}_$n.mlir"
+        derive_gemm "$name" "$n" "$file"
+        target=""
+        [ "$name" = gemm_wgmma ] && [ "$n" = 8192 ] && target=90
+        if [ "$name" = gemm_mma_sync ]; then
+          # The sm_80 example is f16 (A * B, B stored K x N); so is its reference.
+          measure "$name" "$file" "${n}^3 f16->f32" gemm "$target" "gemm_f16_nn_$n" \
+            gemm "$n" "$n" "$n" f16 nn
+        else
+          # wgmma / tcgen05: bf16, A * B^T (B stored N x K).
+          measure "$name" "$file" "${n}^3 bf16->f32" gemm "$target" "gemm_bf16_nt_$n" \
+            gemm "$n" "$n" "$n" bf16 nt
+        fi
+      done
+      ;;
+    copy | copy_tma)
+      for m in $copy_mib; do
+        file="$tmp/kernels/${name}_${m}MiB.mlir"
+        derive_copy "$name" "$(rows_of_mib "$m")" "$file"
+        measure "$name" "$file" "$m MiB f32" copy 90 "copy_$m" copy "$((m * 1024 * 1024))"
+      done
+      ;;
+  esac
+done
+
+echo "GPU 0: $gpu_name (compute capability $cc, driver $driver); median of $repeat runs;"
+echo "reference: cuBLASLt (GEMM, f32 accumulate) and cudaMemcpy device-to-device (copies);"
+echo "GB/s counts bytes read plus bytes written, 1 GB = 1e9 B; 1 MiB = 2^20 B per buffer."
+echo
+echo "| kernel | chip | size | ours | reference | ratio | check |"
+echo "|---|---|---|---|---|---|---|"
+printf "%s\n" "${rows[@]}"
+exit "$failed"

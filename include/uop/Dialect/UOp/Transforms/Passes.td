@@ -1,0 +1,110 @@
+//===- Passes.td - uop transformation passes ---------------*- tablegen -*-===//
+//
+// The uop pipeline in order: rangeify, split-kernels, simplify, optimize,
+// expand, devectorize, gpudims, linearize. Each pass also runs alone.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_DIALECT_UOP_TRANSFORMS_PASSES_TD
+#define UOP_DIALECT_UOP_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def UOpRangeify : Pass<"uop-rangeify", "::mlir::func::FuncOp"> {
+  let summary = "Tensor-level uop to scalar expressions over RANGEs with BUFFERIZE at realize points";
+  let description = [{
+    Movement ops (RESHAPE, PERMUTE, EXPAND, PAD, SHRINK, FLIP) become index
+    arithmetic over RANGEs; PAD becomes a gated INDEX and a gated LOAD whose
+    alt is the pad value; REDUCE_AXIS becomes REDUCE over RANGE(reduce).
+    Realize points become BUFFERIZE: the function's results, CONTIGUOUS, a
+    reduction read through a movement op or inside another reduction, and a
+    value with a reduction in its cone used more than once. Everything else
+    (elementwise chains, a reduction consumed elementwise) fuses.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
+def UOpSplitKernels : Pass<"uop-split-kernels", "::mlir::ModuleOp"> {
+  let summary = "Each BUFFERIZE becomes a kernel FUNCTION storing into a new BUFFER";
+  let description = [{
+    A rangeified `func.func @f` becomes a schedule `uop.function @f` whose
+    parameters are the inputs followed by the outputs (`!uop.ptr`), which
+    allocates intermediates with BUFFER and CALLs one kernel per BUFFERIZE
+    in dependency order. Each kernel `@f_k<i>` takes its output first, then
+    the buffers it reads; its body is the BUFFERIZE's computation ending in
+    STORE / END / SINK (with KernelInfo).
+  }];
+}
+
+def UOpSimplify : Pass<"uop-simplify", "::uop::FunctionOp"> {
+  let summary = "Symbolic simplification of index arithmetic with range analysis";
+  let description = [{
+    Canonicalization plus patterns that read the integer ranges of RANGE,
+    SPECIAL and DEFINE_VAR (upstream IntegerRangeAnalysis): x/c and x%c by
+    bounds, splitting sums by a divisor, gcd of terms, nested mod, constant
+    comparisons, dead ranges of REDUCE/END, gates that are always true.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
+  let summary = "Heuristic kernel options: upcast, unroll, global/local split";
+  let description = [{
+    cpu: the innermost output range (extent divisible by 4) is split into
+    loop x upcast(4); a reduction range divisible by 4 into reduce x
+    unroll(4). cuda: the output ranges become global; the innermost is split
+    into global x local (up to 256 threads). Records the applied options on
+    the kernel's SINK info.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "cpu or cuda">,
+    Option<"upcast", "upcast", "int64_t", /*default=*/"4",
+           "Upcast / unroll factor (1 disables)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def UOpExpand : Pass<"uop-expand", "::uop::FunctionOp"> {
+  let summary = "Expand upcast and unroll RANGEs (UNROLL / CONTRACT)";
+  let description = [{
+    A RANGE of type upcast or unroll with a constant extent K is an UNROLL
+    of K lanes: every op depending on it is replicated per lane; a REDUCE
+    over it CONTRACTs the lanes with its operator; a STORE/END over it
+    groups the lane stores.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def UOpDevectorize : Pass<"uop-devectorize", "::uop::FunctionOp"> {
+  let summary = "REDUCE to DEFINE_REG accumulators; multi-index INDEX to one index";
+  let description = [{
+    Each REDUCE becomes a DEFINE_REG initialised with the reduction's
+    identity before its ranges open, updated inside them, and read after
+    their END. Each multi-dimensional INDEX of a sized buffer becomes a
+    single row-major index.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def UOpGPUDims : Pass<"uop-gpudims", "::uop::FunctionOp"> {
+  let summary = "Global and local RANGEs to SPECIAL (blockIdx / threadIdx)";
+  let description = [{
+    Global ranges become `blockIdx.{x,y,z}` and local ranges
+    `threadIdx.{x,y,z}` (innermost range on x); their END entries vanish.
+  }];
+}
+
+def UOpLinearize : Pass<"uop-linearize", "::mlir::ModuleOp"> {
+  let summary = "SINK to LINEAR: a flat, ordered op list per kernel";
+  let description = [{
+    For each kernel FUNCTION (its SINK has KernelInfo), schedules the ops
+    into a loop tree (a RANGE opens a loop, its END closes it) and writes
+    the order as a `uop.linear` region; a gated STORE becomes IF / STORE /
+    ENDIF. The schedule function records each kernel as a PROGRAM with its
+    LINEAR stage right before the CALL.
+  }];
+}
+
+#endif // UOP_DIALECT_UOP_TRANSFORMS_PASSES_TD

@@ -1,0 +1,255 @@
+//===- UOpToTIRx.cpp - kernel-level uop to thread-level tirx --------------===//
+//
+// A kernel after uop-gpudims is a loop tree (KernelSchedule.h) whose outer
+// dimensions are SPECIALs. It becomes a prim_func whose device_entry defines
+// the block and thread ids as scope ids and nests scf.for loops for the
+// remaining RANGEs. Memory goes through tirx buffers: parameters are global
+// buffers, DEFINE_REG a local one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Conversion/UOpToTIRx/UOpToTIRx.h"
+#include "uop/Dialect/UOp/IR/UOp.h"
+#include "uop/Dialect/UOp/Transforms/Passes.h"
+#include "uop/Dialect/UOp/Utils/KernelSchedule.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace uop {
+#define GEN_PASS_DEF_CONVERTUOPTOTIRX
+#include "uop/Conversion/Passes.h.inc"
+} // namespace uop
+
+using namespace mlir;
+using namespace uop;
+using namespace uop::tirx;
+
+static BufferType bufferFor(PtrType p, StorageScope scope) {
+  return BufferType::get(p.getContext(), {p.getSize()}, p.getElementType(),
+                         scope, Attribute(), {}, 0, -1);
+}
+
+namespace {
+class KernelConverter {
+public:
+  KernelConverter(FunctionOp fn) : fn(fn) {}
+
+  FailureOr<PrimFuncOp> run(OpBuilder &mb) {
+    FailureOr<KernelSchedule> sched = scheduleKernel(fn);
+    if (failed(sched))
+      return failure();
+    MLIRContext *ctx = fn.getContext();
+    SmallVector<Type> params;
+    for (Type t : fn.getArgumentTypes()) {
+      auto p = dyn_cast<PtrType>(t);
+      if (!p || !p.hasSize())
+        return fn.emitError("convert-uop-to-tirx: kernel parameters must be "
+                            "sized !uop.ptr, got ")
+               << t;
+      params.push_back(bufferFor(p, StorageScope::Global));
+    }
+    auto prim = PrimFuncOp::create(mb, fn.getLoc(), fn.getSymNameAttr(),
+                                   TypeAttr::get(mb.getFunctionType(params, {})),
+                                   ArrayAttr(), ArrayAttr());
+    Block *entry = new Block();
+    prim.getBody().push_back(entry);
+    for (auto [a, t] : llvm::zip(fn.getArguments(), params))
+      map.map(a, entry->addArgument(t, a.getLoc()));
+    OpBuilder b = OpBuilder::atBlockEnd(entry);
+    auto dev = DeviceEntryOp::create(b, fn.getLoc());
+    dev.getBody().push_back(new Block());
+    ReturnOp::create(b, fn.getLoc(), ValueRange{});
+    b.setInsertionPointToStart(&dev.getBody().front());
+    if (failed(defineIds(b)))
+      return failure();
+    if (failed(emit(b, sched->root)))
+      return failure();
+    (void)ctx;
+    return prim;
+  }
+
+private:
+  /// SPECIALs -> one scope_id_def per kind (x first).
+  LogicalResult defineIds(OpBuilder &b) {
+    SmallVector<SpecialOp> block(3), thread(3);
+    WalkResult res = fn.walk([&](SpecialOp s) {
+      StringRef name = s.getName();
+      auto [kind, dim] = name.split('.');
+      int d = dim == "x" ? 0 : dim == "y" ? 1 : dim == "z" ? 2 : -1;
+      auto &slot = kind == "blockIdx" ? block : thread;
+      if (d < 0 || (kind != "blockIdx" && kind != "threadIdx")) {
+        s.emitError("convert-uop-to-tirx: unknown SPECIAL ") << name;
+        return WalkResult::interrupt();
+      }
+      if (slot[d]) {
+        s.emitError("convert-uop-to-tirx: SPECIAL ") << name << " defined twice";
+        return WalkResult::interrupt();
+      }
+      slot[d] = s;
+      return WalkResult::advance();
+    });
+    if (res.wasInterrupted())
+      return failure();
+    auto define = [&](SmallVector<SpecialOp> &slot, ExecScopeKind parent,
+                      ExecScopeKind child) -> LogicalResult {
+      SmallVector<int64_t> extents;
+      for (SpecialOp s : slot) {
+        if (!s)
+          break;
+        APInt n;
+        if (!matchPattern(s.getEnd(), m_ConstantInt(&n)))
+          return s.emitError("convert-uop-to-tirx: SPECIAL needs a constant "
+                             "extent");
+        extents.push_back(n.getSExtValue());
+      }
+      if (extents.empty())
+        return success();
+      if (llvm::count_if(slot, [](SpecialOp s) { return bool(s); }) !=
+          (long)extents.size())
+        return slot.back().emitError("convert-uop-to-tirx: SPECIAL dimensions "
+                                     "must start at x without gaps");
+      if (child == ExecScopeKind::Thread && extents.size() > 1)
+        return slot[1].emitError("convert-uop-to-tirx: one thread dimension "
+                                 "is supported");
+      auto def = ScopeIdDefOp::create(
+          b, fn.getLoc(), SmallVector<Type>(extents.size(), b.getIndexType()),
+          ExecScopeKindAttr::get(b.getContext(), parent),
+          ExecScopeKindAttr::get(b.getContext(), child),
+          b.getDenseI64ArrayAttr(extents), DenseI64ArrayAttr());
+      for (auto [i, v] : llvm::enumerate(def.getIds()))
+        map.map(slot[i].getResult(), v);
+      return success();
+    };
+    if (failed(define(block, ExecScopeKind::Kernel, ExecScopeKind::Cta)))
+      return failure();
+    // A kernel without blocks still needs a grid of one.
+    if (!block[0])
+      ScopeIdDefOp::create(b, fn.getLoc(), TypeRange{b.getIndexType()},
+                           ExecScopeKindAttr::get(b.getContext(), ExecScopeKind::Kernel),
+                           ExecScopeKindAttr::get(b.getContext(), ExecScopeKind::Cta),
+                           b.getDenseI64ArrayAttr({1}), DenseI64ArrayAttr());
+    return define(thread, ExecScopeKind::Cta, ExecScopeKind::Thread);
+  }
+
+  LogicalResult emit(OpBuilder &b, LoopNode *node) {
+    for (ScheduleItem &item : node->items) {
+      if (item.op) {
+        if (failed(emitOp(b, item.op)))
+          return failure();
+        continue;
+      }
+      RangeOp r = item.loop->range;
+      Location loc = r.getLoc();
+      Value lb = arith::ConstantIndexOp::create(b, loc, 0);
+      Value step = arith::ConstantIndexOp::create(b, loc, 1);
+      auto loop = scf::ForOp::create(b, loc, lb, map.lookup(r.getEnd()), step);
+      map.map(r.getResult(), loop.getInductionVar());
+      OpBuilder inner = OpBuilder::atBlockBegin(loop.getBody());
+      if (failed(emit(inner, item.loop)))
+        return failure();
+    }
+    return success();
+  }
+
+  /// (buffer, index) of an INDEX.
+  std::pair<Value, Value> address(IndexOp idx) {
+    Value buf = map.lookup(idx.getBuffer());
+    Value i = idx.getIndices().empty()
+                  ? Value()
+                  : map.lookup(idx.getIndices().front());
+    return {buf, i};
+  }
+
+  LogicalResult emitOp(OpBuilder &b, Operation *op) {
+    Location loc = op->getLoc();
+    if (isa<SpecialOp, GroupOp, EndOp, SinkOp, IndexOp>(op))
+      return success();
+    if (auto after = dyn_cast<AfterOp>(op)) {
+      map.map(after.getResult(), map.lookup(after.getPassthrough()));
+      return success();
+    }
+    if (auto reg = dyn_cast<DefineRegOp>(op)) {
+      auto buf = AllocBufferOp::create(
+          b, loc, bufferFor(cast<PtrType>(reg.getType()), StorageScope::Local));
+      map.map(reg.getResult(), buf.getResult());
+      return success();
+    }
+    if (auto load = dyn_cast<LoadOp>(op)) {
+      auto idx = load.getIndex().getDefiningOp<IndexOp>();
+      if (!idx || idx.getIndices().size() != 1)
+        return op->emitError("convert-uop-to-tirx: LOAD needs a single-index "
+                             "INDEX; run uop-devectorize first");
+      auto [buf, i] = address(idx);
+      if (!idx.getGate()) {
+        map.map(load.getResult(),
+                BufferLoadOp::create(b, loc, load.getType(), buf, ValueRange{i}));
+        return success();
+      }
+      auto ifOp = scf::IfOp::create(b, loc, load.getType(),
+                                    map.lookup(idx.getGate()), true);
+      OpBuilder tb = ifOp.getThenBodyBuilder();
+      scf::YieldOp::create(tb, loc, BufferLoadOp::create(tb, loc, load.getType(),
+                                                         buf, ValueRange{i})
+                                        .getResult());
+      OpBuilder eb = ifOp.getElseBodyBuilder();
+      Value alt = load.getAlt() ? map.lookup(load.getAlt())
+                                : arith::ConstantOp::create(
+                                      eb, loc, eb.getZeroAttr(load.getType()));
+      scf::YieldOp::create(eb, loc, alt);
+      map.map(load.getResult(), ifOp.getResult(0));
+      return success();
+    }
+    if (auto store = dyn_cast<StoreOp>(op)) {
+      auto idx = store.getIndex().getDefiningOp<IndexOp>();
+      if (!idx || idx.getIndices().size() != 1)
+        return op->emitError("convert-uop-to-tirx: STORE needs a single-index "
+                             "INDEX; run uop-devectorize first");
+      auto [buf, i] = address(idx);
+      Value v = map.lookup(store.getValue());
+      if (idx.getGate()) {
+        auto ifOp = scf::IfOp::create(b, loc, TypeRange{},
+                                      map.lookup(idx.getGate()), false);
+        OpBuilder tb = ifOp.getThenBodyBuilder();
+        BufferStoreOp::create(tb, loc, v, buf, ValueRange{i});
+      } else {
+        BufferStoreOp::create(b, loc, v, buf, ValueRange{i});
+      }
+      return success();
+    }
+    if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect())) {
+      b.clone(*op, map);
+      return success();
+    }
+    return op->emitError("convert-uop-to-tirx: no tirx form for this op");
+  }
+
+  FunctionOp fn;
+  IRMapping map;
+};
+
+struct ConvertUOpToTIRxPass
+    : public uop::impl::ConvertUOpToTIRxBase<ConvertUOpToTIRxPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<FunctionOp> kernels, schedules;
+    for (FunctionOp fn : module.getOps<FunctionOp>())
+      (isKernel(fn) ? kernels : schedules).push_back(fn);
+    SmallVector<Attribute> order;
+    for (FunctionOp s : schedules)
+      s.walk([&](CallOp c) { order.push_back(c.getCalleeAttr()); });
+    for (FunctionOp k : kernels) {
+      OpBuilder b(k);
+      KernelConverter conv(k);
+      if (failed(conv.run(b)))
+        return signalPassFailure();
+    }
+    for (FunctionOp f : schedules)
+      f->erase();
+    for (FunctionOp k : kernels)
+      k->erase();
+    if (!order.empty())
+      module->setAttr("uop.launch_order", ArrayAttr::get(&getContext(), order));
+  }
+};
+} // namespace

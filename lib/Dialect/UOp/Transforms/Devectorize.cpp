@@ -1,0 +1,177 @@
+//===- Devectorize.cpp - REDUCE to DEFINE_REG; one index per INDEX --------===//
+//
+// A REDUCE becomes an accumulator in a DEFINE_REG:
+//
+//   %reg  = uop.define_reg size 1 id N          // one per REDUCE
+//   init:  store identity through AFTER(%reg, <outer ranges>)
+//   loop:  load, combine, store through AFTER(%reg, init, <reduce ranges>)
+//          END of that store closes the reduce ranges
+//   after: load through AFTER(%reg, END)
+//
+// The AFTER dependencies are what place each access: the init sits in the
+// outer loops only, the update inside the reduce loops, the read after them.
+// INDEXes of kernel parameters with a recorded shape (`uop.shape`) become a
+// single row-major index.
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Dialect/UOp/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace uop {
+#define GEN_PASS_DEF_UOPDEVECTORIZE
+#include "uop/Dialect/UOp/Transforms/Passes.h.inc"
+} // namespace uop
+
+using namespace mlir;
+using namespace uop;
+
+namespace {
+/// The RANGEs a value reads that are still open where it is computed.
+class OpenRanges {
+public:
+  const llvm::SetVector<Value> &of(Value v) {
+    auto it = cache.find(v);
+    if (it != cache.end())
+      return it->second;
+    llvm::SetVector<Value> set;
+    if (v.getDefiningOp<RangeOp>())
+      set.insert(v);
+    if (Operation *def = v.getDefiningOp()) {
+      for (Value o : def->getOperands()) {
+        const llvm::SetVector<Value> &s = of(o);
+        set.insert(s.begin(), s.end());
+      }
+      OperandRange closed(nullptr, 0);
+      if (auto r = dyn_cast<ReduceOp>(def))
+        closed = r.getRanges();
+      else if (auto e = dyn_cast<EndOp>(def))
+        closed = e.getRanges();
+      else if (auto s = dyn_cast<StoreOp>(def))
+        closed = s.getRanges();
+      for (Value c : closed)
+        set.remove(c);
+    }
+    return cache[v] = std::move(set);
+  }
+
+private:
+  DenseMap<Value, llvm::SetVector<Value>> cache;
+};
+} // namespace
+
+static LogicalResult devectorizeReduce(ReduceOp red, int64_t id,
+                                       OpenRanges &open) {
+  OpBuilder b(red);
+  Location loc = red.getLoc();
+  MLIRContext *ctx = red.getContext();
+  Type t = red.getType();
+  if (!t.isIntOrIndexOrFloat())
+    return red.emitError("uop-devectorize: only scalar reductions are "
+                         "supported, got ")
+           << t;
+  SmallVector<Value> outer;
+  for (Value v : open.of(red.getResult()))
+    outer.push_back(v);
+  auto ptrTy = PtrType::get(ctx, t, AddrSpace::Reg, 1);
+  Value reg = DefineRegOp::create(b, loc, ptrTy, 1, id);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  auto access = [&](ValueRange deps) {
+    Value p = deps.empty() ? reg : AfterOp::create(b, loc, reg, deps).getResult();
+    return std::make_pair(p, IndexOp::create(b, loc, t, p, ValueRange{zero},
+                                             Value())
+                                 .getResult());
+  };
+  Value identity = arith::ConstantOp::create(
+      b, loc, getReduceIdentity(red.getReduceOp(), t));
+  auto [p0, i0] = access(outer);
+  (void)p0;
+  Value init = StoreOp::create(b, loc, i0, identity, ValueRange{});
+  SmallVector<Value> loopDeps = {init};
+  llvm::append_range(loopDeps, red.getRanges());
+  auto [p1, i1] = access(loopDeps);
+  Value old = LoadOp::create(b, loc, t, p1, i1, Value());
+  Value src = red.getSrc();
+  bool f = isa<FloatType>(t);
+  Value next;
+  switch (red.getReduceOp()) {
+  case ReduceOpKind::Add:
+    next = f ? arith::AddFOp::create(b, loc, old, src).getResult()
+             : arith::AddIOp::create(b, loc, old, src).getResult();
+    break;
+  case ReduceOpKind::Mul:
+    next = f ? arith::MulFOp::create(b, loc, old, src).getResult()
+             : arith::MulIOp::create(b, loc, old, src).getResult();
+    break;
+  case ReduceOpKind::Max:
+    next = f ? arith::MaximumFOp::create(b, loc, old, src).getResult()
+             : arith::MaxSIOp::create(b, loc, old, src).getResult();
+    break;
+  case ReduceOpKind::Min:
+    next = f ? arith::MinimumFOp::create(b, loc, old, src).getResult()
+             : arith::MinSIOp::create(b, loc, old, src).getResult();
+    break;
+  }
+  Value update = StoreOp::create(b, loc, i1, next, ValueRange{});
+  Value end = EndOp::create(b, loc, VoidType::get(ctx), update, red.getRanges());
+  auto [p2, i2] = access(ValueRange{end});
+  Value result = LoadOp::create(b, loc, t, p2, i2, Value());
+  red.getResult().replaceAllUsesWith(result);
+  red->erase();
+  return success();
+}
+
+static void linearizeIndex(IndexOp idx) {
+  if (idx.getIndices().size() <= 1)
+    return;
+  auto arg = dyn_cast<BlockArgument>(idx.getBuffer());
+  if (!arg)
+    return;
+  auto fn = dyn_cast<FunctionOp>(arg.getOwner()->getParentOp());
+  if (!fn)
+    return;
+  auto shape = fn.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
+                                                      "uop.shape");
+  if (!shape || shape.size() != (int64_t)idx.getIndices().size())
+    return;
+  OpBuilder b(idx);
+  Location loc = idx.getLoc();
+  Value flat;
+  int64_t stride = 1;
+  for (int64_t i = shape.size() - 1; i >= 0; --i) {
+    Value v = idx.getIndices()[i];
+    Value term = stride == 1 ? v
+                             : arith::MulIOp::create(
+                                   b, loc, v,
+                                   arith::ConstantIndexOp::create(b, loc, stride))
+                                   .getResult();
+    flat = flat ? arith::AddIOp::create(b, loc, term, flat).getResult() : term;
+    stride *= shape[i];
+  }
+  idx.getIndicesMutable().assign(flat);
+}
+
+namespace {
+struct UOpDevectorizePass
+    : public uop::impl::UOpDevectorizeBase<UOpDevectorizePass> {
+  void runOnOperation() override {
+    FunctionOp fn = getOperation();
+    SmallVector<ReduceOp> reduces;
+    fn.walk([&](ReduceOp r) { reduces.push_back(r); });
+    int64_t id = 0;
+    fn.walk([&](DefineRegOp r) { id = std::max<int64_t>(id, r.getId() + 1); });
+    for (ReduceOp r : reduces) {
+      if (r.getRanges().empty()) {
+        r.getResult().replaceAllUsesWith(r.getSrc());
+        r->erase();
+        continue;
+      }
+      OpenRanges open;
+      if (failed(devectorizeReduce(r, id++, open)))
+        return signalPassFailure();
+    }
+    fn.walk([&](IndexOp idx) { linearizeIndex(idx); });
+  }
+};
+} // namespace

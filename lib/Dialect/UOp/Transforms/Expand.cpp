@@ -1,0 +1,171 @@
+//===- Expand.cpp - UNROLL / CONTRACT of upcast and unroll RANGEs ---------===//
+//
+// A RANGE of type upcast or unroll with constant extent K is an UNROLL over K
+// lanes. Every op that reads it (transitively) is replicated per lane with the
+// range replaced by the lane number; at the op that closes the range the lanes
+// meet: a REDUCE CONTRACTs them with its operator, an END GROUPs the lane
+// stores. Ops that do not read the range stay shared.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RangeUtils.h"
+#include "uop/Dialect/UOp/Transforms/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+
+namespace uop {
+#define GEN_PASS_DEF_UOPEXPAND
+#include "uop/Dialect/UOp/Transforms/Passes.h.inc"
+} // namespace uop
+
+using namespace mlir;
+using namespace uop;
+
+/// Combines two lanes with a reduction operator.
+static FailureOr<Value> combine(OpBuilder &b, Location loc, ReduceOpKind kind,
+                                Value a, Value c) {
+  Type t = a.getType();
+  bool f = isa<FloatType>(t);
+  if (!f && !t.isIntOrIndex())
+    return failure();
+  switch (kind) {
+  case ReduceOpKind::Add:
+    return f ? arith::AddFOp::create(b, loc, a, c).getResult()
+             : arith::AddIOp::create(b, loc, a, c).getResult();
+  case ReduceOpKind::Mul:
+    return f ? arith::MulFOp::create(b, loc, a, c).getResult()
+             : arith::MulIOp::create(b, loc, a, c).getResult();
+  case ReduceOpKind::Max:
+    return f ? arith::MaximumFOp::create(b, loc, a, c).getResult()
+             : arith::MaxSIOp::create(b, loc, a, c).getResult();
+  case ReduceOpKind::Min:
+    return f ? arith::MinimumFOp::create(b, loc, a, c).getResult()
+             : arith::MinSIOp::create(b, loc, a, c).getResult();
+  }
+  return failure();
+}
+
+static LogicalResult expandRange(RangeOp r) {
+  int64_t k = *getConstantExtent(r);
+  // The ops that read r, in block order.
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> work = {r.getResult()};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      auto closed = getClosedRangesMutable(user);
+      bool closes = closed && llvm::is_contained(
+                                  static_cast<OperandRange>(*closed), r.getResult());
+      if (closes || !slice.insert(user))
+        continue;
+      llvm::append_range(work, user->getResults());
+    }
+  }
+  SmallVector<Operation *> closers;
+  for (Operation *user : r->getUsers())
+    if (auto closed = getClosedRangesMutable(user);
+        closed && llvm::is_contained(static_cast<OperandRange>(*closed),
+                                     r.getResult()))
+      closers.push_back(user);
+  for (Operation *op : slice)
+    if (llvm::any_of(op->getUsers(), [&](Operation *u) {
+          return !slice.contains(u) && !llvm::is_contained(closers, u);
+        }))
+      return op->emitError("uop-expand: a value that depends on ")
+             << (r.getAxisType() == AxisType::Upcast ? "upcast" : "unroll")
+             << " range " << r.getAxisId().getId()
+             << " escapes the op that closes the range";
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+
+  for (Operation *closer : closers) {
+    OpBuilder b(closer);
+    Location loc = closer->getLoc();
+    // The part of the slice this closer reads.
+    llvm::SmallDenseSet<Operation *> cone;
+    SmallVector<Value> stack(closer->getOperands());
+    while (!stack.empty()) {
+      Operation *def = stack.pop_back_val().getDefiningOp();
+      if (!def || !slice.contains(def) || !cone.insert(def).second)
+        continue;
+      llvm::append_range(stack, def->getOperands());
+    }
+    // Lane copies of the ops the closer reads.
+    SmallVector<IRMapping> lanes(k);
+    for (int64_t lane = 0; lane < k; ++lane) {
+      lanes[lane].map(r.getResult(),
+                      arith::ConstantIndexOp::create(b, loc, lane).getResult());
+      for (Operation *op : ordered)
+        if (cone.contains(op))
+          b.clone(*op, lanes[lane]);
+    }
+    auto closed = *getClosedRangesMutable(closer);
+    SmallVector<Value> remaining;
+    for (Value v : static_cast<OperandRange>(closed))
+      if (v != r.getResult())
+        remaining.push_back(v);
+    if (auto red = dyn_cast<ReduceOp>(closer)) {
+      Value acc = lanes[0].lookupOrDefault(red.getSrc());
+      for (int64_t lane = 1; lane < k; ++lane) {
+        FailureOr<Value> c = combine(b, loc, red.getReduceOp(), acc,
+                                     lanes[lane].lookupOrDefault(red.getSrc()));
+        if (failed(c))
+          return red.emitError("uop-expand: cannot contract this type");
+        acc = *c;
+      }
+      if (remaining.empty()) {
+        red.getResult().replaceAllUsesWith(acc);
+        red->erase();
+      } else {
+        red.getSrcMutable().assign(acc);
+        red.getRangesMutable().assign(remaining);
+      }
+    } else if (auto end = dyn_cast<EndOp>(closer)) {
+      SmallVector<Value> parts;
+      for (int64_t lane = 0; lane < k; ++lane)
+        parts.push_back(lanes[lane].lookupOrDefault(end.getComputation()));
+      Value group = GroupOp::create(b, loc, VoidType::get(b.getContext()), parts);
+      if (remaining.empty()) {
+        end.getResult().replaceAllUsesWith(group);
+        end->erase();
+      } else {
+        end.getComputationMutable().assign(group);
+        end.getRangesMutable().assign(remaining);
+      }
+    } else {
+      return closer->emitError("uop-expand: cannot expand a range closed by "
+                               "this op");
+    }
+  }
+  for (Operation *op : llvm::reverse(ordered)) {
+    if (!op->use_empty())
+      return op->emitError("uop-expand: op still used after expansion");
+    op->erase();
+  }
+  if (!r->use_empty())
+    return r.emitError("uop-expand: range still used after expansion");
+  r->erase();
+  return success();
+}
+
+namespace {
+struct UOpExpandPass : public uop::impl::UOpExpandBase<UOpExpandPass> {
+  void runOnOperation() override {
+    SmallVector<RangeOp> ranges;
+    getOperation().walk([&](RangeOp r) {
+      if (r.getAxisType() == AxisType::Upcast ||
+          r.getAxisType() == AxisType::Unroll)
+        ranges.push_back(r);
+    });
+    for (RangeOp r : ranges) {
+      if (!getConstantExtent(r)) {
+        r.emitError("uop-expand: an upcast/unroll range needs a constant extent");
+        return signalPassFailure();
+      }
+      if (failed(expandRange(r)))
+        return signalPassFailure();
+    }
+  }
+};
+} // namespace

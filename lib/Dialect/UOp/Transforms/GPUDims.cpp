@@ -1,0 +1,75 @@
+//===- GPUDims.cpp - global / local RANGEs to SPECIAL ---------------------===//
+//
+// On a GPU a global range is a block index and a local range a thread index;
+// the hardware runs the "loop", so the RANGE becomes a SPECIAL and leaves the
+// END lists. The innermost (last) range of each kind takes x.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RangeUtils.h"
+#include "uop/Dialect/UOp/Transforms/Passes.h"
+
+namespace uop {
+#define GEN_PASS_DEF_UOPGPUDIMS
+#include "uop/Dialect/UOp/Transforms/Passes.h.inc"
+} // namespace uop
+
+using namespace mlir;
+using namespace uop;
+
+namespace {
+struct UOpGPUDimsPass : public uop::impl::UOpGPUDimsBase<UOpGPUDimsPass> {
+  void runOnOperation() override {
+    FunctionOp fn = getOperation();
+    SmallVector<RangeOp> global, local;
+    fn.walk([&](RangeOp r) {
+      if (r.getAxisType() == AxisType::Global)
+        global.push_back(r);
+      else if (r.getAxisType() == AxisType::Local)
+        local.push_back(r);
+    });
+    auto lower = [&](SmallVector<RangeOp> &ranges, StringRef prefix) {
+      if (ranges.size() > 3) {
+        ranges[3].emitError("uop-gpudims: more than three ")
+            << prefix << " dimensions";
+        return failure();
+      }
+      llvm::sort(ranges, [](RangeOp a, RangeOp b) {
+        return a.getAxisId().getId() < b.getAxisId().getId();
+      });
+      static const char *dims[] = {"x", "y", "z"};
+      for (auto [i, r] : llvm::enumerate(llvm::reverse(ranges))) {
+        OpBuilder b(r);
+        Value s = SpecialOp::create(b, r.getLoc(), r.getType(), r.getEnd(),
+                                    (prefix + "." + dims[i]).str());
+        SmallVector<Operation *> users(r->getUsers().begin(),
+                                       r->getUsers().end());
+        for (Operation *user : users) {
+          if (auto closed = getClosedRangesMutable(user)) {
+            SmallVector<Value> keep;
+            for (Value v : static_cast<OperandRange>(*closed))
+              if (v != r.getResult())
+                keep.push_back(v);
+            closed->assign(keep);
+          }
+          user->replaceUsesOfWith(r, s);
+        }
+        r->erase();
+      }
+      return success();
+    };
+    if (failed(lower(global, "blockIdx")) || failed(lower(local, "threadIdx")))
+      return signalPassFailure();
+    // An END that closes nothing now is its computation.
+    SmallVector<EndOp> empty;
+    fn.walk([&](EndOp e) {
+      if (e.getRanges().empty())
+        empty.push_back(e);
+    });
+    for (EndOp e : empty) {
+      e.getResult().replaceAllUsesWith(e.getComputation());
+      e->erase();
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,104 @@
+//===- Optimize.cpp - heuristic kernel options ----------------------------===//
+//
+// No search: a few rules that pay off on every target.
+//  cpu:  the innermost output range is split loop x upcast(N) so that uop-expand
+//        writes N neighbouring outputs per iteration (the C compiler turns them
+//        into one vector store); each reduction range is split reduce x
+//        unroll(N) for independent accumulations.
+//  cuda: output ranges become global; the innermost is split global x local so
+//        a block holds up to 256 threads.
+// The options applied are recorded in the SINK's KernelInfo (applied_opts).
+//
+//===----------------------------------------------------------------------===//
+
+#include "RangeUtils.h"
+#include "uop/Dialect/UOp/Transforms/Passes.h"
+
+namespace uop {
+#define GEN_PASS_DEF_UOPOPTIMIZE
+#include "uop/Dialect/UOp/Transforms/Passes.h.inc"
+} // namespace uop
+
+using namespace mlir;
+using namespace uop;
+
+namespace {
+struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
+  using UOpOptimizeBase::UOpOptimizeBase;
+
+  void runOnOperation() override {
+    FunctionOp fn = getOperation();
+    if (!isKernel(fn))
+      return;
+    if (target != "cpu" && target != "cuda") {
+      fn.emitError("uop-optimize: unknown target '") << target
+          << "' (expected cpu or cuda)";
+      return signalPassFailure();
+    }
+    MLIRContext *ctx = &getContext();
+    SmallVector<Attribute> applied;
+    auto note = [&](StringRef what, RangeOp r, int64_t n) {
+      applied.push_back(StringAttr::get(
+          ctx, what + ":" + Twine(r.getAxisId().getId()) + ":" + Twine(n)));
+    };
+
+    // Output ranges: the RANGEs an END closes, outermost first.
+    SmallVector<RangeOp> outputs, reduces;
+    fn.walk([&](EndOp end) {
+      for (Value r : end.getRanges())
+        if (auto range = r.getDefiningOp<RangeOp>();
+            range && range.getAxisType() == AxisType::Loop &&
+            !llvm::is_contained(outputs, range))
+          outputs.push_back(range);
+    });
+    fn.walk([&](RangeOp r) {
+      if (r.getAxisType() == AxisType::Reduce)
+        reduces.push_back(r);
+    });
+
+    if (target == "cpu") {
+      if (upcast > 1 && !outputs.empty()) {
+        RangeOp inner = outputs.back();
+        std::optional<int64_t> n = getConstantExtent(inner);
+        if (n && *n % upcast == 0 && *n >= 2 * upcast) {
+          note("UPCAST", inner, upcast);
+          splitRange(inner, upcast, AxisType::Loop, AxisType::Upcast);
+        }
+      }
+      if (upcast > 1)
+        for (RangeOp r : reduces) {
+          std::optional<int64_t> n = getConstantExtent(r);
+          if (n && *n % upcast == 0 && *n >= 2 * upcast) {
+            note("UNROLL", r, upcast);
+            splitRange(r, upcast, AxisType::Reduce, AxisType::Unroll);
+          }
+        }
+    } else {
+      for (RangeOp r : outputs)
+        r.setAxisType(AxisType::Global);
+      if (!outputs.empty()) {
+        RangeOp inner = outputs.back();
+        std::optional<int64_t> n = getConstantExtent(inner);
+        int64_t local = 1;
+        for (int64_t l = 256; l > 1; l /= 2)
+          if (n && *n % l == 0 && *n > l) {
+            local = l;
+            break;
+          }
+        if (local > 1) {
+          note("LOCAL", inner, local);
+          splitRange(inner, local, AxisType::Global, AxisType::Local);
+        }
+      }
+    }
+
+    if (applied.empty())
+      return;
+    SinkOp sink = fn.getSink();
+    KernelInfoAttr info = *sink.getInfo();
+    sink.setInfoAttr(KernelInfoAttr::get(ctx, info.getName(),
+                                         info.getDontUseLocals(),
+                                         ArrayAttr::get(ctx, applied)));
+  }
+};
+} // namespace

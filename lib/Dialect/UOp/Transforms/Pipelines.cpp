@@ -1,0 +1,55 @@
+//===- Pipelines.cpp - uop-to-program and uop-to-nvvm ---------------------===//
+
+#include "uop/Conversion/Passes.h"
+#include "uop/Dialect/TIRx/Transforms/Passes.h"
+#include "uop/Dialect/UOp/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace uop;
+
+/// Passes 1-5 shared by both pipelines.
+static void buildKernelPasses(OpPassManager &pm, StringRef target) {
+  pm.addNestedPass<func::FuncOp>(createUOpRangeify());
+  pm.addPass(createUOpSplitKernels());
+  OpPassManager &fn = pm.nest<FunctionOp>();
+  fn.addPass(createUOpSimplify());
+  UOpOptimizeOptions opt;
+  opt.target = target.str();
+  fn.addPass(createUOpOptimize(opt));
+  fn.addPass(createUOpExpand());
+  fn.addPass(createUOpSimplify());
+  fn.addPass(createUOpDevectorize());
+  if (target == "cuda")
+    fn.addPass(createUOpGPUDims());
+  fn.addPass(createCSEPass());
+}
+
+void uop::buildUOpToProgramPipeline(OpPassManager &pm,
+                                    const UOpToProgramPipelineOptions &opts) {
+  buildKernelPasses(pm, opts.target);
+  pm.addPass(createUOpLinearize());
+}
+
+void uop::buildUOpToNVVMPipeline(OpPassManager &pm,
+                                 const UOpToNVVMPipelineOptions &opts) {
+  buildKernelPasses(pm, "cuda");
+  pm.addPass(createConvertUOpToTIRx());
+  tirx::TIRxToNVVMPipelineOptions tirxOpts;
+  tirxOpts.chip = opts.chip.getValue();
+  tirx::buildTIRxToNVVMPipeline(pm, tirxOpts);
+}
+
+void uop::registerUOpPipelines() {
+  PassPipelineRegistration<UOpToProgramPipelineOptions>(
+      "uop-to-program",
+      "Tensor-level uop to linearised kernels (PROGRAM/LINEAR) for a target",
+      buildUOpToProgramPipeline);
+  PassPipelineRegistration<UOpToNVVMPipelineOptions>(
+      "uop-to-nvvm",
+      "Tensor-level uop through tirx to a gpu.module in NVVM form",
+      buildUOpToNVVMPipeline);
+}

@@ -1,0 +1,24 @@
+//===- RangeUtils.h - helpers shared by the uop kernel passes ---*- C++ -*-===//
+#ifndef UOP_LIB_DIALECT_UOP_TRANSFORMS_RANGEUTILS_H
+#define UOP_LIB_DIALECT_UOP_TRANSFORMS_RANGEUTILS_H
+
+#include "uop/Dialect/UOp/IR/UOp.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace uop {
+/// The constant extent of a RANGE, if it has one.
+std::optional<int64_t> getConstantExtent(RangeOp r);
+
+/// The mutable list of ranges `op` closes (REDUCE, END, STORE, BUFFERIZE), or
+/// nullopt for other ops.
+std::optional<mlir::MutableOperandRange> getClosedRangesMutable(mlir::Operation *op);
+
+/// Replaces RANGE `r` by `outer * inner + innerRange`: two new ranges of the
+/// given types (extent(r) / inner and inner). Closing ops list both in place
+/// of `r`. Returns the new (outer, inner) ranges.
+std::pair<RangeOp, RangeOp> splitRange(RangeOp r, int64_t inner,
+                                       AxisType outerType, AxisType innerType);
+} // namespace uop
+
+#endif

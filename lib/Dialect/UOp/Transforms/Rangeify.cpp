@@ -1,0 +1,388 @@
+//===- Rangeify.cpp - tensor-level uop to RANGE / BUFFERIZE ---------------===//
+//
+// Each realized tensor gets fresh RANGEs (one per dimension) and its value at
+// those ranges is rebuilt as a scalar expression: movement ops only rewrite
+// the index vector, PAD adds a gate, REDUCE_AXIS opens reduce RANGEs closed by
+// a REDUCE, and reads of inputs or of other realized tensors are INDEX + LOAD.
+// Expressions are memoised on (value, indices, gate) so a DAG stays a DAG.
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Dialect/UOp/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+#include <map>
+
+namespace uop {
+#define GEN_PASS_DEF_UOPRANGEIFY
+#include "uop/Dialect/UOp/Transforms/Passes.h.inc"
+} // namespace uop
+
+using namespace mlir;
+using namespace uop;
+
+namespace {
+bool isMovementOp(Operation *op) {
+  return isa<ReshapeOp, PermuteOp, ExpandOp, PadOp, ShrinkOp, FlipOp>(op);
+}
+
+/// arith/math ops on equal-shaped tensors that apply per element.
+bool isElementwise(Operation *op) {
+  Dialect *d = op->getDialect();
+  if (!d || !isa<arith::ArithDialect, math::MathDialect>(d) ||
+      op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return false;
+  if (isa<arith::ConstantOp>(op))
+    return false;
+  auto rt = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!rt)
+    return false;
+  for (Type t : op->getOperandTypes()) {
+    auto ot = dyn_cast<RankedTensorType>(t);
+    if (!ot || ot.getShape() != rt.getShape())
+      return false;
+  }
+  return true;
+}
+
+class Rangeifier {
+public:
+  Rangeifier(func::FuncOp fn) : fn(fn), b(fn.getContext()) {}
+
+  LogicalResult run();
+
+private:
+  Value cst(int64_t v) {
+    auto it = constants.find(v);
+    if (it != constants.end())
+      return it->second;
+    return constants[v] = arith::ConstantIndexOp::create(b, loc, v);
+  }
+  Value newRange(int64_t extent, AxisType type) {
+    return RangeOp::create(b, loc, b.getIndexType(), cst(extent),
+                           AxisIdAttr::get(b.getContext(), nextAxis++, false),
+                           AxisTypeAttr::get(b.getContext(), type),
+                           ValueRange{});
+  }
+  Value andGate(Value g, Value c) {
+    return g ? arith::AndIOp::create(b, loc, g, c).getResult() : c;
+  }
+  FailureOr<Value> emit(Value t, ArrayRef<Value> idx, Value gate);
+  FailureOr<Value> emitOp(Operation *op, ArrayRef<Value> idx, Value gate);
+  LogicalResult realize(Value v);
+
+  func::FuncOp fn;
+  OpBuilder b;
+  Location loc = fn.getLoc();
+  /// Tensor value -> tensor it is read from (an argument or a BUFFERIZE).
+  DenseMap<Value, Value> realized;
+  std::map<std::vector<void *>, Value> memo;
+  std::map<int64_t, Value> constants;
+  int64_t nextAxis = 0;
+};
+} // namespace
+
+FailureOr<Value> Rangeifier::emit(Value t, ArrayRef<Value> idx, Value gate) {
+  std::vector<void *> key = {t.getAsOpaquePointer(),
+                             gate ? gate.getAsOpaquePointer() : nullptr};
+  for (Value i : idx)
+    key.push_back(i.getAsOpaquePointer());
+  auto it = memo.find(key);
+  if (it != memo.end())
+    return it->second;
+
+  FailureOr<Value> result = failure();
+  auto tt = cast<RankedTensorType>(t.getType());
+  if (Value buf = realized.lookup(t)) {
+    Type elt = tt.getElementType();
+    Value index = IndexOp::create(b, loc, elt, buf, idx, gate);
+    Value alt;
+    if (gate)
+      alt = arith::ConstantOp::create(b, loc, b.getZeroAttr(elt));
+    result = LoadOp::create(b, loc, elt, buf, index, alt).getResult();
+  } else {
+    result = emitOp(t.getDefiningOp(), idx, gate);
+  }
+  if (succeeded(result))
+    memo[key] = *result;
+  return result;
+}
+
+FailureOr<Value> Rangeifier::emitOp(Operation *op, ArrayRef<Value> idx,
+                                    Value gate) {
+  auto resTy = cast<RankedTensorType>(op->getResult(0).getType());
+  Type elt = resTy.getElementType();
+  loc = op->getLoc();
+
+  if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+    auto splat = dyn_cast<SplatElementsAttr>(c.getValue());
+    if (!splat)
+      return op->emitError("cannot rangeify a non-splat tensor constant; pass "
+                           "the data as a function argument");
+    return arith::ConstantOp::create(b, loc, splat.getSplatValue<TypedAttr>())
+        .getResult();
+  }
+
+  if (auto r = dyn_cast<ReshapeOp>(op)) {
+    auto srcTy = cast<RankedTensorType>(r.getSrc().getType());
+    // Row-major flat index over the result, unflattened over the source.
+    Value flat;
+    int64_t stride = 1;
+    for (int64_t i = resTy.getRank() - 1; i >= 0; --i) {
+      if (resTy.getDimSize(i) != 1) {
+        Value term = stride == 1 ? idx[i]
+                                 : arith::MulIOp::create(b, loc, idx[i],
+                                                         cst(stride))
+                                       .getResult();
+        flat = flat ? arith::AddIOp::create(b, loc, term, flat).getResult()
+                    : term;
+      }
+      stride *= resTy.getDimSize(i);
+    }
+    if (!flat)
+      flat = cst(0);
+    SmallVector<Value> src(srcTy.getRank());
+    stride = 1;
+    for (int64_t i = srcTy.getRank() - 1; i >= 0; --i) {
+      int64_t d = srcTy.getDimSize(i);
+      if (d == 1) {
+        src[i] = cst(0);
+      } else {
+        Value q = stride == 1 ? flat
+                              : arith::DivUIOp::create(b, loc, flat,
+                                                       cst(stride))
+                                    .getResult();
+        src[i] = i == 0 ? q : arith::RemUIOp::create(b, loc, q, cst(d)).getResult();
+      }
+      stride *= d;
+    }
+    return emit(r.getSrc(), src, gate);
+  }
+  if (auto p = dyn_cast<PermuteOp>(op)) {
+    ArrayRef<int64_t> perm = p.getAxes();
+    SmallVector<Value> src(idx.size());
+    for (auto [i, pi] : llvm::enumerate(perm))
+      src[pi] = idx[i];
+    return emit(p.getSrc(), src, gate);
+  }
+  if (auto e = dyn_cast<ExpandOp>(op)) {
+    auto srcTy = cast<RankedTensorType>(e.getSrc().getType());
+    SmallVector<Value> src;
+    for (auto [i, d] : llvm::enumerate(srcTy.getShape()))
+      src.push_back(d == 1 ? cst(0) : idx[i]);
+    return emit(e.getSrc(), src, gate);
+  }
+  if (auto s = dyn_cast<ShrinkOp>(op)) {
+    SmallVector<Value> src;
+    for (auto [i, start] : llvm::enumerate(s.getBegins()))
+      src.push_back(start == 0 ? idx[i]
+                               : arith::AddIOp::create(b, loc, idx[i],
+                                                       cst(start))
+                                     .getResult());
+    return emit(s.getSrc(), src, gate);
+  }
+  if (auto f = dyn_cast<FlipOp>(op)) {
+    SmallVector<Value> src;
+    for (auto [i, flag] : llvm::enumerate(f.getAxes())) {
+      int64_t d = resTy.getDimSize(i);
+      src.push_back(flag ? arith::SubIOp::create(b, loc, cst(d - 1), idx[i])
+                               .getResult()
+                         : idx[i]);
+    }
+    return emit(f.getSrc(), src, gate);
+  }
+  if (auto p = dyn_cast<PadOp>(op)) {
+    auto srcTy = cast<RankedTensorType>(p.getSrc().getType());
+    SmallVector<Value> src;
+    Value valid;
+    for (auto [i, lo] : llvm::enumerate(p.getBeginPads())) {
+      int64_t d = srcTy.getDimSize(i);
+      if (lo == 0 && p.getEndPads()[i] == 0) {
+        src.push_back(idx[i]);
+        continue;
+      }
+      // valid_i: lo <= idx < lo + d, as an unsigned compare of idx - lo.
+      Value shifted = lo == 0 ? idx[i]
+                              : arith::SubIOp::create(b, loc, idx[i], cst(lo))
+                                    .getResult();
+      src.push_back(shifted);
+      Value ge = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                       idx[i], cst(lo));
+      Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                       idx[i], cst(lo + d));
+      valid = andGate(valid, andGate(ge, lt));
+    }
+    if (!valid)
+      return emit(p.getSrc(), src, gate);
+    FailureOr<Value> inner = emit(p.getSrc(), src, andGate(gate, valid));
+    if (failed(inner))
+      return failure();
+    // A gated LOAD already yields the pad value; anything computed from it
+    // (exp of 0 is not 0) is masked.
+    if (auto load = inner->getDefiningOp<LoadOp>(); load && load.getAlt())
+      return *inner;
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elt));
+    return arith::SelectOp::create(b, loc, valid, *inner, zero).getResult();
+  }
+  if (auto r = dyn_cast<ReduceAxisOp>(op)) {
+    auto srcTy = cast<RankedTensorType>(r.getSrc().getType());
+    llvm::SmallDenseSet<int64_t> axes(r.getAxes().begin(), r.getAxes().end());
+    SmallVector<Value> src, ranges;
+    unsigned next = 0;
+    for (int64_t i = 0; i < srcTy.getRank(); ++i) {
+      if (axes.contains(i)) {
+        ranges.push_back(newRange(srcTy.getDimSize(i), AxisType::Reduce));
+        src.push_back(ranges.back());
+      } else {
+        src.push_back(idx[next++]);
+      }
+    }
+    FailureOr<Value> inner = emit(r.getSrc(), src, gate);
+    if (failed(inner))
+      return failure();
+    return ReduceOp::create(b, loc, elt, *inner, ranges, r.getReduceOpAttr())
+        .getResult();
+  }
+  if (isElementwise(op)) {
+    SmallVector<Value> operands;
+    for (Value o : op->getOperands()) {
+      FailureOr<Value> v = emit(o, idx, gate);
+      if (failed(v))
+        return failure();
+      operands.push_back(*v);
+    }
+    OperationState state(loc, op->getName());
+    state.addOperands(operands);
+    state.addTypes(elt);
+    state.addAttributes(op->getAttrs());
+    return b.create(state)->getResult(0);
+  }
+  return op->emitError("uop-rangeify cannot lower this op to index arithmetic");
+}
+
+LogicalResult Rangeifier::realize(Value v) {
+  auto tt = dyn_cast<RankedTensorType>(v.getType());
+  if (!tt || !tt.hasStaticShape())
+    return fn.emitError("uop-rangeify needs statically shaped tensors");
+  SmallVector<Value> ranges;
+  for (int64_t d : tt.getShape())
+    ranges.push_back(newRange(d, AxisType::Loop));
+  // A contiguous value is its source realized.
+  Value src = v;
+  if (auto c = v.getDefiningOp<ContiguousOp>())
+    src = c.getSrc();
+  FailureOr<Value> scalar = emit(src, ranges, Value());
+  if (failed(scalar))
+    return failure();
+  auto opts = BufferizeOptsAttr::get(b.getContext(), StringAttr(),
+                                     AddrSpace::Global, true);
+  realized[v] = BufferizeOp::create(b, loc, tt, *scalar, ranges, opts);
+  return success();
+}
+
+LogicalResult Rangeifier::run() {
+  Block &body = fn.getBody().front();
+  auto ret = cast<func::ReturnOp>(body.getTerminator());
+  for (BlockArgument a : body.getArguments()) {
+    if (!isa<RankedTensorType>(a.getType()))
+      return fn.emitError("uop-rangeify: argument ")
+             << a.getArgNumber() << " is not a ranked tensor";
+    realized[a] = a;
+  }
+
+  // Realize points, in program order. `cone` marks values whose expression
+  // holds an unrealized reduction: recomputing those or reading them through
+  // a movement op (a different index space) needs a buffer.
+  llvm::SmallDenseSet<Value> returned(ret.getOperands().begin(),
+                                      ret.getOperands().end());
+  DenseMap<Value, bool> cone;
+  SmallVector<Value> points;
+  for (Operation &op : body.without_terminator()) {
+    if (op.getNumResults() != 1 ||
+        !isa<RankedTensorType>(op.getResult(0).getType()))
+      return op.emitError("uop-rangeify expects tensor-level ops with one "
+                          "ranked tensor result");
+    Value v = op.getResult(0);
+    bool c = isa<ReduceAxisOp>(op);
+    for (Value o : op.getOperands())
+      c |= cone.lookup(o);
+    bool multiUse = !v.hasOneUse() && !v.use_empty();
+    bool movedOrReduced = llvm::any_of(v.getUsers(), [](Operation *u) {
+      return isMovementOp(u) || isa<ReduceAxisOp>(u);
+    });
+    bool realize = returned.contains(v) || isa<ContiguousOp>(op) ||
+                   (c && (multiUse || movedOrReduced));
+    if (realize)
+      points.push_back(v);
+    cone[v] = c && !realize;
+  }
+  for (Value r : ret.getOperands())
+    if (isa<BlockArgument>(r))
+      points.push_back(r);
+
+  b.setInsertionPoint(ret);
+  Operation *firstNew = nullptr;
+  for (Value v : points) {
+    // An argument returned as is still needs its own output buffer: a copy.
+    if (isa<BlockArgument>(v)) {
+      realized.erase(v);
+      if (failed(realize(v)))
+        return failure();
+      Value copy = realized[v];
+      realized[v] = v;
+      for (OpOperand &o : ret->getOpOperands())
+        if (o.get() == v)
+          o.set(copy);
+      continue;
+    }
+    if (failed(realize(v)))
+      return failure();
+  }
+  for (OpOperand &o : ret->getOpOperands())
+    if (Value r = realized.lookup(o.get()); r && !isa<BlockArgument>(r))
+      o.set(r);
+  (void)firstNew;
+
+  // The tensor-level ops are now dead.
+  SmallVector<Operation *> dead;
+  for (Operation &op : body.without_terminator())
+    if (op.getNumResults() == 1 &&
+        isa<RankedTensorType>(op.getResult(0).getType()) &&
+        !isa<BufferizeOp>(op))
+      dead.push_back(&op);
+  for (Operation *op : llvm::reverse(dead)) {
+    if (!op->use_empty())
+      return op->emitError("uop-rangeify left a use of a tensor op");
+    op->erase();
+  }
+  return success();
+}
+
+namespace {
+struct UOpRangeifyPass : public uop::impl::UOpRangeifyBase<UOpRangeifyPass> {
+  void runOnOperation() override {
+    func::FuncOp fn = getOperation();
+    if (fn.isExternal())
+      return;
+    // Only tensor-level functions are rangeified.
+    bool tensorLevel = llvm::any_of(fn.getArgumentTypes(), [](Type t) {
+                         return isa<RankedTensorType>(t);
+                       }) ||
+                       llvm::any_of(fn.getResultTypes(), [](Type t) {
+                         return isa<RankedTensorType>(t);
+                       });
+    if (!tensorLevel)
+      return;
+    if (!fn.getBody().hasOneBlock())
+      return fn.emitError("uop-rangeify expects a single-block function"),
+             signalPassFailure();
+    Rangeifier r(fn);
+    if (failed(r.run()))
+      signalPassFailure();
+  }
+};
+} // namespace

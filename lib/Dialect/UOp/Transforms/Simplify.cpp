@@ -1,0 +1,414 @@
+//===- Simplify.cpp - symbolic simplification of kernel index arithmetic --===//
+//
+// The ranges of RANGE / SPECIAL / DEFINE_VAR come from upstream's
+// IntegerRangeAnalysis (they implement InferIntRangeInterface). On top of the
+// arith canonicalizations and upstream's range-based folds (constant values,
+// decided comparisons) this adds the rules tinygrad's symbolic rewriter is
+// known for: x/c and x%c by bounds, sums split by a divisor, common gcd of a
+// sum and its divisor, nested mod, dead ranges of REDUCE / END, and gates
+// that are always true.
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Dialect/UOp/Transforms/Passes.h"
+
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
+#include "mlir/Analysis/DataFlowFramework.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <numeric>
+
+namespace uop {
+#define GEN_PASS_DEF_UOPSIMPLIFY
+#include "uop/Dialect/UOp/Transforms/Passes.h.inc"
+} // namespace uop
+
+using namespace mlir;
+using namespace uop;
+
+namespace {
+/// Signed bounds of an index value: from a constant, else from the solver.
+struct Bounds {
+  int64_t min, max;
+};
+
+class RangeOracle {
+public:
+  explicit RangeOracle(DataFlowSolver &solver) : solver(solver) {}
+  std::optional<Bounds> get(Value v) const {
+    APInt c;
+    if (matchPattern(v, m_ConstantInt(&c)))
+      return Bounds{c.getSExtValue(), c.getSExtValue()};
+    auto *l = solver.lookupState<dataflow::IntegerValueRangeLattice>(v);
+    if (!l || l->getValue().isUninitialized())
+      return std::nullopt;
+    const ConstantIntRanges &r = l->getValue().getValue();
+    if (r.smin().getBitWidth() > 64)
+      return std::nullopt;
+    return Bounds{r.smin().getSExtValue(), r.smax().getSExtValue()};
+  }
+  bool nonNegative(Value v) const {
+    auto b = get(v);
+    return b && b->min >= 0;
+  }
+
+private:
+  DataFlowSolver &solver;
+};
+
+/// Keeps the solver from answering for values whose ops were erased (a new
+/// value may reuse the address).
+class SolverListener : public RewriterBase::Listener {
+public:
+  explicit SolverListener(DataFlowSolver &s) : solver(s) {}
+  void notifyOperationErased(Operation *op) override {
+    for (Value v : op->getResults())
+      solver.eraseState(v);
+  }
+  void notifyOperationReplaced(Operation *op, ValueRange) override {
+    for (Value v : op->getResults())
+      solver.eraseState(v);
+  }
+
+private:
+  DataFlowSolver &solver;
+};
+
+/// x as sum(coeff_i * v_i) + constant, through addi, subi and muli by a
+/// constant (index values only).
+struct LinearSum {
+  SmallVector<std::pair<Value, int64_t>> terms;
+  int64_t constant = 0;
+};
+
+void collect(Value v, int64_t coeff, LinearSum &sum, int depth = 0) {
+  APInt c;
+  if (matchPattern(v, m_ConstantInt(&c))) {
+    sum.constant += coeff * c.getSExtValue();
+    return;
+  }
+  if (depth < 8) {
+    if (auto add = v.getDefiningOp<arith::AddIOp>()) {
+      collect(add.getLhs(), coeff, sum, depth + 1);
+      collect(add.getRhs(), coeff, sum, depth + 1);
+      return;
+    }
+    if (auto mul = v.getDefiningOp<arith::MulIOp>()) {
+      if (matchPattern(mul.getRhs(), m_ConstantInt(&c)))
+        return collect(mul.getLhs(), coeff * c.getSExtValue(), sum, depth + 1);
+      if (matchPattern(mul.getLhs(), m_ConstantInt(&c)))
+        return collect(mul.getRhs(), coeff * c.getSExtValue(), sum, depth + 1);
+    }
+  }
+  for (auto &t : sum.terms)
+    if (t.first == v) {
+      t.second += coeff;
+      return;
+    }
+  sum.terms.push_back({v, coeff});
+}
+
+Value build(PatternRewriter &rw, Location loc, ArrayRef<std::pair<Value, int64_t>> terms,
+            int64_t constant) {
+  Value acc;
+  for (auto [v, k] : terms) {
+    if (k == 0)
+      continue;
+    Value t = k == 1 ? v
+                     : arith::MulIOp::create(
+                           rw, loc, v, arith::ConstantIndexOp::create(rw, loc, k))
+                           .getResult();
+    acc = acc ? arith::AddIOp::create(rw, loc, acc, t).getResult() : t;
+  }
+  if (constant != 0 || !acc) {
+    Value c = arith::ConstantIndexOp::create(rw, loc, constant);
+    acc = acc ? arith::AddIOp::create(rw, loc, acc, c).getResult() : c;
+  }
+  return acc;
+}
+
+/// Bounds of sum(terms) + constant from the bounds of the terms.
+std::optional<Bounds> boundsOf(const RangeOracle &o,
+                               ArrayRef<std::pair<Value, int64_t>> terms,
+                               int64_t constant) {
+  Bounds b{constant, constant};
+  for (auto [v, k] : terms) {
+    auto vb = o.get(v);
+    if (!vb)
+      return std::nullopt;
+    int64_t lo = k >= 0 ? vb->min * k : vb->max * k;
+    int64_t hi = k >= 0 ? vb->max * k : vb->min * k;
+    b.min += lo;
+    b.max += hi;
+  }
+  return b;
+}
+
+/// x / c for non-negative x: bounds, splitting off multiples of c, gcd.
+template <typename DivOp>
+struct SimplifyDiv : public OpRewritePattern<DivOp> {
+  SimplifyDiv(MLIRContext *ctx, const RangeOracle &o)
+      : OpRewritePattern<DivOp>(ctx), oracle(o) {}
+  LogicalResult matchAndRewrite(DivOp op, PatternRewriter &rw) const override {
+    APInt cv;
+    if (!op.getType().isIndex() ||
+        !matchPattern(op.getRhs(), m_ConstantInt(&cv)))
+      return failure();
+    int64_t c = cv.getSExtValue();
+    if (c <= 1)
+      return failure();
+    Value x = op.getLhs();
+    auto xb = oracle.get(x);
+    if (!xb || xb->min < 0)
+      return failure();
+    if (xb->max < c) {
+      rw.replaceOpWithNewOp<arith::ConstantIndexOp>(op, 0);
+      return success();
+    }
+    LinearSum sum;
+    collect(x, 1, sum);
+    // Terms divisible by c leave the division whole.
+    SmallVector<std::pair<Value, int64_t>> quot, rest;
+    for (auto [v, k] : sum.terms) {
+      if (k % c == 0 && oracle.nonNegative(v))
+        quot.push_back({v, k / c});
+      else
+        rest.push_back({v, k});
+    }
+    int64_t restConst = sum.constant;
+    int64_t quotConst = 0;
+    if (restConst >= c) {
+      quotConst = restConst / c;
+      restConst %= c;
+    }
+    auto rb = boundsOf(oracle, rest, restConst);
+    if ((!quot.empty() || quotConst) && rb && rb->min >= 0) {
+      Value q = build(rw, op.getLoc(), quot, quotConst);
+      if (rb->max < c) {
+        rw.replaceOp(op, q);
+        return success();
+      }
+      Value r = build(rw, op.getLoc(), rest, restConst);
+      Value d = DivOp::create(rw, op.getLoc(), r, op.getRhs());
+      rw.replaceOpWithNewOp<arith::AddIOp>(op, q, d);
+      return success();
+    }
+    // A common factor of every term, the constant and c.
+    int64_t g = c;
+    for (auto [v, k] : sum.terms)
+      g = std::gcd(g, k);
+    g = std::gcd(g, sum.constant);
+    if (g > 1 && llvm::all_of(sum.terms, [&](auto t) {
+          return oracle.nonNegative(t.first) && t.second > 0;
+        }) && sum.constant >= 0) {
+      SmallVector<std::pair<Value, int64_t>> scaled;
+      for (auto [v, k] : sum.terms)
+        scaled.push_back({v, k / g});
+      Value n = build(rw, op.getLoc(), scaled, sum.constant / g);
+      Value d = arith::ConstantIndexOp::create(rw, op.getLoc(), c / g);
+      rw.replaceOpWithNewOp<DivOp>(op, n, d);
+      return success();
+    }
+    return failure();
+  }
+  const RangeOracle &oracle;
+};
+
+/// x % c for non-negative x: bounds, dropping multiples of c, nested mod.
+template <typename RemOp>
+struct SimplifyRem : public OpRewritePattern<RemOp> {
+  SimplifyRem(MLIRContext *ctx, const RangeOracle &o)
+      : OpRewritePattern<RemOp>(ctx), oracle(o) {}
+  LogicalResult matchAndRewrite(RemOp op, PatternRewriter &rw) const override {
+    APInt cv;
+    if (!op.getType().isIndex() ||
+        !matchPattern(op.getRhs(), m_ConstantInt(&cv)))
+      return failure();
+    int64_t c = cv.getSExtValue();
+    if (c <= 0)
+      return failure();
+    Value x = op.getLhs();
+    auto xb = oracle.get(x);
+    if (!xb || xb->min < 0)
+      return failure();
+    if (xb->max < c) {
+      rw.replaceOp(op, x);
+      return success();
+    }
+    // (y % (k*c)) % c == y % c
+    if (auto inner = x.getDefiningOp<RemOp>()) {
+      APInt ic;
+      if (matchPattern(inner.getRhs(), m_ConstantInt(&ic)) &&
+          ic.getSExtValue() % c == 0 && oracle.nonNegative(inner.getLhs())) {
+        rw.replaceOpWithNewOp<RemOp>(op, inner.getLhs(), op.getRhs());
+        return success();
+      }
+    }
+    LinearSum sum;
+    collect(x, 1, sum);
+    SmallVector<std::pair<Value, int64_t>> rest;
+    bool dropped = false;
+    for (auto [v, k] : sum.terms) {
+      if (k % c == 0 && oracle.nonNegative(v))
+        dropped = true;
+      else
+        rest.push_back({v, k});
+    }
+    int64_t restConst = sum.constant;
+    if (restConst >= c) {
+      restConst %= c;
+      dropped = true;
+    }
+    auto rb = boundsOf(oracle, rest, restConst);
+    if (!dropped || !rb || rb->min < 0)
+      return failure();
+    Value r = build(rw, op.getLoc(), rest, restConst);
+    if (rb->max < c)
+      rw.replaceOp(op, r);
+    else
+      rw.replaceOpWithNewOp<RemOp>(op, r, op.getRhs());
+    return success();
+  }
+  const RangeOracle &oracle;
+};
+
+bool dependsOn(Value v, Value range, DenseMap<Value, bool> &memo) {
+  if (v == range)
+    return true;
+  auto it = memo.find(v);
+  if (it != memo.end())
+    return it->second;
+  bool result = false;
+  if (Operation *def = v.getDefiningOp())
+    for (Value o : def->getOperands())
+      if (dependsOn(o, range, memo)) {
+        result = true;
+        break;
+      }
+  memo[v] = result;
+  return result;
+}
+
+/// REDUCE over a range its source does not read: add multiplies by the trip
+/// count, max/min ignore it.
+struct DeadReduceRange : public OpRewritePattern<ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ReduceOp op, PatternRewriter &rw) const override {
+    SmallVector<Value> live, dead;
+    for (Value r : op.getRanges()) {
+      DenseMap<Value, bool> memo;
+      (dependsOn(op.getSrc(), r, memo) ? live : dead).push_back(r);
+    }
+    if (dead.empty())
+      return failure();
+    ReduceOpKind kind = op.getReduceOp();
+    if (kind == ReduceOpKind::Mul)
+      return failure();
+    Value src = op.getSrc();
+    if (kind == ReduceOpKind::Add) {
+      for (Value r : dead) {
+        auto range = r.getDefiningOp<RangeOp>();
+        APInt n;
+        if (!range || !matchPattern(range.getEnd(), m_ConstantInt(&n)))
+          return failure();
+        Type t = src.getType();
+        if (isa<FloatType>(t)) {
+          Value k = arith::ConstantOp::create(
+              rw, op.getLoc(), rw.getFloatAttr(t, (double)n.getSExtValue()));
+          src = arith::MulFOp::create(rw, op.getLoc(), src, k);
+        } else if (t.isIntOrIndex()) {
+          Value k = arith::ConstantOp::create(
+              rw, op.getLoc(), rw.getIntegerAttr(t, n.getSExtValue()));
+          src = arith::MulIOp::create(rw, op.getLoc(), src, k);
+        } else {
+          return failure();
+        }
+      }
+    }
+    if (live.empty())
+      rw.replaceOp(op, src);
+    else
+      rw.replaceOpWithNewOp<ReduceOp>(op, op.getType(), src, live,
+                                      op.getReduceOpAttr());
+    return success();
+  }
+};
+
+/// END over a range nothing before it reads: the body is the same on each
+/// iteration, so one is enough.
+struct DeadEndRange : public OpRewritePattern<EndOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(EndOp op, PatternRewriter &rw) const override {
+    SmallVector<Value> live;
+    for (Value r : op.getRanges()) {
+      DenseMap<Value, bool> memo;
+      if (dependsOn(op.getComputation(), r, memo))
+        live.push_back(r);
+    }
+    if (live.size() == op.getRanges().size())
+      return failure();
+    if (live.empty() && isa<VoidType>(op.getComputation().getType())) {
+      rw.replaceOp(op, op.getComputation());
+      return success();
+    }
+    rw.replaceOpWithNewOp<EndOp>(op, op.getType(), op.getComputation(), live);
+    return success();
+  }
+};
+
+/// A gate that is always true is no gate.
+struct TrueGate : public OpRewritePattern<IndexOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(IndexOp op, PatternRewriter &rw) const override {
+    if (!op.getGate() || !matchPattern(op.getGate(), m_One()))
+      return failure();
+    rw.modifyOpInPlace(op, [&] { op.getGateMutable().clear(); });
+    for (Operation *user : op->getUsers())
+      if (auto load = dyn_cast<LoadOp>(user); load && load.getAlt())
+        rw.modifyOpInPlace(load, [&] { load.getAltMutable().clear(); });
+    return success();
+  }
+};
+
+struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
+  void runOnOperation() override {
+    FunctionOp fn = getOperation();
+    MLIRContext *ctx = &getContext();
+    // The solver is rebuilt each round: rewrites create values it has not
+    // seen, and those count as unknown until the next round.
+    for (int round = 0; round < 4; ++round) {
+      DataFlowSolver solver;
+      solver.load<dataflow::DeadCodeAnalysis>();
+      solver.load<dataflow::SparseConstantPropagation>();
+      solver.load<dataflow::IntegerRangeAnalysis>();
+      if (failed(solver.initializeAndRun(fn)))
+        return signalPassFailure();
+      RangeOracle oracle(solver);
+      SolverListener listener(solver);
+      RewritePatternSet patterns(ctx);
+      patterns.add<SimplifyDiv<arith::DivUIOp>, SimplifyDiv<arith::DivSIOp>,
+                   SimplifyDiv<arith::FloorDivSIOp>, SimplifyRem<arith::RemUIOp>,
+                   SimplifyRem<arith::RemSIOp>>(ctx, oracle);
+      patterns.add<DeadReduceRange, DeadEndRange, TrueGate>(ctx);
+      arith::populateIntRangeOptimizationsPatterns(patterns, solver);
+      for (Dialect *d : ctx->getLoadedDialects())
+        d->getCanonicalizationPatterns(patterns);
+      for (RegisteredOperationName op : ctx->getRegisteredOperations())
+        op.getCanonicalizationPatterns(patterns, ctx);
+      GreedyRewriteConfig config;
+      config.setListener(&listener);
+      bool changed = false;
+      if (failed(applyPatternsGreedily(fn, std::move(patterns), config,
+                                       &changed)))
+        return signalPassFailure();
+      if (!changed)
+        break;
+    }
+  }
+};
+} // namespace

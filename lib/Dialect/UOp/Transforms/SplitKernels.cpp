@@ -1,0 +1,190 @@
+//===- SplitKernels.cpp - one kernel FUNCTION per BUFFERIZE ---------------===//
+//
+// A rangeified func.func becomes a schedule uop.function (inputs, then
+// outputs, as !uop.ptr) that allocates intermediates and CALLs one kernel per
+// BUFFERIZE in program order. A kernel's body is the BUFFERIZE's backward
+// slice; reads of tensors become reads of its PARAM-like arguments, and the
+// BUFFERIZE becomes INDEX + STORE + END + SINK. Range ids are renumbered per
+// kernel (U<n> -> R<n>).
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Dialect/UOp/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace uop {
+#define GEN_PASS_DEF_UOPSPLITKERNELS
+#include "uop/Dialect/UOp/Transforms/Passes.h.inc"
+} // namespace uop
+
+using namespace mlir;
+using namespace uop;
+
+static PtrType ptrFor(RankedTensorType t) {
+  return PtrType::get(t.getContext(), t.getElementType(), AddrSpace::Global,
+                      t.getNumElements());
+}
+
+
+namespace {
+struct Kernel {
+  BufferizeOp bufferize;
+  SmallVector<Value> sources; // tensors read: arguments or BUFFERIZE results
+  std::string name;
+};
+} // namespace
+
+static LogicalResult splitFunction(func::FuncOp fn) {
+  MLIRContext *ctx = fn.getContext();
+  Block &body = fn.getBody().front();
+  auto ret = cast<func::ReturnOp>(body.getTerminator());
+  SmallVector<Kernel> kernels;
+  for (auto buf : body.getOps<BufferizeOp>())
+    kernels.push_back({buf, {}, (fn.getName() + "_k" +
+                                 Twine(kernels.size())).str()});
+  if (kernels.empty())
+    return fn.emitError("uop-split-kernels found no BUFFERIZE; run "
+                        "uop-rangeify first");
+  llvm::SmallDenseSet<Value> seenResults;
+  for (Value r : ret.getOperands()) {
+    if (!r.getDefiningOp<BufferizeOp>())
+      return fn.emitError("uop-split-kernels: result is not a BUFFERIZE");
+    if (!seenResults.insert(r).second)
+      return fn.emitError("uop-split-kernels: the same value is returned "
+                          "twice; return a copy");
+  }
+
+  OpBuilder b(fn);
+  Location loc = fn.getLoc();
+  // Kernels go before the schedule, in order.
+  for (Kernel &k : kernels) {
+    // Backward slice, stopping at arguments and other BUFFERIZEs.
+    llvm::SetVector<Operation *> slice;
+    SmallVector<Value> work(k.bufferize->getOperands());
+    llvm::SetVector<Value> sources;
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      if (isa<BlockArgument>(v) || v.getDefiningOp<BufferizeOp>()) {
+        sources.insert(v);
+        continue;
+      }
+      Operation *def = v.getDefiningOp();
+      if (!slice.insert(def))
+        continue;
+      llvm::append_range(work, def->getOperands());
+    }
+    SmallVector<Operation *> ordered(slice.begin(), slice.end());
+    llvm::sort(ordered, [](Operation *a, Operation *c) {
+      return a->isBeforeInBlock(c);
+    });
+    // Sources in order of first read.
+    for (Operation *op : ordered)
+      for (Value o : op->getOperands())
+        if (sources.contains(o) &&
+            !llvm::is_contained(k.sources, o))
+          k.sources.push_back(o);
+
+    auto outTy = cast<RankedTensorType>(k.bufferize.getType());
+    SmallVector<Type> params = {ptrFor(outTy)};
+    for (Value s : k.sources)
+      params.push_back(ptrFor(cast<RankedTensorType>(s.getType())));
+    auto kfn = FunctionOp::create(b, loc, b.getStringAttr(k.name),
+                                  TypeAttr::get(b.getFunctionType(params, {})),
+                                  CallInfoAttr(), ArrayAttr(), ArrayAttr());
+    Block *entry = new Block();
+    kfn.getBody().push_back(entry);
+    kfn.setArgAttr(0, "uop.shape", b.getDenseI64ArrayAttr(outTy.getShape()));
+    for (auto [i, s] : llvm::enumerate(k.sources))
+      kfn.setArgAttr(i + 1, "uop.shape",
+                     b.getDenseI64ArrayAttr(
+                         cast<RankedTensorType>(s.getType()).getShape()));
+    for (Type t : params)
+      entry->addArgument(t, loc);
+    OpBuilder kb = OpBuilder::atBlockEnd(entry);
+    IRMapping map;
+    for (auto [s, arg] : llvm::zip(k.sources, entry->getArguments().drop_front()))
+      map.map(s, arg);
+    for (Operation *op : ordered)
+      kb.clone(*op, map);
+    Value out = entry->getArgument(0);
+    SmallVector<Value> ranges;
+    for (Value r : k.bufferize.getRanges())
+      ranges.push_back(map.lookup(r));
+    Value compute = map.lookup(k.bufferize.getCompute());
+    Type elt = outTy.getElementType();
+    Value idx = IndexOp::create(kb, loc, elt, out, ranges, Value());
+    Value done = StoreOp::create(kb, loc, idx, compute, ValueRange{});
+    if (!ranges.empty())
+      done = EndOp::create(kb, loc, VoidType::get(ctx), done, ranges);
+    SinkOp::create(kb, loc, ValueRange{done},
+                   KernelInfoAttr::get(ctx, kb.getStringAttr(k.name), false,
+                                       ArrayAttr()));
+    // Renumber the kernel's ranges.
+    int64_t next = 0;
+    kfn.walk([&](RangeOp r) {
+      r.setAxisIdAttr(AxisIdAttr::get(ctx, next++, /*renumbered=*/true));
+    });
+  }
+
+  // The schedule.
+  SmallVector<Type> params;
+  for (Type t : fn.getArgumentTypes())
+    params.push_back(ptrFor(cast<RankedTensorType>(t)));
+  for (Type t : fn.getResultTypes())
+    params.push_back(ptrFor(cast<RankedTensorType>(t)));
+  std::string name = fn.getName().str();
+  Location fnLoc = fn.getLoc();
+  b.setInsertionPoint(fn);
+  auto sched = FunctionOp::create(
+      b, fnLoc, b.getStringAttr(name + ".schedule.tmp"),
+      TypeAttr::get(b.getFunctionType(params, {})), CallInfoAttr(),
+      ArrayAttr(), ArrayAttr());
+  Block *entry = new Block();
+  sched.getBody().push_back(entry);
+  for (Type t : params)
+    entry->addArgument(t, fnLoc);
+  OpBuilder sb = OpBuilder::atBlockEnd(entry);
+  DenseMap<Value, Value> ptrOf;
+  for (auto [a, p] : llvm::zip(body.getArguments(), entry->getArguments()))
+    ptrOf[a] = p;
+  for (auto [i, r] : llvm::enumerate(ret.getOperands()))
+    ptrOf[r] = entry->getArgument(fn.getNumArguments() + i);
+  Value dev = DeviceOp::create(sb, fnLoc, VoidType::get(ctx), "CPU");
+  int64_t unique = 0;
+  SmallVector<Value> calls;
+  for (Kernel &k : kernels) {
+    Value result = k.bufferize.getResult();
+    if (!ptrOf.count(result)) {
+      auto ty = ptrFor(cast<RankedTensorType>(result.getType()));
+      Value u = UniqueOp::create(sb, fnLoc, VoidType::get(ctx), unique++);
+      ptrOf[result] = BufferOp::create(sb, fnLoc, ty, u, dev, ty.getSize());
+    }
+    SmallVector<Value> args = {ptrOf[result]};
+    for (Value s : k.sources)
+      args.push_back(ptrOf.lookup(s));
+    calls.push_back(CallOp::create(sb, fnLoc, VoidType::get(ctx),
+                                   FlatSymbolRefAttr::get(ctx, k.name), args,
+                                   CallInfoAttr()));
+  }
+  SinkOp::create(sb, fnLoc, calls, KernelInfoAttr());
+  fn.erase();
+  sched.setName(name);
+  return success();
+}
+
+namespace {
+struct UOpSplitKernelsPass
+    : public uop::impl::UOpSplitKernelsBase<UOpSplitKernelsPass> {
+  void runOnOperation() override {
+    SmallVector<func::FuncOp> fns;
+    for (auto fn : getOperation().getOps<func::FuncOp>())
+      if (!fn.isExternal() && !fn.getBody().front().getOps<BufferizeOp>().empty())
+        fns.push_back(fn);
+    for (func::FuncOp fn : fns)
+      if (failed(splitFunction(fn)))
+        return signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,447 @@
+//===- UOpToC.cpp - uop-translate --uop-to-c ------------------------------===//
+//
+// C11 from the LINEAR stage of each PROGRAM: one `static void` per kernel with
+// restrict pointers, RANGE/END as for loops, IF/ENDIF as if blocks; and per
+// schedule function an entry `void uop_<name>(inputs..., outputs...)` that
+// allocates the intermediate BUFFERs and calls the kernels in order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Dialect/UOp/IR/UOp.h"
+#include "uop/Dialect/UOp/Utils/KernelSchedule.h"
+#include "uop/Target/Translations.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace uop;
+
+namespace {
+FailureOr<std::string> cType(Location loc, Type t) {
+  if (t.isF32())
+    return std::string("float");
+  if (t.isF64())
+    return std::string("double");
+  if (t.isIndex() || t.isInteger(64))
+    return std::string("int64_t");
+  if (t.isInteger(32))
+    return std::string("int32_t");
+  if (t.isInteger(16))
+    return std::string("int16_t");
+  if (t.isInteger(8))
+    return std::string("int8_t");
+  if (t.isInteger(1))
+    return std::string("_Bool");
+  return emitError(loc, "uop-to-c: unsupported dtype ") << t
+         << " (supported: f32, f64, i1, i8, i16, i32, i64, index)",
+         failure();
+}
+
+std::string floatLiteral(APFloat v, Type t) {
+  if (v.isNaN())
+    return t.isF32() ? "NAN" : "((double)NAN)";
+  if (v.isInfinity())
+    return std::string(v.isNegative() ? "-" : "") +
+           (t.isF32() ? "INFINITY" : "((double)INFINITY)");
+  SmallString<32> s;
+  double d = v.convertToDouble();
+  std::string out = llvm::formatv("{0:e17}", d).str();
+  if (t.isF32())
+    out = llvm::formatv("{0:e9}f", d).str();
+  return out;
+}
+
+class KernelEmitter {
+public:
+  KernelEmitter(raw_ostream &os) : os(os) {}
+
+  LogicalResult emitKernel(StringRef name, LinearOp linear) {
+    Block &body = linear.getBody().front();
+    // Parameters written through are outputs; the rest are const.
+    llvm::SmallDenseSet<Value> written;
+    for (auto st : body.getOps<StoreOp>())
+      if (auto idx = st.getIndex().getDefiningOp<IndexOp>())
+        written.insert(root(idx.getBuffer()));
+    os << "static void " << name << "(";
+    for (BlockArgument a : body.getArguments()) {
+      auto p = dyn_cast<PtrType>(a.getType());
+      if (!p)
+        return linear.emitError("uop-to-c: kernel parameters must be !uop.ptr");
+      FailureOr<std::string> t = cType(linear.getLoc(), p.getElementType());
+      if (failed(t))
+        return failure();
+      std::string n = "p" + std::to_string(a.getArgNumber());
+      names[a] = n;
+      os << (a.getArgNumber() ? ", " : "")
+         << (written.contains(a) ? "" : "const ") << *t << " *restrict " << n;
+    }
+    os << ") {\n";
+    indent = 1;
+    for (Operation &op : body)
+      if (failed(emitOp(&op)))
+        return failure();
+    os << "}\n\n";
+    return success();
+  }
+
+private:
+  Value root(Value v) {
+    while (auto a = v.getDefiningOp<AfterOp>())
+      v = a.getPassthrough();
+    return v;
+  }
+  raw_ostream &line() {
+    for (int i = 0; i < indent; ++i)
+      os << "  ";
+    return os;
+  }
+  std::string fresh(Value v, StringRef prefix = "v") {
+    std::string n = (prefix + Twine(counter++)).str();
+    names[v] = n;
+    return n;
+  }
+  FailureOr<std::string> expr(Value v) {
+    auto it = names.find(v);
+    if (it != names.end())
+      return it->second;
+    if (auto c = v.getDefiningOp<arith::ConstantOp>())
+      return literal(c);
+    return emitError(v.getLoc(), "uop-to-c: value used before it is defined "
+                                 "in the LINEAR order"),
+           failure();
+  }
+  FailureOr<std::string> literal(arith::ConstantOp c) {
+    Attribute a = c.getValue();
+    if (auto f = dyn_cast<FloatAttr>(a))
+      return floatLiteral(f.getValue(), f.getType());
+    if (auto i = dyn_cast<IntegerAttr>(a)) {
+      if (i.getType().isInteger(1))
+        return std::string(i.getValue().isZero() ? "0" : "1");
+      std::string s = std::to_string(i.getValue().getSExtValue());
+      return i.getType().isIndex() || i.getType().isInteger(64)
+                 ? "INT64_C(" + s + ")"
+                 : s;
+    }
+    return c.emitError("uop-to-c: unsupported constant"), failure();
+  }
+
+  LogicalResult define(Operation *op, const std::string &rhs) {
+    Value r = op->getResult(0);
+    FailureOr<std::string> t = cType(op->getLoc(), r.getType());
+    if (failed(t))
+      return failure();
+    line() << "const " << *t << " " << fresh(r) << " = " << rhs << ";\n";
+    return success();
+  }
+
+  LogicalResult emitOp(Operation *op) {
+    Location loc = op->getLoc();
+    if (isa<arith::ConstantOp>(op)) {
+      FailureOr<std::string> l = literal(cast<arith::ConstantOp>(op));
+      if (failed(l))
+        return failure();
+      names[op->getResult(0)] = *l;
+      return success();
+    }
+    if (isa<DeviceOp, GroupOp, SinkOp, EndIfOp>(op)) {
+      if (isa<EndIfOp>(op)) {
+        --indent;
+        line() << "}\n";
+      }
+      return success();
+    }
+    if (auto r = dyn_cast<RangeOp>(op)) {
+      FailureOr<std::string> end = expr(r.getEnd());
+      if (failed(end))
+        return failure();
+      std::string n = fresh(r.getResult(), "r");
+      line() << "for (int64_t " << n << " = 0; " << n << " < " << *end << "; ++"
+             << n << ") {\n";
+      ++indent;
+      return success();
+    }
+    if (isa<EndOp>(op)) {
+      --indent;
+      line() << "}\n";
+      return success();
+    }
+    if (auto i = dyn_cast<IfOp>(op)) {
+      FailureOr<std::string> c = expr(i.getCondition());
+      if (failed(c))
+        return failure();
+      line() << "if (" << *c << ") {\n";
+      ++indent;
+      return success();
+    }
+    if (auto a = dyn_cast<AfterOp>(op)) {
+      names[a.getResult()] = names.lookup(a.getPassthrough());
+      return success();
+    }
+    if (auto reg = dyn_cast<DefineRegOp>(op)) {
+      auto p = cast<PtrType>(reg.getType());
+      FailureOr<std::string> t = cType(loc, p.getElementType());
+      if (failed(t))
+        return failure();
+      line() << *t << " " << fresh(reg.getResult(), "acc") << "["
+             << reg.getSize() << "];\n";
+      return success();
+    }
+    if (auto idx = dyn_cast<IndexOp>(op)) {
+      if (idx.getIndices().size() != 1)
+        return idx.emitError("uop-to-c: INDEX needs one index; run "
+                             "uop-devectorize first");
+      FailureOr<std::string> buf = expr(idx.getBuffer());
+      FailureOr<std::string> i = expr(idx.getIndices().front());
+      if (failed(buf) || failed(i))
+        return failure();
+      names[idx.getResult()] = *buf + "[" + *i + "]";
+      return success();
+    }
+    if (auto ld = dyn_cast<LoadOp>(op)) {
+      auto idx = ld.getIndex().getDefiningOp<IndexOp>();
+      FailureOr<std::string> addr = expr(ld.getIndex());
+      if (failed(addr))
+        return failure();
+      if (idx && idx.getGate()) {
+        FailureOr<std::string> g = expr(idx.getGate());
+        FailureOr<std::string> alt =
+            ld.getAlt() ? expr(ld.getAlt()) : FailureOr<std::string>(std::string("0"));
+        if (failed(g) || failed(alt))
+          return failure();
+        return define(op, "(" + *g + ") ? " + *addr + " : " + *alt);
+      }
+      return define(op, *addr);
+    }
+    if (auto st = dyn_cast<StoreOp>(op)) {
+      FailureOr<std::string> addr = expr(st.getIndex());
+      FailureOr<std::string> v = expr(st.getValue());
+      if (failed(addr) || failed(v))
+        return failure();
+      line() << *addr << " = " << *v << ";\n";
+      return success();
+    }
+    if (isa<SpecialOp>(op))
+      return op->emitError("uop-to-c: SPECIAL has no CPU meaning; compile for "
+                           "target=cpu (no uop-gpudims)");
+    return emitALU(op);
+  }
+
+  LogicalResult emitALU(Operation *op) {
+    SmallVector<std::string> in;
+    for (Value v : op->getOperands()) {
+      FailureOr<std::string> e = expr(v);
+      if (failed(e))
+        return failure();
+      in.push_back(*e);
+    }
+    if (op->getNumResults() != 1)
+      return op->emitError("uop-to-c: no C form for this op");
+    Type t = op->getResult(0).getType();
+    bool f32 = t.isF32();
+    auto bin = [&](StringRef o) {
+      return define(op, "(" + in[0] + " " + o.str() + " " + in[1] + ")");
+    };
+    auto call = [&](StringRef fn) {
+      std::string name = (fn + (f32 ? "f" : "")).str();
+      std::string args = llvm::join(in, ", ");
+      return define(op, name + "(" + args + ")");
+    };
+    auto cast = [&]() -> LogicalResult {
+      FailureOr<std::string> ct = cType(op->getLoc(), t);
+      if (failed(ct))
+        return failure();
+      return define(op, "(" + *ct + ")(" + in[0] + ")");
+    };
+    return TypeSwitch<Operation *, LogicalResult>(op)
+        .Case<arith::AddFOp, arith::AddIOp>([&](auto) { return bin("+"); })
+        .Case<arith::SubFOp, arith::SubIOp>([&](auto) { return bin("-"); })
+        .Case<arith::MulFOp, arith::MulIOp>([&](auto) { return bin("*"); })
+        .Case<arith::DivFOp, arith::DivSIOp>([&](auto) { return bin("/"); })
+        .Case<arith::RemSIOp>([&](auto) { return bin("%"); })
+        .Case<arith::DivUIOp>([&](auto) {
+          return define(op, "(int64_t)((uint64_t)" + in[0] + " / (uint64_t)" +
+                                in[1] + ")");
+        })
+        .Case<arith::RemUIOp>([&](auto) {
+          return define(op, "(int64_t)((uint64_t)" + in[0] + " % (uint64_t)" +
+                                in[1] + ")");
+        })
+        .Case<arith::AndIOp>([&](auto) { return bin("&"); })
+        .Case<arith::OrIOp>([&](auto) { return bin("|"); })
+        .Case<arith::XOrIOp>([&](auto) { return bin("^"); })
+        .Case<arith::ShLIOp>([&](auto) { return bin("<<"); })
+        .Case<arith::NegFOp>([&](auto) { return define(op, "(-" + in[0] + ")"); })
+        .Case<arith::MaximumFOp, arith::MaxNumFOp>([&](auto) {
+          // maximumf propagates NaN; so does this form.
+          return define(op, "((" + in[0] + " > " + in[1] + " || " + in[0] +
+                                " != " + in[0] + ") ? " + in[0] + " : " +
+                                in[1] + ")");
+        })
+        .Case<arith::MinimumFOp, arith::MinNumFOp>([&](auto) {
+          return define(op, "((" + in[0] + " < " + in[1] + " || " + in[0] +
+                                " != " + in[0] + ") ? " + in[0] + " : " +
+                                in[1] + ")");
+        })
+        .Case<arith::MaxSIOp>([&](auto) {
+          return define(op, "(" + in[0] + " > " + in[1] + " ? " + in[0] +
+                                " : " + in[1] + ")");
+        })
+        .Case<arith::MinSIOp>([&](auto) {
+          return define(op, "(" + in[0] + " < " + in[1] + " ? " + in[0] +
+                                " : " + in[1] + ")");
+        })
+        .Case<arith::SelectOp>([&](auto) {
+          return define(op, "(" + in[0] + " ? " + in[1] + " : " + in[2] + ")");
+        })
+        .Case<arith::CmpIOp>([&](arith::CmpIOp c) {
+          static const char *ops[] = {"==", "!=", "<", "<=", ">", ">=",
+                                      "<", "<=", ">", ">="};
+          return bin(ops[(int)c.getPredicate()]);
+        })
+        .Case<arith::CmpFOp>([&](arith::CmpFOp c) -> LogicalResult {
+          using P = arith::CmpFPredicate;
+          switch (c.getPredicate()) {
+          case P::OEQ: case P::UEQ: return bin("==");
+          case P::ONE: case P::UNE: return bin("!=");
+          case P::OLT: case P::ULT: return bin("<");
+          case P::OLE: case P::ULE: return bin("<=");
+          case P::OGT: case P::UGT: return bin(">");
+          case P::OGE: case P::UGE: return bin(">=");
+          default:
+            return c.emitError("uop-to-c: unsupported cmpf predicate");
+          }
+        })
+        .Case<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::FPToSIOp,
+              arith::ExtSIOp, arith::TruncIOp, arith::IndexCastOp>(
+            [&](auto) { return cast(); })
+        .Case<math::ExpOp>([&](auto) { return call("exp"); })
+        .Case<math::Exp2Op>([&](auto) { return call("exp2"); })
+        .Case<math::LogOp>([&](auto) { return call("log"); })
+        .Case<math::Log2Op>([&](auto) { return call("log2"); })
+        .Case<math::SqrtOp>([&](auto) { return call("sqrt"); })
+        .Case<math::SinOp>([&](auto) { return call("sin"); })
+        .Case<math::CosOp>([&](auto) { return call("cos"); })
+        .Case<math::TanhOp>([&](auto) { return call("tanh"); })
+        .Case<math::AbsFOp>([&](auto) { return call("fabs"); })
+        .Case<math::PowFOp>([&](auto) { return call("pow"); })
+        .Case<math::RsqrtOp>([&](auto) {
+          return define(op, std::string("(1") + (f32 ? ".0f" : ".0") + " / " +
+                                (f32 ? "sqrtf(" : "sqrt(") + in[0] + "))");
+        })
+        .Default([&](Operation *o) {
+          return o->emitError("uop-to-c: no C form for this op");
+        });
+  }
+
+  raw_ostream &os;
+  DenseMap<Value, std::string> names;
+  int indent = 0;
+  unsigned counter = 0;
+};
+} // namespace
+
+LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
+  auto module = dyn_cast<ModuleOp>(op);
+  if (!module)
+    return op->emitError("uop-to-c: expected a builtin.module");
+  SmallVector<FunctionOp> schedules;
+  for (FunctionOp fn : module.getOps<FunctionOp>())
+    if (!isKernel(fn))
+      schedules.push_back(fn);
+  if (schedules.empty())
+    return module.emitError("uop-to-c: no schedule function; run "
+                            "`uop-opt --uop-to-program` first");
+  os << "// Generated by uop-translate --uop-to-c.\n"
+        "#include <math.h>\n#include <stdint.h>\n#include <stdlib.h>\n\n";
+  llvm::StringSet<> emitted;
+  for (FunctionOp sched : schedules) {
+    for (ProgramOp prog : sched.getBody().front().getOps<ProgramOp>()) {
+      auto linear = prog.getLinear()
+                        ? prog.getLinear().getDefiningOp<LinearOp>()
+                        : LinearOp();
+      if (!linear)
+        return prog.emitError("uop-to-c: PROGRAM has no LINEAR stage; run "
+                              "uop-linearize first");
+      if (!emitted.insert(prog.getKernel()).second)
+        continue;
+      KernelEmitter k(os);
+      if (failed(k.emitKernel(prog.getKernel(), linear)))
+        return failure();
+    }
+  }
+  for (FunctionOp sched : schedules) {
+    Block &body = sched.getBody().front();
+    // Which parameters are written: those passed as a kernel's output.
+    llvm::SmallDenseSet<Value> outputs;
+    for (CallOp call : body.getOps<CallOp>())
+      if (!call.getArgs().empty())
+        outputs.insert(call.getArgs().front());
+    DenseMap<Value, std::string> names;
+    os << "void uop_" << sched.getSymName() << "(";
+    for (BlockArgument a : body.getArguments()) {
+      auto p = dyn_cast<PtrType>(a.getType());
+      if (!p)
+        return sched.emitError("uop-to-c: schedule parameters must be !uop.ptr");
+      FailureOr<std::string> t = cType(sched.getLoc(), p.getElementType());
+      if (failed(t))
+        return failure();
+      names[a] = "a" + std::to_string(a.getArgNumber());
+      os << (a.getArgNumber() ? ", " : "")
+         << (outputs.contains(a) ? "" : "const ") << *t << " *restrict "
+         << names[a];
+    }
+    os << ") {\n";
+    SmallVector<std::string> frees;
+    unsigned n = 0;
+    for (Operation &op : body) {
+      if (auto buf = dyn_cast<BufferOp>(op)) {
+        auto p = dyn_cast<PtrType>(buf.getType());
+        if (!p)
+          return buf.emitError("uop-to-c: a kernel-level BUFFER is a !uop.ptr");
+        FailureOr<std::string> t = cType(buf.getLoc(), p.getElementType());
+        if (failed(t))
+          return failure();
+        std::string name = "b" + std::to_string(n++);
+        names[buf.getResult()] = name;
+        os << "  " << *t << " *" << name << " = malloc(sizeof(" << *t << ") * "
+           << std::max<int64_t>(buf.getSize(), 1) << ");\n";
+        os << "  if (!" << name << ") abort();\n";
+        frees.push_back(name);
+      } else if (auto call = dyn_cast<CallOp>(op)) {
+        if (!emitted.contains(call.getCallee()))
+          return call.emitError("uop-to-c: kernel @")
+                 << call.getCallee() << " has no PROGRAM in this schedule";
+        os << "  " << call.getCallee() << "(";
+        for (auto [i, a] : llvm::enumerate(call.getArgs())) {
+          auto it = names.find(a);
+          if (it == names.end())
+            return call.emitError("uop-to-c: kernel argument is not a "
+                                  "parameter or BUFFER");
+          os << (i ? ", " : "") << it->second;
+        }
+        os << ");\n";
+      }
+    }
+    for (const std::string &f : frees)
+      os << "  free(" << f << ");\n";
+    os << "}\n";
+  }
+  return success();
+}
+
+void uop::registerUOpToCTranslation() {
+  TranslateFromMLIRRegistration reg(
+      "uop-to-c", "translate linearised uop programs (PROGRAM/LINEAR) to C11",
+      translateUOpToC, [](DialectRegistry &registry) {
+        registry.insert<UOpDialect, arith::ArithDialect, math::MathDialect,
+                        func::FuncDialect>();
+      });
+}

@@ -1,0 +1,148 @@
+"""Running compiled tensor programs.
+
+CPU: the tensor module goes through ``builtin.module(uop-to-program{target=cpu})``
+and is translated to C; the C is compiled with the system C compiler
+(``$CC``, default ``cc``) into a shared object, loaded with ctypes and called.
+
+C ABI of a compiled program: the entry is ``void uop_<func>(...)`` (``uop_main``
+for tensors), taking one ``const T *`` per argument of the func in order, then one
+``T *`` per result, where ``T`` is ``float``, ``double`` or ``int32_t``. Every
+buffer is contiguous, C-order; the caller allocates the outputs.
+"""
+
+import atexit
+import ctypes
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+
+import numpy as np
+
+from . import _capi
+
+CPU_PIPELINE = "builtin.module(uop-to-program{target=cpu})"
+ENTRY_PREFIX = "uop_"
+CFLAGS = ("-std=c11", "-O2", "-shared", "-fPIC")
+
+_cache_lock = threading.Lock()
+_cache_dir = None
+_loaded = {}  # sha256 of the C source -> ctypes.CDLL
+
+
+def _work_dir():
+    global _cache_dir
+    if _cache_dir is None:
+        base = os.environ.get("UOP_CACHE_DIR")
+        if base:
+            os.makedirs(base, exist_ok=True)
+            _cache_dir = base
+        else:
+            _cache_dir = tempfile.mkdtemp(prefix="uop-")
+            atexit.register(shutil.rmtree, _cache_dir, True)
+    return _cache_dir
+
+
+def build_shared_object(c_source):
+    """Compile C source into a shared object (cached by content); return the CDLL."""
+    key = hashlib.sha256(c_source.encode("utf-8")).hexdigest()
+    with _cache_lock:
+        if key in _loaded:
+            return _loaded[key]
+        d = _work_dir()
+        src = os.path.join(d, f"prog_{key[:16]}.c")
+        so = os.path.join(d, f"prog_{key[:16]}.so")
+        if not os.path.exists(so):
+            with open(src, "w") as f:
+                f.write(c_source)
+            cc = os.environ.get("CC", "cc")
+            cmd = [cc, *CFLAGS, "-o", so + ".tmp", src, "-lm"]
+            try:
+                p = subprocess.run(cmd, capture_output=True, text=True)
+            except FileNotFoundError as e:
+                raise RuntimeError(f"no C compiler: {cc!r} was not found (set CC)") from e
+            if p.returncode != 0:
+                raise RuntimeError(f"compiling the generated C failed ({' '.join(cmd)}):\n"
+                                   f"{p.stderr.strip()}\n(source kept at {src})")
+            os.replace(so + ".tmp", so)
+        lib = ctypes.CDLL(so)
+        _loaded[key] = lib
+        return lib
+
+
+def compile_cpu(mlir):
+    """Tensor-level MLIR -> (C source, loaded library)."""
+    program = _capi.run_pipeline(mlir, CPU_PIPELINE)
+    c_source = _capi.translate(program, "c")
+    return c_source, build_shared_object(c_source)
+
+
+def call_entry(lib, func_name, inputs, out_shapes, out_dtypes):
+    """Call ``uop_<func_name>`` on contiguous inputs; return the output arrays."""
+    sym = ENTRY_PREFIX + func_name
+    try:
+        fn = getattr(lib, sym)
+    except AttributeError:
+        raise RuntimeError(f"the compiled program has no entry `{sym}` "
+                           f"(C ABI: void {sym}(const T *in..., T *out...))") from None
+    fn.restype = None
+    fn.argtypes = [ctypes.c_void_p] * (len(inputs) + len(out_shapes))
+    ins = [np.ascontiguousarray(a) for a in inputs]
+    outs = [np.empty(s, dtype=d) for s, d in zip(out_shapes, out_dtypes)]
+    fn(*[a.ctypes.data for a in ins], *[o.ctypes.data for o in outs])
+    return outs
+
+
+def run_cpu(tensor):
+    node = tensor._node
+    if node.op == "input":
+        return node.data.copy()
+    mlir, inputs = tensor._emit()
+    _, lib = compile_cpu(mlir)
+    return call_entry(lib, "main", inputs, [tensor.shape], [tensor.dtype.np])[0]
+
+
+# ---------------------------------------------------------------------------
+# CUDA
+# ---------------------------------------------------------------------------
+
+def cuda_status():
+    """``(device_count, reason)``: the number of CUDA devices the driver reports."""
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return 0, "the CUDA driver library libcuda.so.1 was not found"
+    rc = cuda.cuInit(0)
+    if rc != 0:
+        return 0, f"cuInit failed with CUresult {rc}"
+    count = ctypes.c_int(0)
+    rc = cuda.cuDeviceGetCount(ctypes.byref(count))
+    if rc != 0:
+        return 0, f"cuDeviceGetCount failed with CUresult {rc}"
+    if count.value == 0:
+        return 0, "the CUDA driver reports no devices"
+    return count.value, ""
+
+
+def cuda_available():
+    return cuda_status()[0] > 0
+
+
+def run_cuda(tensor):
+    n, why = cuda_status()
+    if n == 0:
+        raise RuntimeError(f"device='cuda': no CUDA GPU is available ({why}); use device='cpu'")
+    raise NotImplementedError(
+        "device='cuda': running tensor programs on the GPU is not supported by the uop package yet; "
+        "use device='cpu', or uop.compile(tensor, target='ptx') to get the kernel's PTX")
+
+
+def realize(tensor, device):
+    dev = str(device).lower()
+    if dev == "cpu":
+        return run_cpu(tensor)
+    if dev in ("cuda", "gpu") or dev.startswith("cuda:"):
+        return run_cuda(tensor)
+    raise ValueError(f"unknown device {device!r}: use 'cpu' or 'cuda'")
