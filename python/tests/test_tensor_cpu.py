@@ -4,8 +4,6 @@ These need the compiler's CPU pipeline (uop-to-program{target=cpu}) and the C
 translation; they do not skip without them.
 """
 
-import ctypes
-
 import numpy as np
 import pytest
 

@@ -13,7 +13,7 @@ import operator
 import numpy as np
 
 from . import dtypes as _dt
-from .dtypes import DType, float32, float64, int32, to_dtype
+from .dtypes import float32, float64, int32, to_dtype
 
 __all__ = ["Tensor"]
 

@@ -34,8 +34,10 @@ def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
     KernelSchedule.h), LOAD / STORE through INDEX tirx.buffer_load /
     buffer_store (gated ones under scf.if), DEFINE_REG a local buffer.
     Kernel parameters become global buffers of their element count. The
-    schedule functions are replaced by a module attribute
-    `uop.launch_order` listing the kernels in call order.
+    schedule function is replaced by a module attribute `uop.schedule`
+    for launchers: {entry, params (count), buffers (element counts of the
+    intermediates) and buffer_types, calls (a list of kernel and args) where args
+    index the schedule's parameters followed by its intermediates.
   }];
   let dependentDialects = ["::uop::tirx::TIRxDialect",
                            "::mlir::scf::SCFDialect",

@@ -364,6 +364,11 @@ struct ConvertTIRxToGPU
               {rb.getNamedAttr("arg", rb.getI64IntegerAttr(index)),
                rb.getNamedAttr("buffer_arg", rb.getI64IntegerAttr(bufferArg)),
                rb.getNamedAttr("box", map.getBoxAttr()),
+               // The launcher encodes the map over the logical shape.
+               rb.getNamedAttr("shape",
+                               rb.getDenseI64ArrayAttr(
+                                   cast<BufferType>(map.getBuffer().getType())
+                                       .getShape())),
                rb.getNamedAttr("swizzle", map.getSwizzleAttr())}));
           mapArgs.push_back({key, kernel.getArgument(index)});
           it = std::prev(mapArgs.end());

@@ -235,9 +235,50 @@ struct ConvertUOpToTIRxPass
     SmallVector<FunctionOp> kernels, schedules;
     for (FunctionOp fn : module.getOps<FunctionOp>())
       (isKernel(fn) ? kernels : schedules).push_back(fn);
-    SmallVector<Attribute> order;
-    for (FunctionOp s : schedules)
-      s.walk([&](CallOp c) { order.push_back(c.getCalleeAttr()); });
+    if (schedules.size() > 1) {
+      schedules[1].emitError("convert-uop-to-tirx: one schedule function per "
+                             "module is supported");
+      return signalPassFailure();
+    }
+    // The launcher's view of the schedule: buffers are the schedule's
+    // parameters, then its BUFFERs; each call lists buffer indices.
+    DictionaryAttr schedule;
+    if (!schedules.empty()) {
+      Builder b(&getContext());
+      FunctionOp s = schedules.front();
+      DenseMap<Value, int64_t> index;
+      for (BlockArgument a : s.getArguments())
+        index[a] = a.getArgNumber();
+      SmallVector<int64_t> sizes;
+      SmallVector<Attribute> types, calls;
+      for (Operation &op : s.getBody().front()) {
+        if (auto buf = dyn_cast<BufferOp>(op)) {
+          auto p = cast<PtrType>(buf.getType());
+          index[buf.getResult()] = s.getNumArguments() + sizes.size();
+          sizes.push_back(buf.getSize());
+          types.push_back(TypeAttr::get(p.getElementType()));
+        } else if (auto call = dyn_cast<CallOp>(op)) {
+          SmallVector<int64_t> args;
+          for (Value a : call.getArgs()) {
+            if (!index.count(a)) {
+              call.emitError("convert-uop-to-tirx: a kernel argument must be "
+                             "a schedule parameter or BUFFER");
+              return signalPassFailure();
+            }
+            args.push_back(index[a]);
+          }
+          calls.push_back(b.getDictionaryAttr(
+              {b.getNamedAttr("kernel", call.getCalleeAttr()),
+               b.getNamedAttr("args", b.getDenseI64ArrayAttr(args))}));
+        }
+      }
+      schedule = b.getDictionaryAttr(
+          {b.getNamedAttr("entry", s.getSymNameAttr()),
+           b.getNamedAttr("params", b.getI64IntegerAttr(s.getNumArguments())),
+           b.getNamedAttr("buffers", b.getDenseI64ArrayAttr(sizes)),
+           b.getNamedAttr("buffer_types", b.getArrayAttr(types)),
+           b.getNamedAttr("calls", b.getArrayAttr(calls))});
+    }
     for (FunctionOp k : kernels) {
       OpBuilder b(k);
       KernelConverter conv(k);
@@ -248,8 +289,8 @@ struct ConvertUOpToTIRxPass
       f->erase();
     for (FunctionOp k : kernels)
       k->erase();
-    if (!order.empty())
-      module->setAttr("uop.launch_order", ArrayAttr::get(&getContext(), order));
+    if (schedule)
+      module->setAttr("uop.schedule", schedule);
   }
 };
 } // namespace

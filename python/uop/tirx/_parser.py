@@ -11,7 +11,7 @@ import textwrap
 import numpy as np
 
 from ._types import (BufferType, RegionType, ScalarType, int_width, is_float, is_int, mlir_type,
-                     to_layout, type_text)
+                     type_text)
 
 __all__ = ["TxScriptError", "PrimFunc", "IRModule", "prim_func"]
 
@@ -1033,12 +1033,12 @@ class _Parser:
         return self.expr(fnode)
 
     def bind(self, sig_fn, node, label):
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            raise self.error(node, f"{label}: * and ** arguments are not supported")
         try:
             ba = _sig(sig_fn).bind(*node.args, **{k.arg: k.value for k in node.keywords})
         except TypeError as e:
             raise self.error(node, f"{label}: {e}") from None
-        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
-            raise self.error(node, f"{label}: * and ** arguments are not supported")
         return ba.arguments
 
     def expr_Call(self, node, hint):
@@ -1068,10 +1068,10 @@ class _Parser:
             return fn(x)
         if not callable(fn):
             raise self.error(node, f"{self.describe(fn)} is not callable")
-        args = [self.expr(a) for a in node.args if not isinstance(a, ast.Starred)]
-        kwargs = {k.arg: self.expr(k.value) for k in node.keywords if k.arg}
         if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
             raise self.error(node, "* and ** arguments are not supported")
+        args = [self.expr(a) for a in node.args]
+        kwargs = {k.arg: self.expr(k.value) for k in node.keywords}
         if any(_is_val(v) for v in list(args) + list(kwargs.values())):
             raise self.error(node, f"cannot call the Python function {getattr(fn, '__name__', fn)!r} "
                                    f"on script values")

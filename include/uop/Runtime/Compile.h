@@ -1,0 +1,34 @@
+//===- Compile.h - one compiler session for tools and the C API -*- C++ -*-===//
+//
+// What uop-run and the C API share: a registry with every upstream and
+// uop-mlir dialect (and the translations gpu-module-to-binary needs), pass
+// pipelines given as text, and the system C compiler for the CPU path.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_RUNTIME_COMPILE_H
+#define UOP_RUNTIME_COMPILE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+
+#include <string>
+
+namespace uop {
+/// Every dialect, extension and LLVM IR translation uop-opt has.
+void registerCompilerDialects(mlir::DialectRegistry &registry);
+/// Registers every upstream and uop-mlir pass once (for textual pipelines).
+void registerCompilerPasses();
+/// Runs a textual pipeline on `module`: "uop-to-program{target=cpu}" or a
+/// full "builtin.module(...)" form.
+mlir::LogicalResult runPipeline(mlir::ModuleOp module, llvm::StringRef pipeline,
+                                std::string *error = nullptr);
+/// Compiles C11 source into a shared object in `dir` with the system C
+/// compiler ($CC, else cc) and `-std=c11 -O2 -march=native -shared -fPIC`.
+/// Returns the path, or fails with the compiler's output in `log`.
+mlir::FailureOr<std::string> compileCSharedObject(llvm::StringRef source,
+                                                  llvm::StringRef dir,
+                                                  std::string &log);
+} // namespace uop
+
+#endif

@@ -1,0 +1,99 @@
+//===- Compile.cpp - one compiler session for tools and the C API ---------===//
+
+#include "uop/Runtime/Compile.h"
+#include "uop/InitAll.h"
+
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <mutex>
+
+using namespace mlir;
+
+void uop::registerCompilerDialects(DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  uop::registerAllDialects(registry);
+}
+
+void uop::registerCompilerPasses() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    mlir::registerAllPasses();
+    uop::registerAllPasses();
+  });
+}
+
+LogicalResult uop::runPipeline(ModuleOp module, StringRef pipeline,
+                               std::string *error) {
+  registerCompilerPasses();
+  auto pm = PassManager::on<ModuleOp>(module.getContext());
+  // The pass manager is anchored on the module: its pipeline text is the
+  // list inside "builtin.module(...)".
+  StringRef inner = pipeline.trim();
+  if (inner.consume_front("builtin.module(") && inner.consume_back(")"))
+    inner = inner.trim();
+  std::string text = inner.str();
+  std::string err;
+  llvm::raw_string_ostream es(err);
+  if (failed(parsePassPipeline(text, pm, es))) {
+    if (error)
+      *error = "bad pass pipeline '" + text + "': " + err;
+    else
+      module.emitError("bad pass pipeline '") << text << "': " << err;
+    return failure();
+  }
+  return pm.run(module);
+}
+
+FailureOr<std::string> uop::compileCSharedObject(StringRef source,
+                                                 StringRef dir,
+                                                 std::string &log) {
+  SmallString<256> c(dir), so(dir), logPath(dir);
+  llvm::sys::path::append(c, "program.c");
+  llvm::sys::path::append(so, "program.so");
+  llvm::sys::path::append(logPath, "cc.log");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(c, ec);
+    if (ec) {
+      log = "cannot write " + c.str().str() + ": " + ec.message();
+      return failure();
+    }
+    os << source;
+  }
+  std::string cc = "cc";
+  if (const char *env = std::getenv("CC"))
+    cc = env;
+  auto prog = llvm::sys::findProgramByName(cc);
+  if (!prog) {
+    log = "C compiler '" + cc + "' not found (set CC)";
+    return failure();
+  }
+  SmallVector<StringRef> args = {*prog,      "-std=c11", "-O2",
+                                 "-march=native", "-shared", "-fPIC",
+                                 "-o",       so,         c,
+                                 "-lm"};
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
+                                          StringRef(logPath)};
+  std::string err;
+  int rc = llvm::sys::ExecuteAndWait(*prog, args, std::nullopt, redirects, 0, 0,
+                                     &err);
+  if (rc != 0) {
+    auto text = llvm::MemoryBuffer::getFile(logPath);
+    log = "C compiler failed (" + (err.empty() ? "exit " + std::to_string(rc) : err) +
+          "):\n" + (text ? (*text)->getBuffer().str() : std::string());
+    return failure();
+  }
+  return so.str().str();
+}

@@ -1,0 +1,283 @@
+//===- Interpreter.cpp - reference evaluator of tensor-level uop ----------===//
+
+#include "uop/Runtime/Interpreter.h"
+#include "uop/Dialect/UOp/IR/UOp.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace uop;
+
+namespace {
+SmallVector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> s(shape.size(), 1);
+  for (int64_t i = (int64_t)shape.size() - 2; i >= 0; --i)
+    s[i] = s[i + 1] * shape[i + 1];
+  return s;
+}
+
+/// Calls f(flat index, multi-index) for every element of `shape`.
+template <typename F>
+void forEach(ArrayRef<int64_t> shape, F f) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  SmallVector<int64_t> idx(shape.size(), 0);
+  for (int64_t flat = 0; flat < n; ++flat) {
+    f(flat, ArrayRef<int64_t>(idx));
+    for (int64_t i = (int64_t)shape.size() - 1; i >= 0; --i) {
+      if (++idx[i] < shape[i])
+        break;
+      idx[i] = 0;
+    }
+  }
+}
+
+HostTensor like(RankedTensorType t) {
+  HostTensor h;
+  h.shape.assign(t.getShape().begin(), t.getShape().end());
+  h.data.assign(h.numElements(), 0.0);
+  return h;
+}
+
+/// Rounds to the precision of the element type, so a cast to f32 or to an
+/// integer means what it means in the program.
+double roundTo(Type t, double v) {
+  if (t.isF32())
+    return (double)(float)v;
+  if (t.isF16() || t.isBF16())
+    return (double)(float)v; // close enough for a reference; inputs are f32
+  if (auto it = dyn_cast<IntegerType>(t)) {
+    if (it.getWidth() == 1)
+      return v != 0.0;
+    return std::trunc(v);
+  }
+  return v;
+}
+
+FailureOr<double> unary(Operation *op, double a) {
+  return TypeSwitch<Operation *, FailureOr<double>>(op)
+      .Case<arith::NegFOp>([&](auto) { return -a; })
+      .Case<math::ExpOp>([&](auto) { return std::exp(a); })
+      .Case<math::Exp2Op>([&](auto) { return std::exp2(a); })
+      .Case<math::LogOp>([&](auto) { return std::log(a); })
+      .Case<math::Log2Op>([&](auto) { return std::log2(a); })
+      .Case<math::SqrtOp>([&](auto) { return std::sqrt(a); })
+      .Case<math::RsqrtOp>([&](auto) { return 1.0 / std::sqrt(a); })
+      .Case<math::SinOp>([&](auto) { return std::sin(a); })
+      .Case<math::CosOp>([&](auto) { return std::cos(a); })
+      .Case<math::TanhOp>([&](auto) { return std::tanh(a); })
+      .Case<math::AbsFOp>([&](auto) { return std::fabs(a); })
+      .Case<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::FPToSIOp,
+            arith::ExtSIOp, arith::TruncIOp>([&](Operation *o) {
+        return roundTo(cast<ShapedType>(o->getResult(0).getType())
+                           .getElementType(),
+                       a);
+      })
+      .Default([](Operation *) { return FailureOr<double>(failure()); });
+}
+
+FailureOr<double> binary(Operation *op, double a, double b) {
+  return TypeSwitch<Operation *, FailureOr<double>>(op)
+      .Case<arith::AddFOp, arith::AddIOp>([&](auto) { return a + b; })
+      .Case<arith::SubFOp, arith::SubIOp>([&](auto) { return a - b; })
+      .Case<arith::MulFOp, arith::MulIOp>([&](auto) { return a * b; })
+      .Case<arith::DivFOp>([&](auto) { return a / b; })
+      .Case<arith::DivSIOp>([&](auto) { return std::trunc(a / b); })
+      .Case<arith::RemSIOp>([&](auto) { return std::fmod(a, b); })
+      .Case<arith::MaximumFOp>([&](auto) {
+        return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b);
+      })
+      .Case<arith::MinimumFOp>([&](auto) {
+        return std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b);
+      })
+      .Case<arith::MaxNumFOp, arith::MaxSIOp>([&](auto) { return std::fmax(a, b); })
+      .Case<arith::MinNumFOp, arith::MinSIOp>([&](auto) { return std::fmin(a, b); })
+      .Case<math::PowFOp>([&](auto) { return std::pow(a, b); })
+      .Case<arith::CmpFOp>([&](arith::CmpFOp c) -> FailureOr<double> {
+        using P = arith::CmpFPredicate;
+        switch (c.getPredicate()) {
+        case P::OEQ: case P::UEQ: return double(a == b);
+        case P::ONE: case P::UNE: return double(a != b);
+        case P::OLT: case P::ULT: return double(a < b);
+        case P::OLE: case P::ULE: return double(a <= b);
+        case P::OGT: case P::UGT: return double(a > b);
+        case P::OGE: case P::UGE: return double(a >= b);
+        default: return failure();
+        }
+      })
+      .Case<arith::CmpIOp>([&](arith::CmpIOp c) -> FailureOr<double> {
+        using P = arith::CmpIPredicate;
+        switch (c.getPredicate()) {
+        case P::eq: return double(a == b);
+        case P::ne: return double(a != b);
+        case P::slt: case P::ult: return double(a < b);
+        case P::sle: case P::ule: return double(a <= b);
+        case P::sgt: case P::ugt: return double(a > b);
+        case P::sge: case P::uge: return double(a >= b);
+        }
+        return failure();
+      })
+      .Default([](Operation *) { return FailureOr<double>(failure()); });
+}
+} // namespace
+
+FailureOr<SmallVector<HostTensor>>
+uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
+  if (fn.isExternal() || !fn.getBody().hasOneBlock())
+    return fn.emitError("interpreter: needs a single-block function body");
+  Block &body = fn.getBody().front();
+  if (args.size() != body.getNumArguments())
+    return fn.emitError("interpreter: expected ")
+           << body.getNumArguments() << " arguments, got " << args.size();
+  DenseMap<Value, HostTensor> env;
+  for (auto [a, h] : llvm::zip(body.getArguments(), args))
+    env[a] = h;
+  for (Operation &op : body) {
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      SmallVector<HostTensor> out;
+      for (Value v : ret.getOperands())
+        out.push_back(env[v]);
+      return out;
+    }
+    if (op.getNumResults() != 1)
+      return op.emitError("interpreter: expected one result");
+    auto rt = dyn_cast<RankedTensorType>(op.getResult(0).getType());
+    if (!rt || !rt.hasStaticShape())
+      return op.emitError("interpreter: expected a static ranked tensor");
+    Type elt = rt.getElementType();
+    HostTensor out = like(rt);
+    SmallVector<int64_t> outStrides = stridesOf(rt.getShape());
+    auto src = [&](unsigned i) -> const HostTensor & {
+      return env[op.getOperand(i)];
+    };
+    // Gathers: out[idx] = src[map(idx)], or `fill` when map gives nothing.
+    auto gather = [&](const HostTensor &in,
+                      function_ref<bool(ArrayRef<int64_t>,
+                                        SmallVectorImpl<int64_t> &)> map) {
+      SmallVector<int64_t> inStrides = stridesOf(in.shape);
+      SmallVector<int64_t> s(in.shape.size());
+      forEach(rt.getShape(), [&](int64_t flat, ArrayRef<int64_t> idx) {
+        if (!map(idx, s)) {
+          out.data[flat] = 0.0;
+          return;
+        }
+        int64_t f = 0;
+        for (size_t i = 0; i < s.size(); ++i)
+          f += s[i] * inStrides[i];
+        out.data[flat] = in.data[f];
+      });
+    };
+    LogicalResult ok = success();
+    if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+      auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+      if (!dense)
+        return op.emitError("interpreter: unsupported constant");
+      int64_t i = 0;
+      if (isa<FloatType>(elt))
+        for (APFloat v : dense.getValues<APFloat>())
+          out.data[i++] = v.convertToDouble();
+      else
+        for (APInt v : dense.getValues<APInt>())
+          out.data[i++] = (double)v.getSExtValue();
+      if (dense.isSplat())
+        std::fill(out.data.begin(), out.data.end(), out.data[0]);
+    } else if (auto r = dyn_cast<ReshapeOp>(op)) {
+      out.data = src(0).data;
+    } else if (isa<ContiguousOp, DetachOp, ContiguousBackwardOp>(op)) {
+      out.data = src(0).data;
+    } else if (auto p = dyn_cast<PermuteOp>(op)) {
+      ArrayRef<int64_t> perm = p.getAxes();
+      gather(src(0), [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
+        for (size_t i = 0; i < perm.size(); ++i)
+          s[perm[i]] = idx[i];
+        return true;
+      });
+    } else if (auto e = dyn_cast<ExpandOp>(op)) {
+      const HostTensor &in = src(0);
+      gather(in, [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
+        for (size_t i = 0; i < idx.size(); ++i)
+          s[i] = in.shape[i] == 1 ? 0 : idx[i];
+        return true;
+      });
+    } else if (auto sh = dyn_cast<ShrinkOp>(op)) {
+      ArrayRef<int64_t> begins = sh.getBegins();
+      gather(src(0), [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
+        for (size_t i = 0; i < idx.size(); ++i)
+          s[i] = idx[i] + begins[i];
+        return true;
+      });
+    } else if (auto f = dyn_cast<FlipOp>(op)) {
+      ArrayRef<bool> axes = f.getAxes();
+      gather(src(0), [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
+        for (size_t i = 0; i < idx.size(); ++i)
+          s[i] = axes[i] ? rt.getDimSize(i) - 1 - idx[i] : idx[i];
+        return true;
+      });
+    } else if (auto pad = dyn_cast<PadOp>(op)) {
+      const HostTensor &in = src(0);
+      ArrayRef<int64_t> lo = pad.getBeginPads();
+      gather(in, [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
+        for (size_t i = 0; i < idx.size(); ++i) {
+          s[i] = idx[i] - lo[i];
+          if (s[i] < 0 || s[i] >= in.shape[i])
+            return false;
+        }
+        return true;
+      });
+    } else if (auto red = dyn_cast<ReduceAxisOp>(op)) {
+      const HostTensor &in = src(0);
+      llvm::SmallDenseSet<int64_t> axes(red.getAxes().begin(),
+                                        red.getAxes().end());
+      ReduceOpKind kind = red.getReduceOp();
+      double init = kind == ReduceOpKind::Add   ? 0.0
+                    : kind == ReduceOpKind::Mul ? 1.0
+                    : kind == ReduceOpKind::Max ? -INFINITY
+                                                : INFINITY;
+      std::fill(out.data.begin(), out.data.end(), init);
+      forEach(in.shape, [&](int64_t flat, ArrayRef<int64_t> idx) {
+        int64_t o = 0, k = 0;
+        for (size_t i = 0; i < idx.size(); ++i)
+          if (!axes.contains(i))
+            o += idx[i] * outStrides[k++];
+        double &acc = out.data[o];
+        double v = in.data[flat];
+        switch (kind) {
+        case ReduceOpKind::Add: acc += v; break;
+        case ReduceOpKind::Mul: acc *= v; break;
+        case ReduceOpKind::Max: acc = std::isnan(v) ? v : std::max(acc, v); break;
+        case ReduceOpKind::Min: acc = std::isnan(v) ? v : std::min(acc, v); break;
+        }
+      });
+    } else if (isa<arith::SelectOp>(op)) {
+      for (int64_t i = 0; i < out.numElements(); ++i)
+        out.data[i] = src(0).data[i] != 0.0 ? src(1).data[i] : src(2).data[i];
+    } else if (op.getNumOperands() == 1) {
+      for (int64_t i = 0; i < out.numElements() && succeeded(ok); ++i) {
+        FailureOr<double> v = unary(&op, src(0).data[i]);
+        if (failed(v))
+          ok = failure();
+        else
+          out.data[i] = *v;
+      }
+    } else if (op.getNumOperands() == 2) {
+      for (int64_t i = 0; i < out.numElements() && succeeded(ok); ++i) {
+        FailureOr<double> v = binary(&op, src(0).data[i], src(1).data[i]);
+        if (failed(v))
+          ok = failure();
+        else
+          out.data[i] = *v;
+      }
+    } else {
+      ok = failure();
+    }
+    if (failed(ok))
+      return op.emitError("interpreter: cannot evaluate this op");
+    env[op.getResult(0)] = std::move(out);
+  }
+  return fn.emitError("interpreter: function has no return");
+}

@@ -1,0 +1,77 @@
+"""uop.compile on prim_funcs, MLIR text and tensors; bad targets and inputs."""
+
+import numpy as np
+import pytest
+
+import uop
+from uop import Tensor
+from uop import tirx as Tx
+from conftest import EXAMPLES_DIR, have_ptxas
+
+
+@Tx.prim_func
+def axpy(X: Tx.Buffer((4096,), "float32"), Y: Tx.Buffer((4096,), "float32"), a: Tx.float32):
+    with Tx.device_entry():
+        bx = Tx.cta_id([32])
+        tx = Tx.thread_id([128])
+        i = bx * 128 + tx
+        Y[i] = a * X[i] + Y[i]
+
+
+def test_prim_func_to_ptx_for_each_chip():
+    for chip in ("sm_80", "sm_90a", "sm_100a"):
+        ptx = uop.compile(axpy, target="ptx", chip=chip)
+        assert f".target {chip}" in ptx and ".entry axpy(" in ptx
+
+
+def test_prim_func_method():
+    assert axpy.compile(target="ptx", chip="sm_80") == uop.compile(axpy, target="ptx", chip="sm_80")
+
+
+def test_mlir_text_to_ptx():
+    text = (EXAMPLES_DIR / "copy.mlir").read_text()
+    ptx = uop.compile(text, target="ptx", chip="sm_80")
+    assert ".entry copy(" in ptx
+
+
+def test_target_mlir_returns_the_lowered_module():
+    lowered = uop.compile(axpy, target="mlir", chip="sm_80")
+    assert "gpu.module" in lowered and "llvm.func" in lowered
+
+
+def test_explicit_pipeline():
+    out = uop.compile(axpy, target="mlir", pipeline="builtin.module(tirx.prim_func(tirx-lower-scope-ids))")
+    assert "tirx.prim_func" in out
+
+
+@pytest.mark.skipif(not have_ptxas(), reason="needs ptxas (CUDA toolkit)")
+def test_prim_func_to_cubin():
+    cubin = uop.compile(axpy, target="cubin", chip="sm_80")
+    assert isinstance(cubin, bytes) and cubin.startswith(b"\x7fELF")
+    assert b"\x00" in cubin  # binary data comes back whole
+
+
+def test_bad_target_and_input():
+    with pytest.raises(ValueError, match="unknown target"):
+        uop.compile(axpy, target="spirv")
+    with pytest.raises(ValueError, match="'ptx' or 'cubin'"):
+        uop.compile(axpy, target="c")
+    with pytest.raises(TypeError):
+        uop.compile(42, target="ptx")
+
+
+def test_bad_chip_gives_a_compile_error():
+    with pytest.raises(uop.CompileError):
+        uop.compile(axpy, target="ptx", chip="sm_1")
+
+
+def test_compile_errors_have_diagnostics():
+    with pytest.raises(uop.CompileError) as e:
+        uop.compile("tirx.prim_func @f( {", target="ptx")
+    assert "error" in e.value.diagnostics
+
+
+def test_tensor_to_c():
+    t = (Tensor(np.ones((8, 8), np.float32)) * 2).sum(axis=1)
+    c = uop.compile(t, target="c")
+    assert isinstance(c, str) and "uop_main" in c
