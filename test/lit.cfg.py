@@ -14,7 +14,7 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.uop_obj_root, "test")
-config.excludes = ["Inputs", "Downstream", "CMakeLists.txt", "README.md",
+config.excludes = ["Inputs", "Downstream", "CMakeLists.txt", "README.md", "capi-test.c",
                    "lit.cfg.py", "lit.site.cfg.py"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
@@ -38,6 +38,7 @@ tool_dirs = [config.uop_tools_dir, config.llvm_tools_dir]
 tools = [
     "uop-opt",
     "uop-translate",
+    "uop-run",
     ToolSubst("mlir-opt", unresolved="ignore"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

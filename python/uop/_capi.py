@@ -6,7 +6,7 @@ default build directory ``<repo>/build/lib``, found relative to this file. When 
 is missing, importing :mod:`uop` raises :class:`ImportError` that says what to
 build.
 
-C API (include/uop-c/UOp.h)::
+C API (include/uop-c/Compiler.h)::
 
     UOpCompiler *uopCompilerCreate(void);
     void uopCompilerDestroy(UOpCompiler *c);

@@ -1,0 +1,50 @@
+/*===- uop-c/Compiler.h - the uop-mlir compiler as a C library ----*- C -*-===*\
+|*                                                                            *|
+|* A self-contained, string-in/string-out API for bindings (Python ctypes):   *|
+|* a compiler holds an MLIR context with every upstream and uop-mlir dialect. *|
+|* Every function returns 0 on success and non-zero on failure; on failure    *|
+|* `*diagnostics` receives the MLIR diagnostics (with locations) as a         *|
+|* NUL-terminated string. Outputs go to `*out` (NUL-terminated; `*outLen` is  *|
+|* the byte length, a cubin may contain NULs). Free both with uopFree. Bad    *|
+|* input never aborts the process.                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef UOP_C_COMPILER_H
+#define UOP_C_COMPILER_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct UOpCompiler UOpCompiler;
+
+UOpCompiler *uopCompilerCreate(void);
+void uopCompilerDestroy(UOpCompiler *compiler);
+
+/// Parses and verifies `mlir`; `*out` is the module printed back.
+int uopParseVerify(UOpCompiler *compiler, const char *mlir, char **out,
+                   size_t *outLen, char **diagnostics);
+
+/// Parses `mlir` and runs `pipeline` on it, e.g.
+/// "builtin.module(uop-to-program{target=cpu})" or "tirx-to-nvvm{chip=sm_80}";
+/// `*out` is the resulting module.
+int uopRunPipeline(UOpCompiler *compiler, const char *mlir,
+                   const char *pipeline, char **out, size_t *outLen,
+                   char **diagnostics);
+
+/// Translates `mlir`: target "c" (a linearised uop module, --uop-to-c),
+/// "ptx" or "cubin" (a module in NVVM form; `chip` such as "sm_90a", or NULL
+/// for the module's own).
+int uopTranslate(UOpCompiler *compiler, const char *mlir, const char *target,
+                 const char *chip, char **out, size_t *outLen,
+                 char **diagnostics);
+
+void uopFree(void *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* UOP_C_COMPILER_H */
