@@ -23,7 +23,7 @@ done
 
 if [ -d "$UOP_ROOT/python/tests" ] && ls "$UOP_ROOT"/python/tests/test_*.py >/dev/null 2>&1; then
   echo "== python tests"
-  UOP_BUILD_DIR="$UOP_BUILD_DIR" python3 -m pytest -q "$UOP_ROOT/python/tests" || status=1
+  UOP_BUILD_DIR="$UOP_BUILD_DIR" /usr/bin/python3 -m pytest -q "$UOP_ROOT/python/tests" || status=1
 fi
 
 if [ $status -ne 0 ]; then

@@ -75,3 +75,15 @@ def test_tensor_to_c():
     t = (Tensor(np.ones((8, 8), np.float32)) * 2).sum(axis=1)
     c = uop.compile(t, target="c")
     assert isinstance(c, str) and "uop_main" in c
+
+
+def test_tensor_to_ptx():
+    a = np.ones((64, 32), np.float32)
+    b = np.ones((32, 16), np.float32)
+    t = ((Tensor(a) @ Tensor(b)) + 1).relu()
+    ptx = uop.compile(t, target="ptx", chip="sm_80")
+    assert ".target sm_80" in ptx and ".entry main_k" in ptx
+    lowered = uop.compile(t, target="mlir", chip="sm_80")
+    assert "gpu.module" in lowered
+    program = uop.compile(t, target="mlir")
+    assert "uop." in program and "gpu.module" not in program

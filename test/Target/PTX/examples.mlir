@@ -46,7 +46,7 @@
 // TMA: ret;
 // TMA-NVVM: llvm.func @copy_tma(
 // TMA-NVVM-SAME: %arg10: !llvm.ptr)
-// TMA-NVVM-SAME: tirx.tensor_maps = [{arg = 2 : i64, box = array<i64: 128, 32>, buffer_arg = 0 : i64, swizzle = 128 : i64}]
+// TMA-NVVM-SAME: tirx.tensor_maps = [{arg = 2 : i64, box = array<i64: 128, 32>, buffer_arg = 0 : i64, shape = array<i64: 8192, 128>, swizzle = 128 : i64}]
 
 // gemm_mma_sync (sm_80): cp.async prefetch of the A and B stages, and eight
 // mma.sync m16n8k16 per K step of 32 (warp tile 64 x 32: 4 x 4 fragments x
@@ -114,7 +114,7 @@
 // TCGEN05-LD: ret;
 // The instruction descriptor: D f32, A and B bf16, K-major, N = 32, M = 128.
 // TCGEN05-NVVM: llvm.func @gemm(
-// TCGEN05-NVVM-SAME: tirx.tensor_maps = [{arg = 3 : i64, box = array<i64: 128, 64>, buffer_arg = 0 : i64, swizzle = 128 : i64}, {arg = 4 : i64, box = array<i64: 32, 64>, buffer_arg = 1 : i64, swizzle = 128 : i64}]
+// TCGEN05-NVVM-SAME: tirx.tensor_maps = [{arg = 3 : i64, box = array<i64: 128, 64>, buffer_arg = 0 : i64, shape = array<i64: 4096, 4096>, swizzle = 128 : i64}, {arg = 4 : i64, box = array<i64: 32, 64>, buffer_arg = 1 : i64, shape = array<i64: 4096, 4096>, swizzle = 128 : i64}]
 // TCGEN05-NVVM: %[[IDESC:.*]] = llvm.mlir.constant(134743184 : i32) : i32
 // TCGEN05-NVVM: nvvm.tcgen05.alloc
 // TCGEN05-NVVM: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %[[IDESC]], %{{.*}} {ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.tcgen05_mma_kind<f16>}

@@ -99,7 +99,11 @@ FailureOr<Value> Rangeifier::emit(Value t, ArrayRef<Value> idx, Value gate) {
   auto tt = cast<RankedTensorType>(t.getType());
   if (Value buf = realized.lookup(t)) {
     Type elt = tt.getElementType();
-    Value index = IndexOp::create(b, loc, elt, buf, idx, gate);
+    // A 0-d tensor is read at flat index 0.
+    SmallVector<Value> at(idx.begin(), idx.end());
+    if (at.empty())
+      at.push_back(cst(0));
+    Value index = IndexOp::create(b, loc, elt, buf, at, gate);
     Value alt;
     if (gate)
       alt = arith::ConstantOp::create(b, loc, b.getZeroAttr(elt));

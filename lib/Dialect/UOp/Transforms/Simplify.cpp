@@ -361,6 +361,55 @@ struct DeadEndRange : public OpRewritePattern<EndOp> {
   }
 };
 
+/// A RANGE of one iteration is the constant 0 and closes nothing. (Before
+/// the range-based folds, which would put a constant where a RANGE must be.)
+struct UnitRange : public OpRewritePattern<RangeOp> {
+  UnitRange(MLIRContext *ctx) : OpRewritePattern<RangeOp>(ctx, /*benefit=*/10) {}
+  LogicalResult matchAndRewrite(RangeOp op, PatternRewriter &rw) const override {
+    APInt n;
+    if (!matchPattern(op.getEnd(), m_ConstantInt(&n)) || n.getSExtValue() != 1)
+      return failure();
+    Value zero = arith::ConstantIndexOp::create(rw, op.getLoc(), 0);
+    SmallVector<Operation *> users(op->getUsers().begin(), op->getUsers().end());
+    for (Operation *user : users) {
+      auto drop = [&](MutableOperandRange list) {
+        SmallVector<Value> keep;
+        for (Value v : static_cast<OperandRange>(list))
+          if (v != op.getResult())
+            keep.push_back(v);
+        rw.modifyOpInPlace(user, [&] { list.assign(keep); });
+      };
+      if (auto r = dyn_cast<ReduceOp>(user))
+        drop(r.getRangesMutable());
+      else if (auto e = dyn_cast<EndOp>(user))
+        drop(e.getRangesMutable());
+      else if (auto s = dyn_cast<StoreOp>(user))
+        drop(s.getRangesMutable());
+      else if (auto b = dyn_cast<BufferizeOp>(user))
+        return failure(); // its ranges are the result's dimensions
+    }
+    rw.replaceOp(op, zero);
+    return success();
+  }
+};
+
+/// A REDUCE or END that closes no range is its operand.
+struct EmptyCloser : public RewritePattern {
+  EmptyCloser(MLIRContext *ctx) : RewritePattern(MatchAnyOpTypeTag(), 1, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rw) const override {
+    if (auto r = dyn_cast<ReduceOp>(op); r && r.getRanges().empty()) {
+      rw.replaceOp(op, r.getSrc());
+      return success();
+    }
+    if (auto e = dyn_cast<EndOp>(op); e && e.getRanges().empty() &&
+                                      isa<VoidType>(e.getComputation().getType())) {
+      rw.replaceOp(op, e.getComputation());
+      return success();
+    }
+    return failure();
+  }
+};
+
 /// A gate that is always true is no gate.
 struct TrueGate : public OpRewritePattern<IndexOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -394,7 +443,8 @@ struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
       patterns.add<SimplifyDiv<arith::DivUIOp>, SimplifyDiv<arith::DivSIOp>,
                    SimplifyDiv<arith::FloorDivSIOp>, SimplifyRem<arith::RemUIOp>,
                    SimplifyRem<arith::RemSIOp>>(ctx, oracle);
-      patterns.add<DeadReduceRange, DeadEndRange, TrueGate>(ctx);
+      patterns.add<DeadReduceRange, DeadEndRange, TrueGate, UnitRange,
+                   EmptyCloser>(ctx);
       arith::populateIntRangeOptimizationsPatterns(patterns, solver);
       for (Dialect *d : ctx->getLoadedDialects())
         d->getCanonicalizationPatterns(patterns);

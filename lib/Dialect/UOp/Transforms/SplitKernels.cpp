@@ -114,7 +114,10 @@ static LogicalResult splitFunction(func::FuncOp fn) {
       ranges.push_back(map.lookup(r));
     Value compute = map.lookup(k.bufferize.getCompute());
     Type elt = outTy.getElementType();
-    Value idx = IndexOp::create(kb, loc, elt, out, ranges, Value());
+    SmallVector<Value> at(ranges);
+    if (at.empty()) // a 0-d output is element 0
+      at.push_back(arith::ConstantIndexOp::create(kb, loc, 0));
+    Value idx = IndexOp::create(kb, loc, elt, out, at, Value());
     Value done = StoreOp::create(kb, loc, idx, compute, ValueRange{});
     if (!ranges.empty())
       done = EndOp::create(kb, loc, VoidType::get(ctx), done, ranges);
