@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The main job: install what is missing, build, and run uop-opt on the bundled
-# kernel-level matmul (parse, verify, print).
+# The main job: install what is missing, build, then compile a bundled
+# tensor-level uop program (relu(A @ B + bias)) through the whole pipeline to
+# C, run it on the CPU and check it against the reference interpreter.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/scripts/bootstrap.sh"
-uop_build uop-opt
+uop_build uop-opt uop-translate uop-run
 
-example="$UOP_ROOT/examples/uop/matmul_kernel.mlir"
-echo "== uop-opt $example"
-"$UOP_BUILD_DIR/bin/uop-opt" "$example"
-echo "== verified: $(grep -c 'uop\.' "$example") uop ops parsed, verified and printed"
+example="$UOP_ROOT/examples/uop/matmul_bias_relu.mlir"
+bin="$UOP_BUILD_DIR/bin"
+echo "== the kernels uop-to-program makes of $example"
+"$bin/uop-opt" --uop-to-program="target=cpu" "$example" \
+  | grep -E '^ *uop\.function|uop\.sink .* info' || true
+echo "== uop-run $example --target cpu --check"
+"$bin/uop-run" "$example" --target cpu --check --repeat 5

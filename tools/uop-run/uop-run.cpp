@@ -73,6 +73,11 @@ std::string requestedChip() {
     return "";
   return static_cast<llvm::cl::opt<std::string> *>(it->second)->getValue();
 }
+llvm::cl::opt<std::string> clReference(
+    "reference",
+    llvm::cl::desc("what a tirx kernel computes, for --check: copy (last "
+                   "buffer = first), gemm_nn (C = A B), gemm_nt (C = A B^T); "
+                   "default: the prim_func's uop.reference attribute"));
 llvm::cl::opt<bool> clKeep("keep-temps",
                            llvm::cl::desc("keep the generated C / PTX files"));
 
@@ -632,6 +637,8 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn, CudaDriver &cu) {
     l.buffers.push_back(i);
   SmallVector<Launch> launches = {l};
   auto ref = fn->getAttrOfType<StringAttr>("uop.reference");
+  if (!clReference.empty())
+    ref = StringAttr::get(fn.getContext(), clReference);
   double flops = 0, bytes = 0;
   if (ref && ref.getValue().starts_with("gemm") && table.size() == 3) {
     int64_t m = table[2].shape[0], n = table[2].shape[1], k = table[0].shape[1];
@@ -644,7 +651,8 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn, CudaDriver &cu) {
     if (!clCheck)
       return kOk;
     if (!ref) {
-      llvm::outs() << "check=skipped (the prim_func has no uop.reference)\n";
+      llvm::outs() << "check=skipped (give --reference or a uop.reference "
+                      "attribute)\n";
       return kOk;
     }
     HostTensor got;
@@ -772,6 +780,9 @@ int main(int argc, char **argv) {
       "kernels (cuda)\n");
   if (clTarget != "cpu" && clTarget != "cuda")
     return fail("--target must be cpu or cuda", kUsage);
+  if (!clReference.empty() && clReference != "copy" &&
+      clReference != "gemm_nn" && clReference != "gemm_nt")
+    return fail("--reference must be copy, gemm_nn or gemm_nt", kUsage);
 
   DialectRegistry registry;
   registerCompilerDialects(registry);
