@@ -190,8 +190,15 @@ private:
       FailureOr<std::string> t = cType(loc, p.getElementType());
       if (failed(t))
         return failure();
-      line() << *t << " " << fresh(reg.getResult(), "acc") << "["
-             << reg.getSize() << "];\n";
+      std::string n = fresh(reg.getResult(), "acc");
+      // A one-element register is a plain variable (the C compiler keeps it
+      // in a register and vectorizes groups of them).
+      if (reg.getSize() == 1) {
+        scalarRegs.insert(reg.getResult());
+        line() << *t << " " << n << ";\n";
+      } else {
+        line() << *t << " " << n << "[" << reg.getSize() << "];\n";
+      }
       return success();
     }
     if (auto idx = dyn_cast<IndexOp>(op)) {
@@ -199,8 +206,14 @@ private:
         return idx.emitError("uop-to-c: INDEX needs one index; run "
                              "uop-devectorize first");
       FailureOr<std::string> buf = expr(idx.getBuffer());
+      if (failed(buf))
+        return failure();
+      if (scalarRegs.contains(root(idx.getBuffer()))) {
+        names[idx.getResult()] = *buf;
+        return success();
+      }
       FailureOr<std::string> i = expr(idx.getIndices().front());
-      if (failed(buf) || failed(i))
+      if (failed(i))
         return failure();
       names[idx.getResult()] = *buf + "[" + *i + "]";
       return success();
@@ -280,14 +293,15 @@ private:
         .Case<arith::ShLIOp>([&](auto) { return bin("<<"); })
         .Case<arith::NegFOp>([&](auto) { return define(op, "(-" + in[0] + ")"); })
         .Case<arith::MaximumFOp, arith::MaxNumFOp>([&](auto) {
-          // maximumf propagates NaN; so does this form.
-          return define(op, "((" + in[0] + " > " + in[1] + " || " + in[0] +
-                                " != " + in[0] + ") ? " + in[0] + " : " +
+          // maximumf propagates NaN; so does this form. `|`, not `||`: no
+          // branch, so the C compiler can vectorize it.
+          return define(op, "(((" + in[0] + " > " + in[1] + ") | (" + in[0] +
+                                " != " + in[0] + ")) ? " + in[0] + " : " +
                                 in[1] + ")");
         })
         .Case<arith::MinimumFOp, arith::MinNumFOp>([&](auto) {
-          return define(op, "((" + in[0] + " < " + in[1] + " || " + in[0] +
-                                " != " + in[0] + ") ? " + in[0] + " : " +
+          return define(op, "(((" + in[0] + " < " + in[1] + ") | (" + in[0] +
+                                " != " + in[0] + ")) ? " + in[0] + " : " +
                                 in[1] + ")");
         })
         .Case<arith::MaxSIOp>([&](auto) {
@@ -343,6 +357,7 @@ private:
 
   raw_ostream &os;
   DenseMap<Value, std::string> names;
+  llvm::SmallDenseSet<Value> scalarRegs;
   int indent = 0;
   unsigned counter = 0;
 };

@@ -158,7 +158,10 @@ struct UOpExpandPass : public uop::impl::UOpExpandBase<UOpExpandPass> {
           r.getAxisType() == AxisType::Unroll)
         ranges.push_back(r);
     });
-    for (RangeOp r : ranges) {
+    // Inner ranges first: their lanes then sit next to each other in every
+    // later copy (lane order = address order of row-major outputs), which is
+    // what C compilers need to vectorize the lanes.
+    for (RangeOp r : llvm::reverse(ranges)) {
       if (!getConstantExtent(r)) {
         r.emitError("uop-expand: an upcast/unroll range needs a constant extent");
         return signalPassFailure();

@@ -56,23 +56,42 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
         reduces.push_back(r);
     });
 
+    // The largest power of two <= `limit` that divides the range's extent
+    // and leaves at least one outer iteration.
+    auto factorFor = [](RangeOp r, int64_t limit) -> int64_t {
+      std::optional<int64_t> n = getConstantExtent(r);
+      for (int64_t f = limit; f > 1; f /= 2)
+        if (n && *n % f == 0 && *n > f)
+          return f;
+      return 1;
+    };
     if (target == "cpu") {
-      if (upcast > 1 && !outputs.empty()) {
-        RangeOp inner = outputs.back();
-        std::optional<int64_t> n = getConstantExtent(inner);
-        if (n && *n % upcast == 0 && *n >= 2 * upcast) {
-          note("UPCAST", inner, upcast);
-          splitRange(inner, upcast, AxisType::Loop, AxisType::Upcast);
+      if (!reduces.empty() && outputs.size() >= 2) {
+        // A register tile: upcast x upcast-outer accumulators.
+        RangeOp inner = outputs.back(), next = outputs[outputs.size() - 2];
+        int64_t fi = factorFor(inner, upcast), fo = factorFor(next, upcastOuter);
+        if (fi > 1) {
+          note("UPCAST", inner, fi);
+          splitRange(inner, fi, AxisType::Loop, AxisType::Upcast);
         }
-      }
-      if (upcast > 1)
-        for (RangeOp r : reduces) {
-          std::optional<int64_t> n = getConstantExtent(r);
-          if (n && *n % upcast == 0 && *n >= 2 * upcast) {
-            note("UNROLL", r, upcast);
-            splitRange(r, upcast, AxisType::Reduce, AxisType::Unroll);
+        if (fo > 1) {
+          note("UPCAST", next, fo);
+          splitRange(next, fo, AxisType::Loop, AxisType::Upcast);
+        }
+      } else {
+        if (!outputs.empty()) {
+          RangeOp inner = outputs.back();
+          if (int64_t f = factorFor(inner, std::min<int64_t>(upcast, 4)); f > 1) {
+            note("UPCAST", inner, f);
+            splitRange(inner, f, AxisType::Loop, AxisType::Upcast);
           }
         }
+        for (RangeOp r : reduces)
+          if (int64_t f = factorFor(r, unroll); f > 1) {
+            note("UNROLL", r, f);
+            splitRange(r, f, AxisType::Reduce, AxisType::Unroll);
+          }
+      }
     } else {
       for (RangeOp r : outputs)
         r.setAxisType(AxisType::Global);

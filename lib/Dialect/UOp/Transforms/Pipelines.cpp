@@ -23,6 +23,8 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target) {
   fn.addPass(createUOpExpand());
   fn.addPass(createUOpSimplify());
   fn.addPass(createUOpDevectorize());
+  // Devectorized addresses (row-major flattening) simplify once more.
+  fn.addPass(createUOpSimplify());
   if (target == "cuda")
     fn.addPass(createUOpGPUDims());
   fn.addPass(createCSEPass());

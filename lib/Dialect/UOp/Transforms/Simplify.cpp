@@ -410,6 +410,49 @@ struct EmptyCloser : public RewritePattern {
   }
 };
 
+/// (x + c) * k -> x * k + c * k on index values: an address becomes a
+/// shared base plus a constant, which is what lanes of an upcast differ by.
+struct DistributeConstantMul : public OpRewritePattern<arith::MulIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::MulIOp op, PatternRewriter &rw) const override {
+    APInt k, c;
+    if (!op.getType().isIndex() || !matchPattern(op.getRhs(), m_ConstantInt(&k)))
+      return failure();
+    auto add = op.getLhs().getDefiningOp<arith::AddIOp>();
+    if (!add || !matchPattern(add.getRhs(), m_ConstantInt(&c)))
+      return failure();
+    Location loc = op.getLoc();
+    Value xk = arith::MulIOp::create(rw, loc, add.getLhs(), op.getRhs());
+    Value ck = arith::ConstantIndexOp::create(
+        rw, loc, c.getSExtValue() * k.getSExtValue());
+    rw.replaceOpWithNewOp<arith::AddIOp>(op, xk, ck);
+    return success();
+  }
+};
+
+/// a + (b + c) -> (a + b) + c for a constant c, so that constants end up
+/// outermost and the rest is shared (CSE) between lanes.
+struct ConstantsOutward : public OpRewritePattern<arith::AddIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::AddIOp op, PatternRewriter &rw) const override {
+    if (!op.getType().isIndex())
+      return failure();
+    for (int side = 0; side < 2; ++side) {
+      Value a = side ? op.getRhs() : op.getLhs();
+      Value inner = side ? op.getLhs() : op.getRhs();
+      auto add = inner.getDefiningOp<arith::AddIOp>();
+      APInt c;
+      if (!add || matchPattern(a, m_ConstantInt(&c)) ||
+          !matchPattern(add.getRhs(), m_ConstantInt(&c)))
+        continue;
+      Value ab = arith::AddIOp::create(rw, op.getLoc(), a, add.getLhs());
+      rw.replaceOpWithNewOp<arith::AddIOp>(op, ab, add.getRhs());
+      return success();
+    }
+    return failure();
+  }
+};
+
 /// A gate that is always true is no gate.
 struct TrueGate : public OpRewritePattern<IndexOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -444,7 +487,7 @@ struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
                    SimplifyDiv<arith::FloorDivSIOp>, SimplifyRem<arith::RemUIOp>,
                    SimplifyRem<arith::RemSIOp>>(ctx, oracle);
       patterns.add<DeadReduceRange, DeadEndRange, TrueGate, UnitRange,
-                   EmptyCloser>(ctx);
+                   EmptyCloser, DistributeConstantMul, ConstantsOutward>(ctx);
       arith::populateIntRangeOptimizationsPatterns(patterns, solver);
       for (Dialect *d : ctx->getLoadedDialects())
         d->getCanonicalizationPatterns(patterns);

@@ -203,7 +203,35 @@ FailureOr<KernelSchedule> uop::scheduleKernel(FunctionOp fn) {
     auto pos = [&](unsigned i) {
       return its[i].op ? position[its[i].op] : firstPos(its[i].loop);
     };
-    auto cmp = [&](unsigned a, unsigned b) { return pos(a) > pos(b); };
+    // Among ready items, loads and the address arithmetic they need go
+    // first: a body that reads everything before computing is what C
+    // compilers vectorize across lanes (and what hides memory latency).
+    std::vector<bool> feedsLoad(count, false);
+    {
+      SmallVector<unsigned> work;
+      for (unsigned i = 0; i < count; ++i)
+        if (its[i].op && isa<LoadOp>(its[i].op)) {
+          feedsLoad[i] = true;
+          work.push_back(i);
+        }
+      std::vector<llvm::SmallVector<unsigned>> pred(count);
+      for (unsigned i = 0; i < count; ++i)
+        for (unsigned s : succ[i])
+          pred[s].push_back(i);
+      while (!work.empty()) {
+        unsigned i = work.pop_back_val();
+        for (unsigned p : pred[i])
+          if (its[p].op && !feedsLoad[p]) {
+            feedsLoad[p] = true;
+            work.push_back(p);
+          }
+      }
+    }
+    auto cmp = [&](unsigned a, unsigned b) {
+      if (feedsLoad[a] != feedsLoad[b])
+        return bool(feedsLoad[b]);
+      return pos(a) > pos(b);
+    };
     std::priority_queue<unsigned, std::vector<unsigned>, decltype(cmp)> ready(cmp);
     for (unsigned i = 0; i < count; ++i)
       if (!indeg[i])

@@ -51,17 +51,27 @@ def UOpSimplify : Pass<"uop-simplify", "::uop::FunctionOp"> {
 def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
   let summary = "Heuristic kernel options: upcast, unroll, global/local split";
   let description = [{
-    cpu: the innermost output range (extent divisible by 4) is split into
-    loop x upcast(4); a reduction range divisible by 4 into reduce x
-    unroll(4). cuda: the output ranges become global; the innermost is split
-    into global x local (up to 256 threads). Records the applied options on
-    the kernel's SINK info.
+    cpu, a kernel with a reduction and two or more output ranges (a matmul):
+    a register tile, the innermost output range split loop x upcast(`upcast`)
+    and the next one loop x upcast(`upcast-outer`), so that uop-expand makes
+    upcast x upcast-outer independent accumulators per reduction step (the C
+    compiler vectorizes them). cpu, other kernels: the innermost output range
+    split loop x upcast(4) and each reduction range reduce x unroll(`unroll`).
+    cuda: the output ranges become global; the innermost is split global x
+    local so a block holds up to 256 threads. Splits need an extent that the
+    factor divides (the largest power-of-two factor up to the option that
+    divides is taken). The options applied are recorded in the SINK's
+    KernelInfo (applied_opts).
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
            "cpu or cuda">,
-    Option<"upcast", "upcast", "int64_t", /*default=*/"4",
-           "Upcast / unroll factor (1 disables)">,
+    Option<"upcast", "upcast", "int64_t", /*default=*/"16",
+           "Upcast of the innermost output range of a register tile (1 disables)">,
+    Option<"upcastOuter", "upcast-outer", "int64_t", /*default=*/"8",
+           "Upcast of the next output range of a register tile (1 disables)">,
+    Option<"unroll", "unroll", "int64_t", /*default=*/"4",
+           "Unroll of reduction ranges outside register tiles (1 disables)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
