@@ -21,9 +21,8 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target) {
   opt.target = target.str();
   fn.addPass(createUOpOptimize(opt));
   fn.addPass(createUOpExpand());
-  fn.addPass(createUOpSimplify());
   fn.addPass(createUOpDevectorize());
-  // Devectorized addresses (row-major flattening) simplify once more.
+  // Lanes (expand) and row-major addresses (devectorize) simplify together.
   fn.addPass(createUOpSimplify());
   if (target == "cuda")
     fn.addPass(createUOpGPUDims());

@@ -304,6 +304,10 @@ LogicalResult Rangeifier::run() {
   llvm::SmallDenseSet<Value> returned(ret.getOperands().begin(),
                                       ret.getOperands().end());
   DenseMap<Value, bool> cone;
+  // Ops an expression would recompute (up to the realized values it reads):
+  // a value used several times is realized once recomputing it is not cheap.
+  DenseMap<Value, int64_t> coneSize;
+  constexpr int64_t kRecomputeLimit = 16;
   SmallVector<Value> points;
   for (Operation &op : body.without_terminator()) {
     if (op.getNumResults() != 1 ||
@@ -312,17 +316,22 @@ LogicalResult Rangeifier::run() {
                           "ranked tensor result");
     Value v = op.getResult(0);
     bool c = isa<ReduceAxisOp>(op);
-    for (Value o : op.getOperands())
+    int64_t size = 1;
+    for (Value o : op.getOperands()) {
       c |= cone.lookup(o);
+      size = std::min<int64_t>(size + coneSize.lookup(o), 1 << 20);
+    }
     bool multiUse = !v.hasOneUse() && !v.use_empty();
     bool movedOrReduced = llvm::any_of(v.getUsers(), [](Operation *u) {
       return isMovementOp(u) || isa<ReduceAxisOp>(u);
     });
     bool realize = returned.contains(v) || isa<ContiguousOp>(op) ||
-                   (c && (multiUse || movedOrReduced));
+                   (c && (multiUse || movedOrReduced)) ||
+                   (multiUse && size > kRecomputeLimit);
     if (realize)
       points.push_back(v);
     cone[v] = c && !realize;
+    coneSize[v] = realize ? 0 : size;
   }
   for (Value r : ret.getOperands())
     if (isa<BlockArgument>(r))

@@ -277,21 +277,17 @@ struct SimplifyRem : public OpRewritePattern<RemOp> {
   const RangeOracle &oracle;
 };
 
-bool dependsOn(Value v, Value range, DenseMap<Value, bool> &memo) {
-  if (v == range)
-    return true;
-  auto it = memo.find(v);
-  if (it != memo.end())
-    return it->second;
-  bool result = false;
-  if (Operation *def = v.getDefiningOp())
-    for (Value o : def->getOperands())
-      if (dependsOn(o, range, memo)) {
-        result = true;
-        break;
-      }
-  memo[v] = result;
-  return result;
+/// A RANGE that only REDUCE / END lists mention is read by nothing: each
+/// iteration computes the same value. (A range read elsewhere counts as live
+/// for every op that closes it; that keeps the test cheap.)
+bool isDeadRange(Value range) {
+  return llvm::all_of(range.getUsers(), [&](Operation *u) {
+    if (auto r = dyn_cast<ReduceOp>(u))
+      return r.getSrc() != range;
+    if (auto e = dyn_cast<EndOp>(u))
+      return e.getComputation() != range;
+    return false;
+  });
 }
 
 /// REDUCE over a range its source does not read: add multiplies by the trip
@@ -300,10 +296,8 @@ struct DeadReduceRange : public OpRewritePattern<ReduceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(ReduceOp op, PatternRewriter &rw) const override {
     SmallVector<Value> live, dead;
-    for (Value r : op.getRanges()) {
-      DenseMap<Value, bool> memo;
-      (dependsOn(op.getSrc(), r, memo) ? live : dead).push_back(r);
-    }
+    for (Value r : op.getRanges())
+      (isDeadRange(r) ? dead : live).push_back(r);
     if (dead.empty())
       return failure();
     ReduceOpKind kind = op.getReduceOp();
@@ -345,11 +339,9 @@ struct DeadEndRange : public OpRewritePattern<EndOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(EndOp op, PatternRewriter &rw) const override {
     SmallVector<Value> live;
-    for (Value r : op.getRanges()) {
-      DenseMap<Value, bool> memo;
-      if (dependsOn(op.getComputation(), r, memo))
+    for (Value r : op.getRanges())
+      if (!isDeadRange(r))
         live.push_back(r);
-    }
     if (live.size() == op.getRanges().size())
       return failure();
     if (live.empty() && isa<VoidType>(op.getComputation().getType())) {
@@ -471,33 +463,41 @@ struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
   void runOnOperation() override {
     FunctionOp fn = getOperation();
     MLIRContext *ctx = &getContext();
-    // The solver is rebuilt each round: rewrites create values it has not
-    // seen, and those count as unknown until the next round.
-    for (int round = 0; round < 4; ++round) {
-      DataFlowSolver solver;
-      solver.load<dataflow::DeadCodeAnalysis>();
-      solver.load<dataflow::SparseConstantPropagation>();
-      solver.load<dataflow::IntegerRangeAnalysis>();
+    // One solver and one pattern set per function; the solver's states are
+    // recomputed each round because rewrites create values it has not seen
+    // (those count as unknown until the next round).
+    DataFlowSolver solver;
+    solver.load<dataflow::DeadCodeAnalysis>();
+    solver.load<dataflow::SparseConstantPropagation>();
+    solver.load<dataflow::IntegerRangeAnalysis>();
+    RangeOracle oracle(solver);
+    SolverListener listener(solver);
+    RewritePatternSet patterns(ctx);
+    patterns.add<SimplifyDiv<arith::DivUIOp>, SimplifyDiv<arith::DivSIOp>,
+                 SimplifyDiv<arith::FloorDivSIOp>, SimplifyRem<arith::RemUIOp>,
+                 SimplifyRem<arith::RemSIOp>>(ctx, oracle);
+    patterns.add<DeadReduceRange, DeadEndRange, TrueGate, UnitRange,
+                 EmptyCloser, DistributeConstantMul, ConstantsOutward>(ctx);
+    arith::populateIntRangeOptimizationsPatterns(patterns, solver);
+    // Canonicalizations of what kernels are made of (arith, math, uop);
+    // collecting every registered op's would dominate the pass's time.
+    for (StringRef ns : {"arith", "math", "uop"})
+      if (Dialect *d = ctx->getLoadedDialect(ns))
+        d->getCanonicalizationPatterns(patterns);
+    for (RegisteredOperationName op : ctx->getRegisteredOperations()) {
+      StringRef ns = op.getDialectNamespace();
+      if (ns == "arith" || ns == "math" || ns == "uop")
+        op.getCanonicalizationPatterns(patterns, ctx);
+    }
+    FrozenRewritePatternSet frozen(std::move(patterns));
+    GreedyRewriteConfig config;
+    config.setListener(&listener);
+    for (int round = 0; round < 2; ++round) {
+      solver.eraseAllStates();
       if (failed(solver.initializeAndRun(fn)))
         return signalPassFailure();
-      RangeOracle oracle(solver);
-      SolverListener listener(solver);
-      RewritePatternSet patterns(ctx);
-      patterns.add<SimplifyDiv<arith::DivUIOp>, SimplifyDiv<arith::DivSIOp>,
-                   SimplifyDiv<arith::FloorDivSIOp>, SimplifyRem<arith::RemUIOp>,
-                   SimplifyRem<arith::RemSIOp>>(ctx, oracle);
-      patterns.add<DeadReduceRange, DeadEndRange, TrueGate, UnitRange,
-                   EmptyCloser, DistributeConstantMul, ConstantsOutward>(ctx);
-      arith::populateIntRangeOptimizationsPatterns(patterns, solver);
-      for (Dialect *d : ctx->getLoadedDialects())
-        d->getCanonicalizationPatterns(patterns);
-      for (RegisteredOperationName op : ctx->getRegisteredOperations())
-        op.getCanonicalizationPatterns(patterns, ctx);
-      GreedyRewriteConfig config;
-      config.setListener(&listener);
       bool changed = false;
-      if (failed(applyPatternsGreedily(fn, std::move(patterns), config,
-                                       &changed)))
+      if (failed(applyPatternsGreedily(fn, frozen, config, &changed)))
         return signalPassFailure();
       if (!changed)
         break;

@@ -17,9 +17,11 @@ def UOpRangeify : Pass<"uop-rangeify", "::mlir::func::FuncOp"> {
     arithmetic over RANGEs; PAD becomes a gated INDEX and a gated LOAD whose
     alt is the pad value; REDUCE_AXIS becomes REDUCE over RANGE(reduce).
     Realize points become BUFFERIZE: the function's results, CONTIGUOUS, a
-    reduction read through a movement op or inside another reduction, and a
-    value with a reduction in its cone used more than once. Everything else
-    (elementwise chains, a reduction consumed elementwise) fuses.
+    reduction read through a movement op or inside another reduction, a
+    value with a reduction in its cone used more than once, and a value used
+    more than once whose expression (back to realized values) has more than
+    16 ops. Everything else (elementwise chains, a reduction consumed
+    elementwise) fuses.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect"];

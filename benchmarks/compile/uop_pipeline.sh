@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Compile time of the uop pipeline (uop-to-program, target=cpu) per kernel:
+# the five bundled examples and generated graphs of 1k, 10k and 100k ops
+# (gen_graph.py). Time is MLIR's own pass timing (--mlir-timing, wall clock)
+# without parsing and printing; the C compiler is not involved.
+#   benchmarks/compile/uop_pipeline.sh [SIZES...]   (default: 1000 10000 100000)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+bin="${UOP_BUILD_DIR:-$root/build}/bin"
+[ -x "$bin/uop-opt" ] || { echo "uop_pipeline.sh: build uop-opt first" >&2; exit 1; }
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(1000 10000 100000)
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+# measure FILE -> "ops kernels pipeline_ms"
+measure() {
+  local file="$1" timing
+  timing="$("$bin/uop-opt" --uop-to-program="target=cpu" "$file" \
+              -o "$tmp/out.mlir" --mlir-timing 2>&1 >/dev/null)"
+  local kernels ops
+  kernels="$(grep -c 'info <name' "$tmp/out.mlir" || true)"
+  ops="$(grep -cE '^ +%[^ ]+ = |^ +(uop|arith|math)\.' "$file" || true)"
+  # Rows are "[user (%)] wall (%) name"; the wall time is the last number.
+  awk -v k="$kernels" -v o="$ops" '
+    /Total Execution Time:/ { total = $4; next }
+    { gsub(/\([^)]*\)/, "") }
+    $NF == "Parser" { parser = $(NF - 1) }
+    $NF == "Output" { output = $(NF - 1) }
+    END { printf "%d %d %.1f\n", o, k, (total - parser - output) * 1000 }' <<< "$timing"
+}
+
+printf "%-28s %8s %8s %12s %10s\n" graph ops kernels "pipeline ms" "ms/kernel"
+row() {
+  read -r ops kernels ms <<< "$(measure "$2")"
+  printf "%-28s %8d %8d %12.1f %10.3f\n" "$1" "$ops" "$kernels" "$ms" \
+    "$(awk -v m="$ms" -v k="$kernels" 'BEGIN {print (k ? m / k : 0)}')"
+  last_per_kernel="$(awk -v m="$ms" -v k="$kernels" 'BEGIN {print (k ? m / k : 0)}')"
+}
+for ex in elementwise reduce matmul softmax matmul_bias_relu; do
+  row "examples/uop/$ex" "$root/examples/uop/$ex.mlir"
+done
+first=""
+for n in "${sizes[@]}"; do
+  python3 "$root/benchmarks/compile/gen_graph.py" "$n" > "$tmp/g$n.mlir"
+  row "generated ($n ops)" "$tmp/g$n.mlir"
+  [ -n "$first" ] || first="$last_per_kernel"
+done
+if [ "${#sizes[@]}" -gt 1 ]; then
+  awk -v a="$first" -v b="$last_per_kernel" -v lo="${sizes[0]}" -v hi="${sizes[-1]}" \
+    'BEGIN {printf "ms/kernel growth from %d to %d ops: %.2fx (1.00x is linear)\n", lo, hi, (a ? b / a : 0)}'
+fi
