@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# CPU throughput of generated code (uop-run --target cpu, single thread)
+# against baselines: matmul GFLOP/s vs OpenBLAS sgemm with one thread, and
+# elementwise / reduce GB/s vs memcpy of the same number of bytes.
+# Installs libopenblas-dev when missing (apt-get, as root).
+#   benchmarks/cpu/run.sh
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+bin="${UOP_BUILD_DIR:-$root/build}/bin"
+[ -x "$bin/uop-run" ] || { echo "run.sh: build uop-run first" >&2; exit 1; }
+if ! dpkg -s libopenblas-dev >/dev/null 2>&1; then
+  echo "run.sh: installing libopenblas-dev" >&2
+  if [ "$(id -u)" = 0 ]; then apt-get install -y libopenblas-dev >/dev/null
+  else sudo apt-get install -y libopenblas-dev >/dev/null; fi
+fi
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+cc -std=c11 -O2 -o "$tmp/reference" "$root/benchmarks/cpu/reference.c" -lopenblas
+export OPENBLAS_NUM_THREADS=1
+tok() { grep -o "$1=[0-9.]*" "$2" | head -1 | cut -d= -f2; }
+
+matmul() { # N -> a tensor-level N^3 matmul (as examples/uop/matmul.mlir)
+  local n="$1"
+  cat <<MLIR
+func.func @matmul(%a: tensor<${n}x${n}xf32>, %b: tensor<${n}x${n}xf32>) -> tensor<${n}x${n}xf32> {
+  %ar = uop.reshape %a : tensor<${n}x${n}xf32> -> tensor<${n}x1x${n}xf32>
+  %ae = uop.expand %ar : tensor<${n}x1x${n}xf32> -> tensor<${n}x${n}x${n}xf32>
+  %bt = uop.permute %b [1, 0] : tensor<${n}x${n}xf32> -> tensor<${n}x${n}xf32>
+  %br = uop.reshape %bt : tensor<${n}x${n}xf32> -> tensor<1x${n}x${n}xf32>
+  %be = uop.expand %br : tensor<1x${n}x${n}xf32> -> tensor<${n}x${n}x${n}xf32>
+  %p = arith.mulf %ae, %be : tensor<${n}x${n}x${n}xf32>
+  %c = uop.reduce_axis add %p [2] : tensor<${n}x${n}x${n}xf32> -> tensor<${n}x${n}xf32>
+  return %c : tensor<${n}x${n}xf32>
+}
+MLIR
+}
+elementwise() { # R C -> out = a * b + c (three arrays in, one out)
+  local t="tensor<$1x$2xf32>"
+  cat <<MLIR
+func.func @elementwise(%a: $t, %b: $t, %c: $t) -> $t {
+  %m = arith.mulf %a, %b : $t
+  %s = arith.addf %m, %c : $t
+  return %s : $t
+}
+MLIR
+}
+reduce() { # R C -> row sums
+  cat <<MLIR
+func.func @reduce(%a: tensor<$1x$2xf32>) -> tensor<$1xf32> {
+  %s = uop.reduce_axis add %a [1] : tensor<$1x$2xf32> -> tensor<$1xf32>
+  return %s : tensor<$1xf32>
+}
+MLIR
+}
+
+printf "%-26s %14s %14s %8s %s\n" kernel ours baseline ratio target
+for n in 512 1024; do
+  matmul "$n" > "$tmp/mm$n.mlir"
+  check=""; [ "$n" = 512 ] && check="--check"
+  "$bin/uop-run" "$tmp/mm$n.mlir" --target cpu --repeat 10 $check > "$tmp/mm$n.log"
+  "$tmp/reference" sgemm "$n" > "$tmp/blas$n.log"
+  ms="$(tok time_ms_median "$tmp/mm$n.log")"
+  ours="$(awk -v n="$n" -v ms="$ms" 'BEGIN {printf "%.1f", 2 * n * n * n / ms / 1e6}')"
+  base="$(tok gflops "$tmp/blas$n.log")"
+  printf "%-26s %9s GF/s %9s GF/s %7.0f%% >= 50%% of OpenBLAS (1 thread)%s\n" \
+    "matmul ${n}^3" "$ours" "$base" "$(awk -v a="$ours" -v b="$base" 'BEGIN {print 100 * a / b}')" \
+    "$(grep -q 'check=pass' "$tmp/mm$n.log" && echo ', check=pass' || true)"
+done
+elementwise 4096 4096 > "$tmp/ew.mlir"
+reduce 4096 4096 > "$tmp/red.mlir"
+for k in ew:elementwise:4 red:reduce:1; do
+  IFS=: read -r f name arrays <<< "$k"
+  "$bin/uop-run" "$tmp/$f.mlir" --target cpu --repeat 10 > "$tmp/$f.log"
+  ours="$(tok gbps "$tmp/$f.log")"
+  # memcpy of the same bytes: uop-run counts every buffer once; memcpy moves
+  # half of that (read + write).
+  bytes="$(awk -v a="$arrays" 'BEGIN {printf "%d", (a * 4096 * 4096 * 4 + (a == 1 ? 4096 * 4 : 0)) / 2}')"
+  "$tmp/reference" memcpy "$bytes" > "$tmp/$f.memcpy.log"
+  base="$(tok gbps "$tmp/$f.memcpy.log")"
+  printf "%-26s %9s GB/s %9s GB/s %7.0f%% >= 70%% of memcpy\n" "$name 4096x4096" \
+    "$ours" "$base" "$(awk -v a="$ours" -v b="$base" 'BEGIN {print 100 * a / b}')"
+done
+echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; cc: $(cc --version | head -1)"
