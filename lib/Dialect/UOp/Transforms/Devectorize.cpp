@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RangeUtils.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -92,28 +93,11 @@ static LogicalResult devectorizeReduce(ReduceOp red, int64_t id,
   llvm::append_range(loopDeps, red.getRanges());
   auto [p1, i1] = access(loopDeps);
   Value old = LoadOp::create(b, loc, t, p1, i1, Value());
-  Value src = red.getSrc();
-  bool f = isa<FloatType>(t);
-  Value next;
-  switch (red.getReduceOp()) {
-  case ReduceOpKind::Add:
-    next = f ? arith::AddFOp::create(b, loc, old, src).getResult()
-             : arith::AddIOp::create(b, loc, old, src).getResult();
-    break;
-  case ReduceOpKind::Mul:
-    next = f ? arith::MulFOp::create(b, loc, old, src).getResult()
-             : arith::MulIOp::create(b, loc, old, src).getResult();
-    break;
-  case ReduceOpKind::Max:
-    next = f ? arith::MaximumFOp::create(b, loc, old, src).getResult()
-             : arith::MaxSIOp::create(b, loc, old, src).getResult();
-    break;
-  case ReduceOpKind::Min:
-    next = f ? arith::MinimumFOp::create(b, loc, old, src).getResult()
-             : arith::MinSIOp::create(b, loc, old, src).getResult();
-    break;
-  }
-  Value update = StoreOp::create(b, loc, i1, next, ValueRange{});
+  FailureOr<Value> next = combineReduce(b, loc, red.getReduceOp(), old,
+                                        red.getSrc());
+  if (failed(next))
+    return red.emitError("uop-devectorize: cannot accumulate this type");
+  Value update = StoreOp::create(b, loc, i1, *next, ValueRange{});
   Value end = EndOp::create(b, loc, VoidType::get(ctx), update, red.getRanges());
   auto [p2, i2] = access(ValueRange{end});
   Value result = LoadOp::create(b, loc, t, p2, i2, Value());

@@ -21,30 +21,6 @@ namespace uop {
 using namespace mlir;
 using namespace uop;
 
-/// Combines two lanes with a reduction operator.
-static FailureOr<Value> combine(OpBuilder &b, Location loc, ReduceOpKind kind,
-                                Value a, Value c) {
-  Type t = a.getType();
-  bool f = isa<FloatType>(t);
-  if (!f && !t.isIntOrIndex())
-    return failure();
-  switch (kind) {
-  case ReduceOpKind::Add:
-    return f ? arith::AddFOp::create(b, loc, a, c).getResult()
-             : arith::AddIOp::create(b, loc, a, c).getResult();
-  case ReduceOpKind::Mul:
-    return f ? arith::MulFOp::create(b, loc, a, c).getResult()
-             : arith::MulIOp::create(b, loc, a, c).getResult();
-  case ReduceOpKind::Max:
-    return f ? arith::MaximumFOp::create(b, loc, a, c).getResult()
-             : arith::MaxSIOp::create(b, loc, a, c).getResult();
-  case ReduceOpKind::Min:
-    return f ? arith::MinimumFOp::create(b, loc, a, c).getResult()
-             : arith::MinSIOp::create(b, loc, a, c).getResult();
-  }
-  return failure();
-}
-
 static LogicalResult expandRange(RangeOp r) {
   int64_t k = *getConstantExtent(r);
   // The ops that read r, in block order.
@@ -108,7 +84,7 @@ static LogicalResult expandRange(RangeOp r) {
     if (auto red = dyn_cast<ReduceOp>(closer)) {
       Value acc = lanes[0].lookupOrDefault(red.getSrc());
       for (int64_t lane = 1; lane < k; ++lane) {
-        FailureOr<Value> c = combine(b, loc, red.getReduceOp(), acc,
+        FailureOr<Value> c = combineReduce(b, loc, red.getReduceOp(), acc,
                                      lanes[lane].lookupOrDefault(red.getSrc()));
         if (failed(c))
           return red.emitError("uop-expand: cannot contract this type");

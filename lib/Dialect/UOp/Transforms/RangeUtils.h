@@ -19,6 +19,12 @@ std::optional<mlir::MutableOperandRange> getClosedRangesMutable(mlir::Operation 
 /// of `r`. Returns the new (outer, inner) ranges.
 std::pair<RangeOp, RangeOp> splitRange(RangeOp r, int64_t inner,
                                        AxisType outerType, AxisType innerType);
+/// `a <op> b` for a reduction operator (addf/addi, mulf/muli, maximumf/maxsi,
+/// minimumf/minsi); fails for types other than scalars of int or float.
+mlir::FailureOr<mlir::Value> combineReduce(mlir::OpBuilder &b,
+                                           mlir::Location loc,
+                                           ReduceOpKind kind, mlir::Value a,
+                                           mlir::Value c);
 } // namespace uop
 
 #endif

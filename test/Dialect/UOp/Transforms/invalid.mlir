@@ -1,0 +1,432 @@
+// Failures of the uop pipeline passes and of --uop-to-c: each is a
+// diagnostic at the op (or function) it is about. One split-file section per
+// tool / pass, each run with -split-input-file -verify-diagnostics.
+// (A construct the pipeline handles wrongly, rather than rejects, has its
+// pending-*.mlir repro instead.)
+//
+// RUN: rm -rf %t && split-file %s %t
+// RUN: uop-opt %t/rangeify.mlir -split-input-file --uop-rangeify -verify-diagnostics
+// RUN: uop-opt %t/split-kernels-from-tensors.mlir -split-input-file --uop-rangeify --uop-split-kernels -verify-diagnostics
+// RUN: uop-opt %t/split-kernels.mlir -split-input-file --uop-split-kernels -verify-diagnostics
+// RUN: uop-opt %t/optimize.mlir -split-input-file --uop-optimize=target=tpu -verify-diagnostics
+// RUN: uop-opt %t/expand.mlir -split-input-file --uop-expand -verify-diagnostics
+// RUN: uop-opt %t/gpudims.mlir -split-input-file --uop-gpudims -verify-diagnostics
+// RUN: uop-opt %t/linearize.mlir -split-input-file --uop-linearize -verify-diagnostics
+// RUN: uop-opt %t/uop-to-tirx.mlir -split-input-file --convert-uop-to-tirx -verify-diagnostics
+// RUN: uop-translate %t/uop-to-c.mlir -split-input-file --uop-to-c -verify-diagnostics
+
+//--- rangeify.mlir
+// uop-rangeify: a non-splat tensor constant, an op it has no index form for,
+// a non-tensor value, dynamic shapes, a non-tensor argument. (Each function
+// holds a uop op: see pending-rangeify-arith-only.mlir.)
+
+func.func @non_splat_constant(%a: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{cannot rangeify a non-splat tensor constant; pass the data as a function argument}}
+  %c = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %s = arith.addf %a, %c : tensor<2xf32>
+  %k = uop.contiguous %s : tensor<2xf32>
+  return %k : tensor<2xf32>
+}
+
+// -----
+
+func.func @unsupported_op(%a: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{uop-rangeify cannot lower this op to index arithmetic}}
+  %d = uop.detach %a : tensor<2xf32>
+  return %d : tensor<2xf32>
+}
+
+// -----
+
+func.func @scalar_result(%a: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{uop-rangeify expects tensor-level ops with one ranked tensor result}}
+  %x = arith.constant 1.0 : f32
+  %c = uop.contiguous %a : tensor<2xf32>
+  return %c : tensor<2xf32>
+}
+
+// -----
+
+// expected-error @+1 {{uop-rangeify needs statically shaped tensors}}
+func.func @dynamic_shape(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %c = uop.contiguous %a : tensor<?xf32>
+  return %c : tensor<?xf32>
+}
+
+// -----
+
+// expected-error @+1 {{uop-rangeify: argument 1 is not a ranked tensor}}
+func.func @scalar_argument(%a: tensor<2xf32>, %x: f32) -> tensor<2xf32> {
+  %c = uop.contiguous %a : tensor<2xf32>
+  return %c : tensor<2xf32>
+}
+
+//--- split-kernels-from-tensors.mlir
+// uop-split-kernels after uop-rangeify: a tensor returned twice is realized
+// once (see pending-split-kernels-same-result.mlir).
+
+// expected-error @+1 {{uop-split-kernels: the same value is returned twice; return a copy}}
+func.func @same_result_twice(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %e = uop.contiguous %a : tensor<4xf32>
+  return %e, %e : tensor<4xf32>, tensor<4xf32>
+}
+
+//--- split-kernels.mlir
+// uop-split-kernels on hand-written BUFFERIZE IR: every result must be a
+// BUFFERIZE.
+
+// expected-error @+1 {{uop-split-kernels: result is not a BUFFERIZE}}
+func.func @result_not_bufferized(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %c4 = arith.constant 4 : index
+  %r = uop.range %c4, U0, loop
+  %i = uop.index %a[%r] : tensor<4xf32> -> f32
+  %v = uop.load %a, %i : tensor<4xf32> -> f32
+  %b = uop.bufferize %v[%r] opts <> : f32 -> tensor<4xf32>
+  return %a : tensor<4xf32>
+}
+
+//--- optimize.mlir
+// uop-optimize with target=tpu.
+
+// expected-error @+1 {{uop-optimize: unknown target 'tpu' (expected cpu or cuda)}}
+uop.function @k(%out: !uop.ptr<f32, global, 16>) {
+  %c16 = arith.constant 16 : index
+  %one = arith.constant 1.0 : f32
+  %i = uop.range %c16, R0, loop
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 16> -> f32
+  %s = uop.store %o, %one : f32
+  %e = uop.end %s[%i] : !uop.void
+  uop.sink %e : !uop.void info <name = "k">
+}
+
+//--- expand.mlir
+// uop-expand: an upcast range needs a constant extent, and only REDUCE and
+// END may close one.
+
+uop.function @variable_upcast(%out: !uop.ptr<f32, global, 64>) {
+  %n = uop.define_var "n" [1, 4]
+  %c16 = arith.constant 16 : index
+  %one = arith.constant 1.0 : f32
+  %i = uop.range %c16, R0, loop
+  // expected-error @+1 {{uop-expand: an upcast/unroll range needs a constant extent}}
+  %j = uop.range %n, R1, upcast
+  %o = uop.index %out[%i, %j] : !uop.ptr<f32, global, 64> -> f32
+  %s = uop.store %o, %one : f32
+  %e = uop.end %s[%i, %j] : !uop.void
+  uop.sink %e : !uop.void info <name = "k">
+}
+
+// -----
+
+uop.function @closed_by_store(%out: !uop.ptr<f32, global, 16>) {
+  %c4 = arith.constant 4 : index
+  %one = arith.constant 1.0 : f32
+  %j = uop.range %c4, R0, upcast
+  %o = uop.index %out[%j] : !uop.ptr<f32, global, 16> -> f32
+  // expected-error @+1 {{uop-expand: cannot expand a range closed by this op}}
+  %s = uop.store %o, %one [%j] : f32
+  uop.sink %s : !uop.void info <name = "k">
+}
+
+//--- gpudims.mlir
+// uop-gpudims: at most three global and three local ranges.
+
+uop.function @four_global(%out: !uop.ptr<f32, global, 16>) {
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1.0 : f32
+  %a = uop.range %c2, R0, global
+  %b = uop.range %c2, R1, global
+  %c = uop.range %c2, R2, global
+  // expected-error @+1 {{uop-gpudims: more than three blockIdx dimensions}}
+  %d = uop.range %c2, R3, global
+  %o = uop.index %out[%a, %b, %c, %d] : !uop.ptr<f32, global, 16> -> f32
+  %s = uop.store %o, %one : f32
+  %e = uop.end %s[%a, %b, %c, %d] : !uop.void
+  uop.sink %e : !uop.void info <name = "k">
+}
+
+// -----
+
+uop.function @four_local(%out: !uop.ptr<f32, global, 16>) {
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1.0 : f32
+  %a = uop.range %c2, R0, local
+  %b = uop.range %c2, R1, local
+  %c = uop.range %c2, R2, local
+  // expected-error @+1 {{uop-gpudims: more than three threadIdx dimensions}}
+  %d = uop.range %c2, R3, local
+  %o = uop.index %out[%a, %b, %c, %d] : !uop.ptr<f32, global, 16> -> f32
+  %s = uop.store %o, %one : f32
+  %e = uop.end %s[%a, %b, %c, %d] : !uop.void
+  uop.sink %e : !uop.void info <name = "k">
+}
+
+//--- linearize.mlir
+// uop-linearize (KernelSchedule): REDUCE left, ranges that do not nest, two
+// ENDs of a range in different loops, a range without END, a STORE that
+// closes ranges, a kernel no schedule calls.
+
+uop.function @reduce_left(%out: !uop.ptr<f32, global, 8>, %in: !uop.ptr<f32, global, 64>) {
+  %c8 = arith.constant 8 : index
+  %i = uop.range %c8, R0, loop
+  %k = uop.range %c8, R1, reduce
+  %m = arith.muli %i, %c8 : index
+  %a = arith.addi %m, %k : index
+  %x = uop.index %in[%a] : !uop.ptr<f32, global, 64> -> f32
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 64> -> f32
+  // expected-error @+1 {{cannot schedule a REDUCE; run uop-devectorize first}}
+  %r = uop.reduce add %v [%k] : f32
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 8> -> f32
+  %s = uop.store %o, %r : f32
+  %e = uop.end %s[%i] : !uop.void
+  uop.sink %e : !uop.void info <name = "reduce_left">
+}
+uop.function @main(%a: !uop.ptr<f32, global, 8>, %b: !uop.ptr<f32, global, 64>) {
+  %c = uop.call @reduce_left(%a, %b) : (!uop.ptr<f32, global, 8>, !uop.ptr<f32, global, 64>)
+  uop.sink %c : !uop.void
+}
+
+// -----
+
+// R2 is closed inside R1 only, but R1 is itself closed inside R0: the loops
+// do not nest.
+uop.function @not_nested(%out: !uop.ptr<f32, global, 64>) {
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1.0 : f32
+  %i = uop.range %c8, R0, loop
+  %j = uop.range %c8, R1, loop
+  %m = arith.muli %i, %c8 : index
+  %a = arith.addi %m, %j : index
+  %o = uop.index %out[%a] : !uop.ptr<f32, global, 64> -> f32
+  %s = uop.store %o, %one : f32
+  %e1 = uop.end %s[%i, %j] : !uop.void
+  // expected-error @+1 {{ranges do not nest: this range is closed inside a different set of loops than its parent}}
+  %k = uop.range %c8, R2, loop
+  %n = arith.muli %k, %c8 : index
+  %b = arith.addi %n, %j : index
+  %o2 = uop.index %out[%b] : !uop.ptr<f32, global, 64> -> f32
+  %s2 = uop.store %o2, %one : f32
+  %e2 = uop.end %s2[%k] : !uop.void
+  uop.sink %e1, %e2 : !uop.void, !uop.void info <name = "not_nested">
+}
+uop.function @main(%a: !uop.ptr<f32, global, 64>) {
+  %c = uop.call @not_nested(%a) : (!uop.ptr<f32, global, 64>)
+  uop.sink %c : !uop.void
+}
+
+// -----
+
+// Two ENDs of R1: one inside R0, one outside it.
+uop.function @two_ends(%out: !uop.ptr<f32, global, 64>) {
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1.0 : f32
+  %i = uop.range %c8, R0, loop
+  %j = uop.range %c8, R1, loop
+  %m = arith.muli %i, %c8 : index
+  %a = arith.addi %m, %j : index
+  %o = uop.index %out[%a] : !uop.ptr<f32, global, 64> -> f32
+  %s = uop.store %o, %one : f32
+  // expected-error @+1 {{this END closes a range inside different loops than another END of the same range}}
+  %e1 = uop.end %s[%j] : !uop.void
+  %e2 = uop.end %e1[%i] : !uop.void
+  %o2 = uop.index %out[%j] : !uop.ptr<f32, global, 64> -> f32
+  %s2 = uop.store %o2, %one : f32
+  %e3 = uop.end %s2[%j] : !uop.void
+  uop.sink %e2, %e3 : !uop.void, !uop.void info <name = "two_ends">
+}
+uop.function @main(%a: !uop.ptr<f32, global, 64>) {
+  %c = uop.call @two_ends(%a) : (!uop.ptr<f32, global, 64>)
+  uop.sink %c : !uop.void
+}
+
+// -----
+
+uop.function @never_closed(%out: !uop.ptr<f32, global, 64>) {
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1.0 : f32
+  // expected-error @+1 {{range is never closed by an END}}
+  %i = uop.range %c8, R0, loop
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 64> -> f32
+  %s = uop.store %o, %one : f32
+  uop.sink %s : !uop.void info <name = "never_closed">
+}
+uop.function @main(%a: !uop.ptr<f32, global, 64>) {
+  %c = uop.call @never_closed(%a) : (!uop.ptr<f32, global, 64>)
+  uop.sink %c : !uop.void
+}
+
+// -----
+
+uop.function @store_closes(%out: !uop.ptr<f32, global, 64>) {
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1.0 : f32
+  %i = uop.range %c8, R0, loop
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 64> -> f32
+  // expected-error @+1 {{cannot schedule a STORE that closes ranges; close them with END}}
+  %s = uop.store %o, %one [%i] : f32
+  uop.sink %s : !uop.void info <name = "store_closes">
+}
+uop.function @main(%a: !uop.ptr<f32, global, 64>) {
+  %c = uop.call @store_closes(%a) : (!uop.ptr<f32, global, 64>)
+  uop.sink %c : !uop.void
+}
+
+// -----
+
+// expected-error @+1 {{uop-linearize: kernel @uncalled is not called by a schedule function}}
+uop.function @uncalled(%out: !uop.ptr<f32, global, 64>) {
+  %one = arith.constant 1.0 : f32
+  %c0 = arith.constant 0 : index
+  %o = uop.index %out[%c0] : !uop.ptr<f32, global, 64> -> f32
+  %s = uop.store %o, %one : f32
+  uop.sink %s : !uop.void info <name = "uncalled">
+}
+
+//--- uop-to-tirx.mlir
+// convert-uop-to-tirx: multi-index INDEX, unknown SPECIAL, two thread
+// dimensions, a gap in the block dimensions, unsized parameters, two
+// schedules.
+
+uop.function @multi_index(%out: !uop.ptr<f32, global, 64>, %in: !uop.ptr<f32, global, 64>) {
+  %c8 = arith.constant 8 : index
+  %b = uop.special %c8, "blockIdx.x"
+  %t = uop.special %c8, "threadIdx.x"
+  %x = uop.index %in[%b, %t] : !uop.ptr<f32, global, 64> -> f32
+  // expected-error @+1 {{convert-uop-to-tirx: LOAD needs a single-index INDEX; run uop-devectorize first}}
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 64> -> f32
+  %m = arith.muli %b, %c8 : index
+  %a = arith.addi %m, %t : index
+  %o = uop.index %out[%a] : !uop.ptr<f32, global, 64> -> f32
+  %s = uop.store %o, %v : f32
+  uop.sink %s : !uop.void info <name = "multi_index">
+}
+
+// -----
+
+uop.function @unknown_special(%out: !uop.ptr<f32, global, 64>) {
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1.0 : f32
+  // expected-error @+1 {{convert-uop-to-tirx: unknown SPECIAL laneIdx.x}}
+  %t = uop.special %c8, "laneIdx.x"
+  %o = uop.index %out[%t] : !uop.ptr<f32, global, 64> -> f32
+  %s = uop.store %o, %one : f32
+  uop.sink %s : !uop.void info <name = "unknown_special">
+}
+
+// -----
+
+uop.function @two_thread_dims(%out: !uop.ptr<f32, global, 64>) {
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1.0 : f32
+  %x = uop.special %c8, "threadIdx.x"
+  // expected-error @+1 {{convert-uop-to-tirx: one thread dimension is supported}}
+  %y = uop.special %c8, "threadIdx.y"
+  %m = arith.muli %y, %c8 : index
+  %a = arith.addi %m, %x : index
+  %o = uop.index %out[%a] : !uop.ptr<f32, global, 64> -> f32
+  %s = uop.store %o, %one : f32
+  uop.sink %s : !uop.void info <name = "two_thread_dims">
+}
+
+// -----
+
+uop.function @gap(%out: !uop.ptr<f32, global, 64>) {
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1.0 : f32
+  %x = uop.special %c8, "blockIdx.x"
+  // expected-error @+1 {{convert-uop-to-tirx: SPECIAL dimensions must start at x without gaps}}
+  %z = uop.special %c8, "blockIdx.z"
+  %m = arith.muli %z, %c8 : index
+  %a = arith.addi %m, %x : index
+  %o = uop.index %out[%a] : !uop.ptr<f32, global, 64> -> f32
+  %s = uop.store %o, %one : f32
+  uop.sink %s : !uop.void info <name = "gap">
+}
+
+// -----
+
+// expected-error @+1 {{convert-uop-to-tirx: kernel parameters must be sized !uop.ptr, got '!uop.ptr<f32, global>'}}
+uop.function @unsized(%out: !uop.ptr<f32, global>) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %o = uop.index %out[%c0] : !uop.ptr<f32, global> -> f32
+  %s = uop.store %o, %one : f32
+  uop.sink %s : !uop.void info <name = "unsized">
+}
+
+// -----
+
+uop.function @first(%a: !uop.ptr<f32, global, 4>) {
+  uop.sink
+}
+// expected-error @+1 {{convert-uop-to-tirx: one schedule function per module is supported}}
+uop.function @second(%a: !uop.ptr<f32, global, 4>) {
+  uop.sink
+}
+
+//--- uop-to-c.mlir
+// --uop-to-c: SPECIAL (a cuda kernel), a dtype C has no type for, a CALL
+// without PROGRAM.
+
+uop.function @k(%p: !uop.ptr<f32, global, 64>) {
+  %c64 = arith.constant 64 : index
+  %one = arith.constant 1.0 : f32
+  %t = uop.special %c64, "threadIdx.x"
+  %o = uop.index %p[%t] : !uop.ptr<f32, global, 64> -> f32
+  %s = uop.store %o, %one : f32
+  uop.sink %s : !uop.void info <name = "k">
+}
+uop.function @main(%a: !uop.ptr<f32, global, 64>) {
+  %d = uop.device "CPU"
+  %l = uop.linear @k {
+  ^bb0(%p: !uop.ptr<f32, global, 64>):
+    %c64 = arith.constant 64 : index
+    %one = arith.constant 1.0 : f32
+    // expected-error @+1 {{uop-to-c: SPECIAL has no CPU meaning; compile for target=cpu (no uop-gpudims)}}
+    %t = uop.special %c64, "threadIdx.x"
+    %o = uop.index %p[%t] : !uop.ptr<f32, global, 64> -> f32
+    %s = uop.store %o, %one : f32
+  }
+  %pr = uop.program @k device %d linear %l
+  %c = uop.call @k(%a) : (!uop.ptr<f32, global, 64>)
+  uop.sink %c : !uop.void
+}
+
+// -----
+
+uop.function @h(%p: !uop.ptr<f16, global, 64>) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f16
+  %o = uop.index %p[%c0] : !uop.ptr<f16, global, 64> -> f16
+  %s = uop.store %o, %one : f16
+  uop.sink %s : !uop.void info <name = "h">
+}
+uop.function @main(%a: !uop.ptr<f16, global, 64>) {
+  %d = uop.device "CPU"
+  // expected-error @+1 {{uop-to-c: unsupported dtype 'f16' (supported: f32, f64, i1, i8, i16, i32, i64, index)}}
+  %l = uop.linear @h {
+  ^bb0(%p: !uop.ptr<f16, global, 64>):
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1.0 : f16
+    %o = uop.index %p[%c0] : !uop.ptr<f16, global, 64> -> f16
+    %s = uop.store %o, %one : f16
+  }
+  %pr = uop.program @h device %d linear %l
+  %c = uop.call @h(%a) : (!uop.ptr<f16, global, 64>)
+  uop.sink %c : !uop.void
+}
+
+// -----
+
+uop.function @k(%p: !uop.ptr<f32, global, 64>) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %o = uop.index %p[%c0] : !uop.ptr<f32, global, 64> -> f32
+  %s = uop.store %o, %one : f32
+  uop.sink %s : !uop.void info <name = "k">
+}
+uop.function @main(%a: !uop.ptr<f32, global, 64>) {
+  // expected-error @+1 {{uop-to-c: kernel @k has no PROGRAM in this schedule}}
+  %c = uop.call @k(%a) : (!uop.ptr<f32, global, 64>)
+  uop.sink %c : !uop.void
+}
