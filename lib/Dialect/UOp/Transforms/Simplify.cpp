@@ -445,6 +445,34 @@ struct ConstantsOutward : public OpRewritePattern<arith::AddIOp> {
   }
 };
 
+/// (x / c) * c + x % c -> x: a split index put back together (reshape
+/// round trips, split ranges), for x >= 0.
+template <typename DivOp, typename RemOp>
+struct RecombineDivRem : public OpRewritePattern<arith::AddIOp> {
+  RecombineDivRem(MLIRContext *ctx, const RangeOracle &o)
+      : OpRewritePattern<arith::AddIOp>(ctx), oracle(o) {}
+  LogicalResult matchAndRewrite(arith::AddIOp op, PatternRewriter &rw) const override {
+    for (int side = 0; side < 2; ++side) {
+      auto mul = (side ? op.getRhs() : op.getLhs()).getDefiningOp<arith::MulIOp>();
+      auto rem = (side ? op.getLhs() : op.getRhs()).getDefiningOp<RemOp>();
+      if (!mul || !rem)
+        continue;
+      auto div = mul.getLhs().getDefiningOp<DivOp>();
+      APInt c1, c2, c3;
+      if (!div || div.getLhs() != rem.getLhs() ||
+          !matchPattern(mul.getRhs(), m_ConstantInt(&c1)) ||
+          !matchPattern(div.getRhs(), m_ConstantInt(&c2)) ||
+          !matchPattern(rem.getRhs(), m_ConstantInt(&c3)) || c1 != c2 ||
+          c2 != c3 || !oracle.nonNegative(div.getLhs()))
+        continue;
+      rw.replaceOp(op, div.getLhs());
+      return success();
+    }
+    return failure();
+  }
+  const RangeOracle &oracle;
+};
+
 /// A gate that is always true is no gate.
 struct TrueGate : public OpRewritePattern<IndexOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -475,7 +503,9 @@ struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
     RewritePatternSet patterns(ctx);
     patterns.add<SimplifyDiv<arith::DivUIOp>, SimplifyDiv<arith::DivSIOp>,
                  SimplifyDiv<arith::FloorDivSIOp>, SimplifyRem<arith::RemUIOp>,
-                 SimplifyRem<arith::RemSIOp>>(ctx, oracle);
+                 SimplifyRem<arith::RemSIOp>,
+                 RecombineDivRem<arith::DivUIOp, arith::RemUIOp>,
+                 RecombineDivRem<arith::DivSIOp, arith::RemSIOp>>(ctx, oracle);
     patterns.add<DeadReduceRange, DeadEndRange, TrueGate, UnitRange,
                  EmptyCloser, DistributeConstantMul, ConstantsOutward>(ctx);
     arith::populateIntRangeOptimizationsPatterns(patterns, solver);
