@@ -100,25 +100,49 @@ FailureOr<double> binary(Operation *op, double a, double b) {
       .Case<math::PowFOp>([&](auto) { return std::pow(a, b); })
       .Case<arith::CmpFOp>([&](arith::CmpFOp c) -> FailureOr<double> {
         using P = arith::CmpFPredicate;
+        bool unordered = std::isnan(a) || std::isnan(b);
         switch (c.getPredicate()) {
-        case P::OEQ: case P::UEQ: return double(a == b);
-        case P::ONE: case P::UNE: return double(a != b);
-        case P::OLT: case P::ULT: return double(a < b);
-        case P::OLE: case P::ULE: return double(a <= b);
-        case P::OGT: case P::UGT: return double(a > b);
-        case P::OGE: case P::UGE: return double(a >= b);
-        default: return failure();
+        case P::AlwaysFalse: return 0.0;
+        case P::AlwaysTrue: return 1.0;
+        case P::OEQ: return double(!unordered && a == b);
+        case P::ONE: return double(!unordered && a != b);
+        case P::OLT: return double(!unordered && a < b);
+        case P::OLE: return double(!unordered && a <= b);
+        case P::OGT: return double(!unordered && a > b);
+        case P::OGE: return double(!unordered && a >= b);
+        case P::ORD: return double(!unordered);
+        case P::UEQ: return double(unordered || a == b);
+        case P::UNE: return double(unordered || a != b);
+        case P::ULT: return double(unordered || a < b);
+        case P::ULE: return double(unordered || a <= b);
+        case P::UGT: return double(unordered || a > b);
+        case P::UGE: return double(unordered || a >= b);
+        case P::UNO: return double(unordered);
         }
+        return failure();
       })
       .Case<arith::CmpIOp>([&](arith::CmpIOp c) -> FailureOr<double> {
         using P = arith::CmpIPredicate;
         switch (c.getPredicate()) {
         case P::eq: return double(a == b);
         case P::ne: return double(a != b);
-        case P::slt: case P::ult: return double(a < b);
-        case P::sle: case P::ule: return double(a <= b);
-        case P::sgt: case P::ugt: return double(a > b);
-        case P::sge: case P::uge: return double(a >= b);
+        case P::slt: return double(a < b);
+        case P::sle: return double(a <= b);
+        case P::sgt: return double(a > b);
+        case P::sge: return double(a >= b);
+        default: break;
+        }
+        // Unsigned: the operands' bits as unsigned integers of their width.
+        Type e = getElementTypeOrSelf(c.getLhs().getType());
+        unsigned w = e.isIndex() ? 64 : e.getIntOrFloatBitWidth();
+        uint64_t mask = w >= 64 ? ~0ull : ((1ull << w) - 1);
+        uint64_t ua = (uint64_t)(int64_t)a & mask, ub = (uint64_t)(int64_t)b & mask;
+        switch (c.getPredicate()) {
+        case P::ult: return double(ua < ub);
+        case P::ule: return double(ua <= ub);
+        case P::ugt: return double(ua > ub);
+        case P::uge: return double(ua >= ub);
+        default: break;
         }
         return failure();
       })

@@ -48,22 +48,28 @@ using namespace uop;
 namespace {
 enum ExitCode { kOk = 0, kFail = 1, kUsage = 2, kNoGPU = 3 };
 
+llvm::cl::OptionCategory clCategory("uop-run options");
+
 llvm::cl::opt<std::string> clInput(llvm::cl::Positional,
                                    llvm::cl::desc("<input .mlir>"),
-                                   llvm::cl::Required);
+                                   llvm::cl::Required,
+                                   llvm::cl::cat(clCategory));
 llvm::cl::opt<std::string> clEntry("entry",
                                    llvm::cl::desc("function to run (default: "
                                                   "the first func.func or "
-                                                  "tirx.prim_func)"));
+                                                  "tirx.prim_func)"),
+                                   llvm::cl::cat(clCategory));
 llvm::cl::opt<std::string> clTarget("target", llvm::cl::desc("cpu or cuda"),
-                                    llvm::cl::init("cpu"));
+                                    llvm::cl::init("cpu"),
+                                    llvm::cl::cat(clCategory));
 llvm::cl::opt<bool> clCheck("check",
-                            llvm::cl::desc("compare outputs with the reference"));
+                            llvm::cl::desc("compare outputs with the reference"),
+                            llvm::cl::cat(clCategory));
 llvm::cl::opt<unsigned> clRepeat("repeat",
                                  llvm::cl::desc("timed runs (median printed)"),
-                                 llvm::cl::init(10));
+                                 llvm::cl::init(10), llvm::cl::cat(clCategory));
 llvm::cl::opt<unsigned> clSeed("seed", llvm::cl::desc("input seed"),
-                               llvm::cl::init(0));
+                               llvm::cl::init(0), llvm::cl::cat(clCategory));
 /// `--chip` is registered by the PTX translation library, which uop-run
 /// links; it is read from there (empty or default: the device's chip).
 std::string requestedChip() {
@@ -77,9 +83,11 @@ llvm::cl::opt<std::string> clReference(
     "reference",
     llvm::cl::desc("what a tirx kernel computes, for --check: copy (last "
                    "buffer = first), gemm_nn (C = A B), gemm_nt (C = A B^T); "
-                   "default: the prim_func's uop.reference attribute"));
+                   "default: the prim_func's uop.reference attribute"),
+    llvm::cl::cat(clCategory));
 llvm::cl::opt<bool> clKeep("keep-temps",
-                           llvm::cl::desc("keep the generated C / PTX files"));
+                           llvm::cl::desc("keep the generated C / PTX files"),
+                           llvm::cl::cat(clCategory));
 
 int fail(const Twine &msg, int code = kFail) {
   llvm::errs() << "uop-run: " << msg << "\n";
@@ -774,6 +782,10 @@ int runGraphOnGPU(ModuleOp module, func::FuncOp fn, CudaDriver &cu) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // --chip belongs to the PTX translation library; show it with ours.
+  if (auto *chip = llvm::cl::getRegisteredOptions().lookup("chip"))
+    chip->addCategory(clCategory);
+  llvm::cl::HideUnrelatedOptions(clCategory);
   llvm::cl::ParseCommandLineOptions(
       argc, argv,
       "uop-run: compile, run and check uop graphs (cpu, cuda) and tirx "

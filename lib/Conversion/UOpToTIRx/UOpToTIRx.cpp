@@ -103,12 +103,18 @@ private:
                              "extent");
         extents.push_back(n.getSExtValue());
       }
-      if (extents.empty())
+      if (extents.empty()) {
+        for (SpecialOp s : slot)
+          if (s)
+            return s.emitError("convert-uop-to-tirx: SPECIAL dimensions must "
+                               "start at x without gaps");
         return success();
-      if (llvm::count_if(slot, [](SpecialOp s) { return bool(s); }) !=
-          (long)extents.size())
-        return slot.back().emitError("convert-uop-to-tirx: SPECIAL dimensions "
-                                     "must start at x without gaps");
+      }
+      for (SpecialOp s : slot)
+        if (s && (int64_t)extents.size() <
+                     (int64_t)(llvm::find(slot, s) - slot.begin()) + 1)
+          return s.emitError("convert-uop-to-tirx: SPECIAL dimensions must "
+                             "start at x without gaps");
       if (child == ExecScopeKind::Thread && extents.size() > 1)
         return slot[1].emitError("convert-uop-to-tirx: one thread dimension "
                                  "is supported");

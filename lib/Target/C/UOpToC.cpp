@@ -59,6 +59,22 @@ std::string floatLiteral(APFloat v, Type t) {
   return out;
 }
 
+/// Kernels are `static` functions prefixed so that no kernel name clashes
+/// with the C library (`nan`, `exp`, `main`).
+std::string kernelSymbol(StringRef kernel) { return ("uopk_" + kernel).str(); }
+
+/// The unsigned C type of an integer type's width (unsigned comparisons,
+/// divisions and remainders reinterpret the bits).
+std::string unsignedCType(Type t) {
+  if (t.isIndex() || t.isInteger(64))
+    return "uint64_t";
+  if (t.isInteger(32))
+    return "uint32_t";
+  if (t.isInteger(16))
+    return "uint16_t";
+  return "uint8_t";
+}
+
 class KernelEmitter {
 public:
   KernelEmitter(raw_ostream &os) : os(os) {}
@@ -70,7 +86,7 @@ public:
     for (auto st : body.getOps<StoreOp>())
       if (auto idx = st.getIndex().getDefiningOp<IndexOp>())
         written.insert(root(idx.getBuffer()));
-    os << "static void " << name << "(";
+    os << "static void " << kernelSymbol(name) << "(";
     for (BlockArgument a : body.getArguments()) {
       auto p = dyn_cast<PtrType>(a.getType());
       if (!p)
@@ -279,27 +295,31 @@ private:
         .Case<arith::MulFOp, arith::MulIOp>([&](auto) { return bin("*"); })
         .Case<arith::DivFOp, arith::DivSIOp>([&](auto) { return bin("/"); })
         .Case<arith::RemSIOp>([&](auto) { return bin("%"); })
-        .Case<arith::DivUIOp>([&](auto) {
-          return define(op, "(int64_t)((uint64_t)" + in[0] + " / (uint64_t)" +
-                                in[1] + ")");
-        })
-        .Case<arith::RemUIOp>([&](auto) {
-          return define(op, "(int64_t)((uint64_t)" + in[0] + " % (uint64_t)" +
-                                in[1] + ")");
+        .Case<arith::DivUIOp, arith::RemUIOp>([&](auto o) {
+          FailureOr<std::string> ct = cType(op->getLoc(), t);
+          if (failed(ct))
+            return failure();
+          std::string u = unsignedCType(t);
+          const char *sym = isa<arith::DivUIOp>(o.getOperation()) ? " / " : " % ";
+          return define(op, "(" + *ct + ")((" + u + ")" + in[0] + sym + "(" +
+                                u + ")" + in[1] + ")");
         })
         .Case<arith::AndIOp>([&](auto) { return bin("&"); })
         .Case<arith::OrIOp>([&](auto) { return bin("|"); })
         .Case<arith::XOrIOp>([&](auto) { return bin("^"); })
         .Case<arith::ShLIOp>([&](auto) { return bin("<<"); })
         .Case<arith::NegFOp>([&](auto) { return define(op, "(-" + in[0] + ")"); })
-        .Case<arith::MaximumFOp, arith::MaxNumFOp>([&](auto) {
+        // maxnumf/minnumf return the other operand for one NaN: C's fmax.
+        .Case<arith::MaxNumFOp>([&](auto) { return call("fmax"); })
+        .Case<arith::MinNumFOp>([&](auto) { return call("fmin"); })
+        .Case<arith::MaximumFOp>([&](auto) {
           // maximumf propagates NaN; so does this form. `|`, not `||`: no
           // branch, so the C compiler can vectorize it.
           return define(op, "(((" + in[0] + " > " + in[1] + ") | (" + in[0] +
                                 " != " + in[0] + ")) ? " + in[0] + " : " +
                                 in[1] + ")");
         })
-        .Case<arith::MinimumFOp, arith::MinNumFOp>([&](auto) {
+        .Case<arith::MinimumFOp>([&](auto) {
           return define(op, "(((" + in[0] + " < " + in[1] + ") | (" + in[0] +
                                 " != " + in[0] + ")) ? " + in[0] + " : " +
                                 in[1] + ")");
@@ -318,20 +338,46 @@ private:
         .Case<arith::CmpIOp>([&](arith::CmpIOp c) {
           static const char *ops[] = {"==", "!=", "<", "<=", ">", ">=",
                                       "<", "<=", ">", ">="};
-          return bin(ops[(int)c.getPredicate()]);
+          using P = arith::CmpIPredicate;
+          P p = c.getPredicate();
+          if (p == P::ult || p == P::ule || p == P::ugt || p == P::uge) {
+            std::string u = unsignedCType(c.getLhs().getType());
+            return define(op, "((" + u + ")" + in[0] + " " + ops[(int)p] +
+                                  " (" + u + ")" + in[1] + ")");
+          }
+          return bin(ops[(int)p]);
         })
         .Case<arith::CmpFOp>([&](arith::CmpFOp c) -> LogicalResult {
+          // C's relational operators are the ordered predicates (false on
+          // NaN) and != is the unordered one; the others are built from them.
           using P = arith::CmpFPredicate;
+          const std::string &a = in[0], &b = in[1];
+          auto neg = [&](StringRef o) {
+            return define(op, "(!(" + a + " " + o.str() + " " + b + "))");
+          };
           switch (c.getPredicate()) {
-          case P::OEQ: case P::UEQ: return bin("==");
-          case P::ONE: case P::UNE: return bin("!=");
-          case P::OLT: case P::ULT: return bin("<");
-          case P::OLE: case P::ULE: return bin("<=");
-          case P::OGT: case P::UGT: return bin(">");
-          case P::OGE: case P::UGE: return bin(">=");
-          default:
-            return c.emitError("uop-to-c: unsupported cmpf predicate");
+          case P::OEQ: return bin("==");
+          case P::OLT: return bin("<");
+          case P::OLE: return bin("<=");
+          case P::OGT: return bin(">");
+          case P::OGE: return bin(">=");
+          case P::UNE: return bin("!=");
+          case P::ULT: return neg(">=");
+          case P::ULE: return neg(">");
+          case P::UGT: return neg("<=");
+          case P::UGE: return neg("<");
+          case P::ONE:
+            return define(op, "((" + a + " < " + b + ") | (" + a + " > " + b + "))");
+          case P::UEQ:
+            return define(op, "(!((" + a + " < " + b + ") | (" + a + " > " + b + ")))");
+          case P::ORD:
+            return define(op, "((" + a + " == " + a + ") & (" + b + " == " + b + "))");
+          case P::UNO:
+            return define(op, "((" + a + " != " + a + ") | (" + b + " != " + b + "))");
+          case P::AlwaysFalse: return define(op, "0");
+          case P::AlwaysTrue: return define(op, "1");
           }
+          return c.emitError("uop-to-c: unsupported cmpf predicate");
         })
         .Case<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::FPToSIOp,
               arith::ExtSIOp, arith::TruncIOp, arith::IndexCastOp>(
@@ -434,7 +480,7 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
         if (!emitted.contains(call.getCallee()))
           return call.emitError("uop-to-c: kernel @")
                  << call.getCallee() << " has no PROGRAM in this schedule";
-        os << "  " << call.getCallee() << "(";
+        os << "  " << kernelSymbol(call.getCallee()) << "(";
         for (auto [i, a] : llvm::enumerate(call.getArgs())) {
           auto it = names.find(a);
           if (it == names.end())

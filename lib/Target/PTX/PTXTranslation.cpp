@@ -35,6 +35,49 @@ static llvm::cl::opt<std::string>
                                   "(sm_80, sm_90a, sm_100a, ...)"),
            llvm::cl::init("sm_80"));
 
+/// ptxas: $UOP_PTXAS when set (and only it), else PATH, $CUDA_HOME/bin and
+/// /usr/local/cuda/bin.
+static std::optional<std::string> findPtxas() {
+  if (const char *forced = std::getenv("UOP_PTXAS")) {
+    if (llvm::sys::fs::can_execute(forced))
+      return std::string(forced);
+    return std::nullopt;
+  }
+  if (auto p = llvm::sys::findProgramByName("ptxas"))
+    return *p;
+  SmallVector<std::string> dirs;
+  if (const char *home = std::getenv("CUDA_HOME"))
+    dirs.push_back(std::string(home) + "/bin");
+  dirs.push_back("/usr/local/cuda/bin");
+  for (const std::string &d : dirs) {
+    std::string p = d + "/ptxas";
+    if (llvm::sys::fs::can_execute(p))
+      return p;
+  }
+  return std::nullopt;
+}
+
+/// The CUDA toolkit whose libdevice math calls (`__nv_expf`) link against:
+/// $CUDA_HOME / $CUDA_ROOT / $CUDA_PATH as upstream reads them, else the
+/// toolkit ptxas comes from, else /usr/local/cuda.
+static std::optional<std::string> findToolkit() {
+  for (const char *var : {"CUDA_HOME", "CUDA_ROOT", "CUDA_PATH"})
+    if (const char *dir = std::getenv(var))
+      return std::string(dir);
+  SmallVector<std::string> candidates;
+  if (std::optional<std::string> ptxas = findPtxas())
+    candidates.push_back(
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(*ptxas)).str());
+  candidates.push_back("/usr/local/cuda");
+  for (const std::string &dir : candidates) {
+    SmallString<256> lib(dir);
+    llvm::sys::path::append(lib, "nvvm", "libdevice", "libdevice.10.bc");
+    if (llvm::sys::fs::exists(lib))
+      return dir;
+  }
+  return std::nullopt;
+}
+
 /// Runs gpu-module-to-binary{format=isa} and returns the PTX of the module's
 /// gpu.module; `chip` receives the chip it was built for.
 static FailureOr<std::string> emitPTX(Operation *op, StringRef requested,
@@ -73,7 +116,21 @@ static FailureOr<std::string> emitPTX(Operation *op, StringRef requested,
   if (needTarget)
     pipeline = "nvvm-attach-target{chip=" + chip + " features=" +
                uop::tirx::getPTXFeaturesForChip(chip) + "},";
-  pipeline += "gpu-module-to-binary{format=isa}";
+  // Math lowered to libdevice calls needs the toolkit's libdevice.
+  bool usesLibdevice = false;
+  module.walk([&](Operation *f) {
+    if (auto sym = f->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      usesLibdevice |= sym.getValue().starts_with("__nv_");
+  });
+  std::optional<std::string> toolkit = findToolkit();
+  if (usesLibdevice && !toolkit)
+    return module.emitError("the kernels call libdevice (math functions) but "
+                            "no CUDA toolkit with nvvm/libdevice was found; set "
+                            "CUDA_HOME");
+  pipeline += "gpu-module-to-binary{format=isa";
+  if (toolkit)
+    pipeline += " toolkit=" + *toolkit;
+  pipeline += "}";
   if (failed(parsePassPipeline(pipeline, pm)) ||
       failed(pm.run(module)))
     return failure();
@@ -82,28 +139,6 @@ static FailureOr<std::string> emitPTX(Operation *op, StringRef requested,
     for (Attribute a : binary.getObjectsAttr())
       ptx += cast<gpu::ObjectAttr>(a).getObject().getValue().str();
   return ptx;
-}
-
-/// ptxas: $UOP_PTXAS when set (and only it), else PATH, $CUDA_HOME/bin and
-/// /usr/local/cuda/bin.
-static std::optional<std::string> findPtxas() {
-  if (const char *forced = std::getenv("UOP_PTXAS")) {
-    if (llvm::sys::fs::can_execute(forced))
-      return std::string(forced);
-    return std::nullopt;
-  }
-  if (auto p = llvm::sys::findProgramByName("ptxas"))
-    return *p;
-  SmallVector<std::string> dirs;
-  if (const char *home = std::getenv("CUDA_HOME"))
-    dirs.push_back(std::string(home) + "/bin");
-  dirs.push_back("/usr/local/cuda/bin");
-  for (const std::string &d : dirs) {
-    std::string p = d + "/ptxas";
-    if (llvm::sys::fs::can_execute(p))
-      return p;
-  }
-  return std::nullopt;
 }
 
 static LogicalResult emitCubin(Operation *op, StringRef requested,

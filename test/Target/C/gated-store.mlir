@@ -7,7 +7,7 @@
 // index arithmetic is int64_t with INT64_C literals, divui / remui go
 // through uint64_t.
 
-// CHECK-LABEL: static void masked(float *restrict p0, const float *restrict p1) {
+// CHECK-LABEL: static void uopk_masked(float *restrict p0, const float *restrict p1) {
 // CHECK-NEXT: for (int64_t [[I:r[0-9]+]] = 0; [[I]] < INT64_C(8); ++[[I]]) {
 // CHECK-NEXT: const int64_t [[ROW:v[0-9]+]] = ([[I]] * INT64_C(8));
 // CHECK-NEXT: for (int64_t [[J:r[0-9]+]] = 0; [[J]] < INT64_C(8); ++[[J]]) {
@@ -36,7 +36,7 @@ uop.function @masked(%out: !uop.ptr<f32, global, 64>, %in: !uop.ptr<f32, global,
   uop.sink %e : !uop.void info <name = "masked">
 }
 
-// CHECK-LABEL: static void transpose(int32_t *restrict p0, const int32_t *restrict p1) {
+// CHECK-LABEL: static void uopk_transpose(int32_t *restrict p0, const int32_t *restrict p1) {
 // CHECK: for (int64_t [[F:r[0-9]+]] = 0; [[F]] < INT64_C(32); ++[[F]]) {
 // CHECK-NEXT: const int64_t [[Q:v[0-9]+]] = (int64_t)((uint64_t)[[F]] / (uint64_t)INT64_C(8));
 // CHECK-NEXT: const int64_t [[R:v[0-9]+]] = (int64_t)((uint64_t)[[F]] % (uint64_t)INT64_C(8));

@@ -30,7 +30,7 @@
 // CHECK-NEXT: #include <stdint.h>
 // CHECK-NEXT: #include <stdlib.h>
 
-// CHECK-LABEL: static void small_k0(float *restrict p0, const float *restrict p1) {
+// CHECK-LABEL: static void uopk_small_k0(float *restrict p0, const float *restrict p1) {
 // CHECK-COUNT-4: float acc{{[0-9]+}};
 // CHECK: for (int64_t [[I:r[0-9]+]] = 0; [[I]] < INT64_C(2); ++[[I]]) {
 // CHECK: [[ACC0:acc[0-9]+]] = -INFINITY;
@@ -46,7 +46,7 @@
 // CHECK: }
 // CHECK-NEXT: }
 
-// CHECK-LABEL: static void small_k1(float *restrict p0, const float *restrict p1, const float *restrict p2, const float *restrict p3) {
+// CHECK-LABEL: static void uopk_small_k1(float *restrict p0, const float *restrict p1, const float *restrict p2, const float *restrict p3) {
 // CHECK: for (int64_t [[I:r[0-9]+]] = 0; [[I]] < INT64_C(8); ++[[I]]) {
 // CHECK: const float [[M:v[0-9]+]] = p2[[[I]]];
 // CHECK: for (int64_t {{r[0-9]+}} = 0;
@@ -61,8 +61,8 @@
 // CHECK-LABEL: void uop_small(const float *restrict a0, const float *restrict a1, float *restrict a2) {
 // CHECK-NEXT: float *b0 = malloc(sizeof(float) * 8);
 // CHECK-NEXT: if (!b0) abort();
-// CHECK-NEXT: small_k0(b0, a0);
-// CHECK-NEXT: small_k1(a2, a0, b0, a1);
+// CHECK-NEXT: uopk_small_k0(b0, a0);
+// CHECK-NEXT: uopk_small_k1(a2, a0, b0, a1);
 // CHECK-NEXT: free(b0);
 // CHECK-NEXT: }
 func.func @small(%x: tensor<8x14xf32>, %b: tensor<16xf32>) -> tensor<8x16xf32> {
@@ -80,17 +80,17 @@ func.func @small(%x: tensor<8x14xf32>, %b: tensor<16xf32>) -> tensor<8x16xf32> {
 
 // The softmax example: three kernels, two intermediates of 256 floats, the
 // input const everywhere.
-// SOFTMAX: static void softmax_k0(float *restrict p0, const float *restrict p1) {
-// SOFTMAX: static void softmax_k1(float *restrict p0, const float *restrict p1, const float *restrict p2) {
-// SOFTMAX: static void softmax_k2(float *restrict p0, const float *restrict p1, const float *restrict p2, const float *restrict p3) {
+// SOFTMAX: static void uopk_softmax_k0(float *restrict p0, const float *restrict p1) {
+// SOFTMAX: static void uopk_softmax_k1(float *restrict p0, const float *restrict p1, const float *restrict p2) {
+// SOFTMAX: static void uopk_softmax_k2(float *restrict p0, const float *restrict p1, const float *restrict p2, const float *restrict p3) {
 // SOFTMAX: void uop_softmax(const float *restrict a0, float *restrict a1) {
 // SOFTMAX-NEXT: float *b0 = malloc(sizeof(float) * 256);
 // SOFTMAX-NEXT: if (!b0) abort();
-// SOFTMAX-NEXT: softmax_k0(b0, a0);
+// SOFTMAX-NEXT: uopk_softmax_k0(b0, a0);
 // SOFTMAX-NEXT: float *b1 = malloc(sizeof(float) * 256);
 // SOFTMAX-NEXT: if (!b1) abort();
-// SOFTMAX-NEXT: softmax_k1(b1, a0, b0);
-// SOFTMAX-NEXT: softmax_k2(a1, a0, b0, b1);
+// SOFTMAX-NEXT: uopk_softmax_k1(b1, a0, b0);
+// SOFTMAX-NEXT: uopk_softmax_k2(a1, a0, b0, b1);
 // SOFTMAX-NEXT: free(b0);
 // SOFTMAX-NEXT: free(b1);
 // SOFTMAX-NEXT: }

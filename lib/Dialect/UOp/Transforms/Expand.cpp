@@ -32,7 +32,10 @@ static LogicalResult expandRange(RangeOp r) {
       auto closed = getClosedRangesMutable(user);
       bool closes = closed && llvm::is_contained(
                                   static_cast<OperandRange>(*closed), r.getResult());
-      if (closes || !slice.insert(user))
+      // A terminator (the SINK) is never replicated: reading a lane there
+      // is an escape, reported below.
+      if (closes || user->hasTrait<OpTrait::IsTerminator>() ||
+          !slice.insert(user))
         continue;
       llvm::append_range(work, user->getResults());
     }

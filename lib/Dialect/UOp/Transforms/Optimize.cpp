@@ -93,7 +93,11 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
           }
       }
     } else {
-      for (RangeOp r : outputs)
+      // The innermost three output ranges are the grid; outer ones stay
+      // loops inside each thread.
+      for (RangeOp r : llvm::drop_begin(outputs, outputs.size() > 3
+                                                     ? outputs.size() - 3
+                                                     : 0))
         r.setAxisType(AxisType::Global);
       if (!outputs.empty()) {
         RangeOp inner = outputs.back();

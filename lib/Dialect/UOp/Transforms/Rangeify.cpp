@@ -30,6 +30,33 @@ bool isMovementOp(Operation *op) {
   return isa<ReshapeOp, PermuteOp, ExpandOp, PadOp, ShrinkOp, FlipOp>(op);
 }
 
+/// A RESHAPE that only inserts or removes dimensions of size 1 (keepdim):
+/// the index space is the same.
+bool isUnitReshape(Operation *op) {
+  auto r = dyn_cast<ReshapeOp>(op);
+  if (!r)
+    return false;
+  auto drop = [](ArrayRef<int64_t> shape) {
+    SmallVector<int64_t> out;
+    for (int64_t d : shape)
+      if (d != 1)
+        out.push_back(d);
+    return out;
+  };
+  return drop(cast<RankedTensorType>(r.getSrc().getType()).getShape()) ==
+         drop(cast<RankedTensorType>(r.getType()).getShape());
+}
+
+/// True when `v` is read in a different index space: through a movement op
+/// (other than a unit reshape, which is looked through) or by a reduction.
+bool readElsewhere(Value v) {
+  return llvm::any_of(v.getUsers(), [](Operation *u) {
+    if (isUnitReshape(u))
+      return readElsewhere(u->getResult(0));
+    return isMovementOp(u) || isa<ReduceAxisOp>(u);
+  });
+}
+
 /// arith/math ops on equal-shaped tensors that apply per element.
 bool isElementwise(Operation *op) {
   Dialect *d = op->getDialect();
@@ -251,6 +278,9 @@ FailureOr<Value> Rangeifier::emitOp(Operation *op, ArrayRef<Value> idx,
     return ReduceOp::create(b, loc, elt, *inner, ranges, r.getReduceOpAttr())
         .getResult();
   }
+  // Pass-through hints read their source (CONTIGUOUS is realized instead).
+  if (isa<DetachOp, ContiguousBackwardOp>(op))
+    return emit(op->getOperand(0), idx, gate);
   if (isElementwise(op)) {
     SmallVector<Value> operands;
     for (Value o : op->getOperands()) {
@@ -322,9 +352,7 @@ LogicalResult Rangeifier::run() {
       size = std::min<int64_t>(size + coneSize.lookup(o), 1 << 20);
     }
     bool multiUse = !v.hasOneUse() && !v.use_empty();
-    bool movedOrReduced = llvm::any_of(v.getUsers(), [](Operation *u) {
-      return isMovementOp(u) || isa<ReduceAxisOp>(u);
-    });
+    bool movedOrReduced = readElsewhere(v);
     bool realize = returned.contains(v) || isa<ContiguousOp>(op) ||
                    (c && (multiUse || movedOrReduced)) ||
                    (multiUse && size > kRecomputeLimit);
@@ -342,7 +370,6 @@ LogicalResult Rangeifier::run() {
   for (Value v : points) {
     // An argument returned as is still needs its own output buffer: a copy.
     if (isa<BlockArgument>(v)) {
-      realized.erase(v);
       if (failed(realize(v)))
         return failure();
       Value copy = realized[v];
@@ -358,6 +385,24 @@ LogicalResult Rangeifier::run() {
   for (OpOperand &o : ret->getOpOperands())
     if (Value r = realized.lookup(o.get()); r && !isa<BlockArgument>(r))
       o.set(r);
+  // A value returned twice needs a second output buffer: a copy.
+  llvm::SmallDenseSet<Value> seen;
+  for (OpOperand &o : ret->getOpOperands()) {
+    if (seen.insert(o.get()).second)
+      continue;
+    Value first = o.get();
+    auto tt = cast<RankedTensorType>(first.getType());
+    SmallVector<Value> ranges;
+    for (int64_t d : tt.getShape())
+      ranges.push_back(newRange(d, AxisType::Loop));
+    realized[first] = first;
+    FailureOr<Value> scalar = emit(first, ranges, Value());
+    if (failed(scalar))
+      return failure();
+    auto opts = BufferizeOptsAttr::get(b.getContext(), StringAttr(),
+                                       AddrSpace::Global, true);
+    o.set(BufferizeOp::create(b, loc, tt, *scalar, ranges, opts));
+  }
   (void)firstNew;
 
   // The tensor-level ops are now dead.

@@ -80,7 +80,7 @@ private:
 };
 
 /// x as sum(coeff_i * v_i) + constant, through addi, subi and muli by a
-/// constant (index values only).
+/// constant (index values only). Terms that cancel keep a 0 coefficient.
 struct LinearSum {
   SmallVector<std::pair<Value, int64_t>> terms;
   int64_t constant = 0;
@@ -96,6 +96,11 @@ void collect(Value v, int64_t coeff, LinearSum &sum, int depth = 0) {
     if (auto add = v.getDefiningOp<arith::AddIOp>()) {
       collect(add.getLhs(), coeff, sum, depth + 1);
       collect(add.getRhs(), coeff, sum, depth + 1);
+      return;
+    }
+    if (auto sub = v.getDefiningOp<arith::SubIOp>()) {
+      collect(sub.getLhs(), coeff, sum, depth + 1);
+      collect(sub.getRhs(), -coeff, sum, depth + 1);
       return;
     }
     if (auto mul = v.getDefiningOp<arith::MulIOp>()) {
@@ -166,8 +171,9 @@ struct SimplifyDiv : public OpRewritePattern<DivOp> {
     auto xb = oracle.get(x);
     if (!xb || xb->min < 0)
       return failure();
-    if (xb->max < c) {
-      rw.replaceOpWithNewOp<arith::ConstantIndexOp>(op, 0);
+    // All of x's values share one quotient.
+    if (xb->min / c == xb->max / c) {
+      rw.replaceOpWithNewOp<arith::ConstantIndexOp>(op, xb->min / c);
       return success();
     }
     LinearSum sum;
@@ -180,12 +186,10 @@ struct SimplifyDiv : public OpRewritePattern<DivOp> {
       else
         rest.push_back({v, k});
     }
-    int64_t restConst = sum.constant;
-    int64_t quotConst = 0;
-    if (restConst >= c) {
-      quotConst = restConst / c;
-      restConst %= c;
-    }
+    // The constant's multiples of c move to the quotient (floor division,
+    // so the rest keeps a constant in [0, c)).
+    int64_t quotConst = llvm::divideFloorSigned(sum.constant, c);
+    int64_t restConst = sum.constant - quotConst * c;
     auto rb = boundsOf(oracle, rest, restConst);
     if ((!quot.empty() || quotConst) && rb && rb->min >= 0) {
       Value q = build(rw, op.getLoc(), quot, quotConst);
@@ -240,6 +244,12 @@ struct SimplifyRem : public OpRewritePattern<RemOp> {
       rw.replaceOp(op, x);
       return success();
     }
+    // All of x's values share one quotient q: x % c = x - q * c.
+    if (xb->min / c == xb->max / c) {
+      Value qc = arith::ConstantIndexOp::create(rw, op.getLoc(), (xb->min / c) * c);
+      rw.replaceOpWithNewOp<arith::SubIOp>(op, x, qc);
+      return success();
+    }
     // (y % (k*c)) % c == y % c
     if (auto inner = x.getDefiningOp<RemOp>()) {
       APInt ic;
@@ -259,11 +269,9 @@ struct SimplifyRem : public OpRewritePattern<RemOp> {
       else
         rest.push_back({v, k});
     }
-    int64_t restConst = sum.constant;
-    if (restConst >= c) {
-      restConst %= c;
+    int64_t restConst = sum.constant - llvm::divideFloorSigned(sum.constant, c) * c;
+    if (restConst != sum.constant)
       dropped = true;
-    }
     auto rb = boundsOf(oracle, rest, restConst);
     if (!dropped || !rb || rb->min < 0)
       return failure();
@@ -290,6 +298,31 @@ bool isDeadRange(Value range) {
   });
 }
 
+/// Running `v`'s computation twice equals running it once: it does not read
+/// a buffer it writes (`out[i] += 1` is not idempotent).
+bool isIdempotent(Value v) {
+  llvm::SmallDenseSet<Value> stored, loaded;
+  llvm::SmallDenseSet<Operation *> seen;
+  SmallVector<Value> work = {v};
+  auto root = [](Value b) {
+    while (auto a = b.getDefiningOp<AfterOp>())
+      b = a.getPassthrough();
+    return b;
+  };
+  while (!work.empty()) {
+    Operation *def = work.pop_back_val().getDefiningOp();
+    if (!def || !seen.insert(def).second)
+      continue;
+    if (auto st = dyn_cast<StoreOp>(def))
+      if (auto idx = st.getIndex().getDefiningOp<IndexOp>())
+        stored.insert(root(idx.getBuffer()));
+    if (auto ld = dyn_cast<LoadOp>(def))
+      loaded.insert(root(ld.getBuffer()));
+    llvm::append_range(work, def->getOperands());
+  }
+  return llvm::none_of(stored, [&](Value b) { return loaded.contains(b); });
+}
+
 /// REDUCE over a range its source does not read: add multiplies by the trip
 /// count, max/min ignore it.
 struct DeadReduceRange : public OpRewritePattern<ReduceOp> {
@@ -305,22 +338,35 @@ struct DeadReduceRange : public OpRewritePattern<ReduceOp> {
       return failure();
     Value src = op.getSrc();
     if (kind == ReduceOpKind::Add) {
+      // An add over a range of unknown trip count stays (nothing is created
+      // before the decision: a pattern that fails must not touch the IR).
+      SmallVector<Value> known;
       for (Value r : dead) {
         auto range = r.getDefiningOp<RangeOp>();
         APInt n;
-        if (!range || !matchPattern(range.getEnd(), m_ConstantInt(&n)))
-          return failure();
+        if (range && matchPattern(range.getEnd(), m_ConstantInt(&n)))
+          known.push_back(r);
+        else
+          live.push_back(r);
+      }
+      dead = known;
+      if (dead.empty())
+        return failure();
+      if (!isa<FloatType>(src.getType()) && !src.getType().isIntOrIndex())
+        return failure();
+      for (Value r : dead) {
+        auto range = r.getDefiningOp<RangeOp>();
+        APInt n;
+        (void)matchPattern(range.getEnd(), m_ConstantInt(&n));
         Type t = src.getType();
         if (isa<FloatType>(t)) {
           Value k = arith::ConstantOp::create(
               rw, op.getLoc(), rw.getFloatAttr(t, (double)n.getSExtValue()));
           src = arith::MulFOp::create(rw, op.getLoc(), src, k);
-        } else if (t.isIntOrIndex()) {
+        } else {
           Value k = arith::ConstantOp::create(
               rw, op.getLoc(), rw.getIntegerAttr(t, n.getSExtValue()));
           src = arith::MulIOp::create(rw, op.getLoc(), src, k);
-        } else {
-          return failure();
         }
       }
     }
@@ -342,7 +388,7 @@ struct DeadEndRange : public OpRewritePattern<EndOp> {
     for (Value r : op.getRanges())
       if (!isDeadRange(r))
         live.push_back(r);
-    if (live.size() == op.getRanges().size())
+    if (live.size() == op.getRanges().size() || !isIdempotent(op.getComputation()))
       return failure();
     if (live.empty() && isa<VoidType>(op.getComputation().getType())) {
       rw.replaceOp(op, op.getComputation());
@@ -361,6 +407,9 @@ struct UnitRange : public OpRewritePattern<RangeOp> {
     APInt n;
     if (!matchPattern(op.getEnd(), m_ConstantInt(&n)) || n.getSExtValue() != 1)
       return failure();
+    // A BUFFERIZE's ranges are the result's dimensions: keep the range.
+    if (llvm::any_of(op->getUsers(), llvm::IsaPred<BufferizeOp>))
+      return failure();
     Value zero = arith::ConstantIndexOp::create(rw, op.getLoc(), 0);
     SmallVector<Operation *> users(op->getUsers().begin(), op->getUsers().end());
     for (Operation *user : users) {
@@ -377,8 +426,6 @@ struct UnitRange : public OpRewritePattern<RangeOp> {
         drop(e.getRangesMutable());
       else if (auto s = dyn_cast<StoreOp>(user))
         drop(s.getRangesMutable());
-      else if (auto b = dyn_cast<BufferizeOp>(user))
-        return failure(); // its ranges are the result's dimensions
     }
     rw.replaceOp(op, zero);
     return success();
@@ -473,6 +520,59 @@ struct RecombineDivRem : public OpRewritePattern<arith::AddIOp> {
   const RangeOracle &oracle;
 };
 
+/// A LOAD whose gate is always false reads nothing: it is its alt.
+struct FalseGate : public OpRewritePattern<LoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LoadOp op, PatternRewriter &rw) const override {
+    auto idx = op.getIndex().getDefiningOp<IndexOp>();
+    if (!idx || !idx.getGate() || !op.getAlt() ||
+        !matchPattern(idx.getGate(), m_Zero()))
+      return failure();
+    rw.replaceOp(op, op.getAlt());
+    return success();
+  }
+};
+
+/// (x / a) / b -> x / (a * b) for non-negative x and positive constants.
+template <typename DivOp>
+struct NestedDiv : public OpRewritePattern<DivOp> {
+  NestedDiv(MLIRContext *ctx, const RangeOracle &o)
+      : OpRewritePattern<DivOp>(ctx), oracle(o) {}
+  LogicalResult matchAndRewrite(DivOp op, PatternRewriter &rw) const override {
+    auto inner = op.getLhs().template getDefiningOp<DivOp>();
+    APInt a, b;
+    if (!op.getType().isIndex() || !inner ||
+        !matchPattern(op.getRhs(), m_ConstantInt(&b)) ||
+        !matchPattern(inner.getRhs(), m_ConstantInt(&a)) || a.getSExtValue() <= 0 ||
+        b.getSExtValue() <= 0 || !oracle.nonNegative(inner.getLhs()))
+      return failure();
+    Value c = arith::ConstantIndexOp::create(rw, op.getLoc(),
+                                             a.getSExtValue() * b.getSExtValue());
+    rw.replaceOpWithNewOp<DivOp>(op, inner.getLhs(), c);
+    return success();
+  }
+  const RangeOracle &oracle;
+};
+
+/// Like terms of an index sum cancel: (a * -4 + 1) + a * 4 -> 1.
+struct CancelTerms : public OpRewritePattern<arith::AddIOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::AddIOp op, PatternRewriter &rw) const override {
+    if (!op.getType().isIndex())
+      return failure();
+    // Only the root of a sum (not an add feeding another add).
+    if (op->hasOneUse() && isa<arith::AddIOp, arith::SubIOp>(*op->user_begin()))
+      return failure();
+    LinearSum sum;
+    collect(op.getResult(), 1, sum);
+    bool cancelled = llvm::any_of(sum.terms, [](auto t) { return t.second == 0; });
+    if (!cancelled)
+      return failure();
+    rw.replaceOp(op, build(rw, op.getLoc(), sum.terms, sum.constant));
+    return success();
+  }
+};
+
 /// A gate that is always true is no gate.
 struct TrueGate : public OpRewritePattern<IndexOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -505,9 +605,11 @@ struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
                  SimplifyDiv<arith::FloorDivSIOp>, SimplifyRem<arith::RemUIOp>,
                  SimplifyRem<arith::RemSIOp>,
                  RecombineDivRem<arith::DivUIOp, arith::RemUIOp>,
-                 RecombineDivRem<arith::DivSIOp, arith::RemSIOp>>(ctx, oracle);
-    patterns.add<DeadReduceRange, DeadEndRange, TrueGate, UnitRange,
-                 EmptyCloser, DistributeConstantMul, ConstantsOutward>(ctx);
+                 RecombineDivRem<arith::DivSIOp, arith::RemSIOp>,
+                 NestedDiv<arith::DivUIOp>>(ctx, oracle);
+    patterns.add<DeadReduceRange, DeadEndRange, TrueGate, FalseGate, UnitRange,
+                 EmptyCloser, DistributeConstantMul, ConstantsOutward,
+                 CancelTerms>(ctx);
     arith::populateIntRangeOptimizationsPatterns(patterns, solver);
     // Canonicalizations of what kernels are made of (arith, math, uop);
     // collecting every registered op's would dominate the pass's time.

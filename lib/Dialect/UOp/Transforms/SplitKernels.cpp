@@ -182,9 +182,15 @@ struct UOpSplitKernelsPass
     : public uop::impl::UOpSplitKernelsBase<UOpSplitKernelsPass> {
   void runOnOperation() override {
     SmallVector<func::FuncOp> fns;
-    for (auto fn : getOperation().getOps<func::FuncOp>())
-      if (!fn.isExternal() && !fn.getBody().front().getOps<BufferizeOp>().empty())
+    for (auto fn : getOperation().getOps<func::FuncOp>()) {
+      if (fn.isExternal())
+        continue;
+      bool tensorLevel =
+          llvm::any_of(fn.getArgumentTypes(), llvm::IsaPred<RankedTensorType>) ||
+          llvm::any_of(fn.getResultTypes(), llvm::IsaPred<RankedTensorType>);
+      if (tensorLevel || !fn.getBody().front().getOps<BufferizeOp>().empty())
         fns.push_back(fn);
+    }
     for (func::FuncOp fn : fns)
       if (failed(splitFunction(fn)))
         return signalPassFailure();

@@ -6,7 +6,6 @@
 //
 // RUN: rm -rf %t && split-file %s %t
 // RUN: uop-opt %t/rangeify.mlir -split-input-file --uop-rangeify -verify-diagnostics
-// RUN: uop-opt %t/split-kernels-from-tensors.mlir -split-input-file --uop-rangeify --uop-split-kernels -verify-diagnostics
 // RUN: uop-opt %t/split-kernels.mlir -split-input-file --uop-split-kernels -verify-diagnostics
 // RUN: uop-opt %t/optimize.mlir -split-input-file --uop-optimize=target=tpu -verify-diagnostics
 // RUN: uop-opt %t/expand.mlir -split-input-file --uop-expand -verify-diagnostics
@@ -17,8 +16,7 @@
 
 //--- rangeify.mlir
 // uop-rangeify: a non-splat tensor constant, an op it has no index form for,
-// a non-tensor value, dynamic shapes, a non-tensor argument. (Each function
-// holds a uop op: see pending-rangeify-arith-only.mlir.)
+// a non-tensor value, dynamic shapes, a non-tensor argument. 
 
 func.func @non_splat_constant(%a: tensor<2xf32>) -> tensor<2xf32> {
   // expected-error @+1 {{cannot rangeify a non-splat tensor constant; pass the data as a function argument}}
@@ -30,10 +28,10 @@ func.func @non_splat_constant(%a: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
-func.func @unsupported_op(%a: tensor<2xf32>) -> tensor<2xf32> {
+func.func @unsupported_op(%a: tensor<2xf32>) -> tensor<2xbf16> {
   // expected-error @+1 {{uop-rangeify cannot lower this op to index arithmetic}}
-  %d = uop.detach %a : tensor<2xf32>
-  return %d : tensor<2xf32>
+  %d = uop.precast %a : tensor<2xf32> -> tensor<2xbf16>
+  return %d : tensor<2xbf16>
 }
 
 // -----
@@ -59,16 +57,6 @@ func.func @dynamic_shape(%a: tensor<?xf32>) -> tensor<?xf32> {
 func.func @scalar_argument(%a: tensor<2xf32>, %x: f32) -> tensor<2xf32> {
   %c = uop.contiguous %a : tensor<2xf32>
   return %c : tensor<2xf32>
-}
-
-//--- split-kernels-from-tensors.mlir
-// uop-split-kernels after uop-rangeify: a tensor returned twice is realized
-// once (see pending-split-kernels-same-result.mlir).
-
-// expected-error @+1 {{uop-split-kernels: the same value is returned twice; return a copy}}
-func.func @same_result_twice(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
-  %e = uop.contiguous %a : tensor<4xf32>
-  return %e, %e : tensor<4xf32>, tensor<4xf32>
 }
 
 //--- split-kernels.mlir

@@ -23,7 +23,8 @@ def UOpRangeify : Pass<"uop-rangeify", "::mlir::func::FuncOp"> {
     16 ops. Everything else (elementwise chains, a reduction consumed
     elementwise) fuses.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
+  let dependentDialects = ["::uop::UOpDialect",
+                           "::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect"];
 }
 

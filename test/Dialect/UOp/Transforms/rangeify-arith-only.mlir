@@ -1,7 +1,6 @@
 // RUN: uop-opt %s --uop-rangeify | FileCheck %s
-// XFAIL: *
 //
-// BUG: a tensor-level function made only of arith / math ops (no uop op, so
+// Regression test for a fixed bug, as it was reported: a tensor-level function made only of arith / math ops (no uop op, so
 // nothing has loaded the uop dialect) crashes uop-rangeify in
 // AxisTypeAttr::get: the pass creates uop ops but its dependentDialects list
 // only arith and math. (`uop-opt --uop-to-program` on this file crashes the

@@ -1,7 +1,6 @@
 // RUN: uop-opt %s --uop-simplify | FileCheck %s
-// XFAIL: *
 //
-// BUG (wrong program): DeadEndRange drops an END range that the stored value
+// Regression test for a fixed bug, as it was reported: DeadEndRange drops an END range that the stored value
 // does not read, on the grounds that "the body is the same on each
 // iteration". That only holds for a STORE whose value does not read what the
 // loop writes. Here out[i] += 1 runs 4 times per i (R1); after uop-simplify

@@ -1,5 +1,4 @@
 // RUN: uop-opt %s --convert-uop-to-tirx -verify-diagnostics
-// XFAIL: *
 //
 // BUG (crash): a kernel with blockIdx.y but no blockIdx.x crashes
 // convert-uop-to-tirx (a null value reaches tirx.buffer_store). defineIds()

@@ -1,7 +1,6 @@
 // REQUIRES: ptxas
-// XFAIL: *
 //
-// BUG: the PTX of a kernel that uses math.exp only assembles when CUDA_HOME
+// Regression test for a fixed bug, as it was reported: the PTX of a kernel that uses math.exp only assembles when CUDA_HOME
 // (or CUDA_ROOT / CUDA_PATH) is set in the environment. uop-to-nvvm lowers
 // math.exp to a call of libdevice's __nv_expf, and `uop-translate
 // --mlir-to-ptx` links libdevice only if upstream's getCUDAToolkitPath()

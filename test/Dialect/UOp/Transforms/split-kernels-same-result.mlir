@@ -1,7 +1,6 @@
 // RUN: uop-opt %s --uop-rangeify --uop-split-kernels | FileCheck %s
-// XFAIL: *
 //
-// LIMITATION: a function that returns the same tensor twice is a valid
+// Regression test for a fixed bug, as it was reported: a function that returns the same tensor twice is a valid
 // tensor-level program (and the interpreter runs it), but rangeify realizes
 // the value once and uop-split-kernels then rejects the function: "the same
 // value is returned twice; return a copy".

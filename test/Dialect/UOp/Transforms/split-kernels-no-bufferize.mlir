@@ -1,7 +1,6 @@
 // RUN: uop-opt %s --uop-split-kernels -verify-diagnostics
-// XFAIL: *
 //
-// MISSING DIAGNOSTIC: SplitKernels.cpp has the error "uop-split-kernels found
+// Regression test for a fixed bug, as it was reported: SplitKernels.cpp has the error "uop-split-kernels found
 // no BUFFERIZE; run uop-rangeify first", but the pass only visits functions
 // that already contain a BUFFERIZE, so a tensor-level function that was not
 // rangeified passes through silently (and uop-linearize / --uop-to-c later

@@ -1,7 +1,6 @@
 // RUN: uop-opt %s --uop-expand -verify-diagnostics
-// XFAIL: *
 //
-// BUG (diagnostic): uop-expand's "escapes the op that closes the range"
+// Regression test for a fixed bug, as it was reported: uop-expand's "escapes the op that closes the range"
 // check can never fire. The slice it checks is every transitive user of the
 // upcast range that does not close it, so no op of the slice has a user
 // outside the slice except the closers. A value that escapes the upcast

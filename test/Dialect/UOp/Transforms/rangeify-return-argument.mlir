@@ -1,7 +1,6 @@
 // RUN: uop-opt %s --uop-rangeify | FileCheck %s
-// XFAIL: *
 //
-// BUG: a function that returns one of its arguments crashes uop-rangeify
+// Regression test for a fixed bug, as it was reported: a function that returns one of its arguments crashes uop-rangeify
 // (and `uop-run` on it). Rangeify.cpp means to realize a copy ("An argument
 // returned as is still needs its own output buffer"), but realize() first
 // erases the argument from `realized`, so emit() finds no buffer and calls

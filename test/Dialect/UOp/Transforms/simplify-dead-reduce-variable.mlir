@@ -1,7 +1,6 @@
 // RUN: uop-opt %s --uop-simplify | FileCheck %s
-// XFAIL: *
 //
-// BUG: uop-simplify fails with no diagnostic (exit status 1, no output) on a
+// Regression test for a fixed bug, as it was reported: uop-simplify fails with no diagnostic (exit status 1, no output) on a
 // REDUCE add with two dead ranges, the first of constant extent and the
 // second of DEFINE_VAR extent. DeadReduceRange creates the arith.mulf for the
 // first range, then returns failure() at the second (not a constant): a
