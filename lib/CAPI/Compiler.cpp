@@ -101,65 +101,83 @@ UOpCompiler *uopCompilerCreate(void) { return new UOpCompiler(); }
 void uopCompilerDestroy(UOpCompiler *c) { delete c; }
 void uopFree(void *p) { std::free(p); }
 
-int uopParseVerify(UOpCompiler *c, const char *mlir, char **out,
-                   size_t *outLen, char **diagnostics) {
+namespace {
+/// The shape of every entry point: parse `mlir` with diagnostics collected,
+/// hand the module to `body`, which fills `result` or fails with a fallback
+/// message; then copy the result or the diagnostics out.
+int withModule(UOpCompiler *c, const char *mlir, char **out, size_t *outLen,
+               char **diagnostics,
+               llvm::function_ref<LogicalResult(ModuleOp, std::string &result,
+                                                std::string &fallback)>
+                   body) {
   if (!c)
     return 1;
   Collector diag(c->context);
   OwningOpRef<ModuleOp> m = parse(c, mlir);
   if (!m)
     return diag.finish(diagnostics, "cannot parse the module");
+  std::string result, fallback;
+  if (failed(body(*m, result, fallback)))
+    return diag.finish(diagnostics, fallback);
+  setOut(result, out, outLen);
+  return 0;
+}
+
+std::string print(ModuleOp m) {
   std::string s;
   llvm::raw_string_ostream os(s);
   m->print(os);
-  setOut(s, out, outLen);
-  return 0;
+  return s;
+}
+} // namespace
+
+int uopParseVerify(UOpCompiler *c, const char *mlir, char **out,
+                   size_t *outLen, char **diagnostics) {
+  return withModule(c, mlir, out, outLen, diagnostics,
+                    [](ModuleOp m, std::string &result, std::string &) {
+                      result = print(m);
+                      return success();
+                    });
 }
 
 int uopRunPipeline(UOpCompiler *c, const char *mlir, const char *pipeline,
                    char **out, size_t *outLen, char **diagnostics) {
-  if (!c)
-    return 1;
-  Collector diag(c->context);
-  OwningOpRef<ModuleOp> m = parse(c, mlir);
-  if (!m)
-    return diag.finish(diagnostics, "cannot parse the module");
-  std::string err;
-  if (failed(uop::runPipeline(*m, pipeline ? pipeline : "", &err)))
-    return diag.finish(diagnostics, err.empty() ? "the pipeline failed" : err);
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  m->print(os);
-  setOut(s, out, outLen);
-  return 0;
+  return withModule(
+      c, mlir, out, outLen, diagnostics,
+      [&](ModuleOp m, std::string &result, std::string &fallback) {
+        if (failed(uop::runPipeline(m, pipeline ? pipeline : "", &fallback))) {
+          if (fallback.empty())
+            fallback = "the pipeline failed";
+          return failure();
+        }
+        result = print(m);
+        return success();
+      });
 }
 
 int uopTranslate(UOpCompiler *c, const char *mlir, const char *target,
                  const char *chip, char **out, size_t *outLen,
                  char **diagnostics) {
-  if (!c)
-    return 1;
-  Collector diag(c->context);
-  OwningOpRef<ModuleOp> m = parse(c, mlir);
-  if (!m)
-    return diag.finish(diagnostics, "cannot parse the module");
   llvm::StringRef t = target ? target : "";
   llvm::StringRef ch = chip ? chip : "";
-  std::string s;
-  if (t == "c") {
-    llvm::raw_string_ostream os(s);
-    if (failed(uop::translateUOpToC(*m, os)))
-      return diag.finish(diagnostics, "--uop-to-c failed");
-  } else if (t == "ptx" || t == "cubin") {
-    FailureOr<std::string> r = t == "ptx" ? uop::translateToPTX(*m, ch)
-                                          : uop::translateToCubin(*m, ch);
-    if (failed(r))
-      return diag.finish(diagnostics, "translation failed");
-    s = std::move(*r);
-  } else {
-    return diag.finish(diagnostics, "unknown target '" + t.str() +
-                                        "' (expected c, ptx or cubin)");
-  }
-  setOut(s, out, outLen);
-  return 0;
+  return withModule(
+      c, mlir, out, outLen, diagnostics,
+      [&](ModuleOp m, std::string &result, std::string &fallback) {
+        if (t == "c") {
+          llvm::raw_string_ostream os(result);
+          fallback = "--uop-to-c failed";
+          return uop::translateUOpToC(m, os);
+        }
+        if (t == "ptx" || t == "cubin") {
+          FailureOr<std::string> r = t == "ptx" ? uop::translateToPTX(m, ch)
+                                                : uop::translateToCubin(m, ch);
+          fallback = "translation failed";
+          if (failed(r))
+            return failure();
+          result = std::move(*r);
+          return success();
+        }
+        fallback = "unknown target '" + t.str() + "' (expected c, ptx or cubin)";
+        return failure();
+      });
 }

@@ -169,7 +169,8 @@ class Tensor:
             lo, hi = np.iinfo(np.int32).min, np.iinfo(np.int32).max
             if arr.min() < lo or arr.max() > hi:
                 raise ValueError("integer array values do not fit in int32")
-        stored = np.ascontiguousarray(arr, dtype=d.np).copy()
+        # np.array, not np.ascontiguousarray: the latter makes 0-d arrays 1-d.
+        stored = np.array(arr, dtype=d.np, order="C", copy=True)
         stored.setflags(write=False)
         self._node = _Node("input", (), None, stored.shape, d, data=stored)
 
