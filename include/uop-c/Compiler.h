@@ -41,6 +41,19 @@ int uopTranslate(UOpCompiler *compiler, const char *mlir, const char *target,
                  const char *chip, char **out, size_t *outLen,
                  char **diagnostics);
 
+/// Compiles function `entry` (NULL: the first func.func) of the tensor-level
+/// module `mlir` for `target` "cpu" (C through the system compiler) or "cuda"
+/// (`chip` such as "sm_90a", NULL for the device's) and runs it once.
+/// `inputs[i]` and `outputs[j]` are contiguous row-major host buffers in the
+/// element types of the function's arguments and results. `*milliseconds`
+/// (may be NULL) receives the time of a second, timed run. Returns 0 on success, 3 when
+/// target is "cuda" and no GPU is usable, 2 for unusable input, 1 for other
+/// failures; `*diagnostics` says why.
+int uopRun(UOpCompiler *compiler, const char *mlir, const char *entry,
+           const char *target, const char *chip, const void *const *inputs,
+           size_t numInputs, void *const *outputs, size_t numOutputs,
+           double *milliseconds, char **diagnostics);
+
 void uopFree(void *p);
 
 #ifdef __cplusplus

@@ -6,6 +6,7 @@
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Runtime/Compile.h"
+#include "uop/Runtime/Execute.h"
 #include "uop/Target/Translations.h"
 
 #include "mlir/CAPI/Registration.h"
@@ -180,4 +181,48 @@ int uopTranslate(UOpCompiler *c, const char *mlir, const char *target,
         fallback = "unknown target '" + t.str() + "' (expected c, ptx or cubin)";
         return failure();
       });
+}
+
+int uopRun(UOpCompiler *c, const char *mlir, const char *entry,
+           const char *target, const char *chip, const void *const *inputs,
+           size_t numInputs, void *const *outputs, size_t numOutputs,
+           double *milliseconds, char **diagnostics) {
+  int status = uop::kRunFailed;
+  int rc = withModule(
+      c, mlir, nullptr, nullptr, diagnostics,
+      [&](ModuleOp m, std::string &, std::string &fallback) {
+        func::FuncOp fn;
+        for (auto f : m.getOps<func::FuncOp>())
+          if (!fn && (!entry || f.getName() == entry))
+            fn = f;
+        if (!fn) {
+          status = uop::kRunBadInput;
+          fallback = entry ? "no function named '" + std::string(entry) + "'"
+                           : std::string("no func.func to run");
+          return failure();
+        }
+        if (fn.getNumArguments() != numInputs ||
+            fn.getNumResults() != numOutputs) {
+          status = uop::kRunBadInput;
+          fallback = "@" + fn.getName().str() + " takes " +
+                     std::to_string(fn.getNumArguments()) + " inputs and " +
+                     std::to_string(fn.getNumResults()) + " outputs";
+          return failure();
+        }
+        std::unique_ptr<uop::Executable> exe = uop::Executable::compile(
+            m, fn, target ? target : "cpu", chip ? chip : "", fallback, status);
+        if (!exe)
+          return failure();
+        fallback = exe->run(llvm::ArrayRef<const void *>(inputs, numInputs),
+                            llvm::ArrayRef<void *>(outputs, numOutputs));
+        if (!fallback.empty()) {
+          status = uop::kRunFailed;
+          return failure();
+        }
+        if (milliseconds)
+          fallback = exe->time(1, milliseconds);
+        status = fallback.empty() ? uop::kRunOk : uop::kRunFailed;
+        return success(fallback.empty());
+      });
+  return rc == 0 ? 0 : (status ? status : 1);
 }

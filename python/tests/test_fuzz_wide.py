@@ -29,8 +29,8 @@ from conftest import have_ptxas
 
 U32 = 2.0 ** -24
 U64 = 2.0 ** -53
-DIMS = (1, 1, 2, 3, 4, 5, 7, 8, 13)
-MAX_ELEMS = 2048
+DIMS = (1, 1, 2, 3, 4, 5, 7, 8, 12, 13, 16)
+MAX_ELEMS = 4096
 
 
 class V:
@@ -277,7 +277,7 @@ class Gen:
     # -- the program -----------------------------------------------------------
     def step(self):
         rng = self.rng
-        c = int(rng.integers(0, 14))
+        c = int(rng.choice(16, p=_STEP_WEIGHTS))
         v = self.pick()
         if c <= 3:  # float binary with broadcasting
             op = ("add", "sub", "mul", "div", "max", "min")[int(rng.integers(0, 6))]
@@ -311,7 +311,7 @@ class Gen:
             if rng.integers(0, 2) and out.shape:  # flip of a reduced value
                 ax = int(rng.integers(0, len(out.shape)))
                 out = V(out.t.flip(ax), np.flip(out.r, ax), np.flip(out.e, ax), out.dt)
-        elif c in (6, 7):
+        elif c in (6, 7, 14, 15):
             out = self.movement(v)
         elif c == 8:  # pad then reduce
             if not v.shape:
@@ -323,7 +323,9 @@ class Gen:
             ax = int(rng.integers(0, len(p.shape)))
             out = self.reduce(p, ("sum", "max")[int(rng.integers(0, 2))], (ax,), False)
         elif c == 9:  # matmul of small random shapes
-            m, k, n = (int(rng.choice((1, 1, 2, 3, 5, 8))) for _ in range(3))
+            m, k, n = (int(rng.choice((1, 1, 2, 3, 5, 8, 16, 17, 32))) for _ in range(3))
+            if m * n * k > MAX_ELEMS:
+                return
             if v.r.size == m * k and rng.integers(0, 2):
                 a = V(v.t.reshape(m, k), v.r.reshape(m, k), v.e.reshape(m, k), v.dt)
             else:
@@ -374,6 +376,10 @@ class Gen:
         self.pool.append(out)
 
 
+_STEP_WEIGHTS = np.array([1, 1, 1, 1, 1.5, 1.5, 1, 1, 1, 1, 0.7, 0.7, 1, 0.7, 1, 1])
+_STEP_WEIGHTS = _STEP_WEIGHTS / _STEP_WEIGHTS.sum()
+
+
 def _bcastable(a, b):
     try:
         s = np.broadcast_shapes(a, b)
@@ -387,9 +393,19 @@ def random_program(seed):
     g = Gen(rng)
     kind = "i32" if rng.integers(0, 10) == 0 else ("f64" if rng.integers(0, 8) == 0 else "f32")
     g.pool.append(g.new_input(g.rand_shape(int(rng.integers(0, 4))), kind))
-    for _ in range(int(rng.integers(3, 12))):
+    for _ in range(int(rng.integers(3, 20))):
         g.step()
     out = g.pool[-1]
+    # Keep more of the DAG alive: fold a few other values in, each reduced
+    # (or read through a movement op) to something that broadcasts.
+    for _ in range(int(rng.integers(0, 4))):
+        w = g.pick(lambda x: x is not out)
+        if w is None:
+            break
+        if not _bcastable(w.shape, out.shape) or np.broadcast_shapes(w.shape, out.shape) != out.shape:
+            if w.shape:
+                w = g.reduce(w, ("sum", "max")[int(rng.integers(0, 2))], tuple(range(len(w.shape))), False)
+        out = g.binary(out, w, ("add", "max", "sub")[int(rng.integers(0, 3))])
     # Sometimes a 0-d result.
     if out.shape and rng.integers(0, 6) == 0:
         out = g.reduce(out, ("sum", "max")[int(rng.integers(0, 2))], tuple(range(len(out.shape))), False)

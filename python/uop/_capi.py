@@ -85,6 +85,11 @@ def _load():
         lib.uopTranslate.restype = ctypes.c_int
         lib.uopTranslate.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p,
                                      ctypes.c_char_p, vpp, size_p, vpp]
+        lib.uopRun.restype = ctypes.c_int
+        lib.uopRun.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
+                               ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), ctypes.c_size_t,
+                               ctypes.POINTER(ctypes.c_void_p), ctypes.c_size_t,
+                               ctypes.POINTER(ctypes.c_double), vpp]
         lib.uopFree.restype = None
         lib.uopFree.argtypes = [ctypes.c_void_p]
     except AttributeError as e:
@@ -145,6 +150,36 @@ class Compiler:
         """Translate to ``"c"``, ``"ptx"`` (str) or ``"cubin"`` (bytes)."""
         return self._call(f"translation to {target}", _lib.uopTranslate, _enc(mlir), _enc(target),
                           _enc(chip) if chip else None, binary=(target == "cubin"))
+
+
+class NoGPUError(RuntimeError):
+    """uopRun found no usable CUDA GPU (status 3)."""
+
+
+def _run(self, mlir, entry, target, chip, inputs, outputs):
+    """``uopRun``: compile ``entry`` for ``target`` and run it once on contiguous numpy
+    buffers (outputs are written in place). Returns the time of a timed rerun in ms."""
+    ins = (ctypes.c_void_p * max(1, len(inputs)))(*[a.ctypes.data for a in inputs])
+    outs = (ctypes.c_void_p * max(1, len(outputs)))(*[o.ctypes.data for o in outputs])
+    ms = ctypes.c_double(0.0)
+    diag = ctypes.c_void_p()
+    with self._lock:
+        rc = _lib.uopRun(self._handle, _enc(mlir), _enc(entry) if entry else None, _enc(target),
+                         _enc(chip) if chip else None, ins, len(inputs), outs, len(outputs),
+                         ctypes.byref(ms), ctypes.byref(diag))
+    try:
+        text = ctypes.string_at(diag.value).decode("utf-8", "replace") if diag.value else ""
+    finally:
+        if diag.value:
+            _lib.uopFree(diag)
+    if rc == 3:
+        raise NoGPUError(text)
+    if rc != 0:
+        raise CompileError(f"running on {target}", text)
+    return ms.value
+
+
+Compiler.run = _run
 
 
 def _enc(s):

@@ -130,13 +130,23 @@ def cuda_available():
     return cuda_status()[0] > 0
 
 
-def run_cuda(tensor):
+def run_cuda(tensor, chip=None):
+    """Compile the tensor's program with uop-to-nvvm and run it on the GPU through the
+    C API's ``uopRun`` (the CUDA driver, opened at run time)."""
     n, why = cuda_status()
     if n == 0:
         raise RuntimeError(f"device='cuda': no CUDA GPU is available ({why}); use device='cpu'")
-    raise NotImplementedError(
-        "device='cuda': running tensor programs on the GPU is not supported by the uop package yet; "
-        "use device='cpu', or uop.compile(tensor, target='ptx') to get the kernel's PTX")
+    node = tensor._node
+    if node.op == "input":
+        return node.data.copy()
+    mlir, inputs = tensor._emit()
+    ins = [np.ascontiguousarray(a) for a in inputs]
+    out = np.empty(tensor.shape, dtype=tensor.dtype.np)
+    try:
+        _capi.default_compiler().run(mlir, "main", "cuda", chip, ins, [out])
+    except _capi.NoGPUError as e:
+        raise RuntimeError(f"device='cuda': no CUDA GPU is available ({e})") from None
+    return out
 
 
 def realize(tensor, device):

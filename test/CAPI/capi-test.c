@@ -89,6 +89,27 @@ int main(void) {
   rc = uopTranslate(c, kReduce, "rust", NULL, &out, &len, &diag);
   show("bad-target", rc, out, diag);
 
+  /* Run the reduction on the CPU: row sums of 8x16 values k/16. */
+  float in[8 * 16], outv[8] = {0};
+  for (int i = 0; i < 8 * 16; ++i)
+    in[i] = (float)(i % 16) / 16.0f;
+  const void *ins[] = {in};
+  void *outs[] = {outv};
+  double ms = -1;
+  diag = NULL;
+  rc = uopRun(c, kReduce, "reduce", "cpu", NULL, ins, 1, outs, 1, &ms, &diag);
+  printf("run-cpu: rc=%d row0=%.4f row7=%.4f timed=%d\n", rc, outv[0], outv[7],
+         ms >= 0);
+  uopFree(diag);
+
+  diag = NULL;
+  rc = uopRun(c, kReduce, "nope", "cpu", NULL, ins, 1, outs, 1, NULL, &diag);
+  show("run-missing-entry", rc, NULL, diag);
+
+  diag = NULL;
+  rc = uopRun(c, kReduce, "reduce", "cpu", NULL, ins, 2, outs, 1, NULL, &diag);
+  show("run-wrong-arity", rc, NULL, diag);
+
   uopCompilerDestroy(c);
   return 0;
 }

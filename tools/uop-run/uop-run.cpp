@@ -20,6 +20,7 @@
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Runtime/Compile.h"
 #include "uop/Runtime/CudaDriver.h"
+#include "uop/Runtime/Execute.h"
 #include "uop/Runtime/Interpreter.h"
 #include "uop/Target/Translations.h"
 
@@ -85,10 +86,6 @@ llvm::cl::opt<std::string> clReference(
                    "buffer = first), gemm_nn (C = A B), gemm_nt (C = A B^T); "
                    "default: the prim_func's uop.reference attribute"),
     llvm::cl::cat(clCategory));
-llvm::cl::opt<bool> clKeep("keep-temps",
-                           llvm::cl::desc("keep the generated C / PTX files"),
-                           llvm::cl::cat(clCategory));
-
 int fail(const Twine &msg, int code = kFail) {
   llvm::errs() << "uop-run: " << msg << "\n";
   return code;
@@ -219,32 +216,8 @@ void printComparison(const Comparison &c) {
 }
 
 //===----------------------------------------------------------------------===//
-// CPU: tensor-level func.func -> C -> shared object
+// Tensor-level graphs (cpu and cuda) through uop::Executable
 //===----------------------------------------------------------------------===//
-
-using Entry0 = void (*)();
-int callEntry(void *fn, ArrayRef<void *> a) {
-  // The entry takes one pointer per input and output.
-  switch (a.size()) {
-#define ARGS_1 void *
-#define ARGS_2 ARGS_1, void *
-#define ARGS_3 ARGS_2, void *
-#define ARGS_4 ARGS_3, void *
-#define ARGS_5 ARGS_4, void *
-#define ARGS_6 ARGS_5, void *
-#define ARGS_7 ARGS_6, void *
-#define ARGS_8 ARGS_7, void *
-  case 1: ((void (*)(ARGS_1))fn)(a[0]); return 0;
-  case 2: ((void (*)(ARGS_2))fn)(a[0], a[1]); return 0;
-  case 3: ((void (*)(ARGS_3))fn)(a[0], a[1], a[2]); return 0;
-  case 4: ((void (*)(ARGS_4))fn)(a[0], a[1], a[2], a[3]); return 0;
-  case 5: ((void (*)(ARGS_5))fn)(a[0], a[1], a[2], a[3], a[4]); return 0;
-  case 6: ((void (*)(ARGS_6))fn)(a[0], a[1], a[2], a[3], a[4], a[5]); return 0;
-  case 7: ((void (*)(ARGS_7))fn)(a[0], a[1], a[2], a[3], a[4], a[5], a[6]); return 0;
-  case 8: ((void (*)(ARGS_8))fn)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]); return 0;
-  default: return 1;
-  }
-}
 
 struct Tensors {
   SmallVector<HostTensor> inputs;
@@ -297,289 +270,83 @@ int checkOutputs(func::FuncOp fn, const Tensors &t,
   return c.bad ? kFail : kOk;
 }
 
-int runCPU(ModuleOp module, func::FuncOp fn) {
+int runGraph(ModuleOp module, func::FuncOp fn) {
   FailureOr<Tensors> t = makeInputs(fn);
   if (failed(t))
     return kUsage;
-  OwningOpRef<ModuleOp> compiled(cast<ModuleOp>(module->clone()));
-  // Only the entry is compiled.
-  for (auto other : llvm::make_early_inc_range(compiled->getOps<func::FuncOp>()))
-    if (other.getName() != fn.getName())
-      other->erase();
-  if (failed(runPipeline(*compiled, "uop-to-program{target=cpu}")))
-    return fail("the uop-to-program pipeline failed");
-  std::string source;
-  llvm::raw_string_ostream os(source);
-  if (failed(translateUOpToC(*compiled, os)))
-    return fail("--uop-to-c failed");
-  SmallString<128> dir;
-  if (llvm::sys::fs::createUniqueDirectory("uop-run", dir))
-    return fail("cannot create a temporary directory");
-  llvm::scope_exit cleanup([&] {
-    if (!clKeep)
-      llvm::sys::fs::remove_directories(dir);
-    else
-      llvm::errs() << "uop-run: kept " << dir << "\n";
-  });
-  std::string log;
-  FailureOr<std::string> so = compileCSharedObject(source, dir, log);
-  if (failed(so))
-    return fail(log);
-  void *lib = dlopen(so->c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!lib)
-    return fail(Twine("dlopen failed: ") + dlerror());
-  std::string sym = ("uop_" + fn.getName()).str();
-  void *entry = dlsym(lib, sym.c_str());
-  if (!entry)
-    return fail("the compiled program has no entry " + sym);
-
-  // Buffers in the program's dtypes; outputs poisoned.
+  std::string error;
+  int status = 0;
+  std::unique_ptr<Executable> exe =
+      Executable::compile(module, fn, clTarget, requestedChip(), error, status);
+  if (!exe)
+    return fail(error, status == kRunNoGPU   ? kNoGPU
+                       : status == kRunBadInput ? kUsage
+                                                : kFail);
+  // Host buffers in the program's dtypes; outputs poisoned with NaN bytes.
   std::vector<std::vector<unsigned char>> storage;
-  SmallVector<void *> args;
+  SmallVector<const void *> ins;
+  SmallVector<void *> outs;
+  int64_t bytes = 0;
   for (auto [h, d] : llvm::zip(t->inputs, t->inTypes)) {
     storage.emplace_back(h.data.size() * d.bytes());
     for (size_t i = 0; i < h.data.size(); ++i)
       d.store(h.data[i], storage.back().data() + i * d.bytes());
-    args.push_back(storage.back().data());
+    ins.push_back(storage.back().data());
+    bytes += storage.back().size();
   }
-  SmallVector<size_t> outSlots;
   for (auto [shape, d] : llvm::zip(t->outShapes, t->outTypes)) {
     int64_t n = 1;
     for (int64_t s : shape)
       n *= s;
-    storage.emplace_back(n * d.bytes(), 0xFF); // NaN for floats
-    outSlots.push_back(storage.size() - 1);
-    args.push_back(storage.back().data());
+    storage.emplace_back(n * d.bytes(), 0xFF);
+    outs.push_back(storage.back().data());
+    bytes += storage.back().size();
   }
-  if (args.size() > 8)
-    return fail("at most 8 inputs and outputs together are supported");
-  callEntry(entry, args);
-  // Outputs are read after the first run; timed runs follow.
+  std::string err = exe->run(ins, outs);
+  if (!err.empty())
+    return fail(err);
   SmallVector<HostTensor> outputs;
-  for (auto [i, slot] : llvm::enumerate(outSlots)) {
+  for (auto [i, p] : llvm::enumerate(outs)) {
     HostTensor h;
     h.shape = t->outShapes[i];
     h.data.resize(h.numElements());
     for (int64_t k = 0; k < h.numElements(); ++k)
-      h.data[k] = t->outTypes[i].load(storage[slot].data() +
+      h.data[k] = t->outTypes[i].load(static_cast<unsigned char *>(p) +
                                       k * t->outTypes[i].bytes());
     outputs.push_back(std::move(h));
   }
-  std::vector<double> times;
-  for (unsigned r = 0; r < clRepeat; ++r) {
-    auto start = std::chrono::steady_clock::now();
-    callEntry(entry, args);
-    auto stop = std::chrono::steady_clock::now();
-    times.push_back(std::chrono::duration<double, std::milli>(stop - start).count());
-  }
-  int64_t bytes = 0;
-  for (auto &s : storage)
-    bytes += s.size();
-  double ms = median(times);
-  llvm::outs() << "entry=" << fn.getName() << " target=cpu kernels="
-               << llvm::count_if(compiled->getOps<FunctionOp>(),
-                                 [](FunctionOp f) { return isKernel(f); })
-               << "\n";
+  double ms = 0;
+  if (!(err = exe->time(clRepeat, &ms)).empty())
+    return fail(err);
+  llvm::outs() << "entry=" << fn.getName() << " target=" << clTarget
+               << " kernels=" << exe->numKernels() << "\n";
+  if (clTarget == "cuda")
+    llvm::outs() << "device=\"" << exe->description() << "\"\n";
   llvm::outs() << "time_ms_median=" << llvm::format("%.4f", ms)
                << " gbps=" << llvm::format("%.2f", ms > 0 ? bytes / ms / 1e6 : 0.0)
                << " repeat=" << clRepeat << "\n";
-  int rc = checkOutputs(fn, *t, outputs);
-  dlclose(lib);
-  return rc;
+  return checkOutputs(fn, *t, outputs);
 }
 
 //===----------------------------------------------------------------------===//
-// CUDA
+// tirx kernels on a GPU
 //===----------------------------------------------------------------------===//
 
-std::string chipFor(int cc) {
-  std::string forced = requestedChip();
-  if (!forced.empty())
-    return forced;
-  std::string chip = "sm_" + std::to_string(cc);
-  if (cc == 90 || cc == 100 || cc == 101)
-    chip += "a";
-  return chip;
-}
-
-int tensorMapDType(Type t) {
-  if (t.isF16()) return 6;
-  if (t.isF32()) return 7;
-  if (t.isF64()) return 8;
-  if (t.isBF16()) return 9;
-  if (t.isInteger(8)) return 0;
-  if (t.isInteger(32)) return 3;
-  return 7;
-}
-
-/// One kernel launch: the lowered kernel and the device buffer of each of
-/// its gpu.func buffer parameters.
-struct Launch {
-  LLVM::LLVMFuncOp kernel;
-  SmallVector<int64_t> buffers; // indices into the buffer table
-};
-
-struct DeviceBuffer {
-  CudaDriver::DevicePtr ptr = 0;
-  int64_t count = 0;
-  DType type;
-  SmallVector<int64_t> shape;
-};
-
-/// Builds the kernel's parameter list from the lowered signature: a memref
-/// is (ptr, ptr, offset, size, stride), a generic !llvm.ptr a tensor map.
-std::string launchKernel(CudaDriver &cu, void *fn, Launch &l,
-                         SmallVectorImpl<DeviceBuffer> &table,
-                         std::vector<CudaDriver::DevicePtr> &maps) {
-  auto fty = l.kernel.getFunctionType();
-  std::vector<std::vector<unsigned char>> values;
-  unsigned memrefs = 0, gpuParam = 0;
-  ArrayRef<Type> params = fty.getParams();
-  auto mapsAttr = l.kernel->getAttrOfType<ArrayAttr>("tirx.tensor_maps");
-  for (size_t i = 0; i < params.size();) {
-    auto ptr = dyn_cast<LLVM::LLVMPointerType>(params[i]);
-    if (ptr && ptr.getAddressSpace() == 1) {
-      if (memrefs >= l.buffers.size())
-        return "kernel has more buffer parameters than the launch provides";
-      DeviceBuffer &b = table[l.buffers[memrefs++]];
-      auto push = [&](auto v) {
-        values.emplace_back(sizeof(v));
-        std::memcpy(values.back().data(), &v, sizeof(v));
-      };
-      push(b.ptr);
-      push(b.ptr);
-      push((int64_t)0);
-      push((int64_t)b.count);
-      push((int64_t)1);
-      i += 5;
-      ++gpuParam;
-      continue;
-    }
-    if (ptr && ptr.getAddressSpace() == 0) {
-      // A tensor map, encoded on the host and passed in global memory.
-      DictionaryAttr entry;
-      for (Attribute a : mapsAttr ? mapsAttr.getValue() : ArrayRef<Attribute>())
-        if (auto d = dyn_cast<DictionaryAttr>(a);
-            d && d.getAs<IntegerAttr>("arg").getInt() == (int64_t)gpuParam)
-          entry = d;
-      if (!entry)
-        return "kernel parameter " + std::to_string(i) +
-               " is a pointer without a tirx.tensor_maps entry";
-      DeviceBuffer &b =
-          table[l.buffers[entry.getAs<IntegerAttr>("buffer_arg").getInt()]];
-      auto shape = entry.getAs<DenseI64ArrayAttr>("shape");
-      auto box = entry.getAs<DenseI64ArrayAttr>("box");
-      if (!shape || !box)
-        return "tensor map entry lacks shape or box";
-      alignas(64) unsigned char map[128];
-      std::string err = cu.encodeTensorMap(
-          map, tensorMapDType(b.type.type), b.ptr, shape.asArrayRef(),
-          box.asArrayRef(), b.type.bytes(),
-          (int)entry.getAs<IntegerAttr>("swizzle").getInt());
-      if (!err.empty())
-        return err;
-      CudaDriver::DevicePtr d;
-      if (!(err = cu.alloc(&d, 128)).empty() ||
-          !(err = cu.copyToDevice(d, map, 128)).empty())
-        return err;
-      maps.push_back(d);
-      values.emplace_back(sizeof(d));
-      std::memcpy(values.back().data(), &d, sizeof(d));
-      ++i;
-      ++gpuParam;
-      continue;
-    }
-    return "unsupported kernel parameter type (scalars are not supported)";
-  }
-  std::vector<void *> ptrs;
-  for (auto &v : values)
-    ptrs.push_back(v.data());
-  unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
-  if (auto g = l.kernel->getAttrOfType<DenseI32ArrayAttr>("gpu.known_grid_size"))
-    for (size_t k = 0; k < 3 && k < (size_t)g.size(); ++k)
-      grid[k] = g[k];
-  if (auto b = l.kernel->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size"))
-    for (size_t k = 0; k < 3 && k < (size_t)b.size(); ++k)
-      block[k] = b[k];
-  unsigned shared = 0;
-  if (auto d = l.kernel->getAttrOfType<IntegerAttr>("tirx.dynamic_shared_bytes")) {
-    shared = d.getInt();
-    std::string err = cu.setDynamicShared(fn, shared);
-    if (!err.empty())
-      return err;
-  }
-  return cu.launch(fn, grid, block, shared, ptrs.data());
-}
-
-/// Compiles `module` (already lowered to NVVM) and runs `launches` in order.
-int runOnGPU(CudaDriver &cu, ModuleOp lowered, StringRef chip,
-             SmallVectorImpl<Launch> &launches,
-             SmallVectorImpl<DeviceBuffer> &table, double flops,
-             double bytesMoved, std::function<int()> check) {
-  FailureOr<std::string> image = translateToCubin(lowered, chip);
-  if (failed(image)) {
-    // Without ptxas the driver JIT-compiles the PTX.
-    image = translateToPTX(lowered, chip);
-    if (failed(image))
-      return fail("cannot produce PTX for the kernels");
-  }
-  void *module = nullptr;
-  std::string err = cu.loadModule(*image, &module);
-  if (!err.empty())
-    return fail(err);
-  SmallVector<void *> fns;
-  for (Launch &l : launches) {
-    void *f = nullptr;
-    if (!(err = cu.getFunction(module, l.kernel.getName(), &f)).empty())
-      return fail(err);
-    fns.push_back(f);
-  }
-  std::vector<CudaDriver::DevicePtr> maps;
-  auto runAll = [&]() -> std::string {
-    for (auto [l, f] : llvm::zip(launches, fns)) {
-      std::string e = launchKernel(cu, f, l, table, maps);
-      if (!e.empty())
-        return e;
-    }
-    return "";
-  };
-  if (!(err = runAll()).empty() || !(err = cu.synchronize()).empty())
-    return fail("launch failed: " + err);
-  int rc = check();
-  std::vector<double> times;
-  for (unsigned r = 0; r < clRepeat; ++r) {
-    float ms = 0;
-    if (!(err = cu.time(runAll, &ms)).empty())
-      return fail(err);
-    times.push_back(ms);
-  }
-  for (auto m : maps)
-    cu.free(m);
-  double ms = median(times);
-  llvm::outs() << "device=\"" << cu.deviceName() << "\" chip=" << chip << "\n";
-  llvm::outs() << "time_ms_median=" << llvm::format("%.4f", ms);
-  if (flops > 0)
-    llvm::outs() << " tflops=" << llvm::format("%.2f", flops / ms / 1e9);
-  if (bytesMoved > 0)
-    llvm::outs() << " gbps=" << llvm::format("%.2f", bytesMoved / ms / 1e6);
-  llvm::outs() << " repeat=" << clRepeat << "\n";
-  return rc;
-}
-
-int copyOut(CudaDriver &cu, DeviceBuffer &b, HostTensor &h) {
-  std::vector<unsigned char> raw(b.count * b.type.bytes());
+int copyOut(CudaDriver &cu, const DeviceBuffer &b, HostTensor &h) {
+  DType d{b.type};
+  std::vector<unsigned char> raw(b.count * d.bytes());
   std::string err = cu.copyToHost(raw.data(), b.ptr, raw.size());
   if (!err.empty())
     return fail(err);
-  h.shape = b.shape;
   h.data.resize(b.count);
   for (int64_t i = 0; i < b.count; ++i)
-    h.data[i] = b.type.load(raw.data() + i * b.type.bytes());
+    h.data[i] = d.load(raw.data() + i * d.bytes());
   return kOk;
 }
 
 int upload(CudaDriver &cu, DeviceBuffer &b, const HostTensor *h) {
-  size_t bytes = b.count * b.type.bytes();
+  DType d{b.type};
+  size_t bytes = b.count * d.bytes();
   std::string err = cu.alloc(&b.ptr, std::max<size_t>(bytes, 1));
   if (!err.empty())
     return fail(err);
@@ -587,24 +354,21 @@ int upload(CudaDriver &cu, DeviceBuffer &b, const HostTensor *h) {
     return (err = cu.memset8(b.ptr, 0xFF, bytes)).empty() ? kOk : fail(err);
   std::vector<unsigned char> raw(bytes);
   for (int64_t i = 0; i < b.count; ++i)
-    b.type.store(h->data[i], raw.data() + i * b.type.bytes());
+    d.store(h->data[i], raw.data() + i * d.bytes());
   err = cu.copyToDevice(b.ptr, raw.data(), bytes);
   return err.empty() ? kOk : fail(err);
 }
 
-LLVM::LLVMFuncOp findKernel(ModuleOp m, StringRef name) {
-  LLVM::LLVMFuncOp found;
-  m.walk([&](LLVM::LLVMFuncOp f) {
-    if (f.getName() == name && f->hasAttr("gpu.kernel"))
-      found = f;
-  });
-  return found;
-}
-
 /// A tirx kernel: every buffer parameter is an input except the last, the
-/// output; `uop.reference` says what it computes.
-int runTIRx(ModuleOp module, tirx::PrimFuncOp fn, CudaDriver &cu) {
-  std::string chip = chipFor(cu.computeCapability());
+/// output; `--reference` / `uop.reference` says what it computes.
+int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
+  std::string why;
+  std::unique_ptr<CudaDriver> cu = CudaDriver::open(why);
+  if (!cu)
+    return fail("no GPU: " + why, kNoGPU);
+  std::string chip = requestedChip();
+  if (chip.empty())
+    chip = chipForComputeCapability(cu->computeCapability());
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
   for (auto other :
        llvm::make_early_inc_range(lowered->getOps<tirx::PrimFuncOp>()))
@@ -616,58 +380,61 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn, CudaDriver &cu) {
   SmallVector<HostTensor> hosts;
   std::mt19937_64 rng(clSeed);
   auto params = fn.getFunctionType().getInputs();
+  auto freeAll = llvm::make_scope_exit([&] {
+    for (DeviceBuffer &b : table)
+      cu->free(b.ptr);
+  });
   for (auto [i, t] : llvm::enumerate(params)) {
     auto bt = dyn_cast<tirx::BufferType>(t);
     if (!bt)
       return fail("uop-run supports buffer parameters only", kUsage);
     DeviceBuffer b;
-    b.type = DType{bt.getElementType()};
-    b.shape = llvm::to_vector(bt.getShape());
+    b.type = bt.getElementType();
     b.count = 1;
-    for (int64_t d : b.shape)
+    for (int64_t d : bt.getShape())
       b.count *= d;
     HostTensor h;
-    h.shape = b.shape;
+    h.shape = llvm::to_vector(bt.getShape());
     h.data.assign(b.count, 0);
     bool output = i + 1 == params.size();
     if (!output)
-      fillRandom(h, b.type, rng);
-    if (int rc = upload(cu, b, output ? nullptr : &h))
+      fillRandom(h, DType{b.type}, rng);
+    if (int rc = upload(*cu, b, output ? nullptr : &h))
       return rc;
     table.push_back(b);
     hosts.push_back(std::move(h));
   }
-  Launch l;
-  l.kernel = findKernel(*lowered, fn.getSymName());
-  if (!l.kernel)
+  LLVM::LLVMFuncOp kernel = findKernel(*lowered, fn.getSymName());
+  if (!kernel)
     return fail("the lowered module has no kernel @" + fn.getSymName());
-  for (size_t i = 0; i < table.size(); ++i)
-    l.buffers.push_back(i);
-  SmallVector<Launch> launches = {l};
+  GPUProgram program(*cu);
+  std::string err;
+  if (!(err = program.load(*lowered, chip)).empty() ||
+      !(err = program.addLaunch(kernel, table)).empty())
+    return fail(err);
+  if (!(err = program.launchAll()).empty() || !(err = cu->synchronize()).empty())
+    return fail("launch failed: " + err);
+
   auto ref = fn->getAttrOfType<StringAttr>("uop.reference");
   if (!clReference.empty())
     ref = StringAttr::get(fn.getContext(), clReference);
+  bool gemm = ref && ref.getValue().starts_with("gemm") && table.size() == 3;
   double flops = 0, bytes = 0;
-  if (ref && ref.getValue().starts_with("gemm") && table.size() == 3) {
-    int64_t m = table[2].shape[0], n = table[2].shape[1], k = table[0].shape[1];
-    flops = 2.0 * m * n * k;
-  } else {
-    for (DeviceBuffer &b : table)
-      bytes += b.count * b.type.bytes();
-  }
-  auto check = [&]() -> int {
-    if (!clCheck)
-      return kOk;
-    if (!ref) {
-      llvm::outs() << "check=skipped (give --reference or a uop.reference "
-                      "attribute)\n";
-      return kOk;
-    }
+  if (gemm)
+    flops = 2.0 * hosts[2].shape[0] * hosts[2].shape[1] * hosts[0].shape[1];
+  for (DeviceBuffer &b : table)
+    bytes += b.count * DType{b.type}.bytes();
+  int rc = kOk;
+  if (clCheck && !ref) {
+    llvm::outs() << "check=skipped (give --reference or a uop.reference "
+                    "attribute)\n";
+  } else if (clCheck) {
     HostTensor got;
-    if (int rc = copyOut(cu, table.back(), got))
-      return rc;
+    got.shape = hosts.back().shape;
+    if (int r = copyOut(*cu, table.back(), got))
+      return r;
     Comparison c;
-    DType inType = table.front().type;
+    DType inType{table.front().type};
     if (ref.getValue() == "copy") {
       compare(got, hosts.front(), inType, c);
     } else if (ref.getValue() == "gemm_nn" || ref.getValue() == "gemm_nt") {
@@ -692,90 +459,27 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn, CudaDriver &cu) {
       compare(g, r, inType, c);
     } else {
       return fail("unknown uop.reference '" + ref.getValue() +
-                  "' (copy, gemm_nn, gemm_nt)", kUsage);
+                      "' (copy, gemm_nn, gemm_nt)",
+                  kUsage);
     }
     printComparison(c);
-    return c.bad ? kFail : kOk;
-  };
-  int rc = runOnGPU(cu, *lowered, chip, launches, table, flops,
-                    flops > 0 ? 0 : bytes, check);
-  for (DeviceBuffer &b : table)
-    cu.free(b.ptr);
-  return rc;
-}
-
-/// A tensor-level graph on the GPU: uop-to-nvvm, then the launches recorded
-/// in `uop.schedule`.
-int runGraphOnGPU(ModuleOp module, func::FuncOp fn, CudaDriver &cu) {
-  FailureOr<Tensors> t = makeInputs(fn);
-  if (failed(t))
-    return kUsage;
-  std::string chip = chipFor(cu.computeCapability());
-  OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
-  for (auto other : llvm::make_early_inc_range(lowered->getOps<func::FuncOp>()))
-    if (other.getName() != fn.getName())
-      other->erase();
-  if (failed(runPipeline(*lowered, "uop-to-nvvm{chip=" + chip + "}")))
-    return fail("the uop-to-nvvm pipeline failed");
-  auto sched = (*lowered)->getAttrOfType<DictionaryAttr>("uop.schedule");
-  if (!sched)
-    return fail("the lowered module has no uop.schedule");
-  SmallVector<DeviceBuffer> table;
-  unsigned nIn = t->inputs.size();
-  for (unsigned i = 0; i < nIn; ++i) {
-    DeviceBuffer b{0, (int64_t)t->inputs[i].data.size(), t->inTypes[i],
-                   t->inputs[i].shape};
-    if (int rc = upload(cu, b, &t->inputs[i]))
-      return rc;
-    table.push_back(b);
+    rc = c.bad ? kFail : kOk;
   }
-  for (auto [shape, d] : llvm::zip(t->outShapes, t->outTypes)) {
-    int64_t n = 1;
-    for (int64_t s : shape)
-      n *= s;
-    DeviceBuffer b{0, n, d, shape};
-    if (int rc = upload(cu, b, nullptr))
-      return rc;
-    table.push_back(b);
+  std::vector<double> times;
+  for (unsigned r = 0; r < clRepeat; ++r) {
+    float ms = 0;
+    if (!(err = cu->time([&] { return program.launchAll(); }, &ms)).empty())
+      return fail(err);
+    times.push_back(ms);
   }
-  auto sizes = sched.getAs<DenseI64ArrayAttr>("buffers");
-  auto types = sched.getAs<ArrayAttr>("buffer_types");
-  for (auto [n, ty] : llvm::zip(sizes.asArrayRef(), types.getValue())) {
-    DeviceBuffer b{0, n, DType{cast<TypeAttr>(ty).getValue()}, {n}};
-    if (int rc = upload(cu, b, nullptr))
-      return rc;
-    table.push_back(b);
-  }
-  SmallVector<Launch> launches;
-  for (Attribute a : sched.getAs<ArrayAttr>("calls")) {
-    auto call = cast<DictionaryAttr>(a);
-    Launch l;
-    StringRef name = call.getAs<FlatSymbolRefAttr>("kernel").getValue();
-    l.kernel = findKernel(*lowered, name);
-    if (!l.kernel)
-      return fail("no lowered kernel @" + name);
-    l.buffers = llvm::to_vector(call.getAs<DenseI64ArrayAttr>("args").asArrayRef());
-    launches.push_back(l);
-  }
-  double bytes = 0;
-  for (unsigned i = 0; i < nIn + t->outShapes.size(); ++i)
-    bytes += table[i].count * table[i].type.bytes();
-  auto check = [&]() -> int {
-    SmallVector<HostTensor> outs;
-    for (unsigned i = 0; i < t->outShapes.size(); ++i) {
-      HostTensor h;
-      if (int rc = copyOut(cu, table[nIn + i], h))
-        return rc;
-      h.shape = t->outShapes[i];
-      outs.push_back(std::move(h));
-    }
-    return checkOutputs(fn, *t, outs);
-  };
-  llvm::outs() << "entry=" << fn.getName() << " target=cuda kernels="
-               << launches.size() << "\n";
-  int rc = runOnGPU(cu, *lowered, chip, launches, table, 0, bytes, check);
-  for (DeviceBuffer &b : table)
-    cu.free(b.ptr);
+  double ms = median(times);
+  llvm::outs() << "device=\"" << cu->deviceName() << "\" chip=" << chip << "\n";
+  llvm::outs() << "time_ms_median=" << llvm::format("%.4f", ms);
+  if (flops > 0)
+    llvm::outs() << " tflops=" << llvm::format("%.2f", flops / ms / 1e9);
+  else
+    llvm::outs() << " gbps=" << llvm::format("%.2f", bytes / ms / 1e6);
+  llvm::outs() << " repeat=" << clRepeat << "\n";
   return rc;
 }
 } // namespace
@@ -821,17 +525,9 @@ int main(int argc, char **argv) {
                     : "no function named '" + clEntry + "' in " + clInput,
                 kUsage);
 
-  if (clTarget == "cpu") {
-    auto fn = dyn_cast<func::FuncOp>(entry);
-    if (!fn)
-      return fail("tirx kernels run with --target cuda", kUsage);
-    return runCPU(*module, fn);
-  }
-  std::string why;
-  std::unique_ptr<CudaDriver> cu = CudaDriver::open(why);
-  if (!cu)
-    return fail("no GPU: " + why, kNoGPU);
   if (auto fn = dyn_cast<func::FuncOp>(entry))
-    return runGraphOnGPU(*module, fn, *cu);
-  return runTIRx(*module, cast<tirx::PrimFuncOp>(entry), *cu);
+    return runGraph(*module, fn);
+  if (clTarget == "cpu")
+    return fail("tirx kernels run with --target cuda", kUsage);
+  return runTIRx(*module, cast<tirx::PrimFuncOp>(entry));
 }

@@ -1,0 +1,456 @@
+//===- Execute.cpp - compile and run uop programs from C++ ----------------===//
+
+#include "uop/Runtime/Execute.h"
+#include "uop/Dialect/UOp/IR/UOp.h"
+#include "uop/Dialect/UOp/Utils/KernelSchedule.h"
+#include "uop/Runtime/Compile.h"
+#include "uop/Target/Translations.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <dlfcn.h>
+
+using namespace mlir;
+using namespace uop;
+
+unsigned uop::elementBytes(Type t) {
+  return std::max<unsigned>(1, t.getIntOrFloatBitWidth() / 8);
+}
+
+Executable::~Executable() = default;
+
+static double medianOf(std::vector<double> v) {
+  if (v.empty())
+    return 0;
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+/// A copy of `module` holding only `fn` among the functions.
+static OwningOpRef<ModuleOp> isolate(ModuleOp module, func::FuncOp fn) {
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
+  for (auto other : llvm::make_early_inc_range(copy->getOps<func::FuncOp>()))
+    if (other.getName() != fn.getName())
+      other->erase();
+  return copy;
+}
+
+//===----------------------------------------------------------------------===//
+// CPU
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Calls an entry `void f(void *, ...)` with one pointer per input and
+/// output (the C ABI of --uop-to-c).
+bool callEntry(void *fn, ArrayRef<void *> a) {
+  switch (a.size()) {
+  case 1: ((void (*)(void *))fn)(a[0]); return true;
+  case 2: ((void (*)(void *, void *))fn)(a[0], a[1]); return true;
+  case 3: ((void (*)(void *, void *, void *))fn)(a[0], a[1], a[2]); return true;
+  case 4:
+    ((void (*)(void *, void *, void *, void *))fn)(a[0], a[1], a[2], a[3]);
+    return true;
+  case 5:
+    ((void (*)(void *, void *, void *, void *, void *))fn)(a[0], a[1], a[2],
+                                                           a[3], a[4]);
+    return true;
+  case 6:
+    ((void (*)(void *, void *, void *, void *, void *, void *))fn)(
+        a[0], a[1], a[2], a[3], a[4], a[5]);
+    return true;
+  case 7:
+    ((void (*)(void *, void *, void *, void *, void *, void *, void *))fn)(
+        a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
+    return true;
+  case 8:
+    ((void (*)(void *, void *, void *, void *, void *, void *, void *,
+               void *))fn)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]);
+    return true;
+  default:
+    return false;
+  }
+}
+
+class CPUExecutable : public Executable {
+public:
+  ~CPUExecutable() override {
+    if (lib)
+      dlclose(lib);
+    if (!dir.empty())
+      llvm::sys::fs::remove_directories(dir);
+  }
+
+  static std::unique_ptr<Executable> compile(ModuleOp module, func::FuncOp fn,
+                                             std::string &error, int &status) {
+    auto exe = std::make_unique<CPUExecutable>();
+    exe->what = "cpu";
+    status = kRunFailed;
+    unsigned n = fn.getNumArguments() + fn.getNumResults();
+    if (n > 8) {
+      error = "at most 8 inputs and outputs together are supported";
+      status = kRunBadInput;
+      return nullptr;
+    }
+    OwningOpRef<ModuleOp> compiled = isolate(module, fn);
+    if (failed(runPipeline(*compiled, "uop-to-program{target=cpu}"))) {
+      error = "the uop-to-program pipeline failed";
+      return nullptr;
+    }
+    exe->kernels = llvm::count_if(compiled->getOps<FunctionOp>(),
+                                  [](FunctionOp f) { return isKernel(f); });
+    std::string source;
+    llvm::raw_string_ostream os(source);
+    if (failed(translateUOpToC(*compiled, os))) {
+      error = "--uop-to-c failed";
+      return nullptr;
+    }
+    SmallString<128> dir;
+    if (llvm::sys::fs::createUniqueDirectory("uop-run", dir)) {
+      error = "cannot create a temporary directory";
+      return nullptr;
+    }
+    exe->dir = dir.str().str();
+    FailureOr<std::string> so = compileCSharedObject(source, dir, error);
+    if (failed(so))
+      return nullptr;
+    exe->lib = dlopen(so->c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!exe->lib) {
+      error = std::string("dlopen failed: ") + dlerror();
+      return nullptr;
+    }
+    std::string sym = ("uop_" + fn.getName()).str();
+    exe->entry = dlsym(exe->lib, sym.c_str());
+    if (!exe->entry) {
+      error = "the compiled program has no entry " + sym;
+      return nullptr;
+    }
+    status = kRunOk;
+    return exe;
+  }
+
+  std::string run(ArrayRef<const void *> inputs,
+                  ArrayRef<void *> outputs) override {
+    args.clear();
+    for (const void *p : inputs)
+      args.push_back(const_cast<void *>(p));
+    llvm::append_range(args, outputs);
+    return callEntry(entry, args) ? "" : "too many arguments";
+  }
+
+  std::string time(unsigned repeat, double *ms) override {
+    std::vector<double> times;
+    for (unsigned r = 0; r < repeat; ++r) {
+      auto start = std::chrono::steady_clock::now();
+      callEntry(entry, args);
+      auto stop = std::chrono::steady_clock::now();
+      times.push_back(
+          std::chrono::duration<double, std::milli>(stop - start).count());
+    }
+    *ms = medianOf(times);
+    return "";
+  }
+
+private:
+  void *lib = nullptr;
+  void *entry = nullptr;
+  std::string dir;
+  SmallVector<void *> args;
+};
+
+//===----------------------------------------------------------------------===//
+// CUDA
+//===----------------------------------------------------------------------===//
+
+class CUDAExecutable : public Executable {
+public:
+  ~CUDAExecutable() override {
+    program.reset();
+    for (DeviceBuffer &b : table)
+      if (b.ptr)
+        cu->free(b.ptr);
+  }
+
+  static std::unique_ptr<Executable> compile(ModuleOp module, func::FuncOp fn,
+                                             StringRef chipOpt,
+                                             std::string &error, int &status) {
+    auto exe = std::make_unique<CUDAExecutable>();
+    std::string why;
+    exe->cu = CudaDriver::open(why);
+    if (!exe->cu) {
+      error = "no GPU: " + why;
+      status = kRunNoGPU;
+      return nullptr;
+    }
+    status = kRunFailed;
+    std::string chip = chipOpt.empty()
+                           ? chipForComputeCapability(exe->cu->computeCapability())
+                           : chipOpt.str();
+    exe->what = "cuda " + chip + " (" + exe->cu->deviceName() + ")";
+    exe->lowered = isolate(module, fn);
+    if (failed(runPipeline(*exe->lowered, "uop-to-nvvm{chip=" + chip + "}"))) {
+      error = "the uop-to-nvvm pipeline failed";
+      return nullptr;
+    }
+    auto sched = (*exe->lowered)->getAttrOfType<DictionaryAttr>("uop.schedule");
+    if (!sched) {
+      error = "the lowered module has no uop.schedule";
+      return nullptr;
+    }
+    // Buffers: the function's arguments, its results, then intermediates.
+    auto add = [&](Type t) -> std::string {
+      auto rt = cast<RankedTensorType>(t);
+      DeviceBuffer b{0, rt.getNumElements(), rt.getElementType()};
+      std::string e = exe->cu->alloc(
+          &b.ptr, std::max<size_t>(1, b.count * elementBytes(b.type)));
+      exe->table.push_back(b);
+      return e;
+    };
+    for (Type t : fn.getArgumentTypes())
+      if (!(error = add(t)).empty())
+        return nullptr;
+    for (Type t : fn.getResultTypes())
+      if (!(error = add(t)).empty())
+        return nullptr;
+    auto sizes = sched.getAs<DenseI64ArrayAttr>("buffers");
+    auto types = sched.getAs<ArrayAttr>("buffer_types");
+    for (auto [n, ty] : llvm::zip(sizes.asArrayRef(), types.getValue()))
+      if (!(error = add(RankedTensorType::get({n}, cast<TypeAttr>(ty).getValue())))
+               .empty())
+        return nullptr;
+    exe->program = std::make_unique<GPUProgram>(*exe->cu);
+    if (!(error = exe->program->load(*exe->lowered, chip)).empty())
+      return nullptr;
+    for (Attribute a : sched.getAs<ArrayAttr>("calls")) {
+      auto call = cast<DictionaryAttr>(a);
+      StringRef name = call.getAs<FlatSymbolRefAttr>("kernel").getValue();
+      LLVM::LLVMFuncOp kernel = findKernel(*exe->lowered, name);
+      if (!kernel) {
+        error = ("no lowered kernel @" + name).str();
+        return nullptr;
+      }
+      SmallVector<DeviceBuffer> buffers;
+      for (int64_t i : call.getAs<DenseI64ArrayAttr>("args").asArrayRef())
+        buffers.push_back(exe->table[i]);
+      if (!(error = exe->program->addLaunch(kernel, buffers)).empty())
+        return nullptr;
+    }
+    exe->kernels = exe->program->numLaunches();
+    exe->numInputs = fn.getNumArguments();
+    exe->numOutputs = fn.getNumResults();
+    status = kRunOk;
+    return exe;
+  }
+
+  std::string run(ArrayRef<const void *> inputs,
+                  ArrayRef<void *> outputs) override {
+    if (inputs.size() != numInputs || outputs.size() != numOutputs)
+      return "wrong number of buffers";
+    std::string e;
+    for (auto [i, p] : llvm::enumerate(inputs)) {
+      DeviceBuffer &b = table[i];
+      if (!(e = cu->copyToDevice(b.ptr, p, b.count * elementBytes(b.type))).empty())
+        return e;
+    }
+    // Outputs start as NaN bytes, so an unwritten element shows.
+    for (unsigned i = 0; i < numOutputs; ++i) {
+      DeviceBuffer &b = table[numInputs + i];
+      if (!(e = cu->memset8(b.ptr, 0xFF, b.count * elementBytes(b.type))).empty())
+        return e;
+    }
+    if (!(e = program->launchAll()).empty() || !(e = cu->synchronize()).empty())
+      return "launch failed: " + e;
+    for (auto [i, p] : llvm::enumerate(outputs)) {
+      DeviceBuffer &b = table[numInputs + i];
+      if (!(e = cu->copyToHost(p, b.ptr, b.count * elementBytes(b.type))).empty())
+        return e;
+    }
+    return "";
+  }
+
+  std::string time(unsigned repeat, double *ms) override {
+    std::vector<double> times;
+    for (unsigned r = 0; r < repeat; ++r) {
+      float t = 0;
+      std::string e = cu->time([&] { return program->launchAll(); }, &t);
+      if (!e.empty())
+        return e;
+      times.push_back(t);
+    }
+    *ms = medianOf(times);
+    return "";
+  }
+
+private:
+  std::unique_ptr<CudaDriver> cu;
+  OwningOpRef<ModuleOp> lowered;
+  std::unique_ptr<GPUProgram> program;
+  std::vector<DeviceBuffer> table;
+  unsigned numInputs = 0, numOutputs = 0;
+};
+} // namespace
+
+std::unique_ptr<Executable> Executable::compile(ModuleOp module,
+                                                func::FuncOp fn,
+                                                StringRef target,
+                                                StringRef chip,
+                                                std::string &error,
+                                                int &status) {
+  for (Type t : llvm::concat<const Type>(fn.getArgumentTypes(),
+                                         fn.getResultTypes())) {
+    auto rt = dyn_cast<RankedTensorType>(t);
+    if (!rt || !rt.hasStaticShape() || !rt.getElementType().isIntOrFloat()) {
+      error = "arguments and results must be statically shaped tensors of "
+              "integers or floats";
+      status = kRunBadInput;
+      return nullptr;
+    }
+  }
+  if (target == "cpu")
+    return CPUExecutable::compile(module, fn, error, status);
+  if (target == "cuda")
+    return CUDAExecutable::compile(module, fn, chip, error, status);
+  error = "unknown target '" + target.str() + "' (cpu or cuda)";
+  status = kRunBadInput;
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// GPUProgram
+//===----------------------------------------------------------------------===//
+
+std::string uop::chipForComputeCapability(int cc) {
+  std::string chip = "sm_" + std::to_string(cc);
+  if (cc == 90 || cc == 100 || cc == 101)
+    chip += "a";
+  return chip;
+}
+
+LLVM::LLVMFuncOp uop::findKernel(ModuleOp m, StringRef name) {
+  LLVM::LLVMFuncOp found;
+  m.walk([&](LLVM::LLVMFuncOp f) {
+    if (f.getName() == name && f->hasAttr("gpu.kernel"))
+      found = f;
+  });
+  return found;
+}
+
+GPUProgram::~GPUProgram() {
+  for (CudaDriver::DevicePtr m : maps)
+    cu.free(m);
+}
+
+std::string GPUProgram::load(ModuleOp lowered, StringRef chip) {
+  FailureOr<std::string> image = translateToCubin(lowered, chip);
+  // Without ptxas the driver JIT-compiles the PTX.
+  if (failed(image))
+    image = translateToPTX(lowered, chip);
+  if (failed(image))
+    return "cannot produce PTX for the kernels";
+  return cu.loadModule(*image, &module);
+}
+
+/// The driver's CUtensorMapDataType of an element type.
+static int tensorMapDType(Type t) {
+  if (t.isF16()) return 6;
+  if (t.isF32()) return 7;
+  if (t.isF64()) return 8;
+  if (t.isBF16()) return 9;
+  if (t.isInteger(8)) return 0;
+  if (t.isInteger(32)) return 3;
+  return 7;
+}
+
+std::string GPUProgram::addLaunch(LLVM::LLVMFuncOp kernel,
+                                  ArrayRef<DeviceBuffer> buffers) {
+  Launch l;
+  std::string err = cu.getFunction(module, kernel.getName(), &l.fn);
+  if (!err.empty())
+    return err;
+  auto push = [&](auto v) {
+    l.values.emplace_back(sizeof(v));
+    std::memcpy(l.values.back().data(), &v, sizeof(v));
+  };
+  ArrayRef<Type> params = kernel.getFunctionType().getParams();
+  auto mapsAttr = kernel->getAttrOfType<ArrayAttr>("tirx.tensor_maps");
+  unsigned memrefs = 0, gpuParam = 0;
+  for (size_t i = 0; i < params.size();) {
+    auto ptr = dyn_cast<LLVM::LLVMPointerType>(params[i]);
+    if (ptr && ptr.getAddressSpace() == 1) {
+      // A memref: allocated, aligned, offset, size, stride.
+      if (memrefs >= buffers.size())
+        return "kernel has more buffer parameters than the launch provides";
+      const DeviceBuffer &b = buffers[memrefs++];
+      push(b.ptr);
+      push(b.ptr);
+      push((int64_t)0);
+      push((int64_t)b.count);
+      push((int64_t)1);
+      i += 5;
+      ++gpuParam;
+      continue;
+    }
+    if (ptr && ptr.getAddressSpace() == 0) {
+      // A tensor map, encoded on the host and passed in global memory.
+      DictionaryAttr entry;
+      for (Attribute a : mapsAttr ? mapsAttr.getValue() : ArrayRef<Attribute>())
+        if (auto d = dyn_cast<DictionaryAttr>(a);
+            d && d.getAs<IntegerAttr>("arg").getInt() == (int64_t)gpuParam)
+          entry = d;
+      if (!entry)
+        return "kernel parameter " + std::to_string(i) +
+               " is a pointer without a tirx.tensor_maps entry";
+      int64_t bufferArg = entry.getAs<IntegerAttr>("buffer_arg").getInt();
+      auto shape = entry.getAs<DenseI64ArrayAttr>("shape");
+      auto box = entry.getAs<DenseI64ArrayAttr>("box");
+      if (!shape || !box || bufferArg >= (int64_t)buffers.size())
+        return "tensor map entry lacks shape, box or a buffer";
+      const DeviceBuffer &b = buffers[bufferArg];
+      alignas(64) unsigned char map[128];
+      err = cu.encodeTensorMap(map, tensorMapDType(b.type), b.ptr,
+                               shape.asArrayRef(), box.asArrayRef(),
+                               elementBytes(b.type),
+                               (int)entry.getAs<IntegerAttr>("swizzle").getInt());
+      if (!err.empty())
+        return err;
+      CudaDriver::DevicePtr d;
+      if (!(err = cu.alloc(&d, 128)).empty() ||
+          !(err = cu.copyToDevice(d, map, 128)).empty())
+        return err;
+      maps.push_back(d);
+      push(d);
+      ++i;
+      ++gpuParam;
+      continue;
+    }
+    return "unsupported kernel parameter type (scalars are not supported)";
+  }
+  for (auto &v : l.values)
+    l.params.push_back(v.data());
+  if (auto g = kernel->getAttrOfType<DenseI32ArrayAttr>("gpu.known_grid_size"))
+    for (size_t k = 0; k < 3 && k < (size_t)g.size(); ++k)
+      l.grid[k] = g[k];
+  if (auto b = kernel->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size"))
+    for (size_t k = 0; k < 3 && k < (size_t)b.size(); ++k)
+      l.block[k] = b[k];
+  if (auto d = kernel->getAttrOfType<IntegerAttr>("tirx.dynamic_shared_bytes")) {
+    l.shared = d.getInt();
+    if (!(err = cu.setDynamicShared(l.fn, l.shared)).empty())
+      return err;
+  }
+  launches.push_back(std::move(l));
+  return "";
+}
+
+std::string GPUProgram::launchAll() {
+  for (Launch &l : launches) {
+    std::string e = cu.launch(l.fn, l.grid, l.block, l.shared, l.params.data());
+    if (!e.empty())
+      return e;
+  }
+  return "";
+}
