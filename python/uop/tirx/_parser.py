@@ -346,6 +346,8 @@ class _Parser:
     def cast(self, x, t, node, hint=None):
         """Convert a scalar between any of index / iN / floats."""
         if not _is_val(x):
+            if not _is_py_scalar(x):
+                raise self.error(node, f"expected a scalar to cast, got {self.describe(x)}")
             if is_float(t) or is_int(t):
                 return self.coerce(float(x) if is_float(t) else x, t, node)
         x = self.materialize(x, node)
@@ -465,7 +467,32 @@ class _Parser:
         m = getattr(self, "stmt_" + type(s).__name__, None)
         if m is None:
             raise self.error(s, f"`{type(s).__name__}` statements are not supported in a TIRx script")
-        m(s)
+        try:
+            m(s)
+        except TxScriptError:
+            raise
+        except RecursionError:
+            raise self.error(s, "this statement is nested too deeply") from None
+        except Exception as e:
+            # A script the parser does not understand must still be reported at its line,
+            # never as a bare Python exception from inside the parser.
+            raise self.error(s, f"cannot translate this statement ({type(e).__name__}: {e})") from e
+
+    def py(self, node, f, *args):
+        """``f(*args)`` on Python constants at parse time; an exception is reported at ``node``."""
+        try:
+            return f(*args)
+        except TxScriptError:
+            raise
+        except Exception as e:
+            raise self.error(node, f"{type(e).__name__}: {e}") from None
+
+    def dtype(self, node, d, what="a dtype"):
+        """``mlir_type(d)``, reported at ``node`` when ``d`` is not a dtype."""
+        try:
+            return mlir_type(d)
+        except (ValueError, TypeError) as e:
+            raise self.error(node, f"{what}: {e}") from None
 
     def stmt_Pass(self, s):
         pass
@@ -516,8 +543,7 @@ class _Parser:
             raise self.error(s, "an annotated name needs a value: x: Tx.int32 = 0")
         if not isinstance(s.target, ast.Name):
             raise self.error(s, "only a name can be annotated")
-        t = self.meta(s.annotation, "a type annotation")
-        t = mlir_type(t)
+        t = self.dtype(s.annotation, self.meta(s.annotation, "a type annotation"), "a type annotation")
         v = self.expr(s.value, s.target.id)
         if _is_val(v):
             v = self.cast(v, t, s, s.target.id) if v.type != t else v
@@ -869,7 +895,7 @@ class _Parser:
     def to_i1(self, x, node):
         if _is_val(x):
             return x
-        return self.const(builtins.bool(x), "i1", node)
+        return self.const(self.py(node, builtins.bool, x), "i1", node)
 
     def expr_Compare(self, node, hint):
         left = self.expr(node.left)
@@ -1059,13 +1085,16 @@ class _Parser:
             a, b = self.expr(node.args[0]), self.expr(node.args[1])
             if _is_val(a) or _is_val(b):
                 return self.minmax("max" if fn is builtins.max else "min", a, b, node, hint)
-            return fn(a, b)
+            return self.py(node, fn, a, b)
         if fn in (builtins.int, builtins.float, builtins.bool) and len(node.args) == 1:
             x = self.expr(node.args[0])
             if _is_val(x):
                 return self.cast(x, {builtins.int: "index", builtins.float: "f32",
                                      builtins.bool: "i1"}[fn], node, hint)
-            return fn(x)
+            try:
+                return fn(x)
+            except Exception as e:
+                raise self.error(node, f"{type(e).__name__}: {e}") from None
         if not callable(fn):
             raise self.error(node, f"{self.describe(fn)} is not callable")
         if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
@@ -1256,7 +1285,7 @@ class _Parser:
     # -- intrinsics: scalar expressions ---------------------------------------------------------
     def i_cast(self, node, hint):
         a = self.bind(_s_cast, node, "cast")
-        t = mlir_type(self.meta(a["dtype"], "a dtype"))
+        t = self.dtype(node, self.meta(a["dtype"], "a dtype"))
         return self.cast(self.expr(a["x"]), t, node, hint)
 
     def i_select(self, node, hint):
@@ -1271,17 +1300,19 @@ class _Parser:
     def i_max(self, node, hint):
         a = self.bind(_s_two, node, "max")
         x, y = self.expr(a["a"]), self.expr(a["b"])
-        return self.minmax("max", x, y, node, hint) if _is_val(x) or _is_val(y) else builtins.max(x, y)
+        return self.minmax("max", x, y, node, hint) if _is_val(x) or _is_val(y) else self.py(node, builtins.max, x, y)
 
     def i_min(self, node, hint):
         a = self.bind(_s_two, node, "min")
         x, y = self.expr(a["a"]), self.expr(a["b"])
-        return self.minmax("min", x, y, node, hint) if _is_val(x) or _is_val(y) else builtins.min(x, y)
+        return self.minmax("min", x, y, node, hint) if _is_val(x) or _is_val(y) else self.py(node, builtins.min, x, y)
 
     def i_abs(self, node, hint):
         a = self.bind(_s_one, node, "abs")
         x = self.expr(a["x"])
         if not _is_val(x):
+            if not _is_py_scalar(x):
+                raise self.error(node, f"abs needs a scalar, got {self.describe(x)}")
             return builtins.abs(x)
         op = "math.absf" if is_float(x.type) else "math.absi"
         return self.op1(f"{op} {x.name} : {x.type}", x.type, node, hint)
@@ -1290,6 +1321,8 @@ class _Parser:
         a = self.bind(_s_one, node, which)
         x = self.expr(a["x"])
         if not _is_val(x):
+            if not _is_py_scalar(x):
+                raise self.error(node, f"Tx.{which} needs a scalar, got {self.describe(x)}")
             x = self.materialize(float(x), node)
         if not is_float(x.type):
             raise self.error(node, f"Tx.{which} needs a float, got {x.type} (use Tx.cast)")
@@ -1584,6 +1617,8 @@ class _Parser:
                 axes = list(range(rank))
             if isinstance(axes, (int, np.integer)):
                 axes = [axes]
+            if not isinstance(axes, (list, tuple)):
+                raise self.error(node, f"reduce axes must be an int or a list of ints, not {axes!r}")
             norm = set()
             for x in axes:
                 if not isinstance(x, (int, np.integer)) or not -rank <= int(x) < rank:

@@ -1,5 +1,6 @@
 """Types and layouts of the TIRx script front end, and their MLIR spelling."""
 
+import math
 import re
 
 import numpy as np
@@ -217,24 +218,40 @@ def to_layout(x):
 # Buffers and regions
 # ---------------------------------------------------------------------------
 
+def _as_int(x, what):
+    """``x`` as a Python int: ints, numpy integers and integral floats; anything else is a TypeError."""
+    if isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)):
+        return int(x)
+    if isinstance(x, (float, np.floating)) and math.isfinite(x) and float(x).is_integer():
+        return int(x)
+    raise TypeError(f"{what} must be an integer, not {x!r}")
+
+
+def _as_ints(xs, what):
+    if isinstance(xs, (int, np.integer)):
+        xs = (xs,)
+    if not isinstance(xs, (tuple, list)):
+        raise TypeError(f"{what} must be a tuple of integers, not {xs!r}")
+    return tuple(_as_int(x, what) for x in xs)
+
+
 class BufferType:
     """``!tirx.buffer<SHAPExDTYPE, SCOPE[, LAYOUT][, strides = [...]][, elem_offset = N][, allocated_addr = N]>``."""
 
     def __init__(self, shape, dtype, scope="global", layout=None, strides=None,
                  elem_offset=None, allocated_addr=None):
-        if isinstance(shape, int):
-            shape = (shape,)
-        self.shape = tuple(int(s) for s in shape)
+        # Everything is checked here, so that printing (``.mlir``) cannot fail later.
+        self.shape = _as_ints(shape, "a buffer shape")
         if not self.shape or any(s < 1 for s in self.shape):
             raise ValueError(f"buffer shape {shape} must have positive extents")
         self.dtype = mlir_type(dtype)
-        if scope not in SCOPES:
+        if not isinstance(scope, str) or scope not in SCOPES:
             raise ValueError(f"unknown storage scope {scope!r}: one of {', '.join(SCOPES)}")
         self.scope = scope
         self.layout = to_layout(layout)
-        self.strides = None if strides is None else tuple(int(s) for s in strides)
-        self.elem_offset = elem_offset
-        self.allocated_addr = allocated_addr
+        self.strides = None if strides is None else _as_ints(strides, "strides")
+        self.elem_offset = None if elem_offset is None else _as_int(elem_offset, "elem_offset")
+        self.allocated_addr = None if allocated_addr is None else _as_int(allocated_addr, "allocated_addr")
 
     @property
     def mlir(self):

@@ -11,6 +11,7 @@
 #include "RangeUtils.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 
 namespace uop {
@@ -128,9 +129,79 @@ static LogicalResult expandRange(RangeOp r) {
   return success();
 }
 
+/// An explicit UNROLL of a vector over one axis (the seed's form) gives its
+/// K elements as scalar lanes; the arith/math ops reading it are replicated
+/// per lane, and a CONTRACT over the same axis packs the lanes back into a
+/// vector.
+static LogicalResult expandUnrollOp(UnrollOp u) {
+  ArrayRef<int64_t> axes = u.getUnrollAxes();
+  auto vt = dyn_cast<VectorType>(u.getSrc().getType());
+  if (axes.size() != 2 || !vt || vt.getRank() != 1 ||
+      vt.getNumElements() != axes[1] || isa<VectorType>(u.getType()))
+    return u.emitError("uop-expand: only an UNROLL of a vector<K x T> over one "
+                       "axis of K lanes into scalars is supported");
+  int64_t k = axes[1];
+  // The ops between the UNROLL and its CONTRACTs.
+  llvm::SetVector<Operation *> slice;
+  SmallVector<ContractOp> contracts;
+  SmallVector<Value> work = {u.getResult()};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (auto c = dyn_cast<ContractOp>(user)) {
+        if (c.getUpcastRanges() != axes || c.getSrc() != v)
+          return c.emitError("uop-expand: a CONTRACT of UNROLL axis ")
+                 << axes[0] << " must contract exactly that axis";
+        if (!llvm::is_contained(contracts, c))
+          contracts.push_back(c);
+        continue;
+      }
+      Dialect *d = user->getDialect();
+      if (!d || !isa<arith::ArithDialect, math::MathDialect>(d) ||
+          user->getNumResults() != 1 || user->getNumRegions())
+        return user->emitError("uop-expand: a lane of UNROLL axis ")
+               << axes[0] << " reaches an op other than arith/math before its "
+               << "CONTRACT";
+      if (slice.insert(user))
+        work.push_back(user->getResult(0));
+    }
+  }
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  for (ContractOp c : contracts) {
+    OpBuilder b(c);
+    Location loc = c.getLoc();
+    SmallVector<Value> lanes;
+    for (int64_t lane = 0; lane < k; ++lane) {
+      IRMapping map;
+      map.map(u.getResult(),
+              vector::ExtractOp::create(b, loc, u.getSrc(), lane).getResult());
+      for (Operation *op : ordered)
+        if (op->isBeforeInBlock(c))
+          b.clone(*op, map);
+      lanes.push_back(map.lookupOrDefault(c.getSrc()));
+    }
+    c.getResult().replaceAllUsesWith(
+        vector::FromElementsOp::create(b, loc, c.getType(), lanes).getResult());
+    c->erase();
+  }
+  for (Operation *op : llvm::reverse(ordered))
+    if (op->use_empty())
+      op->erase();
+  if (u->use_empty())
+    u->erase();
+  return success();
+}
+
 namespace {
 struct UOpExpandPass : public uop::impl::UOpExpandBase<UOpExpandPass> {
   void runOnOperation() override {
+    SmallVector<UnrollOp> unrolls;
+    getOperation().walk([&](UnrollOp u) { unrolls.push_back(u); });
+    for (UnrollOp u : unrolls)
+      if (failed(expandUnrollOp(u)))
+        return signalPassFailure();
     SmallVector<RangeOp> ranges;
     getOperation().walk([&](RangeOp r) {
       if (r.getAxisType() == AxisType::Upcast ||

@@ -85,9 +85,12 @@ def UOpExpand : Pass<"uop-expand", "::uop::FunctionOp"> {
     A RANGE of type upcast or unroll with a constant extent K is an UNROLL
     of K lanes: every op depending on it is replicated per lane; a REDUCE
     over it CONTRACTs the lanes with its operator; a STORE/END over it
-    groups the lane stores.
+    groups the lane stores. Explicit `uop.unroll` ops of a vector over one
+    axis are expanded the same way (lanes are `vector.extract`s) up to the
+    `uop.contract` of that axis, which becomes `vector.from_elements`.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def UOpDevectorize : Pass<"uop-devectorize", "::uop::FunctionOp"> {
