@@ -1,0 +1,41 @@
+// RUN: uop-run %s --entry flip_sum --target cpu --check --repeat 1 | FileCheck %s
+// RUN: uop-run %s --entry f32_round_trip --target cpu --check --repeat 1 | FileCheck %s
+// XFAIL: *
+//
+// Wrong results on the CPU path from the system C compiler, GCC 12.2 (Debian
+// bookworm), on C that is correct: --uop-to-c is not at fault, but every
+// uop-run / uop.Tensor.numpy() user on this toolchain gets wrong numbers.
+//
+// flip_sum: `sum(flip(x, axis 1))` over all axes of a 13x2 tensor becomes an
+// in-order float reduction over `p[2*i + (1 - j)]`. GCC's loop vectorizer
+// merges the load permutation into the fold-left reduction and counts some
+// elements twice (GCC PR tree-optimization/110381, fixed in later releases):
+// with `cc -O2` the kernel returns 4.1 where the sum is 2.65 (`-O1`,
+// `-fno-tree-loop-vectorize` or clang give 2.65). Found by
+// python/tests/test_fuzz_wide.py (seed 2404).
+//
+// f32_round_trip: `extf(truncf(x))` on f64 is the float rounding of x, but
+// with `-march=native` on an AVX-512 host GCC 12.2's SLP vectorizer drops the
+// double -> float -> double round trip (vcvtpd2ps + vcvtps2pd become a
+// no-op), so `x - extf(truncf(x))` is 0 instead of the rounding error.
+// Without -march=native (the Python package) the result is right.
+//
+// Expected: uop-run (and the Python runtime) avoid these miscompiles (for
+// example `-fno-tree-loop-vectorize` / no `-march=native` with GCC < 13, or
+// a C form GCC does not miscompile) and both checks pass. On a toolchain
+// without these GCC bugs this test passes unexpectedly (XPASS); delete it
+// there.
+
+// CHECK: mismatches=0 check=pass
+func.func @flip_sum(%a: tensor<13x2xf32>) -> tensor<f32> {
+  %f = uop.flip %a [false, true] : tensor<13x2xf32>
+  %s = uop.reduce_axis add %f [0, 1] : tensor<13x2xf32> -> tensor<f32>
+  return %s : tensor<f32>
+}
+
+func.func @f32_round_trip(%a: tensor<8xf64>) -> tensor<8xf64> {
+  %t = arith.truncf %a : tensor<8xf64> to tensor<8xf32>
+  %e = arith.extf %t : tensor<8xf32> to tensor<8xf64>
+  %d = arith.subf %a, %e : tensor<8xf64>
+  return %d : tensor<8xf64>
+}
