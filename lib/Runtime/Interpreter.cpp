@@ -72,6 +72,12 @@ FailureOr<double> unary(Operation *op, double a) {
       .Case<math::CosOp>([&](auto) { return std::cos(a); })
       .Case<math::TanhOp>([&](auto) { return std::tanh(a); })
       .Case<math::AbsFOp>([&](auto) { return std::fabs(a); })
+      .Case<arith::ExtUIOp, arith::UIToFPOp>([&](Operation *o) -> double {
+        Type src = getElementTypeOrSelf(o->getOperand(0).getType());
+        unsigned w = src.getIntOrFloatBitWidth();
+        uint64_t bits = (uint64_t)(int64_t)a & (w >= 64 ? ~0ull : ((1ull << w) - 1));
+        return (double)bits;
+      })
       .Case<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::FPToSIOp,
             arith::ExtSIOp, arith::TruncIOp>([&](Operation *o) {
         return roundTo(cast<ShapedType>(o->getResult(0).getType())
@@ -301,6 +307,19 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
     }
     if (failed(ok))
       return op.emitError("interpreter: cannot evaluate this op");
+    // Integer results wrap to their width, as arith defines them.
+    if (auto it = dyn_cast<IntegerType>(elt); it && it.getWidth() < 64 &&
+                                               !isa<arith::CmpIOp>(op)) {
+      unsigned w = it.getWidth();
+      for (double &v : out.data) {
+        if (std::isnan(v) || std::isinf(v))
+          continue;
+        uint64_t bits = (uint64_t)(int64_t)v & ((1ull << w) - 1);
+        int64_t sv = w == 1 ? (int64_t)bits
+                            : (int64_t)(bits << (64 - w)) >> (64 - w);
+        v = (double)sv;
+      }
+    }
     env[op.getResult(0)] = std::move(out);
   }
   return fn.emitError("interpreter: function has no return");

@@ -96,6 +96,8 @@ def _norm_axes(axis, ndim, what):
         return tuple(range(ndim))
     if isinstance(axis, (numbers.Integral, np.integer)):
         axis = (axis,)
+    if not isinstance(axis, (tuple, list)):
+        raise TypeError(f"{what}: axis must be an int, a tuple of ints or None, not {axis!r}")
     out = []
     for a in axis:
         if not isinstance(a, (numbers.Integral, np.integer)):
@@ -108,6 +110,16 @@ def _norm_axes(axis, ndim, what):
             raise ValueError(f"{what}: axis {a} repeated")
         out.append(a)
     return tuple(sorted(out))
+
+
+def _pair(p, what):
+    """A ``(low, high)`` pair of integers."""
+    if not isinstance(p, (tuple, list)) or len(p) != 2:
+        raise ValueError(f"{what}: expected a (low, high) pair or None, got {p!r}")
+    for x in p:
+        if not isinstance(x, (numbers.Integral, np.integer)):
+            raise TypeError(f"{what}: {x!r} is not an integer")
+    return int(p[0]), int(p[1])
 
 
 def _shape_args(args, what):
@@ -236,7 +248,12 @@ class Tensor:
 
     def maximum(self, other):
         """Element-wise maximum (NaN propagates), with broadcasting."""
-        return self._binary(other, "max")
+        if isinstance(other, (list, tuple)):
+            other = Tensor(other)
+        r = self._binary(other, "max")
+        if r is NotImplemented:  # a plain method, not an operator: no reflected fallback
+            raise TypeError(f"maximum: unsupported operand {type(other).__name__}")
+        return r
 
     def _binary(self, other, op, reverse=False):
         if isinstance(other, np.ndarray):
@@ -293,7 +310,11 @@ class Tensor:
         if not axes:
             return self
         out_shape = tuple(s for i, s in enumerate(self.shape) if i not in axes)
-        r = Tensor(_Node("reduce", (self._node,), (kind, axes), out_shape, self.dtype))
+        if self.size == 0:
+            # A reduction over an empty axis is its identity; no kernel reads the empty input.
+            r = Tensor(_const_node(_reduce_identity(kind, self.dtype), out_shape, self.dtype))
+        else:
+            r = Tensor(_Node("reduce", (self._node,), (kind, axes), out_shape, self.dtype))
         if keepdim:
             r = r.reshape(tuple(1 if i in axes else s for i, s in enumerate(self.shape)))
         return r
@@ -396,13 +417,15 @@ class Tensor:
             raise ValueError(f"pad: {len(pads)} (low, high) pairs for a tensor of rank {self.ndim}")
         norm = []
         for p in pads:
-            lo, hi = (0, 0) if p is None else p
-            if int(lo) < 0 or int(hi) < 0:
+            lo, hi = (0, 0) if p is None else _pair(p, "pad")
+            if lo < 0 or hi < 0:
                 raise ValueError(f"pad: negative padding {p}")
-            norm.append((int(lo), int(hi)))
+            norm.append((lo, hi))
         if all(p == (0, 0) for p in norm):
             return self
         shape = tuple(s + lo + hi for s, (lo, hi) in zip(self.shape, norm))
+        if self.size == 0:  # only padding: zeros
+            return Tensor(_const_node(0, shape, self.dtype))
         return Tensor(_Node("pad", (self._node,), tuple(norm), shape, self.dtype))
 
     def shrink(self, bounds):
@@ -412,7 +435,7 @@ class Tensor:
             raise ValueError(f"shrink: {len(bounds)} (start, end) pairs for a tensor of rank {self.ndim}")
         norm = []
         for b, s in zip(bounds, self.shape):
-            lo, hi = (0, s) if b is None else (int(b[0]), int(b[1]))
+            lo, hi = (0, s) if b is None else _pair(b, "shrink")
             if not 0 <= lo <= hi <= s:
                 raise ValueError(f"shrink: ({lo}, {hi}) is not within [0, {s}]")
             norm.append((lo, hi))
@@ -454,12 +477,27 @@ class Tensor:
         return a if dtype is None else a.astype(dtype)
 
 
-def _const_node(value, shape, dtype):
-    v = dtype.np.type(value)
+def _reduce_identity(kind, dtype):
+    if kind == "add":
+        return 0
     if dtype.is_float:
-        v = float(v)
+        return -np.inf
+    return int(np.iinfo(np.int32).min)
+
+
+def _const_node(value, shape, dtype):
+    if dtype.is_float:
+        v = float(dtype.np.type(value))
     else:
-        v = int(v)
+        if isinstance(value, (float, np.floating)):
+            if not np.isfinite(value):
+                raise ValueError(f"cannot make an {dtype.name} constant of {value!r}")
+            value = int(value)  # truncates, as a cast does
+        v = int(value)
+        info = np.iinfo(dtype.np)
+        if not info.min <= v <= info.max:
+            # numpy would silently wrap (or refuse); arrays that do not fit are a ValueError too.
+            raise ValueError(f"integer {v} does not fit in {dtype.name}")
     return _Node("const", (), v, shape, dtype)
 
 

@@ -146,6 +146,8 @@ struct DType {
     int64_t i = 0;
     std::memcpy(&i, p, bytes());
     unsigned w = type.getIntOrFloatBitWidth();
+    if (w == 1) // C's _Bool: 0 or 1
+      return (double)(i & 1);
     if (w < 64)
       i = (i << (64 - w)) >> (64 - w);
     return (double)i;
@@ -191,7 +193,8 @@ void compare(const HostTensor &got, const HostTensor &ref, DType t,
   double floor = std::max(rms, 1e-30);
   for (size_t i = 0; i < ref.data.size(); ++i) {
     double g = got.data[i], r = ref.data[i];
-    double abs = std::fabs(g - r);
+    // Equal values (infinities included) match.
+    double abs = g == r ? 0.0 : std::fabs(g - r);
     double rel = abs / std::max(std::fabs(r), floor);
     ++c.checked;
     if (std::isnan(g) || std::isnan(abs) || rel > t.tolerance()) {

@@ -24,7 +24,9 @@ void registerCompilerPasses();
 mlir::LogicalResult runPipeline(mlir::ModuleOp module, llvm::StringRef pipeline,
                                 std::string *error = nullptr);
 /// Compiles C11 source into a shared object in `dir` with the system C
-/// compiler ($CC, else cc) and `-std=c11 -O2 -march=native -shared -fPIC`.
+/// compiler ($CC, else cc) and `-std=c11 -O2 -march=native -shared -fPIC`
+/// (plus -fno-tree-loop-vectorize -mprefer-vector-width=256, which avoid two
+/// GCC 12 miscompilations of correct C).
 /// Returns the path, or fails with the compiler's output in `log`.
 mlir::FailureOr<std::string> compileCSharedObject(llvm::StringRef source,
                                                   llvm::StringRef dir,

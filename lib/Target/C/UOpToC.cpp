@@ -141,10 +141,15 @@ private:
     if (auto i = dyn_cast<IntegerAttr>(a)) {
       if (i.getType().isInteger(1))
         return std::string(i.getValue().isZero() ? "0" : "1");
-      std::string s = std::to_string(i.getValue().getSExtValue());
-      return i.getType().isIndex() || i.getType().isInteger(64)
-                 ? "INT64_C(" + s + ")"
-                 : s;
+      int64_t v = i.getValue().getSExtValue();
+      bool wide = i.getType().isIndex() || i.getType().isInteger(64);
+      // The most negative value has no literal (its magnitude overflows).
+      if (wide && v == INT64_MIN)
+        return std::string("INT64_MIN");
+      if (!wide && i.getType().isInteger(32) && v == INT32_MIN)
+        return std::string("INT32_MIN");
+      std::string s = std::to_string(v);
+      return wide ? "INT64_C(" + s + ")" : s;
     }
     return c.emitError("uop-to-c: unsupported constant"), failure();
   }
@@ -278,6 +283,19 @@ private:
     auto bin = [&](StringRef o) {
       return define(op, "(" + in[0] + " " + o.str() + " " + in[1] + ")");
     };
+    // arith's integer add/sub/mul wrap; C's signed ones may not overflow, so
+    // program integers compute in the unsigned type of their width (index
+    // arithmetic cannot overflow and stays signed).
+    auto wrapping = [&](StringRef o) -> LogicalResult {
+      if (t.isIndex())
+        return bin(o);
+      FailureOr<std::string> ct = cType(op->getLoc(), t);
+      if (failed(ct))
+        return failure();
+      std::string u = t.isInteger(1) ? "unsigned" : unsignedCType(t);
+      return define(op, "(" + *ct + ")((" + u + ")" + in[0] + " " + o.str() +
+                            " (" + u + ")" + in[1] + ")");
+    };
     auto select = [&](const std::string &c, const std::string &a,
                       const std::string &b) -> std::string {
       if (t.isF32())
@@ -298,9 +316,12 @@ private:
       return define(op, "(" + *ct + ")(" + in[0] + ")");
     };
     return TypeSwitch<Operation *, LogicalResult>(op)
-        .Case<arith::AddFOp, arith::AddIOp>([&](auto) { return bin("+"); })
-        .Case<arith::SubFOp, arith::SubIOp>([&](auto) { return bin("-"); })
-        .Case<arith::MulFOp, arith::MulIOp>([&](auto) { return bin("*"); })
+        .Case<arith::AddFOp>([&](auto) { return bin("+"); })
+        .Case<arith::SubFOp>([&](auto) { return bin("-"); })
+        .Case<arith::MulFOp>([&](auto) { return bin("*"); })
+        .Case<arith::AddIOp>([&](auto) { return wrapping("+"); })
+        .Case<arith::SubIOp>([&](auto) { return wrapping("-"); })
+        .Case<arith::MulIOp>([&](auto) { return wrapping("*"); })
         .Case<arith::DivFOp, arith::DivSIOp>([&](auto) { return bin("/"); })
         .Case<arith::RemSIOp>([&](auto) { return bin("%"); })
         .Case<arith::DivUIOp, arith::RemUIOp>([&](auto o) {
@@ -389,6 +410,16 @@ private:
         .Case<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::FPToSIOp,
               arith::ExtSIOp, arith::TruncIOp, arith::IndexCastOp>(
             [&](auto) { return cast(); })
+        .Case<arith::ExtUIOp, arith::UIToFPOp>([&](auto) -> LogicalResult {
+          // Zero extension: through the unsigned type of the source width.
+          FailureOr<std::string> ct = cType(op->getLoc(), t);
+          if (failed(ct))
+            return failure();
+          Type src = op->getOperand(0).getType();
+          std::string u = src.isInteger(1) ? "" : "(" + unsignedCType(src) + ")";
+          std::string v = src.isInteger(1) ? "(" + in[0] + " != 0)" : in[0];
+          return define(op, "(" + *ct + ")" + u + v);
+        })
         .Case<math::ExpOp>([&](auto) { return call("exp"); })
         .Case<math::Exp2Op>([&](auto) { return call("exp2"); })
         .Case<math::LogOp>([&](auto) { return call("log"); })

@@ -66,6 +66,11 @@ struct DispatchTilePrimitives
                                                  << "'; expected sm_<N>[a]";
       return signalPassFailure();
     }
+    if (!isKnownChip(chip)) {
+      getOperation().emitError("unknown chip '")
+          << chip << "': not an NVPTX processor (sm_50 ... sm_121a)";
+      return signalPassFailure();
+    }
     SmallVector<TilePrimitiveOpInterface> ops;
     getOperation().walk([&](TilePrimitiveOpInterface op) { ops.push_back(op); });
     for (TilePrimitiveOpInterface op : ops) {

@@ -25,6 +25,19 @@ unsigned uop::tirx::getSMVersion(StringRef chip) {
   return sm;
 }
 
+bool uop::tirx::isKnownChip(StringRef chip) {
+  // The NVPTX processors of LLVM 22 (the `a`/`f` variants where they exist).
+  static const unsigned plain[] = {50, 52, 53, 60, 61, 62, 70, 72, 75, 80,
+                                   86, 87, 89, 90, 100, 101, 103, 120, 121};
+  static const unsigned specific[] = {90, 100, 101, 103, 120, 121};
+  unsigned sm = getSMVersion(chip);
+  if (!llvm::is_contained(plain, sm))
+    return false;
+  if (chip.ends_with("a") || chip.ends_with("f"))
+    return llvm::is_contained(specific, sm) && !(chip.ends_with("f") && sm == 90);
+  return true;
+}
+
 std::string uop::tirx::getPTXFeaturesForChip(StringRef chip) {
   // The PTX ISA that introduced each target (sm_90a: PTX 8.0, sm_100a: 8.6).
   unsigned sm = getSMVersion(chip);

@@ -72,9 +72,36 @@ static LogicalResult devectorizeReduce(ReduceOp red, int64_t id,
     return red.emitError("uop-devectorize: only scalar reductions are "
                          "supported, got ")
            << t;
-  SmallVector<Value> outer;
-  for (Value v : open.of(red.getResult()))
-    outer.push_back(v);
+  // The accumulator is reset in every loop around its consumers (up to the
+  // op that closes their ranges), not only in the loops its source reads: a
+  // reduction broadcast along an outer output range still runs per
+  // iteration of that range.
+  llvm::SetVector<Value> outerSet;
+  {
+    SmallVector<Value> work = {red.getResult()};
+    llvm::SmallDenseSet<Operation *> seen;
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      const llvm::SetVector<Value> &s = open.of(v);
+      outerSet.insert(s.begin(), s.end());
+      for (Operation *user : v.getUsers()) {
+        if (!seen.insert(user).second)
+          continue;
+        for (Value o : user->getOperands()) {
+          const llvm::SetVector<Value> &os = open.of(o);
+          outerSet.insert(os.begin(), os.end());
+        }
+        if (isa<EndOp, ReduceOp, SinkOp>(user))
+          continue;
+        if (auto st = dyn_cast<StoreOp>(user); st && !st.getRanges().empty())
+          continue;
+        llvm::append_range(work, user->getResults());
+      }
+    }
+    for (Value r : red.getRanges())
+      outerSet.remove(r);
+  }
+  SmallVector<Value> outer(outerSet.begin(), outerSet.end());
   auto ptrTy = PtrType::get(ctx, t, AddrSpace::Reg, 1);
   Value reg = DefineRegOp::create(b, loc, ptrTy, 1, id);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);

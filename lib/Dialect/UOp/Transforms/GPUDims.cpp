@@ -28,15 +28,41 @@ struct UOpGPUDimsPass : public uop::impl::UOpGPUDimsBase<UOpGPUDimsPass> {
       else if (r.getAxisType() == AxisType::Local)
         local.push_back(r);
     });
+    // CUDA's grid: x up to 2^31 - 1, y and z up to 65535. A global range
+    // that fits nowhere stays a loop inside each thread.
+    if (!global.empty()) {
+      llvm::sort(global, [](RangeOp a, RangeOp b) {
+        return a.getAxisId().getId() < b.getAxisId().getId();
+      });
+      auto extent = [](RangeOp r) {
+        return getConstantExtent(r).value_or(INT64_MAX);
+      };
+      // The largest range takes x when the innermost one would fit y.
+      auto largest = llvm::max_element(global, [&](RangeOp a, RangeOp b) {
+        return extent(a) < extent(b);
+      });
+      if (extent(*largest) > 65535 && largest != global.end() - 1)
+        std::rotate(largest, largest + 1, global.end());
+      SmallVector<RangeOp> kept;
+      for (auto [i, r] : llvm::enumerate(llvm::reverse(global))) {
+        bool fits = i == 0 ? extent(r) < (1ll << 31) : extent(r) <= 65535;
+        if (fits && kept.size() < 3)
+          kept.insert(kept.begin(), r);
+        else
+          r.setAxisType(AxisType::Loop);
+      }
+      global = kept;
+    }
     auto lower = [&](SmallVector<RangeOp> &ranges, StringRef prefix) {
       if (ranges.size() > 3) {
         ranges[3].emitError("uop-gpudims: more than three ")
             << prefix << " dimensions";
         return failure();
       }
-      llvm::sort(ranges, [](RangeOp a, RangeOp b) {
-        return a.getAxisId().getId() < b.getAxisId().getId();
-      });
+      if (prefix == "threadIdx")
+        llvm::sort(ranges, [](RangeOp a, RangeOp b) {
+          return a.getAxisId().getId() < b.getAxisId().getId();
+        });
       static const char *dims[] = {"x", "y", "z"};
       for (auto [i, r] : llvm::enumerate(llvm::reverse(ranges))) {
         OpBuilder b(r);

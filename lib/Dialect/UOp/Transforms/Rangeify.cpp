@@ -114,8 +114,13 @@ private:
 } // namespace
 
 FailureOr<Value> Rangeifier::emit(Value t, ArrayRef<Value> idx, Value gate) {
+  // The buffer `t` is read from is part of the key: once `t` is realized,
+  // reads go to its buffer even where its expression was memoised (0-d
+  // values have the same, empty, index vector in both places).
+  Value source = realized.lookup(t);
   std::vector<void *> key = {t.getAsOpaquePointer(),
-                             gate ? gate.getAsOpaquePointer() : nullptr};
+                             gate ? gate.getAsOpaquePointer() : nullptr,
+                             source ? source.getAsOpaquePointer() : nullptr};
   for (Value i : idx)
     key.push_back(i.getAsOpaquePointer());
   auto it = memo.find(key);
@@ -124,7 +129,7 @@ FailureOr<Value> Rangeifier::emit(Value t, ArrayRef<Value> idx, Value gate) {
 
   FailureOr<Value> result = failure();
   auto tt = cast<RankedTensorType>(t.getType());
-  if (Value buf = realized.lookup(t)) {
+  if (Value buf = source) {
     Type elt = tt.getElementType();
     // A 0-d tensor is read at flat index 0.
     SmallVector<Value> at(idx.begin(), idx.end());
@@ -321,6 +326,15 @@ LogicalResult Rangeifier::realize(Value v) {
 LogicalResult Rangeifier::run() {
   Block &body = fn.getBody().front();
   auto ret = cast<func::ReturnOp>(body.getTerminator());
+  if (ret.getNumOperands() == 0)
+    return fn.emitError("uop-rangeify: the function has no results to compute");
+  for (Type t : llvm::concat<const Type>(fn.getArgumentTypes(),
+                                         fn.getResultTypes()))
+    if (auto rt = dyn_cast<RankedTensorType>(t);
+        rt && rt.hasStaticShape() && rt.getNumElements() == 0)
+      return fn.emitError("uop-rangeify: tensors with a zero extent are not "
+                          "supported (")
+             << t << ")";
   for (BlockArgument a : body.getArguments()) {
     if (!isa<RankedTensorType>(a.getType()))
       return fn.emitError("uop-rangeify: argument ")

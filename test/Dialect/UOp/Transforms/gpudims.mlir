@@ -81,3 +81,27 @@ uop.function @mixed(%out: !uop.ptr<f32, global, 512>) {
   %e = uop.end %st[%x, %y, %z, %l] : !uop.void
   uop.sink %e : !uop.void info <name = "mixed">
 }
+
+// -----
+
+// CUDA's grid has three dimensions, y and z at most 65535: a fourth global
+// range, or one too large for y/z, stays a loop in each thread, and the
+// largest range goes on x.
+// CHECK-LABEL: uop.function @grid_limits
+// CHECK: %[[L:.*]] = uop.range %{{.*}}, R0, loop
+// CHECK-DAG: uop.special %{{.*}}, "blockIdx.x"
+// CHECK-DAG: uop.special %{{.*}}, "blockIdx.y"
+// CHECK-DAG: uop.special %{{.*}}, "blockIdx.z"
+// CHECK: uop.end %{{.*}}[%[[L]]]
+uop.function @grid_limits(%out: !uop.ptr<f32, global, 16>) {
+  %c2 = arith.constant 2 : index
+  %one = arith.constant 1.0 : f32
+  %a = uop.range %c2, R0, global
+  %b = uop.range %c2, R1, global
+  %c = uop.range %c2, R2, global
+  %d = uop.range %c2, R3, global
+  %o = uop.index %out[%a, %b, %c, %d] : !uop.ptr<f32, global, 16> -> f32
+  %s = uop.store %o, %one : f32
+  %e = uop.end %s[%a, %b, %c, %d] : !uop.void
+  uop.sink %e : !uop.void info <name = "grid_limits">
+}

@@ -1,7 +1,7 @@
 // RUN: uop-run %s --entry add_wrap --target cpu --check --repeat 1 | FileCheck %s
 // RUN: uop-run %s --entry mul_wrap --target cpu --check --repeat 1 | FileCheck %s
-// XFAIL: *
 //
+// Regression test for a fixed bug, as it was reported:
 // The reference interpreter (lib/Runtime/Interpreter.cpp) evaluates
 // arith.addi / subi / muli in double precision and never wraps the result to
 // the element width, while the program (two's complement, as arith defines

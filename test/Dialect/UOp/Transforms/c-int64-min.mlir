@@ -1,8 +1,8 @@
 // RUN: uop-opt %s --uop-to-program | uop-translate --uop-to-c > %t.c
 // RUN: cc -std=c11 -O2 -Wall -Werror -c %t.c -o %t.o
 // RUN: uop-opt %s --uop-to-program | uop-translate --uop-to-c | FileCheck %s
-// XFAIL: *
 //
+// Regression test for a fixed bug, as it was reported:
 // The identity of an i64 max reduction is INT64_MIN, printed by --uop-to-c as
 // `INT64_C(-9223372036854775808)`: the literal 9223372036854775808 does not
 // fit in int64_t, so GCC warns "integer constant is so large that it is

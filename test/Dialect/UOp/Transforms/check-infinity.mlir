@@ -1,7 +1,7 @@
 // RUN: uop-run %s --entry div_by_zero --target cpu --check --repeat 1 | FileCheck %s
 // RUN: uop-run %s --entry max_of_neg_inf --target cpu --check --repeat 1 | FileCheck %s
-// XFAIL: *
 //
+// Regression test for a fixed bug, as it was reported:
 // uop-run --check counts an output element as a mismatch when the program and
 // the reference interpreter agree on an infinity: |inf - inf| is NaN, and
 // compare() (tools/uop-run) only forgives NaN when both sides are NaN. Both

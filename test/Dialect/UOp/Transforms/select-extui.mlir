@@ -1,7 +1,7 @@
 // RUN: uop-run %s --entry one_zero --target cpu --check --repeat 1 | FileCheck %s
 // RUN: uop-run %s --entry zero_one --target cpu --check --repeat 1 | FileCheck %s
-// XFAIL: *
 //
+// Regression test for a fixed bug, as it was reported:
 // `select(a > b, 1, 0)` on i32 (a comparison turned into a 0/1 integer, a
 // common pattern) fails to translate to C: arith's canonicalization rewrites
 // the select into `arith.extui %cond : i1 to i32` (and select(c, 0, 1) into

@@ -2,8 +2,8 @@
 // RUN: uop-opt %t/wrap.mlir --uop-to-program | uop-translate --uop-to-c > %t/wrap.c
 // RUN: cc -std=c11 -O2 %t/wrap.c %t/driver.c -o %t/run
 // RUN: %t/run | FileCheck %s
-// XFAIL: *
 //
+// Regression test for a fixed bug, as it was reported:
 // arith.addi / arith.muli on i32 (and i64) wrap around, but --uop-to-c prints
 // them as C `int32_t` arithmetic, where signed overflow is undefined
 // behaviour. GCC uses that: `(a + 2147483647) > a` is folded to true, so the

@@ -1,6 +1,6 @@
 // RUN: uop-run %s --target cpu --check --repeat 1 | FileCheck %s
-// XFAIL: *
 //
+// Regression test for a fixed bug, as it was reported:
 // An i1 result (a comparison returned as is) compiles and runs, but uop-run
 // reads it back as a 1-bit signed integer (DType::load sign-extends from the
 // type's width), so `true` comes back as -1 while the interpreter says 1:

@@ -1,10 +1,10 @@
 // RUN: uop-run %s --entry flip_sum --target cpu --check --repeat 1 | FileCheck %s
 // RUN: uop-run %s --entry f32_round_trip --target cpu --check --repeat 1 | FileCheck %s
-// XFAIL: *
 //
-// Wrong results on the CPU path from the system C compiler, GCC 12.2 (Debian
-// bookworm), on C that is correct: --uop-to-c is not at fault, but every
-// uop-run / uop.Tensor.numpy() user on this toolchain gets wrong numbers.
+// Two miscompilations of correct C by the system compiler, GCC 12.2 (Debian
+// bookworm), that uop-run and the Python package now avoid with
+// -fno-tree-loop-vectorize and -mprefer-vector-width=256 (lib/Runtime/
+// Compile.cpp). As reported:
 //
 // flip_sum: `sum(flip(x, axis 1))` over all axes of a 13x2 tensor becomes an
 // in-order float reduction over `p[2*i + (1 - j)]`. GCC's loop vectorizer

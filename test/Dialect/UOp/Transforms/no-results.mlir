@@ -1,6 +1,6 @@
 // RUN: not uop-opt %s --uop-to-program 2>&1 | FileCheck %s
-// XFAIL: *
 //
+// Regression test for a fixed bug, as it was reported:
 // A tensor-level func.func without results: uop-rangeify accepts it and
 // realizes nothing, then uop-split-kernels reports
 //
@@ -11,7 +11,7 @@
 // later, in --uop-to-c, with "no schedule function".) Expected: a diagnostic
 // at the function that says it has no results to compute.
 
-// CHECK: pending-no-results.mlir:[[@LINE+2]]:1: error: {{.*}}no results
+// CHECK: no-results.mlir:[[@LINE+2]]:1: error: {{.*}}no results
 // CHECK-NOT: run uop-rangeify first
 func.func @nothing(%a: tensor<4xf32>) {
   %e = math.exp %a : tensor<4xf32>
