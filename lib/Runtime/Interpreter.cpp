@@ -95,11 +95,20 @@ FailureOr<double> binary(Operation *op, double a, double b) {
       .Case<arith::DivFOp>([&](auto) { return a / b; })
       .Case<arith::DivSIOp>([&](auto) { return std::trunc(a / b); })
       .Case<arith::RemSIOp>([&](auto) { return std::fmod(a, b); })
+      // IEEE 754-2019 maximum / minimum: NaN wins, -0 < +0.
       .Case<arith::MaximumFOp>([&](auto) {
-        return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b);
+        if (std::isnan(a) || std::isnan(b))
+          return (double)NAN;
+        if (a == b)
+          return std::signbit(a) ? b : a;
+        return std::max(a, b);
       })
       .Case<arith::MinimumFOp>([&](auto) {
-        return std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b);
+        if (std::isnan(a) || std::isnan(b))
+          return (double)NAN;
+        if (a == b)
+          return std::signbit(a) ? a : b;
+        return std::min(a, b);
       })
       .Case<arith::MaxNumFOp, arith::MaxSIOp>([&](auto) { return std::fmax(a, b); })
       .Case<arith::MinNumFOp, arith::MinSIOp>([&](auto) { return std::fmin(a, b); })

@@ -342,15 +342,20 @@ private:
         .Case<arith::MaxNumFOp>([&](auto) { return call("fmax"); })
         .Case<arith::MinNumFOp>([&](auto) { return call("fmin"); })
         .Case<arith::MaximumFOp>([&](auto) {
-          // maximumf propagates NaN (a NaN b takes b); branch-free.
-          return define(op, select("((" + in[0] + " > " + in[1] + ") | (" +
-                                       in[0] + " != " + in[0] + "))",
-                                   in[0], in[1]));
+          // maximumf propagates NaN (a NaN b takes b) and puts +0 above -0;
+          // branch-free.
+          const std::string &a = in[0], &b = in[1];
+          return define(op, select("((" + a + " > " + b + ") | (" + a + " != " +
+                                       a + ") | ((" + a + " == " + b +
+                                       ") & !signbit(" + a + ")))",
+                                   a, b));
         })
         .Case<arith::MinimumFOp>([&](auto) {
-          return define(op, select("((" + in[0] + " < " + in[1] + ") | (" +
-                                       in[0] + " != " + in[0] + "))",
-                                   in[0], in[1]));
+          const std::string &a = in[0], &b = in[1];
+          return define(op, select("((" + a + " < " + b + ") | (" + a + " != " +
+                                       a + ") | ((" + a + " == " + b +
+                                       ") & (signbit(" + a + ") != 0)))",
+                                   a, b));
         })
         .Case<arith::MaxSIOp>([&](auto) {
           return define(op, "(" + in[0] + " > " + in[1] + " ? " + in[0] +

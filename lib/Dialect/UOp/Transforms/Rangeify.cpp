@@ -352,6 +352,9 @@ LogicalResult Rangeifier::run() {
   // a value used several times is realized once recomputing it is not cheap.
   DenseMap<Value, int64_t> coneSize;
   constexpr int64_t kRecomputeLimit = 16;
+  // Any expression is cut into kernels of at most this many ops: it bounds
+  // kernel size and the depth of emit()'s recursion (deep chains).
+  constexpr int64_t kFuseLimit = 2048;
   SmallVector<Value> points;
   for (Operation &op : body.without_terminator()) {
     if (op.getNumResults() != 1 ||
@@ -369,7 +372,8 @@ LogicalResult Rangeifier::run() {
     bool movedOrReduced = readElsewhere(v);
     bool realize = returned.contains(v) || isa<ContiguousOp>(op) ||
                    (c && (multiUse || movedOrReduced)) ||
-                   (multiUse && size > kRecomputeLimit);
+                   (multiUse && size > kRecomputeLimit) ||
+                   (!v.use_empty() && size > kFuseLimit);
     if (realize)
       points.push_back(v);
     cone[v] = c && !realize;

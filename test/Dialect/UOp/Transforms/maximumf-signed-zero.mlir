@@ -2,8 +2,8 @@
 // RUN: uop-opt %t/mm.mlir --uop-to-program | uop-translate --uop-to-c > %t/mm.c
 // RUN: cc -std=c11 -O2 %t/mm.c %t/driver.c -o %t/run -lm
 // RUN: %t/run | FileCheck %s
-// XFAIL: *
 //
+// Regression test for a fixed bug, as it was reported:
 // arith.maximumf / minimumf order -0.0 below +0.0 (IEEE 754-2019 maximum /
 // minimum), but --uop-to-c prints maximumf as `(a > b | a != a) ? a : b`
 // (minimumf likewise), which returns b when a and b are zeros of either
