@@ -62,8 +62,40 @@ private:
 };
 } // namespace
 
+/// The ranges around a REDUCE's consumers (up to the op that closes their
+/// ranges), minus the ranges it reduces: its accumulator is reset in every
+/// loop around its consumers, not only in the loops its source reads (a
+/// reduction broadcast along an outer output range runs per iteration of
+/// that range).
+static SmallVector<Value> outerRanges(ReduceOp red, OpenRanges &open) {
+  llvm::SetVector<Value> outerSet;
+  SmallVector<Value> work = {red.getResult()};
+  llvm::SmallDenseSet<Operation *> seen;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    const llvm::SetVector<Value> &s = open.of(v);
+    outerSet.insert(s.begin(), s.end());
+    for (Operation *user : v.getUsers()) {
+      if (!seen.insert(user).second)
+        continue;
+      for (Value o : user->getOperands()) {
+        const llvm::SetVector<Value> &os = open.of(o);
+        outerSet.insert(os.begin(), os.end());
+      }
+      if (isa<EndOp, ReduceOp, SinkOp>(user))
+        continue;
+      if (auto st = dyn_cast<StoreOp>(user); st && !st.getRanges().empty())
+        continue;
+      llvm::append_range(work, user->getResults());
+    }
+  }
+  for (Value r : red.getRanges())
+    outerSet.remove(r);
+  return SmallVector<Value>(outerSet.begin(), outerSet.end());
+}
+
 static LogicalResult devectorizeReduce(ReduceOp red, int64_t id,
-                                       OpenRanges &open) {
+                                       ArrayRef<Value> outer) {
   OpBuilder b(red);
   Location loc = red.getLoc();
   MLIRContext *ctx = red.getContext();
@@ -72,36 +104,7 @@ static LogicalResult devectorizeReduce(ReduceOp red, int64_t id,
     return red.emitError("uop-devectorize: only scalar reductions are "
                          "supported, got ")
            << t;
-  // The accumulator is reset in every loop around its consumers (up to the
-  // op that closes their ranges), not only in the loops its source reads: a
-  // reduction broadcast along an outer output range still runs per
-  // iteration of that range.
-  llvm::SetVector<Value> outerSet;
-  {
-    SmallVector<Value> work = {red.getResult()};
-    llvm::SmallDenseSet<Operation *> seen;
-    while (!work.empty()) {
-      Value v = work.pop_back_val();
-      const llvm::SetVector<Value> &s = open.of(v);
-      outerSet.insert(s.begin(), s.end());
-      for (Operation *user : v.getUsers()) {
-        if (!seen.insert(user).second)
-          continue;
-        for (Value o : user->getOperands()) {
-          const llvm::SetVector<Value> &os = open.of(o);
-          outerSet.insert(os.begin(), os.end());
-        }
-        if (isa<EndOp, ReduceOp, SinkOp>(user))
-          continue;
-        if (auto st = dyn_cast<StoreOp>(user); st && !st.getRanges().empty())
-          continue;
-        llvm::append_range(work, user->getResults());
-      }
-    }
-    for (Value r : red.getRanges())
-      outerSet.remove(r);
-  }
-  SmallVector<Value> outer(outerSet.begin(), outerSet.end());
+
   auto ptrTy = PtrType::get(ctx, t, AddrSpace::Reg, 1);
   Value reg = DefineRegOp::create(b, loc, ptrTy, 1, id);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -172,14 +175,21 @@ struct UOpDevectorizePass
     fn.walk([&](ReduceOp r) { reduces.push_back(r); });
     int64_t id = 0;
     fn.walk([&](DefineRegOp r) { id = std::max<int64_t>(id, r.getId() + 1); });
-    for (ReduceOp r : reduces) {
+    // Outer ranges first, on the untouched kernel with one cache: rewriting
+    // a reduction does not change what is open around the others.
+    SmallVector<SmallVector<Value>> outers;
+    {
+      OpenRanges open;
+      for (ReduceOp r : reduces)
+        outers.push_back(outerRanges(r, open));
+    }
+    for (auto [r, outer] : llvm::zip(reduces, outers)) {
       if (r.getRanges().empty()) {
         r.getResult().replaceAllUsesWith(r.getSrc());
         r->erase();
         continue;
       }
-      OpenRanges open;
-      if (failed(devectorizeReduce(r, id++, open)))
+      if (failed(devectorizeReduce(r, id++, outer)))
         return signalPassFailure();
     }
     fn.walk([&](IndexOp idx) { linearizeIndex(idx); });
