@@ -81,6 +81,7 @@ private:
 };
 
 struct UOpLinearizePass : public uop::impl::UOpLinearizeBase<UOpLinearizePass> {
+  using UOpLinearizeBase::UOpLinearizeBase;
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
@@ -104,7 +105,7 @@ struct UOpLinearizePass : public uop::impl::UOpLinearizeBase<UOpLinearizePass> {
         return signalPassFailure();
       OpBuilder b(call);
       Location loc = fn.getLoc();
-      Value dev = DeviceOp::create(b, loc, VoidType::get(ctx), "CPU");
+      Value dev = DeviceOp::create(b, loc, VoidType::get(ctx), device);
       auto linear = LinearOp::create(b, loc, VoidType::get(ctx),
                                      FlatSymbolRefAttr::get(fn.getSymNameAttr()));
       Block *block = new Block();

@@ -14,7 +14,9 @@ using namespace uop;
 /// Passes 1-5 shared by both pipelines.
 static void buildKernelPasses(OpPassManager &pm, StringRef target) {
   pm.addNestedPass<func::FuncOp>(createUOpRangeify());
-  pm.addPass(createUOpSplitKernels());
+  UOpSplitKernelsOptions split;
+  split.device = target == "cuda" ? "CUDA" : "CPU";
+  pm.addPass(createUOpSplitKernels(split));
   OpPassManager &fn = pm.nest<FunctionOp>();
   fn.addPass(createUOpSimplify());
   UOpOptimizeOptions opt;
@@ -32,7 +34,9 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target) {
 void uop::buildUOpToProgramPipeline(OpPassManager &pm,
                                     const UOpToProgramPipelineOptions &opts) {
   buildKernelPasses(pm, opts.target);
-  pm.addPass(createUOpLinearize());
+  UOpLinearizeOptions lin;
+  lin.device = opts.target == "cuda" ? "CUDA" : "CPU";
+  pm.addPass(createUOpLinearize(lin));
 }
 
 void uop::buildUOpToNVVMPipeline(OpPassManager &pm,

@@ -36,7 +36,7 @@ struct Kernel {
 };
 } // namespace
 
-static LogicalResult splitFunction(func::FuncOp fn) {
+static LogicalResult splitFunction(func::FuncOp fn, StringRef device) {
   MLIRContext *ctx = fn.getContext();
   Block &body = fn.getBody().front();
   auto ret = cast<func::ReturnOp>(body.getTerminator());
@@ -154,7 +154,7 @@ static LogicalResult splitFunction(func::FuncOp fn) {
     ptrOf[a] = p;
   for (auto [i, r] : llvm::enumerate(ret.getOperands()))
     ptrOf[r] = entry->getArgument(fn.getNumArguments() + i);
-  Value dev = DeviceOp::create(sb, fnLoc, VoidType::get(ctx), "CPU");
+  Value dev = DeviceOp::create(sb, fnLoc, VoidType::get(ctx), device);
   int64_t unique = 0;
   SmallVector<Value> calls;
   for (Kernel &k : kernels) {
@@ -180,6 +180,7 @@ static LogicalResult splitFunction(func::FuncOp fn) {
 namespace {
 struct UOpSplitKernelsPass
     : public uop::impl::UOpSplitKernelsBase<UOpSplitKernelsPass> {
+  using UOpSplitKernelsBase::UOpSplitKernelsBase;
   void runOnOperation() override {
     SmallVector<func::FuncOp> fns;
     for (auto fn : getOperation().getOps<func::FuncOp>()) {
@@ -192,7 +193,7 @@ struct UOpSplitKernelsPass
         fns.push_back(fn);
     }
     for (func::FuncOp fn : fns)
-      if (failed(splitFunction(fn)))
+      if (failed(splitFunction(fn, device)))
         return signalPassFailure();
   }
 };

@@ -38,6 +38,10 @@ def UOpSplitKernels : Pass<"uop-split-kernels", "::mlir::ModuleOp"> {
     the buffers it reads; its body is the BUFFERIZE's computation ending in
     STORE / END / SINK (with KernelInfo).
   }];
+  let options = [
+    Option<"device", "device", "std::string", /*default=*/"\"CPU\"",
+           "The DEVICE the schedule's buffers live on (CPU, CUDA)">,
+  ];
 }
 
 def UOpSimplify : Pass<"uop-simplify", "::uop::FunctionOp"> {
@@ -121,6 +125,10 @@ def UOpLinearize : Pass<"uop-linearize", "::mlir::ModuleOp"> {
     ENDIF. The schedule function records each kernel as a PROGRAM with its
     LINEAR stage right before the CALL.
   }];
+  let options = [
+    Option<"device", "device", "std::string", /*default=*/"\"CPU\"",
+           "The DEVICE of the PROGRAMs (CPU, CUDA)">,
+  ];
 }
 
 #endif // UOP_DIALECT_UOP_TRANSFORMS_PASSES_TD
