@@ -45,37 +45,6 @@ static OwningOpRef<ModuleOp> isolate(ModuleOp module, func::FuncOp fn) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Calls an entry `void f(void *, ...)` with one pointer per input and
-/// output (the C ABI of --uop-to-c).
-bool callEntry(void *fn, ArrayRef<void *> a) {
-  switch (a.size()) {
-  case 1: ((void (*)(void *))fn)(a[0]); return true;
-  case 2: ((void (*)(void *, void *))fn)(a[0], a[1]); return true;
-  case 3: ((void (*)(void *, void *, void *))fn)(a[0], a[1], a[2]); return true;
-  case 4:
-    ((void (*)(void *, void *, void *, void *))fn)(a[0], a[1], a[2], a[3]);
-    return true;
-  case 5:
-    ((void (*)(void *, void *, void *, void *, void *))fn)(a[0], a[1], a[2],
-                                                           a[3], a[4]);
-    return true;
-  case 6:
-    ((void (*)(void *, void *, void *, void *, void *, void *))fn)(
-        a[0], a[1], a[2], a[3], a[4], a[5]);
-    return true;
-  case 7:
-    ((void (*)(void *, void *, void *, void *, void *, void *, void *))fn)(
-        a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
-    return true;
-  case 8:
-    ((void (*)(void *, void *, void *, void *, void *, void *, void *,
-               void *))fn)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]);
-    return true;
-  default:
-    return false;
-  }
-}
-
 class CPUExecutable : public Executable {
 public:
   ~CPUExecutable() override {
@@ -90,12 +59,6 @@ public:
     auto exe = std::make_unique<CPUExecutable>();
     exe->what = "cpu";
     status = kRunFailed;
-    unsigned n = fn.getNumArguments() + fn.getNumResults();
-    if (n > 8) {
-      error = "at most 8 inputs and outputs together are supported";
-      status = kRunBadInput;
-      return nullptr;
-    }
     OwningOpRef<ModuleOp> compiled = isolate(module, fn);
     if (failed(runPipeline(*compiled, "uop-to-program{target=cpu}"))) {
       error = "the uop-to-program pipeline failed";
@@ -123,7 +86,7 @@ public:
       error = std::string("dlopen failed: ") + dlerror();
       return nullptr;
     }
-    std::string sym = ("uop_" + fn.getName()).str();
+    std::string sym = ("uop_" + fn.getName() + "_packed").str();
     exe->entry = dlsym(exe->lib, sym.c_str());
     if (!exe->entry) {
       error = "the compiled program has no entry " + sym;
@@ -139,14 +102,15 @@ public:
     for (const void *p : inputs)
       args.push_back(const_cast<void *>(p));
     llvm::append_range(args, outputs);
-    return callEntry(entry, args) ? "" : "too many arguments";
+    call();
+    return "";
   }
 
   std::string time(unsigned repeat, double *ms) override {
     std::vector<double> times;
     for (unsigned r = 0; r < repeat; ++r) {
       auto start = std::chrono::steady_clock::now();
-      callEntry(entry, args);
+      call();
       auto stop = std::chrono::steady_clock::now();
       times.push_back(
           std::chrono::duration<double, std::milli>(stop - start).count());
@@ -156,6 +120,8 @@ public:
   }
 
 private:
+  /// `uop_<name>_packed(void *const *buffers)` (see --uop-to-c).
+  void call() { reinterpret_cast<void (*)(void *const *)>(entry)(args.data()); }
   void *lib = nullptr;
   void *entry = nullptr;
   std::string dir;

@@ -548,6 +548,13 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
     for (const std::string &f : frees)
       os << "  free(" << f << ");\n";
     os << "}\n";
+    // The same entry with its buffers in one array, for callers that build
+    // the call at run time (uop-run, uopRun) whatever the argument count.
+    os << "void uop_" << sched.getSymName() << "_packed(void *const *a) {\n  uop_"
+       << sched.getSymName() << "(";
+    for (BlockArgument a : body.getArguments())
+      os << (a.getArgNumber() ? ", " : "") << "a[" << a.getArgNumber() << "]";
+    os << ");\n}\n";
   }
   return success();
 }
