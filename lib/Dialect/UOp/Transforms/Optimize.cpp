@@ -69,7 +69,14 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
       if (!reduces.empty() && outputs.size() >= 2) {
         // A register tile: upcast x upcast-outer accumulators.
         RangeOp inner = outputs.back(), next = outputs[outputs.size() - 2];
-        int64_t fi = factorFor(inner, upcast), fo = factorFor(next, upcastOuter);
+        // Measured on AVX-512 with 256-bit vectors (docs/performance.md): a
+        // 32-wide tile pays off for long reductions (K >= 1024), a 16-wide
+        // one for shorter ones, whose B strip then stays in L1.
+        int64_t k = 1;
+        for (RangeOp r : reduces)
+          k *= getConstantExtent(r).value_or(1);
+        int64_t width = std::min<int64_t>(upcast, k >= 1024 ? 32 : 16);
+        int64_t fi = factorFor(inner, width), fo = factorFor(next, upcastOuter);
         if (fi > 1) {
           note("UPCAST", inner, fi);
           splitRange(inner, fi, AxisType::Loop, AxisType::Upcast);

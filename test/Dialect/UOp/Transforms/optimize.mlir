@@ -100,7 +100,7 @@ uop.function @elementwise(%out: !uop.ptr<f32, global, 96> {uop.shape = array<i64
 // -----
 
 // A matmul (a reduction and two output ranges) gets a register tile on cpu:
-// the innermost output range upcast by `upcast` (16), the next by
+// the innermost output range upcast by 16 (32 for reductions of 1024 or more), the next by
 // `upcast-outer` (8); its reduction is not unrolled.
 
 // CPU-LABEL: uop.function @matmul

@@ -59,8 +59,9 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
   let summary = "Heuristic kernel options: upcast, unroll, global/local split";
   let description = [{
     cpu, a kernel with a reduction and two or more output ranges (a matmul):
-    a register tile, the innermost output range split loop x upcast(`upcast`)
-    and the next one loop x upcast(`upcast-outer`), so that uop-expand makes
+    a register tile, the innermost output range split loop x upcast(32 when the
+    reduction has at least 1024 iterations, else 16, at most `upcast`) and
+    the next one loop x upcast(`upcast-outer`, 8), so that uop-expand makes
     upcast x upcast-outer independent accumulators per reduction step (the C
     compiler vectorizes them). cpu, other kernels: the innermost output range
     split loop x upcast(4) and each reduction range reduce x unroll(`unroll`).
@@ -73,8 +74,8 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
            "cpu or cuda">,
-    Option<"upcast", "upcast", "int64_t", /*default=*/"16",
-           "Upcast of the innermost output range of a register tile (1 disables)">,
+    Option<"upcast", "upcast", "int64_t", /*default=*/"32",
+           "Largest upcast of the innermost output range of a register tile (1 disables)">,
     Option<"upcastOuter", "upcast-outer", "int64_t", /*default=*/"8",
            "Upcast of the next output range of a register tile (1 disables)">,
     Option<"unroll", "unroll", "int64_t", /*default=*/"4",
