@@ -39,7 +39,6 @@ public:
     FailureOr<KernelSchedule> sched = scheduleKernel(fn);
     if (failed(sched))
       return failure();
-    MLIRContext *ctx = fn.getContext();
     SmallVector<Type> params;
     for (Type t : fn.getArgumentTypes()) {
       auto p = dyn_cast<PtrType>(t);
@@ -65,7 +64,6 @@ public:
       return failure();
     if (failed(emit(b, sched->root)))
       return failure();
-    (void)ctx;
     return prim;
   }
 

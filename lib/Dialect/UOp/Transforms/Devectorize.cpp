@@ -116,8 +116,7 @@ static LogicalResult devectorizeReduce(ReduceOp red, int64_t id,
   };
   Value identity = arith::ConstantOp::create(
       b, loc, getReduceIdentity(red.getReduceOp(), t));
-  auto [p0, i0] = access(outer);
-  (void)p0;
+  Value i0 = access(outer).second;
   Value init = StoreOp::create(b, loc, i0, identity, ValueRange{});
   SmallVector<Value> loopDeps = {init};
   llvm::append_range(loopDeps, red.getRanges());

@@ -67,9 +67,8 @@ private:
         Value cond = map.lookup(idx.getGate());
         auto ifOp = IfOp::create(b, st.getLoc(), VoidType::get(b.getContext()),
                                  cond, ValueRange{});
-        Operation *clone = b.clone(*op, map);
+        b.clone(*op, map);
         EndIfOp::create(b, st.getLoc(), VoidType::get(b.getContext()), ifOp);
-        (void)clone;
         return;
       }
     }
@@ -85,7 +84,6 @@ struct UOpLinearizePass : public uop::impl::UOpLinearizeBase<UOpLinearizePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
-    SymbolTable symbols(module);
     // First CALL of each kernel.
     DenseMap<StringAttr, CallOp> firstCall;
     module.walk([&](CallOp call) {

@@ -384,7 +384,6 @@ LogicalResult Rangeifier::run() {
       points.push_back(r);
 
   b.setInsertionPoint(ret);
-  Operation *firstNew = nullptr;
   for (Value v : points) {
     // An argument returned as is still needs its own output buffer: a copy.
     if (isa<BlockArgument>(v)) {
@@ -421,7 +420,6 @@ LogicalResult Rangeifier::run() {
                                        AddrSpace::Global, true);
     o.set(BufferizeOp::create(b, loc, tt, *scalar, ranges, opts));
   }
-  (void)firstNew;
 
   // The tensor-level ops are now dead.
   SmallVector<Operation *> dead;

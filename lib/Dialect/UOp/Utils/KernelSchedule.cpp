@@ -161,9 +161,6 @@ FailureOr<KernelSchedule> uop::scheduleKernel(FunctionOp fn) {
     }
   }
   // Order each body: Kahn on data dependences, ties by original position.
-  std::function<unsigned(LoopNode *)> firstPos = [&](LoopNode *n) {
-    return position[n->range];
-  };
   for (auto &nodePtr : sched.nodes) {
     LoopNode *n = nodePtr.get();
     SmallVector<ScheduleItem> &its = items[n];
@@ -201,7 +198,7 @@ FailureOr<KernelSchedule> uop::scheduleKernel(FunctionOp fn) {
       }
     }
     auto pos = [&](unsigned i) {
-      return its[i].op ? position[its[i].op] : firstPos(its[i].loop);
+      return its[i].op ? position[its[i].op] : position[its[i].loop->range];
     };
     // Among ready items, loads and the address arithmetic they need go
     // first: a body that reads everything before computing is what C
