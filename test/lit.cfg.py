@@ -48,6 +48,11 @@ if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
 
+# The fake CUDA driver (test/lib/FakeCudaDriver): uop-run --target cuda end to
+# end without a GPU, every driver call checked, no kernel run.
+config.substitutions.append(
+    ("%fake_cuda", os.path.join(config.uop_lib_dir, "libuop-fake-cuda.so")))
+
 # A real GPU (driver and a device) for REQUIRES: cuda-gpu.
 smi = shutil.which("nvidia-smi")
 if smi:

@@ -30,6 +30,9 @@ tirx.prim_func @copy_tma(%A: !tirx.buffer<8192x128xf32, global>,
     %bar = llvm.inttoptr %baddr : i64 to !llvm.ptr<3>
     scf.if %leader {
       nvvm.mbarrier.init %bar, %one : !llvm.ptr<3>, i32
+      // Make the initialised barrier visible to the async proxy (TMA
+      // completes on it) before anyone uses it.
+      nvvm.fence.mbarrier.init
     }
     gpu.barrier
     %gA = tirx.region %A[%row : 128, %col : 32] : !tirx.buffer<8192x128xf32, global>

@@ -11,9 +11,11 @@
 // before refilling a stage it waits for the MMAs that read it (the stage's
 // `empty` barrier, signalled by tcgen05.commit), then puts the next step's
 // TMA boxes in flight on the stage's `full` barrier while the tensor cores
-// work on the other stage. Barrier phases flip every second step. At the
-// end every thread waits for the last commit and reads its row of the
-// accumulator.
+// work on the other stage. Barrier phases flip every second step. After the
+// K loop thread 0 commits once more to the accumulator's own `done`
+// barrier; every thread waits for its phase 0 and reads its row of the
+// accumulator (the tmem copy reconverges each warp first: tcgen05.ld is
+// .sync.aligned).
 //
 //   uop-opt --tirx-to-nvvm="chip=sm_100a" examples/tirx/gemm_tcgen05.mlir \
 //     | uop-translate --mlir-to-ptx --chip=sm_100a
@@ -30,6 +32,7 @@ tirx.prim_func @gemm(%A: !tirx.buffer<4096x4096xbf16, global>,
     %full1 = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
     %empty0 = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
     %empty1 = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
+    %done = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
@@ -47,16 +50,22 @@ tirx.prim_func @gemm(%A: !tirx.buffer<4096x4096xbf16, global>,
     %af1 = tirx.address_of %full1[%c0] : !tirx.buffer<1xi64, shared>
     %ae0 = tirx.address_of %empty0[%c0] : !tirx.buffer<1xi64, shared>
     %ae1 = tirx.address_of %empty1[%c0] : !tirx.buffer<1xi64, shared>
+    %ad = tirx.address_of %done[%c0] : !tirx.buffer<1xi64, shared>
     %pf0 = llvm.inttoptr %af0 : i64 to !llvm.ptr<3>
     %pf1 = llvm.inttoptr %af1 : i64 to !llvm.ptr<3>
     %pe0 = llvm.inttoptr %ae0 : i64 to !llvm.ptr<3>
     %pe1 = llvm.inttoptr %ae1 : i64 to !llvm.ptr<3>
+    %pd = llvm.inttoptr %ad : i64 to !llvm.ptr<3>
     scf.if %leader {
       // Two TMA boxes arrive on a full barrier; one commit on an empty one.
       nvvm.mbarrier.init %pf0, %two : !llvm.ptr<3>, i32
       nvvm.mbarrier.init %pf1, %two : !llvm.ptr<3>, i32
       nvvm.mbarrier.init %pe0, %one : !llvm.ptr<3>, i32
       nvvm.mbarrier.init %pe1, %one : !llvm.ptr<3>, i32
+      nvvm.mbarrier.init %pd, %one : !llvm.ptr<3>, i32
+      // Make the initialised barriers visible to the async proxy (TMA
+      // completes on them) before anyone uses them.
+      nvvm.fence.mbarrier.init
     }
     gpu.barrier
     %Dr = tirx.region %D[%c0 : 128, %c0 : 32] : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>
@@ -126,10 +135,16 @@ tirx.prim_func @gemm(%A: !tirx.buffer<4096x4096xbf16, global>,
         %ep = llvm.inttoptr %ea : i64 to !llvm.ptr<3>
         nvvm.tcgen05.commit %ep : !llvm.ptr<3>
       }
+      // The accumulator's own barrier: one commit after the last MMA (it
+      // tracks every tcgen05.mma this thread issued), so its phase 0
+      // completes exactly when D is final.
+      nvvm.tcgen05.commit %pd : !llvm.ptr<3>
     }
-    // Step 63 (stage 1, its 32nd use: phase 1) commits last.
-    %lastphase = arith.constant 1 : i32
-    nvvm.mbarrier.try_wait.parity %pe1, %lastphase, %ticks : !llvm.ptr<3>, i32, i32
+    // Everyone waits for phase 0 of `done`. (A stage barrier cannot serve:
+    // a thread that has not seen its earlier phases would take parity 1 on
+    // the fresh barrier as already complete.)
+    %phase0 = arith.constant 0 : i32
+    nvvm.mbarrier.try_wait.parity %pd, %phase0, %ticks : !llvm.ptr<3>, i32, i32
     %gC = tirx.region %C[%m0 : 128, %n0 : 32] : !tirx.buffer<4096x4096xf32, global>
     tirx.tile.copy <warpgroup> %gC, %Dr : !tirx.region<128x32, !tirx.buffer<4096x4096xf32, global>>, !tirx.region<128x32, !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>>
   }

@@ -48,6 +48,9 @@ tirx.prim_func @gemm(%A: !tirx.buffer<4096x4096xbf16, global>,
       // Each stage's two TMA boxes arrive on its barrier.
       nvvm.mbarrier.init %p0, %two : !llvm.ptr<3>, i32
       nvvm.mbarrier.init %p1, %two : !llvm.ptr<3>, i32
+      // Make the initialised barrier visible to the async proxy (TMA
+      // completes on it) before anyone uses it.
+      nvvm.fence.mbarrier.init
     }
     gpu.barrier
     // Prologue: step 0 into stage 0.

@@ -1,13 +1,18 @@
 //===- CudaDriver.cpp - the CUDA driver API, opened at run time -----------===//
 //
-// Only the few entry points uop-run needs, declared here with the driver's
-// ABI (no cuda.h at build time). Versioned symbols (`_v2`) are preferred
-// where the driver exports them.
+// Only the entry points the runtime needs, declared here with the driver's
+// ABI (no cuda.h at build time). Each is bound by the exact symbol that
+// cuda.h (CUDA 12 and 13) maps its name to: `cuMemAlloc` is `cuMemAlloc_v2`,
+// but `cuCtxSynchronize_v2` is a different function (it takes a context), so
+// versions are never guessed.
 //
 //===----------------------------------------------------------------------===//
 
 #include "uop/Runtime/CudaDriver.h"
 
+#include "llvm/ADT/ScopeExit.h"
+
+#include <cstdlib>
 #include <dlfcn.h>
 
 using namespace uop;
@@ -16,6 +21,12 @@ namespace {
 using CUresult = int;
 using CUdevice = int;
 using CUdeviceptr = unsigned long long;
+
+// CUdevice_attribute, CUfunction_attribute and CUtensorMap* values of cuda.h.
+constexpr int kAttrComputeCapabilityMajor = 75;
+constexpr int kAttrComputeCapabilityMinor = 76;
+constexpr int kFuncAttrMaxDynamicSharedBytes = 8;
+constexpr int kTensorMapL2Promotion128B = 2;
 } // namespace
 
 struct CudaDriver::Api {
@@ -29,6 +40,7 @@ struct CudaDriver::Api {
   CUresult (*ctxSetCurrent)(void *);
   CUresult (*ctxSynchronize)();
   CUresult (*moduleLoadData)(void **, const void *);
+  CUresult (*moduleUnload)(void *);
   CUresult (*moduleGetFunction)(void **, void *, const char *);
   CUresult (*funcSetAttribute)(void *, int, int);
   CUresult (*memAlloc)(CUdeviceptr *, size_t);
@@ -51,57 +63,81 @@ struct CudaDriver::Api {
                                    int, int);
 };
 
-template <typename F>
-static bool bind(void *lib, F &fn, const char *name) {
-  std::string v2 = std::string(name) + "_v2";
-  void *p = dlsym(lib, v2.c_str());
-  if (!p)
-    p = dlsym(lib, name);
-  fn = reinterpret_cast<F>(p);
-  return p != nullptr;
+namespace {
+/// One entry point: the field it fills and the exact exported symbol.
+struct Binding {
+  void **slot;
+  const char *symbol;
+  bool required;
+};
+} // namespace
+
+/// The table of symbols, as cuda.h maps each API name (the `_v2` suffixes
+/// date from CUDA 3.2/4.0 and are what every CUDA 12/13 program links to).
+static std::vector<Binding> bindings(CudaDriver::Api &a) {
+  auto slot = [](auto &fn) { return reinterpret_cast<void **>(&fn); };
+  return {
+      {slot(a.init), "cuInit", true},
+      {slot(a.deviceGetCount), "cuDeviceGetCount", true},
+      {slot(a.deviceGet), "cuDeviceGet", true},
+      {slot(a.deviceGetAttribute), "cuDeviceGetAttribute", true},
+      {slot(a.deviceGetName), "cuDeviceGetName", true},
+      {slot(a.primaryCtxRetain), "cuDevicePrimaryCtxRetain", true},
+      {slot(a.primaryCtxRelease), "cuDevicePrimaryCtxRelease_v2", true},
+      {slot(a.ctxSetCurrent), "cuCtxSetCurrent", true},
+      // Not cuCtxSynchronize_v2(CUcontext), which CUDA 13 adds beside it.
+      {slot(a.ctxSynchronize), "cuCtxSynchronize", true},
+      {slot(a.moduleLoadData), "cuModuleLoadData", true},
+      {slot(a.moduleUnload), "cuModuleUnload", true},
+      {slot(a.moduleGetFunction), "cuModuleGetFunction", true},
+      {slot(a.funcSetAttribute), "cuFuncSetAttribute", true},
+      {slot(a.memAlloc), "cuMemAlloc_v2", true},
+      {slot(a.memFree), "cuMemFree_v2", true},
+      {slot(a.memcpyHtoD), "cuMemcpyHtoD_v2", true},
+      {slot(a.memcpyDtoH), "cuMemcpyDtoH_v2", true},
+      {slot(a.memsetD8), "cuMemsetD8_v2", true},
+      {slot(a.launchKernel), "cuLaunchKernel", true},
+      {slot(a.eventCreate), "cuEventCreate", true},
+      {slot(a.eventRecord), "cuEventRecord", true},
+      {slot(a.eventSynchronize), "cuEventSynchronize", true},
+      // cuda.h 13 maps this name to cuEventElapsedTime_v2, which has the same
+      // signature; the unversioned symbol is what CUDA 12 programs use and
+      // every driver since exports.
+      {slot(a.eventElapsedTime), "cuEventElapsedTime", true},
+      {slot(a.eventDestroy), "cuEventDestroy_v2", true},
+      {slot(a.getErrorString), "cuGetErrorString", true},
+      // Only drivers of CUDA 12+ encode tensor maps.
+      {slot(a.tensorMapEncodeTiled), "cuTensorMapEncodeTiled", false},
+  };
 }
 
 std::unique_ptr<CudaDriver> CudaDriver::open(std::string &why) {
-  void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!lib)
-    lib = dlopen("libcuda.so", RTLD_NOW | RTLD_LOCAL);
-  if (!lib) {
-    why = "the CUDA driver (libcuda.so.1) is not installed";
-    return nullptr;
+  // UOP_CUDA_DRIVER names another driver library (the fake one of the tests).
+  const char *forced = std::getenv("UOP_CUDA_DRIVER");
+  void *lib = nullptr;
+  if (forced && *forced) {
+    lib = dlopen(forced, RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+      why = std::string("UOP_CUDA_DRIVER=") + forced + ": " + dlerror();
+      return nullptr;
+    }
+  } else {
+    lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+      why = "the CUDA driver (libcuda.so.1) is not installed";
+      return nullptr;
+    }
   }
   std::unique_ptr<CudaDriver> d(new CudaDriver());
   d->lib = lib;
   d->api = std::make_unique<Api>();
   Api &a = *d->api;
-  bool ok = bind(lib, a.init, "cuInit") &&
-            bind(lib, a.deviceGetCount, "cuDeviceGetCount") &&
-            bind(lib, a.deviceGet, "cuDeviceGet") &&
-            bind(lib, a.deviceGetAttribute, "cuDeviceGetAttribute") &&
-            bind(lib, a.deviceGetName, "cuDeviceGetName") &&
-            bind(lib, a.primaryCtxRetain, "cuDevicePrimaryCtxRetain") &&
-            bind(lib, a.primaryCtxRelease, "cuDevicePrimaryCtxRelease") &&
-            bind(lib, a.ctxSetCurrent, "cuCtxSetCurrent") &&
-            bind(lib, a.ctxSynchronize, "cuCtxSynchronize") &&
-            bind(lib, a.moduleLoadData, "cuModuleLoadData") &&
-            bind(lib, a.moduleGetFunction, "cuModuleGetFunction") &&
-            bind(lib, a.funcSetAttribute, "cuFuncSetAttribute") &&
-            bind(lib, a.memAlloc, "cuMemAlloc") &&
-            bind(lib, a.memFree, "cuMemFree") &&
-            bind(lib, a.memcpyHtoD, "cuMemcpyHtoD") &&
-            bind(lib, a.memcpyDtoH, "cuMemcpyDtoH") &&
-            bind(lib, a.memsetD8, "cuMemsetD8") &&
-            bind(lib, a.launchKernel, "cuLaunchKernel") &&
-            bind(lib, a.eventCreate, "cuEventCreate") &&
-            bind(lib, a.eventRecord, "cuEventRecord") &&
-            bind(lib, a.eventSynchronize, "cuEventSynchronize") &&
-            bind(lib, a.eventElapsedTime, "cuEventElapsedTime") &&
-            bind(lib, a.eventDestroy, "cuEventDestroy") &&
-            bind(lib, a.getErrorString, "cuGetErrorString");
-  // Only drivers for sm_90+ have tensor maps; optional.
-  bind(lib, a.tensorMapEncodeTiled, "cuTensorMapEncodeTiled");
-  if (!ok) {
-    why = "the CUDA driver lacks an entry point uop-run needs";
-    return nullptr;
+  for (const Binding &b : bindings(a)) {
+    *b.slot = dlsym(lib, b.symbol);
+    if (!*b.slot && b.required) {
+      why = std::string("the CUDA driver lacks ") + b.symbol;
+      return nullptr;
+    }
   }
   int count = 0;
   if (a.init(0) != 0 || a.deviceGetCount(&count) != 0 || count == 0) {
@@ -110,12 +146,20 @@ std::unique_ptr<CudaDriver> CudaDriver::open(std::string &why) {
   }
   int major = 0, minor = 0;
   char name[256] = {0};
-  if (a.deviceGet(&d->device, 0) != 0 ||
-      a.deviceGetAttribute(&major, /*COMPUTE_CAPABILITY_MAJOR*/ 75, d->device) ||
-      a.deviceGetAttribute(&minor, /*COMPUTE_CAPABILITY_MINOR*/ 76, d->device) ||
-      a.deviceGetName(name, sizeof(name), d->device) ||
-      a.primaryCtxRetain(&d->ctx, d->device) || a.ctxSetCurrent(d->ctx)) {
-    why = "cannot create a context on CUDA device 0";
+  if (a.deviceGet(&d->device, 0) ||
+      a.deviceGetAttribute(&major, kAttrComputeCapabilityMajor, d->device) ||
+      a.deviceGetAttribute(&minor, kAttrComputeCapabilityMinor, d->device) ||
+      a.deviceGetName(name, sizeof(name), d->device)) {
+    why = "cannot query CUDA device 0";
+    return nullptr;
+  }
+  if (a.primaryCtxRetain(&d->ctx, d->device)) {
+    d->ctx = nullptr;
+    why = "cannot retain the primary context of CUDA device 0";
+    return nullptr;
+  }
+  if (a.ctxSetCurrent(d->ctx)) {
+    why = "cannot make the context of CUDA device 0 current";
     return nullptr;
   }
   d->cc = major * 10 + minor;
@@ -128,103 +172,149 @@ CudaDriver::~CudaDriver() {
     api->primaryCtxRelease(device);
 }
 
-#define CHECK(call)                                                            \
+std::string CudaDriver::message(int rc, const char *call) {
+  const char *msg = nullptr;
+  api->getErrorString(rc, &msg);
+  return std::string(call) + ": " +
+         (msg ? std::string(msg) : "error " + std::to_string(rc));
+}
+
+/// Returns "<entry point>: <the driver's message>" from the enclosing
+/// function when `call` fails.
+#define CHECK(name, call)                                                      \
   do {                                                                         \
     CUresult rc = (call);                                                      \
-    if (rc != 0) {                                                             \
-      const char *msg = nullptr;                                               \
-      api->getErrorString(rc, &msg);                                           \
-      return std::string(#call) + ": " + (msg ? msg : "error " + std::to_string(rc)); \
-    }                                                                          \
+    if (rc != 0)                                                               \
+      return message(rc, name);                                                \
   } while (0)
 
 std::string CudaDriver::loadModule(llvm::StringRef image, void **module) {
   std::string copy = image.str(); // PTX must be NUL-terminated
-  CHECK(api->moduleLoadData(module, copy.c_str()));
+  CHECK("cuModuleLoadData", api->moduleLoadData(module, copy.c_str()));
   return "";
 }
-std::string CudaDriver::getFunction(void *module, llvm::StringRef n, void **fn) {
-  CHECK(api->moduleGetFunction(fn, module, n.str().c_str()));
+std::string CudaDriver::unloadModule(void *module) {
+  CHECK("cuModuleUnload", api->moduleUnload(module));
+  return "";
+}
+std::string CudaDriver::getFunction(void *module, llvm::StringRef n,
+                                    void **fn) {
+  CHECK("cuModuleGetFunction",
+        api->moduleGetFunction(fn, module, n.str().c_str()));
   return "";
 }
 std::string CudaDriver::setDynamicShared(void *fn, int bytes) {
-  // CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
-  CHECK(api->funcSetAttribute(fn, 8, bytes));
+  CHECK("cuFuncSetAttribute",
+        api->funcSetAttribute(fn, kFuncAttrMaxDynamicSharedBytes, bytes));
   return "";
 }
 std::string CudaDriver::alloc(DevicePtr *p, size_t bytes) {
-  CHECK(api->memAlloc(p, bytes));
+  CHECK("cuMemAlloc", api->memAlloc(p, bytes));
   return "";
 }
 std::string CudaDriver::free(DevicePtr p) {
-  CHECK(api->memFree(p));
+  CHECK("cuMemFree", api->memFree(p));
   return "";
 }
 std::string CudaDriver::copyToDevice(DevicePtr dst, const void *src, size_t n) {
-  CHECK(api->memcpyHtoD(dst, src, n));
+  CHECK("cuMemcpyHtoD", api->memcpyHtoD(dst, src, n));
   return "";
 }
 std::string CudaDriver::copyToHost(void *dst, DevicePtr src, size_t n) {
-  CHECK(api->memcpyDtoH(dst, src, n));
+  CHECK("cuMemcpyDtoH", api->memcpyDtoH(dst, src, n));
   return "";
 }
 std::string CudaDriver::memset8(DevicePtr dst, unsigned char v, size_t n) {
-  CHECK(api->memsetD8(dst, v, n));
+  CHECK("cuMemsetD8", api->memsetD8(dst, v, n));
   return "";
 }
 std::string CudaDriver::launch(void *fn, const unsigned grid[3],
                                const unsigned block[3], unsigned shared,
                                void **params) {
-  CHECK(api->launchKernel(fn, grid[0], grid[1], grid[2], block[0], block[1],
+  CHECK("cuLaunchKernel",
+        api->launchKernel(fn, grid[0], grid[1], grid[2], block[0], block[1],
                           block[2], shared, nullptr, params, nullptr));
   return "";
 }
 std::string CudaDriver::synchronize() {
-  CHECK(api->ctxSynchronize());
+  CHECK("cuCtxSynchronize", api->ctxSynchronize());
   return "";
 }
 std::string CudaDriver::time(const std::function<std::string()> &fn,
                              float *ms) {
   void *start = nullptr, *stop = nullptr;
-  CHECK(api->eventCreate(&start, 0));
-  CHECK(api->eventCreate(&stop, 0));
-  CHECK(api->eventRecord(start, nullptr));
+  // Events go back on every path, errors included.
+  llvm::scope_exit destroy([&] {
+    if (start)
+      api->eventDestroy(start);
+    if (stop)
+      api->eventDestroy(stop);
+  });
+  CHECK("cuEventCreate", api->eventCreate(&start, 0));
+  CHECK("cuEventCreate", api->eventCreate(&stop, 0));
+  CHECK("cuEventRecord", api->eventRecord(start, nullptr));
   std::string err = fn();
   if (!err.empty())
     return err;
-  CHECK(api->eventRecord(stop, nullptr));
-  CHECK(api->eventSynchronize(stop));
-  CHECK(api->eventElapsedTime(ms, start, stop));
-  api->eventDestroy(start);
-  api->eventDestroy(stop);
+  CHECK("cuEventRecord", api->eventRecord(stop, nullptr));
+  CHECK("cuEventSynchronize", api->eventSynchronize(stop));
+  CHECK("cuEventElapsedTime", api->eventElapsedTime(ms, start, stop));
   return "";
 }
-std::string CudaDriver::encodeTensorMap(void *out, int dtype, DevicePtr base,
+std::string CudaDriver::encodeTensorMap(void *out, TensorMapDType dtype,
+                                        DevicePtr base,
                                         llvm::ArrayRef<int64_t> dims,
                                         llvm::ArrayRef<int64_t> box,
                                         int elemBytes, int swizzleBytes) {
   if (!api->tensorMapEncodeTiled)
     return "this CUDA driver has no cuTensorMapEncodeTiled (needs CUDA 12+)";
   unsigned rank = dims.size();
+  if (rank < 1 || rank > 5 || box.size() != rank)
+    return "a tensor map has 1 to 5 dimensions and a box of the same rank";
+  if (base % 16)
+    return "a tensor map's global address must be 16-byte aligned";
   uint64_t gdim[5], gstride[4];
   unsigned bdim[5], estride[5];
   uint64_t stride = elemBytes;
   for (unsigned i = 0; i < rank; ++i) {
-    // The driver lists dimensions innermost first.
+    // The driver lists dimensions innermost first; the buffer is dense and
+    // row-major from `base`.
     gdim[i] = dims[rank - 1 - i];
     bdim[i] = box[rank - 1 - i];
     estride[i] = 1;
+    if (bdim[i] < 1 || bdim[i] > 256)
+      return "tensor map box extents are 1 to 256, got " +
+             std::to_string(bdim[i]);
     if (i + 1 < rank) {
       stride *= gdim[i];
+      if (stride % 16)
+        return "a tensor map's row pitch must be a multiple of 16 bytes, got " +
+               std::to_string(stride);
       gstride[i] = stride;
     }
   }
-  int swizzle = swizzleBytes == 128 ? 3 : swizzleBytes == 64 ? 2
-                : swizzleBytes == 32 ? 1 : 0;
-  CHECK(api->tensorMapEncodeTiled(out, dtype, rank,
-                                  reinterpret_cast<void *>(base), gdim,
-                                  gstride, bdim, estride, /*interleave*/ 0,
-                                  swizzle, /*l2 promotion 128B*/ 2,
-                                  /*oob fill none*/ 0));
+  int swizzle = 0;
+  switch (swizzleBytes) {
+  case 0:
+    swizzle = 0;
+    break;
+  case 32:
+    swizzle = 1;
+    break;
+  case 64:
+    swizzle = 2;
+    break;
+  case 128:
+    swizzle = 3;
+    break;
+  default:
+    return "tensor map swizzle must be 0, 32, 64 or 128 bytes, got " +
+           std::to_string(swizzleBytes);
+  }
+  CHECK("cuTensorMapEncodeTiled",
+        api->tensorMapEncodeTiled(
+            out, static_cast<int>(dtype), rank, reinterpret_cast<void *>(base),
+            gdim, gstride, bdim, estride, /*interleave none*/ 0, swizzle,
+            kTensorMapL2Promotion128B, /*oob fill none*/ 0));
   return "";
 }

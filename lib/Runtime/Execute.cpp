@@ -4,6 +4,7 @@
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Runtime/Compile.h"
+#include "uop/Support/GPUChip.h"
 #include "uop/Target/Translations.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -153,10 +154,12 @@ public:
       return nullptr;
     }
     status = kRunFailed;
-    std::string chip = chipOpt.empty()
-                           ? chipForComputeCapability(exe->cu->computeCapability())
-                           : chipOpt.str();
+    std::string chip = chipOpt.str();
+    if (chip.empty() && !(error = chipForDevice(*exe->cu, chip)).empty())
+      return nullptr;
     exe->what = "cuda " + chip + " (" + exe->cu->deviceName() + ")";
+    exe->device = exe->cu->deviceName();
+    exe->chipName = chip;
     exe->lowered = isolate(module, fn);
     if (failed(runPipeline(*exe->lowered, "uop-to-nvvm{chip=" + chip + "}"))) {
       error = "the uop-to-nvvm pipeline failed";
@@ -289,11 +292,15 @@ std::unique_ptr<Executable> Executable::compile(ModuleOp module,
 // GPUProgram
 //===----------------------------------------------------------------------===//
 
-std::string uop::chipForComputeCapability(int cc) {
-  std::string chip = "sm_" + std::to_string(cc);
-  if (cc == 90 || cc == 100 || cc == 101)
-    chip += "a";
-  return chip;
+std::string uop::chipForDevice(const CudaDriver &cu, std::string &chip) {
+  const GPUChip *c = chipForComputeCapability(cu.computeCapability());
+  if (!c)
+    return "no chip in the table for compute capability " +
+           std::to_string(cu.computeCapability() / 10) + "." +
+           std::to_string(cu.computeCapability() % 10) + " (" +
+           cu.deviceName() + "); pass --chip (known: " + listGPUChips() + ")";
+  chip = c->name.str();
+  return "";
 }
 
 LLVM::LLVMFuncOp uop::findKernel(ModuleOp m, StringRef name) {
@@ -306,29 +313,79 @@ LLVM::LLVMFuncOp uop::findKernel(ModuleOp m, StringRef name) {
 }
 
 GPUProgram::~GPUProgram() {
-  for (CudaDriver::DevicePtr m : maps)
-    cu.free(m);
+  if (module)
+    cu.unloadModule(module);
 }
 
 std::string GPUProgram::load(ModuleOp lowered, StringRef chip) {
-  FailureOr<std::string> image = translateToCubin(lowered, chip);
-  // Without ptxas the driver JIT-compiles the PTX.
-  if (failed(image))
-    image = translateToPTX(lowered, chip);
+  // UOP_CUDA_LOAD=ptx hands the driver PTX to JIT-compile (the fake driver
+  // reads PTX only); otherwise ptxas assembles a cubin where it is found.
+  const char *load = std::getenv("UOP_CUDA_LOAD");
+  bool ptxOnly = load && StringRef(load) == "ptx";
+  // The translations replace the gpu.module by a gpu.binary: work on a copy
+  // so the caller still finds the kernels' signatures and attributes.
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(lowered->clone()));
+  FailureOr<std::string> image = failure();
+  if (!ptxOnly)
+    image = translateToCubin(*copy, chip);
+  if (failed(image)) {
+    copy = cast<ModuleOp>(lowered->clone());
+    image = translateToPTX(*copy, chip);
+  }
   if (failed(image))
     return "cannot produce PTX for the kernels";
   return cu.loadModule(*image, &module);
 }
 
 /// The driver's CUtensorMapDataType of an element type.
-static int tensorMapDType(Type t) {
-  if (t.isF16()) return 6;
-  if (t.isF32()) return 7;
-  if (t.isF64()) return 8;
-  if (t.isBF16()) return 9;
-  if (t.isInteger(8)) return 0;
-  if (t.isInteger(32)) return 3;
-  return 7;
+static std::optional<TensorMapDType> tensorMapDType(Type t) {
+  if (t.isF16())
+    return TensorMapDType::Float16;
+  if (t.isBF16())
+    return TensorMapDType::BFloat16;
+  if (t.isF32())
+    return TensorMapDType::Float32;
+  if (t.isF64())
+    return TensorMapDType::Float64;
+  // TMA moves bits: the signedness of integers does not matter.
+  if (t.isInteger(8))
+    return TensorMapDType::UInt8;
+  if (t.isInteger(16))
+    return TensorMapDType::UInt16;
+  if (t.isInteger(32))
+    return TensorMapDType::UInt32;
+  if (t.isInteger(64))
+    return TensorMapDType::UInt64;
+  return std::nullopt;
+}
+
+std::string GPUProgram::encodeMap(DictionaryAttr entry,
+                                  ArrayRef<DeviceBuffer> buffers, void *out) {
+  auto bufferArg = entry.getAs<IntegerAttr>("buffer_arg");
+  auto shape = entry.getAs<DenseI64ArrayAttr>("shape");
+  auto box = entry.getAs<DenseI64ArrayAttr>("box");
+  auto swizzle = entry.getAs<IntegerAttr>("swizzle");
+  if (!bufferArg || !shape || !box || !swizzle || bufferArg.getInt() < 0 ||
+      bufferArg.getInt() >= static_cast<int64_t>(buffers.size()))
+    return "a tirx.tensor_maps entry lacks buffer_arg, shape, box or swizzle";
+  const DeviceBuffer &b = buffers[bufferArg.getInt()];
+  std::optional<TensorMapDType> dtype = tensorMapDType(b.type);
+  if (!dtype) {
+    std::string t;
+    llvm::raw_string_ostream os(t);
+    os << b.type;
+    return "no tensor-map data type for elements of type " + t;
+  }
+  // The map addresses the buffer densely, row-major, from its first byte.
+  int64_t elements = 1;
+  for (int64_t d : shape.asArrayRef())
+    elements *= d;
+  if (elements != b.count)
+    return "a tensor map over " + std::to_string(elements) +
+           " elements describes a buffer of " + std::to_string(b.count);
+  return cu.encodeTensorMap(out, *dtype, b.ptr, shape.asArrayRef(),
+                            box.asArrayRef(), elementBytes(b.type),
+                            static_cast<int>(swizzle.getInt()));
 }
 
 std::string GPUProgram::addLaunch(LLVM::LLVMFuncOp kernel,
@@ -337,66 +394,42 @@ std::string GPUProgram::addLaunch(LLVM::LLVMFuncOp kernel,
   std::string err = cu.getFunction(module, kernel.getName(), &l.fn);
   if (!err.empty())
     return err;
-  auto push = [&](auto v) {
-    l.values.emplace_back(sizeof(v));
-    std::memcpy(l.values.back().data(), &v, sizeof(v));
+  auto value = [&]() -> unsigned char * {
+    l.values.push_back(std::make_unique<ParamValue>());
+    return l.values.back()->bytes;
   };
-  ArrayRef<Type> params = kernel.getFunctionType().getParams();
   auto mapsAttr = kernel->getAttrOfType<ArrayAttr>("tirx.tensor_maps");
-  unsigned memrefs = 0, gpuParam = 0;
-  for (size_t i = 0; i < params.size();) {
-    auto ptr = dyn_cast<LLVM::LLVMPointerType>(params[i]);
-    if (ptr && ptr.getAddressSpace() == 1) {
-      // A memref: allocated, aligned, offset, size, stride.
-      if (memrefs >= buffers.size())
+  auto mapEntry = [&](unsigned param) -> DictionaryAttr {
+    for (Attribute a : mapsAttr ? mapsAttr.getValue() : ArrayRef<Attribute>())
+      if (auto d = dyn_cast<DictionaryAttr>(a))
+        if (auto i = d.getAs<IntegerAttr>("arg"); i && i.getInt() == param)
+          return d;
+    return {};
+  };
+  // Kernels are lowered with bare-pointer memrefs: one parameter per buffer,
+  // in order, plus the by-value tensor maps.
+  unsigned nextBuffer = 0;
+  for (auto [i, type] : llvm::enumerate(kernel.getFunctionType().getParams())) {
+    if (DictionaryAttr entry = mapEntry(i)) {
+      if (!kernel.getArgAttr(i, LLVM::LLVMDialect::getByValAttrName()))
+        return "tensor-map parameter " + std::to_string(i) +
+               " is not by value (run tirx-grid-constant-params)";
+      if (!(err = encodeMap(entry, buffers, value())).empty())
+        return err;
+      continue;
+    }
+    if (isa<LLVM::LLVMPointerType>(type)) {
+      if (nextBuffer >= buffers.size())
         return "kernel has more buffer parameters than the launch provides";
-      const DeviceBuffer &b = buffers[memrefs++];
-      push(b.ptr);
-      push(b.ptr);
-      push((int64_t)0);
-      push((int64_t)b.count);
-      push((int64_t)1);
-      i += 5;
-      ++gpuParam;
+      CudaDriver::DevicePtr p = buffers[nextBuffer++].ptr;
+      std::memcpy(value(), &p, sizeof(p));
       continue;
     }
-    if (ptr && ptr.getAddressSpace() == 0) {
-      // A tensor map, encoded on the host and passed in global memory.
-      DictionaryAttr entry;
-      for (Attribute a : mapsAttr ? mapsAttr.getValue() : ArrayRef<Attribute>())
-        if (auto d = dyn_cast<DictionaryAttr>(a);
-            d && d.getAs<IntegerAttr>("arg").getInt() == (int64_t)gpuParam)
-          entry = d;
-      if (!entry)
-        return "kernel parameter " + std::to_string(i) +
-               " is a pointer without a tirx.tensor_maps entry";
-      int64_t bufferArg = entry.getAs<IntegerAttr>("buffer_arg").getInt();
-      auto shape = entry.getAs<DenseI64ArrayAttr>("shape");
-      auto box = entry.getAs<DenseI64ArrayAttr>("box");
-      if (!shape || !box || bufferArg >= (int64_t)buffers.size())
-        return "tensor map entry lacks shape, box or a buffer";
-      const DeviceBuffer &b = buffers[bufferArg];
-      alignas(64) unsigned char map[128];
-      err = cu.encodeTensorMap(map, tensorMapDType(b.type), b.ptr,
-                               shape.asArrayRef(), box.asArrayRef(),
-                               elementBytes(b.type),
-                               (int)entry.getAs<IntegerAttr>("swizzle").getInt());
-      if (!err.empty())
-        return err;
-      CudaDriver::DevicePtr d;
-      if (!(err = cu.alloc(&d, 128)).empty() ||
-          !(err = cu.copyToDevice(d, map, 128)).empty())
-        return err;
-      maps.push_back(d);
-      push(d);
-      ++i;
-      ++gpuParam;
-      continue;
-    }
-    return "unsupported kernel parameter type (scalars are not supported)";
+    return "kernel parameter " + std::to_string(i) +
+           " is a scalar; scalar parameters are not supported yet";
   }
   for (auto &v : l.values)
-    l.params.push_back(v.data());
+    l.params.push_back(v->bytes);
   if (auto g = kernel->getAttrOfType<DenseI32ArrayAttr>("gpu.known_grid_size"))
     for (size_t k = 0; k < 3 && k < (size_t)g.size(); ++k)
       l.grid[k] = g[k];

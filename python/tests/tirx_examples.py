@@ -42,6 +42,9 @@ def copy_tma(A: Tx.Buffer((8192, 128), "float32"), B: Tx.Buffer((8192, 128), "fl
         bar = Tx.shared_ptr(baddr)
         if leader:
             Tx.ptx.mbarrier_init(bar, 1)
+            # Make the initialised barrier visible to the async proxy (TMA
+            # completes on it) before anyone uses it.
+            Tx.ptx.fence_mbarrier_init()
         Tx.cuda.syncthreads()
         gA = A[row:row + 128, col:col + 32]
         if leader:
@@ -148,6 +151,9 @@ def gemm_wgmma(A: Tx.Buffer((4096, 4096), "bfloat16"), B: Tx.Buffer((4096, 4096)
             # Each stage's two TMA boxes arrive on its barrier.
             Tx.ptx.mbarrier_init(p0, 2)
             Tx.ptx.mbarrier_init(p1, 2)
+            # Make the initialised barrier visible to the async proxy (TMA
+            # completes on it) before anyone uses it.
+            Tx.ptx.fence_mbarrier_init()
         Tx.cuda.syncthreads()
         if leader:
             gA0 = A[m0:m0 + 128, 0:64]
@@ -212,6 +218,7 @@ def gemm_tcgen05(A: Tx.Buffer((4096, 4096), "bfloat16"), B: Tx.Buffer((4096, 409
         full1 = Tx.alloc_shared((1,), "int64")
         empty0 = Tx.alloc_shared((1,), "int64")
         empty1 = Tx.alloc_shared((1,), "int64")
+        done = Tx.alloc_shared((1,), "int64")
         m0 = by * 128
         n0 = bx * 32
         leader = tx == 0
@@ -219,16 +226,22 @@ def gemm_tcgen05(A: Tx.Buffer((4096, 4096), "bfloat16"), B: Tx.Buffer((4096, 409
         af1 = Tx.address_of(full1[0])
         ae0 = Tx.address_of(empty0[0])
         ae1 = Tx.address_of(empty1[0])
+        ad = Tx.address_of(done[0])
         pf0 = Tx.shared_ptr(af0)
         pf1 = Tx.shared_ptr(af1)
         pe0 = Tx.shared_ptr(ae0)
         pe1 = Tx.shared_ptr(ae1)
+        pd = Tx.shared_ptr(ad)
         if leader:
             # Two TMA boxes arrive on a full barrier; one commit on an empty one.
             Tx.ptx.mbarrier_init(pf0, 2)
             Tx.ptx.mbarrier_init(pf1, 2)
             Tx.ptx.mbarrier_init(pe0, 1)
             Tx.ptx.mbarrier_init(pe1, 1)
+            Tx.ptx.mbarrier_init(pd, 1)
+            # Make the initialised barriers visible to the async proxy (TMA
+            # completes on them) before anyone uses them.
+            Tx.ptx.fence_mbarrier_init()
         Tx.cuda.syncthreads()
         Dr = D[0:128, 0:32]
         if leader:
@@ -283,8 +296,10 @@ def gemm_tcgen05(A: Tx.Buffer((4096, 4096), "bfloat16"), B: Tx.Buffer((4096, 409
                 ea = Tx.select(in0, ae0, ae1)
                 ep = Tx.shared_ptr(ea)
                 Tx.ptx.tcgen05_commit(ep)
-        # Step 63 (stage 1, its 32nd use: phase 1) commits last.
-        Tx.ptx.mbarrier_try_wait_parity(pe1, 1, 1000000)
+            # The accumulator's own barrier: one commit after the last MMA.
+            Tx.ptx.tcgen05_commit(pd)
+        # Everyone waits for phase 0 of `done`.
+        Tx.ptx.mbarrier_try_wait_parity(pd, 0, 1000000)
         gC = C[m0:m0 + 128, n0:n0 + 32]
         Tx.wg.copy(gC, Dr)
 

@@ -327,7 +327,8 @@ int runGraph(ModuleOp module, func::FuncOp fn) {
   llvm::outs() << "entry=" << fn.getName() << " target=" << clTarget
                << " kernels=" << exe->numKernels() << "\n";
   if (clTarget == "cuda")
-    llvm::outs() << "device=\"" << exe->description() << "\"\n";
+    llvm::outs() << "device=\"" << exe->deviceName()
+                 << "\" chip=" << exe->chip() << "\n";
   llvm::outs() << "time_ms_median=" << llvm::format("%.4f", ms)
                << " gbps=" << llvm::format("%.2f", ms > 0 ? bytes / ms / 1e6 : 0.0)
                << " repeat=" << clRepeat << "\n";
@@ -374,7 +375,8 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
     return fail("no GPU: " + why, kNoGPU);
   std::string chip = requestedChip();
   if (chip.empty())
-    chip = chipForComputeCapability(cu->computeCapability());
+    if (std::string err = chipForDevice(*cu, chip); !err.empty())
+      return fail(err);
   OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
   for (auto other :
        llvm::make_early_inc_range(lowered->getOps<tirx::PrimFuncOp>()))
@@ -386,7 +388,7 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
   SmallVector<HostTensor> hosts;
   std::mt19937_64 rng(clSeed);
   auto params = fn.getFunctionType().getInputs();
-  auto freeAll = llvm::make_scope_exit([&] {
+  llvm::scope_exit freeAll([&] {
     for (DeviceBuffer &b : table)
       cu->free(b.ptr);
   });
@@ -430,11 +432,11 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
     flops = 2.0 * hosts[2].shape[0] * hosts[2].shape[1] * hosts[0].shape[1];
   for (DeviceBuffer &b : table)
     bytes += b.count * DType{b.type}.bytes();
-  int rc = kOk;
-  if (clCheck && !ref) {
-    llvm::outs() << "check=skipped (give --reference or a uop.reference "
-                    "attribute)\n";
-  } else if (clCheck) {
+  llvm::outs() << "entry=" << fn.getSymName() << " target=cuda kernels=1\n";
+  llvm::outs() << "device=\"" << cu->deviceName() << "\" chip=" << chip << "\n";
+  // The check runs now, on the first launch's output; it prints last.
+  std::optional<Comparison> checked;
+  if (clCheck && ref) {
     HostTensor got;
     got.shape = hosts.back().shape;
     if (int r = copyOut(*cu, table.back(), got))
@@ -468,8 +470,7 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
                       "' (copy, gemm_nn, gemm_nt)",
                   kUsage);
     }
-    printComparison(c);
-    rc = c.bad ? kFail : kOk;
+    checked = c;
   }
   std::vector<double> times;
   for (unsigned r = 0; r < clRepeat; ++r) {
@@ -479,14 +480,19 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
     times.push_back(ms);
   }
   double ms = median(times);
-  llvm::outs() << "device=\"" << cu->deviceName() << "\" chip=" << chip << "\n";
   llvm::outs() << "time_ms_median=" << llvm::format("%.4f", ms);
   if (flops > 0)
     llvm::outs() << " tflops=" << llvm::format("%.2f", flops / ms / 1e9);
   else
     llvm::outs() << " gbps=" << llvm::format("%.2f", bytes / ms / 1e6);
   llvm::outs() << " repeat=" << clRepeat << "\n";
-  return rc;
+  if (clCheck && !checked)
+    llvm::outs() << "check=skipped (give --reference or a uop.reference "
+                    "attribute)\n";
+  if (!checked)
+    return kOk;
+  printComparison(*checked);
+  return checked->bad ? kFail : kOk;
 }
 } // namespace
 

@@ -25,6 +25,26 @@ def ConvertTIRxToGPU : Pass<"convert-tirx-to-gpu", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def TIRxGridConstantParams
+    : Pass<"tirx-grid-constant-params", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Tensor-map parameters of lowered kernels become by-value "
+                "__grid_constant__ parameters";
+  let description = [{
+    A CUtensorMap is meant to reach a kernel as a 128-byte, 64-byte-aligned
+    by-value parameter that the kernel only reads (`__grid_constant__`), so
+    that TMA instructions can use the parameter's address directly. Upstream's
+    convert-gpu-to-nvvm drops `llvm.byval` from gpu.func arguments and the
+    NVVM verifier rejects `nvvm.grid_constant` on anything but an llvm.func
+    kernel, so this pass runs after convert-gpu-to-nvvm (with bare-pointer
+    memrefs, which keeps gpu.func argument i as llvm.func parameter i) and
+    marks every parameter listed in the kernel's `tirx.tensor_maps` with
+    `llvm.byval = !llvm.array<128 x i8>`, `llvm.align = 64` and
+    `nvvm.grid_constant`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
 def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
   let summary = "Kernel-level uop (after uop-gpudims) to thread-level tirx prim_funcs";
   let description = [{

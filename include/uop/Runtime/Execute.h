@@ -49,19 +49,22 @@ public:
   unsigned numKernels() const { return kernels; }
   /// "cpu" or "cuda <chip> (<device>)".
   const std::string &description() const { return what; }
+  /// The GPU's name and the chip compiled for (empty on the CPU).
+  const std::string &deviceName() const { return device; }
+  const std::string &chip() const { return chipName; }
 
 protected:
   unsigned kernels = 0;
-  std::string what;
+  std::string what, device, chipName;
 };
 
 //===----------------------------------------------------------------------===//
 // GPU launches (tirx kernels and compiled graphs)
 //===----------------------------------------------------------------------===//
 
-/// sm_<cc>, with the `a` suffix where the architecture-specific features
-/// (wgmma, tcgen05) need it.
-std::string chipForComputeCapability(int cc);
+/// The chip to compile for on the driver's device (see GPUChip.h), or an
+/// error naming the compute capability the chip table does not know.
+std::string chipForDevice(const CudaDriver &cu, std::string &chip);
 
 struct DeviceBuffer {
   CudaDriver::DevicePtr ptr = 0;
@@ -79,8 +82,8 @@ public:
   std::string load(mlir::ModuleOp lowered, llvm::StringRef chip);
   /// Appends a launch of `kernel` whose buffer parameters are `buffers`:
   /// grid, block and dynamic shared memory come from the kernel's
-  /// attributes, each memref parameter is (ptr, ptr, 0, count, 1), each
-  /// tensor map (tirx.tensor_maps) is encoded here, once.
+  /// attributes, each buffer parameter is a bare device pointer, each tensor
+  /// map (tirx.tensor_maps) is encoded here, once, and passed by value.
   std::string addLaunch(mlir::LLVM::LLVMFuncOp kernel,
                         llvm::ArrayRef<DeviceBuffer> buffers);
   /// Launches everything in order (asynchronously).
@@ -88,16 +91,22 @@ public:
   size_t numLaunches() const { return launches.size(); }
 
 private:
+  /// Encodes the tensor map `entry` (of tirx.tensor_maps) into `out`.
+  std::string encodeMap(mlir::DictionaryAttr entry,
+                        llvm::ArrayRef<DeviceBuffer> buffers, void *out);
+  /// One parameter's bytes: room and alignment for a CUtensorMap.
+  struct alignas(64) ParamValue {
+    unsigned char bytes[128];
+  };
   struct Launch {
     void *fn = nullptr;
-    std::vector<std::vector<unsigned char>> values;
+    std::vector<std::unique_ptr<ParamValue>> values;
     std::vector<void *> params;
     unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1}, shared = 0;
   };
   CudaDriver &cu;
   void *module = nullptr;
   std::vector<Launch> launches;
-  std::vector<CudaDriver::DevicePtr> maps;
 };
 
 /// The kernel `name` (a gpu.kernel llvm.func) of a lowered module.

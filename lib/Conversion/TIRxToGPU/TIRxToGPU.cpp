@@ -168,11 +168,21 @@ struct ConvertTIRxToGPU
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
+      // tcgen05.alloc is .sync.aligned: the whole warp, converged.
+      NVVM::SyncWarpOp::create(
+          b, loc, arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(-1)));
       NVVM::Tcgen05AllocOp::create(
           b, loc, slotPtr,
           arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(cols)));
     }
+    // The allocation is a tcgen05 operation: fence it around the barrier
+    // that publishes its address (the pattern of the PTX ISA's tcgen05
+    // memory-consistency section).
+    NVVM::Tcgen05FenceOp::create(b, loc,
+                                 NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
     gpu::BarrierOp::create(b, loc);
+    NVVM::Tcgen05FenceOp::create(b, loc,
+                                 NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
     Value base = memref::LoadOp::create(
         b, loc, slot, ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
     tmemBase[alloc] = base;
@@ -346,10 +356,12 @@ struct ConvertTIRxToGPU
         memref::StoreOp::create(rb, loc, store.getValue(), m, store.getIndices());
         dead.push_back(op);
       } else if (auto map = dyn_cast<TensorMapOp>(op)) {
-        // A pointer to the encoded CUtensorMap (128 bytes, 64-byte aligned)
-        // in device global memory, appended to the kernel's parameters, as
-        // upstream's nvgpu TMA path passes it; the launcher encodes it. Maps
-        // of the same buffer, box and swizzle share one parameter.
+        // The encoded CUtensorMap, appended to the kernel's parameters. It
+        // is a pointer here; tirx-grid-constant-params makes it a by-value
+        // 128-byte __grid_constant__ parameter once the kernel is an
+        // llvm.func, so TMA reads it from parameter space. The launcher
+        // encodes it. Maps of the same buffer, box and swizzle share one
+        // parameter.
         int64_t bufferArg = cast<BlockArgument>(map.getBuffer()).getArgNumber();
         std::tuple<int64_t, SmallVector<int64_t>, int64_t> key{
             bufferArg, llvm::to_vector(map.getBox()), map.getSwizzle()};
@@ -461,10 +473,17 @@ struct ConvertTIRxToGPU
     if (!tmemColumns.empty()) {
       OpBuilder eb(ret);
       Location loc = ret->getLoc();
+      // Every warp's tensor-memory accesses happen before the dealloc.
+      NVVM::Tcgen05FenceOp::create(eb, loc,
+                                   NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
       gpu::BarrierOp::create(eb, loc);
+      NVVM::Tcgen05FenceOp::create(eb, loc,
+                                   NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
       Value warp0 = isWarpZero(eb, loc);
       auto ifOp = scf::IfOp::create(eb, loc, warp0, /*withElseRegion=*/false);
       eb.setInsertionPointToStart(ifOp.thenBlock());
+      NVVM::SyncWarpOp::create(
+          eb, loc, arith::ConstantOp::create(eb, loc, eb.getI32IntegerAttr(-1)));
       for (auto [base, cols] : tmemColumns) {
         Value ptr = LLVM::IntToPtrOp::create(
             eb, loc, LLVM::LLVMPointerType::get(ctx, 6), base);

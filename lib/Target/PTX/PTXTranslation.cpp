@@ -8,6 +8,7 @@
 
 #include "uop/Dialect/TIRx/Transforms/Passes.h"
 #include "uop/Target/Translations.h"
+#include "uop/Support/GPUChip.h"
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 
@@ -111,11 +112,15 @@ static FailureOr<std::string> emitPTX(Operation *op, StringRef requested,
       chip = nvvm.getChip().str();
     }
   }
+  const uop::GPUChip *info = uop::lookupGPUChip(chip);
+  if (!info)
+    return module.emitError("unknown chip '")
+           << chip << "' (known: " << uop::listGPUChips() << ")";
   auto pm = PassManager::on<ModuleOp>(module.getContext());
   std::string pipeline;
   if (needTarget)
     pipeline = "nvvm-attach-target{chip=" + chip + " features=" +
-               uop::tirx::getPTXFeaturesForChip(chip) + "},";
+               info->ptxFeature() + "},";
   // Math lowered to libdevice calls needs the toolkit's libdevice.
   bool usesLibdevice = false;
   module.walk([&](Operation *f) {

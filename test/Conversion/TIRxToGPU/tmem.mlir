@@ -5,10 +5,13 @@
 //   - warp 0 (thread_id x < 32) runs nvvm.tcgen05.alloc of <columns> into the
 //     slot, columns = the layout's TCol span rounded up to a power of two, at
 //     least 32,
-//   - gpu.barrier, then every thread loads the base address from the slot;
+//     (after bar.warp.sync: tcgen05.alloc is .sync.aligned),
+//   - tcgen05.fence before / gpu.barrier / tcgen05.fence after (the
+//     allocation is a tcgen05 operation published by the barrier), then
+//     every thread loads the base address from the slot;
 // tirx.address_of %T[i, j] becomes base + (TLane << 16) + TCol of element
 // (i, j) through the layout, as i64; and before gpu.return the kernel
-// synchronises (gpu.barrier) and warp 0 frees every allocation
+// synchronises (fenced gpu.barrier) and warp 0 frees every allocation
 // (nvvm.tcgen05.dealloc with the same column count) and relinquishes the
 // allocation permit.
 
@@ -24,18 +27,26 @@
 // CHECK-NEXT: %[[C32:.*]] = arith.constant 32 : index
 // CHECK-NEXT: %[[W0:.*]] = arith.cmpi ult, %[[TID]], %[[C32]] : index
 // CHECK-NEXT: scf.if %[[W0]] {
+// CHECK-NEXT: %[[ALL:.*]] = arith.constant -1 : i32
+// CHECK-NEXT: nvvm.bar.warp.sync %[[ALL]] : i32
 // CHECK-NEXT: %[[N64:.*]] = arith.constant 64 : i32
 // CHECK-NEXT: nvvm.tcgen05.alloc %[[P0P]], %[[N64]] : !llvm.ptr<3>, i32
 // CHECK-NEXT: }
+// CHECK-NEXT: nvvm.tcgen05.fence <before>
 // CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: nvvm.tcgen05.fence <after>
 // CHECK-NEXT: %[[Z0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[BASE0:.*]] = memref.load %[[SLOT0]][%[[Z0]]] : memref<1xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[P1:.*]] = memref.extract_aligned_pointer_as_index %[[SLOT1]]
 // CHECK: scf.if
+// CHECK-NEXT: arith.constant -1 : i32
+// CHECK-NEXT: nvvm.bar.warp.sync
 // CHECK-NEXT: %[[N32:.*]] = arith.constant 32 : i32
 // CHECK-NEXT: nvvm.tcgen05.alloc %{{.*}}, %[[N32]] : !llvm.ptr<3>, i32
 // CHECK-NEXT: }
+// CHECK-NEXT: nvvm.tcgen05.fence <before>
 // CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: nvvm.tcgen05.fence <after>
 // CHECK-NEXT: %[[Z1:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[BASE1:.*]] = memref.load %[[SLOT1]][%[[Z1]]] : memref<1xi32, #gpu.address_space<workgroup>>
 // address_of %D[%i, %j]: (TLane << 16) + TCol with TLane = i, TCol = j of
@@ -53,12 +64,17 @@
 // CHECK-NEXT: %[[SUM:.*]] = arith.addi %[[ADDR0]], %[[ADDR1]] : i64
 // CHECK-NEXT: %[[PTR:.*]] = llvm.inttoptr %[[SUM]] : i64 to !llvm.ptr
 // CHECK-NEXT: llvm.store %[[SUM]], %[[PTR]] : i64, !llvm.ptr
-// The end of the kernel: barrier, warp 0 deallocates both and relinquishes.
+// The end of the kernel: fenced barrier, warp 0 deallocates both and
+// relinquishes.
+// CHECK-NEXT: nvvm.tcgen05.fence <before>
 // CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: nvvm.tcgen05.fence <after>
 // CHECK-NEXT: %[[TIDE:.*]] = gpu.thread_id x
 // CHECK-NEXT: %[[C32E:.*]] = arith.constant 32 : index
 // CHECK-NEXT: %[[W0E:.*]] = arith.cmpi ult, %[[TIDE]], %[[C32E]] : index
 // CHECK-NEXT: scf.if %[[W0E]] {
+// CHECK-NEXT: arith.constant -1 : i32
+// CHECK-NEXT: nvvm.bar.warp.sync
 // CHECK-NEXT: %[[T0:.*]] = llvm.inttoptr %[[BASE0]] : i32 to !llvm.ptr<6>
 // CHECK-NEXT: %[[D64:.*]] = arith.constant 64 : i32
 // CHECK-NEXT: nvvm.tcgen05.dealloc %[[T0]], %[[D64]] : !llvm.ptr<6>, i32

@@ -9,6 +9,7 @@
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | uop-translate --mlir-to-ptx --chip=sm_100a | FileCheck %s --check-prefix=TCGEN05
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | uop-translate --mlir-to-ptx --chip=sm_100a | FileCheck %s --check-prefix=TCGEN05-LD
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | FileCheck %s --check-prefix=TCGEN05-NVVM
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | uop-translate --mlir-to-ptx --chip=sm_100a | FileCheck %s --check-prefix=TCGEN05-DONE
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/seed_fragment.mlir | uop-translate --mlir-to-ptx --chip=sm_100a | FileCheck %s --check-prefix=SEED
 
 // copy (sm_80): 16-byte vector copies global -> swizzled shared -> global,
@@ -22,19 +23,25 @@
 // COPY: st.global.v4.b32
 // COPY: ret;
 
-// copy_tma (sm_90a): the tensor map is an extra (generic pointer) kernel
-// parameter; thread 0 initialises the mbarrier, arrives with the byte count
+// copy_tma (sm_90a): the tensor map is an extra kernel parameter, 128 bytes
+// by value (__grid_constant__) whose parameter-space address TMA reads
+// (cvta.param); thread 0 initialises the mbarrier and fences the
+// initialisation for the async proxy, arrives with the byte count
 // (128 x 32 x 4 = 16384) and issues one 2-D cp.async.bulk.tensor whose
 // coordinates run column first; everybody waits on phase 0 and stores
 // 16-byte vectors.
 // TMA: .target sm_90a
 // TMA: .visible .entry copy_tma(
-// TMA: .param .u64 .ptr .align 1 copy_tma_param_10
+// TMA: .param .u64 .ptr .global .align 1 copy_tma_param_0,
+// TMA-NEXT: .param .u64 .ptr .global .align 1 copy_tma_param_1,
+// TMA-NEXT: .param .align 64 .b8 copy_tma_param_2[128]
 // TMA-NEXT: )
 // TMA: .shared .align 1024 .b8 [[TILE:__wg_copy_tma_[0-9]+]][16384];
 // TMA: .shared .align 128 .b8 [[BAR:__wg_copy_tma_[0-9]+]][8];
+// TMA: mov.b64 [[MAPP:%rd[0-9]+]], copy_tma_param_2;
+// TMA-NEXT: cvta.param.u64 [[MAP:%rd[0-9]+]], [[MAPP]];
 // TMA: mbarrier.init.shared.b64 [[[BAR]]]
-// TMA: ld.param.b64 [[MAP:%rd[0-9]+]], [copy_tma_param_10];
+// TMA-NEXT: fence.mbarrier_init.release.cluster;
 // TMA: mov.b32 [[TX:%r[0-9]+]], 16384;
 // TMA: mbarrier.arrive.expect_tx.shared.b64 {{.*}}, [[[BAR]]], [[TX]];
 // TMA: cvta.to.shared::cluster.u64 [[DST:%rd[0-9]+]],
@@ -45,7 +52,7 @@
 // TMA-NOT: cp.async.bulk.tensor
 // TMA: ret;
 // TMA-NVVM: llvm.func @copy_tma(
-// TMA-NVVM-SAME: %arg10: !llvm.ptr)
+// TMA-NVVM-SAME: %arg0: !llvm.ptr<1>, %arg1: !llvm.ptr<1>, %arg2: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant})
 // TMA-NVVM-SAME: tirx.tensor_maps = [{arg = 2 : i64, box = array<i64: 128, 32>, buffer_arg = 0 : i64, shape = array<i64: 8192, 128>, swizzle = 128 : i64}]
 
 // gemm_mma_sync (sm_80): cp.async prefetch of the A and B stages, and eight
@@ -105,13 +112,46 @@
 // TCGEN05-NOT: tcgen05.mma
 // TCGEN05: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64
 // The epilogue (its place in the file depends on the block layout).
-// TCGEN05-LD: tcgen05.fence::after_thread_sync;
+// TCGEN05-LD: mbarrier.try_wait.parity.shared.b64 P1, [{{%r[0-9]+}}], 0, 1000000;
+// TCGEN05-LD: bar.warp.sync -1;
+// TCGEN05-LD-NEXT: tcgen05.fence::after_thread_sync;
 // TCGEN05-LD-COUNT-4: tcgen05.ld.sync.aligned.32x32b.x8.b32
 // TCGEN05-LD-NOT: tcgen05.ld
-// TCGEN05-LD: bar.sync 0;
+// TCGEN05-LD: tcgen05.fence::before_thread_sync;
+// TCGEN05-LD-NEXT: bar.sync 0;
+// TCGEN05-LD-NEXT: tcgen05.fence::after_thread_sync;
+// TCGEN05-LD: bar.warp.sync -1;
 // TCGEN05-LD: tcgen05.dealloc.cta_group::1.sync.aligned.b32 {{%r[0-9]+}}, [[DCOLS:%r[0-9]+]];
 // TCGEN05-LD: tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned;
 // TCGEN05-LD: ret;
+// The accumulator's completion (a fault on hardware before: the threads
+// that do not issue MMAs waited for parity 1 of a stage barrier, which a
+// fresh barrier reports complete at once, and read tensor memory before any
+// MMA finished). Now the accumulator has its own `done` barrier, the fifth
+// one initialised: thread 0 commits to it once after the K loop, and every
+// thread waits for its phase 0, reconverges its warp and fences before the
+// first tcgen05.ld. The allocation is fenced around its barrier too.
+// TCGEN05-DONE: bar.warp.sync -1;
+// TCGEN05-DONE-NEXT: mov.b32 [[COLS:%r[0-9]+]], 32;
+// TCGEN05-DONE-NEXT: tcgen05.alloc
+// TCGEN05-DONE: tcgen05.fence::before_thread_sync;
+// TCGEN05-DONE-NEXT: bar.sync 0;
+// TCGEN05-DONE-NEXT: tcgen05.fence::after_thread_sync;
+// TCGEN05-DONE-COUNT-5: mbarrier.init.shared.b64
+// TCGEN05-DONE-NEXT: fence.mbarrier_init.release.cluster;
+// TCGEN05-DONE: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%rd{{[0-9]+}}];
+// TCGEN05-DONE: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [[[DONE:__wg_gemm_[0-9]+]]];
+// TCGEN05-DONE-NOT: tcgen05.ld
+// TCGEN05-DONE: mov.b64 [[DA:%rd[0-9]+]], [[DONE]];
+// TCGEN05-DONE-NEXT: cvt.u32.u64 [[DR:%r[0-9]+]], [[DA]];
+// TCGEN05-DONE-NOT: tcgen05.ld
+// TCGEN05-DONE: mbarrier.try_wait.parity.shared.b64 P1, [[[DR]]], 0, 1000000;
+// TCGEN05-DONE-NOT: tcgen05.ld
+// TCGEN05-DONE: bar.warp.sync -1;
+// TCGEN05-DONE-NEXT: tcgen05.fence::after_thread_sync;
+// TCGEN05-DONE: tcgen05.ld.sync.aligned
+// Nothing waits on parity 1 outside the K loop.
+// TCGEN05-DONE-NOT: mbarrier.try_wait.parity.shared.b64 P1, [{{.*}}], 1,
 // The instruction descriptor: D f32, A and B bf16, K-major, N = 32, M = 128.
 // TCGEN05-NVVM: llvm.func @gemm(
 // TCGEN05-NVVM-SAME: tirx.tensor_maps = [{arg = 3 : i64, box = array<i64: 128, 64>, buffer_arg = 0 : i64, shape = array<i64: 4096, 4096>, swizzle = 128 : i64}, {arg = 4 : i64, box = array<i64: 32, 64>, buffer_arg = 1 : i64, shape = array<i64: 4096, 4096>, swizzle = 128 : i64}]

@@ -5,7 +5,8 @@
 // box with the 64-byte swizzle into stage 1 of a ring, and a 2-D box with
 // the 32-byte swizzle, both completing on one mbarrier (initialised for two
 // arrivals). Each copy_async is one tensor-map parameter after the buffer
-// parameters' memref descriptors (3 x 5 = 15 PTX params before them), an
+// parameters (bare pointers: 3 PTX params before them), 128 bytes by value
+// (__grid_constant__) whose parameter-space address TMA uses, an
 // expect_tx of its byte count (64 x 32 x 2 = 4096, 32 x 16 x 2 = 1024) and a
 // cp.async.bulk.tensor of the box's rank with the coordinates innermost
 // first: (32, 0, %bx) and (0, 32). tma-sm90-ptxas.mlir assembles it.
@@ -15,12 +16,15 @@
 
 // CHECK: .target sm_90
 // CHECK: .visible .entry tma_shapes(
-// CHECK: .param .u64 .ptr .align 1 tma_shapes_param_15,
-// CHECK-NEXT: .param .u64 .ptr .align 1 tma_shapes_param_16
+// CHECK: .param .u64 .ptr .global .align 1 tma_shapes_param_2,
+// CHECK-NEXT: .param .align 64 .b8 tma_shapes_param_3[128],
+// CHECK-NEXT: .param .align 64 .b8 tma_shapes_param_4[128]
 // CHECK-NEXT: )
+// CHECK-DAG: mov.b64 [[P3:%rd[0-9]+]], tma_shapes_param_3;
+// CHECK-DAG: cvta.param.u64 [[MAP3:%rd[0-9]+]], [[P3]];
+// CHECK-DAG: mov.b64 [[P4:%rd[0-9]+]], tma_shapes_param_4;
+// CHECK-DAG: cvta.param.u64 [[MAP2:%rd[0-9]+]], [[P4]];
 // CHECK: mov.b64 [[RING:%rd[0-9]+]], __wg_tma_shapes_0;
-// CHECK-DAG: ld.param.b64 [[MAP3:%rd[0-9]+]], [tma_shapes_param_15];
-// CHECK-DAG: ld.param.b64 [[MAP2:%rd[0-9]+]], [tma_shapes_param_16];
 // CHECK-DAG: mov.u32 [[BX:%r[0-9]+]], %ctaid.x;
 // CHECK-DAG: mov.b32 [[TX3:%r[0-9]+]], 4096;
 // CHECK: mbarrier.arrive.expect_tx.shared.b64 {{%rd[0-9]+}}, [[[BAR:__wg_tma_shapes_[0-9]+]]], [[TX3]];

@@ -11,6 +11,7 @@
 
 namespace uop {
 #define GEN_PASS_DECL_CONVERTTIRXTOGPU
+#define GEN_PASS_DECL_TIRXGRIDCONSTANTPARAMS
 #include "uop/Conversion/Passes.h.inc"
 } // namespace uop
 

@@ -60,17 +60,13 @@ struct DispatchTilePrimitives
   using Base::Base;
 
   void runOnOperation() override {
-    Target target{chip, getSMVersion(chip)};
-    if (!target.sm) {
-      getOperation().emitError("unknown chip '") << chip
-                                                 << "'; expected sm_<N>[a]";
-      return signalPassFailure();
-    }
-    if (!isKnownChip(chip)) {
+    const uop::GPUChip *info = uop::lookupGPUChip(chip);
+    if (!info) {
       getOperation().emitError("unknown chip '")
-          << chip << "': not an NVPTX processor (sm_50 ... sm_121a)";
+          << chip << "' (known: " << uop::listGPUChips() << ")";
       return signalPassFailure();
     }
+    Target target{chip, info};
     SmallVector<TilePrimitiveOpInterface> ops;
     getOperation().walk([&](TilePrimitiveOpInterface op) { ops.push_back(op); });
     for (TilePrimitiveOpInterface op : ops) {

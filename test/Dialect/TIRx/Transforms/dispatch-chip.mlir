@@ -2,11 +2,12 @@
 // RUN: not uop-opt %s --tirx-dispatch-tile-primitives="chip=gfx90a" 2>&1 | FileCheck %s --check-prefix=GFX
 // RUN: uop-opt %s --tirx-dispatch-tile-primitives="chip=sm_100a" | FileCheck %s --check-prefix=OK
 //
-// The chip option must read sm_<N>[a|f]; anything else is one error on the
-// prim_func before any tile op is touched. A suffixed chip is accepted.
+// The chip option must name a chip of the chip table (GPUChip.h); anything
+// else is one error on the prim_func, listing the known chips, before any
+// tile op is touched. A suffixed chip is accepted.
 
-// BAD: error: unknown chip 'sm_7x'; expected sm_<N>[a]
-// GFX: error: unknown chip 'gfx90a'; expected sm_<N>[a]
+// BAD: error: unknown chip 'sm_7x' (known: sm_75, sm_80, {{.*}}, sm_121f)
+// GFX: error: unknown chip 'gfx90a' (known: sm_75,
 // OK-LABEL: tirx.prim_func @f
 // OK-NOT: tirx.tile.fill
 // OK: tirx.buffer_store

@@ -122,6 +122,7 @@ tirx.prim_func @bf16_regions(%acc: i1) {
 
 // tcgen05_ld of 16 columns starting at tmem column 64 into a global region at
 // (%m, %n): two tcgen05.ld (columns 64 and 72), each followed by
+// tcgen05.ld is .sync.aligned, so the warp reconverges (bar.warp.sync) first;
 // tcgen05.wait ld, bitcast to f32 and 8 stores to row %m + t, columns %n + j.
 // CHECK-LABEL: tirx.prim_func @ld_region
 // CHECK-SAME: (%[[G:.*]]: !tirx.buffer<256x256xf32, global>, %[[M:.*]]: index, %[[N:.*]]: index)
@@ -132,6 +133,8 @@ tirx.prim_func @bf16_regions(%acc: i1) {
 // CHECK-NEXT: %[[W:.*]] = arith.divui %[[T]], %[[C32]] : index
 // CHECK-NEXT: %[[C32B:.*]] = arith.constant 32 : index
 // CHECK-NEXT: %[[LANE0:.*]] = arith.muli %[[W]], %[[C32B]] : index
+// CHECK-NEXT: %[[ALL:.*]] = arith.constant -1 : i32
+// CHECK-NEXT: nvvm.bar.warp.sync %[[ALL]] : i32
 // CHECK-NEXT: nvvm.tcgen05.fence <after>
 // CHECK-NOT: nvvm.tcgen05.ld
 // CHECK: %[[A0:.*]] = tirx.address_of %[[D]][%[[LANE0]], %[[C64]]]

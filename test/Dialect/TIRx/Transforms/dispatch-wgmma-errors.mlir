@@ -433,3 +433,48 @@ tirx.prim_func @implicit_dispatch() {
   }
   tirx.return
 }
+
+// -----
+
+// The descriptors address whole 8-row swizzle atoms: a region starting at a
+// row not known to be a multiple of 8 is declined, not miscompiled.
+tirx.prim_func @row_offset(%m: index) {
+  tirx.device_entry {
+    %wg = tirx.scope_id_def cta -> warpgroup [1]
+    %t = arith.constant true
+    %c0 = arith.constant 0 : index
+    %C = tirx.alloc_buffer : !tirx.buffer<64x8xf32, local, #tirx.tile<S[(4,2,8,1,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
+    %A = tirx.alloc_buffer : !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>
+    %B = tirx.alloc_buffer : !tirx.buffer<8x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(8,64):(64,1)]>>>
+    %rA = tirx.region %A[%m : 64, %c0 : 64] : !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>
+    // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_90a with dispatch "wgmma"}}
+    // expected-note @+2 {{wgmma: A's row offset is not known to be a multiple of 8 (the descriptor addresses whole 8-row swizzle atoms)}}
+    // expected-note @+1 {{tcgen05: not the requested dispatch "wgmma"}}
+    tirx.tile.gemm_async <warpgroup> %C, %rA, %B, accum %t transpose_B dispatch "wgmma"
+        : !tirx.buffer<64x8xf32, local, #tirx.tile<S[(4,2,8,1,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>, !tirx.region<64x64, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>>, !tirx.buffer<8x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(8,64):(64,1)]>>>
+  }
+  tirx.return
+}
+
+// -----
+
+// K steps of 16 elements: a region starting at K offset 8 is declined.
+tirx.prim_func @k_offset() {
+  tirx.device_entry {
+    %wg = tirx.scope_id_def cta -> warpgroup [1]
+    %t = arith.constant true
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %C = tirx.alloc_buffer : !tirx.buffer<64x8xf32, local, #tirx.tile<S[(4,2,8,1,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
+    %A = tirx.alloc_buffer : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>
+    %B = tirx.alloc_buffer : !tirx.buffer<8x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(8,64):(64,1)]>>>
+    %rA = tirx.region %A[%c0 : 64, %c8 : 16] : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>
+    %rB = tirx.region %B[%c0 : 8, %c8 : 16] : !tirx.buffer<8x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(8,64):(64,1)]>>>
+    // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_90a with dispatch "wgmma"}}
+    // expected-note @+2 {{wgmma: A's K offset is not known to be a multiple of 16}}
+    // expected-note @+1 {{tcgen05: not the requested dispatch "wgmma"}}
+    tirx.tile.gemm_async <warpgroup> %C, %rA, %rB, accum %t transpose_B dispatch "wgmma"
+        : !tirx.buffer<64x8xf32, local, #tirx.tile<S[(4,2,8,1,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>, !tirx.region<64x16, !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>>, !tirx.region<8x16, !tirx.buffer<8x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(8,64):(64,1)]>>>>
+  }
+  tirx.return
+}

@@ -133,8 +133,9 @@ tirx.prim_func @fragment_coordinates() {
 // -----
 
 // Region operands (no explicit dispatch: wgmma is picked on sm_90a): the
-// descriptors start at the regions' mins -- stage 1, row %m, column 32 of a
-// 3-D A ring, column 32 of B -- and K = 32 takes two steps, f16 types.
+// descriptors start at the regions' mins -- stage 1, row 8 * %m (a whole
+// swizzle atom), column 32 of a 3-D A ring, column 32 of B -- and K = 32
+// takes two steps, f16 types.
 // CHECK-LABEL: tirx.prim_func @f16_regions
 // CHECK-SAME: (%[[ACC:.*]]: i1, %[[M:.*]]: index)
 // CHECK: %[[A:.*]] = tirx.alloc_buffer : !tirx.buffer<2x128x64xf16, shared
@@ -142,9 +143,11 @@ tirx.prim_func @fragment_coordinates() {
 // CHECK: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-NEXT: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-NEXT: %[[M8:.*]] = arith.muli %[[M]], %[[C8]] : index
 // CHECK-NOT: tirx.region
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK-NEXT: %[[BA:.*]] = tirx.address_of %[[A]][%[[C1]], %[[M]], %[[C32]]] : !tirx.buffer<2x128x64xf16, shared
+// CHECK-NEXT: %[[BA:.*]] = tirx.address_of %[[A]][%[[C1]], %[[M8]], %[[C32]]] : !tirx.buffer<2x128x64xf16, shared
 // CHECK-NEXT: %[[BB:.*]] = tirx.address_of %[[B]][%[[C0]], %[[C32]]] : !tirx.buffer<8x64xf16, shared
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 8, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <col>]
 // CHECK: %[[OFF1:.*]] = arith.constant 32 : i64
@@ -164,7 +167,9 @@ tirx.prim_func @f16_regions(%acc_in: i1, %m: index) {
     %c1 = arith.constant 1 : index
     %c0 = arith.constant 0 : index
     %c32 = arith.constant 32 : index
-    %rA = tirx.region %A[%c1 : 1, %m : 64, %c32 : 32] : !tirx.buffer<2x128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(2,128,64):(8192,64,1)]>>>
+    %c8 = arith.constant 8 : index
+    %m8 = arith.muli %m, %c8 : index
+    %rA = tirx.region %A[%c1 : 1, %m8 : 64, %c32 : 32] : !tirx.buffer<2x128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(2,128,64):(8192,64,1)]>>>
     %rB = tirx.region %B[%c0 : 8, %c32 : 32] : !tirx.buffer<8x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(8,64):(64,1)]>>>
     tirx.tile.gemm_async <warpgroup> %C, %rA, %rB, accum %acc_in transpose_B
       : !tirx.buffer<64x8xf32, local, #tirx.tile<S[(4,2,8,1,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>,

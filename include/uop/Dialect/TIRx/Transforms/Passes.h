@@ -31,12 +31,6 @@ void buildTIRxToNVVMPipeline(mlir::OpPassManager &pm,
                              const TIRxToNVVMPipelineOptions &options);
 void registerTIRxPipelines();
 
-/// The PTX ISA version feature a chip needs ("+ptx80" for sm_90a, ...).
-std::string getPTXFeaturesForChip(llvm::StringRef chip);
-/// True for a chip LLVM's NVPTX backend knows (sm_50 ... sm_121a).
-bool isKnownChip(llvm::StringRef chip);
-/// The SM number of "sm_90a" (90), or 0 when it does not parse.
-unsigned getSMVersion(llvm::StringRef chip);
 } // namespace uop::tirx
 
 #endif // UOP_DIALECT_TIRX_TRANSFORMS_PASSES_H

@@ -50,7 +50,7 @@ std::optional<int64_t> tmaSwizzleBytes(BufferType dst) {
 TileImpl tmaCopy() {
   auto accepts = [](Operation *op, const Target &t) -> Declines {
     auto copy = cast<CopyAsyncOp>(op);
-    if (t.sm < 90)
+    if (!t.has(ChipFeature::TMA))
       return "TMA needs sm_90 or newer, target is " + t.chip;
     if (copy.getScope() != ExecScopeKind::Thread)
       return std::string("a TMA copy is issued by one thread (scope must be "
@@ -160,7 +160,7 @@ TileImpl tmaCopy() {
 TileImpl cpAsyncCopy() {
   auto accepts = [](Operation *op, const Target &t) -> Declines {
     auto copy = cast<CopyAsyncOp>(op);
-    if (t.sm < 80)
+    if (!t.has(ChipFeature::CpAsync))
       return "cp.async needs sm_80 or newer, target is " + t.chip;
     if (copy.getBarrier())
       return std::string("cp.async completes by commit/wait groups, not on a "

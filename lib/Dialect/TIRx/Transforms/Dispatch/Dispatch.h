@@ -11,6 +11,7 @@
 #define LIB_DIALECT_TIRX_TRANSFORMS_DISPATCH_DISPATCH_H
 
 #include "uop/Dialect/TIRx/Transforms/Passes.h"
+#include "uop/Support/GPUChip.h"
 
 #include <functional>
 #include <optional>
@@ -22,7 +23,8 @@ using namespace mlir;
 
 struct Target {
   std::string chip;
-  unsigned sm;
+  const GPUChip *info;
+  bool has(ChipFeature f) const { return info->has(f); }
 };
 
 /// A tile operand seen as (buffer, per-dimension mins, box shape).
@@ -105,6 +107,11 @@ void emitRunLoop(OpBuilder &b, Location loc, Operation *op, ExecScopeKind scope,
 /// Why `operand` is not a K-major, 128-byte-swizzled shared tile (the
 /// operand format of wgmma and tcgen05).
 Declines wgmmaOperandDeclines(Value operand, StringRef name);
+/// Why the shared-memory matrix descriptors (wgmma, tcgen05) cannot address
+/// `operand`: its rows are not whole 8-row swizzle atoms, or its region
+/// starts at a row not known to be a multiple of 8 or at a K offset not
+/// known to be a multiple of 16.
+Declines descriptorOffsetDeclines(Value operand, StringRef name);
 
 //===----------------------------------------------------------------------===//
 // Implementations, by op family

@@ -459,6 +459,25 @@ Declines wgmmaOperandDeclines(Value operand, StringRef name) {
   return std::nullopt;
 }
 
+Declines descriptorOffsetDeclines(Value operand, StringRef name) {
+  // The descriptors address whole 8-row swizzle atoms (1024 bytes) and step
+  // K by 16 elements (32 bytes) inside them: a region must start on both.
+  BufferType t = bufferTypeOf(operand);
+  if (t.getShape().size() >= 2 && t.getShape()[t.getShape().size() - 2] % 8)
+    return (name + " must have a multiple of 8 rows (whole swizzle atoms)").str();
+  if (auto region = operand.getDefiningOp<RegionOp>()) {
+    ValueRange mins = region.getMins();
+    if (!isKnownMultipleOf(mins[mins.size() - 2], 8))
+      return (name + "'s row offset is not known to be a multiple of 8 (the "
+                     "descriptor addresses whole 8-row swizzle atoms)")
+          .str();
+    if (!isKnownMultipleOf(mins.back(), 16))
+      return (name + "'s K offset is not known to be a multiple of 16")
+          .str();
+  }
+  return std::nullopt;
+}
+
 ArrayRef<int64_t> dropLeadingOnes(ArrayRef<int64_t> s) {
   while (s.size() > 1 && s.front() == 1)
     s = s.drop_front();

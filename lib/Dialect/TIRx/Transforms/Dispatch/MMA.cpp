@@ -142,7 +142,7 @@ Value emitLdmatrix(OpBuilder &b, Location loc, const TileAccess &t, Type elem,
 TileImpl mmaSyncGemm() {
   auto accepts = [](Operation *op, const Target &t) -> Declines {
     auto g = cast<GemmOp>(op);
-    if (t.sm < 80)
+    if (!t.has(ChipFeature::MmaSync))
       return "mma.sync m16n8k16 needs sm_80 or newer, target is " + t.chip;
     if (g.getScope() != ExecScopeKind::Warp)
       return std::string("mma.sync is issued by one warp (scope must be warp)");

@@ -17,10 +17,8 @@
 
 namespace uop::tirx::dispatch {
 
-/// Whether `chip` is sm_100a-class (tcgen05 needs the arch-specific target).
-bool hasTcgen05(const Target &t) {
-  return (t.sm == 100 || t.sm == 101) && StringRef(t.chip).ends_with("a");
-}
+/// Whether the chip has tcgen05 (see GPUChip.h for which do).
+bool hasTcgen05(const Target &t) { return t.has(ChipFeature::Tcgen05); }
 
 /// A tmem operand laid out with rows on TLane and columns on TCol.
 Declines tmemMatrixDeclines(Value operand, StringRef name) {
@@ -86,6 +84,10 @@ TileImpl tcgen05Gemm() {
     if (cs[0] != 128 || cs[1] % 16 || cs[1] < 16 || cs[1] > 256)
       return std::string("the accumulator must be 128 x N with N a multiple "
                          "of 16 up to 256");
+    if (Declines why = descriptorOffsetDeclines(g.getA(), "A"))
+      return why;
+    if (Declines why = descriptorOffsetDeclines(g.getB(), "B"))
+      return why;
     return std::nullopt;
   };
   auto expand = [](Operation *op, OpBuilder &b, const Target &) {
@@ -172,8 +174,13 @@ TileImpl tcgen05LoadCopy() {
     Value warp = arith::DivUIOp::create(b, loc, tid, cst(b, loc, 32));
     Value warpRow = arith::MulIOp::create(b, loc, warp, cst(b, loc, 32));
     auto vecType = VectorType::get({8}, b.getI32Type());
-    // Order the tensor-memory reads after the synchronisation (an mbarrier
-    // wait on the MMA's commit) that precedes the call.
+    // tcgen05.ld is .sync.aligned: every lane of the warp must reach it
+    // together, yet the lanes arrive from a wait loop (and lane 0 often
+    // from the MMA-issuing loop), so reconverge the warp first. Then order
+    // the tensor-memory reads after that synchronisation (an mbarrier wait
+    // on the MMA's commit precedes the call).
+    NVVM::SyncWarpOp::create(
+        b, loc, arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(-1)));
     NVVM::Tcgen05FenceOp::create(b, loc, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
     for (int64_t c0 = 0; c0 < n; c0 += 8) {
       // The warp's lane quarter, columns c0..c0+7.

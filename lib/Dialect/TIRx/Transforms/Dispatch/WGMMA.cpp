@@ -38,7 +38,7 @@ template <typename GemmT>
 TileImpl wgmmaGemmFor() {
   auto accepts = [](Operation *op, const Target &t) -> Declines {
     auto g = cast<GemmT>(op);
-    if (t.sm != 90 || !StringRef(t.chip).ends_with("a"))
+    if (!t.has(ChipFeature::WGMMA))
       return "wgmma needs sm_90a, target is " + t.chip;
     if (g.getScope() != ExecScopeKind::Warpgroup)
       return std::string("wgmma is issued by a warpgroup (scope must be "
@@ -60,6 +60,10 @@ TileImpl wgmmaGemmFor() {
     if (m != 64 || n % 8 || n < 8 || n > 256)
       return std::string("the warpgroup tile must be 64 x N with N a multiple "
                          "of 8 up to 256");
+    if (Declines why = descriptorOffsetDeclines(g.getA(), "A"))
+      return why;
+    if (Declines why = descriptorOffsetDeclines(g.getB(), "B"))
+      return why;
     // The accumulator is wgmma's D fragment: (r, c) on warp r / 16 of the
     // warpgroup, lane (r % 8) * 4 + (c % 8) / 2.
     BufferType ct = bufferTypeOf(g.getC());
