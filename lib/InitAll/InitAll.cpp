@@ -7,6 +7,7 @@
 #include "uop/Dialect/TIRx/Transforms/Passes.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
+#include "uop/Pipelines/Pipelines.h"
 #include "uop/Target/Translations.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -17,7 +18,6 @@ void uop::registerAllDialects(mlir::DialectRegistry &registry) {
 
 void uop::registerAllPasses() {
   uop::tirx::registerTIRxPasses();
-  uop::tirx::registerTIRxPipelines();
   uop::registerUOpConversionPasses();
   uop::registerUOpPasses();
   uop::registerUOpPipelines();

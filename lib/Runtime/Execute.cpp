@@ -1,12 +1,15 @@
 //===- Execute.cpp - compile and run uop programs from C++ ----------------===//
 
 #include "uop/Runtime/Execute.h"
+#include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Runtime/Compile.h"
 #include "uop/Support/GPUChip.h"
 #include "uop/Target/Translations.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -165,49 +168,43 @@ public:
       error = "the uop-to-nvvm pipeline failed";
       return nullptr;
     }
-    auto sched = (*exe->lowered)->getAttrOfType<DictionaryAttr>("uop.schedule");
-    if (!sched) {
-      error = "the lowered module has no uop.schedule";
+    // The host function of the graph: its parameters are the graph's
+    // arguments then its results; it allocates the intermediates and
+    // launches the kernels (convert-uop-to-tirx, convert-tirx-to-gpu).
+    auto host = exe->lowered->lookupSymbol<func::FuncOp>(fn.getName());
+    if (!host || host.isExternal() ||
+        host.getNumArguments() != fn.getNumArguments() + fn.getNumResults()) {
+      error = ("the lowered module has no host function @" + fn.getName() +
+               " taking the graph's arguments and results")
+                  .str();
       return nullptr;
     }
-    // Buffers: the function's arguments, its results, then intermediates.
-    auto add = [&](Type t) -> std::string {
-      auto rt = cast<RankedTensorType>(t);
-      DeviceBuffer b{0, rt.getNumElements(), rt.getElementType()};
+    auto add = [&](Type elem, int64_t count) -> std::string {
+      DeviceBuffer b{0, count, elem};
       std::string e = exe->cu->alloc(
           &b.ptr, std::max<size_t>(1, b.count * elementBytes(b.type)));
       exe->table.push_back(b);
       return e;
     };
-    for (Type t : fn.getArgumentTypes())
-      if (!(error = add(t)).empty())
+    DenseMap<Value, DeviceBuffer> buffers;
+    auto io = llvm::to_vector(
+        llvm::concat<const Type>(fn.getArgumentTypes(), fn.getResultTypes()));
+    for (auto [arg, t] : llvm::zip(host.getArguments(), io)) {
+      auto rt = cast<RankedTensorType>(t);
+      auto mt = dyn_cast<MemRefType>(arg.getType());
+      if (!mt || mt.getNumElements() != rt.getNumElements()) {
+        error = "the host function's parameters do not match the graph";
         return nullptr;
-    for (Type t : fn.getResultTypes())
-      if (!(error = add(t)).empty())
+      }
+      if (!(error = add(rt.getElementType(), rt.getNumElements())).empty())
         return nullptr;
-    auto sizes = sched.getAs<DenseI64ArrayAttr>("buffers");
-    auto types = sched.getAs<ArrayAttr>("buffer_types");
-    for (auto [n, ty] : llvm::zip(sizes.asArrayRef(), types.getValue()))
-      if (!(error = add(RankedTensorType::get({n}, cast<TypeAttr>(ty).getValue())))
-               .empty())
-        return nullptr;
+      buffers[arg] = exe->table.back();
+    }
     exe->program = std::make_unique<GPUProgram>(*exe->cu);
     if (!(error = exe->program->load(*exe->lowered, chip)).empty())
       return nullptr;
-    for (Attribute a : sched.getAs<ArrayAttr>("calls")) {
-      auto call = cast<DictionaryAttr>(a);
-      StringRef name = call.getAs<FlatSymbolRefAttr>("kernel").getValue();
-      LLVM::LLVMFuncOp kernel = findKernel(*exe->lowered, name);
-      if (!kernel) {
-        error = ("no lowered kernel @" + name).str();
-        return nullptr;
-      }
-      SmallVector<DeviceBuffer> buffers;
-      for (int64_t i : call.getAs<DenseI64ArrayAttr>("args").asArrayRef())
-        buffers.push_back(exe->table[i]);
-      if (!(error = exe->program->addLaunch(kernel, buffers)).empty())
-        return nullptr;
-    }
+    if (!(error = exe->walkHost(host, buffers)).empty())
+      return nullptr;
     exe->kernels = exe->program->numLaunches();
     exe->numInputs = fn.getNumArguments();
     exe->numOutputs = fn.getNumResults();
@@ -255,6 +252,45 @@ public:
   }
 
 private:
+  /// Allocates what the host function allocates (gpu.alloc) and prepares
+  /// its launches (gpu.launch_func), in order.
+  std::string walkHost(func::FuncOp host,
+                       DenseMap<Value, DeviceBuffer> &buffers) {
+    std::string error;
+    for (Operation &op : host.getBody().front()) {
+      if (auto alloc = dyn_cast<gpu::AllocOp>(op)) {
+        MemRefType t = alloc.getType();
+        DeviceBuffer b{0, t.getNumElements(), t.getElementType()};
+        if (!(error = cu->alloc(&b.ptr, std::max<size_t>(
+                                            1, b.count * elementBytes(b.type))))
+                 .empty())
+          return error;
+        table.push_back(b);
+        buffers[alloc.getMemref()] = b;
+      } else if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
+        StringRef name = launch.getKernelName().getValue();
+        LLVM::LLVMFuncOp kernel = findKernel(*lowered, name);
+        if (!kernel)
+          return ("no lowered kernel @" + name).str();
+        SmallVector<DeviceBuffer> args;
+        for (Value v : launch.getKernelOperands()) {
+          auto it = buffers.find(v);
+          if (it == buffers.end())
+            return ("a launch of @" + name +
+                    " passes something other than a buffer")
+                .str();
+          args.push_back(it->second);
+        }
+        if (!(error = program->addLaunch(kernel, args)).empty())
+          return error;
+      } else if (!isa<gpu::DeallocOp, func::ReturnOp, arith::ConstantOp>(op)) {
+        return "unexpected operation in the host function: " +
+               op.getName().getStringRef().str();
+      }
+    }
+    return "";
+  }
+
   std::unique_ptr<CudaDriver> cu;
   OwningOpRef<ModuleOp> lowered;
   std::unique_ptr<GPUProgram> program;
@@ -359,16 +395,13 @@ static std::optional<TensorMapDType> tensorMapDType(Type t) {
   return std::nullopt;
 }
 
-std::string GPUProgram::encodeMap(DictionaryAttr entry,
+std::string GPUProgram::encodeMap(tirx::TensorMapParamAttr entry,
                                   ArrayRef<DeviceBuffer> buffers, void *out) {
-  auto bufferArg = entry.getAs<IntegerAttr>("buffer_arg");
-  auto shape = entry.getAs<DenseI64ArrayAttr>("shape");
-  auto box = entry.getAs<DenseI64ArrayAttr>("box");
-  auto swizzle = entry.getAs<IntegerAttr>("swizzle");
-  if (!bufferArg || !shape || !box || !swizzle || bufferArg.getInt() < 0 ||
-      bufferArg.getInt() >= static_cast<int64_t>(buffers.size()))
-    return "a tirx.tensor_maps entry lacks buffer_arg, shape, box or swizzle";
-  const DeviceBuffer &b = buffers[bufferArg.getInt()];
+  if (entry.getBufferArg() >= static_cast<int64_t>(buffers.size()))
+    return "a tensor map describes buffer parameter " +
+           std::to_string(entry.getBufferArg()) + " of " +
+           std::to_string(buffers.size());
+  const DeviceBuffer &b = buffers[entry.getBufferArg()];
   std::optional<TensorMapDType> dtype = tensorMapDType(b.type);
   if (!dtype) {
     std::string t;
@@ -377,15 +410,16 @@ std::string GPUProgram::encodeMap(DictionaryAttr entry,
     return "no tensor-map data type for elements of type " + t;
   }
   // The map addresses the buffer densely, row-major, from its first byte.
+  ArrayRef<int64_t> shape = entry.getShape().asArrayRef();
   int64_t elements = 1;
-  for (int64_t d : shape.asArrayRef())
+  for (int64_t d : shape)
     elements *= d;
   if (elements != b.count)
     return "a tensor map over " + std::to_string(elements) +
            " elements describes a buffer of " + std::to_string(b.count);
-  return cu.encodeTensorMap(out, *dtype, b.ptr, shape.asArrayRef(),
-                            box.asArrayRef(), elementBytes(b.type),
-                            static_cast<int>(swizzle.getInt()));
+  return cu.encodeTensorMap(out, *dtype, b.ptr, shape,
+                            entry.getBox().asArrayRef(), elementBytes(b.type),
+                            static_cast<int>(entry.getSwizzle()));
 }
 
 std::string GPUProgram::addLaunch(LLVM::LLVMFuncOp kernel,
@@ -398,11 +432,12 @@ std::string GPUProgram::addLaunch(LLVM::LLVMFuncOp kernel,
     l.values.push_back(std::make_unique<ParamValue>());
     return l.values.back()->bytes;
   };
-  auto mapsAttr = kernel->getAttrOfType<ArrayAttr>("tirx.tensor_maps");
-  auto mapEntry = [&](unsigned param) -> DictionaryAttr {
-    for (Attribute a : mapsAttr ? mapsAttr.getValue() : ArrayRef<Attribute>())
-      if (auto d = dyn_cast<DictionaryAttr>(a))
-        if (auto i = d.getAs<IntegerAttr>("arg"); i && i.getInt() == param)
+  auto *tirxDialect = kernel->getContext()->getLoadedDialect<tirx::TIRxDialect>();
+  ArrayAttr mapsAttr = tirxDialect->getTensorMapsAttrHelper().getAttr(kernel);
+  auto mapEntry = [&](unsigned param) -> tirx::TensorMapParamAttr {
+    if (mapsAttr)
+      for (auto d : mapsAttr.getAsRange<tirx::TensorMapParamAttr>())
+        if (d.getArg() == param)
           return d;
     return {};
   };
@@ -410,7 +445,7 @@ std::string GPUProgram::addLaunch(LLVM::LLVMFuncOp kernel,
   // in order, plus the by-value tensor maps.
   unsigned nextBuffer = 0;
   for (auto [i, type] : llvm::enumerate(kernel.getFunctionType().getParams())) {
-    if (DictionaryAttr entry = mapEntry(i)) {
+    if (tirx::TensorMapParamAttr entry = mapEntry(i)) {
       if (!kernel.getArgAttr(i, LLVM::LLVMDialect::getByValAttrName()))
         return "tensor-map parameter " + std::to_string(i) +
                " is not by value (run tirx-grid-constant-params)";
@@ -436,7 +471,8 @@ std::string GPUProgram::addLaunch(LLVM::LLVMFuncOp kernel,
   if (auto b = kernel->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size"))
     for (size_t k = 0; k < 3 && k < (size_t)b.size(); ++k)
       l.block[k] = b[k];
-  if (auto d = kernel->getAttrOfType<IntegerAttr>("tirx.dynamic_shared_bytes")) {
+  if (IntegerAttr d =
+          tirxDialect->getDynamicSharedBytesAttrHelper().getAttr(kernel)) {
     l.shared = d.getInt();
     if (!(err = cu.setDynamicShared(l.fn, l.shared)).empty())
       return err;

@@ -163,6 +163,194 @@ FailureOr<double> binary(Operation *op, double a, double b) {
       })
       .Default([](Operation *) { return FailureOr<double>(failure()); });
 }
+
+/// Gathers: out[idx] = in[map(idx)] over the shape of `rt`, or 0 where `map`
+/// gives nothing.
+void gather(RankedTensorType rt, HostTensor &out, const HostTensor &in,
+            function_ref<bool(ArrayRef<int64_t>, SmallVectorImpl<int64_t> &)>
+                map) {
+  SmallVector<int64_t> inStrides = stridesOf(in.shape);
+  SmallVector<int64_t> s(in.shape.size());
+  forEach(rt.getShape(), [&](int64_t flat, ArrayRef<int64_t> idx) {
+    if (!map(idx, s)) {
+      out.data[flat] = 0.0;
+      return;
+    }
+    int64_t f = 0;
+    for (size_t i = 0; i < s.size(); ++i)
+      f += s[i] * inStrides[i];
+    out.data[flat] = in.data[f];
+  });
+}
+
+/// The elements of a dense constant.
+LogicalResult evaluateConstant(arith::ConstantOp c, Type elt, HostTensor &out) {
+  auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+  if (!dense)
+    return c.emitError("interpreter: unsupported constant");
+  int64_t i = 0;
+  if (isa<FloatType>(elt))
+    for (APFloat v : dense.getValues<APFloat>())
+      out.data[i++] = v.convertToDouble();
+  else
+    for (APInt v : dense.getValues<APInt>())
+      out.data[i++] = (double)v.getSExtValue();
+  if (dense.isSplat())
+    std::fill(out.data.begin(), out.data.end(), out.data[0]);
+  return success();
+}
+
+/// Evaluates a movement op (reshape, permute, expand, ...) into `out`; false
+/// when `op` is not one.
+bool evaluateMovement(Operation &op, RankedTensorType rt,
+                      DenseMap<Value, HostTensor> &env, HostTensor &out) {
+  auto src = [&](unsigned i) -> const HostTensor & {
+    return env[op.getOperand(i)];
+  };
+  if (isa<ReshapeOp, ContiguousOp, DetachOp, ContiguousBackwardOp>(op)) {
+    out.data = src(0).data;
+  } else if (auto p = dyn_cast<PermuteOp>(op)) {
+    ArrayRef<int64_t> perm = p.getAxes();
+    gather(rt, out, src(0),
+           [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
+             for (size_t i = 0; i < perm.size(); ++i)
+               s[perm[i]] = idx[i];
+             return true;
+           });
+  } else if (isa<ExpandOp>(op)) {
+    const HostTensor &in = src(0);
+    gather(rt, out, in, [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
+      for (size_t i = 0; i < idx.size(); ++i)
+        s[i] = in.shape[i] == 1 ? 0 : idx[i];
+      return true;
+    });
+  } else if (auto sh = dyn_cast<ShrinkOp>(op)) {
+    ArrayRef<int64_t> begins = sh.getBegins();
+    gather(rt, out, src(0),
+           [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
+             for (size_t i = 0; i < idx.size(); ++i)
+               s[i] = idx[i] + begins[i];
+             return true;
+           });
+  } else if (auto f = dyn_cast<FlipOp>(op)) {
+    ArrayRef<bool> axes = f.getAxes();
+    gather(rt, out, src(0),
+           [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
+             for (size_t i = 0; i < idx.size(); ++i)
+               s[i] = axes[i] ? rt.getDimSize(i) - 1 - idx[i] : idx[i];
+             return true;
+           });
+  } else if (auto pad = dyn_cast<PadOp>(op)) {
+    const HostTensor &in = src(0);
+    ArrayRef<int64_t> lo = pad.getBeginPads();
+    gather(rt, out, in, [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
+      for (size_t i = 0; i < idx.size(); ++i) {
+        s[i] = idx[i] - lo[i];
+        if (s[i] < 0 || s[i] >= in.shape[i])
+          return false;
+      }
+      return true;
+    });
+  } else {
+    return false;
+  }
+  return true;
+}
+
+/// Reduces `in` over the axes of `red` into `out`.
+void evaluateReduce(ReduceAxisOp red, RankedTensorType rt, const HostTensor &in,
+                    HostTensor &out) {
+  SmallVector<int64_t> outStrides = stridesOf(rt.getShape());
+  llvm::SmallDenseSet<int64_t> axes(red.getAxes().begin(), red.getAxes().end());
+  ReduceOpKind kind = red.getReduceOp();
+  double init = kind == ReduceOpKind::Add   ? 0.0
+                : kind == ReduceOpKind::Mul ? 1.0
+                : kind == ReduceOpKind::Max ? -INFINITY
+                                            : INFINITY;
+  std::fill(out.data.begin(), out.data.end(), init);
+  forEach(in.shape, [&](int64_t flat, ArrayRef<int64_t> idx) {
+    int64_t o = 0, k = 0;
+    for (size_t i = 0; i < idx.size(); ++i)
+      if (!axes.contains(i))
+        o += idx[i] * outStrides[k++];
+    double &acc = out.data[o];
+    double v = in.data[flat];
+    switch (kind) {
+    case ReduceOpKind::Add: acc += v; break;
+    case ReduceOpKind::Mul: acc *= v; break;
+    case ReduceOpKind::Max: acc = std::isnan(v) ? v : std::max(acc, v); break;
+    case ReduceOpKind::Min: acc = std::isnan(v) ? v : std::min(acc, v); break;
+    }
+  });
+}
+
+/// Evaluates select and the unary and binary ALU ops element by element.
+LogicalResult evaluateElementwise(Operation &op,
+                                  DenseMap<Value, HostTensor> &env,
+                                  HostTensor &out) {
+  auto src = [&](unsigned i) -> const HostTensor & {
+    return env[op.getOperand(i)];
+  };
+  if (isa<arith::SelectOp>(op)) {
+    for (int64_t i = 0; i < out.numElements(); ++i)
+      out.data[i] = src(0).data[i] != 0.0 ? src(1).data[i] : src(2).data[i];
+    return success();
+  }
+  if (op.getNumOperands() == 1) {
+    for (int64_t i = 0; i < out.numElements(); ++i) {
+      FailureOr<double> v = unary(&op, src(0).data[i]);
+      if (failed(v))
+        return failure();
+      out.data[i] = *v;
+    }
+    return success();
+  }
+  if (op.getNumOperands() == 2) {
+    for (int64_t i = 0; i < out.numElements(); ++i) {
+      FailureOr<double> v = binary(&op, src(0).data[i], src(1).data[i]);
+      if (failed(v))
+        return failure();
+      out.data[i] = *v;
+    }
+    return success();
+  }
+  return failure();
+}
+
+/// Integer results wrap to their width, as arith defines them.
+void wrapToWidth(Operation &op, Type elt, HostTensor &out) {
+  if (auto it = dyn_cast<IntegerType>(elt); it && it.getWidth() < 64 &&
+                                             !isa<arith::CmpIOp>(op)) {
+    unsigned w = it.getWidth();
+    for (double &v : out.data) {
+      if (std::isnan(v) || std::isinf(v))
+        continue;
+      uint64_t bits = (uint64_t)(int64_t)v & ((1ull << w) - 1);
+      int64_t sv = w == 1 ? (int64_t)bits
+                          : (int64_t)(bits << (64 - w)) >> (64 - w);
+      v = (double)sv;
+    }
+  }
+}
+
+/// The value of one op with a static tensor result `rt`, from the values of
+/// its operands in `env`; fails with a diagnostic.
+FailureOr<HostTensor> evaluateOp(Operation &op, RankedTensorType rt,
+                                 DenseMap<Value, HostTensor> &env) {
+  Type elt = rt.getElementType();
+  HostTensor out = like(rt);
+  if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+    if (failed(evaluateConstant(c, elt, out)))
+      return failure();
+  } else if (auto red = dyn_cast<ReduceAxisOp>(op)) {
+    evaluateReduce(red, rt, env[op.getOperand(0)], out);
+  } else if (!evaluateMovement(op, rt, env, out) &&
+             failed(evaluateElementwise(op, env, out))) {
+    return op.emitError("interpreter: cannot evaluate this op");
+  }
+  wrapToWidth(op, elt, out);
+  return out;
+}
 } // namespace
 
 FailureOr<SmallVector<HostTensor>>
@@ -188,148 +376,10 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
     auto rt = dyn_cast<RankedTensorType>(op.getResult(0).getType());
     if (!rt || !rt.hasStaticShape())
       return op.emitError("interpreter: expected a static ranked tensor");
-    Type elt = rt.getElementType();
-    HostTensor out = like(rt);
-    SmallVector<int64_t> outStrides = stridesOf(rt.getShape());
-    auto src = [&](unsigned i) -> const HostTensor & {
-      return env[op.getOperand(i)];
-    };
-    // Gathers: out[idx] = src[map(idx)], or `fill` when map gives nothing.
-    auto gather = [&](const HostTensor &in,
-                      function_ref<bool(ArrayRef<int64_t>,
-                                        SmallVectorImpl<int64_t> &)> map) {
-      SmallVector<int64_t> inStrides = stridesOf(in.shape);
-      SmallVector<int64_t> s(in.shape.size());
-      forEach(rt.getShape(), [&](int64_t flat, ArrayRef<int64_t> idx) {
-        if (!map(idx, s)) {
-          out.data[flat] = 0.0;
-          return;
-        }
-        int64_t f = 0;
-        for (size_t i = 0; i < s.size(); ++i)
-          f += s[i] * inStrides[i];
-        out.data[flat] = in.data[f];
-      });
-    };
-    LogicalResult ok = success();
-    if (auto c = dyn_cast<arith::ConstantOp>(op)) {
-      auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
-      if (!dense)
-        return op.emitError("interpreter: unsupported constant");
-      int64_t i = 0;
-      if (isa<FloatType>(elt))
-        for (APFloat v : dense.getValues<APFloat>())
-          out.data[i++] = v.convertToDouble();
-      else
-        for (APInt v : dense.getValues<APInt>())
-          out.data[i++] = (double)v.getSExtValue();
-      if (dense.isSplat())
-        std::fill(out.data.begin(), out.data.end(), out.data[0]);
-    } else if (auto r = dyn_cast<ReshapeOp>(op)) {
-      out.data = src(0).data;
-    } else if (isa<ContiguousOp, DetachOp, ContiguousBackwardOp>(op)) {
-      out.data = src(0).data;
-    } else if (auto p = dyn_cast<PermuteOp>(op)) {
-      ArrayRef<int64_t> perm = p.getAxes();
-      gather(src(0), [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
-        for (size_t i = 0; i < perm.size(); ++i)
-          s[perm[i]] = idx[i];
-        return true;
-      });
-    } else if (auto e = dyn_cast<ExpandOp>(op)) {
-      const HostTensor &in = src(0);
-      gather(in, [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
-        for (size_t i = 0; i < idx.size(); ++i)
-          s[i] = in.shape[i] == 1 ? 0 : idx[i];
-        return true;
-      });
-    } else if (auto sh = dyn_cast<ShrinkOp>(op)) {
-      ArrayRef<int64_t> begins = sh.getBegins();
-      gather(src(0), [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
-        for (size_t i = 0; i < idx.size(); ++i)
-          s[i] = idx[i] + begins[i];
-        return true;
-      });
-    } else if (auto f = dyn_cast<FlipOp>(op)) {
-      ArrayRef<bool> axes = f.getAxes();
-      gather(src(0), [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
-        for (size_t i = 0; i < idx.size(); ++i)
-          s[i] = axes[i] ? rt.getDimSize(i) - 1 - idx[i] : idx[i];
-        return true;
-      });
-    } else if (auto pad = dyn_cast<PadOp>(op)) {
-      const HostTensor &in = src(0);
-      ArrayRef<int64_t> lo = pad.getBeginPads();
-      gather(in, [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
-        for (size_t i = 0; i < idx.size(); ++i) {
-          s[i] = idx[i] - lo[i];
-          if (s[i] < 0 || s[i] >= in.shape[i])
-            return false;
-        }
-        return true;
-      });
-    } else if (auto red = dyn_cast<ReduceAxisOp>(op)) {
-      const HostTensor &in = src(0);
-      llvm::SmallDenseSet<int64_t> axes(red.getAxes().begin(),
-                                        red.getAxes().end());
-      ReduceOpKind kind = red.getReduceOp();
-      double init = kind == ReduceOpKind::Add   ? 0.0
-                    : kind == ReduceOpKind::Mul ? 1.0
-                    : kind == ReduceOpKind::Max ? -INFINITY
-                                                : INFINITY;
-      std::fill(out.data.begin(), out.data.end(), init);
-      forEach(in.shape, [&](int64_t flat, ArrayRef<int64_t> idx) {
-        int64_t o = 0, k = 0;
-        for (size_t i = 0; i < idx.size(); ++i)
-          if (!axes.contains(i))
-            o += idx[i] * outStrides[k++];
-        double &acc = out.data[o];
-        double v = in.data[flat];
-        switch (kind) {
-        case ReduceOpKind::Add: acc += v; break;
-        case ReduceOpKind::Mul: acc *= v; break;
-        case ReduceOpKind::Max: acc = std::isnan(v) ? v : std::max(acc, v); break;
-        case ReduceOpKind::Min: acc = std::isnan(v) ? v : std::min(acc, v); break;
-        }
-      });
-    } else if (isa<arith::SelectOp>(op)) {
-      for (int64_t i = 0; i < out.numElements(); ++i)
-        out.data[i] = src(0).data[i] != 0.0 ? src(1).data[i] : src(2).data[i];
-    } else if (op.getNumOperands() == 1) {
-      for (int64_t i = 0; i < out.numElements() && succeeded(ok); ++i) {
-        FailureOr<double> v = unary(&op, src(0).data[i]);
-        if (failed(v))
-          ok = failure();
-        else
-          out.data[i] = *v;
-      }
-    } else if (op.getNumOperands() == 2) {
-      for (int64_t i = 0; i < out.numElements() && succeeded(ok); ++i) {
-        FailureOr<double> v = binary(&op, src(0).data[i], src(1).data[i]);
-        if (failed(v))
-          ok = failure();
-        else
-          out.data[i] = *v;
-      }
-    } else {
-      ok = failure();
-    }
-    if (failed(ok))
-      return op.emitError("interpreter: cannot evaluate this op");
-    // Integer results wrap to their width, as arith defines them.
-    if (auto it = dyn_cast<IntegerType>(elt); it && it.getWidth() < 64 &&
-                                               !isa<arith::CmpIOp>(op)) {
-      unsigned w = it.getWidth();
-      for (double &v : out.data) {
-        if (std::isnan(v) || std::isinf(v))
-          continue;
-        uint64_t bits = (uint64_t)(int64_t)v & ((1ull << w) - 1);
-        int64_t sv = w == 1 ? (int64_t)bits
-                            : (int64_t)(bits << (64 - w)) >> (64 - w);
-        v = (double)sv;
-      }
-    }
-    env[op.getResult(0)] = std::move(out);
+    FailureOr<HostTensor> out = evaluateOp(op, rt, env);
+    if (failed(out))
+      return failure();
+    env[op.getResult(0)] = std::move(*out);
   }
   return fn.emitError("interpreter: function has no return");
 }

@@ -13,10 +13,13 @@ def ConvertTIRxToGPU : Pass<"convert-tirx-to-gpu", "::mlir::ModuleOp"> {
     alloc_buffers become workgroup and private attributions; flat
     buffer_load/buffer_store become memref.load/memref.store. The launch
     dimensions recorded by tirx-lower-scope-ids become known_block_size /
-    known_grid_size. Run after tirx-dispatch-tile-primitives,
+    known_grid_size. Host code that launches kernels (a prim_func without a
+    device_entry holding `tirx.launch`) becomes a func.func on memrefs with
+    `gpu.alloc` for its global buffers and `gpu.launch_func` per launch. Run after tirx-dispatch-tile-primitives,
     tirx-lower-scope-ids and tirx-lower-layouts.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::func::FuncDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::scf::SCFDialect",
@@ -42,7 +45,8 @@ def TIRxGridConstantParams
     `nvvm.grid_constant`.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
-                           "::mlir::NVVM::NVVMDialect"];
+                           "::mlir::NVVM::NVVMDialect",
+                           "::uop::tirx::TIRxDialect"];
 }
 
 def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
@@ -54,10 +58,11 @@ def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
     KernelSchedule.h), LOAD / STORE through INDEX tirx.buffer_load /
     buffer_store (gated ones under scf.if), DEFINE_REG a local buffer.
     Kernel parameters become global buffers of their element count. The
-    schedule function is replaced by a module attribute `uop.schedule`
-    for launchers: {entry, params (count), buffers (element counts of the
-    intermediates) and buffer_types, calls (a list of kernel and args) where args
-    index the schedule's parameters followed by its intermediates.
+    schedule function becomes host code: a prim_func of the same name
+    without a device_entry whose body allocates the intermediates
+    (`tirx.alloc_buffer` of global buffers) and launches the kernels in
+    order (`tirx.launch`); convert-tirx-to-gpu turns that into `gpu.alloc`
+    and `gpu.launch_func`, which launchers walk.
   }];
   let dependentDialects = ["::uop::tirx::TIRxDialect",
                            "::mlir::scf::SCFDialect",

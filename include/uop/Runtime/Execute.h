@@ -10,6 +10,7 @@
 #ifndef UOP_RUNTIME_EXECUTE_H
 #define UOP_RUNTIME_EXECUTE_H
 
+#include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Runtime/CudaDriver.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -92,7 +93,7 @@ public:
 
 private:
   /// Encodes the tensor map `entry` (of tirx.tensor_maps) into `out`.
-  std::string encodeMap(mlir::DictionaryAttr entry,
+  std::string encodeMap(uop::tirx::TensorMapParamAttr entry,
                         llvm::ArrayRef<DeviceBuffer> buffers, void *out);
   /// One parameter's bytes: room and alignment for a CUtensorMap.
   struct alignas(64) ParamValue {

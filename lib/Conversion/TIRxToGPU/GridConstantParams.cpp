@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "uop/Conversion/TIRxToGPU/TIRxToGPU.h"
+#include "uop/Dialect/TIRx/IR/TIRx.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -27,27 +28,25 @@ struct GridConstantParams
     : uop::impl::TIRxGridConstantParamsBase<GridConstantParams> {
   void runOnOperation() override {
     WalkResult r = getOperation().walk([&](LLVM::LLVMFuncOp fn) {
-      auto maps = fn->getAttrOfType<ArrayAttr>("tirx.tensor_maps");
+      MLIRContext *ctx = fn.getContext();
+      ArrayAttr maps = ctx->getLoadedDialect<uop::tirx::TIRxDialect>()
+                           ->getTensorMapsAttrHelper()
+                           .getAttr(fn);
       if (!maps)
         return WalkResult::advance();
-      MLIRContext *ctx = fn.getContext();
       Builder b(ctx);
       auto bytes =
           LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), kTensorMapBytes);
-      for (Attribute a : maps) {
-        auto entry = dyn_cast<DictionaryAttr>(a);
-        auto arg = entry ? entry.getAs<IntegerAttr>("arg") : IntegerAttr();
-        if (!arg || arg.getInt() < 0 ||
-            arg.getInt() >= static_cast<int64_t>(fn.getNumArguments()) ||
-            !isa<LLVM::LLVMPointerType>(
-                fn.getArgument(arg.getInt()).getType())) {
+      for (auto entry : maps.getAsRange<uop::tirx::TensorMapParamAttr>()) {
+        int64_t i = entry.getArg();
+        if (i >= static_cast<int64_t>(fn.getNumArguments()) ||
+            !isa<LLVM::LLVMPointerType>(fn.getArgument(i).getType())) {
           fn.emitError(
               "tirx.tensor_maps names a parameter that is not a "
               "pointer; lower with bare-pointer memrefs "
               "(convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1})");
           return WalkResult::interrupt();
         }
-        unsigned i = arg.getInt();
         fn.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
                       TypeAttr::get(bytes));
         fn.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HostToGPU.h"
 #include "uop/Conversion/TIRxToGPU/TIRxToGPU.h"
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 
@@ -77,9 +78,30 @@ struct ConvertTIRxToGPU
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<PrimFuncOp> fns(module.getOps<PrimFuncOp>());
-    for (PrimFuncOp fn : fns)
+    // Kernels first: the host code that launches them takes their launch
+    // configuration from the converted gpu.funcs.
+    SmallVector<PrimFuncOp> hosts;
+    for (PrimFuncOp fn : fns) {
+      if (fn.getBody().getOps<DeviceEntryOp>().empty()) {
+        hosts.push_back(fn);
+        continue;
+      }
       if (failed(convert(module, fn)))
         return signalPassFailure();
+    }
+    for (PrimFuncOp fn : hosts) {
+      gpu::GPUModuleOp kernels =
+          module.lookupSymbol<gpu::GPUModuleOp>(kKernelModule);
+      if (!kernels) {
+        fn.walk([&](LaunchOp l) {
+          l.emitError("no kernels were converted to launch");
+          signalPassFailure();
+        });
+        continue;
+      }
+      if (failed(convertHostToGPU(fn, kernels)))
+        return signalPassFailure();
+    }
   }
 
   /// All kernels of a module share one gpu.module, so that one PTX file (and
@@ -236,17 +258,17 @@ struct ConvertTIRxToGPU
     auto kernel = gpu::GPUFuncOp::create(b, fn.getLoc(), fn.getSymName(),
                                          b.getFunctionType(argTypes, {}));
     kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), UnitAttr::get(ctx));
-    auto dims3 = [&](StringRef name) -> DenseI32ArrayAttr {
-      auto attr = fn->getAttrOfType<DenseI64ArrayAttr>(name);
+    auto *tirx = ctx->getLoadedDialect<TIRxDialect>();
+    auto dims3 = [&](DenseI64ArrayAttr attr) -> DenseI32ArrayAttr {
       if (!attr)
         return {};
       SmallVector<int32_t> d(attr.asArrayRef().begin(), attr.asArrayRef().end());
       d.resize(3, 1);
       return b.getDenseI32ArrayAttr(d);
     };
-    if (auto block = dims3("tirx.block_dims"))
+    if (auto block = dims3(tirx->getBlockDimsAttrHelper().getAttr(fn)))
       kernel.setKnownBlockSizeAttr(block);
-    if (auto grid = dims3("tirx.grid_dims"))
+    if (auto grid = dims3(tirx->getGridDimsAttrHelper().getAttr(fn)))
       kernel.setKnownGridSizeAttr(grid);
 
     Block &body = kernel.getBody().front();
@@ -372,16 +394,12 @@ struct ConvertTIRxToGPU
           auto ptrType = LLVM::LLVMPointerType::get(ctx);
           if (failed(kernel.insertArgument(index, ptrType, DictionaryAttr(), loc)))
             return WalkResult::interrupt();
-          tensorMaps.push_back(rb.getDictionaryAttr(
-              {rb.getNamedAttr("arg", rb.getI64IntegerAttr(index)),
-               rb.getNamedAttr("buffer_arg", rb.getI64IntegerAttr(bufferArg)),
-               rb.getNamedAttr("box", map.getBoxAttr()),
-               // The launcher encodes the map over the logical shape.
-               rb.getNamedAttr("shape",
-                               rb.getDenseI64ArrayAttr(
-                                   cast<BufferType>(map.getBuffer().getType())
-                                       .getShape())),
-               rb.getNamedAttr("swizzle", map.getSwizzleAttr())}));
+          // The launcher encodes the map over the logical shape.
+          tensorMaps.push_back(TensorMapParamAttr::get(
+              ctx, index, bufferArg,
+              rb.getDenseI64ArrayAttr(
+                  cast<BufferType>(map.getBuffer().getType()).getShape()),
+              map.getBoxAttr(), map.getSwizzle()));
           mapArgs.push_back({key, kernel.getArgument(index)});
           it = std::prev(mapArgs.end());
         }
@@ -461,13 +479,15 @@ struct ConvertTIRxToGPU
     if (walk.wasInterrupted())
       return failure();
     if (!tensorMaps.empty())
-      kernel->setAttr("tirx.tensor_maps", ArrayAttr::get(ctx, tensorMaps));
+      tirx->getTensorMapsAttrHelper().setAttr(kernel,
+                                              ArrayAttr::get(ctx, tensorMaps));
     // What the launcher needs besides the grid and block sizes.
     if (dynamicShared)
-      kernel->setAttr("tirx.dynamic_shared_bytes",
+      tirx->getDynamicSharedBytesAttrHelper().setAttr(kernel,
                       b.getI64IntegerAttr(sharedBytes + kMaxSharedAlignment));
     else
-      kernel->setAttr("tirx.shared_bytes", b.getI64IntegerAttr(sharedBytes));
+      tirx->getSharedBytesAttrHelper().setAttr(kernel,
+                                               b.getI64IntegerAttr(sharedBytes));
     // Tensor memory goes back before the kernel ends: warp 0 frees what it
     // allocated once every warp is done with it.
     if (!tmemColumns.empty()) {
@@ -501,3 +521,7 @@ struct ConvertTIRxToGPU
 };
 
 } // namespace
+
+MemRefType uop::tirx::getMemRefForBuffer(BufferType type) {
+  return memrefFor(type);
+}

@@ -30,6 +30,29 @@ static BufferType bufferFor(PtrType p, StorageScope scope) {
                          scope, Attribute(), {}, 0, -1);
 }
 
+/// A prim_func of `fn`'s name whose parameters are global buffers of `fn`'s
+/// sized pointers, with an entry block whose arguments `map` maps `fn`'s
+/// to; `what` names the parameters in the diagnostic.
+static FailureOr<PrimFuncOp> createPrimFuncFor(FunctionOp fn, OpBuilder &mb,
+                                               IRMapping &map, StringRef what) {
+  SmallVector<Type> params;
+  for (Type t : fn.getArgumentTypes()) {
+    auto p = dyn_cast<PtrType>(t);
+    if (!p || !p.hasSize())
+      return fn.emitError("convert-uop-to-tirx: ")
+             << what << " parameters must be sized !uop.ptr, got " << t;
+    params.push_back(bufferFor(p, StorageScope::Global));
+  }
+  auto prim = PrimFuncOp::create(mb, fn.getLoc(), fn.getSymNameAttr(),
+                                 TypeAttr::get(mb.getFunctionType(params, {})),
+                                 ArrayAttr(), ArrayAttr());
+  Block *entry = new Block();
+  prim.getBody().push_back(entry);
+  for (auto [a, t] : llvm::zip(fn.getArguments(), params))
+    map.map(a, entry->addArgument(t, a.getLoc()));
+  return prim;
+}
+
 namespace {
 class KernelConverter {
 public:
@@ -39,23 +62,10 @@ public:
     FailureOr<KernelSchedule> sched = scheduleKernel(fn);
     if (failed(sched))
       return failure();
-    SmallVector<Type> params;
-    for (Type t : fn.getArgumentTypes()) {
-      auto p = dyn_cast<PtrType>(t);
-      if (!p || !p.hasSize())
-        return fn.emitError("convert-uop-to-tirx: kernel parameters must be "
-                            "sized !uop.ptr, got ")
-               << t;
-      params.push_back(bufferFor(p, StorageScope::Global));
-    }
-    auto prim = PrimFuncOp::create(mb, fn.getLoc(), fn.getSymNameAttr(),
-                                   TypeAttr::get(mb.getFunctionType(params, {})),
-                                   ArrayAttr(), ArrayAttr());
-    Block *entry = new Block();
-    prim.getBody().push_back(entry);
-    for (auto [a, t] : llvm::zip(fn.getArguments(), params))
-      map.map(a, entry->addArgument(t, a.getLoc()));
-    OpBuilder b = OpBuilder::atBlockEnd(entry);
+    FailureOr<PrimFuncOp> prim = createPrimFuncFor(fn, mb, map, "kernel");
+    if (failed(prim))
+      return failure();
+    OpBuilder b = OpBuilder::atBlockEnd(&prim->getBody().front());
     auto dev = DeviceEntryOp::create(b, fn.getLoc());
     dev.getBody().push_back(new Block());
     ReturnOp::create(b, fn.getLoc(), ValueRange{});
@@ -232,6 +242,41 @@ private:
   IRMapping map;
 };
 
+/// The schedule FUNCTION (its BUFFERs and CALLs) becomes host code: a
+/// prim_func without a device_entry that allocates the intermediates as
+/// global buffers and launches the kernels in order. Launchers walk this IR
+/// (after convert-tirx-to-gpu: gpu.alloc and gpu.launch_func).
+static LogicalResult convertSchedule(FunctionOp s, OpBuilder &mb) {
+  IRMapping map;
+  FailureOr<PrimFuncOp> host = createPrimFuncFor(s, mb, map, "schedule");
+  if (failed(host))
+    return failure();
+  OpBuilder b = OpBuilder::atBlockEnd(&host->getBody().front());
+  for (Operation &op : s.getBody().front()) {
+    if (auto buf = dyn_cast<BufferOp>(op)) {
+      auto p = dyn_cast<PtrType>(buf.getType());
+      if (!p || !p.hasSize())
+        return buf.emitError("convert-uop-to-tirx: a schedule BUFFER must be "
+                             "a sized !uop.ptr");
+      map.map(buf.getResult(),
+              AllocBufferOp::create(b, buf.getLoc(),
+                                    bufferFor(p, StorageScope::Global))
+                  .getResult());
+    } else if (auto call = dyn_cast<CallOp>(op)) {
+      SmallVector<Value> args;
+      for (Value a : call.getArgs()) {
+        if (!map.contains(a))
+          return call.emitError("convert-uop-to-tirx: a kernel argument must "
+                                "be a schedule parameter or BUFFER");
+        args.push_back(map.lookup(a));
+      }
+      LaunchOp::create(b, call.getLoc(), call.getCalleeAttr(), args);
+    }
+  }
+  ReturnOp::create(b, s.getLoc(), ValueRange{});
+  return success();
+}
+
 struct ConvertUOpToTIRxPass
     : public uop::impl::ConvertUOpToTIRxBase<ConvertUOpToTIRxPass> {
   void runOnOperation() override {
@@ -244,57 +289,20 @@ struct ConvertUOpToTIRxPass
                              "module is supported");
       return signalPassFailure();
     }
-    // The launcher's view of the schedule: buffers are the schedule's
-    // parameters, then its BUFFERs; each call lists buffer indices.
-    DictionaryAttr schedule;
-    if (!schedules.empty()) {
-      Builder b(&getContext());
-      FunctionOp s = schedules.front();
-      DenseMap<Value, int64_t> index;
-      for (BlockArgument a : s.getArguments())
-        index[a] = a.getArgNumber();
-      SmallVector<int64_t> sizes;
-      SmallVector<Attribute> types, calls;
-      for (Operation &op : s.getBody().front()) {
-        if (auto buf = dyn_cast<BufferOp>(op)) {
-          auto p = cast<PtrType>(buf.getType());
-          index[buf.getResult()] = s.getNumArguments() + sizes.size();
-          sizes.push_back(buf.getSize());
-          types.push_back(TypeAttr::get(p.getElementType()));
-        } else if (auto call = dyn_cast<CallOp>(op)) {
-          SmallVector<int64_t> args;
-          for (Value a : call.getArgs()) {
-            if (!index.count(a)) {
-              call.emitError("convert-uop-to-tirx: a kernel argument must be "
-                             "a schedule parameter or BUFFER");
-              return signalPassFailure();
-            }
-            args.push_back(index[a]);
-          }
-          calls.push_back(b.getDictionaryAttr(
-              {b.getNamedAttr("kernel", call.getCalleeAttr()),
-               b.getNamedAttr("args", b.getDenseI64ArrayAttr(args))}));
-        }
-      }
-      schedule = b.getDictionaryAttr(
-          {b.getNamedAttr("entry", s.getSymNameAttr()),
-           b.getNamedAttr("params", b.getI64IntegerAttr(s.getNumArguments())),
-           b.getNamedAttr("buffers", b.getDenseI64ArrayAttr(sizes)),
-           b.getNamedAttr("buffer_types", b.getArrayAttr(types)),
-           b.getNamedAttr("calls", b.getArrayAttr(calls))});
-    }
     for (FunctionOp k : kernels) {
       OpBuilder b(k);
       KernelConverter conv(k);
       if (failed(conv.run(b)))
         return signalPassFailure();
     }
-    for (FunctionOp f : schedules)
+    for (FunctionOp f : schedules) {
+      OpBuilder b(f);
+      if (failed(convertSchedule(f, b)))
+        return signalPassFailure();
       f->erase();
+    }
     for (FunctionOp k : kernels)
       k->erase();
-    if (schedule)
-      module->setAttr("uop.schedule", schedule);
   }
 };
 } // namespace

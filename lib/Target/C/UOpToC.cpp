@@ -163,8 +163,8 @@ private:
     return success();
   }
 
+  // One op of the LINEAR body as C: a statement, or a name for its value.
   LogicalResult emitOp(Operation *op) {
-    Location loc = op->getLoc();
     if (isa<arith::ConstantOp>(op)) {
       FailureOr<std::string> l = literal(cast<arith::ConstantOp>(op));
       if (failed(l))
@@ -206,54 +206,12 @@ private:
       names[a.getResult()] = names.lookup(a.getPassthrough());
       return success();
     }
-    if (auto reg = dyn_cast<DefineRegOp>(op)) {
-      auto p = cast<PtrType>(reg.getType());
-      FailureOr<std::string> t = cType(loc, p.getElementType());
-      if (failed(t))
-        return failure();
-      std::string n = fresh(reg.getResult(), "acc");
-      // A one-element register is a plain variable (the C compiler keeps it
-      // in a register and vectorizes groups of them).
-      if (reg.getSize() == 1) {
-        scalarRegs.insert(reg.getResult());
-        line() << *t << " " << n << ";\n";
-      } else {
-        line() << *t << " " << n << "[" << reg.getSize() << "];\n";
-      }
-      return success();
-    }
-    if (auto idx = dyn_cast<IndexOp>(op)) {
-      if (idx.getIndices().size() != 1)
-        return idx.emitError("uop-to-c: INDEX needs one index; run "
-                             "uop-devectorize first");
-      FailureOr<std::string> buf = expr(idx.getBuffer());
-      if (failed(buf))
-        return failure();
-      if (scalarRegs.contains(root(idx.getBuffer()))) {
-        names[idx.getResult()] = *buf;
-        return success();
-      }
-      FailureOr<std::string> i = expr(idx.getIndices().front());
-      if (failed(i))
-        return failure();
-      names[idx.getResult()] = *buf + "[" + *i + "]";
-      return success();
-    }
-    if (auto ld = dyn_cast<LoadOp>(op)) {
-      auto idx = ld.getIndex().getDefiningOp<IndexOp>();
-      FailureOr<std::string> addr = expr(ld.getIndex());
-      if (failed(addr))
-        return failure();
-      if (idx && idx.getGate()) {
-        FailureOr<std::string> g = expr(idx.getGate());
-        FailureOr<std::string> alt =
-            ld.getAlt() ? expr(ld.getAlt()) : FailureOr<std::string>(std::string("0"));
-        if (failed(g) || failed(alt))
-          return failure();
-        return define(op, "(" + *g + ") ? " + *addr + " : " + *alt);
-      }
-      return define(op, *addr);
-    }
+    if (auto reg = dyn_cast<DefineRegOp>(op))
+      return emitDefineReg(reg);
+    if (auto idx = dyn_cast<IndexOp>(op))
+      return emitIndex(idx);
+    if (auto ld = dyn_cast<LoadOp>(op))
+      return emitLoad(ld);
     if (auto st = dyn_cast<StoreOp>(op)) {
       FailureOr<std::string> addr = expr(st.getIndex());
       FailureOr<std::string> v = expr(st.getValue());
@@ -268,6 +226,61 @@ private:
     return emitALU(op);
   }
 
+  // A register: a local array, or a plain variable when it has one element.
+  LogicalResult emitDefineReg(DefineRegOp reg) {
+    auto p = cast<PtrType>(reg.getType());
+    FailureOr<std::string> t = cType(reg->getLoc(), p.getElementType());
+    if (failed(t))
+      return failure();
+    std::string n = fresh(reg.getResult(), "acc");
+    // A one-element register is a plain variable (the C compiler keeps it
+    // in a register and vectorizes groups of them).
+    if (reg.getSize() == 1) {
+      scalarRegs.insert(reg.getResult());
+      line() << *t << " " << n << ";\n";
+    } else {
+      line() << *t << " " << n << "[" << reg.getSize() << "];\n";
+    }
+    return success();
+  }
+
+  // An INDEX names an lvalue (`buf[i]`, or the variable of a scalar register).
+  LogicalResult emitIndex(IndexOp idx) {
+    if (idx.getIndices().size() != 1)
+      return idx.emitError("uop-to-c: INDEX needs one index; run "
+                           "uop-devectorize first");
+    FailureOr<std::string> buf = expr(idx.getBuffer());
+    if (failed(buf))
+      return failure();
+    if (scalarRegs.contains(root(idx.getBuffer()))) {
+      names[idx.getResult()] = *buf;
+      return success();
+    }
+    FailureOr<std::string> i = expr(idx.getIndices().front());
+    if (failed(i))
+      return failure();
+    names[idx.getResult()] = *buf + "[" + *i + "]";
+    return success();
+  }
+
+  // A LOAD, gated by its INDEX's gate (the alternative value, or 0, when off).
+  LogicalResult emitLoad(LoadOp ld) {
+    auto idx = ld.getIndex().getDefiningOp<IndexOp>();
+    FailureOr<std::string> addr = expr(ld.getIndex());
+    if (failed(addr))
+      return failure();
+    if (idx && idx.getGate()) {
+      FailureOr<std::string> g = expr(idx.getGate());
+      FailureOr<std::string> alt =
+          ld.getAlt() ? expr(ld.getAlt()) : FailureOr<std::string>(std::string("0"));
+      if (failed(g) || failed(alt))
+        return failure();
+      return define(ld, "(" + *g + ") ? " + *addr + " : " + *alt);
+    }
+    return define(ld, *addr);
+  }
+
+  // An arith or math op with one result as a C expression in a fresh const.
   LogicalResult emitALU(Operation *op) {
     SmallVector<std::string> in;
     for (Value v : op->getOperands()) {
@@ -278,44 +291,68 @@ private:
     }
     if (op->getNumResults() != 1)
       return op->emitError("uop-to-c: no C form for this op");
+    if (std::optional<LogicalResult> r = emitArith(op, in))
+      return *r;
+    if (std::optional<LogicalResult> r = emitMinMaxSelect(op, in))
+      return *r;
+    if (std::optional<LogicalResult> r = emitCompare(op, in))
+      return *r;
+    if (std::optional<LogicalResult> r = emitConversion(op, in))
+      return *r;
+    if (std::optional<LogicalResult> r = emitMath(op, in))
+      return *r;
+    return op->emitError("uop-to-c: no C form for this op");
+  }
+
+  // `(a o b)`.
+  LogicalResult emitBinary(Operation *op, ArrayRef<std::string> in,
+                           StringRef o) {
+    return define(op, "(" + in[0] + " " + o.str() + " " + in[1] + ")");
+  }
+
+  // arith's integer add/sub/mul wrap; C's signed ones may not overflow, so
+  // program integers compute in the unsigned type of their width (index
+  // arithmetic cannot overflow and stays signed).
+  LogicalResult emitWrapping(Operation *op, ArrayRef<std::string> in,
+                             StringRef o) {
     Type t = op->getResult(0).getType();
-    bool f32 = t.isF32();
-    auto bin = [&](StringRef o) {
-      return define(op, "(" + in[0] + " " + o.str() + " " + in[1] + ")");
-    };
-    // arith's integer add/sub/mul wrap; C's signed ones may not overflow, so
-    // program integers compute in the unsigned type of their width (index
-    // arithmetic cannot overflow and stays signed).
-    auto wrapping = [&](StringRef o) -> LogicalResult {
-      if (t.isIndex())
-        return bin(o);
-      FailureOr<std::string> ct = cType(op->getLoc(), t);
-      if (failed(ct))
-        return failure();
-      std::string u = t.isInteger(1) ? "unsigned" : unsignedCType(t);
-      return define(op, "(" + *ct + ")((" + u + ")" + in[0] + " " + o.str() +
-                            " (" + u + ")" + in[1] + ")");
-    };
-    auto select = [&](const std::string &c, const std::string &a,
-                      const std::string &b) -> std::string {
-      if (t.isF32())
-        return "uop_select_f32(" + c + ", " + a + ", " + b + ")";
-      if (t.isF64())
-        return "uop_select_f64(" + c + ", " + a + ", " + b + ")";
-      return "(" + c + " ? " + a + " : " + b + ")";
-    };
-    auto call = [&](StringRef fn) {
-      std::string name = (fn + (f32 ? "f" : "")).str();
-      std::string args = llvm::join(in, ", ");
-      return define(op, name + "(" + args + ")");
-    };
-    auto cast = [&]() -> LogicalResult {
-      FailureOr<std::string> ct = cType(op->getLoc(), t);
-      if (failed(ct))
-        return failure();
-      return define(op, "(" + *ct + ")(" + in[0] + ")");
-    };
-    return TypeSwitch<Operation *, LogicalResult>(op)
+    if (t.isIndex())
+      return emitBinary(op, in, o);
+    FailureOr<std::string> ct = cType(op->getLoc(), t);
+    if (failed(ct))
+      return failure();
+    std::string u = t.isInteger(1) ? "unsigned" : unsignedCType(t);
+    return define(op, "(" + *ct + ")((" + u + ")" + in[0] + " " + o.str() +
+                          " (" + u + ")" + in[1] + ")");
+  }
+
+  // `c ? a : b` of type `t`, as a bit blend for floats.
+  static std::string select(Type t, const std::string &c, const std::string &a,
+                            const std::string &b) {
+    if (t.isF32())
+      return "uop_select_f32(" + c + ", " + a + ", " + b + ")";
+    if (t.isF64())
+      return "uop_select_f64(" + c + ", " + a + ", " + b + ")";
+    return "(" + c + " ? " + a + " : " + b + ")";
+  }
+
+  // A call of the C math function `fn` (its `f` form on f32).
+  LogicalResult emitCall(Operation *op, ArrayRef<std::string> in,
+                         StringRef fn) {
+    bool f32 = op->getResult(0).getType().isF32();
+    std::string name = (fn + (f32 ? "f" : "")).str();
+    std::string args = llvm::join(in, ", ");
+    return define(op, name + "(" + args + ")");
+  }
+
+  // Add, subtract, multiply, divide, remainder, bitwise ops and negation;
+  // none when `op` is not one of them.
+  std::optional<LogicalResult> emitArith(Operation *op,
+                                         ArrayRef<std::string> in) {
+    Type t = op->getResult(0).getType();
+    auto bin = [&](StringRef o) { return emitBinary(op, in, o); };
+    auto wrapping = [&](StringRef o) { return emitWrapping(op, in, o); };
+    return TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
         .Case<arith::AddFOp>([&](auto) { return bin("+"); })
         .Case<arith::SubFOp>([&](auto) { return bin("-"); })
         .Case<arith::MulFOp>([&](auto) { return bin("*"); })
@@ -324,7 +361,7 @@ private:
         .Case<arith::MulIOp>([&](auto) { return wrapping("*"); })
         .Case<arith::DivFOp, arith::DivSIOp>([&](auto) { return bin("/"); })
         .Case<arith::RemSIOp>([&](auto) { return bin("%"); })
-        .Case<arith::DivUIOp, arith::RemUIOp>([&](auto o) {
+        .Case<arith::DivUIOp, arith::RemUIOp>([&](auto o) -> LogicalResult {
           FailureOr<std::string> ct = cType(op->getLoc(), t);
           if (failed(ct))
             return failure();
@@ -338,23 +375,31 @@ private:
         .Case<arith::XOrIOp>([&](auto) { return bin("^"); })
         .Case<arith::ShLIOp>([&](auto) { return bin("<<"); })
         .Case<arith::NegFOp>([&](auto) { return define(op, "(-" + in[0] + ")"); })
+        .Default([](Operation *) { return std::nullopt; });
+  }
+
+  // The min/max family and select; none when `op` is not one of them.
+  std::optional<LogicalResult> emitMinMaxSelect(Operation *op,
+                                                ArrayRef<std::string> in) {
+    Type t = op->getResult(0).getType();
+    return TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
         // maxnumf/minnumf return the other operand for one NaN: C's fmax.
-        .Case<arith::MaxNumFOp>([&](auto) { return call("fmax"); })
-        .Case<arith::MinNumFOp>([&](auto) { return call("fmin"); })
+        .Case<arith::MaxNumFOp>([&](auto) { return emitCall(op, in, "fmax"); })
+        .Case<arith::MinNumFOp>([&](auto) { return emitCall(op, in, "fmin"); })
         .Case<arith::MaximumFOp>([&](auto) {
           // maximumf propagates NaN (a NaN b takes b) and puts +0 above -0;
           // branch-free.
           const std::string &a = in[0], &b = in[1];
-          return define(op, select("((" + a + " > " + b + ") | (" + a + " != " +
-                                       a + ") | ((" + a + " == " + b +
-                                       ") & !signbit(" + a + ")))",
+          return define(op, select(t, "((" + a + " > " + b + ") | (" + a +
+                                          " != " + a + ") | ((" + a + " == " +
+                                          b + ") & !signbit(" + a + ")))",
                                    a, b));
         })
         .Case<arith::MinimumFOp>([&](auto) {
           const std::string &a = in[0], &b = in[1];
-          return define(op, select("((" + a + " < " + b + ") | (" + a + " != " +
-                                       a + ") | ((" + a + " == " + b +
-                                       ") & (signbit(" + a + ") != 0)))",
+          return define(op, select(t, "((" + a + " < " + b + ") | (" + a +
+                                          " != " + a + ") | ((" + a + " == " +
+                                          b + ") & (signbit(" + a + ") != 0)))",
                                    a, b));
         })
         .Case<arith::MaxSIOp>([&](auto) {
@@ -366,65 +411,96 @@ private:
                                 " : " + in[1] + ")");
         })
         .Case<arith::SelectOp>([&](auto) {
-          return define(op, select(in[0], in[1], in[2]));
+          return define(op, select(t, in[0], in[1], in[2]));
         })
-        .Case<arith::CmpIOp>([&](arith::CmpIOp c) {
-          static const char *ops[] = {"==", "!=", "<", "<=", ">", ">=",
-                                      "<", "<=", ">", ">="};
-          using P = arith::CmpIPredicate;
-          P p = c.getPredicate();
-          if (p == P::ult || p == P::ule || p == P::ugt || p == P::uge) {
-            std::string u = unsignedCType(c.getLhs().getType());
-            return define(op, "((" + u + ")" + in[0] + " " + ops[(int)p] +
-                                  " (" + u + ")" + in[1] + ")");
-          }
-          return bin(ops[(int)p]);
-        })
-        .Case<arith::CmpFOp>([&](arith::CmpFOp c) -> LogicalResult {
-          // C's relational operators are the ordered predicates (false on
-          // NaN) and != is the unordered one; the others are built from them.
-          using P = arith::CmpFPredicate;
-          const std::string &a = in[0], &b = in[1];
-          auto neg = [&](StringRef o) {
-            return define(op, "(!(" + a + " " + o.str() + " " + b + "))");
-          };
-          switch (c.getPredicate()) {
-          case P::OEQ: return bin("==");
-          case P::OLT: return bin("<");
-          case P::OLE: return bin("<=");
-          case P::OGT: return bin(">");
-          case P::OGE: return bin(">=");
-          case P::UNE: return bin("!=");
-          case P::ULT: return neg(">=");
-          case P::ULE: return neg(">");
-          case P::UGT: return neg("<=");
-          case P::UGE: return neg("<");
-          case P::ONE:
-            return define(op, "((" + a + " < " + b + ") | (" + a + " > " + b + "))");
-          case P::UEQ:
-            return define(op, "(!((" + a + " < " + b + ") | (" + a + " > " + b + ")))");
-          case P::ORD:
-            return define(op, "((" + a + " == " + a + ") & (" + b + " == " + b + "))");
-          case P::UNO:
-            return define(op, "((" + a + " != " + a + ") | (" + b + " != " + b + "))");
-          case P::AlwaysFalse: return define(op, "0");
-          case P::AlwaysTrue: return define(op, "1");
-          }
-          return c.emitError("uop-to-c: unsupported cmpf predicate");
-        })
-        .Case<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::FPToSIOp,
-              arith::ExtSIOp, arith::TruncIOp, arith::IndexCastOp>(
-            [&](auto) { return cast(); })
-        .Case<arith::ExtUIOp, arith::UIToFPOp>([&](auto) -> LogicalResult {
-          // Zero extension: through the unsigned type of the source width.
-          FailureOr<std::string> ct = cType(op->getLoc(), t);
-          if (failed(ct))
-            return failure();
-          Type src = op->getOperand(0).getType();
-          std::string u = src.isInteger(1) ? "" : "(" + unsignedCType(src) + ")";
-          std::string v = src.isInteger(1) ? "(" + in[0] + " != 0)" : in[0];
-          return define(op, "(" + *ct + ")" + u + v);
-        })
+        .Default([](Operation *) { return std::nullopt; });
+  }
+
+  // cmpi and cmpf; none when `op` is neither.
+  std::optional<LogicalResult> emitCompare(Operation *op,
+                                           ArrayRef<std::string> in) {
+    if (auto c = dyn_cast<arith::CmpIOp>(op)) {
+      static const char *ops[] = {"==", "!=", "<", "<=", ">", ">=",
+                                  "<", "<=", ">", ">="};
+      using P = arith::CmpIPredicate;
+      P p = c.getPredicate();
+      if (p == P::ult || p == P::ule || p == P::ugt || p == P::uge) {
+        std::string u = unsignedCType(c.getLhs().getType());
+        return define(op, "((" + u + ")" + in[0] + " " + ops[(int)p] + " (" +
+                              u + ")" + in[1] + ")");
+      }
+      return emitBinary(op, in, ops[(int)p]);
+    }
+    if (auto c = dyn_cast<arith::CmpFOp>(op))
+      return emitCmpF(c, in);
+    return std::nullopt;
+  }
+
+  // C's relational operators are the ordered predicates (false on NaN) and
+  // != is the unordered one; the other cmpf predicates are built from them.
+  LogicalResult emitCmpF(arith::CmpFOp c, ArrayRef<std::string> in) {
+    Operation *op = c;
+    using P = arith::CmpFPredicate;
+    const std::string &a = in[0], &b = in[1];
+    auto bin = [&](StringRef o) { return emitBinary(op, in, o); };
+    auto neg = [&](StringRef o) {
+      return define(op, "(!(" + a + " " + o.str() + " " + b + "))");
+    };
+    switch (c.getPredicate()) {
+    case P::OEQ: return bin("==");
+    case P::OLT: return bin("<");
+    case P::OLE: return bin("<=");
+    case P::OGT: return bin(">");
+    case P::OGE: return bin(">=");
+    case P::UNE: return bin("!=");
+    case P::ULT: return neg(">=");
+    case P::ULE: return neg(">");
+    case P::UGT: return neg("<=");
+    case P::UGE: return neg("<");
+    case P::ONE:
+      return define(op, "((" + a + " < " + b + ") | (" + a + " > " + b + "))");
+    case P::UEQ:
+      return define(op, "(!((" + a + " < " + b + ") | (" + a + " > " + b + ")))");
+    case P::ORD:
+      return define(op, "((" + a + " == " + a + ") & (" + b + " == " + b + "))");
+    case P::UNO:
+      return define(op, "((" + a + " != " + a + ") | (" + b + " != " + b + "))");
+    case P::AlwaysFalse: return define(op, "0");
+    case P::AlwaysTrue: return define(op, "1");
+    }
+    return c.emitError("uop-to-c: unsupported cmpf predicate");
+  }
+
+  // Casts between int and float types; none when `op` is not one.
+  std::optional<LogicalResult> emitConversion(Operation *op,
+                                              ArrayRef<std::string> in) {
+    Type t = op->getResult(0).getType();
+    if (isa<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::FPToSIOp,
+            arith::ExtSIOp, arith::TruncIOp, arith::IndexCastOp>(op)) {
+      FailureOr<std::string> ct = cType(op->getLoc(), t);
+      if (failed(ct))
+        return failure();
+      return define(op, "(" + *ct + ")(" + in[0] + ")");
+    }
+    if (isa<arith::ExtUIOp, arith::UIToFPOp>(op)) {
+      // Zero extension: through the unsigned type of the source width.
+      FailureOr<std::string> ct = cType(op->getLoc(), t);
+      if (failed(ct))
+        return failure();
+      Type src = op->getOperand(0).getType();
+      std::string u = src.isInteger(1) ? "" : "(" + unsignedCType(src) + ")";
+      std::string v = src.isInteger(1) ? "(" + in[0] + " != 0)" : in[0];
+      return define(op, "(" + *ct + ")" + u + v);
+    }
+    return std::nullopt;
+  }
+
+  // math ops as calls of the C library; none when `op` is not one.
+  std::optional<LogicalResult> emitMath(Operation *op,
+                                        ArrayRef<std::string> in) {
+    bool f32 = op->getResult(0).getType().isF32();
+    auto call = [&](StringRef fn) { return emitCall(op, in, fn); };
+    return TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
         .Case<math::ExpOp>([&](auto) { return call("exp"); })
         .Case<math::Exp2Op>([&](auto) { return call("exp2"); })
         .Case<math::LogOp>([&](auto) { return call("log"); })
@@ -439,9 +515,7 @@ private:
           return define(op, std::string("(1") + (f32 ? ".0f" : ".0") + " / " +
                                 (f32 ? "sqrtf(" : "sqrt(") + in[0] + "))");
         })
-        .Default([&](Operation *o) {
-          return o->emitError("uop-to-c: no C form for this op");
-        });
+        .Default([](Operation *) { return std::nullopt; });
   }
 
   raw_ostream &os;
@@ -450,19 +524,9 @@ private:
   int indent = 0;
   unsigned counter = 0;
 };
-} // namespace
 
-LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
-  auto module = dyn_cast<ModuleOp>(op);
-  if (!module)
-    return op->emitError("uop-to-c: expected a builtin.module");
-  SmallVector<FunctionOp> schedules;
-  for (FunctionOp fn : module.getOps<FunctionOp>())
-    if (!isKernel(fn))
-      schedules.push_back(fn);
-  if (schedules.empty())
-    return module.emitError("uop-to-c: no schedule function; run "
-                            "`uop-opt --uop-to-program` first");
+// The includes and the select helpers every generated file starts with.
+void emitPrelude(raw_ostream &os) {
   os << "// Generated by uop-translate --uop-to-c.\n"
         "#include <math.h>\n#include <stdint.h>\n#include <stdlib.h>\n"
         "#include <string.h>\n\n"
@@ -476,7 +540,12 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
         "  uint64_t x, y, m = -(uint64_t)(c != 0);\n"
         "  memcpy(&x, &a, 8); memcpy(&y, &b, 8); x = (x & m) | (y & ~m);\n"
         "  memcpy(&a, &x, 8); return a;\n}\n\n";
-  llvm::StringSet<> emitted;
+}
+
+// One C function per kernel that the schedules run, each once; `emitted`
+// collects their names.
+LogicalResult emitKernels(ArrayRef<FunctionOp> schedules,
+                          llvm::StringSet<> &emitted, raw_ostream &os) {
   for (FunctionOp sched : schedules) {
     for (ProgramOp prog : sched.getBody().front().getOps<ProgramOp>()) {
       auto linear = prog.getLinear()
@@ -492,70 +561,106 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
         return failure();
     }
   }
-  for (FunctionOp sched : schedules) {
-    Block &body = sched.getBody().front();
-    // Which parameters are written: those passed as a kernel's output.
-    llvm::SmallDenseSet<Value> outputs;
-    for (CallOp call : body.getOps<CallOp>())
-      if (!call.getArgs().empty())
-        outputs.insert(call.getArgs().front());
-    DenseMap<Value, std::string> names;
-    os << "void uop_" << sched.getSymName() << "(";
-    for (BlockArgument a : body.getArguments()) {
-      auto p = dyn_cast<PtrType>(a.getType());
+  return success();
+}
+
+// The body of an entry: its BUFFERs malloc'd, the kernel calls, the frees.
+LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
+                            DenseMap<Value, std::string> &names,
+                            raw_ostream &os) {
+  Block &body = sched.getBody().front();
+  SmallVector<std::string> frees;
+  unsigned n = 0;
+  for (Operation &op : body) {
+    if (auto buf = dyn_cast<BufferOp>(op)) {
+      auto p = dyn_cast<PtrType>(buf.getType());
       if (!p)
-        return sched.emitError("uop-to-c: schedule parameters must be !uop.ptr");
-      FailureOr<std::string> t = cType(sched.getLoc(), p.getElementType());
+        return buf.emitError("uop-to-c: a kernel-level BUFFER is a !uop.ptr");
+      FailureOr<std::string> t = cType(buf.getLoc(), p.getElementType());
       if (failed(t))
         return failure();
-      names[a] = "a" + std::to_string(a.getArgNumber());
-      os << (a.getArgNumber() ? ", " : "")
-         << (outputs.contains(a) ? "" : "const ") << *t << " *restrict "
-         << names[a];
-    }
-    os << ") {\n";
-    SmallVector<std::string> frees;
-    unsigned n = 0;
-    for (Operation &op : body) {
-      if (auto buf = dyn_cast<BufferOp>(op)) {
-        auto p = dyn_cast<PtrType>(buf.getType());
-        if (!p)
-          return buf.emitError("uop-to-c: a kernel-level BUFFER is a !uop.ptr");
-        FailureOr<std::string> t = cType(buf.getLoc(), p.getElementType());
-        if (failed(t))
-          return failure();
-        std::string name = "b" + std::to_string(n++);
-        names[buf.getResult()] = name;
-        os << "  " << *t << " *" << name << " = malloc(sizeof(" << *t << ") * "
-           << std::max<int64_t>(buf.getSize(), 1) << ");\n";
-        os << "  if (!" << name << ") abort();\n";
-        frees.push_back(name);
-      } else if (auto call = dyn_cast<CallOp>(op)) {
-        if (!emitted.contains(call.getCallee()))
-          return call.emitError("uop-to-c: kernel @")
-                 << call.getCallee() << " has no PROGRAM in this schedule";
-        os << "  " << kernelSymbol(call.getCallee()) << "(";
-        for (auto [i, a] : llvm::enumerate(call.getArgs())) {
-          auto it = names.find(a);
-          if (it == names.end())
-            return call.emitError("uop-to-c: kernel argument is not a "
-                                  "parameter or BUFFER");
-          os << (i ? ", " : "") << it->second;
-        }
-        os << ");\n";
+      std::string name = "b" + std::to_string(n++);
+      names[buf.getResult()] = name;
+      os << "  " << *t << " *" << name << " = malloc(sizeof(" << *t << ") * "
+         << std::max<int64_t>(buf.getSize(), 1) << ");\n";
+      os << "  if (!" << name << ") abort();\n";
+      frees.push_back(name);
+    } else if (auto call = dyn_cast<CallOp>(op)) {
+      if (!emitted.contains(call.getCallee()))
+        return call.emitError("uop-to-c: kernel @")
+               << call.getCallee() << " has no PROGRAM in this schedule";
+      os << "  " << kernelSymbol(call.getCallee()) << "(";
+      for (auto [i, a] : llvm::enumerate(call.getArgs())) {
+        auto it = names.find(a);
+        if (it == names.end())
+          return call.emitError("uop-to-c: kernel argument is not a "
+                                "parameter or BUFFER");
+        os << (i ? ", " : "") << it->second;
       }
+      os << ");\n";
     }
-    for (const std::string &f : frees)
-      os << "  free(" << f << ");\n";
-    os << "}\n";
-    // The same entry with its buffers in one array, for callers that build
-    // the call at run time (uop-run, uopRun) whatever the argument count.
-    os << "void uop_" << sched.getSymName() << "_packed(void *const *a) {\n  uop_"
-       << sched.getSymName() << "(";
-    for (BlockArgument a : body.getArguments())
-      os << (a.getArgNumber() ? ", " : "") << "a[" << a.getArgNumber() << "]";
-    os << ");\n}\n";
   }
+  for (const std::string &f : frees)
+    os << "  free(" << f << ");\n";
+  return success();
+}
+
+// The entry `uop_<name>(...)` of one schedule function and its `_packed` form.
+LogicalResult emitEntry(FunctionOp sched, const llvm::StringSet<> &emitted,
+                        raw_ostream &os) {
+  Block &body = sched.getBody().front();
+  // Which parameters are written: those passed as a kernel's output.
+  llvm::SmallDenseSet<Value> outputs;
+  for (CallOp call : body.getOps<CallOp>())
+    if (!call.getArgs().empty())
+      outputs.insert(call.getArgs().front());
+  DenseMap<Value, std::string> names;
+  os << "void uop_" << sched.getSymName() << "(";
+  for (BlockArgument a : body.getArguments()) {
+    auto p = dyn_cast<PtrType>(a.getType());
+    if (!p)
+      return sched.emitError("uop-to-c: schedule parameters must be !uop.ptr");
+    FailureOr<std::string> t = cType(sched.getLoc(), p.getElementType());
+    if (failed(t))
+      return failure();
+    names[a] = "a" + std::to_string(a.getArgNumber());
+    os << (a.getArgNumber() ? ", " : "")
+       << (outputs.contains(a) ? "" : "const ") << *t << " *restrict "
+       << names[a];
+  }
+  os << ") {\n";
+  if (failed(emitEntryBody(sched, emitted, names, os)))
+    return failure();
+  os << "}\n";
+  // The same entry with its buffers in one array, for callers that build
+  // the call at run time (uop-run, uopRun) whatever the argument count.
+  os << "void uop_" << sched.getSymName() << "_packed(void *const *a) {\n  uop_"
+     << sched.getSymName() << "(";
+  for (BlockArgument a : body.getArguments())
+    os << (a.getArgNumber() ? ", " : "") << "a[" << a.getArgNumber() << "]";
+  os << ");\n}\n";
+  return success();
+}
+} // namespace
+
+LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
+  auto module = dyn_cast<ModuleOp>(op);
+  if (!module)
+    return op->emitError("uop-to-c: expected a builtin.module");
+  SmallVector<FunctionOp> schedules;
+  for (FunctionOp fn : module.getOps<FunctionOp>())
+    if (!isKernel(fn))
+      schedules.push_back(fn);
+  if (schedules.empty())
+    return module.emitError("uop-to-c: no schedule function; run "
+                            "`uop-opt --uop-to-program` first");
+  emitPrelude(os);
+  llvm::StringSet<> emitted;
+  if (failed(emitKernels(schedules, emitted, os)))
+    return failure();
+  for (FunctionOp sched : schedules)
+    if (failed(emitEntry(sched, emitted, os)))
+      return failure();
   return success();
 }
 

@@ -4,8 +4,8 @@
 // kernel parameter (a pointer to the encoded CUtensorMap the launcher
 // provides), appended after the prim_func's parameters and before the
 // workgroup/private attributions, and lists them in the kernel's
-// `tirx.tensor_maps` attribute as {arg = <kernel parameter index>, shape = <buffer shape>,
-// buffer_arg = <index of the described buffer parameter>, box, swizzle}, in
+// `tirx.tensor_maps` attribute as #tirx.tensor_map_param<arg = <kernel parameter index>, shape = <buffer shape>,
+// buffer_arg = <index of the described buffer parameter>, box, swizzle>, in
 // program order. The map's uses become uses of the parameter.
 
 // Three maps (two of the same parameter, with other boxes): parameters 3, 4
@@ -16,7 +16,7 @@
 // CHECK-SAME: workgroup(%[[S:.*]] : memref<4096xbf16, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64}, %[[S2:.*]] : memref<32xf32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
 // CHECK-SAME: private(%[[L:.*]] : memref<4xf32, #gpu.address_space<private>>)
 // CHECK-SAME: kernel attributes {
-// CHECK-SAME: tirx.tensor_maps = [{arg = 3 : i64, box = array<i64: 64, 64>, buffer_arg = 0 : i64, shape = array<i64: 256, 128>, swizzle = 128 : i64}, {arg = 4 : i64, box = array<i64: 8, 4>, buffer_arg = 2 : i64, shape = array<i64: 64, 64>, swizzle = 0 : i64}, {arg = 5 : i64, box = array<i64: 1, 64>, buffer_arg = 0 : i64, shape = array<i64: 256, 128>, swizzle = 128 : i64}]
+// CHECK-SAME: tirx.tensor_maps = [#tirx.tensor_map_param<arg = 3, buffer_arg = 0, shape = [256, 128], box = [64, 64], swizzle = 128>, #tirx.tensor_map_param<arg = 4, buffer_arg = 2, shape = [64, 64], box = [8, 4], swizzle = 0>, #tirx.tensor_map_param<arg = 5, buffer_arg = 0, shape = [256, 128], box = [1, 64], swizzle = 128>]
 // CHECK-NOT: tirx.tensor_map
 // CHECK: %[[V:.*]] = memref.load %[[L]][%{{.*}}] : memref<4xf32, #gpu.address_space<private>>
 // CHECK-NEXT: memref.store %[[V]], %[[S2]][%[[N]]] : memref<32xf32, #gpu.address_space<workgroup>>
@@ -56,7 +56,7 @@ tirx.prim_func @none(%A: !tirx.buffer<64xf32, global>) {
 
 // CHECK-LABEL: gpu.func @in_loop
 // CHECK-SAME: (%{{.*}}: memref<16384xf16, #gpu.address_space<global>>, %[[M:.*]]: !llvm.ptr) kernel
-// CHECK-SAME: tirx.tensor_maps = [{arg = 1 : i64, box = array<i64: 32, 32>, buffer_arg = 0 : i64, shape = array<i64: 128, 128>, swizzle = 64 : i64}]
+// CHECK-SAME: tirx.tensor_maps = [#tirx.tensor_map_param<arg = 1, buffer_arg = 0, shape = [128, 128], box = [32, 32], swizzle = 64>]
 // CHECK: scf.for
 // CHECK-NEXT: llvm.load %[[M]] : !llvm.ptr -> i64
 tirx.prim_func @in_loop(%A: !tirx.buffer<128x128xf16, global>) {

@@ -7,11 +7,10 @@
 // `cta -> thread` scope ids (a grid of one when there is no blockIdx), the
 // remaining RANGEs become scf.for loops, LOAD / STORE through INDEX become
 // buffer_load / buffer_store (gated ones under scf.if, the else of a load
-// yielding its alt) and DEFINE_REG a local buffer. The schedule function is
-// replaced by the module attribute `uop.schedule`: parameters, then BUFFERs,
-// numbered for the calls' args.
+// yielding its alt) and DEFINE_REG a local buffer. The schedule function
+// becomes host code: a prim_func of its name without a device_entry, its
+// BUFFERs global tirx.alloc_buffers, its CALLs tirx.launch in order.
 
-// CHECK: module attributes {uop.schedule = {buffer_types = [f32, f32], buffers = array<i64: 640, 640>, calls = [{args = array<i64: 2, 0>, kernel = @pad_k0}, {args = array<i64: 3, 2>, kernel = @masked_k1}, {args = array<i64: 1, 3>, kernel = @rowsum_k2}], entry = "main", params = 2 : i64}}
 // CHECK-NOT: uop.function
 // CHECK-NOT: uop.call
 
@@ -72,11 +71,20 @@
 // CHECK-NEXT: }
 // CHECK: %[[R:.*]] = tirx.buffer_load %[[ACC]][%[[C0]]]
 // CHECK: tirx.buffer_store %[[R]], %[[OUT]][%[[T]]] : !tirx.buffer<64xf32, global>
+// The schedule, as host code.
+// CHECK-LABEL: tirx.prim_func @main(
+// CHECK-SAME: %[[X:.*]]: !tirx.buffer<512xf32, global>, %[[Y:.*]]: !tirx.buffer<64xf32, global>) {
+// CHECK-NEXT: %[[B0:.*]] = tirx.alloc_buffer : !tirx.buffer<640xf32, global>
+// CHECK-NEXT: %[[B1:.*]] = tirx.alloc_buffer : !tirx.buffer<640xf32, global>
+// CHECK-NEXT: tirx.launch @pad_k0(%[[B0]], %[[X]])
+// CHECK-NEXT: tirx.launch @masked_k1(%[[B1]], %[[B0]])
+// CHECK-NEXT: tirx.launch @rowsum_k2(%[[Y]], %[[B1]])
+// CHECK-NEXT: tirx.return
+// CHECK-NOT: uop.
 
 // Softmax through the cuda kernel passes: three prim_funcs; row kernels of
 // 2 blocks x 128 threads with an accumulator, the elementwise one a 3 x 256
 // grid (x is the innermost output split).
-// SOFTMAX: module attributes {uop.schedule = {buffer_types = [f32, f32], buffers = array<i64: 256, 256>, calls = [{args = array<i64: 2, 0>, kernel = @softmax_k0}, {args = array<i64: 3, 0, 2>, kernel = @softmax_k1}, {args = array<i64: 1, 0, 2, 3>, kernel = @softmax_k2}], entry = "softmax", params = 2 : i64}}
 // SOFTMAX-LABEL: tirx.prim_func @softmax_k0(%{{.*}}: !tirx.buffer<256xf32, global>, %{{.*}}: !tirx.buffer<98304xf32, global>)
 // SOFTMAX: tirx.scope_id_def kernel -> cta [2]
 // SOFTMAX: tirx.scope_id_def cta -> thread [128]
@@ -94,6 +102,13 @@
 // SOFTMAX-NOT: scf.for
 // SOFTMAX: arith.divf
 // SOFTMAX: tirx.buffer_store
+// SOFTMAX-LABEL: tirx.prim_func @softmax(
+// SOFTMAX-SAME: %[[IN:.*]]: !tirx.buffer<98304xf32, global>, %[[OUT:.*]]: !tirx.buffer<98304xf32, global>) {
+// SOFTMAX-NEXT: %[[MAX:.*]] = tirx.alloc_buffer : !tirx.buffer<256xf32, global>
+// SOFTMAX-NEXT: tirx.launch @softmax_k0(%[[MAX]], %[[IN]])
+// SOFTMAX-NEXT: %[[SUM:.*]] = tirx.alloc_buffer : !tirx.buffer<256xf32, global>
+// SOFTMAX-NEXT: tirx.launch @softmax_k1(%[[SUM]], %[[IN]], %[[MAX]])
+// SOFTMAX-NEXT: tirx.launch @softmax_k2(%[[OUT]], %[[IN]], %[[MAX]], %[[SUM]])
 
 uop.function @pad_k0(%out: !uop.ptr<f32, global, 640> {uop.shape = array<i64: 10, 64>}, %in: !uop.ptr<f32, global, 512>) {
   %c0 = arith.constant 0 : index

@@ -53,7 +53,7 @@
 // TMA: ret;
 // TMA-NVVM: llvm.func @copy_tma(
 // TMA-NVVM-SAME: %arg0: !llvm.ptr<1>, %arg1: !llvm.ptr<1>, %arg2: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant})
-// TMA-NVVM-SAME: tirx.tensor_maps = [{arg = 2 : i64, box = array<i64: 128, 32>, buffer_arg = 0 : i64, shape = array<i64: 8192, 128>, swizzle = 128 : i64}]
+// TMA-NVVM-SAME: tirx.tensor_maps = [#tirx.tensor_map_param<arg = 2, buffer_arg = 0, shape = [8192, 128], box = [128, 32], swizzle = 128>]
 
 // gemm_mma_sync (sm_80): cp.async prefetch of the A and B stages, and eight
 // mma.sync m16n8k16 per K step of 32 (warp tile 64 x 32: 4 x 4 fragments x
@@ -154,7 +154,7 @@
 // TCGEN05-DONE-NOT: mbarrier.try_wait.parity.shared.b64 P1, [{{.*}}], 1,
 // The instruction descriptor: D f32, A and B bf16, K-major, N = 32, M = 128.
 // TCGEN05-NVVM: llvm.func @gemm(
-// TCGEN05-NVVM-SAME: tirx.tensor_maps = [{arg = 3 : i64, box = array<i64: 128, 64>, buffer_arg = 0 : i64, shape = array<i64: 4096, 4096>, swizzle = 128 : i64}, {arg = 4 : i64, box = array<i64: 32, 64>, buffer_arg = 1 : i64, shape = array<i64: 4096, 4096>, swizzle = 128 : i64}]
+// TCGEN05-NVVM-SAME: tirx.tensor_maps = [#tirx.tensor_map_param<arg = 3, buffer_arg = 0, shape = [4096, 4096], box = [128, 64], swizzle = 128>, #tirx.tensor_map_param<arg = 4, buffer_arg = 1, shape = [4096, 4096], box = [32, 64], swizzle = 128>]
 // TCGEN05-NVVM: %[[IDESC:.*]] = llvm.mlir.constant(134743184 : i32) : i32
 // TCGEN05-NVVM: nvvm.tcgen05.alloc
 // TCGEN05-NVVM: nvvm.tcgen05.mma %{{.*}}, %{{.*}}, %{{.*}}, %[[IDESC]], %{{.*}} {ctaGroup = #nvvm.cta_group<cta_1>, kind = #nvvm.tcgen05_mma_kind<f16>}

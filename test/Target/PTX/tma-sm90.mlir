@@ -12,7 +12,7 @@
 // first: (32, 0, %bx) and (0, 32). tma-sm90-ptxas.mlir assembles it.
 
 // NVVM: llvm.func @tma_shapes(
-// NVVM-SAME: tirx.tensor_maps = [{arg = 3 : i64, box = array<i64: 1, 64, 32>, buffer_arg = 0 : i64, shape = array<i64: 4, 256, 128>, swizzle = 64 : i64}, {arg = 4 : i64, box = array<i64: 32, 16>, buffer_arg = 1 : i64, shape = array<i64: 64, 64>, swizzle = 32 : i64}]
+// NVVM-SAME: tirx.tensor_maps = [#tirx.tensor_map_param<arg = 3, buffer_arg = 0, shape = [4, 256, 128], box = [1, 64, 32], swizzle = 64>, #tirx.tensor_map_param<arg = 4, buffer_arg = 1, shape = [64, 64], box = [32, 16], swizzle = 32>]
 
 // CHECK: .target sm_90
 // CHECK: .visible .entry tma_shapes(

@@ -2,6 +2,7 @@
 #ifndef UOP_CONVERSION_TIRXTOGPU_TIRXTOGPU_H
 #define UOP_CONVERSION_TIRXTOGPU_TIRXTOGPU_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

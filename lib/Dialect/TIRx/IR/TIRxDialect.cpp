@@ -49,6 +49,65 @@ void TIRxDialect::registerAttributes() {
 }
 
 //===----------------------------------------------------------------------===//
+// Kernel metadata
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+TensorMapParamAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           int64_t arg, int64_t bufferArg,
+                           DenseI64ArrayAttr shape, DenseI64ArrayAttr box,
+                           int64_t swizzle) {
+  if (arg < 0 || bufferArg < 0)
+    return emitError() << "parameter indices must be non-negative";
+  if (shape.empty() || shape.size() > 5 || box.size() != shape.size())
+    return emitError() << "a tensor map has 1 to 5 dimensions and a box of "
+                          "the same rank";
+  for (auto [d, e] : llvm::zip(shape.asArrayRef(), box.asArrayRef()))
+    if (d < 1 || e < 1 || e > 256 || e > d)
+      return emitError() << "box extents are 1 to 256 and within the shape";
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitError() << "swizzle is 0, 32, 64 or 128 bytes, got " << swizzle;
+  return success();
+}
+
+/// The launch dimensions: one to three positive extents that fit the 32-bit
+/// launch parameters of the driver.
+static LogicalResult verifyDims(Operation *op, NamedAttribute attr) {
+  auto dims = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+  if (!dims || dims.empty() || dims.size() > 3 ||
+      llvm::any_of(dims.asArrayRef(), [](int64_t d) {
+        return d < 1 || d > std::numeric_limits<int32_t>::max();
+      }))
+    return op->emitError("'") << attr.getName().getValue()
+                              << "' must be 1 to 3 extents in [1, 2^31)";
+  return success();
+}
+
+LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == BlockDimsAttrHelper::getNameStr() ||
+      name == GridDimsAttrHelper::getNameStr())
+    return verifyDims(op, attr);
+  if (name == TensorMapsAttrHelper::getNameStr()) {
+    auto maps = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!maps || !llvm::all_of(maps, llvm::IsaPred<TensorMapParamAttr>))
+      return op->emitError("'")
+             << name << "' must be an array of #tirx.tensor_map_param";
+    return success();
+  }
+  if (name == DynamicSharedBytesAttrHelper::getNameStr() ||
+      name == SharedBytesAttrHelper::getNameStr()) {
+    auto bytes = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!bytes || bytes.getValue().isNegative())
+      return op->emitError("'") << name << "' must be a non-negative integer";
+    return success();
+  }
+  // Other tirx.* names are the user's own annotations.
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // TileLayoutAttr
 //===----------------------------------------------------------------------===//
 

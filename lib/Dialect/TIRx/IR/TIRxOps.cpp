@@ -96,10 +96,48 @@ LogicalResult ReturnOp::verify() {
 // Declarations
 //===----------------------------------------------------------------------===//
 
+/// Whether `fn` is host code: a prim_func without a device_entry.
+static bool isHostPrimFunc(PrimFuncOp fn) {
+  return fn && fn.getBody().getOps<DeviceEntryOp>().empty();
+}
+
 LogicalResult AllocBufferOp::verify() {
-  if (getType().getScope() == StorageScope::Global)
+  // Global memory is allocated by host code (for the kernels it launches).
+  if (getType().getScope() == StorageScope::Global &&
+      !isHostPrimFunc((*this)->getParentOfType<PrimFuncOp>()))
     return emitOpError("cannot allocate global memory inside a kernel; pass "
                        "the buffer as a prim_func parameter");
+  return success();
+}
+
+LogicalResult LaunchOp::verify() {
+  if (!isHostPrimFunc((*this)->getParentOfType<PrimFuncOp>()))
+    return emitOpError("launches kernels from host code: a prim_func without "
+                       "a device_entry");
+  for (Value a : getArgs())
+    if (auto b = dyn_cast<BufferType>(a.getType());
+        !b || b.getScope() != StorageScope::Global)
+      return emitOpError("passes global buffers only, got ") << a.getType();
+  return success();
+}
+
+LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbols) {
+  auto kernel = symbols.lookupNearestSymbolFrom<PrimFuncOp>(*this, getKernelAttr());
+  if (!kernel)
+    return emitOpError("'") << getKernel() << "' does not name a tirx.prim_func";
+  if (isHostPrimFunc(kernel))
+    return emitOpError("'") << getKernel()
+                            << "' is host code (no tirx.device_entry)";
+  ArrayRef<Type> params = kernel.getArgumentTypes();
+  if (params.size() != getArgs().size())
+    return emitOpError("passes ") << getArgs().size() << " arguments to '"
+                                  << getKernel() << "', which takes "
+                                  << params.size();
+  for (auto [i, p, a] : llvm::enumerate(params, getArgs().getTypes()))
+    if (p != a)
+      return emitOpError("argument #")
+             << i << " has type " << a << ", '" << getKernel() << "' expects "
+             << p;
   return success();
 }
 

@@ -26,138 +26,149 @@ bool isFlat(BufferType t) {
          t.getElemOffset() == 0;
 }
 
+/// The flat element offset of `coord` in `type`'s storage.
+FailureOr<Value> offsetOf(OpBuilder &b, Location loc, BufferType type,
+                          ValueRange coord) {
+  Value offset;
+  if (auto layout = type.getLayoutInterface()) {
+    FailureOr<std::map<std::string, Value>> m =
+        emitLayoutApply(b, loc, layout, type.getShape(), coord);
+    if (failed(m))
+      return failure();
+    // A layout only on thread axes leaves each thread one element.
+    offset = m->count(layout::kMemoryAxis)
+                 ? m->at(layout::kMemoryAxis)
+                 : arith::ConstantIndexOp::create(b, loc, 0).getResult();
+  } else {
+    offset = arith::ConstantIndexOp::create(b, loc, 0);
+    ArrayRef<int64_t> shape = type.getShape();
+    SmallVector<int64_t> strides(type.getStrides());
+    if (strides.empty()) {
+      strides.assign(shape.size(), 1);
+      for (int64_t d = shape.size() - 2; d >= 0; --d)
+        strides[d] = strides[d + 1] * shape[d + 1];
+    }
+    for (auto [c, s] : llvm::zip(coord, strides))
+      offset = b.createOrFold<arith::AddIOp>(
+          loc, offset,
+          b.createOrFold<arith::MulIOp>(
+              loc, c, arith::ConstantIndexOp::create(b, loc, s)));
+  }
+  if (type.getElemOffset())
+    offset = b.createOrFold<arith::AddIOp>(
+        loc, offset,
+        arith::ConstantIndexOp::create(b, loc, type.getElemOffset()));
+  return offset;
+}
+
 struct LowerLayouts : uop::tirx::impl::TIRxLowerLayoutsBase<LowerLayouts> {
   void runOnOperation() override {
-    DenseMap<Value, Value> flatViews;
-    bool failedAny = false;
-
-    auto flatView = [&](Value buffer, Operation *user) -> Value {
-      if (Value v = flatViews.lookup(buffer))
-        return v;
-      auto type = cast<BufferType>(buffer.getType());
-      OpBuilder b(buffer.getContext());
-      if (Operation *def = buffer.getDefiningOp())
-        b.setInsertionPointAfter(def);
-      else if (auto entry = user->getParentOfType<DeviceEntryOp>())
-        // Parameters are viewed inside the device region that uses them.
-        b.setInsertionPointToStart(&entry.getBody().front());
-      else
-        b.setInsertionPointToStart(cast<BlockArgument>(buffer).getOwner());
-      auto flatType = BufferType::get(
-          buffer.getContext(), {type.getStorageSpan()}, type.getElementType(),
-          type.getScope(), Attribute(), {}, 0, type.getAllocatedAddr());
-      Value v = DeclBufferOp::create(b, buffer.getLoc(), flatType, buffer);
-      flatViews[buffer] = v;
-      return v;
-    };
-
-    // The flat element offset of `coord` in `type`'s storage.
-    auto offsetOf = [&](OpBuilder &b, Location loc, BufferType type,
-                        ValueRange coord) -> FailureOr<Value> {
-      Value offset;
-      if (auto layout = type.getLayoutInterface()) {
-        FailureOr<std::map<std::string, Value>> m =
-            emitLayoutApply(b, loc, layout, type.getShape(), coord);
-        if (failed(m))
-          return failure();
-        // A layout only on thread axes leaves each thread one element.
-        offset = m->count(layout::kMemoryAxis)
-                     ? m->at(layout::kMemoryAxis)
-                     : arith::ConstantIndexOp::create(b, loc, 0).getResult();
-      } else {
-        offset = arith::ConstantIndexOp::create(b, loc, 0);
-        ArrayRef<int64_t> shape = type.getShape();
-        SmallVector<int64_t> strides(type.getStrides());
-        if (strides.empty()) {
-          strides.assign(shape.size(), 1);
-          for (int64_t d = shape.size() - 2; d >= 0; --d)
-            strides[d] = strides[d + 1] * shape[d + 1];
-        }
-        for (auto [c, s] : llvm::zip(coord, strides))
-          offset = b.createOrFold<arith::AddIOp>(
-              loc, offset,
-              b.createOrFold<arith::MulIOp>(
-                  loc, c, arith::ConstantIndexOp::create(b, loc, s)));
-      }
-      if (type.getElemOffset())
-        offset = b.createOrFold<arith::AddIOp>(
-            loc, offset,
-            arith::ConstantIndexOp::create(b, loc, type.getElemOffset()));
-      return offset;
-    };
-
-    auto lower = [&](Operation *op, Value buffer, ValueRange indices,
-                     auto rebuild) {
-      auto type = cast<BufferType>(buffer.getType());
-      if (isFlat(type))
-        return;
-      if (type.getScope() == StorageScope::TMem) {
-        op->emitError("tensor memory is accessed with tcgen05.ld/st, not "
-                      "element loads and stores");
-        failedAny = true;
-        return;
-      }
-      OpBuilder b(op);
-      FailureOr<Value> offset = offsetOf(b, op->getLoc(), type, indices);
-      if (failed(offset)) {
-        op->emitError("cannot lower the layout of ") << type;
-        failedAny = true;
-        return;
-      }
-      rebuild(b, flatView(buffer, op), *offset);
-      op->erase();
-    };
-
+    flatViews.clear();
+    failedAny = false;
     SmallVector<Operation *> accesses;
     getOperation().walk([&](Operation *op) {
       if (isa<BufferLoadOp, BufferStoreOp, VectorLoadOp, VectorStoreOp,
               AddressOfOp>(op))
         accesses.push_back(op);
     });
-    for (Operation *op : accesses) {
-      if (auto load = dyn_cast<BufferLoadOp>(op)) {
-        lower(op, load.getBuffer(), load.getIndices(),
-              [&](OpBuilder &b, Value flat, Value offset) {
-                Value v = BufferLoadOp::create(b, load.getLoc(), flat,
-                                               ValueRange{offset});
-                load.replaceAllUsesWith(v);
-              });
-      } else if (auto addr = dyn_cast<AddressOfOp>(op)) {
-        // Tensor-memory addresses are (lane, column) pairs, resolved by
-        // convert-tirx-to-gpu against the allocation.
-        if (addr.getBuffer().getType().getScope() == StorageScope::TMem)
-          continue;
-        lower(op, addr.getBuffer(), addr.getIndices(),
-              [&](OpBuilder &b, Value flat, Value offset) {
-                Value v = AddressOfOp::create(b, addr.getLoc(), flat,
-                                              ValueRange{offset});
-                addr.replaceAllUsesWith(v);
-              });
-      } else if (auto vload = dyn_cast<VectorLoadOp>(op)) {
-        lower(op, vload.getBuffer(), vload.getIndices(),
-              [&](OpBuilder &b, Value flat, Value offset) {
-                Value v = VectorLoadOp::create(b, vload.getLoc(), vload.getType(),
-                                               flat, ValueRange{offset});
-                vload.replaceAllUsesWith(v);
-              });
-      } else if (auto vstore = dyn_cast<VectorStoreOp>(op)) {
-        lower(op, vstore.getBuffer(), vstore.getIndices(),
-              [&](OpBuilder &b, Value flat, Value offset) {
-                VectorStoreOp::create(b, vstore.getLoc(), vstore.getValue(), flat,
-                                      ValueRange{offset});
-              });
-      } else {
-        auto store = cast<BufferStoreOp>(op);
-        lower(op, store.getBuffer(), store.getIndices(),
-              [&](OpBuilder &b, Value flat, Value offset) {
-                BufferStoreOp::create(b, store.getLoc(), store.getValue(), flat,
-                                      ValueRange{offset});
-              });
-      }
-    }
+    for (Operation *op : accesses)
+      lowerAccess(op);
     if (failedAny)
       signalPassFailure();
   }
+
+private:
+  // The one flat 1-D view of `buffer`, made on first use by `user`.
+  Value flatView(Value buffer, Operation *user) {
+    if (Value v = flatViews.lookup(buffer))
+      return v;
+    auto type = cast<BufferType>(buffer.getType());
+    OpBuilder b(buffer.getContext());
+    if (Operation *def = buffer.getDefiningOp())
+      b.setInsertionPointAfter(def);
+    else if (auto entry = user->getParentOfType<DeviceEntryOp>())
+      // Parameters are viewed inside the device region that uses them.
+      b.setInsertionPointToStart(&entry.getBody().front());
+    else
+      b.setInsertionPointToStart(cast<BlockArgument>(buffer).getOwner());
+    auto flatType = BufferType::get(
+        buffer.getContext(), {type.getStorageSpan()}, type.getElementType(),
+        type.getScope(), Attribute(), {}, 0, type.getAllocatedAddr());
+    Value v = DeclBufferOp::create(b, buffer.getLoc(), flatType, buffer);
+    flatViews[buffer] = v;
+    return v;
+  }
+
+  // Replaces the access `op` of `buffer` at `indices` by what `rebuild`
+  // builds on the flat view at the flat offset (nothing for flat buffers).
+  template <typename RebuildT>
+  void lower(Operation *op, Value buffer, ValueRange indices,
+             RebuildT rebuild) {
+    auto type = cast<BufferType>(buffer.getType());
+    if (isFlat(type))
+      return;
+    if (type.getScope() == StorageScope::TMem) {
+      op->emitError("tensor memory is accessed with tcgen05.ld/st, not "
+                    "element loads and stores");
+      failedAny = true;
+      return;
+    }
+    OpBuilder b(op);
+    FailureOr<Value> offset = offsetOf(b, op->getLoc(), type, indices);
+    if (failed(offset)) {
+      op->emitError("cannot lower the layout of ") << type;
+      failedAny = true;
+      return;
+    }
+    rebuild(b, flatView(buffer, op), *offset);
+    op->erase();
+  }
+
+  // Lowers one load, store or address_of to its flat form.
+  void lowerAccess(Operation *op) {
+    if (auto load = dyn_cast<BufferLoadOp>(op)) {
+      lower(op, load.getBuffer(), load.getIndices(),
+            [&](OpBuilder &b, Value flat, Value offset) {
+              Value v = BufferLoadOp::create(b, load.getLoc(), flat,
+                                             ValueRange{offset});
+              load.replaceAllUsesWith(v);
+            });
+    } else if (auto addr = dyn_cast<AddressOfOp>(op)) {
+      // Tensor-memory addresses are (lane, column) pairs, resolved by
+      // convert-tirx-to-gpu against the allocation.
+      if (addr.getBuffer().getType().getScope() == StorageScope::TMem)
+        return;
+      lower(op, addr.getBuffer(), addr.getIndices(),
+            [&](OpBuilder &b, Value flat, Value offset) {
+              Value v = AddressOfOp::create(b, addr.getLoc(), flat,
+                                            ValueRange{offset});
+              addr.replaceAllUsesWith(v);
+            });
+    } else if (auto vload = dyn_cast<VectorLoadOp>(op)) {
+      lower(op, vload.getBuffer(), vload.getIndices(),
+            [&](OpBuilder &b, Value flat, Value offset) {
+              Value v = VectorLoadOp::create(b, vload.getLoc(), vload.getType(),
+                                             flat, ValueRange{offset});
+              vload.replaceAllUsesWith(v);
+            });
+    } else if (auto vstore = dyn_cast<VectorStoreOp>(op)) {
+      lower(op, vstore.getBuffer(), vstore.getIndices(),
+            [&](OpBuilder &b, Value flat, Value offset) {
+              VectorStoreOp::create(b, vstore.getLoc(), vstore.getValue(), flat,
+                                    ValueRange{offset});
+            });
+    } else {
+      auto store = cast<BufferStoreOp>(op);
+      lower(op, store.getBuffer(), store.getIndices(),
+            [&](OpBuilder &b, Value flat, Value offset) {
+              BufferStoreOp::create(b, store.getLoc(), store.getValue(), flat,
+                                    ValueRange{offset});
+            });
+    }
+  }
+
+  DenseMap<Value, Value> flatViews;
+  bool failedAny = false;
 };
 
 } // namespace

@@ -134,10 +134,13 @@ struct LowerScopeIds
       def.erase();
     }
     OpBuilder b(fn);
+    auto *dialect = fn->getContext()->getLoadedDialect<TIRxDialect>();
     if (block)
-      fn->setAttr("tirx.block_dims", b.getDenseI64ArrayAttr({*block}));
+      dialect->getBlockDimsAttrHelper().setAttr(
+          fn, b.getDenseI64ArrayAttr({*block}));
     if (!grid.empty())
-      fn->setAttr("tirx.grid_dims", b.getDenseI64ArrayAttr(grid));
+      dialect->getGridDimsAttrHelper().setAttr(fn,
+                                               b.getDenseI64ArrayAttr(grid));
   }
 
   void fail(ScopeIdDefOp def, StringRef message) {

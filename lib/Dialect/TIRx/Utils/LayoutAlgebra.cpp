@@ -566,50 +566,51 @@ Result<ComposeLayout> canonicalize(const ComposeLayout &layout) {
   return ComposeLayout{layout.swizzle, canonicalizeUnchecked(layout.tile)};
 }
 
-Result<TileLayout> slice(const TileLayout &layout, const Shape &shape,
-                         const Region &region) {
-  using R = Result<TileLayout>;
-  if (auto err = validateAll(layout, shape))
-    return R::failure("slice: " + *err);
+namespace {
+/// Dimensions whose slicing region is contiguous in the flat index.
+struct SliceGroup {
+  size_t first = 0, last = 0; // dims
+  int64_t size = 1;           // elements of the group's dims
+  int64_t begin = 0;          // flat begin of the region in the group
+  int64_t extent = 1;         // flat length of the region in the group
+  int64_t weight = 1;         // flat weight of the group's lowest digit
+};
+
+/// Why `region` is not a non-empty box inside `shape`, or nothing.
+std::optional<std::string> regionError(const Shape &shape,
+                                       const Region &region) {
   const size_t rank = shape.size();
   if (region.size() != rank)
-    return R::failure("slice: region has rank " +
-                      std::to_string(region.size()) +
-                      " but the shape has rank " + std::to_string(rank));
+    return "slice: region has rank " + std::to_string(region.size()) +
+           " but the shape has rank " + std::to_string(rank);
   for (size_t d = 0; d < rank; ++d) {
     const Range &r = region[d];
     if (r.begin < 0 || r.extent < 1 || r.begin > shape[d] - r.extent)
-      return R::failure("slice: the range of dimension " + std::to_string(d) +
-                        " (begin " + std::to_string(r.begin) + ", extent " +
-                        std::to_string(r.extent) +
-                        ") is empty or leaves [0, " +
-                        std::to_string(shape[d]) + ")");
+      return "slice: the range of dimension " + std::to_string(d) +
+             " (begin " + std::to_string(r.begin) + ", extent " +
+             std::to_string(r.extent) + ") is empty or leaves [0, " +
+             std::to_string(shape[d]) + ")";
   }
-  // Fused iters split more often than their pieces (a contiguous run can be
-  // cut anywhere its extents allow), so start from the canonical form.
-  TileLayout canon = canonicalizeUnchecked(layout);
+  return std::nullopt;
+}
 
-  // Group dimensions whose region is contiguous in the flat index: a group is
-  // (dims with extent 1)*, one dim, (full dims)*. Inside a group the region
-  // is one flat interval [begin, begin + extent), and the row-major order of
-  // the result shape over the group's dims is that interval's order, so only
-  // the boundaries between groups must align with iter boundaries.
-  struct Group {
-    size_t first = 0, last = 0; // dims
-    int64_t size = 1;           // elements of the group's dims
-    int64_t begin = 0;          // flat begin of the region in the group
-    int64_t extent = 1;         // flat length of the region in the group
-    int64_t weight = 1;         // flat weight of the group's lowest digit
-  };
-  std::vector<Group> groups;
+/// Groups dimensions whose region is contiguous in the flat index: a group is
+/// (dims with extent 1)*, one dim, (full dims)*. Inside a group the region
+/// is one flat interval [begin, begin + extent), and the row-major order of
+/// the result shape over the group's dims is that interval's order, so only
+/// the boundaries between groups must align with iter boundaries.
+std::vector<SliceGroup> groupContiguousDims(const Shape &shape,
+                                            const Region &region) {
+  const size_t rank = shape.size();
+  std::vector<SliceGroup> groups;
   bool allUnit = false;
   for (size_t d = 0; d < rank; ++d) {
     bool full = region[d].begin == 0 && region[d].extent == shape[d];
     if (groups.empty() || !(allUnit || full)) {
-      groups.push_back(Group{d, d, 1, 0, 1, 1});
+      groups.push_back(SliceGroup{d, d, 1, 0, 1, 1});
       allUnit = true;
     }
-    Group &g = groups.back();
+    SliceGroup &g = groups.back();
     g.last = d;
     g.size *= shape[d];
     g.begin = g.begin * shape[d] + region[d].begin;
@@ -621,11 +622,84 @@ Result<TileLayout> slice(const TileLayout &layout, const Shape &shape,
     groups[g].weight = weight;
     weight *= groups[g].size;
   }
+  return groups;
+}
+
+/// Appends to `result` the shard iters (and offsets) of group `g` of the
+/// region, from the split shard and its iter weights; an error when the
+/// region is not a product of per-digit ranges.
+std::optional<std::string> sliceGroup(const SliceGroup &g,
+                                      const std::vector<Iter> &split,
+                                      const std::vector<int64_t> &weights,
+                                      TileLayout &result) {
+  // The group's digits, most significant first. Unit iters (only in a
+  // size-1 canonical shard) lie in no group and contribute nothing.
+  std::vector<Iter> digits;
+  for (size_t k = 0; k < split.size(); ++k)
+    if (split[k].extent > 1 && weights[k] >= g.weight &&
+        weights[k] < g.weight * g.size)
+      digits.push_back(split[k]);
+  // A flat interval [b, b + t) over mixed-radix digits is a product of
+  // per-digit ranges iff it is (fixed digits)*, one digit over a
+  // sub-interval, (full digits)*. Take the full low digits greedily: the
+  // digits below q are full, digit q-1 is the cut one.
+  size_t q = digits.size();
+  int64_t low = 1;
+  while (q > 0) {
+    int64_t next = low * digits[q - 1].extent;
+    if (g.begin % next != 0 || g.extent % next != 0)
+      break;
+    low = next;
+    --q;
+  }
+  if (q > 0) {
+    int64_t high = g.begin / low; // the region's begin in digits [0, q)
+    int64_t count = g.extent / low;
+    const Iter cut = digits[q - 1];
+    int64_t first = high % cut.extent;
+    if (first + count > cut.extent)
+      return "slice: the region wraps around a digit: in dimension" +
+             (g.first == g.last ? " " + std::to_string(g.first)
+                                : "s " + std::to_string(g.first) + ".." +
+                                      std::to_string(g.last)) +
+             " the flat range [" + std::to_string(g.begin) + ", " +
+             std::to_string(g.begin + g.extent) + ") needs digit values [" +
+             std::to_string(first) + ", " + std::to_string(first + count) +
+             ") of iter " + iterText(cut) + " and carries into the digit above";
+    // The cut digit starts at `first`; the digits above it are fixed at the
+    // region's begin: both become offsets.
+    result.offset.push_back(Offset{first * cut.stride, cut.axis});
+    high /= cut.extent;
+    for (size_t i = q - 1; i-- > 0;) {
+      result.offset.push_back(Offset{
+          (high % digits[i].extent) * digits[i].stride, digits[i].axis});
+      high /= digits[i].extent;
+    }
+    digits.erase(digits.begin(), digits.begin() + (q - 1));
+    digits.front().extent = count;
+  }
+  result.shard.insert(result.shard.end(), digits.begin(), digits.end());
+  return std::nullopt;
+}
+} // namespace
+
+Result<TileLayout> slice(const TileLayout &layout, const Shape &shape,
+                         const Region &region) {
+  using R = Result<TileLayout>;
+  if (auto err = validateAll(layout, shape))
+    return R::failure("slice: " + *err);
+  if (auto err = regionError(shape, region))
+    return R::failure(*err);
+  // Fused iters split more often than their pieces (a contiguous run can be
+  // cut anywhere its extents allow), so start from the canonical form.
+  TileLayout canon = canonicalizeUnchecked(layout);
+
+  std::vector<SliceGroup> groups = groupContiguousDims(shape, region);
   std::vector<int64_t> boundaries;
-  for (const Group &g : groups)
+  for (const SliceGroup &g : groups)
     boundaries.push_back(g.weight);
   auto describe = [&](int64_t p) {
-    for (const Group &g : groups)
+    for (const SliceGroup &g : groups)
       if (g.weight == p)
         return "the boundary between dimensions " + std::to_string(g.last) +
                " and " + std::to_string(g.last + 1);
@@ -639,56 +713,9 @@ Result<TileLayout> slice(const TileLayout &layout, const Shape &shape,
   TileLayout result;
   result.replica = canon.replica;
   result.offset = canon.offset;
-  for (const Group &g : groups) {
-    // The group's digits, most significant first. Unit iters (only in a
-    // size-1 canonical shard) lie in no group and contribute nothing.
-    std::vector<Iter> digits;
-    for (size_t k = 0; k < split->size(); ++k)
-      if ((*split)[k].extent > 1 && weights[k] >= g.weight &&
-          weights[k] < g.weight * g.size)
-        digits.push_back((*split)[k]);
-    // A flat interval [b, b + t) over mixed-radix digits is a product of
-    // per-digit ranges iff it is (fixed digits)*, one digit over a
-    // sub-interval, (full digits)*. Take the full low digits greedily: the
-    // digits below q are full, digit q-1 is the cut one.
-    size_t q = digits.size();
-    int64_t low = 1;
-    while (q > 0) {
-      int64_t next = low * digits[q - 1].extent;
-      if (g.begin % next != 0 || g.extent % next != 0)
-        break;
-      low = next;
-      --q;
-    }
-    if (q > 0) {
-      int64_t high = g.begin / low; // the region's begin in digits [0, q)
-      int64_t count = g.extent / low;
-      const Iter cut = digits[q - 1];
-      int64_t first = high % cut.extent;
-      if (first + count > cut.extent)
-        return R::failure(
-            "slice: the region wraps around a digit: in dimension" +
-            (g.first == g.last ? " " + std::to_string(g.first)
-                               : "s " + std::to_string(g.first) + ".." +
-                                     std::to_string(g.last)) +
-            " the flat range [" + std::to_string(g.begin) + ", " +
-            std::to_string(g.begin + g.extent) + ") needs digit values [" +
-            std::to_string(first) + ", " + std::to_string(first + count) +
-            ") of iter " + iterText(cut) + " and carries into the digit above");
-      // The cut digit starts at `first`; the digits above it are fixed at the
-      // region's begin: both become offsets.
-      result.offset.push_back(Offset{first * cut.stride, cut.axis});
-      high /= cut.extent;
-      for (size_t i = q - 1; i-- > 0;) {
-        result.offset.push_back(Offset{
-            (high % digits[i].extent) * digits[i].stride, digits[i].axis});
-        high /= digits[i].extent;
-      }
-      digits.erase(digits.begin(), digits.begin() + (q - 1));
-      digits.front().extent = count;
-    }
-    result.shard.insert(result.shard.end(), digits.begin(), digits.end());
-  }
+  for (const SliceGroup &g : groups)
+    if (auto err = sliceGroup(g, *split, weights, result))
+      return R::failure(*err);
   // Name every original axis so canonicalization keeps the axis set even
   // where the region fixed all of an axis's digits. A size-1 layout has no
   // digit in any group; give it the canonical layout's unit iter back.
@@ -709,6 +736,39 @@ Result<ComposeLayout> slice(const ComposeLayout &layout, const Shape &shape,
   return ComposeLayout{layout.swizzle, *tile};
 }
 
+namespace {
+/// w[d] for d in [0, rank]: the product of the dimensions from d on, so dim
+/// d's lowest digit has flat weight w[d + 1].
+std::vector<int64_t> dimWeights(const Shape &shape) {
+  std::vector<int64_t> w(shape.size() + 1, 1); // w[d]: weight of dim d's
+  for (size_t d = shape.size(); d-- > 0;)       // lowest digit is w[d + 1]
+    w[d] = w[d + 1] * shape[d];
+  return w;
+}
+
+/// Names the boundary of flat weight p between two dimensions of the `which`
+/// shape with dimension weights `w`, for splitAt's errors.
+auto describeBoundaryIn(const std::vector<int64_t> &w, const char *which) {
+  return [w, which](int64_t p) {
+    for (size_t d = 1; d + 1 < w.size(); ++d)
+      if (w[d] == p)
+        return "the boundary between dimensions " + std::to_string(d - 1) +
+               " and " + std::to_string(d) + " of the " + which + " shape";
+    return std::string("a dimension boundary");
+  };
+}
+
+/// The dim whose digits an iter of flat weight `weight` belongs to; an
+/// unsplit iter that crosses a boundary no digit is inserted at goes to the
+/// lower dim, which keeps the digit order (the skipped digit has extent 1).
+size_t dimOfWeight(const std::vector<int64_t> &w, int64_t weight) {
+  size_t d = w.size() - 2;
+  while (d > 0 && weight >= w[d])
+    --d;
+  return d;
+}
+} // namespace
+
 Result<TileLayout> tile(const TileLayout &outer, const Shape &outerShape,
                         const TileLayout &inner, const Shape &innerShape) {
   using R = Result<TileLayout>;
@@ -728,14 +788,7 @@ Result<TileLayout> tile(const TileLayout &outer, const Shape &outerShape,
   // (o0, n0, o1, n1, ...). The outer iters must be cut at the boundary
   // before outer dim d when a non-trivial inner digit b_{d-1} sits between
   // a_{d-1} and a_d, and the inner iters before inner dim d when a_d is
-  // non-trivial. Dim d's flat weight in a shape is the product of the
-  // dimensions from d on (exclusive of d for its lowest digit).
-  auto dimWeights = [](const Shape &shape) {
-    std::vector<int64_t> w(shape.size() + 1, 1); // w[d]: weight of dim d's
-    for (size_t d = shape.size(); d-- > 0;)      // lowest digit is w[d + 1]
-      w[d] = w[d + 1] * shape[d];
-    return w;
-  };
+  // non-trivial.
   std::vector<int64_t> ow = dimWeights(outerShape), nw = dimWeights(innerShape);
   std::vector<int64_t> oCuts, nCuts;
   for (size_t d = 1; d < rank; ++d) {
@@ -744,21 +797,12 @@ Result<TileLayout> tile(const TileLayout &outer, const Shape &outerShape,
     if (outerShape[d] > 1)
       nCuts.push_back(nw[d]);
   }
-  auto describeIn = [](const std::vector<int64_t> &w, const char *which) {
-    return [w, which](int64_t p) {
-      for (size_t d = 1; d + 1 < w.size(); ++d)
-        if (w[d] == p)
-          return "the boundary between dimensions " + std::to_string(d - 1) +
-                 " and " + std::to_string(d) + " of the " + which + " shape";
-      return std::string("a dimension boundary");
-    };
-  };
   auto oSplit = splitAt(o.shard, oCuts, "tile: outer layout",
-                        describeIn(ow, "outer"));
+                        describeBoundaryIn(ow, "outer"));
   if (!oSplit)
     return R::failure(oSplit.error());
   auto nSplit = splitAt(n.shard, nCuts, "tile: inner layout",
-                        describeIn(nw, "inner"));
+                        describeBoundaryIn(nw, "inner"));
   if (!nSplit)
     return R::failure(nSplit.error());
 
@@ -779,28 +823,20 @@ Result<TileLayout> tile(const TileLayout &outer, const Shape &outerShape,
     return *v;
   };
 
-  // Each iter goes to the dim its weight lies in; an unsplit iter that
-  // crosses a boundary no digit is inserted at goes to the lower dim, which
-  // keeps the digit order (the skipped digit has extent 1).
-  auto dimOf = [](const std::vector<int64_t> &w, int64_t weight) {
-    size_t d = w.size() - 2;
-    while (d > 0 && weight >= w[d])
-      --d;
-    return d;
-  };
+  // Each iter goes to the dim its weight lies in.
   std::vector<int64_t> oWeights = iterWeights(*oSplit),
                        nWeights = iterWeights(*nSplit);
   TileLayout result;
   for (size_t d = 0; d < rank; ++d) {
     for (size_t k = 0; k < oSplit->size(); ++k) {
       const Iter &it = (*oSplit)[k];
-      if (it.extent > 1 && dimOf(ow, oWeights[k]) == d)
+      if (it.extent > 1 && dimOfWeight(ow, oWeights[k]) == d)
         result.shard.push_back(
             Iter{it.extent, scaled(it.axis, it.stride), it.axis});
     }
     for (size_t k = 0; k < nSplit->size(); ++k) {
       const Iter &it = (*nSplit)[k];
-      if (it.extent > 1 && dimOf(nw, nWeights[k]) == d)
+      if (it.extent > 1 && dimOfWeight(nw, nWeights[k]) == d)
         result.shard.push_back(it);
     }
   }

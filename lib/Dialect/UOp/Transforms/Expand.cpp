@@ -22,9 +22,9 @@ namespace uop {
 using namespace mlir;
 using namespace uop;
 
-static LogicalResult expandRange(RangeOp r) {
-  int64_t k = *getConstantExtent(r);
-  // The ops that read r, in block order.
+/// The ops that read `r` (transitively), up to the ops that close it and the
+/// terminator.
+static llvm::SetVector<Operation *> readersOf(RangeOp r) {
   llvm::SetVector<Operation *> slice;
   SmallVector<Value> work = {r.getResult()};
   while (!work.empty()) {
@@ -41,6 +41,79 @@ static LogicalResult expandRange(RangeOp r) {
       llvm::append_range(work, user->getResults());
     }
   }
+  return slice;
+}
+
+/// At `closer`, which closes `r`: copies per lane the part of the slice it
+/// reads (`ordered` is the slice in block order) and meets the lanes (REDUCE
+/// contracts them, END groups them).
+static LogicalResult mergeLanesAt(Operation *closer, RangeOp r, int64_t k,
+                                  const llvm::SetVector<Operation *> &slice,
+                                  ArrayRef<Operation *> ordered) {
+  OpBuilder b(closer);
+  Location loc = closer->getLoc();
+  // The part of the slice this closer reads.
+  llvm::SmallDenseSet<Operation *> cone;
+  SmallVector<Value> stack(closer->getOperands());
+  while (!stack.empty()) {
+    Operation *def = stack.pop_back_val().getDefiningOp();
+    if (!def || !slice.contains(def) || !cone.insert(def).second)
+      continue;
+    llvm::append_range(stack, def->getOperands());
+  }
+  // Lane copies of the ops the closer reads.
+  SmallVector<IRMapping> lanes(k);
+  for (int64_t lane = 0; lane < k; ++lane) {
+    lanes[lane].map(r.getResult(),
+                    arith::ConstantIndexOp::create(b, loc, lane).getResult());
+    for (Operation *op : ordered)
+      if (cone.contains(op))
+        b.clone(*op, lanes[lane]);
+  }
+  auto closed = *getClosedRangesMutable(closer);
+  SmallVector<Value> remaining;
+  for (Value v : static_cast<OperandRange>(closed))
+    if (v != r.getResult())
+      remaining.push_back(v);
+  if (auto red = dyn_cast<ReduceOp>(closer)) {
+    Value acc = lanes[0].lookupOrDefault(red.getSrc());
+    for (int64_t lane = 1; lane < k; ++lane) {
+      FailureOr<Value> c = combineReduce(b, loc, red.getReduceOp(), acc,
+                                   lanes[lane].lookupOrDefault(red.getSrc()));
+      if (failed(c))
+        return red.emitError("uop-expand: cannot contract this type");
+      acc = *c;
+    }
+    if (remaining.empty()) {
+      red.getResult().replaceAllUsesWith(acc);
+      red->erase();
+    } else {
+      red.getSrcMutable().assign(acc);
+      red.getRangesMutable().assign(remaining);
+    }
+  } else if (auto end = dyn_cast<EndOp>(closer)) {
+    SmallVector<Value> parts;
+    for (int64_t lane = 0; lane < k; ++lane)
+      parts.push_back(lanes[lane].lookupOrDefault(end.getComputation()));
+    Value group = GroupOp::create(b, loc, VoidType::get(b.getContext()), parts);
+    if (remaining.empty()) {
+      end.getResult().replaceAllUsesWith(group);
+      end->erase();
+    } else {
+      end.getComputationMutable().assign(group);
+      end.getRangesMutable().assign(remaining);
+    }
+  } else {
+    return closer->emitError("uop-expand: cannot expand a range closed by "
+                             "this op");
+  }
+  return success();
+}
+
+static LogicalResult expandRange(RangeOp r) {
+  int64_t k = *getConstantExtent(r);
+  // The ops that read r, in block order.
+  llvm::SetVector<Operation *> slice = readersOf(r);
   SmallVector<Operation *> closers;
   for (Operation *user : r->getUsers())
     if (auto closed = getClosedRangesMutable(user);
@@ -59,65 +132,9 @@ static LogicalResult expandRange(RangeOp r) {
   llvm::sort(ordered,
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
 
-  for (Operation *closer : closers) {
-    OpBuilder b(closer);
-    Location loc = closer->getLoc();
-    // The part of the slice this closer reads.
-    llvm::SmallDenseSet<Operation *> cone;
-    SmallVector<Value> stack(closer->getOperands());
-    while (!stack.empty()) {
-      Operation *def = stack.pop_back_val().getDefiningOp();
-      if (!def || !slice.contains(def) || !cone.insert(def).second)
-        continue;
-      llvm::append_range(stack, def->getOperands());
-    }
-    // Lane copies of the ops the closer reads.
-    SmallVector<IRMapping> lanes(k);
-    for (int64_t lane = 0; lane < k; ++lane) {
-      lanes[lane].map(r.getResult(),
-                      arith::ConstantIndexOp::create(b, loc, lane).getResult());
-      for (Operation *op : ordered)
-        if (cone.contains(op))
-          b.clone(*op, lanes[lane]);
-    }
-    auto closed = *getClosedRangesMutable(closer);
-    SmallVector<Value> remaining;
-    for (Value v : static_cast<OperandRange>(closed))
-      if (v != r.getResult())
-        remaining.push_back(v);
-    if (auto red = dyn_cast<ReduceOp>(closer)) {
-      Value acc = lanes[0].lookupOrDefault(red.getSrc());
-      for (int64_t lane = 1; lane < k; ++lane) {
-        FailureOr<Value> c = combineReduce(b, loc, red.getReduceOp(), acc,
-                                     lanes[lane].lookupOrDefault(red.getSrc()));
-        if (failed(c))
-          return red.emitError("uop-expand: cannot contract this type");
-        acc = *c;
-      }
-      if (remaining.empty()) {
-        red.getResult().replaceAllUsesWith(acc);
-        red->erase();
-      } else {
-        red.getSrcMutable().assign(acc);
-        red.getRangesMutable().assign(remaining);
-      }
-    } else if (auto end = dyn_cast<EndOp>(closer)) {
-      SmallVector<Value> parts;
-      for (int64_t lane = 0; lane < k; ++lane)
-        parts.push_back(lanes[lane].lookupOrDefault(end.getComputation()));
-      Value group = GroupOp::create(b, loc, VoidType::get(b.getContext()), parts);
-      if (remaining.empty()) {
-        end.getResult().replaceAllUsesWith(group);
-        end->erase();
-      } else {
-        end.getComputationMutable().assign(group);
-        end.getRangesMutable().assign(remaining);
-      }
-    } else {
-      return closer->emitError("uop-expand: cannot expand a range closed by "
-                               "this op");
-    }
-  }
+  for (Operation *closer : closers)
+    if (failed(mergeLanesAt(closer, r, k, slice, ordered)))
+      return failure();
   for (Operation *op : llvm::reverse(ordered)) {
     if (!op->use_empty())
       return op->emitError("uop-expand: op still used after expansion");

@@ -23,6 +23,23 @@ using namespace mlir;
 using namespace uop;
 
 namespace {
+/// Records an applied option as KernelInfo writes it: WHAT:axis-id:amount.
+void note(SmallVectorImpl<Attribute> &applied, StringRef what, RangeOp r,
+          int64_t n) {
+  applied.push_back(StringAttr::get(
+      r.getContext(), what + ":" + Twine(r.getAxisId().getId()) + ":" + Twine(n)));
+}
+
+/// The largest power of two <= `limit` that divides the range's extent and
+/// leaves at least one outer iteration.
+int64_t factorFor(RangeOp r, int64_t limit) {
+  std::optional<int64_t> n = getConstantExtent(r);
+  for (int64_t f = limit; f > 1; f /= 2)
+    if (n && *n % f == 0 && *n > f)
+      return f;
+  return 1;
+}
+
 struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
   using UOpOptimizeBase::UOpOptimizeBase;
 
@@ -37,10 +54,6 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
     }
     MLIRContext *ctx = &getContext();
     SmallVector<Attribute> applied;
-    auto note = [&](StringRef what, RangeOp r, int64_t n) {
-      applied.push_back(StringAttr::get(
-          ctx, what + ":" + Twine(r.getAxisId().getId()) + ":" + Twine(n)));
-    };
 
     // Output ranges: the RANGEs an END closes, outermost first.
     SmallVector<RangeOp> outputs, reduces;
@@ -56,71 +69,10 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
         reduces.push_back(r);
     });
 
-    // The largest power of two <= `limit` that divides the range's extent
-    // and leaves at least one outer iteration.
-    auto factorFor = [](RangeOp r, int64_t limit) -> int64_t {
-      std::optional<int64_t> n = getConstantExtent(r);
-      for (int64_t f = limit; f > 1; f /= 2)
-        if (n && *n % f == 0 && *n > f)
-          return f;
-      return 1;
-    };
-    if (target == "cpu") {
-      if (!reduces.empty() && outputs.size() >= 2) {
-        // A register tile: upcast x upcast-outer accumulators.
-        RangeOp inner = outputs.back(), next = outputs[outputs.size() - 2];
-        // Measured on AVX-512 with 256-bit vectors (docs/performance.md): a
-        // 32-wide tile pays off for long reductions (K >= 1024), a 16-wide
-        // one for shorter ones, whose B strip then stays in L1.
-        int64_t k = 1;
-        for (RangeOp r : reduces)
-          k *= getConstantExtent(r).value_or(1);
-        int64_t width = std::min<int64_t>(upcast, k >= 1024 ? 32 : 16);
-        int64_t fi = factorFor(inner, width), fo = factorFor(next, upcastOuter);
-        if (fi > 1) {
-          note("UPCAST", inner, fi);
-          splitRange(inner, fi, AxisType::Loop, AxisType::Upcast);
-        }
-        if (fo > 1) {
-          note("UPCAST", next, fo);
-          splitRange(next, fo, AxisType::Loop, AxisType::Upcast);
-        }
-      } else {
-        if (!outputs.empty()) {
-          RangeOp inner = outputs.back();
-          if (int64_t f = factorFor(inner, std::min<int64_t>(upcast, 4)); f > 1) {
-            note("UPCAST", inner, f);
-            splitRange(inner, f, AxisType::Loop, AxisType::Upcast);
-          }
-        }
-        for (RangeOp r : reduces)
-          if (int64_t f = factorFor(r, unroll); f > 1) {
-            note("UNROLL", r, f);
-            splitRange(r, f, AxisType::Reduce, AxisType::Unroll);
-          }
-      }
-    } else {
-      // The innermost three output ranges are the grid; outer ones stay
-      // loops inside each thread.
-      for (RangeOp r : llvm::drop_begin(outputs, outputs.size() > 3
-                                                     ? outputs.size() - 3
-                                                     : 0))
-        r.setAxisType(AxisType::Global);
-      if (!outputs.empty()) {
-        RangeOp inner = outputs.back();
-        std::optional<int64_t> n = getConstantExtent(inner);
-        int64_t local = 1;
-        for (int64_t l = 256; l > 1; l /= 2)
-          if (n && *n % l == 0 && *n > l) {
-            local = l;
-            break;
-          }
-        if (local > 1) {
-          note("LOCAL", inner, local);
-          splitRange(inner, local, AxisType::Global, AxisType::Local);
-        }
-      }
-    }
+    if (target == "cpu")
+      optimizeForCpu(outputs, reduces, applied);
+    else
+      optimizeForCuda(outputs, applied);
 
     if (applied.empty())
       return;
@@ -129,6 +81,72 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
     sink.setInfoAttr(KernelInfoAttr::get(ctx, info.getName(),
                                          info.getDontUseLocals(),
                                          ArrayAttr::get(ctx, applied)));
+  }
+
+private:
+  // cpu: a register tile of upcast outputs when there is a reduction, else
+  // an upcast innermost output and unrolled reductions.
+  void optimizeForCpu(ArrayRef<RangeOp> outputs, ArrayRef<RangeOp> reduces,
+                      SmallVectorImpl<Attribute> &applied) {
+    if (!reduces.empty() && outputs.size() >= 2) {
+      // A register tile: upcast x upcast-outer accumulators.
+      RangeOp inner = outputs.back(), next = outputs[outputs.size() - 2];
+      // Measured on AVX-512 with 256-bit vectors (docs/performance.md): a
+      // 32-wide tile pays off for long reductions (K >= 1024), a 16-wide
+      // one for shorter ones, whose B strip then stays in L1.
+      int64_t k = 1;
+      for (RangeOp r : reduces)
+        k *= getConstantExtent(r).value_or(1);
+      int64_t width = std::min<int64_t>(upcast, k >= 1024 ? 32 : 16);
+      int64_t fi = factorFor(inner, width), fo = factorFor(next, upcastOuter);
+      if (fi > 1) {
+        note(applied, "UPCAST", inner, fi);
+        splitRange(inner, fi, AxisType::Loop, AxisType::Upcast);
+      }
+      if (fo > 1) {
+        note(applied, "UPCAST", next, fo);
+        splitRange(next, fo, AxisType::Loop, AxisType::Upcast);
+      }
+      return;
+    }
+    if (!outputs.empty()) {
+      RangeOp inner = outputs.back();
+      if (int64_t f = factorFor(inner, std::min<int64_t>(upcast, 4)); f > 1) {
+        note(applied, "UPCAST", inner, f);
+        splitRange(inner, f, AxisType::Loop, AxisType::Upcast);
+      }
+    }
+    for (RangeOp r : reduces)
+      if (int64_t f = factorFor(r, unroll); f > 1) {
+        note(applied, "UNROLL", r, f);
+        splitRange(r, f, AxisType::Reduce, AxisType::Unroll);
+      }
+  }
+
+  // cuda: the innermost output ranges become the grid, the innermost split
+  // into global x local threads.
+  void optimizeForCuda(ArrayRef<RangeOp> outputs,
+                       SmallVectorImpl<Attribute> &applied) {
+    // The innermost three output ranges are the grid; outer ones stay
+    // loops inside each thread.
+    for (RangeOp r : llvm::drop_begin(outputs, outputs.size() > 3
+                                                   ? outputs.size() - 3
+                                                   : 0))
+      r.setAxisType(AxisType::Global);
+    if (!outputs.empty()) {
+      RangeOp inner = outputs.back();
+      std::optional<int64_t> n = getConstantExtent(inner);
+      int64_t local = 1;
+      for (int64_t l = 256; l > 1; l /= 2)
+        if (n && *n % l == 0 && *n > l) {
+          local = l;
+          break;
+        }
+      if (local > 1) {
+        note(applied, "LOCAL", inner, local);
+        splitRange(inner, local, AxisType::Global, AxisType::Local);
+      }
+    }
   }
 };
 } // namespace

@@ -100,7 +100,19 @@ private:
   }
   FailureOr<Value> emit(Value t, ArrayRef<Value> idx, Value gate);
   FailureOr<Value> emitOp(Operation *op, ArrayRef<Value> idx, Value gate);
+  FailureOr<Value> emitReshape(ReshapeOp r, ArrayRef<Value> idx, Value gate);
+  FailureOr<Value> emitPad(PadOp p, Type elt, ArrayRef<Value> idx, Value gate);
+  FailureOr<Value> emitReduceAxis(ReduceAxisOp r, Type elt, ArrayRef<Value> idx,
+                                  Value gate);
+  FailureOr<Value> emitElementwise(Operation *op, Type elt, ArrayRef<Value> idx,
+                                   Value gate);
   LogicalResult realize(Value v);
+  LogicalResult checkSignature(Block &body, func::ReturnOp ret);
+  FailureOr<SmallVector<Value>> chooseRealizePoints(Block &body,
+                                                    func::ReturnOp ret);
+  LogicalResult realizePoints(ArrayRef<Value> points, func::ReturnOp ret);
+  LogicalResult copyRepeatedResults(func::ReturnOp ret);
+  LogicalResult eraseTensorOps(Block &body);
 
   func::FuncOp fn;
   OpBuilder b;
@@ -163,41 +175,8 @@ FailureOr<Value> Rangeifier::emitOp(Operation *op, ArrayRef<Value> idx,
         .getResult();
   }
 
-  if (auto r = dyn_cast<ReshapeOp>(op)) {
-    auto srcTy = cast<RankedTensorType>(r.getSrc().getType());
-    // Row-major flat index over the result, unflattened over the source.
-    Value flat;
-    int64_t stride = 1;
-    for (int64_t i = resTy.getRank() - 1; i >= 0; --i) {
-      if (resTy.getDimSize(i) != 1) {
-        Value term = stride == 1 ? idx[i]
-                                 : arith::MulIOp::create(b, loc, idx[i],
-                                                         cst(stride))
-                                       .getResult();
-        flat = flat ? arith::AddIOp::create(b, loc, term, flat).getResult()
-                    : term;
-      }
-      stride *= resTy.getDimSize(i);
-    }
-    if (!flat)
-      flat = cst(0);
-    SmallVector<Value> src(srcTy.getRank());
-    stride = 1;
-    for (int64_t i = srcTy.getRank() - 1; i >= 0; --i) {
-      int64_t d = srcTy.getDimSize(i);
-      if (d == 1) {
-        src[i] = cst(0);
-      } else {
-        Value q = stride == 1 ? flat
-                              : arith::DivUIOp::create(b, loc, flat,
-                                                       cst(stride))
-                                    .getResult();
-        src[i] = i == 0 ? q : arith::RemUIOp::create(b, loc, q, cst(d)).getResult();
-      }
-      stride *= d;
-    }
-    return emit(r.getSrc(), src, gate);
-  }
+  if (auto r = dyn_cast<ReshapeOp>(op))
+    return emitReshape(r, idx, gate);
   if (auto p = dyn_cast<PermuteOp>(op)) {
     ArrayRef<int64_t> perm = p.getAxes();
     SmallVector<Value> src(idx.size());
@@ -231,76 +210,130 @@ FailureOr<Value> Rangeifier::emitOp(Operation *op, ArrayRef<Value> idx,
     }
     return emit(f.getSrc(), src, gate);
   }
-  if (auto p = dyn_cast<PadOp>(op)) {
-    auto srcTy = cast<RankedTensorType>(p.getSrc().getType());
-    SmallVector<Value> src;
-    Value valid;
-    for (auto [i, lo] : llvm::enumerate(p.getBeginPads())) {
-      int64_t d = srcTy.getDimSize(i);
-      if (lo == 0 && p.getEndPads()[i] == 0) {
-        src.push_back(idx[i]);
-        continue;
-      }
-      // valid_i: lo <= idx < lo + d, as an unsigned compare of idx - lo.
-      Value shifted = lo == 0 ? idx[i]
-                              : arith::SubIOp::create(b, loc, idx[i], cst(lo))
-                                    .getResult();
-      src.push_back(shifted);
-      Value ge = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
-                                       idx[i], cst(lo));
-      Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                       idx[i], cst(lo + d));
-      valid = andGate(valid, andGate(ge, lt));
-    }
-    if (!valid)
-      return emit(p.getSrc(), src, gate);
-    FailureOr<Value> inner = emit(p.getSrc(), src, andGate(gate, valid));
-    if (failed(inner))
-      return failure();
-    // A gated LOAD already yields the pad value; anything computed from it
-    // (exp of 0 is not 0) is masked.
-    if (auto load = inner->getDefiningOp<LoadOp>(); load && load.getAlt())
-      return *inner;
-    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elt));
-    return arith::SelectOp::create(b, loc, valid, *inner, zero).getResult();
-  }
-  if (auto r = dyn_cast<ReduceAxisOp>(op)) {
-    auto srcTy = cast<RankedTensorType>(r.getSrc().getType());
-    llvm::SmallDenseSet<int64_t> axes(r.getAxes().begin(), r.getAxes().end());
-    SmallVector<Value> src, ranges;
-    unsigned next = 0;
-    for (int64_t i = 0; i < srcTy.getRank(); ++i) {
-      if (axes.contains(i)) {
-        ranges.push_back(newRange(srcTy.getDimSize(i), AxisType::Reduce));
-        src.push_back(ranges.back());
-      } else {
-        src.push_back(idx[next++]);
-      }
-    }
-    FailureOr<Value> inner = emit(r.getSrc(), src, gate);
-    if (failed(inner))
-      return failure();
-    return ReduceOp::create(b, loc, elt, *inner, ranges, r.getReduceOpAttr())
-        .getResult();
-  }
+  if (auto p = dyn_cast<PadOp>(op))
+    return emitPad(p, elt, idx, gate);
+  if (auto r = dyn_cast<ReduceAxisOp>(op))
+    return emitReduceAxis(r, elt, idx, gate);
   // Pass-through hints read their source (CONTIGUOUS is realized instead).
   if (isa<DetachOp, ContiguousBackwardOp>(op))
     return emit(op->getOperand(0), idx, gate);
-  if (isElementwise(op)) {
-    SmallVector<Value> operands;
-    for (Value o : op->getOperands()) {
-      FailureOr<Value> v = emit(o, idx, gate);
-      if (failed(v))
-        return failure();
-      operands.push_back(*v);
-    }
-    OperationState state(loc, op->getName());
-    state.addOperands(operands);
-    state.addTypes(elt);
-    state.addAttributes(op->getAttrs());
-    return b.create(state)->getResult(0);
-  }
+  if (isElementwise(op))
+    return emitElementwise(op, elt, idx, gate);
   return op->emitError("uop-rangeify cannot lower this op to index arithmetic");
+}
+
+// RESHAPE: the row-major flat index over the result, unflattened over the
+// source.
+FailureOr<Value> Rangeifier::emitReshape(ReshapeOp r, ArrayRef<Value> idx,
+                                         Value gate) {
+  auto resTy = cast<RankedTensorType>(r.getType());
+  auto srcTy = cast<RankedTensorType>(r.getSrc().getType());
+  Value flat;
+  int64_t stride = 1;
+  for (int64_t i = resTy.getRank() - 1; i >= 0; --i) {
+    if (resTy.getDimSize(i) != 1) {
+      Value term = stride == 1 ? idx[i]
+                               : arith::MulIOp::create(b, loc, idx[i],
+                                                       cst(stride))
+                                     .getResult();
+      flat = flat ? arith::AddIOp::create(b, loc, term, flat).getResult()
+                  : term;
+    }
+    stride *= resTy.getDimSize(i);
+  }
+  if (!flat)
+    flat = cst(0);
+  SmallVector<Value> src(srcTy.getRank());
+  stride = 1;
+  for (int64_t i = srcTy.getRank() - 1; i >= 0; --i) {
+    int64_t d = srcTy.getDimSize(i);
+    if (d == 1) {
+      src[i] = cst(0);
+    } else {
+      Value q = stride == 1 ? flat
+                            : arith::DivUIOp::create(b, loc, flat,
+                                                     cst(stride))
+                                  .getResult();
+      src[i] = i == 0 ? q : arith::RemUIOp::create(b, loc, q, cst(d)).getResult();
+    }
+    stride *= d;
+  }
+  return emit(r.getSrc(), src, gate);
+}
+
+// PAD: the source at shifted indices, gated (and masked) outside its extent.
+FailureOr<Value> Rangeifier::emitPad(PadOp p, Type elt, ArrayRef<Value> idx,
+                                     Value gate) {
+  auto srcTy = cast<RankedTensorType>(p.getSrc().getType());
+  SmallVector<Value> src;
+  Value valid;
+  for (auto [i, lo] : llvm::enumerate(p.getBeginPads())) {
+    int64_t d = srcTy.getDimSize(i);
+    if (lo == 0 && p.getEndPads()[i] == 0) {
+      src.push_back(idx[i]);
+      continue;
+    }
+    // valid_i: lo <= idx < lo + d, as an unsigned compare of idx - lo.
+    Value shifted = lo == 0 ? idx[i]
+                            : arith::SubIOp::create(b, loc, idx[i], cst(lo))
+                                  .getResult();
+    src.push_back(shifted);
+    Value ge = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                     idx[i], cst(lo));
+    Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                     idx[i], cst(lo + d));
+    valid = andGate(valid, andGate(ge, lt));
+  }
+  if (!valid)
+    return emit(p.getSrc(), src, gate);
+  FailureOr<Value> inner = emit(p.getSrc(), src, andGate(gate, valid));
+  if (failed(inner))
+    return failure();
+  // A gated LOAD already yields the pad value; anything computed from it
+  // (exp of 0 is not 0) is masked.
+  if (auto load = inner->getDefiningOp<LoadOp>(); load && load.getAlt())
+    return *inner;
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(elt));
+  return arith::SelectOp::create(b, loc, valid, *inner, zero).getResult();
+}
+
+// REDUCE_AXIS: fresh reduce RANGEs for the reduced axes, closed by a REDUCE.
+FailureOr<Value> Rangeifier::emitReduceAxis(ReduceAxisOp r, Type elt,
+                                            ArrayRef<Value> idx, Value gate) {
+  auto srcTy = cast<RankedTensorType>(r.getSrc().getType());
+  llvm::SmallDenseSet<int64_t> axes(r.getAxes().begin(), r.getAxes().end());
+  SmallVector<Value> src, ranges;
+  unsigned next = 0;
+  for (int64_t i = 0; i < srcTy.getRank(); ++i) {
+    if (axes.contains(i)) {
+      ranges.push_back(newRange(srcTy.getDimSize(i), AxisType::Reduce));
+      src.push_back(ranges.back());
+    } else {
+      src.push_back(idx[next++]);
+    }
+  }
+  FailureOr<Value> inner = emit(r.getSrc(), src, gate);
+  if (failed(inner))
+    return failure();
+  return ReduceOp::create(b, loc, elt, *inner, ranges, r.getReduceOpAttr())
+      .getResult();
+}
+
+// An elementwise arith/math op: the same op on the scalars of its operands.
+FailureOr<Value> Rangeifier::emitElementwise(Operation *op, Type elt,
+                                             ArrayRef<Value> idx, Value gate) {
+  SmallVector<Value> operands;
+  for (Value o : op->getOperands()) {
+    FailureOr<Value> v = emit(o, idx, gate);
+    if (failed(v))
+      return failure();
+    operands.push_back(*v);
+  }
+  OperationState state(loc, op->getName());
+  state.addOperands(operands);
+  state.addTypes(elt);
+  state.addAttributes(op->getAttrs());
+  return b.create(state)->getResult(0);
 }
 
 LogicalResult Rangeifier::realize(Value v) {
@@ -323,9 +356,8 @@ LogicalResult Rangeifier::realize(Value v) {
   return success();
 }
 
-LogicalResult Rangeifier::run() {
-  Block &body = fn.getBody().front();
-  auto ret = cast<func::ReturnOp>(body.getTerminator());
+// Rejects signatures rangeify cannot handle; arguments are read as they are.
+LogicalResult Rangeifier::checkSignature(Block &body, func::ReturnOp ret) {
   if (ret.getNumOperands() == 0)
     return fn.emitError("uop-rangeify: the function has no results to compute");
   for (Type t : llvm::concat<const Type>(fn.getArgumentTypes(),
@@ -341,7 +373,12 @@ LogicalResult Rangeifier::run() {
              << a.getArgNumber() << " is not a ranked tensor";
     realized[a] = a;
   }
+  return success();
+}
 
+// The values to realize in a buffer, in program order.
+FailureOr<SmallVector<Value>>
+Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
   // Realize points, in program order. `cone` marks values whose expression
   // holds an unrealized reduction: recomputing those or reading them through
   // a movement op (a different index space) needs a buffer.
@@ -382,8 +419,12 @@ LogicalResult Rangeifier::run() {
   for (Value r : ret.getOperands())
     if (isa<BlockArgument>(r))
       points.push_back(r);
+  return points;
+}
 
-  b.setInsertionPoint(ret);
+// Realizes each point and makes the return read the buffers.
+LogicalResult Rangeifier::realizePoints(ArrayRef<Value> points,
+                                        func::ReturnOp ret) {
   for (Value v : points) {
     // An argument returned as is still needs its own output buffer: a copy.
     if (isa<BlockArgument>(v)) {
@@ -402,7 +443,11 @@ LogicalResult Rangeifier::run() {
   for (OpOperand &o : ret->getOpOperands())
     if (Value r = realized.lookup(o.get()); r && !isa<BlockArgument>(r))
       o.set(r);
-  // A value returned twice needs a second output buffer: a copy.
+  return success();
+}
+
+// A value returned twice needs a second output buffer: a copy.
+LogicalResult Rangeifier::copyRepeatedResults(func::ReturnOp ret) {
   llvm::SmallDenseSet<Value> seen;
   for (OpOperand &o : ret->getOpOperands()) {
     if (seen.insert(o.get()).second)
@@ -420,8 +465,11 @@ LogicalResult Rangeifier::run() {
                                        AddrSpace::Global, true);
     o.set(BufferizeOp::create(b, loc, tt, *scalar, ranges, opts));
   }
+  return success();
+}
 
-  // The tensor-level ops are now dead.
+// Erases the tensor-level ops, which are now dead.
+LogicalResult Rangeifier::eraseTensorOps(Block &body) {
   SmallVector<Operation *> dead;
   for (Operation &op : body.without_terminator())
     if (op.getNumResults() == 1 &&
@@ -434,6 +482,20 @@ LogicalResult Rangeifier::run() {
     op->erase();
   }
   return success();
+}
+
+LogicalResult Rangeifier::run() {
+  Block &body = fn.getBody().front();
+  auto ret = cast<func::ReturnOp>(body.getTerminator());
+  if (failed(checkSignature(body, ret)))
+    return failure();
+  FailureOr<SmallVector<Value>> points = chooseRealizePoints(body, ret);
+  if (failed(points))
+    return failure();
+  b.setInsertionPoint(ret);
+  if (failed(realizePoints(*points, ret)) || failed(copyRepeatedResults(ret)))
+    return failure();
+  return eraseTensorOps(body);
 }
 
 namespace {

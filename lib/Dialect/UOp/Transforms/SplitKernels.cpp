@@ -36,102 +36,95 @@ struct Kernel {
 };
 } // namespace
 
-static LogicalResult splitFunction(func::FuncOp fn, StringRef device) {
+/// The backward slice of `k`'s BUFFERIZE in program order, stopping at
+/// arguments and other BUFFERIZEs; fills `k.sources` in order of first read.
+static SmallVector<Operation *> sliceOf(Kernel &k) {
+  // Backward slice, stopping at arguments and other BUFFERIZEs.
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Value> work(k.bufferize->getOperands());
+  llvm::SetVector<Value> sources;
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (isa<BlockArgument>(v) || v.getDefiningOp<BufferizeOp>()) {
+      sources.insert(v);
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!slice.insert(def))
+      continue;
+    llvm::append_range(work, def->getOperands());
+  }
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered, [](Operation *a, Operation *c) {
+    return a->isBeforeInBlock(c);
+  });
+  // Sources in order of first read.
+  for (Operation *op : ordered)
+    for (Value o : op->getOperands())
+      if (sources.contains(o) &&
+          !llvm::is_contained(k.sources, o))
+        k.sources.push_back(o);
+  return ordered;
+}
+
+/// The kernel FUNCTION of `k`: its slice `ordered` cloned over pointer
+/// parameters, and the BUFFERIZE as INDEX + STORE + END + SINK.
+static void emitKernel(OpBuilder &b, Location loc, Kernel &k,
+                       ArrayRef<Operation *> ordered) {
+  MLIRContext *ctx = b.getContext();
+  auto outTy = cast<RankedTensorType>(k.bufferize.getType());
+  SmallVector<Type> params = {ptrFor(outTy)};
+  for (Value s : k.sources)
+    params.push_back(ptrFor(cast<RankedTensorType>(s.getType())));
+  auto kfn = FunctionOp::create(b, loc, b.getStringAttr(k.name),
+                                TypeAttr::get(b.getFunctionType(params, {})),
+                                CallInfoAttr(), ArrayAttr(), ArrayAttr());
+  Block *entry = new Block();
+  kfn.getBody().push_back(entry);
+  kfn.setArgAttr(0, "uop.shape", b.getDenseI64ArrayAttr(outTy.getShape()));
+  for (auto [i, s] : llvm::enumerate(k.sources))
+    kfn.setArgAttr(i + 1, "uop.shape",
+                   b.getDenseI64ArrayAttr(
+                       cast<RankedTensorType>(s.getType()).getShape()));
+  for (Type t : params)
+    entry->addArgument(t, loc);
+  OpBuilder kb = OpBuilder::atBlockEnd(entry);
+  IRMapping map;
+  for (auto [s, arg] : llvm::zip(k.sources, entry->getArguments().drop_front()))
+    map.map(s, arg);
+  for (Operation *op : ordered)
+    kb.clone(*op, map);
+  Value out = entry->getArgument(0);
+  SmallVector<Value> ranges;
+  for (Value r : k.bufferize.getRanges())
+    ranges.push_back(map.lookup(r));
+  Value compute = map.lookup(k.bufferize.getCompute());
+  Type elt = outTy.getElementType();
+  SmallVector<Value> at(ranges);
+  if (at.empty()) // a 0-d output is element 0
+    at.push_back(arith::ConstantIndexOp::create(kb, loc, 0));
+  Value idx = IndexOp::create(kb, loc, elt, out, at, Value());
+  Value done = StoreOp::create(kb, loc, idx, compute, ValueRange{});
+  if (!ranges.empty())
+    done = EndOp::create(kb, loc, VoidType::get(ctx), done, ranges);
+  SinkOp::create(kb, loc, ValueRange{done},
+                 KernelInfoAttr::get(ctx, kb.getStringAttr(k.name), false,
+                                     ArrayAttr()));
+  // Renumber the kernel's ranges.
+  int64_t next = 0;
+  kfn.walk([&](RangeOp r) {
+    r.setAxisIdAttr(AxisIdAttr::get(ctx, next++, /*renumbered=*/true));
+  });
+}
+
+/// Replaces `fn` by its schedule: a FUNCTION over pointers that allocates
+/// the intermediates and CALLs the kernels in order.
+static void replaceBySchedule(func::FuncOp fn,
+                              MutableArrayRef<Kernel> kernels,
+                              StringRef device) {
   MLIRContext *ctx = fn.getContext();
   Block &body = fn.getBody().front();
   auto ret = cast<func::ReturnOp>(body.getTerminator());
-  SmallVector<Kernel> kernels;
-  for (auto buf : body.getOps<BufferizeOp>())
-    kernels.push_back({buf, {}, (fn.getName() + "_k" +
-                                 Twine(kernels.size())).str()});
-  if (kernels.empty())
-    return fn.emitError("uop-split-kernels found no BUFFERIZE; run "
-                        "uop-rangeify first");
-  llvm::SmallDenseSet<Value> seenResults;
-  for (Value r : ret.getOperands()) {
-    if (!r.getDefiningOp<BufferizeOp>())
-      return fn.emitError("uop-split-kernels: result is not a BUFFERIZE");
-    if (!seenResults.insert(r).second)
-      return fn.emitError("uop-split-kernels: the same value is returned "
-                          "twice; return a copy");
-  }
-
-  OpBuilder b(fn);
-  Location loc = fn.getLoc();
-  // Kernels go before the schedule, in order.
-  for (Kernel &k : kernels) {
-    // Backward slice, stopping at arguments and other BUFFERIZEs.
-    llvm::SetVector<Operation *> slice;
-    SmallVector<Value> work(k.bufferize->getOperands());
-    llvm::SetVector<Value> sources;
-    while (!work.empty()) {
-      Value v = work.pop_back_val();
-      if (isa<BlockArgument>(v) || v.getDefiningOp<BufferizeOp>()) {
-        sources.insert(v);
-        continue;
-      }
-      Operation *def = v.getDefiningOp();
-      if (!slice.insert(def))
-        continue;
-      llvm::append_range(work, def->getOperands());
-    }
-    SmallVector<Operation *> ordered(slice.begin(), slice.end());
-    llvm::sort(ordered, [](Operation *a, Operation *c) {
-      return a->isBeforeInBlock(c);
-    });
-    // Sources in order of first read.
-    for (Operation *op : ordered)
-      for (Value o : op->getOperands())
-        if (sources.contains(o) &&
-            !llvm::is_contained(k.sources, o))
-          k.sources.push_back(o);
-
-    auto outTy = cast<RankedTensorType>(k.bufferize.getType());
-    SmallVector<Type> params = {ptrFor(outTy)};
-    for (Value s : k.sources)
-      params.push_back(ptrFor(cast<RankedTensorType>(s.getType())));
-    auto kfn = FunctionOp::create(b, loc, b.getStringAttr(k.name),
-                                  TypeAttr::get(b.getFunctionType(params, {})),
-                                  CallInfoAttr(), ArrayAttr(), ArrayAttr());
-    Block *entry = new Block();
-    kfn.getBody().push_back(entry);
-    kfn.setArgAttr(0, "uop.shape", b.getDenseI64ArrayAttr(outTy.getShape()));
-    for (auto [i, s] : llvm::enumerate(k.sources))
-      kfn.setArgAttr(i + 1, "uop.shape",
-                     b.getDenseI64ArrayAttr(
-                         cast<RankedTensorType>(s.getType()).getShape()));
-    for (Type t : params)
-      entry->addArgument(t, loc);
-    OpBuilder kb = OpBuilder::atBlockEnd(entry);
-    IRMapping map;
-    for (auto [s, arg] : llvm::zip(k.sources, entry->getArguments().drop_front()))
-      map.map(s, arg);
-    for (Operation *op : ordered)
-      kb.clone(*op, map);
-    Value out = entry->getArgument(0);
-    SmallVector<Value> ranges;
-    for (Value r : k.bufferize.getRanges())
-      ranges.push_back(map.lookup(r));
-    Value compute = map.lookup(k.bufferize.getCompute());
-    Type elt = outTy.getElementType();
-    SmallVector<Value> at(ranges);
-    if (at.empty()) // a 0-d output is element 0
-      at.push_back(arith::ConstantIndexOp::create(kb, loc, 0));
-    Value idx = IndexOp::create(kb, loc, elt, out, at, Value());
-    Value done = StoreOp::create(kb, loc, idx, compute, ValueRange{});
-    if (!ranges.empty())
-      done = EndOp::create(kb, loc, VoidType::get(ctx), done, ranges);
-    SinkOp::create(kb, loc, ValueRange{done},
-                   KernelInfoAttr::get(ctx, kb.getStringAttr(k.name), false,
-                                       ArrayAttr()));
-    // Renumber the kernel's ranges.
-    int64_t next = 0;
-    kfn.walk([&](RangeOp r) {
-      r.setAxisIdAttr(AxisIdAttr::get(ctx, next++, /*renumbered=*/true));
-    });
-  }
-
-  // The schedule.
   SmallVector<Type> params;
   for (Type t : fn.getArgumentTypes())
     params.push_back(ptrFor(cast<RankedTensorType>(t)));
@@ -139,7 +132,7 @@ static LogicalResult splitFunction(func::FuncOp fn, StringRef device) {
     params.push_back(ptrFor(cast<RankedTensorType>(t)));
   std::string name = fn.getName().str();
   Location fnLoc = fn.getLoc();
-  b.setInsertionPoint(fn);
+  OpBuilder b(fn);
   auto sched = FunctionOp::create(
       b, fnLoc, b.getStringAttr(name + ".schedule.tmp"),
       TypeAttr::get(b.getFunctionType(params, {})), CallInfoAttr(),
@@ -174,6 +167,35 @@ static LogicalResult splitFunction(func::FuncOp fn, StringRef device) {
   SinkOp::create(sb, fnLoc, calls, KernelInfoAttr());
   fn.erase();
   sched.setName(name);
+}
+
+static LogicalResult splitFunction(func::FuncOp fn, StringRef device) {
+  Block &body = fn.getBody().front();
+  auto ret = cast<func::ReturnOp>(body.getTerminator());
+  SmallVector<Kernel> kernels;
+  for (auto buf : body.getOps<BufferizeOp>())
+    kernels.push_back({buf, {}, (fn.getName() + "_k" +
+                                 Twine(kernels.size())).str()});
+  if (kernels.empty())
+    return fn.emitError("uop-split-kernels found no BUFFERIZE; run "
+                        "uop-rangeify first");
+  llvm::SmallDenseSet<Value> seenResults;
+  for (Value r : ret.getOperands()) {
+    if (!r.getDefiningOp<BufferizeOp>())
+      return fn.emitError("uop-split-kernels: result is not a BUFFERIZE");
+    if (!seenResults.insert(r).second)
+      return fn.emitError("uop-split-kernels: the same value is returned "
+                          "twice; return a copy");
+  }
+
+  OpBuilder b(fn);
+  Location loc = fn.getLoc();
+  // Kernels go before the schedule, in order.
+  for (Kernel &k : kernels) {
+    SmallVector<Operation *> ordered = sliceOf(k);
+    emitKernel(b, loc, k, ordered);
+  }
+  replaceBySchedule(fn, kernels, device);
   return success();
 }
 

@@ -12,11 +12,60 @@ bool uop::isKernel(FunctionOp fn) {
   return sink && sink.getInfo();
 }
 
-FailureOr<KernelSchedule> uop::scheduleKernel(FunctionOp fn) {
-  Block &body = fn.getBody().front();
+namespace {
+/// The state of scheduling one kernel, built up stage by stage.
+class KernelScheduler {
+public:
+  explicit KernelScheduler(FunctionOp fn) : fn(fn) {}
+
+  /// Runs every stage; the schedule, or failure after a diagnostic.
+  FailureOr<KernelSchedule> run() {
+    if (failed(collectOpenRanges()) || failed(buildLoops()) ||
+        failed(linkParents()) || failed(placeOps()))
+      return failure();
+    buildItems();
+    for (auto &nodePtr : sched.nodes)
+      if (failed(orderBody(nodePtr.get())))
+        return failure();
+    return std::move(sched);
+  }
+
+private:
+  LogicalResult collectOpenRanges();
+  LogicalResult buildLoops();
+  LogicalResult linkParents();
+  LogicalResult placeOps();
+  void buildItems();
+  LogicalResult orderBody(LoopNode *n);
+
+  Value deepest(const llvm::SetVector<Value> &s);
+  static bool isLoopPart(Operation *op);
+  std::optional<unsigned> itemOf(Operation *d, LoopNode *n);
+  void addDeps(LoopNode *n, unsigned to, Operation *op,
+               std::vector<llvm::SmallDenseSet<unsigned>> &succ,
+               std::vector<unsigned> &indeg);
+  std::vector<bool>
+  markLoadFeeders(ArrayRef<ScheduleItem> its,
+                  const std::vector<llvm::SmallDenseSet<unsigned>> &succ);
+
+  FunctionOp fn;
   DenseMap<Operation *, unsigned> position;
   DenseMap<Operation *, llvm::SetVector<Value>> open;
   SmallVector<Operation *> ops;
+  KernelSchedule sched;
+  DenseMap<Value, LoopNode *> loopOf;
+  DenseMap<Value, llvm::SetVector<Value>> context;
+  DenseMap<LoopNode *, LoopNode *> parent;
+  DenseMap<Operation *, LoopNode *> home;
+  DenseMap<LoopNode *, SmallVector<ScheduleItem>> items;
+  DenseMap<std::pair<LoopNode *, Operation *>, unsigned> itemIndex;
+  DenseMap<std::pair<LoopNode *, LoopNode *>, unsigned> loopIndex;
+};
+} // namespace
+
+// Records each op's position and the ranges open at it (read, not yet ENDed).
+LogicalResult KernelScheduler::collectOpenRanges() {
+  Block &body = fn.getBody().front();
   for (Operation &op : body.without_terminator()) {
     if (isa<ReduceOp>(op))
       return op.emitError("cannot schedule a REDUCE; run uop-devectorize first");
@@ -36,12 +85,14 @@ FailureOr<KernelSchedule> uop::scheduleKernel(FunctionOp fn) {
                           "them with END");
     open[&op] = std::move(s);
   }
+  return success();
+}
 
-  KernelSchedule sched;
+// Makes the root and one loop node per range, with its ENDs and the loops
+// around it (its context).
+LogicalResult KernelScheduler::buildLoops() {
   sched.nodes.push_back(std::make_unique<LoopNode>());
   sched.root = sched.nodes.back().get();
-  DenseMap<Value, LoopNode *> loopOf;
-  DenseMap<Value, llvm::SetVector<Value>> context;
   // Ranges and their END.
   for (Operation *op : ops) {
     auto r = dyn_cast<RangeOp>(op);
@@ -80,15 +131,21 @@ FailureOr<KernelSchedule> uop::scheduleKernel(FunctionOp fn) {
     node->depth = ctx->size();
     loopOf[r] = node;
   }
-  auto deepest = [&](const llvm::SetVector<Value> &s) -> Value {
-    Value best;
-    for (Value v : s)
-      if (!best || loopOf[v]->depth > loopOf[best]->depth)
-        best = v;
-    return best;
-  };
+  return success();
+}
+
+// The deepest loop among the ranges `s` (null when `s` is empty).
+Value KernelScheduler::deepest(const llvm::SetVector<Value> &s) {
+  Value best;
+  for (Value v : s)
+    if (!best || loopOf[v]->depth > loopOf[best]->depth)
+      best = v;
+  return best;
+}
+
+// Gives each loop its parent, checking that the loops around it form a chain.
+LogicalResult KernelScheduler::linkParents() {
   // Each range's parent must enclose all of its context: a chain.
-  DenseMap<LoopNode *, LoopNode *> parent;
   for (auto &[r, ctx] : context) {
     Value p = deepest(ctx);
     parent[loopOf[r]] = p ? loopOf[p] : sched.root;
@@ -102,9 +159,13 @@ FailureOr<KernelSchedule> uop::scheduleKernel(FunctionOp fn) {
                                             "set of loops than its parent");
     }
   }
+  return success();
+}
+
+// Chooses the loop each op runs in (its home).
+LogicalResult KernelScheduler::placeOps() {
   // Placement of ops (a RANGE belongs to its own loop as its header; an END
   // that closes loops belongs to the outermost one it closes).
-  DenseMap<Operation *, LoopNode *> home;
   for (Operation *op : ops) {
     if (auto r = dyn_cast<RangeOp>(op)) {
       home[op] = loopOf[r];
@@ -125,29 +186,32 @@ FailureOr<KernelSchedule> uop::scheduleKernel(FunctionOp fn) {
     }
     home[op] = node;
   }
-  // Items: walk up from each op's home to find, for every ancestor, which of
-  // its items holds the op.
-  DenseMap<LoopNode *, SmallVector<ScheduleItem>> items;
-  DenseMap<std::pair<LoopNode *, Operation *>, unsigned> itemIndex;
-  DenseMap<std::pair<LoopNode *, LoopNode *>, unsigned> loopIndex;
-  auto isLoopPart = [](Operation *op) {
-    return isa<RangeOp>(op) ||
-           (isa<EndOp>(op) && !cast<EndOp>(op).getRanges().empty());
-  };
-  // The item of `n` that holds `d` (an op directly in `n`, or the child loop
-  // whose subtree holds it).
-  auto itemOf = [&](Operation *d, LoopNode *n) -> std::optional<unsigned> {
-    LoopNode *cur = home[d];
-    if (!isLoopPart(d) && cur == n)
-      return itemIndex.lookup({n, d});
-    while (cur && cur != sched.root) {
-      LoopNode *p = parent.lookup(cur);
-      if (p == n)
-        return loopIndex.lookup({n, cur});
-      cur = p;
-    }
-    return std::nullopt;
-  };
+  return success();
+}
+
+// True for the ops that make up a loop itself: its RANGE and a closing END.
+bool KernelScheduler::isLoopPart(Operation *op) {
+  return isa<RangeOp>(op) ||
+         (isa<EndOp>(op) && !cast<EndOp>(op).getRanges().empty());
+}
+
+// The item of `n` that holds `d` (an op directly in `n`, or the child loop
+// whose subtree holds it).
+std::optional<unsigned> KernelScheduler::itemOf(Operation *d, LoopNode *n) {
+  LoopNode *cur = home[d];
+  if (!isLoopPart(d) && cur == n)
+    return itemIndex.lookup({n, d});
+  while (cur && cur != sched.root) {
+    LoopNode *p = parent.lookup(cur);
+    if (p == n)
+      return loopIndex.lookup({n, cur});
+    cur = p;
+  }
+  return std::nullopt;
+}
+
+// Lists the unordered items of every loop body: its own ops and child loops.
+void KernelScheduler::buildItems() {
   for (Operation *op : ops) {
     LoopNode *h = home[op];
     if (!isLoopPart(op)) {
@@ -160,89 +224,105 @@ FailureOr<KernelSchedule> uop::scheduleKernel(FunctionOp fn) {
       items[p].push_back({nullptr, h});
     }
   }
-  // Order each body: Kahn on data dependences, ties by original position.
-  for (auto &nodePtr : sched.nodes) {
-    LoopNode *n = nodePtr.get();
-    SmallVector<ScheduleItem> &its = items[n];
-    unsigned count = its.size();
-    std::vector<llvm::SmallDenseSet<unsigned>> succ(count);
-    std::vector<unsigned> indeg(count, 0);
-    auto addDeps = [&](unsigned to, Operation *op) {
-      for (Value o : op->getOperands()) {
-        Operation *d = o.getDefiningOp();
-        if (!d)
-          continue;
-        std::optional<unsigned> from = itemOf(d, n);
-        if (from && *from != to && succ[*from].insert(to).second)
-          ++indeg[to];
-      }
-    };
-    for (unsigned i = 0; i < count; ++i) {
-      if (its[i].op) {
-        addDeps(i, its[i].op);
-        continue;
-      }
-      // Everything inside the loop, its header and its closer.
-      SmallVector<LoopNode *> stack = {its[i].loop};
-      while (!stack.empty()) {
-        LoopNode *l = stack.pop_back_val();
-        addDeps(i, l->range);
-        for (EndOp e : l->closers)
-          addDeps(i, e);
-        for (ScheduleItem &sub : items[l]) {
-          if (sub.op)
-            addDeps(i, sub.op);
-          else
-            stack.push_back(sub.loop);
-        }
-      }
-    }
-    auto pos = [&](unsigned i) {
-      return its[i].op ? position[its[i].op] : position[its[i].loop->range];
-    };
-    // Among ready items, loads and the address arithmetic they need go
-    // first: a body that reads everything before computing is what C
-    // compilers vectorize across lanes (and what hides memory latency).
-    std::vector<bool> feedsLoad(count, false);
-    {
-      SmallVector<unsigned> work;
-      for (unsigned i = 0; i < count; ++i)
-        if (its[i].op && isa<LoadOp>(its[i].op)) {
-          feedsLoad[i] = true;
-          work.push_back(i);
-        }
-      std::vector<llvm::SmallVector<unsigned>> pred(count);
-      for (unsigned i = 0; i < count; ++i)
-        for (unsigned s : succ[i])
-          pred[s].push_back(i);
-      while (!work.empty()) {
-        unsigned i = work.pop_back_val();
-        for (unsigned p : pred[i])
-          if (its[p].op && !feedsLoad[p]) {
-            feedsLoad[p] = true;
-            work.push_back(p);
-          }
-      }
-    }
-    auto cmp = [&](unsigned a, unsigned b) {
-      if (feedsLoad[a] != feedsLoad[b])
-        return bool(feedsLoad[b]);
-      return pos(a) > pos(b);
-    };
-    std::priority_queue<unsigned, std::vector<unsigned>, decltype(cmp)> ready(cmp);
-    for (unsigned i = 0; i < count; ++i)
-      if (!indeg[i])
-        ready.push(i);
-    while (!ready.empty()) {
-      unsigned i = ready.top();
-      ready.pop();
-      n->items.push_back(its[i]);
-      for (unsigned s : succ[i])
-        if (--indeg[s] == 0)
-          ready.push(s);
-    }
-    if (n->items.size() != count)
-      return fn.emitError("kernel has a dependence cycle between loops");
+}
+
+// Adds an edge to item `to` of `n` from each item of `n` that defines an
+// operand of `op`.
+void KernelScheduler::addDeps(LoopNode *n, unsigned to, Operation *op,
+                              std::vector<llvm::SmallDenseSet<unsigned>> &succ,
+                              std::vector<unsigned> &indeg) {
+  for (Value o : op->getOperands()) {
+    Operation *d = o.getDefiningOp();
+    if (!d)
+      continue;
+    std::optional<unsigned> from = itemOf(d, n);
+    if (from && *from != to && succ[*from].insert(to).second)
+      ++indeg[to];
   }
-  return sched;
+}
+
+// Marks the items that are loads or compute what a load needs.
+std::vector<bool> KernelScheduler::markLoadFeeders(
+    ArrayRef<ScheduleItem> its,
+    const std::vector<llvm::SmallDenseSet<unsigned>> &succ) {
+  unsigned count = its.size();
+  std::vector<bool> feedsLoad(count, false);
+  SmallVector<unsigned> work;
+  for (unsigned i = 0; i < count; ++i)
+    if (its[i].op && isa<LoadOp>(its[i].op)) {
+      feedsLoad[i] = true;
+      work.push_back(i);
+    }
+  std::vector<llvm::SmallVector<unsigned>> pred(count);
+  for (unsigned i = 0; i < count; ++i)
+    for (unsigned s : succ[i])
+      pred[s].push_back(i);
+  while (!work.empty()) {
+    unsigned i = work.pop_back_val();
+    for (unsigned p : pred[i])
+      if (its[p].op && !feedsLoad[p]) {
+        feedsLoad[p] = true;
+        work.push_back(p);
+      }
+  }
+  return feedsLoad;
+}
+
+// Orders the body of `n`: Kahn on data dependences, ties by original position.
+LogicalResult KernelScheduler::orderBody(LoopNode *n) {
+  SmallVector<ScheduleItem> &its = items[n];
+  unsigned count = its.size();
+  std::vector<llvm::SmallDenseSet<unsigned>> succ(count);
+  std::vector<unsigned> indeg(count, 0);
+  for (unsigned i = 0; i < count; ++i) {
+    if (its[i].op) {
+      addDeps(n, i, its[i].op, succ, indeg);
+      continue;
+    }
+    // Everything inside the loop, its header and its closer.
+    SmallVector<LoopNode *> stack = {its[i].loop};
+    while (!stack.empty()) {
+      LoopNode *l = stack.pop_back_val();
+      addDeps(n, i, l->range, succ, indeg);
+      for (EndOp e : l->closers)
+        addDeps(n, i, e, succ, indeg);
+      for (ScheduleItem &sub : items[l]) {
+        if (sub.op)
+          addDeps(n, i, sub.op, succ, indeg);
+        else
+          stack.push_back(sub.loop);
+      }
+    }
+  }
+  auto pos = [&](unsigned i) {
+    return its[i].op ? position[its[i].op] : position[its[i].loop->range];
+  };
+  // Among ready items, loads and the address arithmetic they need go
+  // first: a body that reads everything before computing is what C
+  // compilers vectorize across lanes (and what hides memory latency).
+  std::vector<bool> feedsLoad = markLoadFeeders(its, succ);
+  auto cmp = [&](unsigned a, unsigned b) {
+    if (feedsLoad[a] != feedsLoad[b])
+      return bool(feedsLoad[b]);
+    return pos(a) > pos(b);
+  };
+  std::priority_queue<unsigned, std::vector<unsigned>, decltype(cmp)> ready(cmp);
+  for (unsigned i = 0; i < count; ++i)
+    if (!indeg[i])
+      ready.push(i);
+  while (!ready.empty()) {
+    unsigned i = ready.top();
+    ready.pop();
+    n->items.push_back(its[i]);
+    for (unsigned s : succ[i])
+      if (--indeg[s] == 0)
+        ready.push(s);
+  }
+  if (n->items.size() != count)
+    return fn.emitError("kernel has a dependence cycle between loops");
+  return success();
+}
+
+FailureOr<KernelSchedule> uop::scheduleKernel(FunctionOp fn) {
+  return KernelScheduler(fn).run();
 }

@@ -64,4 +64,26 @@ def TIRx_ComposeLayoutAttr : TIRx_Attr<"ComposeLayout", "compose",
   }];
 }
 
+def TIRx_TensorMapParamAttr : TIRx_Attr<"TensorMapParam", "tensor_map_param"> {
+  let summary = "a kernel parameter that holds an encoded CUtensorMap";
+  let description = [{
+    Recorded by convert-tirx-to-gpu in a kernel's `tirx.tensor_maps` for the
+    launcher: parameter `arg` of the kernel is the 128-byte tensor map of
+    parameter `buffer_arg`'s buffer, encoded over its logical `shape`
+    (dense, row-major) with boxes of `box` elements and a `swizzle` of 0,
+    32, 64 or 128 bytes.
+
+    ```mlir
+    #tirx.tensor_map_param<arg = 2, buffer_arg = 0, shape = [8192, 128],
+                           box = [128, 32], swizzle = 128>
+    ```
+  }];
+  let parameters = (ins "int64_t":$arg, "int64_t":$buffer_arg,
+                        "::mlir::DenseI64ArrayAttr":$shape,
+                        "::mlir::DenseI64ArrayAttr":$box,
+                        "int64_t":$swizzle);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif // UOP_DIALECT_TIRX_IR_TIRXATTRS_TD

@@ -26,6 +26,21 @@ def TIRx_Dialect : Dialect {
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
+  // What the lowering records on a kernel for its launcher, one definition
+  // each (generated accessors, verified by verifyOperationAttribute).
+  let discardableAttrs = (ins
+    // The launch configuration the scope ids imply (tirx-lower-scope-ids):
+    // threads per block and blocks per grid, x first.
+    "::mlir::DenseI64ArrayAttr":$block_dims,
+    "::mlir::DenseI64ArrayAttr":$grid_dims,
+    // The kernel's tensor-map parameters (TensorMapParamAttr each).
+    "::mlir::ArrayAttr":$tensor_maps,
+    // Bytes of dynamic shared memory to launch with (opted into beyond
+    // 48 KiB), or of static shared memory the kernel declares.
+    "::mlir::IntegerAttr":$dynamic_shared_bytes,
+    "::mlir::IntegerAttr":$shared_bytes
+  );
+  let hasOperationAttrVerify = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::LLVM::LLVMDialect"];

@@ -141,6 +141,34 @@ def TIRx_DeviceEntryOp : TIRx_Op<"device_entry", [SingleBlock, NoTerminator,
   let assemblyFormat = "attr-dict-with-keyword $body";
 }
 
+def TIRx_LaunchOp : TIRx_Op<"launch", [
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "host code launches a kernel prim_func on global buffers";
+  let description = [{
+    The host side of a program: a prim_func without a `device_entry` (host
+    code) launches kernels -- prim_funcs with one -- in order, on its
+    parameters and on the global buffers it allocates. The launch
+    configuration is the kernel's own (its scope ids). This is the contract
+    between a compiled graph and its launcher: `convert-tirx-to-gpu` turns it
+    into `gpu.launch_func`, and the runtime walks that.
+
+    ```mlir
+    tirx.prim_func @graph(%x: !tirx.buffer<1024xf32, global>,
+                          %y: !tirx.buffer<1024xf32, global>) {
+      %t = tirx.alloc_buffer : !tirx.buffer<1024xf32, global>
+      tirx.launch @k0(%t, %x) : (!tirx.buffer<1024xf32, global>, !tirx.buffer<1024xf32, global>)
+      tirx.launch @k1(%y, %t) : (!tirx.buffer<1024xf32, global>, !tirx.buffer<1024xf32, global>)
+      tirx.return
+    }
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$kernel, Variadic<AnyType>:$args);
+  let assemblyFormat = [{
+    $kernel `(` $args `)` attr-dict (`:` `(` qualified(type($args))^ `)`)?
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Buffer access
 //===----------------------------------------------------------------------===//

@@ -18,19 +18,6 @@ namespace uop::tirx {
 #define GEN_PASS_REGISTRATION
 #include "uop/Dialect/TIRx/Transforms/Passes.h.inc"
 
-/// Options of the `tirx-to-nvvm` pipeline.
-struct TIRxToNVVMPipelineOptions
-    : public mlir::PassPipelineOptions<TIRxToNVVMPipelineOptions> {
-  Option<std::string> chip{*this, "chip",
-                           llvm::cl::desc("Target chip (sm_80, sm_90a, sm_100a)"),
-                           llvm::cl::init("sm_80")};
-};
-
-/// tirx -> gpu.module in NVVM/LLVM form with the chip's target attached.
-void buildTIRxToNVVMPipeline(mlir::OpPassManager &pm,
-                             const TIRxToNVVMPipelineOptions &options);
-void registerTIRxPipelines();
-
 } // namespace uop::tirx
 
 #endif // UOP_DIALECT_TIRX_TRANSFORMS_PASSES_H

@@ -44,114 +44,128 @@ std::optional<int64_t> tmaSwizzleBytes(BufferType dst) {
   return bytes;
 }
 
+namespace {
+/// Why TMA cannot write the box into the shared destination of `copy`: the
+/// destination is not contiguous in its buffer (leading unit extents, then
+/// whole trailing dimensions), or a partial swizzled one is off an atom.
+Declines tmaDestinationDeclines(CopyAsyncOp copy, BufferType dstType) {
+  // TMA writes the box densely from the destination's first element: the
+  // destination must be contiguous in its buffer (leading unit extents,
+  // then whole trailing dimensions), e.g. one stage of a ring.
+  ArrayRef<int64_t> dstBox = getTileShape(copy.getDst().getType());
+  ArrayRef<int64_t> dstShape = dstType.getShape();
+  size_t first = 0;
+  while (first < dstBox.size() && dstBox[first] == 1)
+    ++first;
+  for (size_t d = first + 1; d < dstBox.size(); ++d)
+    if (dstBox[d] != dstShape[d])
+      return std::string("the shared destination is not contiguous (TMA "
+                         "writes the box densely)");
+  if (first < dstBox.size() && dstBox[first] != dstShape[first] &&
+      dstType.getLayout())
+    if (auto region = copy.getDst().getDefiningOp<RegionOp>();
+        region && !isKnownMultipleOf(region.getMins()[first], 8))
+      return std::string("a partial swizzled destination must start on an "
+                         "8-row swizzle atom");
+  return std::nullopt;
+}
+
+/// Why a TMA copy cannot implement this copy_async, or nothing when it can.
+Declines tmaAccepts(Operation *op, const Target &t) {
+  auto copy = cast<CopyAsyncOp>(op);
+  if (!t.has(ChipFeature::TMA))
+    return "TMA needs sm_90 or newer, target is " + t.chip;
+  if (copy.getScope() != ExecScopeKind::Thread)
+    return std::string("a TMA copy is issued by one thread (scope must be "
+                       "thread)");
+  if (!copy.getBarrier() || !isa<BufferType>(copy.getBarrier().getType()) ||
+      cast<BufferType>(copy.getBarrier().getType()).getScope() !=
+          StorageScope::Shared ||
+      !cast<BufferType>(copy.getBarrier().getType()).getElementType().isInteger(64))
+    return std::string("TMA completes on an mbarrier: pass a shared i64 "
+                       "buffer as `barrier`");
+  if (scopeOf(copy.getDst()) != StorageScope::Shared ||
+      scopeOf(copy.getSrc()) != StorageScope::Global)
+    return std::string("TMA here copies global -> shared");
+  Value src = copy.getSrc();
+  Value srcBuffer = src;
+  if (auto region = src.getDefiningOp<RegionOp>())
+    srcBuffer = region.getBuffer();
+  if (!isa<BlockArgument>(srcBuffer))
+    return std::string("the global buffer must be a prim_func parameter");
+  BufferType dstType = bufferTypeOf(copy.getDst());
+  std::optional<int64_t> swizzle = tmaSwizzleBytes(dstType);
+  if (!swizzle)
+    return std::string("the shared tile's layout is not one TMA writes "
+                       "(row-major, or a 32/64/128-byte inner swizzle of "
+                       "16-byte chunks over whole rows)");
+  ArrayRef<int64_t> box = dropLeadingOnes(getTileShape(src.getType()));
+  if (box != dropLeadingOnes(getTileShape(copy.getDst().getType())))
+    return std::string("dst and src boxes differ in shape");
+  if (Declines why = tmaDestinationDeclines(copy, dstType))
+    return why;
+  int64_t innerBytes =
+      box.back() * dstType.getElementType().getIntOrFloatBitWidth() / 8;
+  if (innerBytes % 16)
+    return "the innermost box extent spans " + std::to_string(innerBytes) +
+           " bytes, not a multiple of 16";
+  if (llvm::any_of(box, [](int64_t e) { return e > 256; }))
+    return std::string("TMA boxes are at most 256 per dimension");
+  return std::nullopt;
+}
+
+/// Expands a copy_async that tmaAccepts took: the tensor map, the
+/// mbarrier's expected bytes, and the bulk tensor copy.
+void tmaExpand(Operation *op, OpBuilder &b, const Target &) {
+  auto copy = cast<CopyAsyncOp>(op);
+  Location loc = op->getLoc();
+  MLIRContext *ctx = b.getContext();
+  TileAccess dst = getAccess(b, loc, copy.getDst());
+  TileAccess src = getAccess(b, loc, copy.getSrc());
+  auto srcType = cast<BufferType>(src.buffer.getType());
+  int64_t rank = srcType.getShape().size();
+  // The box over the source's full rank (leading dims of extent 1).
+  SmallVector<int64_t> box(rank, 1);
+  ArrayRef<int64_t> srcBox = src.shape;
+  for (int64_t i = 0; i < static_cast<int64_t>(srcBox.size()); ++i)
+    box[rank - srcBox.size() + i] = srcBox[i];
+  int64_t swizzle = *tmaSwizzleBytes(bufferTypeOf(copy.getDst()));
+  Value map = TensorMapOp::create(b, loc, src.buffer, box, swizzle);
+  auto shared = LLVM::LLVMPointerType::get(ctx, 3);
+  auto toShared = [&](Value addr) {
+    return LLVM::IntToPtrOp::create(b, loc, shared, addr).getResult();
+  };
+  Value dstAddr = toShared(AddressOfOp::create(b, loc, dst.buffer, dst.mins));
+  auto barType = cast<BufferType>(copy.getBarrier().getType());
+  SmallVector<Value> barIdx(barType.getShape().size(), cst(b, loc, 0));
+  Value bar = toShared(AddressOfOp::create(b, loc, copy.getBarrier(), barIdx));
+  int64_t bytes = srcType.getElementType().getIntOrFloatBitWidth() / 8;
+  for (int64_t e : box)
+    bytes *= e;
+  Value tx = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(bytes));
+  NVVM::MBarrierArriveExpectTxOp::create(b, loc, Type(), bar, tx,
+                                         NVVM::MemScopeKind::CTA, false,
+                                         Value());
+  // TMA coordinates run innermost first.
+  SmallVector<Value> coords;
+  for (Value m : llvm::reverse(src.mins))
+    coords.push_back(
+        arith::IndexCastOp::create(b, loc, b.getI32Type(), m).getResult());
+  // The sm_90 form writes to a shared::cluster address (space 7); our own
+  // CTA's shared window is part of it.
+  Value clusterDst = LLVM::AddrSpaceCastOp::create(
+      b, loc, LLVM::LLVMPointerType::get(ctx, 7), dstAddr);
+  NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+      b, loc, clusterDst, map, coords, bar, ValueRange(), Value(), Value(),
+      NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(),
+      Value());
+}
+} // namespace
+
 /// Thread-scope copy_async on sm_90+: one cp.async.bulk.tensor of the whole
 /// box from a global parameter to shared memory, completing on the
 /// mbarrier `barrier` (the issuing thread arrives with the byte count).
-TileImpl tmaCopy() {
-  auto accepts = [](Operation *op, const Target &t) -> Declines {
-    auto copy = cast<CopyAsyncOp>(op);
-    if (!t.has(ChipFeature::TMA))
-      return "TMA needs sm_90 or newer, target is " + t.chip;
-    if (copy.getScope() != ExecScopeKind::Thread)
-      return std::string("a TMA copy is issued by one thread (scope must be "
-                         "thread)");
-    if (!copy.getBarrier() || !isa<BufferType>(copy.getBarrier().getType()) ||
-        cast<BufferType>(copy.getBarrier().getType()).getScope() !=
-            StorageScope::Shared ||
-        !cast<BufferType>(copy.getBarrier().getType()).getElementType().isInteger(64))
-      return std::string("TMA completes on an mbarrier: pass a shared i64 "
-                         "buffer as `barrier`");
-    if (scopeOf(copy.getDst()) != StorageScope::Shared ||
-        scopeOf(copy.getSrc()) != StorageScope::Global)
-      return std::string("TMA here copies global -> shared");
-    Value src = copy.getSrc();
-    Value srcBuffer = src;
-    if (auto region = src.getDefiningOp<RegionOp>())
-      srcBuffer = region.getBuffer();
-    if (!isa<BlockArgument>(srcBuffer))
-      return std::string("the global buffer must be a prim_func parameter");
-    BufferType dstType = bufferTypeOf(copy.getDst());
-    std::optional<int64_t> swizzle = tmaSwizzleBytes(dstType);
-    if (!swizzle)
-      return std::string("the shared tile's layout is not one TMA writes "
-                         "(row-major, or a 32/64/128-byte inner swizzle of "
-                         "16-byte chunks over whole rows)");
-    ArrayRef<int64_t> box = dropLeadingOnes(getTileShape(src.getType()));
-    if (box != dropLeadingOnes(getTileShape(copy.getDst().getType())))
-      return std::string("dst and src boxes differ in shape");
-    // TMA writes the box densely from the destination's first element: the
-    // destination must be contiguous in its buffer (leading unit extents,
-    // then whole trailing dimensions), e.g. one stage of a ring.
-    ArrayRef<int64_t> dstBox = getTileShape(copy.getDst().getType());
-    ArrayRef<int64_t> dstShape = dstType.getShape();
-    size_t first = 0;
-    while (first < dstBox.size() && dstBox[first] == 1)
-      ++first;
-    for (size_t d = first + 1; d < dstBox.size(); ++d)
-      if (dstBox[d] != dstShape[d])
-        return std::string("the shared destination is not contiguous (TMA "
-                           "writes the box densely)");
-    if (first < dstBox.size() && dstBox[first] != dstShape[first] &&
-        dstType.getLayout())
-      if (auto region = copy.getDst().getDefiningOp<RegionOp>();
-          region && !isKnownMultipleOf(region.getMins()[first], 8))
-        return std::string("a partial swizzled destination must start on an "
-                           "8-row swizzle atom");
-    int64_t innerBytes =
-        box.back() * dstType.getElementType().getIntOrFloatBitWidth() / 8;
-    if (innerBytes % 16)
-      return "the innermost box extent spans " + std::to_string(innerBytes) +
-             " bytes, not a multiple of 16";
-    if (llvm::any_of(box, [](int64_t e) { return e > 256; }))
-      return std::string("TMA boxes are at most 256 per dimension");
-    return std::nullopt;
-  };
-  auto expand = [](Operation *op, OpBuilder &b, const Target &) {
-    auto copy = cast<CopyAsyncOp>(op);
-    Location loc = op->getLoc();
-    MLIRContext *ctx = b.getContext();
-    TileAccess dst = getAccess(b, loc, copy.getDst());
-    TileAccess src = getAccess(b, loc, copy.getSrc());
-    auto srcType = cast<BufferType>(src.buffer.getType());
-    int64_t rank = srcType.getShape().size();
-    // The box over the source's full rank (leading dims of extent 1).
-    SmallVector<int64_t> box(rank, 1);
-    ArrayRef<int64_t> srcBox = src.shape;
-    for (int64_t i = 0; i < static_cast<int64_t>(srcBox.size()); ++i)
-      box[rank - srcBox.size() + i] = srcBox[i];
-    int64_t swizzle = *tmaSwizzleBytes(bufferTypeOf(copy.getDst()));
-    Value map = TensorMapOp::create(b, loc, src.buffer, box, swizzle);
-    auto shared = LLVM::LLVMPointerType::get(ctx, 3);
-    auto toShared = [&](Value addr) {
-      return LLVM::IntToPtrOp::create(b, loc, shared, addr).getResult();
-    };
-    Value dstAddr = toShared(AddressOfOp::create(b, loc, dst.buffer, dst.mins));
-    auto barType = cast<BufferType>(copy.getBarrier().getType());
-    SmallVector<Value> barIdx(barType.getShape().size(), cst(b, loc, 0));
-    Value bar = toShared(AddressOfOp::create(b, loc, copy.getBarrier(), barIdx));
-    int64_t bytes = srcType.getElementType().getIntOrFloatBitWidth() / 8;
-    for (int64_t e : box)
-      bytes *= e;
-    Value tx = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(bytes));
-    NVVM::MBarrierArriveExpectTxOp::create(b, loc, Type(), bar, tx,
-                                           NVVM::MemScopeKind::CTA, false,
-                                           Value());
-    // TMA coordinates run innermost first.
-    SmallVector<Value> coords;
-    for (Value m : llvm::reverse(src.mins))
-      coords.push_back(
-          arith::IndexCastOp::create(b, loc, b.getI32Type(), m).getResult());
-    // The sm_90 form writes to a shared::cluster address (space 7); our own
-    // CTA's shared window is part of it.
-    Value clusterDst = LLVM::AddrSpaceCastOp::create(
-        b, loc, LLVM::LLVMPointerType::get(ctx, 7), dstAddr);
-    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-        b, loc, clusterDst, map, coords, bar, ValueRange(), Value(), Value(),
-        NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(),
-        Value());
-  };
-  return {"tma", 10, accepts, expand};
-}
+TileImpl tmaCopy() { return {"tma", 10, tmaAccepts, tmaExpand}; }
 
 /// copy_async with no barrier on sm_80+: each thread of the scope issues
 /// 16-byte cp.async.cg copies of aligned runs (the vectorized copy's

@@ -135,171 +135,213 @@ Value emitLdmatrix(OpBuilder &b, Location loc, const TileAccess &t, Type elem,
   return result;
 }
 
+namespace {
+/// Builds the mma.sync expansion of one warp-scope gemm: a loop nest over the
+/// 16x8 tiles of C, each with a K loop of m16n8k16 mma.syncs.
+class MmaSyncExpansion {
+public:
+  MmaSyncExpansion(GemmOp g, OpBuilder &b) : g(g), loc(g.getLoc()) {
+    v = makeGemmView(g, b);
+    elemA = getTileElementType(g.getA().getType());
+    f32 = b.getF32Type();
+    auto [laneId, count] = threadInScope(b, loc, g, ExecScopeKind::Warp);
+    (void)count;
+    lane = laneId;
+    grp = arith::DivUIOp::create(b, loc, lane, cst(b, loc, 4));
+    Value tig = arith::RemUIOp::create(b, loc, lane, cst(b, loc, 4));
+    t2 = arith::MulIOp::create(b, loc, tig, cst(b, loc, 2));
+    aByLdmatrix = canLdmatrix(g.getA());
+    bByLdmatrix = canLdmatrix(g.getB());
+  }
+
+  // The loops over C's 16x8 tiles.
+  void emit(OpBuilder &b) {
+    loop(b, v.m, 16, {}, [&](OpBuilder &b1, Value m0, ValueRange) {
+      loop(b1, v.n, 8, {}, [&](OpBuilder &b2, Value n0, ValueRange) {
+        emitTile(b2, m0, n0);
+      });
+    });
+  }
+
+private:
+  // x + c, folded.
+  Value add(OpBuilder &nb, Value x, int64_t c) {
+    return nb.createOrFold<arith::AddIOp>(loc, x, cst(nb, loc, c));
+  }
+  // x + y, folded.
+  Value add2(OpBuilder &nb, Value x, Value y) {
+    return nb.createOrFold<arith::AddIOp>(loc, x, y);
+  }
+  // An scf.for from 0 to `n` by `step` whose body `body` builds.
+  template <typename BodyT>
+  scf::ForOp loop(OpBuilder &nb, int64_t n, int64_t step, ValueRange iter,
+                  BodyT body) {
+    auto f = scf::ForOp::create(nb, loc, cst(nb, loc, 0), cst(nb, loc, n),
+                                cst(nb, loc, step), iter);
+    OpBuilder::InsertionGuard guard(nb);
+    nb.setInsertionPointToStart(f.getBody());
+    body(nb, f.getInductionVar(), f.getRegionIterArgs());
+    return f;
+  }
+  // A vector of `shape` made of `elems`.
+  Value vecOf(OpBuilder &nb, ArrayRef<int64_t> shape, Type t,
+              ArrayRef<Value> elems) {
+    return vector::FromElementsOp::create(nb, loc, VectorType::get(shape, t),
+                                          elems);
+  }
+
+  // One 16x8 tile of C at (m0, n0): load its fragment, run the K loop,
+  // store it back.
+  void emitTile(OpBuilder &b2, Value m0, Value n0) {
+    Value r0 = add2(b2, m0, grp), r1 = add(b2, add2(b2, m0, grp), 8);
+    Value c0 = add2(b2, n0, t2), c1 = add(b2, add2(b2, n0, t2), 1);
+    // C fragment, or zeros when not accumulating.
+    SmallVector<Value> cElems;
+    Value zero = arith::ConstantOp::create(b2, loc, b2.getZeroAttr(f32));
+    for (auto [r, c] : {std::pair{r0, c0}, {r0, c1}, {r1, c0}, {r1, c1}}) {
+      Value old = load(b2, loc, v.c, at2d(b2, loc, v.c, r, c));
+      cElems.push_back(arith::SelectOp::create(b2, loc, g.getAccum(), old, zero));
+    }
+    Value acc0 = vecOf(b2, {2, 2}, f32, cElems);
+    auto kLoop = loop(b2, v.k, 16, {acc0}, [&](OpBuilder &b3, Value k0,
+                                               ValueRange iter) {
+      Value ka = add2(b3, k0, t2), kb = add(b3, add2(b3, k0, t2), 1);
+      Value kc = add(b3, ka, 8), kd = add(b3, kb, 8);
+      Value fa = emitAFragment(b3, m0, k0, r0, r1, {ka, kb, kc, kd});
+      Value fb = emitBFragment(b3, n0, k0, {ka, kb, kc, kd});
+      // The builder with an explicit result type: D has C's type.
+      Value d = nvgpu::MmaSyncOp::create(
+          b3, loc, iter[0].getType(), fa, fb, iter[0],
+          b3.getI64ArrayAttr({16, 8, 16}), UnitAttr());
+      scf::YieldOp::create(b3, loc, d);
+    });
+    Value d = kLoop.getResult(0);
+    int idx = 0;
+    for (auto [r, c] : {std::pair{r0, c0}, {r0, c1}, {r1, c0}, {r1, c1}}) {
+      Value e = vector::ExtractOp::create(
+          b2, loc, d, ArrayRef<int64_t>{idx / 2, idx % 2});
+      store(b2, loc, e, v.c, at2d(b2, loc, v.c, r, c));
+      ++idx;
+    }
+  }
+
+  // A's fragment: ldmatrix x4 from shared memory (matrices: rows m0 / m0+8
+  // by k0 / k0+8), else element loads at rows r0, r1 and columns `ks`.
+  Value emitAFragment(OpBuilder &b3, Value m0, Value k0, Value r0, Value r1,
+                      ArrayRef<Value> ks) {
+    if (aByLdmatrix) {
+      return emitLdmatrix(b3, loc, v.a, elemA, 4, v.ta, lane,
+                          [&](OpBuilder &nb, Value mat, Value r) {
+        Value mOff = nb.createOrFold<arith::MulIOp>(
+            loc, nb.createOrFold<arith::RemUIOp>(loc, mat, cst(nb, loc, 2)),
+            cst(nb, loc, 8));
+        Value kOff = nb.createOrFold<arith::MulIOp>(
+            loc, nb.createOrFold<arith::DivUIOp>(loc, mat, cst(nb, loc, 2)),
+            cst(nb, loc, 8));
+        Value mm = add2(nb, m0, mOff), kk = add2(nb, k0, kOff);
+        // Stored M x K: row m, chunk at k; stored K x M (.trans): row k.
+        return v.ta ? at2d(nb, loc, v.a, add2(nb, kk, r), mm)
+                    : at2d(nb, loc, v.a, add2(nb, mm, r), kk);
+      });
+    }
+    Value ka = ks[0], kb = ks[1], kc = ks[2], kd = ks[3];
+    SmallVector<Value> aE = {
+        loadA(b3, loc, v, r0, ka), loadA(b3, loc, v, r0, kb),
+        loadA(b3, loc, v, r1, ka), loadA(b3, loc, v, r1, kb),
+        loadA(b3, loc, v, r0, kc), loadA(b3, loc, v, r0, kd),
+        loadA(b3, loc, v, r1, kc), loadA(b3, loc, v, r1, kd)};
+    return vecOf(b3, {4, 2}, elemA, aE);
+  }
+
+  // B's fragment: ldmatrix x2 (k0 / k0+8 by n0), .trans when B is stored
+  // K x N, else element loads at rows `ks`.
+  Value emitBFragment(OpBuilder &b3, Value n0, Value k0, ArrayRef<Value> ks) {
+    if (bByLdmatrix) {
+      return emitLdmatrix(b3, loc, v.b, elemA, 2, !v.tb, lane,
+                          [&](OpBuilder &nb, Value mat, Value r) {
+        Value kk = add2(nb, k0, nb.createOrFold<arith::MulIOp>(
+                                    loc, mat, cst(nb, loc, 8)));
+        // Stored N x K: row n, chunk at k; stored K x N: row k.
+        return v.tb ? at2d(nb, loc, v.b, add2(nb, n0, r), kk)
+                    : at2d(nb, loc, v.b, add2(nb, kk, r), n0);
+      });
+    }
+    Value col = add2(b3, n0, grp);
+    SmallVector<Value> bE = {
+        loadB(b3, loc, v, ks[0], col), loadB(b3, loc, v, ks[1], col),
+        loadB(b3, loc, v, ks[2], col), loadB(b3, loc, v, ks[3], col)};
+    return vecOf(b3, {2, 2}, elemA, bE);
+  }
+
+  GemmOp g;
+  Location loc;
+  GemmView v;
+  Type elemA, f32;
+  Value lane, grp, t2;
+  bool aByLdmatrix = false, bByLdmatrix = false;
+};
+
+/// Why mma.sync cannot take this gemm, or nothing when it can.
+Declines mmaSyncAccepts(Operation *op, const Target &t) {
+  auto g = cast<GemmOp>(op);
+  if (!t.has(ChipFeature::MmaSync))
+    return "mma.sync m16n8k16 needs sm_80 or newer, target is " + t.chip;
+  if (g.getScope() != ExecScopeKind::Warp)
+    return std::string("mma.sync is issued by one warp (scope must be warp)");
+  Type a = getTileElementType(g.getA().getType());
+  Type c = getTileElementType(g.getC().getType());
+  if (!(a.isF16() || a.isBF16()) || !c.isF32())
+    return std::string("mma.sync here takes f16/bf16 inputs and an f32 "
+                       "accumulator");
+  for (Value v : {g.getA(), g.getB(), g.getC()})
+    if (scopeOf(v) == StorageScope::TMem)
+      return std::string("tmem operands need tcgen05");
+  auto mat = [](Value v) {
+    ArrayRef<int64_t> s = getTileShape(v.getType());
+    return s.take_back(2);
+  };
+  int64_t m = mat(g.getC())[0], n = mat(g.getC())[1];
+  int64_t k = g.getTranspose_A() ? mat(g.getA())[0] : mat(g.getA())[1];
+  bool fits = m % 16 == 0 && n % 8 == 0 && k % 16 == 0;
+  if (!fits)
+    return std::string("M, N, K must be multiples of 16, 8, 16");
+  for (Value v : {g.getA(), g.getB()})
+    if (!threadAxesOf(v).empty())
+      return std::string("A and B are read from shared or global memory");
+  if (scopeOf(g.getC()) == StorageScope::Local) {
+    // A register accumulator must be distributed exactly as the m16n8
+    // C fragments: element (r, c) on lane (r % 8) * 4 + (c % 8) / 2.
+    BufferType ct = bufferTypeOf(g.getC());
+    if (!isa<BufferType>(g.getC().getType()) ||
+        threadAxesOf(g.getC()) != std::vector<std::string>{"laneid"})
+      return std::string("a local C must be a whole buffer distributed over "
+                         "laneid like the m16n8k16 accumulator");
+    auto table = getLayoutTable(ct.getLayoutInterface(), ct.getShape());
+    if (!table)
+      return "cannot tabulate C's layout: " + table.error();
+    for (int64_t r = 0; r < m; ++r)
+      for (int64_t c = 0; c < n; ++c) {
+        const auto &locs = (*table)[r * n + c];
+        if (locs.size() != 1 ||
+            locs.front().at("laneid") != (r % 8) * 4 + (c % 8) / 2)
+          return std::string("C's layout does not place element (") +
+                 std::to_string(r) + ", " + std::to_string(c) +
+                 ") on the lane of the m16n8k16 accumulator fragment";
+      }
+  }
+  return std::nullopt;
+}
+} // namespace
+
 /// Warp-scope mma.sync m16n8k16 (f16/bf16 in, f32 accumulate) on sm_80+.
 /// Fragments follow the PTX register layout of m16n8k16: with
 /// g = lane / 4 and t = lane % 4, A holds (g|g+8, 2t..2t+1 | 2t+8..2t+9),
 /// B holds (2t..2t+1 | 2t+8..2t+9, g), C holds (g|g+8, 2t..2t+1).
 TileImpl mmaSyncGemm() {
-  auto accepts = [](Operation *op, const Target &t) -> Declines {
-    auto g = cast<GemmOp>(op);
-    if (!t.has(ChipFeature::MmaSync))
-      return "mma.sync m16n8k16 needs sm_80 or newer, target is " + t.chip;
-    if (g.getScope() != ExecScopeKind::Warp)
-      return std::string("mma.sync is issued by one warp (scope must be warp)");
-    Type a = getTileElementType(g.getA().getType());
-    Type c = getTileElementType(g.getC().getType());
-    if (!(a.isF16() || a.isBF16()) || !c.isF32())
-      return std::string("mma.sync here takes f16/bf16 inputs and an f32 "
-                         "accumulator");
-    for (Value v : {g.getA(), g.getB(), g.getC()})
-      if (scopeOf(v) == StorageScope::TMem)
-        return std::string("tmem operands need tcgen05");
-    auto mat = [](Value v) {
-      ArrayRef<int64_t> s = getTileShape(v.getType());
-      return s.take_back(2);
-    };
-    int64_t m = mat(g.getC())[0], n = mat(g.getC())[1];
-    int64_t k = g.getTranspose_A() ? mat(g.getA())[0] : mat(g.getA())[1];
-    bool fits = m % 16 == 0 && n % 8 == 0 && k % 16 == 0;
-    if (!fits)
-      return std::string("M, N, K must be multiples of 16, 8, 16");
-    for (Value v : {g.getA(), g.getB()})
-      if (!threadAxesOf(v).empty())
-        return std::string("A and B are read from shared or global memory");
-    if (scopeOf(g.getC()) == StorageScope::Local) {
-      // A register accumulator must be distributed exactly as the m16n8
-      // C fragments: element (r, c) on lane (r % 8) * 4 + (c % 8) / 2.
-      BufferType ct = bufferTypeOf(g.getC());
-      if (!isa<BufferType>(g.getC().getType()) ||
-          threadAxesOf(g.getC()) != std::vector<std::string>{"laneid"})
-        return std::string("a local C must be a whole buffer distributed over "
-                           "laneid like the m16n8k16 accumulator");
-      auto table = getLayoutTable(ct.getLayoutInterface(), ct.getShape());
-      if (!table)
-        return "cannot tabulate C's layout: " + table.error();
-      for (int64_t r = 0; r < m; ++r)
-        for (int64_t c = 0; c < n; ++c) {
-          const auto &locs = (*table)[r * n + c];
-          if (locs.size() != 1 ||
-              locs.front().at("laneid") != (r % 8) * 4 + (c % 8) / 2)
-            return std::string("C's layout does not place element (") +
-                   std::to_string(r) + ", " + std::to_string(c) +
-                   ") on the lane of the m16n8k16 accumulator fragment";
-        }
-    }
-    return std::nullopt;
-  };
   auto expand = [](Operation *op, OpBuilder &b, const Target &) {
-    auto g = cast<GemmOp>(op);
-    Location loc = op->getLoc();
-    GemmView v = makeGemmView(g, b);
-    Type elemA = getTileElementType(g.getA().getType());
-    Type f32 = b.getF32Type();
-    auto [lane, count] = threadInScope(b, loc, op, ExecScopeKind::Warp);
-    (void)count;
-    Value grp = arith::DivUIOp::create(b, loc, lane, cst(b, loc, 4));
-    Value tig = arith::RemUIOp::create(b, loc, lane, cst(b, loc, 4));
-    Value t2 = arith::MulIOp::create(b, loc, tig, cst(b, loc, 2));
-    auto add = [&](OpBuilder &nb, Value x, int64_t c) {
-      return nb.createOrFold<arith::AddIOp>(loc, x, cst(nb, loc, c));
-    };
-    auto add2 = [&](OpBuilder &nb, Value x, Value y) {
-      return nb.createOrFold<arith::AddIOp>(loc, x, y);
-    };
-    auto loop = [&](OpBuilder &nb, int64_t n, int64_t step, ValueRange iter,
-                    auto body) {
-      auto f = scf::ForOp::create(nb, loc, cst(nb, loc, 0), cst(nb, loc, n),
-                                  cst(nb, loc, step), iter);
-      OpBuilder::InsertionGuard guard(nb);
-      nb.setInsertionPointToStart(f.getBody());
-      body(nb, f.getInductionVar(), f.getRegionIterArgs());
-      return f;
-    };
-    auto vecOf = [&](OpBuilder &nb, ArrayRef<int64_t> shape, Type t,
-                     ArrayRef<Value> elems) {
-      return vector::FromElementsOp::create(nb, loc, VectorType::get(shape, t),
-                                            elems);
-    };
-    bool aByLdmatrix = canLdmatrix(g.getA());
-    bool bByLdmatrix = canLdmatrix(g.getB());
-    loop(b, v.m, 16, {}, [&](OpBuilder &b1, Value m0, ValueRange) {
-      loop(b1, v.n, 8, {}, [&](OpBuilder &b2, Value n0, ValueRange) {
-        Value r0 = add2(b2, m0, grp), r1 = add(b2, add2(b2, m0, grp), 8);
-        Value c0 = add2(b2, n0, t2), c1 = add(b2, add2(b2, n0, t2), 1);
-        // C fragment, or zeros when not accumulating.
-        SmallVector<Value> cElems;
-        Value zero = arith::ConstantOp::create(b2, loc, b2.getZeroAttr(f32));
-        for (auto [r, c] : {std::pair{r0, c0}, {r0, c1}, {r1, c0}, {r1, c1}}) {
-          Value old = load(b2, loc, v.c, at2d(b2, loc, v.c, r, c));
-          cElems.push_back(arith::SelectOp::create(b2, loc, g.getAccum(), old, zero));
-        }
-        Value acc0 = vecOf(b2, {2, 2}, f32, cElems);
-        auto kLoop = loop(b2, v.k, 16, {acc0}, [&](OpBuilder &b3, Value k0,
-                                                   ValueRange iter) {
-          Value ka = add2(b3, k0, t2), kb = add(b3, add2(b3, k0, t2), 1);
-          Value kc = add(b3, ka, 8), kd = add(b3, kb, 8);
-          // A's fragment: ldmatrix x4 from shared memory (matrices: rows
-          // m0 / m0+8 by k0 / k0+8), else element loads.
-          Value fa;
-          if (aByLdmatrix) {
-            fa = emitLdmatrix(b3, loc, v.a, elemA, 4, v.ta, lane,
-                              [&](OpBuilder &nb, Value mat, Value r) {
-              Value mOff = nb.createOrFold<arith::MulIOp>(
-                  loc, nb.createOrFold<arith::RemUIOp>(loc, mat, cst(nb, loc, 2)),
-                  cst(nb, loc, 8));
-              Value kOff = nb.createOrFold<arith::MulIOp>(
-                  loc, nb.createOrFold<arith::DivUIOp>(loc, mat, cst(nb, loc, 2)),
-                  cst(nb, loc, 8));
-              Value mm = add2(nb, m0, mOff), kk = add2(nb, k0, kOff);
-              // Stored M x K: row m, chunk at k; stored K x M (.trans): row k.
-              return v.ta ? at2d(nb, loc, v.a, add2(nb, kk, r), mm)
-                          : at2d(nb, loc, v.a, add2(nb, mm, r), kk);
-            });
-          } else {
-            SmallVector<Value> aE = {
-                loadA(b3, loc, v, r0, ka), loadA(b3, loc, v, r0, kb),
-                loadA(b3, loc, v, r1, ka), loadA(b3, loc, v, r1, kb),
-                loadA(b3, loc, v, r0, kc), loadA(b3, loc, v, r0, kd),
-                loadA(b3, loc, v, r1, kc), loadA(b3, loc, v, r1, kd)};
-            fa = vecOf(b3, {4, 2}, elemA, aE);
-          }
-          // B's fragment: ldmatrix x2 (k0 / k0+8 by n0), .trans when B is
-          // stored K x N, else element loads.
-          Value fb;
-          if (bByLdmatrix) {
-            fb = emitLdmatrix(b3, loc, v.b, elemA, 2, !v.tb, lane,
-                              [&](OpBuilder &nb, Value mat, Value r) {
-              Value kk = add2(nb, k0, nb.createOrFold<arith::MulIOp>(
-                                          loc, mat, cst(nb, loc, 8)));
-              // Stored N x K: row n, chunk at k; stored K x N: row k.
-              return v.tb ? at2d(nb, loc, v.b, add2(nb, n0, r), kk)
-                          : at2d(nb, loc, v.b, add2(nb, kk, r), n0);
-            });
-          } else {
-            Value col = add2(b3, n0, grp);
-            SmallVector<Value> bE = {
-                loadB(b3, loc, v, ka, col), loadB(b3, loc, v, kb, col),
-                loadB(b3, loc, v, kc, col), loadB(b3, loc, v, kd, col)};
-            fb = vecOf(b3, {2, 2}, elemA, bE);
-          }
-          // The builder with an explicit result type: D has C's type.
-          Value d = nvgpu::MmaSyncOp::create(
-              b3, loc, iter[0].getType(), fa, fb, iter[0],
-              b3.getI64ArrayAttr({16, 8, 16}), UnitAttr());
-          scf::YieldOp::create(b3, loc, d);
-        });
-        Value d = kLoop.getResult(0);
-        int idx = 0;
-        for (auto [r, c] : {std::pair{r0, c0}, {r0, c1}, {r1, c0}, {r1, c1}}) {
-          Value e = vector::ExtractOp::create(
-              b2, loc, d, ArrayRef<int64_t>{idx / 2, idx % 2});
-          store(b2, loc, e, v.c, at2d(b2, loc, v.c, r, c));
-          ++idx;
-        }
-      });
-    });
+    MmaSyncExpansion(cast<GemmOp>(op), b).emit(b);
   };
-  return {"mma_sync", 10, accepts, expand};
+  return {"mma_sync", 10, mmaSyncAccepts, expand};
 }
 
 

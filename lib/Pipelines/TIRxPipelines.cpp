@@ -1,4 +1,4 @@
-//===- Pipelines.cpp - the tirx-to-nvvm pipeline --------------------------===//
+//===- TIRxPipelines.cpp - the tirx-to-nvvm pipeline ----------------------===//
 //
 // The whole lowering in one readable list: our passes, then upstream's GPU
 // path to NVVM/LLVM with the chip's target (and PTX version) attached.
@@ -7,6 +7,7 @@
 
 #include "uop/Conversion/Passes.h"
 #include "uop/Dialect/TIRx/Transforms/Passes.h"
+#include "uop/Pipelines/Pipelines.h"
 #include "uop/Support/GPUChip.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -37,11 +38,4 @@ void uop::tirx::buildTIRxToNVVMPipeline(OpPassManager &pm,
       opts.chip.getValue() + " features=" + ptxFeature + "}";
   if (failed(parsePassPipeline(upstream, pm)))
     llvm::report_fatal_error("tirx-to-nvvm: bad upstream pipeline text");
-}
-
-void uop::tirx::registerTIRxPipelines() {
-  PassPipelineRegistration<TIRxToNVVMPipelineOptions>(
-      "tirx-to-nvvm",
-      "Lower tirx kernels to gpu.module in NVVM/LLVM form for a chip",
-      buildTIRxToNVVMPipeline);
 }

@@ -1,8 +1,8 @@
-//===- Pipelines.cpp - uop-to-program and uop-to-nvvm ---------------------===//
+//===- UOpPipelines.cpp - uop-to-program and uop-to-nvvm ------------------===//
 
 #include "uop/Conversion/Passes.h"
-#include "uop/Dialect/TIRx/Transforms/Passes.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
+#include "uop/Pipelines/Pipelines.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -48,6 +48,7 @@ void uop::buildUOpToNVVMPipeline(OpPassManager &pm,
   tirx::buildTIRxToNVVMPipeline(pm, tirxOpts);
 }
 
+// All three in one place, so that a tool registers them with one call.
 void uop::registerUOpPipelines() {
   PassPipelineRegistration<UOpToProgramPipelineOptions>(
       "uop-to-program",
@@ -57,4 +58,8 @@ void uop::registerUOpPipelines() {
       "uop-to-nvvm",
       "Tensor-level uop through tirx to a gpu.module in NVVM form",
       buildUOpToNVVMPipeline);
+  PassPipelineRegistration<tirx::TIRxToNVVMPipelineOptions>(
+      "tirx-to-nvvm",
+      "Lower tirx kernels to gpu.module in NVVM/LLVM form for a chip",
+      tirx::buildTIRxToNVVMPipeline);
 }

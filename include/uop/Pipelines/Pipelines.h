@@ -1,0 +1,61 @@
+//===- Pipelines.h - the named pipelines of uop-mlir ------------*- C++ -*-===//
+//
+// `uop-to-program`, `uop-to-nvvm` and `tirx-to-nvvm`. They string passes of
+// several layers together (dialect transforms, conversions, upstream's GPU
+// path), so they live in their own library above all of them: a dialect's
+// Transforms library links no conversion and no NVVM target code.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_PIPELINES_PIPELINES_H
+#define UOP_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace uop {
+/// Options of `uop-to-program`.
+struct UOpToProgramPipelineOptions
+    : public mlir::PassPipelineOptions<UOpToProgramPipelineOptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("cpu or cuda"),
+                             llvm::cl::init("cpu")};
+};
+
+/// Options of `uop-to-nvvm`.
+struct UOpToNVVMPipelineOptions
+    : public mlir::PassPipelineOptions<UOpToNVVMPipelineOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Target chip (sm_80, sm_90a, ...)"),
+                           llvm::cl::init("sm_80")};
+};
+
+/// Tensor-level uop -> kernels linearised into PROGRAM/LINEAR (passes 1-6).
+void buildUOpToProgramPipeline(mlir::OpPassManager &pm,
+                               const UOpToProgramPipelineOptions &options);
+/// Tensor-level uop -> tirx -> gpu.module in NVVM form.
+void buildUOpToNVVMPipeline(mlir::OpPassManager &pm,
+                            const UOpToNVVMPipelineOptions &options);
+
+namespace tirx {
+/// Options of the `tirx-to-nvvm` pipeline.
+struct TIRxToNVVMPipelineOptions
+    : public mlir::PassPipelineOptions<TIRxToNVVMPipelineOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Target chip (sm_80, sm_90a, sm_100a)"),
+                           llvm::cl::init("sm_80")};
+};
+
+/// tirx -> gpu.module in NVVM/LLVM form with the chip's target attached.
+void buildTIRxToNVVMPipeline(mlir::OpPassManager &pm,
+                             const TIRxToNVVMPipelineOptions &options);
+} // namespace tirx
+
+/// Registers `uop-to-program`, `uop-to-nvvm` and `tirx-to-nvvm`.
+void registerUOpPipelines();
+} // namespace uop
+
+#endif // UOP_PIPELINES_PIPELINES_H
