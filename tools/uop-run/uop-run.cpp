@@ -366,6 +366,77 @@ int upload(CudaDriver &cu, DeviceBuffer &b, const HostTensor *h) {
   return err.empty() ? kOk : fail(err);
 }
 
+/// Uploads one device buffer per parameter of `fn`: seeded random inputs,
+/// the last parameter (the output) poisoned with NaN bytes.
+int uploadParams(CudaDriver &cu, tirx::PrimFuncOp fn,
+                 SmallVectorImpl<DeviceBuffer> &table,
+                 SmallVectorImpl<HostTensor> &hosts) {
+  std::mt19937_64 rng(clSeed);
+  auto params = fn.getFunctionType().getInputs();
+  for (auto [i, t] : llvm::enumerate(params)) {
+    auto bt = dyn_cast<tirx::BufferType>(t);
+    if (!bt)
+      return fail("uop-run supports buffer parameters only", kUsage);
+    DeviceBuffer b;
+    b.type = bt.getElementType();
+    b.count = 1;
+    for (int64_t d : bt.getShape())
+      b.count *= d;
+    HostTensor h;
+    h.shape = llvm::to_vector(bt.getShape());
+    h.data.assign(b.count, 0);
+    bool output = i + 1 == params.size();
+    if (!output)
+      fillRandom(h, DType{b.type}, rng);
+    if (int rc = upload(cu, b, output ? nullptr : &h))
+      return rc;
+    table.push_back(b);
+    hosts.push_back(std::move(h));
+  }
+  return kOk;
+}
+
+/// C = A B (or A B^T) in double precision at the output elements checked:
+/// all of them, or a seeded sample of 65536 for large problems.
+void compareGemm(const HostTensor &got, const HostTensor &a,
+                 const HostTensor &bm, bool nt, DType inType, Comparison &c) {
+  int64_t m = got.shape[0], n = got.shape[1], k = a.shape[1];
+  int64_t total = m * n, samples = total * k > (1ll << 32) ? 65536 : total;
+  std::mt19937_64 pick(clSeed + 1);
+  HostTensor g, r;
+  g.shape = r.shape = {samples};
+  for (int64_t s = 0; s < samples; ++s) {
+    int64_t idx = samples == total ? s : (int64_t)(pick() % total);
+    int64_t i = idx / n, j = idx % n;
+    double acc = 0;
+    for (int64_t p = 0; p < k; ++p)
+      acc += a.data[i * k + p] * (nt ? bm.data[j * k + p] : bm.data[p * n + j]);
+    g.data.push_back(got.data[idx]);
+    r.data.push_back(acc);
+  }
+  compare(g, r, inType, c);
+}
+
+/// Compares the output of the first launch with the host reference `ref`
+/// (copy, gemm_nn, gemm_nt); returns an exit status.
+int checkTIRx(CudaDriver &cu, StringRef ref, ArrayRef<DeviceBuffer> table,
+              ArrayRef<HostTensor> hosts, Comparison &c) {
+  HostTensor got;
+  got.shape = hosts.back().shape;
+  if (int r = copyOut(cu, table.back(), got))
+    return r;
+  DType inType{table.front().type};
+  if (ref == "copy")
+    compare(got, hosts.front(), inType, c);
+  else if (ref == "gemm_nn" || ref == "gemm_nt")
+    compareGemm(got, hosts[0], hosts[1], ref == "gemm_nt", inType, c);
+  else
+    return fail("unknown uop.reference '" + ref.str() +
+                    "' (copy, gemm_nn, gemm_nt)",
+                kUsage);
+  return kOk;
+}
+
 /// A tirx kernel: every buffer parameter is an input except the last, the
 /// output; `--reference` / `uop.reference` says what it computes.
 int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
@@ -386,32 +457,12 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
     return fail("the tirx-to-nvvm pipeline failed");
   SmallVector<DeviceBuffer> table;
   SmallVector<HostTensor> hosts;
-  std::mt19937_64 rng(clSeed);
-  auto params = fn.getFunctionType().getInputs();
   llvm::scope_exit freeAll([&] {
     for (DeviceBuffer &b : table)
       cu->free(b.ptr);
   });
-  for (auto [i, t] : llvm::enumerate(params)) {
-    auto bt = dyn_cast<tirx::BufferType>(t);
-    if (!bt)
-      return fail("uop-run supports buffer parameters only", kUsage);
-    DeviceBuffer b;
-    b.type = bt.getElementType();
-    b.count = 1;
-    for (int64_t d : bt.getShape())
-      b.count *= d;
-    HostTensor h;
-    h.shape = llvm::to_vector(bt.getShape());
-    h.data.assign(b.count, 0);
-    bool output = i + 1 == params.size();
-    if (!output)
-      fillRandom(h, DType{b.type}, rng);
-    if (int rc = upload(*cu, b, output ? nullptr : &h))
-      return rc;
-    table.push_back(b);
-    hosts.push_back(std::move(h));
-  }
+  if (int rc = uploadParams(*cu, fn, table, hosts))
+    return rc;
   LLVM::LLVMFuncOp kernel = findKernel(*lowered, fn.getSymName());
   if (!kernel)
     return fail("the lowered module has no kernel @" + fn.getSymName());
@@ -437,40 +488,9 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
   // The check runs now, on the first launch's output; it prints last.
   std::optional<Comparison> checked;
   if (clCheck && ref) {
-    HostTensor got;
-    got.shape = hosts.back().shape;
-    if (int r = copyOut(*cu, table.back(), got))
-      return r;
-    Comparison c;
-    DType inType{table.front().type};
-    if (ref.getValue() == "copy") {
-      compare(got, hosts.front(), inType, c);
-    } else if (ref.getValue() == "gemm_nn" || ref.getValue() == "gemm_nt") {
-      bool nt = ref.getValue() == "gemm_nt";
-      const HostTensor &a = hosts[0], &bm = hosts[1];
-      int64_t m = got.shape[0], n = got.shape[1], k = a.shape[1];
-      // Large problems are checked on a seeded sample of the outputs.
-      int64_t total = m * n, samples = total * k > (1ll << 32) ? 65536 : total;
-      std::mt19937_64 pick(clSeed + 1);
-      HostTensor g, r;
-      g.shape = r.shape = {samples};
-      for (int64_t s = 0; s < samples; ++s) {
-        int64_t idx = samples == total ? s : (int64_t)(pick() % total);
-        int64_t i = idx / n, j = idx % n;
-        double acc = 0;
-        for (int64_t p = 0; p < k; ++p)
-          acc += a.data[i * k + p] *
-                 (nt ? bm.data[j * k + p] : bm.data[p * n + j]);
-        g.data.push_back(got.data[idx]);
-        r.data.push_back(acc);
-      }
-      compare(g, r, inType, c);
-    } else {
-      return fail("unknown uop.reference '" + ref.getValue() +
-                      "' (copy, gemm_nn, gemm_nt)",
-                  kUsage);
-    }
-    checked = c;
+    checked.emplace();
+    if (int rc = checkTIRx(*cu, ref.getValue(), table, hosts, *checked))
+      return rc;
   }
   std::vector<double> times;
   for (unsigned r = 0; r < clRepeat; ++r) {
