@@ -10,6 +10,9 @@
 #include "uop/Pipelines/Pipelines.h"
 #include "uop/Support/GPUChip.h"
 
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -26,16 +29,25 @@ void uop::tirx::buildTIRxToNVVMPipeline(OpPassManager &pm,
   pm.addPass(uop::createConvertTIRxToGPU());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  // Upstream from here on. An unknown chip is diagnosed by the dispatch
-  // pass, which runs first; the PTX version here only has to parse.
+  // Upstream from here on, on the gpu.module: bare-pointer memrefs keep
+  // gpu.func argument i as llvm.func parameter i, which
+  // tirx-grid-constant-params relies on.
+  OpPassManager &gpu = pm.nest<gpu::GPUModuleOp>();
+  gpu.addPass(createConvertNVGPUToNVVMPass());
+  gpu.addPass(createSCFToControlFlowPass());
+  ConvertGpuOpsToNVVMOpsOptions toNVVM;
+  toNVVM.useBarePtrCallConv = true;
+  gpu.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  gpu.addPass(uop::createTIRxGridConstantParams());
+  gpu.addPass(createConvertNVVMToLLVMPass());
+  gpu.addPass(createCanonicalizerPass());
+  gpu.addPass(createCSEPass());
+  gpu.addPass(createReconcileUnrealizedCastsPass());
+  // An unknown chip is diagnosed by the dispatch pass, which runs first; the
+  // PTX version here only has to be valid.
   const uop::GPUChip *info = uop::lookupGPUChip(opts.chip);
-  std::string ptxFeature = info ? info->ptxFeature() : "+ptx70";
-  std::string upstream =
-      "gpu.module(convert-nvgpu-to-nvvm,convert-scf-to-cf,"
-      "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},"
-      "tirx-grid-constant-params,convert-nvvm-to-llvm,canonicalize,cse,reconcile-unrealized-casts),"
-      "nvvm-attach-target{chip=" +
-      opts.chip.getValue() + " features=" + ptxFeature + "}";
-  if (failed(parsePassPipeline(upstream, pm)))
-    llvm::report_fatal_error("tirx-to-nvvm: bad upstream pipeline text");
+  GpuNVVMAttachTargetOptions target;
+  target.chip = opts.chip;
+  target.features = info ? info->ptxFeature() : "+ptx70";
+  pm.addPass(createGpuNVVMAttachTarget(target));
 }

@@ -15,7 +15,7 @@ using namespace uop;
 static void buildKernelPasses(OpPassManager &pm, StringRef target) {
   pm.addNestedPass<func::FuncOp>(createUOpRangeify());
   UOpSplitKernelsOptions split;
-  split.device = target == "cuda" ? "CUDA" : "CPU";
+  split.target = target.str();
   pm.addPass(createUOpSplitKernels(split));
   OpPassManager &fn = pm.nest<FunctionOp>();
   fn.addPass(createUOpSimplify());
@@ -35,7 +35,7 @@ void uop::buildUOpToProgramPipeline(OpPassManager &pm,
                                     const UOpToProgramPipelineOptions &opts) {
   buildKernelPasses(pm, opts.target);
   UOpLinearizeOptions lin;
-  lin.device = opts.target == "cuda" ? "CUDA" : "CPU";
+  lin.target = opts.target;
   pm.addPass(createUOpLinearize(lin));
 }
 

@@ -67,6 +67,14 @@ LogicalResult uop::runPipeline(ModuleOp module, StringRef pipeline,
   return pm.run(module);
 }
 
+LogicalResult
+uop::runPipeline(ModuleOp module,
+                 llvm::function_ref<void(OpPassManager &)> build) {
+  auto pm = PassManager::on<ModuleOp>(module.getContext());
+  build(pm);
+  return pm.run(module);
+}
+
 FailureOr<std::string> uop::compileCSharedObject(StringRef source,
                                                  StringRef dir,
                                                  std::string &log) {

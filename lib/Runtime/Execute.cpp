@@ -4,6 +4,7 @@
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
+#include "uop/Pipelines/Pipelines.h"
 #include "uop/Runtime/Compile.h"
 #include "uop/Support/GPUChip.h"
 #include "uop/Target/Translations.h"
@@ -64,7 +65,11 @@ public:
     exe->what = "cpu";
     status = kRunFailed;
     OwningOpRef<ModuleOp> compiled = isolate(module, fn);
-    if (failed(runPipeline(*compiled, "uop-to-program{target=cpu}"))) {
+    UOpToProgramPipelineOptions options;
+    options.target = "cpu";
+    if (failed(runPipeline(*compiled, [&](OpPassManager &pm) {
+          buildUOpToProgramPipeline(pm, options);
+        }))) {
       error = "the uop-to-program pipeline failed";
       return nullptr;
     }
@@ -164,7 +169,11 @@ public:
     exe->device = exe->cu->deviceName();
     exe->chipName = chip;
     exe->lowered = isolate(module, fn);
-    if (failed(runPipeline(*exe->lowered, "uop-to-nvvm{chip=" + chip + "}"))) {
+    UOpToNVVMPipelineOptions options;
+    options.chip = chip;
+    if (failed(runPipeline(*exe->lowered, [&](OpPassManager &pm) {
+          buildUOpToNVVMPipeline(pm, options);
+        }))) {
       error = "the uop-to-nvvm pipeline failed";
       return nullptr;
     }

@@ -18,6 +18,7 @@
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
+#include "uop/Pipelines/Pipelines.h"
 #include "uop/Runtime/Compile.h"
 #include "uop/Runtime/CudaDriver.h"
 #include "uop/Runtime/Execute.h"
@@ -453,7 +454,11 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
        llvm::make_early_inc_range(lowered->getOps<tirx::PrimFuncOp>()))
     if (other.getSymName() != fn.getSymName())
       other->erase();
-  if (failed(runPipeline(*lowered, "tirx-to-nvvm{chip=" + chip + "}")))
+  tirx::TIRxToNVVMPipelineOptions options;
+  options.chip = chip;
+  if (failed(runPipeline(*lowered, [&](OpPassManager &pm) {
+        tirx::buildTIRxToNVVMPipeline(pm, options);
+      })))
     return fail("the tirx-to-nvvm pipeline failed");
   SmallVector<DeviceBuffer> table;
   SmallVector<HostTensor> hosts;

@@ -10,6 +10,7 @@
 #define UOP_RUNTIME_COMPILE_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/IR/DialectRegistry.h"
 
 #include <string>
@@ -20,9 +21,15 @@ void registerCompilerDialects(mlir::DialectRegistry &registry);
 /// Registers every upstream and uop-mlir pass once (for textual pipelines).
 void registerCompilerPasses();
 /// Runs a textual pipeline on `module`: "uop-to-program{target=cpu}" or a
-/// full "builtin.module(...)" form.
+/// full "builtin.module(...)" form (for pipelines users spell, e.g. through
+/// the C API).
 mlir::LogicalResult runPipeline(mlir::ModuleOp module, llvm::StringRef pipeline,
                                 std::string *error = nullptr);
+/// Runs the pipeline `build` adds to a module pass manager (the in-process
+/// pipelines: built with the C++ builders of uop/Pipelines/Pipelines.h).
+mlir::LogicalResult
+runPipeline(mlir::ModuleOp module,
+            llvm::function_ref<void(mlir::OpPassManager &)> build);
 /// Compiles C11 source into a shared object in `dir` with the system C
 /// compiler ($CC, else cc) and `-std=c11 -O2 -march=native -shared -fPIC`
 /// (plus -fno-tree-loop-vectorize -mprefer-vector-width=256, which avoid two

@@ -117,10 +117,12 @@ static FailureOr<std::string> emitPTX(Operation *op, StringRef requested,
     return module.emitError("unknown chip '")
            << chip << "' (known: " << uop::listGPUChips() << ")";
   auto pm = PassManager::on<ModuleOp>(module.getContext());
-  std::string pipeline;
-  if (needTarget)
-    pipeline = "nvvm-attach-target{chip=" + chip + " features=" +
-               info->ptxFeature() + "},";
+  if (needTarget) {
+    GpuNVVMAttachTargetOptions target;
+    target.chip = chip;
+    target.features = info->ptxFeature();
+    pm.addPass(createGpuNVVMAttachTarget(target));
+  }
   // Math lowered to libdevice calls needs the toolkit's libdevice.
   bool usesLibdevice = false;
   module.walk([&](Operation *f) {
@@ -132,12 +134,12 @@ static FailureOr<std::string> emitPTX(Operation *op, StringRef requested,
     return module.emitError("the kernels call libdevice (math functions) but "
                             "no CUDA toolkit with nvvm/libdevice was found; set "
                             "CUDA_HOME");
-  pipeline += "gpu-module-to-binary{format=isa";
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = "isa";
   if (toolkit)
-    pipeline += " toolkit=" + *toolkit;
-  pipeline += "}";
-  if (failed(parsePassPipeline(pipeline, pm)) ||
-      failed(pm.run(module)))
+    binary.toolkitPath = *toolkit;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  if (failed(pm.run(module)))
     return failure();
   std::string ptx;
   for (auto binary : module.getOps<gpu::BinaryOp>())

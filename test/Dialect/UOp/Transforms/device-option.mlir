@@ -1,9 +1,14 @@
 // RUN: uop-opt %s --uop-rangeify --uop-split-kernels | FileCheck %s --check-prefix=CPU
-// RUN: uop-opt %s --uop-rangeify --uop-split-kernels=device=CUDA | FileCheck %s --check-prefix=SPLIT
+// RUN: uop-opt %s --uop-rangeify --uop-split-kernels=target=cuda | FileCheck %s --check-prefix=SPLIT
+// RUN: not uop-opt %s --uop-rangeify --uop-split-kernels=target=CUDA 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not uop-opt %s --uop-rangeify --uop-split-kernels --uop-linearize=target=gpu 2>&1 | FileCheck %s --check-prefix=BAD-LIN
 // RUN: uop-opt %s --uop-to-program=target=cuda | FileCheck %s --check-prefix=PROGRAM
 //
 // The schedule's DEVICE follows the target: uop-split-kernels and
-// uop-linearize take it as an option, uop-to-program sets it from target.
+// uop-linearize take `target=cpu|cuda` (the one spelling of every uop option)
+// and record DEVICE "CPU" / "CUDA"; uop-to-program passes its own target.
+// BAD: error: uop-split-kernels: unknown target 'CUDA' (expected cpu or cuda)
+// BAD-LIN: error: uop-linearize: unknown target 'gpu' (expected cpu or cuda)
 
 // CPU: uop.function @f(
 // CPU: uop.device "CPU"

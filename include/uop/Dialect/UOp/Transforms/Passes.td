@@ -39,8 +39,8 @@ def UOpSplitKernels : Pass<"uop-split-kernels", "::mlir::ModuleOp"> {
     STORE / END / SINK (with KernelInfo).
   }];
   let options = [
-    Option<"device", "device", "std::string", /*default=*/"\"CPU\"",
-           "The DEVICE the schedule's buffers live on (CPU, CUDA)">,
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "cpu or cuda: the schedule's buffers live on that DEVICE (CPU, CUDA)">,
   ];
 }
 
@@ -127,8 +127,8 @@ def UOpLinearize : Pass<"uop-linearize", "::mlir::ModuleOp"> {
     LINEAR stage right before the CALL.
   }];
   let options = [
-    Option<"device", "device", "std::string", /*default=*/"\"CPU\"",
-           "The DEVICE of the PROGRAMs (CPU, CUDA)">,
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "cpu or cuda: the DEVICE of the PROGRAMs (CPU, CUDA)">,
   ];
 }
 
