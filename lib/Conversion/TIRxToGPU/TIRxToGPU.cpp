@@ -46,12 +46,16 @@ gpu::AddressSpace addressSpaceOf(StorageScope scope) {
   }
 }
 
-MemRefType memrefFor(BufferType type) {
+} // namespace
+
+MemRefType uop::tirx::getMemRefForBuffer(BufferType type) {
   MLIRContext *ctx = type.getContext();
   return MemRefType::get({type.getStorageSpan()}, type.getElementType(),
                          MemRefLayoutAttrInterface(),
                          gpu::AddressSpaceAttr::get(ctx, addressSpaceOf(type.getScope())));
 }
+
+namespace {
 
 uint64_t vectorBytes(VectorType t) {
   return t.getNumElements() * t.getElementTypeBitWidth() / 8;
@@ -232,7 +236,7 @@ struct KernelConversion {
     dead.push_back(alloc);
     if (t.getScope() == StorageScope::TMem)
       return allocateTensorMemory(alloc, b);
-    MemRefType mt = memrefFor(t);
+    MemRefType mt = getMemRefForBuffer(t);
     if (t.getScope() == StorageScope::Shared && shared.dynamic) {
       // A view of the dynamic block at this buffer's offset past the
       // realignment pad.
@@ -589,7 +593,7 @@ struct ConvertTIRxToGPU
     SmallVector<Type> argTypes;
     for (Type t : fn.getArgumentTypes()) {
       if (auto buffer = dyn_cast<BufferType>(t))
-        argTypes.push_back(memrefFor(buffer));
+        argTypes.push_back(getMemRefForBuffer(buffer));
       else
         argTypes.push_back(t);
     }
@@ -650,7 +654,3 @@ struct ConvertTIRxToGPU
 };
 
 } // namespace
-
-MemRefType uop::tirx::getMemRefForBuffer(BufferType type) {
-  return memrefFor(type);
-}

@@ -17,8 +17,6 @@
 
 namespace uop::tirx::dispatch {
 
-/// Whether the chip has tcgen05 (see GPUChip.h for which do).
-bool hasTcgen05(const Target &t) { return t.has(ChipFeature::Tcgen05); }
 
 /// A tmem operand laid out with rows on TLane and columns on TCol.
 Declines tmemMatrixDeclines(Value operand, StringRef name) {
@@ -57,7 +55,7 @@ Value tcgen05Descriptor(OpBuilder &b, Location loc, Value addr) {
 TileImpl tcgen05Gemm() {
   auto accepts = [](Operation *op, const Target &t) -> Declines {
     auto g = cast<GemmAsyncOp>(op);
-    if (!hasTcgen05(t))
+    if (!t.has(ChipFeature::Tcgen05))
       return "tcgen05 needs sm_100a, target is " + t.chip;
     if (g.getScope() != ExecScopeKind::Thread)
       return std::string("tcgen05.mma is issued by one thread (scope must be "
@@ -138,7 +136,7 @@ TileImpl tcgen05Gemm() {
 TileImpl tcgen05LoadCopy() {
   auto accepts = [](Operation *op, const Target &t) -> Declines {
     auto copy = cast<CopyOp>(op);
-    if (!hasTcgen05(t))
+    if (!t.has(ChipFeature::Tcgen05))
       return "tcgen05.ld needs sm_100a, target is " + t.chip;
     if (copy.getScope() != ExecScopeKind::Warpgroup)
       return std::string("reading 128 tmem lanes takes a warpgroup");
