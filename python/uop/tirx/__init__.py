@@ -22,6 +22,8 @@ closure, so Python constants (tile sizes, layouts) can parameterise a script.
 from ._types import (Buffer, BufferType, ComposeLayout, RegionType, ScalarType, SwizzleLayout,
                      TileLayout, mlir_type)
 from ._parser import IRModule, PrimFunc, TxScriptError, prim_func
+from ._parser.intrinsics import CUDA_OPS, PTX_OPS, SCRIPT_INTRINSICS as _INTRINSICS
+from ._parser.tiles import BINARY_KINDS, REDUCE_KINDS, TILE_OPS, UNARY_KINDS
 
 __all__ = [
     "prim_func", "PrimFunc", "IRModule", "TxScriptError", "Buffer", "BufferType", "RegionType",
@@ -62,23 +64,13 @@ def _intrinsic(name):
     return stub
 
 
-# Statements and expressions understood by the script parser.
-_INTRINSICS = (
-    "device_entry", "cta_id", "thread_id", "warp_id", "warpgroup_id", "lane_id", "cluster_id",
-    "scope_id", "alloc_buffer", "alloc_shared", "alloc_local", "alloc_tmem", "decl_buffer", "bind",
-    "address_of", "shared_ptr", "null_ptr", "cast", "select", "if_then_else", "max", "min", "abs",
-    "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos", "tanh", "floor", "ceil", "serial",
-    "unroll",
-)
+# Statements and expressions understood by the script parser (the names of its intrinsic table).
 for _n in _INTRINSICS:
     globals()[_n] = _intrinsic(_n)
 del _n
 
-# Tile primitives, by name; each is also a method of every scope namespace.
-TILE_OPS = ("copy", "copy_async", "gemm", "gemm_async", "fill", "cast", "unary", "binary", "reduce")
-UNARY_KINDS = ("exp", "exp2", "log", "sqrt", "rsqrt", "reciprocal", "silu", "relu", "neg", "abs")
-BINARY_KINDS = ("add", "sub", "mul", "div", "maximum", "minimum")
-REDUCE_KINDS = ("sum", "max", "min")
+# Tile primitives (TILE_OPS and the *_KINDS, from the parser's tile table) are methods of every
+# scope namespace.
 EXEC_SCOPES = {"thread": "thread", "warp": "warp", "warpgroup": "warpgroup", "wg": "warpgroup",
                "cta": "cta", "cluster": "cluster"}
 
@@ -130,16 +122,7 @@ cta = _ScopeNamespace("cta")
 cluster = _ScopeNamespace("cluster")
 tile = _ScopeNamespace("thread", nested=True)
 
-PTX_OPS = (
-    "mbarrier_init", "mbarrier_arrive", "mbarrier_arrive_expect_tx", "mbarrier_try_wait_parity",
-    "mbarrier_wait", "elect_sync", "tcgen05_commit", "tcgen05_fence_before_thread_sync",
-    "tcgen05_fence_after_thread_sync", "cp_async_commit_group", "cp_async_wait_group",
-    "fence_proxy_async", "fence_mbarrier_init", "bar_sync", "wgmma_fence", "wgmma_commit_group",
-    "wgmma_wait_group", "cluster_arrive", "cluster_wait", "lane_id",
-)
-CUDA_OPS = ("syncthreads",)
-
-
+# Tx.ptx.* and Tx.cuda.* (PTX_OPS, CUDA_OPS) come from the parser's intrinsic table too.
 class _IntrinsicNamespace:
     def __init__(self, prefix, names):
         self._prefix = prefix
