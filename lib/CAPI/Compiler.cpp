@@ -146,9 +146,8 @@ int uopRunPipeline(UOpCompiler *c, const char *mlir, const char *pipeline,
   return withModule(
       c, mlir, out, outLen, diagnostics,
       [&](ModuleOp m, std::string &result, std::string &fallback) {
-        if (failed(uop::runPipeline(m, pipeline ? pipeline : "", &fallback))) {
-          if (fallback.empty())
-            fallback = "the pipeline failed";
+        if (llvm::Error err = uop::runPipeline(m, pipeline ? pipeline : "")) {
+          uop::takeError(std::move(err), fallback);
           return failure();
         }
         result = print(m);
@@ -209,20 +208,31 @@ int uopRun(UOpCompiler *c, const char *mlir, const char *entry,
                      std::to_string(fn.getNumResults()) + " outputs";
           return failure();
         }
-        std::unique_ptr<uop::Executable> exe = uop::Executable::compile(
-            m, fn, target ? target : "cpu", chip ? chip : "", fallback, status);
-        if (!exe)
+        llvm::Expected<std::unique_ptr<uop::Executable>> exe =
+            uop::Executable::compile(m, fn, target ? target : "cpu",
+                                     chip ? chip : "");
+        if (!exe) {
+          status = uop::takeError(exe.takeError(), fallback);
           return failure();
-        fallback = exe->run(llvm::ArrayRef<const void *>(inputs, numInputs),
-                            llvm::ArrayRef<void *>(outputs, numOutputs));
-        if (!fallback.empty()) {
+        }
+        if (llvm::Error err = (*exe)->run(
+                llvm::ArrayRef<const void *>(inputs, numInputs),
+                llvm::ArrayRef<void *>(outputs, numOutputs))) {
+          uop::takeError(std::move(err), fallback);
           status = uop::kRunFailed;
           return failure();
         }
-        if (milliseconds)
-          fallback = exe->time(1, milliseconds);
-        status = fallback.empty() ? uop::kRunOk : uop::kRunFailed;
-        return success(fallback.empty());
+        if (milliseconds) {
+          llvm::Expected<double> ms = (*exe)->time(1);
+          if (!ms) {
+            uop::takeError(ms.takeError(), fallback);
+            status = uop::kRunFailed;
+            return failure();
+          }
+          *milliseconds = *ms;
+        }
+        status = uop::kRunOk;
+        return success();
       });
   return rc == 0 ? 0 : (status ? status : 1);
 }

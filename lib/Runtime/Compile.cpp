@@ -35,49 +35,46 @@ void uop::registerCompilerPasses() {
   });
 }
 
-LogicalResult uop::runPipeline(ModuleOp module, StringRef pipeline,
-                               std::string *error) {
+llvm::Error uop::runPipeline(ModuleOp module, StringRef pipeline) {
   registerCompilerPasses();
   auto pm = PassManager::on<ModuleOp>(module.getContext());
   // The pass manager is anchored on the module: its pipeline text is the
   // list inside "builtin.module(...)".
   StringRef inner = pipeline.trim();
   if (inner.starts_with("builtin.module(")) {
-    if (!inner.ends_with(")")) {
-      std::string msg = "bad pass pipeline '" + pipeline.str() +
-                        "': missing the closing ')'";
-      if (error)
-        *error = msg;
-      else
-        module.emitError(msg);
-      return failure();
-    }
+    if (!inner.ends_with(")"))
+      return makeError(RuntimeErrorKind::BadInput,
+                       "bad pass pipeline '" + pipeline +
+                           "': missing the closing ')'");
     inner = inner.drop_front(strlen("builtin.module(")).drop_back().trim();
   }
   std::string text = inner.str();
   std::string err;
   llvm::raw_string_ostream es(err);
-  if (failed(parsePassPipeline(text, pm, es))) {
-    if (error)
-      *error = "bad pass pipeline '" + text + "': " + err;
-    else
-      module.emitError("bad pass pipeline '") << text << "': " << err;
-    return failure();
-  }
-  return pm.run(module);
+  if (failed(parsePassPipeline(text, pm, es)))
+    return makeError(RuntimeErrorKind::BadInput,
+                     "bad pass pipeline '" + text + "': " + err);
+  if (failed(pm.run(module)))
+    return makeError(RuntimeErrorKind::CompileFailed, "the pipeline failed");
+  return llvm::Error::success();
 }
 
-LogicalResult
-uop::runPipeline(ModuleOp module,
+llvm::Error
+uop::runPipeline(ModuleOp module, StringRef name,
                  llvm::function_ref<void(OpPassManager &)> build) {
   auto pm = PassManager::on<ModuleOp>(module.getContext());
   build(pm);
-  return pm.run(module);
+  if (failed(pm.run(module)))
+    return makeError(RuntimeErrorKind::CompileFailed,
+                     "the " + name + " pipeline failed");
+  return llvm::Error::success();
 }
 
-FailureOr<std::string> uop::compileCSharedObject(StringRef source,
-                                                 StringRef dir,
-                                                 std::string &log) {
+llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
+                                                      StringRef dir) {
+  auto fail = [](const llvm::Twine &log) {
+    return makeError(RuntimeErrorKind::CompileFailed, log);
+  };
   SmallString<256> c(dir), so(dir), logPath(dir);
   llvm::sys::path::append(c, "program.c");
   llvm::sys::path::append(so, "program.so");
@@ -85,20 +82,16 @@ FailureOr<std::string> uop::compileCSharedObject(StringRef source,
   {
     std::error_code ec;
     llvm::raw_fd_ostream os(c, ec);
-    if (ec) {
-      log = "cannot write " + c.str().str() + ": " + ec.message();
-      return failure();
-    }
+    if (ec)
+      return fail(llvm::Twine("cannot write ") + c + ": " + ec.message());
     os << source;
   }
   std::string cc = "cc";
   if (const char *env = std::getenv("CC"))
     cc = env;
   auto prog = llvm::sys::findProgramByName(cc);
-  if (!prog) {
-    log = "C compiler '" + cc + "' not found (set CC)";
-    return failure();
-  }
+  if (!prog)
+    return fail("C compiler '" + cc + "' not found (set CC)");
   // Two GCC 12 miscompilations of correct C (test/Target/C/gcc12-*.mlir):
   // the loop vectorizer double-counts in permuted in-order float reductions
   // (GCC PR 110381), and 512-bit SLP drops float <-> double round trips.
@@ -121,9 +114,9 @@ FailureOr<std::string> uop::compileCSharedObject(StringRef source,
                                      &err);
   if (rc != 0) {
     auto text = llvm::MemoryBuffer::getFile(logPath);
-    log = "C compiler failed (" + (err.empty() ? "exit " + std::to_string(rc) : err) +
-          "):\n" + (text ? (*text)->getBuffer().str() : std::string());
-    return failure();
+    return fail(llvm::Twine("C compiler failed (") +
+                (err.empty() ? "exit " + std::to_string(rc) : err) + "):\n" +
+                (text ? (*text)->getBuffer() : StringRef()));
   }
   return so.str().str();
 }

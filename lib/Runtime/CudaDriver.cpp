@@ -11,6 +11,7 @@
 #include "uop/Runtime/CudaDriver.h"
 
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/Twine.h"
 
 #include <cstdlib>
 #include <dlfcn.h>
@@ -63,6 +64,11 @@ struct CudaDriver::Api {
                                    int, int);
 };
 
+/// "no GPU: <why>", the error of every way open() fails.
+static llvm::Error noDevice(const llvm::Twine &why) {
+  return makeError(RuntimeErrorKind::NoDevice, "no GPU: " + why);
+}
+
 namespace {
 /// One entry point: the field it fills and the exact exported symbol.
 struct Binding {
@@ -111,60 +117,53 @@ static std::vector<Binding> bindings(CudaDriver::Api &a) {
   };
 }
 
-std::unique_ptr<CudaDriver> CudaDriver::open(std::string &why) {
-  // UOP_CUDA_DRIVER names another driver library (the fake one of the tests).
+/// Opens the driver library: UOP_CUDA_DRIVER when set (the tests' fake
+/// driver), else libcuda.so.1.
+static llvm::Expected<void *> openDriverLibrary() {
   const char *forced = std::getenv("UOP_CUDA_DRIVER");
-  void *lib = nullptr;
   if (forced && *forced) {
-    lib = dlopen(forced, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-      why = std::string("UOP_CUDA_DRIVER=") + forced + ": " + dlerror();
-      return nullptr;
-    }
-  } else {
-    lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-      why = "the CUDA driver (libcuda.so.1) is not installed";
-      return nullptr;
-    }
+    if (void *lib = dlopen(forced, RTLD_NOW | RTLD_LOCAL))
+      return lib;
+    return noDevice(llvm::Twine("UOP_CUDA_DRIVER=") + forced + ": " +
+                    dlerror());
   }
+  if (void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL))
+    return lib;
+  return noDevice("the CUDA driver (libcuda.so.1) is not installed");
+}
+
+llvm::Expected<std::unique_ptr<CudaDriver>> CudaDriver::open() {
+  llvm::Expected<void *> lib = openDriverLibrary();
+  if (!lib)
+    return lib.takeError();
   std::unique_ptr<CudaDriver> d(new CudaDriver());
-  d->lib = lib;
+  d->lib = *lib;
   d->api = std::make_unique<Api>();
   Api &a = *d->api;
   for (const Binding &b : bindings(a)) {
-    *b.slot = dlsym(lib, b.symbol);
-    if (!*b.slot && b.required) {
-      why = std::string("the CUDA driver lacks ") + b.symbol;
-      return nullptr;
-    }
+    *b.slot = dlsym(*lib, b.symbol);
+    if (!*b.slot && b.required)
+      return noDevice(llvm::Twine("the CUDA driver lacks ") + b.symbol);
   }
   int count = 0;
-  if (a.init(0) != 0 || a.deviceGetCount(&count) != 0 || count == 0) {
-    why = "no CUDA device is visible (cuInit/cuDeviceGetCount)";
-    return nullptr;
-  }
+  if (a.init(0) != 0 || a.deviceGetCount(&count) != 0 || count == 0)
+    return noDevice("no CUDA device is visible (cuInit/cuDeviceGetCount)");
   int major = 0, minor = 0;
   char name[256] = {0};
   if (a.deviceGet(&d->device, 0) ||
       a.deviceGetAttribute(&major, kAttrComputeCapabilityMajor, d->device) ||
       a.deviceGetAttribute(&minor, kAttrComputeCapabilityMinor, d->device) ||
-      a.deviceGetName(name, sizeof(name), d->device)) {
-    why = "cannot query CUDA device 0";
-    return nullptr;
-  }
+      a.deviceGetName(name, sizeof(name), d->device))
+    return noDevice("cannot query CUDA device 0");
   if (a.primaryCtxRetain(&d->ctx, d->device)) {
     d->ctx = nullptr;
-    why = "cannot retain the primary context of CUDA device 0";
-    return nullptr;
+    return noDevice("cannot retain the primary context of CUDA device 0");
   }
-  if (a.ctxSetCurrent(d->ctx)) {
-    why = "cannot make the context of CUDA device 0 current";
-    return nullptr;
-  }
+  if (a.ctxSetCurrent(d->ctx))
+    return noDevice("cannot make the context of CUDA device 0 current");
   d->cc = major * 10 + minor;
   d->name = name;
-  return d;
+  return std::move(d);
 }
 
 CudaDriver::~CudaDriver() {
@@ -172,76 +171,83 @@ CudaDriver::~CudaDriver() {
     api->primaryCtxRelease(device);
 }
 
-std::string CudaDriver::message(int rc, const char *call) {
+llvm::Error CudaDriver::error(int rc, const char *call, RuntimeErrorKind kind) {
   const char *msg = nullptr;
   api->getErrorString(rc, &msg);
-  return std::string(call) + ": " +
-         (msg ? std::string(msg) : "error " + std::to_string(rc));
+  return makeError(kind, llvm::Twine(call) + ": " +
+                             (msg ? std::string(msg)
+                                  : "error " + std::to_string(rc)));
 }
 
 /// Returns "<entry point>: <the driver's message>" from the enclosing
-/// function when `call` fails.
-#define CHECK(name, call)                                                      \
+/// function when `call` fails, as an error of `kind`.
+#define CHECK_KIND(name, call, kind)                                           \
   do {                                                                         \
     CUresult rc = (call);                                                      \
     if (rc != 0)                                                               \
-      return message(rc, name);                                                \
+      return error(rc, name, kind);                                            \
   } while (0)
+#define CHECK(name, call) CHECK_KIND(name, call, RuntimeErrorKind::DriverFailed)
 
-std::string CudaDriver::loadModule(llvm::StringRef image, void **module) {
+llvm::Expected<void *> CudaDriver::loadModule(llvm::StringRef image) {
   std::string copy = image.str(); // PTX must be NUL-terminated
-  CHECK("cuModuleLoadData", api->moduleLoadData(module, copy.c_str()));
-  return "";
+  void *module = nullptr;
+  CHECK("cuModuleLoadData", api->moduleLoadData(&module, copy.c_str()));
+  return module;
 }
-std::string CudaDriver::unloadModule(void *module) {
+llvm::Error CudaDriver::unloadModule(void *module) {
   CHECK("cuModuleUnload", api->moduleUnload(module));
-  return "";
+  return llvm::Error::success();
 }
-std::string CudaDriver::getFunction(void *module, llvm::StringRef n,
-                                    void **fn) {
+llvm::Expected<void *> CudaDriver::getFunction(void *module,
+                                               llvm::StringRef n) {
+  void *fn = nullptr;
   CHECK("cuModuleGetFunction",
-        api->moduleGetFunction(fn, module, n.str().c_str()));
-  return "";
+        api->moduleGetFunction(&fn, module, n.str().c_str()));
+  return fn;
 }
-std::string CudaDriver::setDynamicShared(void *fn, int bytes) {
+llvm::Error CudaDriver::setDynamicShared(void *fn, int bytes) {
   CHECK("cuFuncSetAttribute",
         api->funcSetAttribute(fn, kFuncAttrMaxDynamicSharedBytes, bytes));
-  return "";
+  return llvm::Error::success();
 }
-std::string CudaDriver::alloc(DevicePtr *p, size_t bytes) {
-  CHECK("cuMemAlloc", api->memAlloc(p, bytes));
-  return "";
+llvm::Expected<CudaDriver::DevicePtr> CudaDriver::alloc(size_t bytes) {
+  DevicePtr p = 0;
+  CHECK("cuMemAlloc", api->memAlloc(&p, bytes));
+  return p;
 }
-std::string CudaDriver::free(DevicePtr p) {
+llvm::Error CudaDriver::free(DevicePtr p) {
   CHECK("cuMemFree", api->memFree(p));
-  return "";
+  return llvm::Error::success();
 }
-std::string CudaDriver::copyToDevice(DevicePtr dst, const void *src, size_t n) {
+llvm::Error CudaDriver::copyToDevice(DevicePtr dst, const void *src, size_t n) {
   CHECK("cuMemcpyHtoD", api->memcpyHtoD(dst, src, n));
-  return "";
+  return llvm::Error::success();
 }
-std::string CudaDriver::copyToHost(void *dst, DevicePtr src, size_t n) {
+llvm::Error CudaDriver::copyToHost(void *dst, DevicePtr src, size_t n) {
   CHECK("cuMemcpyDtoH", api->memcpyDtoH(dst, src, n));
-  return "";
+  return llvm::Error::success();
 }
-std::string CudaDriver::memset8(DevicePtr dst, unsigned char v, size_t n) {
+llvm::Error CudaDriver::memset8(DevicePtr dst, unsigned char v, size_t n) {
   CHECK("cuMemsetD8", api->memsetD8(dst, v, n));
-  return "";
+  return llvm::Error::success();
 }
-std::string CudaDriver::launch(void *fn, const unsigned grid[3],
+llvm::Error CudaDriver::launch(void *fn, const unsigned grid[3],
                                const unsigned block[3], unsigned shared,
                                void **params) {
-  CHECK("cuLaunchKernel",
-        api->launchKernel(fn, grid[0], grid[1], grid[2], block[0], block[1],
-                          block[2], shared, nullptr, params, nullptr));
-  return "";
+  CHECK_KIND("cuLaunchKernel",
+             api->launchKernel(fn, grid[0], grid[1], grid[2], block[0],
+                               block[1], block[2], shared, nullptr, params,
+                               nullptr),
+             RuntimeErrorKind::LaunchFailed);
+  return llvm::Error::success();
 }
-std::string CudaDriver::synchronize() {
-  CHECK("cuCtxSynchronize", api->ctxSynchronize());
-  return "";
+llvm::Error CudaDriver::synchronize() {
+  CHECK_KIND("cuCtxSynchronize", api->ctxSynchronize(),
+             RuntimeErrorKind::LaunchFailed);
+  return llvm::Error::success();
 }
-std::string CudaDriver::time(const std::function<std::string()> &fn,
-                             float *ms) {
+llvm::Expected<float> CudaDriver::time(llvm::function_ref<llvm::Error()> fn) {
   void *start = nullptr, *stop = nullptr;
   // Events go back on every path, errors included.
   llvm::scope_exit destroy([&] {
@@ -253,26 +259,29 @@ std::string CudaDriver::time(const std::function<std::string()> &fn,
   CHECK("cuEventCreate", api->eventCreate(&start, 0));
   CHECK("cuEventCreate", api->eventCreate(&stop, 0));
   CHECK("cuEventRecord", api->eventRecord(start, nullptr));
-  std::string err = fn();
-  if (!err.empty())
-    return err;
+  if (llvm::Error err = fn())
+    return std::move(err);
   CHECK("cuEventRecord", api->eventRecord(stop, nullptr));
   CHECK("cuEventSynchronize", api->eventSynchronize(stop));
-  CHECK("cuEventElapsedTime", api->eventElapsedTime(ms, start, stop));
-  return "";
+  float ms = 0;
+  CHECK("cuEventElapsedTime", api->eventElapsedTime(&ms, start, stop));
+  return ms;
 }
-std::string CudaDriver::encodeTensorMap(void *out, TensorMapDType dtype,
+llvm::Error CudaDriver::encodeTensorMap(void *out, TensorMapDType dtype,
                                         DevicePtr base,
                                         llvm::ArrayRef<int64_t> dims,
                                         llvm::ArrayRef<int64_t> box,
                                         int elemBytes, int swizzleBytes) {
+  auto fail = [](const llvm::Twine &why) {
+    return makeError(RuntimeErrorKind::DriverFailed, why);
+  };
   if (!api->tensorMapEncodeTiled)
-    return "this CUDA driver has no cuTensorMapEncodeTiled (needs CUDA 12+)";
+    return fail("this CUDA driver has no cuTensorMapEncodeTiled (needs CUDA 12+)");
   unsigned rank = dims.size();
   if (rank < 1 || rank > 5 || box.size() != rank)
-    return "a tensor map has 1 to 5 dimensions and a box of the same rank";
+    return fail("a tensor map has 1 to 5 dimensions and a box of the same rank");
   if (base % 16)
-    return "a tensor map's global address must be 16-byte aligned";
+    return fail("a tensor map's global address must be 16-byte aligned");
   uint64_t gdim[5], gstride[4];
   unsigned bdim[5], estride[5];
   uint64_t stride = elemBytes;
@@ -283,13 +292,14 @@ std::string CudaDriver::encodeTensorMap(void *out, TensorMapDType dtype,
     bdim[i] = box[rank - 1 - i];
     estride[i] = 1;
     if (bdim[i] < 1 || bdim[i] > 256)
-      return "tensor map box extents are 1 to 256, got " +
-             std::to_string(bdim[i]);
+      return fail("tensor map box extents are 1 to 256, got " +
+                  llvm::Twine(bdim[i]));
     if (i + 1 < rank) {
       stride *= gdim[i];
       if (stride % 16)
-        return "a tensor map's row pitch must be a multiple of 16 bytes, got " +
-               std::to_string(stride);
+        return fail(
+            "a tensor map's row pitch must be a multiple of 16 bytes, got " +
+            llvm::Twine(stride));
       gstride[i] = stride;
     }
   }
@@ -308,13 +318,13 @@ std::string CudaDriver::encodeTensorMap(void *out, TensorMapDType dtype,
     swizzle = 3;
     break;
   default:
-    return "tensor map swizzle must be 0, 32, 64 or 128 bytes, got " +
-           std::to_string(swizzleBytes);
+    return fail("tensor map swizzle must be 0, 32, 64 or 128 bytes, got " +
+                llvm::Twine(swizzleBytes));
   }
   CHECK("cuTensorMapEncodeTiled",
         api->tensorMapEncodeTiled(
             out, static_cast<int>(dtype), rank, reinterpret_cast<void *>(base),
             gdim, gstride, bdim, estride, /*interleave none*/ 0, swizzle,
             kTensorMapL2Promotion128B, /*oob fill none*/ 0));
-  return "";
+  return llvm::Error::success();
 }

@@ -1,14 +1,16 @@
 //===- uop-run.cpp - compile, run and check uop and tirx programs ---------===//
 //
 //   uop-run FILE [--entry NAME] [--target cpu|cuda] [--check] [--repeat N]
-//           [--seed S] [--chip sm_XX]
+//           [--seed S] [--chip sm_XX] [--reference R] [--param INDEX=VALUE]...
 //
-// A tensor-level func.func runs on the CPU (uop-to-program, --uop-to-c, the
+// A thin shell over the runtime library (uop/Runtime/Execute.h): a
+// tensor-level func.func runs on the CPU (uop-to-program, --uop-to-c, the
 // system C compiler, dlopen) or on a GPU (uop-to-nvvm, PTX, the CUDA driver);
-// a tirx.prim_func runs on a GPU. Inputs are seeded random data, outputs are
-// poisoned (NaN) before the run so unwritten elements fail the check, and
-// --check compares every output with a double-precision reference: the
-// interpreter for uop graphs, the kernel's `uop.reference` for tirx.
+// a tirx.prim_func runs on a GPU, its scalar parameters given with --param.
+// The tool makes the inputs (seeded random data; outputs are poisoned with
+// NaN before the run so unwritten elements fail the check), and --check
+// compares every output with a double-precision reference: the interpreter
+// for uop graphs, the kernel's `uop.reference` for tirx.
 //
 // Exit status: 0 success, 1 failure or mismatch, 2 bad usage or input,
 // 3 no GPU (for --target cuda).
@@ -17,38 +19,35 @@
 
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
-#include "uop/Dialect/UOp/Utils/KernelSchedule.h"
-#include "uop/Pipelines/Pipelines.h"
 #include "uop/Runtime/Compile.h"
-#include "uop/Runtime/CudaDriver.h"
+#include "uop/Runtime/Error.h"
 #include "uop/Runtime/Execute.h"
 #include "uop/Runtime/Interpreter.h"
-#include "uop/Target/Translations.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstring>
-#include <dlfcn.h>
 #include <random>
 
 using namespace mlir;
 using namespace uop;
 
 namespace {
-enum ExitCode { kOk = 0, kFail = 1, kUsage = 2, kNoGPU = 3 };
+/// The exit statuses are the runtime's RunStatus values.
+enum ExitCode {
+  kOk = kRunOk,
+  kFail = kRunFailed,
+  kUsage = kRunBadInput,
+  kNoGPU = kRunNoGPU
+};
 
 llvm::cl::OptionCategory clCategory("uop-run options");
 
@@ -87,16 +86,21 @@ llvm::cl::opt<std::string> clReference(
                    "buffer = first), gemm_nn (C = A B), gemm_nt (C = A B^T); "
                    "default: the prim_func's uop.reference attribute"),
     llvm::cl::cat(clCategory));
+llvm::cl::list<std::string> clParams(
+    "param",
+    llvm::cl::desc("the value of scalar parameter INDEX of a tirx kernel "
+                   "(INDEX counts every parameter from 0; repeatable)"),
+    llvm::cl::value_desc("INDEX=VALUE"), llvm::cl::cat(clCategory));
 int fail(const Twine &msg, int code = kFail) {
   llvm::errs() << "uop-run: " << msg << "\n";
   return code;
 }
 
-double median(std::vector<double> v) {
-  if (v.empty())
-    return 0;
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
+/// Prints a runtime error; returns the exit status of its kind.
+int fail(llvm::Error error) {
+  std::string msg;
+  RunStatus status = takeError(std::move(error), msg);
+  return fail(msg, status);
 }
 
 /// Element type handling on the host: storage size and conversions.
@@ -281,14 +285,10 @@ int runGraph(ModuleOp module, func::FuncOp fn) {
   FailureOr<Tensors> t = makeInputs(fn);
   if (failed(t))
     return kUsage;
-  std::string error;
-  int status = 0;
-  std::unique_ptr<Executable> exe =
-      Executable::compile(module, fn, clTarget, requestedChip(), error, status);
+  llvm::Expected<std::unique_ptr<Executable>> exe =
+      Executable::compile(module, fn, clTarget, requestedChip());
   if (!exe)
-    return fail(error, status == kRunNoGPU   ? kNoGPU
-                       : status == kRunBadInput ? kUsage
-                                                : kFail);
+    return fail(exe.takeError());
   // Host buffers in the program's dtypes; outputs poisoned with NaN bytes.
   std::vector<std::vector<unsigned char>> storage;
   SmallVector<const void *> ins;
@@ -309,9 +309,8 @@ int runGraph(ModuleOp module, func::FuncOp fn) {
     outs.push_back(storage.back().data());
     bytes += storage.back().size();
   }
-  std::string err = exe->run(ins, outs);
-  if (!err.empty())
-    return fail(err);
+  if (llvm::Error err = (*exe)->run(ins, outs))
+    return fail(std::move(err));
   SmallVector<HostTensor> outputs;
   for (auto [i, p] : llvm::enumerate(outs)) {
     HostTensor h;
@@ -322,79 +321,109 @@ int runGraph(ModuleOp module, func::FuncOp fn) {
                                       k * t->outTypes[i].bytes());
     outputs.push_back(std::move(h));
   }
-  double ms = 0;
-  if (!(err = exe->time(clRepeat, &ms)).empty())
-    return fail(err);
+  llvm::Expected<double> ms = (*exe)->time(clRepeat);
+  if (!ms)
+    return fail(ms.takeError());
   llvm::outs() << "entry=" << fn.getName() << " target=" << clTarget
-               << " kernels=" << exe->numKernels() << "\n";
+               << " kernels=" << (*exe)->numKernels() << "\n";
   if (clTarget == "cuda")
-    llvm::outs() << "device=\"" << exe->deviceName()
-                 << "\" chip=" << exe->chip() << "\n";
-  llvm::outs() << "time_ms_median=" << llvm::format("%.4f", ms)
-               << " gbps=" << llvm::format("%.2f", ms > 0 ? bytes / ms / 1e6 : 0.0)
+    llvm::outs() << "device=\"" << (*exe)->deviceName()
+                 << "\" chip=" << (*exe)->chip() << "\n";
+  llvm::outs() << "time_ms_median=" << llvm::format("%.4f", *ms) << " gbps="
+               << llvm::format("%.2f", *ms > 0 ? bytes / *ms / 1e6 : 0.0)
                << " repeat=" << clRepeat << "\n";
   return checkOutputs(fn, *t, outputs);
 }
 
 //===----------------------------------------------------------------------===//
-// tirx kernels on a GPU
+// tirx kernels on a GPU through uop::Executable::compileKernel
 //===----------------------------------------------------------------------===//
 
-int copyOut(CudaDriver &cu, const DeviceBuffer &b, HostTensor &h) {
-  DType d{b.type};
-  std::vector<unsigned char> raw(b.count * d.bytes());
-  std::string err = cu.copyToHost(raw.data(), b.ptr, raw.size());
-  if (!err.empty())
-    return fail(err);
-  h.data.resize(b.count);
-  for (int64_t i = 0; i < b.count; ++i)
-    h.data[i] = d.load(raw.data() + i * d.bytes());
-  return kOk;
-}
-
-int upload(CudaDriver &cu, DeviceBuffer &b, const HostTensor *h) {
-  DType d{b.type};
-  size_t bytes = b.count * d.bytes();
-  std::string err = cu.alloc(&b.ptr, std::max<size_t>(bytes, 1));
-  if (!err.empty())
-    return fail(err);
-  if (!h)
-    return (err = cu.memset8(b.ptr, 0xFF, bytes)).empty() ? kOk : fail(err);
-  std::vector<unsigned char> raw(bytes);
-  for (int64_t i = 0; i < b.count; ++i)
-    d.store(h->data[i], raw.data() + i * d.bytes());
-  err = cu.copyToDevice(b.ptr, raw.data(), bytes);
-  return err.empty() ? kOk : fail(err);
-}
-
-/// Uploads one device buffer per parameter of `fn`: seeded random inputs,
-/// the last parameter (the output) poisoned with NaN bytes.
-int uploadParams(CudaDriver &cu, tirx::PrimFuncOp fn,
-                 SmallVectorImpl<DeviceBuffer> &table,
-                 SmallVectorImpl<HostTensor> &hosts) {
-  std::mt19937_64 rng(clSeed);
-  auto params = fn.getFunctionType().getInputs();
+/// The values of `fn`'s scalar parameters from --param INDEX=VALUE. A
+/// parameter without a value, or with one that is not of its type, is an
+/// error at the parameter.
+FailureOr<ScalarArgs> scalarArgs(tirx::PrimFuncOp fn) {
+  ArrayRef<Type> params = fn.getArgumentTypes();
+  auto errorAt = [&](unsigned i) {
+    return emitError(fn.getBody().front().getArgument(i).getLoc(), "uop-run: ");
+  };
+  ScalarArgs args;
+  for (StringRef opt : clParams) {
+    auto [index, text] = opt.split('=');
+    unsigned i = 0;
+    if (!opt.contains('=') || index.trim().getAsInteger(10, i))
+      return fail("--param expects INDEX=VALUE, got '" + opt + "'", kUsage),
+             failure();
+    if (i >= params.size())
+      return fail("--param " + opt + ": @" + fn.getSymName() + " has " +
+                      Twine(params.size()) + " parameters",
+                  kUsage),
+             failure();
+    if (isa<tirx::BufferType>(params[i]))
+      return errorAt(i) << "--param " << opt << ": parameter " << i << " of @"
+                        << fn.getSymName() << " is a buffer, not a scalar",
+             failure();
+    if (args.count(i))
+      return errorAt(i) << "--param " << opt << ": parameter " << i
+                        << " has a value already",
+             failure();
+    llvm::Expected<ScalarValue> value = ScalarValue::parse(params[i], text);
+    if (!value)
+      return errorAt(i) << "--param " << opt << ": "
+                        << llvm::toString(value.takeError()),
+             failure();
+    args.emplace(i, *value);
+  }
   for (auto [i, t] : llvm::enumerate(params)) {
-    auto bt = dyn_cast<tirx::BufferType>(t);
-    if (!bt)
-      return fail("uop-run supports buffer parameters only", kUsage);
-    DeviceBuffer b;
-    b.type = bt.getElementType();
-    b.count = 1;
-    for (int64_t d : bt.getShape())
-      b.count *= d;
+    if (isa<tirx::BufferType>(t) || args.count(i))
+      continue;
+    if (!isScalarParamType(t))
+      return errorAt(i) << "parameter " << i << " of @" << fn.getSymName()
+                        << " has type " << t
+                        << "; kernels take buffers and integer or float "
+                           "scalars",
+             failure();
+    return errorAt(i) << "scalar parameter " << i << " (" << t << ") of @"
+                      << fn.getSymName() << " has no value; give it with --param "
+                      << i << "=VALUE",
+           failure();
+  }
+  return args;
+}
+
+/// The host side of a kernel's buffer parameters, in order: every buffer but
+/// the last is an input of seeded random values, the last is the output.
+struct KernelBuffers {
+  SmallVector<HostTensor> hosts;
+  SmallVector<DType> types;
+  /// Each buffer in its element type: the inputs' values, the output as read
+  /// back for the check.
+  std::vector<std::vector<unsigned char>> bytes;
+};
+
+KernelBuffers makeKernelBuffers(tirx::PrimFuncOp fn) {
+  KernelBuffers k;
+  std::mt19937_64 rng(clSeed);
+  SmallVector<tirx::BufferType> buffers;
+  for (Type t : fn.getArgumentTypes())
+    if (auto bt = dyn_cast<tirx::BufferType>(t))
+      buffers.push_back(bt);
+  for (auto [i, bt] : llvm::enumerate(buffers)) {
+    DType d{bt.getElementType()};
     HostTensor h;
     h.shape = llvm::to_vector(bt.getShape());
-    h.data.assign(b.count, 0);
-    bool output = i + 1 == params.size();
-    if (!output)
-      fillRandom(h, DType{b.type}, rng);
-    if (int rc = upload(cu, b, output ? nullptr : &h))
-      return rc;
-    table.push_back(b);
-    hosts.push_back(std::move(h));
+    h.data.assign(h.numElements(), 0);
+    std::vector<unsigned char> raw(h.data.size() * d.bytes());
+    if (i + 1 != buffers.size()) {
+      fillRandom(h, d, rng);
+      for (size_t e = 0; e < h.data.size(); ++e)
+        d.store(h.data[e], raw.data() + e * d.bytes());
+    }
+    k.hosts.push_back(std::move(h));
+    k.types.push_back(d);
+    k.bytes.push_back(std::move(raw));
   }
-  return kOk;
+  return k;
 }
 
 /// C = A B (or A B^T) in double precision at the output elements checked:
@@ -418,99 +447,89 @@ void compareGemm(const HostTensor &got, const HostTensor &a,
   compare(g, r, inType, c);
 }
 
-/// Compares the output of the first launch with the host reference `ref`
-/// (copy, gemm_nn, gemm_nt); returns an exit status.
-int checkTIRx(CudaDriver &cu, StringRef ref, ArrayRef<DeviceBuffer> table,
-              ArrayRef<HostTensor> hosts, Comparison &c) {
-  HostTensor got;
-  got.shape = hosts.back().shape;
-  if (int r = copyOut(cu, table.back(), got))
-    return r;
-  DType inType{table.front().type};
-  if (ref == "copy")
-    compare(got, hosts.front(), inType, c);
-  else if (ref == "gemm_nn" || ref == "gemm_nt")
-    compareGemm(got, hosts[0], hosts[1], ref == "gemm_nt", inType, c);
-  else
+/// Compares the output read back after the first launch with the host
+/// reference `ref` (copy, gemm_nn, gemm_nt); returns an exit status.
+int checkTIRx(StringRef ref, const KernelBuffers &k, Comparison &c) {
+  size_t needed = ref == "copy" ? 2 : ref == "gemm_nn" || ref == "gemm_nt" ? 3 : 0;
+  if (!needed)
     return fail("unknown uop.reference '" + ref.str() +
                     "' (copy, gemm_nn, gemm_nt)",
                 kUsage);
+  if (k.hosts.size() < needed)
+    return fail("the reference '" + ref + "' needs " + Twine(needed) +
+                    " buffer parameters, the kernel has " +
+                    Twine(k.hosts.size()),
+                kUsage);
+  HostTensor got;
+  got.shape = k.hosts.back().shape;
+  DType out = k.types.back();
+  got.data.resize(k.hosts.back().data.size());
+  for (size_t i = 0; i < got.data.size(); ++i)
+    got.data[i] = out.load(k.bytes.back().data() + i * out.bytes());
+  DType inType = k.types.front();
+  if (ref == "copy")
+    compare(got, k.hosts.front(), inType, c);
+  else
+    compareGemm(got, k.hosts[0], k.hosts[1], ref == "gemm_nt", inType, c);
   return kOk;
 }
 
-/// A tirx kernel: every buffer parameter is an input except the last, the
-/// output; `--reference` / `uop.reference` says what it computes.
-int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
-  std::string why;
-  std::unique_ptr<CudaDriver> cu = CudaDriver::open(why);
-  if (!cu)
-    return fail("no GPU: " + why, kNoGPU);
-  std::string chip = requestedChip();
-  if (chip.empty())
-    if (std::string err = chipForDevice(*cu, chip); !err.empty())
-      return fail(err);
-  OwningOpRef<ModuleOp> lowered(cast<ModuleOp>(module->clone()));
-  for (auto other :
-       llvm::make_early_inc_range(lowered->getOps<tirx::PrimFuncOp>()))
-    if (other.getSymName() != fn.getSymName())
-      other->erase();
-  tirx::TIRxToNVVMPipelineOptions options;
-  options.chip = chip;
-  if (failed(runPipeline(*lowered, [&](OpPassManager &pm) {
-        tirx::buildTIRxToNVVMPipeline(pm, options);
-      })))
-    return fail("the tirx-to-nvvm pipeline failed");
-  SmallVector<DeviceBuffer> table;
-  SmallVector<HostTensor> hosts;
-  llvm::scope_exit freeAll([&] {
-    for (DeviceBuffer &b : table)
-      cu->free(b.ptr);
-  });
-  if (int rc = uploadParams(*cu, fn, table, hosts))
-    return rc;
-  LLVM::LLVMFuncOp kernel = findKernel(*lowered, fn.getSymName());
-  if (!kernel)
-    return fail("the lowered module has no kernel @" + fn.getSymName());
-  GPUProgram program(*cu);
-  std::string err;
-  if (!(err = program.load(*lowered, chip)).empty() ||
-      !(err = program.addLaunch(kernel, table)).empty())
-    return fail(err);
-  if (!(err = program.launchAll()).empty() || !(err = cu->synchronize()).empty())
-    return fail("launch failed: " + err);
-
-  auto ref = fn->getAttrOfType<StringAttr>("uop.reference");
-  if (!clReference.empty())
-    ref = StringAttr::get(fn.getContext(), clReference);
-  bool gemm = ref && ref.getValue().starts_with("gemm") && table.size() == 3;
-  double flops = 0, bytes = 0;
-  if (gemm)
-    flops = 2.0 * hosts[2].shape[0] * hosts[2].shape[1] * hosts[0].shape[1];
-  for (DeviceBuffer &b : table)
-    bytes += b.count * DType{b.type}.bytes();
-  llvm::outs() << "entry=" << fn.getSymName() << " target=cuda kernels=1\n";
-  llvm::outs() << "device=\"" << cu->deviceName() << "\" chip=" << chip << "\n";
-  // The check runs now, on the first launch's output; it prints last.
-  std::optional<Comparison> checked;
-  if (clCheck && ref) {
-    checked.emplace();
-    if (int rc = checkTIRx(*cu, ref.getValue(), table, hosts, *checked))
-      return rc;
-  }
-  std::vector<double> times;
-  for (unsigned r = 0; r < clRepeat; ++r) {
-    float ms = 0;
-    if (!(err = cu->time([&] { return program.launchAll(); }, &ms)).empty())
-      return fail(err);
-    times.push_back(ms);
-  }
-  double ms = median(times);
+void printTIRxTime(double ms, double flops, double bytes) {
   llvm::outs() << "time_ms_median=" << llvm::format("%.4f", ms);
   if (flops > 0)
     llvm::outs() << " tflops=" << llvm::format("%.2f", flops / ms / 1e9);
   else
     llvm::outs() << " gbps=" << llvm::format("%.2f", bytes / ms / 1e6);
   llvm::outs() << " repeat=" << clRepeat << "\n";
+}
+
+/// A tirx kernel: every buffer parameter is an input except the last, the
+/// output; scalar parameters come from --param; `--reference` /
+/// `uop.reference` says what it computes.
+int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
+  FailureOr<ScalarArgs> scalars = scalarArgs(fn);
+  if (failed(scalars))
+    return kUsage;
+  llvm::Expected<std::unique_ptr<Executable>> exe =
+      Executable::compileKernel(module, fn, requestedChip(), *scalars);
+  if (!exe)
+    return fail(exe.takeError());
+  KernelBuffers k = makeKernelBuffers(fn);
+  auto ref = fn->getAttrOfType<StringAttr>("uop.reference");
+  if (!clReference.empty())
+    ref = StringAttr::get(fn.getContext(), clReference);
+  // Inputs go in; the output starts as NaN bytes and is read back to check.
+  SmallVector<const void *> ins;
+  SmallVector<void *> outs;
+  for (auto [i, raw] : llvm::enumerate(k.bytes)) {
+    bool output = i + 1 == k.bytes.size();
+    ins.push_back(output ? nullptr : raw.data());
+    outs.push_back(output && clCheck && ref ? raw.data() : nullptr);
+  }
+  if (llvm::Error err = (*exe)->run(ins, outs))
+    return fail(std::move(err));
+
+  bool gemm = ref && ref.getValue().starts_with("gemm") && k.hosts.size() == 3;
+  double flops = 0, bytes = 0;
+  if (gemm)
+    flops = 2.0 * k.hosts[2].shape[0] * k.hosts[2].shape[1] *
+            k.hosts[0].shape[1];
+  for (const std::vector<unsigned char> &raw : k.bytes)
+    bytes += raw.size();
+  llvm::outs() << "entry=" << fn.getSymName() << " target=cuda kernels=1\n";
+  llvm::outs() << "device=\"" << (*exe)->deviceName()
+               << "\" chip=" << (*exe)->chip() << "\n";
+  // The check runs now, on the first launch's output; it prints last.
+  std::optional<Comparison> checked;
+  if (clCheck && ref) {
+    checked.emplace();
+    if (int rc = checkTIRx(ref.getValue(), k, *checked))
+      return rc;
+  }
+  llvm::Expected<double> ms = (*exe)->time(clRepeat);
+  if (!ms)
+    return fail(ms.takeError());
+  printTIRxTime(*ms, flops, bytes);
   if (clCheck && !checked)
     llvm::outs() << "check=skipped (give --reference or a uop.reference "
                     "attribute)\n";
@@ -570,7 +589,11 @@ int main(int argc, char **argv) {
                 kUsage);
 
   if (auto fn = dyn_cast<func::FuncOp>(entry))
-    return runGraph(*module, fn);
+    return clParams.empty()
+               ? runGraph(*module, fn)
+               : fail("--param gives the scalar parameters of tirx kernels; "
+                      "@" + fn.getName() + " is a tensor-level function",
+                      kUsage);
   if (clTarget == "cpu")
     return fail("tirx kernels run with --target cuda", kUsage);
   return runTIRx(*module, cast<tirx::PrimFuncOp>(entry));

@@ -9,9 +9,11 @@
 #ifndef UOP_RUNTIME_COMPILE_H
 #define UOP_RUNTIME_COMPILE_H
 
+#include "uop/Runtime/Error.h"
+
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Pass/PassManager.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
 
 #include <string>
 
@@ -22,22 +24,22 @@ void registerCompilerDialects(mlir::DialectRegistry &registry);
 void registerCompilerPasses();
 /// Runs a textual pipeline on `module`: "uop-to-program{target=cpu}" or a
 /// full "builtin.module(...)" form (for pipelines users spell, e.g. through
-/// the C API).
-mlir::LogicalResult runPipeline(mlir::ModuleOp module, llvm::StringRef pipeline,
-                                std::string *error = nullptr);
+/// the C API). A pipeline that does not parse is a BadInput error ("bad pass
+/// pipeline '...': <why>"); one that fails is CompileFailed ("the pipeline
+/// failed"), its diagnostics gone to the context's handler.
+llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef pipeline);
 /// Runs the pipeline `build` adds to a module pass manager (the in-process
 /// pipelines: built with the C++ builders of uop/Pipelines/Pipelines.h).
-mlir::LogicalResult
-runPipeline(mlir::ModuleOp module,
-            llvm::function_ref<void(mlir::OpPassManager &)> build);
+/// Fails with "the <name> pipeline failed" (CompileFailed).
+llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef name,
+                        llvm::function_ref<void(mlir::OpPassManager &)> build);
 /// Compiles C11 source into a shared object in `dir` with the system C
 /// compiler ($CC, else cc) and `-std=c11 -O2 -march=native -shared -fPIC`
 /// (plus -fno-tree-loop-vectorize -mprefer-vector-width=256, which avoid two
 /// GCC 12 miscompilations of correct C).
-/// Returns the path, or fails with the compiler's output in `log`.
-mlir::FailureOr<std::string> compileCSharedObject(llvm::StringRef source,
-                                                  llvm::StringRef dir,
-                                                  std::string &log);
+/// Returns its path, or a CompileFailed error with the compiler's output.
+llvm::Expected<std::string> compileCSharedObject(llvm::StringRef source,
+                                                 llvm::StringRef dir);
 } // namespace uop
 
 #endif

@@ -1,21 +1,23 @@
 //===- CudaDriver.h - the CUDA driver API, opened at run time ---*- C++ -*-===//
 //
-// uop-run loads libcuda with dlopen so that nothing needs a GPU (or the CUDA
-// toolkit) to build or to start; without a driver or a device, open() says
-// why and the caller exits with its "no GPU" status. UOP_CUDA_DRIVER=path
-// opens another library with the driver's ABI instead (the tests' fake
-// driver, test/lib/FakeCudaDriver).
+// The runtime loads libcuda with dlopen so that nothing needs a GPU (or the
+// CUDA toolkit) to build or to start; without a driver or a device, open()
+// fails with a NoDevice error that says why (uop-run's "no GPU" status).
+// UOP_CUDA_DRIVER=path opens another library with the driver's ABI instead
+// (the tests' fake driver, test/lib/FakeCudaDriver).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef UOP_RUNTIME_CUDADRIVER_H
 #define UOP_RUNTIME_CUDADRIVER_H
 
+#include "uop/Runtime/Error.h"
+
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 
@@ -40,43 +42,43 @@ public:
   /// The bound entry points (opaque outside CudaDriver.cpp).
   struct Api;
 
-  /// Opens the driver and creates a context on device 0. On failure returns
-  /// null and sets `why`.
-  static std::unique_ptr<CudaDriver> open(std::string &why);
+  /// Opens the driver and creates a context on device 0; a NoDevice error
+  /// ("no GPU: <why>") without a driver or a device.
+  static llvm::Expected<std::unique_ptr<CudaDriver>> open();
   ~CudaDriver();
 
   /// Compute capability as 10 * major + minor (90 for sm_90).
   int computeCapability() const { return cc; }
   std::string deviceName() const { return name; }
 
-  // Every call returns an empty string on success, else the driver's message.
-  std::string loadModule(llvm::StringRef image, void **module);
-  std::string unloadModule(void *module);
-  std::string getFunction(void *module, llvm::StringRef name, void **fn);
-  std::string setDynamicShared(void *fn, int bytes);
-  std::string alloc(DevicePtr *p, size_t bytes);
-  std::string free(DevicePtr p);
-  std::string copyToDevice(DevicePtr dst, const void *src, size_t bytes);
-  std::string copyToHost(void *dst, DevicePtr src, size_t bytes);
-  std::string memset8(DevicePtr dst, unsigned char v, size_t bytes);
-  std::string launch(void *fn, const unsigned grid[3], const unsigned block[3],
+  // A failed call is a RuntimeError "<entry point>: <the driver's message>"
+  // (LaunchFailed for launch() and synchronize(), DriverFailed otherwise).
+  llvm::Expected<void *> loadModule(llvm::StringRef image);
+  llvm::Error unloadModule(void *module);
+  llvm::Expected<void *> getFunction(void *module, llvm::StringRef name);
+  llvm::Error setDynamicShared(void *fn, int bytes);
+  llvm::Expected<DevicePtr> alloc(size_t bytes);
+  llvm::Error free(DevicePtr p);
+  llvm::Error copyToDevice(DevicePtr dst, const void *src, size_t bytes);
+  llvm::Error copyToHost(void *dst, DevicePtr src, size_t bytes);
+  llvm::Error memset8(DevicePtr dst, unsigned char v, size_t bytes);
+  llvm::Error launch(void *fn, const unsigned grid[3], const unsigned block[3],
                      unsigned shared, void **params);
-  std::string synchronize();
+  llvm::Error synchronize();
   /// Milliseconds of `fn()` measured with events around it.
-  std::string time(const std::function<std::string()> &fn, float *ms);
+  llvm::Expected<float> time(llvm::function_ref<llvm::Error()> fn);
   /// Encodes a tiled tensor map (cuTensorMapEncodeTiled) into 128 bytes.
   /// `dims` and `box` are logical (outermost first) over a dense row-major
   /// buffer starting at `base`; swizzleBytes 0/32/64/128.
-  std::string encodeTensorMap(void *out128, TensorMapDType dtype,
-                              DevicePtr base,
-                              llvm::ArrayRef<int64_t> dims,
+  llvm::Error encodeTensorMap(void *out128, TensorMapDType dtype,
+                              DevicePtr base, llvm::ArrayRef<int64_t> dims,
                               llvm::ArrayRef<int64_t> box, int elemBytes,
                               int swizzleBytes);
 
 private:
   CudaDriver() = default;
-  /// "<call>: <the driver's message for rc>".
-  std::string message(int rc, const char *call);
+  /// "<call>: <the driver's message for rc>" as an error of `kind`.
+  llvm::Error error(int rc, const char *call, RuntimeErrorKind kind);
   std::unique_ptr<Api> api;
   void *lib = nullptr;
   void *ctx = nullptr;

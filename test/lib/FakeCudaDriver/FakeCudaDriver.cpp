@@ -224,6 +224,9 @@ struct Param {
   // 128 bytes aligned to 64 (LLVM) or 128 (nvcc, as CUtensorMap is declared):
   // a CUtensorMap passed by value (__grid_constant__).
   bool tensorMap = false;
+  // One integer or float of at most 8 bytes passed by value: its PTX type
+  // (".u32", ".f32", ...), else empty. Launches print its value.
+  String scalarType;
 };
 
 struct Module;
@@ -975,6 +978,11 @@ bool PtxParser::parseParam(Function &f) {
     p.type = typeName + " .ptr" + (space.empty() ? "" : " " + space);
   } else {
     p.tensorMap = p.size == 128 && (align == 64 || align == 128);
+    // LLVM passes f16 and bf16 as `.align 2 .b8 name[2]`.
+    if (vec == 1 && count == 1 && elem <= 8)
+      p.scalarType = typeName;
+    else if (vec == 1 && typeName == ".b8" && p.size <= 8)
+      p.scalarType = format(".b8[%llu]", ull(count));
     p.type = (align ? format(".align %llu ", ull(align)) : String()) +
              typeName + (count > 1 ? format("[%llu]", ull(count)) : "");
   }
@@ -1138,6 +1146,38 @@ CUresult checkStream(CUstream stream) {
                 "stream %p: the fake driver has only the null stream",
                 (void *)stream);
   return CUDA_SUCCESS;
+}
+
+// The value of a scalar parameter as the kernel reads it: little endian,
+// `p.size` bytes, shown in its PTX type.
+String scalarValue(const Param &p, const void *bytes) {
+  uint64_t v = 0;
+  std::memcpy(&v, bytes, p.size);
+  const String &t = p.scalarType;
+  String shown;
+  if (t == ".f32" || t == ".f64") {
+    double d = 0;
+    if (p.size == 4) {
+      float f;
+      std::memcpy(&f, &v, 4);
+      d = f;
+    } else {
+      std::memcpy(&d, &v, 8);
+    }
+    shown = format("%g", d);
+  } else if (t == ".bf16") {
+    uint32_t bits = uint32_t(v) << 16;
+    float f;
+    std::memcpy(&f, &bits, 4);
+    shown = format("%g", f);
+  } else if (t.size() > 1 && t[1] == 's') {
+    unsigned shift = 64 - 8 * unsigned(p.size);
+    shown = format("%lld", (long long)(int64_t(v << shift) >> shift));
+  } else if (t != ".f16" && t.find('[') == String::npos) {
+    shown = format("%llu", ull(v));
+  }
+  String text = format("%s 0x%0*llx", t.c_str(), int(2 * p.size), ull(v));
+  return shown.empty() ? text : text + " (" + shown + ")";
 }
 
 // Checks a launch of `f`, which the caller has checked is live. `cluster`
@@ -1306,13 +1346,19 @@ CUresult launch(Function &f, const unsigned grid[3], const unsigned block[3],
   }
   ++s.clock;
   const char *quiet = std::getenv("UOP_FAKE_CUDA_QUIET");
-  if (!quiet || std::strcmp(quiet, "1") != 0)
-    std::fprintf(stderr,
-                 "uop-fake-cuda: launch %s grid=(%u,%u,%u) block=(%u,%u,%u) "
-                 "cluster=(%u,%u,%u) shared=%llu+%u params=%zu ok\n",
-                 name, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-                 cluster[0], cluster[1], cluster[2], ull(f.staticShared),
-                 dynamicShared, f.params.size());
+  if (quiet && std::strcmp(quiet, "1") == 0)
+    return CUDA_SUCCESS;
+  std::fprintf(stderr,
+               "uop-fake-cuda: launch %s grid=(%u,%u,%u) block=(%u,%u,%u) "
+               "cluster=(%u,%u,%u) shared=%llu+%u params=%zu ok\n",
+               name, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+               cluster[0], cluster[1], cluster[2], ull(f.staticShared),
+               dynamicShared, f.params.size());
+  for (size_t i = 0; i < f.params.size(); ++i)
+    if (!f.params[i].scalarType.empty())
+      std::fprintf(stderr, "uop-fake-cuda: param %zu %s = %s\n", i,
+                   f.params[i].name.c_str(),
+                   scalarValue(f.params[i], params[i]).c_str());
   return CUDA_SUCCESS;
 }
 
