@@ -7,16 +7,22 @@ include "mlir/Pass/PassBase.td"
 def ConvertTIRxToGPU : Pass<"convert-tirx-to-gpu", "::mlir::ModuleOp"> {
   let summary = "prim_funcs with a device_entry become gpu.module / gpu.func kernels";
   let description = [{
-    Each prim_func with a device_entry becomes a `gpu.func` kernel in a
-    `gpu.module @<name>_kernels`. Buffer parameters become global memrefs of
-    their storage span, scalar parameters stay; shared and local
-    alloc_buffers become workgroup and private attributions; flat
-    buffer_load/buffer_store become memref.load/memref.store. The launch
-    dimensions recorded by tirx-lower-scope-ids become known_block_size /
+    Each prim_func with a device_entry becomes a `gpu.func` kernel in the
+    module's `gpu.module @tirx_kernels`. Buffer parameters become global
+    memrefs of their storage span, scalar parameters stay, each distinct
+    tensor map adds a pointer parameter (listed in `tirx.tensor_maps`).
+    Shared alloc_buffers become workgroup memref.globals up to 48 KiB per
+    CTA, beyond that (or with an `allocated_addr`) views of dynamic shared
+    memory; local ones become allocas; tmem ones tcgen05 allocations. Flat
+    accesses become memref / vector loads and stores. The launch dimensions
+    recorded by tirx-lower-scope-ids become known_block_size /
     known_grid_size. Host code that launches kernels (a prim_func without a
     device_entry holding `tirx.launch`) becomes a func.func on memrefs with
-    `gpu.alloc` for its global buffers and `gpu.launch_func` per launch. Run after tirx-dispatch-tile-primitives,
-    tirx-lower-scope-ids and tirx-lower-layouts.
+    `gpu.alloc` for its global buffers and `gpu.launch_func` per launch.
+    Run after tirx-dispatch-tile-primitives, tirx-lower-scope-ids and
+    tirx-lower-layouts. The patterns are exported
+    (`populateTIRxToGPUConversionPatterns`,
+    `populateTIRxHostToGPUConversionPatterns`).
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::func::FuncDialect",

@@ -1,22 +1,23 @@
 //===- HostToGPU.cpp - host code of convert-tirx-to-gpu -------------------===//
 //
 // The host side of a compiled program is IR, not a table for launchers to
-// decode: `tirx.launch` becomes `gpu.launch_func`, whose verifier checks the
-// kernel and its operands, and the runtime walks the resulting function.
+// decode: host code becomes a func.func whose global buffers are gpu.alloc
+// (freed before it returns) and whose `tirx.launch`es are gpu.launch_func,
+// configured as each converted kernel recorded. The runtime walks it.
 //
 //===----------------------------------------------------------------------===//
 
-#include "HostToGPU.h"
+#include "Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/Builders.h"
 
 using namespace mlir;
 using namespace uop::tirx;
+using namespace uop::tirx::togpu;
 
-/// Whether `fn` is host code that launches kernels or allocates for them.
-static bool launchesKernels(PrimFuncOp fn) {
+bool uop::tirx::launchesKernels(PrimFuncOp fn) {
+  if (!fn.getBody().getOps<DeviceEntryOp>().empty())
+    return false;
   WalkResult r = fn.walk([](Operation *op) {
     if (isa<LaunchOp>(op))
       return WalkResult::interrupt();
@@ -28,85 +29,107 @@ static bool launchesKernels(PrimFuncOp fn) {
   return r.wasInterrupted();
 }
 
-/// gpu.launch_func of `kernel` on `operands`, configured as the kernel
-/// recorded it (known grid and block sizes, dynamic shared bytes).
-static LogicalResult emitLaunch(OpBuilder &b, LaunchOp launch,
-                                gpu::GPUFuncOp kernel, ValueRange operands) {
-  Location loc = launch.getLoc();
-  auto *tirx = kernel->getContext()->getLoadedDialect<TIRxDialect>();
-  if (tirx->getTensorMapsAttrHelper().isAttrPresent(kernel))
-    return launch.emitError("launching a kernel that uses tensor maps from "
-                            "host code is not supported yet");
-  // A kernel without block (thread) scope ids runs one block (one thread).
-  DenseI32ArrayAttr grid = kernel.getKnownGridSizeAttr();
-  DenseI32ArrayAttr block = kernel.getKnownBlockSizeAttr();
-  auto dim = [&](DenseI32ArrayAttr a) {
-    auto at = [&](int i) -> Value {
-      return arith::ConstantIndexOp::create(b, loc,
-                                            a && i < a.size() ? a[i] : 1);
-    };
-    return gpu::KernelDim3{at(0), at(1), at(2)};
-  };
-  Value shared;
-  if (IntegerAttr bytes = tirx->getDynamicSharedBytesAttrHelper().getAttr(kernel))
-    shared = arith::ConstantOp::create(
-        b, loc, b.getI32IntegerAttr(static_cast<int32_t>(bytes.getInt())));
-  gpu::LaunchFuncOp::create(b, loc, kernel, dim(grid), dim(block), shared,
-                            operands);
-  return success();
-}
+namespace {
 
-LogicalResult uop::tirx::convertHostToGPU(PrimFuncOp fn,
-                                          gpu::GPUModuleOp kernels) {
-  if (!launchesKernels(fn))
+struct HostFuncToFunc : OpConversionPattern<PrimFuncOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(PrimFuncOp fn, OpAdaptor,
+                  ConversionPatternRewriter &rw) const override {
+    if (!launchesKernels(fn))
+      return rw.notifyMatchFailure(fn, "not host code that launches kernels");
+    TypeConverter::SignatureConversion sig(fn.getNumArguments());
+    if (failed(getTypeConverter()->convertSignatureArgs(fn.getArgumentTypes(), sig)))
+      return rw.notifyMatchFailure(fn, "a parameter type does not convert");
+    auto host = func::FuncOp::create(rw, fn.getLoc(), fn.getSymName(),
+                                     rw.getFunctionType(sig.getConvertedTypes(), {}));
+    rw.inlineRegionBefore(fn.getBody(), host.getBody(), host.end());
+    if (!rw.applySignatureConversion(&host.getBody().front(), sig,
+                                     getTypeConverter()))
+      return failure();
+    rw.eraseOp(fn);
     return success();
-  if (!fn.getFunctionType().getResults().empty())
-    return fn.emitError("host code that launches kernels returns nothing");
-  OpBuilder b(fn);
-  SmallVector<Type> params;
-  for (Type t : fn.getArgumentTypes()) {
-    auto buffer = dyn_cast<BufferType>(t);
-    if (!buffer)
-      return fn.emitError("host code that launches kernels takes buffers "
-                          "only, got ")
-             << t;
-    params.push_back(getMemRefForBuffer(buffer));
   }
-  auto host = func::FuncOp::create(b, fn.getLoc(), fn.getSymName(),
-                                   b.getFunctionType(params, {}));
-  Block *entry = host.addEntryBlock();
-  IRMapping map;
-  map.map(fn.getArguments(), entry->getArguments());
-  b.setInsertionPointToEnd(entry);
-  SmallVector<Value> allocations;
-  for (Operation &op : fn.getBody().front()) {
-    Location loc = op.getLoc();
-    if (auto alloc = dyn_cast<AllocBufferOp>(op)) {
-      Value m = gpu::AllocOp::create(b, loc, getMemRefForBuffer(alloc.getType()),
-                                     Type(), ValueRange(), ValueRange(),
-                                     ValueRange())
-                    .getMemref();
-      map.map(alloc.getResult(), m);
-      allocations.push_back(m);
-    } else if (auto launch = dyn_cast<LaunchOp>(op)) {
-      auto kernel = kernels.lookupSymbol<gpu::GPUFuncOp>(launch.getKernel());
-      if (!kernel)
-        return launch.emitError("no converted kernel '")
-               << launch.getKernel() << "'";
-      SmallVector<Value> operands;
-      for (Value a : launch.getArgs())
-        operands.push_back(map.lookup(a));
-      if (failed(emitLaunch(b, launch, kernel, operands)))
-        return failure();
-    } else if (isa<ReturnOp>(op)) {
-      for (Value m : allocations)
-        gpu::DeallocOp::create(b, loc, Type(), ValueRange(), m);
-      func::ReturnOp::create(b, loc);
-    } else {
-      return op.emitError("host code that launches kernels holds only "
-                          "tirx.alloc_buffer and tirx.launch");
-    }
+};
+
+/// A global buffer of host code: gpu.alloc, and gpu.dealloc before the
+/// function returns.
+struct HostAllocToGPU : OpConversionPattern<AllocBufferOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AllocBufferOp alloc, OpAdaptor,
+                  ConversionPatternRewriter &rw) const override {
+    if (alloc.getType().getScope() != StorageScope::Global ||
+        !alloc->getParentOfType<func::FuncOp>())
+      return rw.notifyMatchFailure(alloc, "not a global buffer of host code");
+    Location loc = alloc.getLoc();
+    Value m = gpu::AllocOp::create(rw, loc, getMemRefForBuffer(alloc.getType()),
+                                   Type(), ValueRange(), ValueRange(),
+                                   ValueRange())
+                  .getMemref();
+    rw.replaceOp(alloc, m);
+    OpBuilder::InsertionGuard guard(rw);
+    rw.setInsertionPoint(alloc->getBlock()->getTerminator());
+    gpu::DeallocOp::create(rw, loc, Type(), ValueRange(), m);
+    return success();
   }
-  fn.erase();
-  return success();
+};
+
+/// tirx.launch -> gpu.launch_func of the converted kernel, with the grid,
+/// block and dynamic shared bytes it recorded. A kernel without block
+/// (thread) scope ids runs one block (one thread).
+struct LaunchToGPU : OpConversionPattern<LaunchOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(LaunchOp launch, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    auto module = launch->getParentOfType<ModuleOp>();
+    auto kernels = module.lookupSymbol<gpu::GPUModuleOp>(kKernelModule);
+    auto kernel = kernels ? kernels.lookupSymbol<gpu::GPUFuncOp>(launch.getKernel())
+                          : gpu::GPUFuncOp();
+    if (!kernel)
+      return rw.notifyMatchFailure(launch, "the kernel is not converted");
+    Location loc = launch.getLoc();
+    auto dim = [&](DenseI32ArrayAttr a) {
+      auto at = [&](int i) -> Value {
+        return arith::ConstantIndexOp::create(rw, loc,
+                                              a && i < a.size() ? a[i] : 1);
+      };
+      return gpu::KernelDim3{at(0), at(1), at(2)};
+    };
+    Value shared;
+    auto *tirx = rw.getContext()->getLoadedDialect<TIRxDialect>();
+    if (IntegerAttr bytes = tirx->getDynamicSharedBytesAttrHelper().getAttr(kernel))
+      shared = arith::ConstantOp::create(
+          rw, loc, rw.getI32IntegerAttr(static_cast<int32_t>(bytes.getInt())));
+    gpu::LaunchFuncOp::create(rw, loc, kernel, dim(kernel.getKnownGridSizeAttr()),
+                              dim(kernel.getKnownBlockSizeAttr()), shared,
+                              adaptor.getArgs());
+    rw.eraseOp(launch);
+    return success();
+  }
+};
+
+struct HostReturnToFunc : OpConversionPattern<ReturnOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ReturnOp ret, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    if (!isa<func::FuncOp>(ret->getParentOp()))
+      return rw.notifyMatchFailure(ret, "not in converted host code");
+    rw.replaceOpWithNewOp<func::ReturnOp>(ret, adaptor.getOperands());
+    return success();
+  }
+};
+
+} // namespace
+
+void uop::tirx::populateTIRxHostToGPUConversionPatterns(
+    TypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<HostFuncToFunc, HostAllocToGPU, LaunchToGPU, HostReturnToFunc>(
+      converter, patterns.getContext());
 }

@@ -9,8 +9,8 @@
 
 // CHECK-LABEL: gpu.func @flat
 // CHECK-SAME: (%[[G:.*]]: memref<64xf16, #gpu.address_space<global>>, %[[N:.*]]: index)
-// CHECK-SAME: workgroup(%[[S:.*]] : memref<8xi64, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
-// CHECK-SAME: private(%[[L:.*]] : memref<4xf32, #gpu.address_space<private>>)
+// CHECK-NEXT: %[[L:.*]] = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
+// CHECK-NEXT: %[[S:.*]] = memref.get_global @flat_shared_0 : memref<8xi64, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
 // CHECK-NEXT: %[[GP:.*]] = memref.extract_aligned_pointer_as_index %[[G]] : memref<64xf16, #gpu.address_space<global>> -> index
 // CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : index
@@ -49,8 +49,9 @@ tirx.prim_func @flat(%G: !tirx.buffer<64xf16, global>, %n: index) {
 // With tirx-lower-layouts first, the address of element (%i, 8) of a
 // 128-byte-swizzled 64x64 bf16 tile goes through the layout (swizzled offset
 // into the flat 4096-element view) and then through the memref's address.
+// CHECK: memref.global "private" @swizzled_shared_0 : memref<4096xbf16, #gpu.address_space<workgroup>> {alignment = 1024 : i64}
 // CHECK-LABEL: gpu.func @swizzled
-// CHECK-SAME: workgroup(%[[S:.*]] : memref<4096xbf16, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64})
+// CHECK: %[[S:.*]] = memref.get_global @swizzled_shared_0 : memref<4096xbf16, #gpu.address_space<workgroup>>
 // CHECK: arith.xori
 // CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK-NEXT: %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[S]] : memref<4096xbf16, #gpu.address_space<workgroup>> -> index

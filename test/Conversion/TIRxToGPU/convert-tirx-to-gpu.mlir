@@ -4,13 +4,14 @@
 // gpu.func @<name> kernel in the one gpu.module @tirx_kernels of the module
 // (appended at its end), so that one PTX file holds all kernels. Buffer
 // parameters become 1-D memrefs of their storage span in global memory,
-// scalars stay as they are; shared allocations become workgroup attributions
-// placed at 128 bytes (llvm.align), local ones private attributions; flat
-// buffer_load/store become memref.load/store and flat vector_load/store
-// vector.load/store aligned to the vector's size; the recorded block/grid
-// dims become known_block_size/known_grid_size (padded to 3-D), and the
-// static shared bytes (each allocation rounded up to its alignment)
-// tirx.shared_bytes. Host-only prim_funcs are left alone.
+// scalars stay as they are; shared allocations become private workgroup
+// memref.globals of the gpu.module named after the kernel, placed at 128
+// bytes (1024 for swizzled tiles), local ones 16-byte aligned allocas at the
+// kernel's entry; flat buffer_load/store become memref.load/store and flat
+// vector_load/store vector.load/store aligned to the vector's size; the
+// recorded block/grid dims become known_block_size/known_grid_size (padded
+// to 3-D), and the static shared bytes (each allocation rounded up to its
+// alignment) tirx.shared_bytes. Host-only prim_funcs are left alone.
 
 // CHECK: module attributes {gpu.container_module} {
 
@@ -21,10 +22,12 @@
 // CHECK-NEXT: }
 
 // CHECK-NEXT: gpu.module @tirx_kernels {
+// CHECK-NEXT: memref.global "private" @kern_shared_0 : memref<256xf32, #gpu.address_space<workgroup>> {alignment = 128 : i64}
+// CHECK-NEXT: memref.global "private" @kern_shared_1 : memref<16xi32, #gpu.address_space<workgroup>> {alignment = 128 : i64}
 // CHECK-NEXT: gpu.func @kern(%[[A:.*]]: memref<1024xf32, #gpu.address_space<global>>, %[[N:.*]]: index, %[[X:.*]]: f32, %[[H:.*]]: memref<8255xf16, #gpu.address_space<global>>)
-// CHECK-SAME: workgroup(%[[S:.*]] : memref<256xf32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64}, %[[S2:.*]] : memref<16xi32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
-// CHECK-SAME: private(%[[L:.*]] : memref<4xf32, #gpu.address_space<private>>)
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>, known_grid_size = array<i32: 8, 4, 1>, tirx.shared_bytes = 1088 : i64}
+// CHECK-NEXT: %[[L:.*]] = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
+// CHECK-NEXT: %[[S:.*]] = memref.get_global @kern_shared_0 : memref<256xf32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[V:.*]] = memref.load %[[A]][%[[N]]] : memref<1024xf32, #gpu.address_space<global>>
 // CHECK-NEXT: %[[W:.*]] = arith.addf %[[V]], %[[X]] : f32
@@ -33,12 +36,14 @@
 // A bind is replaced by its value.
 // CHECK-NEXT: %[[U:.*]] = memref.load %[[L]][%[[C0]]] : memref<4xf32, #gpu.address_space<private>>
 // CHECK-NEXT: memref.store %[[U]], %[[A]][%[[N]]] : memref<1024xf32, #gpu.address_space<global>>
-// Flat decl_buffer views read the memref of the buffer they view.
+// Flat decl_buffer views of the same span read the memref of the buffer
+// they view.
 // CHECK-NEXT: %[[HV:.*]] = memref.load %[[H]][%[[N]]] : memref<8255xf16, #gpu.address_space<global>>
 // CHECK-NEXT: %[[HX:.*]] = arith.extf %[[HV]] : f16 to f32
 // CHECK-NEXT: memref.store %[[HX]], %[[S]][%[[C0]]] : memref<256xf32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[T:.*]] = arith.constant true
 // CHECK-NEXT: scf.if %[[T]] {
+// CHECK-NEXT: %[[S2:.*]] = memref.get_global @kern_shared_1 : memref<16xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[I:.*]] = memref.load %[[S2]][%[[C0]]] : memref<16xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: memref.store %[[I]], %[[S2]][%[[C0]]] : memref<16xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: }
@@ -62,7 +67,7 @@ tirx.prim_func @kern(%A: !tirx.buffer<1024xf32, global>, %n: index, %x: f32,
     %hv = tirx.buffer_load %Hf[%n] : !tirx.buffer<8255xf16, global>
     %hx = arith.extf %hv : f16 to f32
     tirx.buffer_store %hx, %S[%c0] : !tirx.buffer<256xf32, shared>
-    // A shared allocation nested in a region still becomes an attribution.
+    // A shared allocation nested in a region is still a static global.
     %true = arith.constant true
     scf.if %true {
       %S2 = tirx.alloc_buffer : !tirx.buffer<16xi32, shared>
@@ -76,8 +81,9 @@ tirx.prim_func @kern(%A: !tirx.buffer<1024xf32, global>, %n: index, %x: f32,
 // No recorded dims: no known sizes. A multi-dimensional or laid-out buffer's
 // memref is its flat storage span (2x(64x64) swizzled f16 -> 8192). (The
 // alignment of plain shared tiles is checked on @kern.)
-// CHECK-NEXT: gpu.func @nodims(%[[A:.*]]: memref<8192xf16, #gpu.address_space<global>>)
-// CHECK-SAME: workgroup(%{{.*}} : memref<4096xf16, #gpu.address_space<workgroup>> {llvm.align = {{[0-9]+}} : i64}) kernel attributes {tirx.shared_bytes = 8192 : i64} {
+// CHECK-NEXT: memref.global "private" @nodims_shared_0 : memref<4096xf16, #gpu.address_space<workgroup>> {alignment = 1024 : i64}
+// CHECK-NEXT: gpu.func @nodims(%[[A:.*]]: memref<8192xf16, #gpu.address_space<global>>) kernel attributes {tirx.shared_bytes = 8192 : i64} {
+// CHECK-NEXT: memref.get_global @nodims_shared_0
 // CHECK-NEXT: gpu.return
 // CHECK-NEXT: }
 tirx.prim_func @nodims(%A: !tirx.buffer<2x64x64xf16, global>) {
@@ -105,9 +111,10 @@ tirx.prim_func @host(%x: index, %B: !tirx.buffer<16xf32, global>) -> index {
 // Flat vector accesses become vector.load/store with the alignment of the
 // whole vector (16 bytes for 4 x f32, 8 bytes for 4 x f16): the dispatch that
 // produced them checked that the runs are aligned.
+// CHECK-NEXT: memref.global "private" @vectors_shared_0 : memref<256xf32, #gpu.address_space<workgroup>> {alignment = 128 : i64}
 // CHECK-NEXT: gpu.func @vectors(%[[A:.*]]: memref<256xf32, #gpu.address_space<global>>, %[[H:.*]]: memref<64xf16, #gpu.address_space<global>>, %[[I:.*]]: index)
-// CHECK-SAME: workgroup(%[[S:.*]] : memref<256xf32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
-// CHECK-SAME: private(%[[L:.*]] : memref<8xf16, #gpu.address_space<private>>)
+// CHECK-NEXT: %[[L:.*]] = memref.alloca() : memref<8xf16, #gpu.address_space<private>>
+// CHECK-NEXT: %[[S:.*]] = memref.get_global @vectors_shared_0 : memref<256xf32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: %[[V:.*]] = vector.load %[[A]][%[[I]]] {alignment = 16 : i64} : memref<256xf32, #gpu.address_space<global>>, vector<4xf32>
 // CHECK-NEXT: vector.store %[[V]], %[[S]][%[[I]]] {alignment = 16 : i64} : memref<256xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK-NEXT: %[[W:.*]] = vector.load %[[H]][%[[I]]] {alignment = 8 : i64} : memref<64xf16, #gpu.address_space<global>>, vector<4xf16>

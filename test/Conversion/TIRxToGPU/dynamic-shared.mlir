@@ -40,3 +40,30 @@ tirx.prim_func @big(%A: !tirx.buffer<128x128xf32, global>, %B: !tirx.buffer<128x
   }
   tirx.return
 }
+
+// A shared buffer whose type has an allocated_addr stays at that offset
+// (past the realignment pad); the others are placed after it, and the kernel
+// uses dynamic shared memory even below 48 KiB.
+// CHECK-LABEL: gpu.func @placed
+// CHECK-SAME: tirx.dynamic_shared_bytes = 3392 : i64
+// CHECK: %[[DYN:.*]] = gpu.dynamic_shared_memory
+// CHECK: arith.subi
+// CHECK-NEXT: %[[PAD:.*]] = arith.remui
+// CHECK-NEXT: %[[C2048:.*]] = arith.constant 2048 : index
+// CHECK-NEXT: %[[O1:.*]] = arith.addi %[[PAD]], %[[C2048]] : index
+// CHECK-NEXT: %[[P:.*]] = memref.view %[[DYN]][%[[O1]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[C2304:.*]] = arith.constant 2304 : index
+// CHECK-NEXT: %[[O2:.*]] = arith.addi %[[PAD]], %[[C2304]] : index
+// CHECK-NEXT: %[[F:.*]] = memref.view %[[DYN]][%[[O2]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16xf32, #gpu.address_space<workgroup>>
+// CHECK: memref.store %{{.*}}, %[[P]]
+// CHECK: memref.store %{{.*}}, %[[F]]
+tirx.prim_func @placed(%x: f32) {
+  tirx.device_entry {
+    %P = tirx.alloc_buffer : !tirx.buffer<64xf32, shared, allocated_addr = 2048>
+    %F = tirx.alloc_buffer : !tirx.buffer<16xf32, shared>
+    %c0 = arith.constant 0 : index
+    tirx.buffer_store %x, %P[%c0] : !tirx.buffer<64xf32, shared, allocated_addr = 2048>
+    tirx.buffer_store %x, %F[%c0] : !tirx.buffer<16xf32, shared>
+  }
+  tirx.return
+}

@@ -162,3 +162,27 @@ tirx.prim_func @smem_48k() {
   }
   tirx.return
 }
+
+// -----
+
+// The seed's allocated_addr places a shared buffer; it must be 16-byte
+// aligned.
+tirx.prim_func @unaligned_addr() {
+  tirx.device_entry {
+    // expected-error @+1 {{allocated_addr of a shared buffer must be a multiple of 16 bytes, got 8}}
+    %S = tirx.alloc_buffer : !tirx.buffer<64xf32, shared, allocated_addr = 8>
+  }
+  tirx.return
+}
+
+// -----
+
+// Two placed buffers may not overlap.
+tirx.prim_func @overlapping_addr() {
+  tirx.device_entry {
+    %S = tirx.alloc_buffer : !tirx.buffer<64xf32, shared, allocated_addr = 0>
+    // expected-error @+1 {{allocated_addr 128 overlaps another shared buffer at 0}}
+    %T = tirx.alloc_buffer : !tirx.buffer<64xf32, shared, allocated_addr = 128>
+  }
+  tirx.return
+}

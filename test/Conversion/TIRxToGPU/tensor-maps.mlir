@@ -2,22 +2,22 @@
 //
 // convert-tirx-to-gpu turns each tirx.tensor_map into an extra !llvm.ptr
 // kernel parameter (a pointer to the encoded CUtensorMap the launcher
-// provides), appended after the prim_func's parameters and before the
-// workgroup/private attributions, and lists them in the kernel's
+// provides), appended after the prim_func's parameters, and lists them in the kernel's
 // `tirx.tensor_maps` attribute as #tirx.tensor_map_param<arg = <kernel parameter index>, shape = <buffer shape>,
 // buffer_arg = <index of the described buffer parameter>, box, swizzle>, in
 // program order. The map's uses become uses of the parameter.
 
 // Three maps (two of the same parameter, with other boxes): parameters 3, 4
-// and 5 after (A, n, B); the shared and private attributions keep their
-// order and uses.
+// and 5 after (A, n, B); the shared and local buffers keep their uses.
+// CHECK: memref.global "private" @maps_shared_0 : memref<4096xbf16, #gpu.address_space<workgroup>> {alignment = 1024 : i64}
+// CHECK: memref.global "private" @maps_shared_1 : memref<32xf32, #gpu.address_space<workgroup>> {alignment = 128 : i64}
 // CHECK-LABEL: gpu.func @maps
 // CHECK-SAME: (%[[A:.*]]: memref<32768xbf16, #gpu.address_space<global>>, %[[N:.*]]: index, %[[B:.*]]: memref<4096xf32, #gpu.address_space<global>>, %[[M0:.*]]: !llvm.ptr, %[[M1:.*]]: !llvm.ptr, %[[M2:.*]]: !llvm.ptr)
-// CHECK-SAME: workgroup(%[[S:.*]] : memref<4096xbf16, #gpu.address_space<workgroup>> {llvm.align = 1024 : i64}, %[[S2:.*]] : memref<32xf32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64})
-// CHECK-SAME: private(%[[L:.*]] : memref<4xf32, #gpu.address_space<private>>)
 // CHECK-SAME: kernel attributes {
 // CHECK-SAME: tirx.tensor_maps = [#tirx.tensor_map_param<arg = 3, buffer_arg = 0, shape = [256, 128], box = [64, 64], swizzle = 128>, #tirx.tensor_map_param<arg = 4, buffer_arg = 2, shape = [64, 64], box = [8, 4], swizzle = 0>, #tirx.tensor_map_param<arg = 5, buffer_arg = 0, shape = [256, 128], box = [1, 64], swizzle = 128>]
 // CHECK-NOT: tirx.tensor_map
+// CHECK: %[[L:.*]] = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
+// CHECK: %[[S2:.*]] = memref.get_global @maps_shared_1
 // CHECK: %[[V:.*]] = memref.load %[[L]][%{{.*}}] : memref<4xf32, #gpu.address_space<private>>
 // CHECK-NEXT: memref.store %[[V]], %[[S2]][%[[N]]] : memref<32xf32, #gpu.address_space<workgroup>>
 // CHECK-NEXT: llvm.store %[[V]], %[[M0]] : f32, !llvm.ptr

@@ -1,7 +1,7 @@
 // RUN: uop-opt %s --convert-tirx-to-gpu | FileCheck %s
 //
 // Tensor memory in convert-tirx-to-gpu. Each tmem alloc_buffer becomes
-//   - a 1 x i32 workgroup slot (a new attribution),
+//   - a 1 x i32 workgroup slot (a memref.global of the gpu.module),
 //   - warp 0 (thread_id x < 32) runs nvvm.tcgen05.alloc of <columns> into the
 //     slot, columns = the layout's TCol span rounded up to a power of two, at
 //     least 32,
@@ -12,23 +12,25 @@
 // tirx.address_of %T[i, j] becomes base + (TLane << 16) + TCol of element
 // (i, j) through the layout, as i64; and before gpu.return the kernel
 // synchronises (fenced gpu.barrier) and warp 0 frees every allocation
-// (nvvm.tcgen05.dealloc with the same column count) and relinquishes the
-// allocation permit.
+// (nvvm.tcgen05.dealloc of the address in its slot, with the same column
+// count) and relinquishes the allocation permit.
 
 // Two allocations: 128 x 40 (TCol span 40 -> 64 columns) and 128 x 8
 // (8 -> the minimum 32).
+// CHECK: memref.global "private" @[[G0:two_buffers_shared_0]] : memref<1xi32, #gpu.address_space<workgroup>> {alignment = 4 : i64}
+// CHECK-NEXT: memref.global "private" @[[G1:two_buffers_shared_1]] : memref<1xi32, #gpu.address_space<workgroup>> {alignment = 4 : i64}
 // CHECK-LABEL: gpu.func @two_buffers
 // CHECK-SAME: (%[[I:.*]]: index, %[[J:.*]]: index)
-// CHECK-SAME: workgroup(%[[SLOT0:.*]] : memref<1xi32, #gpu.address_space<workgroup>>, %[[SLOT1:.*]] : memref<1xi32, #gpu.address_space<workgroup>>)
-// CHECK-NEXT: %[[P0:.*]] = memref.extract_aligned_pointer_as_index %[[SLOT0]]
-// CHECK-NEXT: %[[P0I:.*]] = arith.index_castui %[[P0]] : index to i64
-// CHECK-NEXT: %[[P0P:.*]] = llvm.inttoptr %[[P0I]] : i64 to !llvm.ptr<3>
+// CHECK-NEXT: %[[SLOT0:.*]] = memref.get_global @[[G0]]
 // CHECK-NEXT: %[[TID:.*]] = gpu.thread_id x
 // CHECK-NEXT: %[[C32:.*]] = arith.constant 32 : index
 // CHECK-NEXT: %[[W0:.*]] = arith.cmpi ult, %[[TID]], %[[C32]] : index
 // CHECK-NEXT: scf.if %[[W0]] {
 // CHECK-NEXT: %[[ALL:.*]] = arith.constant -1 : i32
 // CHECK-NEXT: nvvm.bar.warp.sync %[[ALL]] : i32
+// CHECK-NEXT: %[[P0:.*]] = memref.extract_aligned_pointer_as_index %[[SLOT0]]
+// CHECK-NEXT: %[[P0I:.*]] = arith.index_castui %[[P0]] : index to i64
+// CHECK-NEXT: %[[P0P:.*]] = llvm.inttoptr %[[P0I]] : i64 to !llvm.ptr<3>
 // CHECK-NEXT: %[[N64:.*]] = arith.constant 64 : i32
 // CHECK-NEXT: nvvm.tcgen05.alloc %[[P0P]], %[[N64]] : !llvm.ptr<3>, i32
 // CHECK-NEXT: }
@@ -37,11 +39,11 @@
 // CHECK-NEXT: nvvm.tcgen05.fence <after>
 // CHECK-NEXT: %[[Z0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[BASE0:.*]] = memref.load %[[SLOT0]][%[[Z0]]] : memref<1xi32, #gpu.address_space<workgroup>>
-// CHECK-NEXT: %[[P1:.*]] = memref.extract_aligned_pointer_as_index %[[SLOT1]]
+// CHECK-NEXT: %[[SLOT1:.*]] = memref.get_global @[[G1]]
 // CHECK: scf.if
 // CHECK-NEXT: arith.constant -1 : i32
 // CHECK-NEXT: nvvm.bar.warp.sync
-// CHECK-NEXT: %[[N32:.*]] = arith.constant 32 : i32
+// CHECK: %[[N32:.*]] = arith.constant 32 : i32
 // CHECK-NEXT: nvvm.tcgen05.alloc %{{.*}}, %[[N32]] : !llvm.ptr<3>, i32
 // CHECK-NEXT: }
 // CHECK-NEXT: nvvm.tcgen05.fence <before>
@@ -75,10 +77,16 @@
 // CHECK-NEXT: scf.if %[[W0E]] {
 // CHECK-NEXT: arith.constant -1 : i32
 // CHECK-NEXT: nvvm.bar.warp.sync
-// CHECK-NEXT: %[[T0:.*]] = llvm.inttoptr %[[BASE0]] : i32 to !llvm.ptr<6>
+// CHECK-NEXT: %[[S0:.*]] = memref.get_global @[[G0]]
+// CHECK-NEXT: %[[Z2:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[A0:.*]] = memref.load %[[S0]][%[[Z2]]]
+// CHECK-NEXT: %[[T0:.*]] = llvm.inttoptr %[[A0]] : i32 to !llvm.ptr<6>
 // CHECK-NEXT: %[[D64:.*]] = arith.constant 64 : i32
 // CHECK-NEXT: nvvm.tcgen05.dealloc %[[T0]], %[[D64]] : !llvm.ptr<6>, i32
-// CHECK-NEXT: %[[T1:.*]] = llvm.inttoptr %[[BASE1]] : i32 to !llvm.ptr<6>
+// CHECK-NEXT: %[[S1:.*]] = memref.get_global @[[G1]]
+// CHECK-NEXT: %[[Z3:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[A1:.*]] = memref.load %[[S1]][%[[Z3]]]
+// CHECK-NEXT: %[[T1:.*]] = llvm.inttoptr %[[A1]] : i32 to !llvm.ptr<6>
 // CHECK-NEXT: %[[D32:.*]] = arith.constant 32 : i32
 // CHECK-NEXT: nvvm.tcgen05.dealloc %[[T1]], %[[D32]] : !llvm.ptr<6>, i32
 // CHECK-NEXT: nvvm.tcgen05.relinquish_alloc_permit
@@ -99,9 +107,10 @@ tirx.prim_func @two_buffers(%i: index, %j: index) {
 
 // 128 x 512 is the whole tensor memory: 512 columns; the seed's
 // allocated_addr field does not change the lowering. A shared buffer keeps
-// its attribution next to the slot.
+// its own global next to the slot.
+// CHECK: memref.global "private" @full_width_shared_0 : memref<64xf32, #gpu.address_space<workgroup>> {alignment = 128 : i64}
+// CHECK-NEXT: memref.global "private" @full_width_shared_1 : memref<1xi32, #gpu.address_space<workgroup>> {alignment = 4 : i64}
 // CHECK-LABEL: gpu.func @full_width
-// CHECK-SAME: workgroup(%{{.*}} : memref<64xf32, #gpu.address_space<workgroup>> {llvm.align = 128 : i64}, %{{.*}} : memref<1xi32, #gpu.address_space<workgroup>>)
 // CHECK: %[[N:.*]] = arith.constant 512 : i32
 // CHECK-NEXT: nvvm.tcgen05.alloc %{{.*}}, %[[N]] : !llvm.ptr<3>, i32
 // CHECK: %[[N2:.*]] = arith.constant 512 : i32

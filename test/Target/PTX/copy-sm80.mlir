@@ -11,7 +11,7 @@
 // scalar access is left. Without --chip the module's own target is used.
 
 // NVVM: gpu.module @tirx_kernels [#nvvm.target<chip = "sm_80", features = "+ptx70">]
-// NVVM: llvm.mlir.global internal @{{.*}}() {addr_space = 3 : i32, alignment = {{[0-9]+}} : i64} : !llvm.array<8192 x f32>
+// NVVM: llvm.mlir.global private @{{.*}}() {addr_space = 3 : i32, alignment = {{[0-9]+}} : i64} : !llvm.array<8192 x f32>
 // NVVM: llvm.func @copy(
 // NVVM-SAME: gpu.kernel
 // NVVM-SAME: gpu.known_block_size = array<i32: 256, 1, 1>

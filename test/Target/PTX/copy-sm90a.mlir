@@ -6,7 +6,7 @@
 // The copies through a plain shared tile (placed at 128 bytes) are vectorized.
 
 // NVVM: gpu.module @tirx_kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80">]
-// NVVM: llvm.mlir.global internal @{{.*}}() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<4096 x f32>
+// NVVM: llvm.mlir.global private @{{.*}}() {addr_space = 3 : i32, alignment = 128 : i64} : !llvm.array<4096 x f32>
 // NVVM: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // NVVM: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
 

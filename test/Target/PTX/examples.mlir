@@ -36,8 +36,8 @@
 // TMA-NEXT: .param .u64 .ptr .global .align 1 copy_tma_param_1,
 // TMA-NEXT: .param .align 64 .b8 copy_tma_param_2[128]
 // TMA-NEXT: )
-// TMA: .shared .align 1024 .b8 [[TILE:__wg_copy_tma_[0-9]+]][16384];
-// TMA: .shared .align 128 .b8 [[BAR:__wg_copy_tma_[0-9]+]][8];
+// TMA: .shared .align 1024 .b8 [[TILE:copy_tma_shared_[0-9]+]][16384];
+// TMA: .shared .align 128 .b8 [[BAR:copy_tma_shared_[0-9]+]][8];
 // TMA: mov.b64 [[MAPP:%rd[0-9]+]], copy_tma_param_2;
 // TMA-NEXT: cvta.param.u64 [[MAP:%rd[0-9]+]], [[MAPP]];
 // TMA: mbarrier.init.shared.b64 [[[BAR]]]
@@ -140,7 +140,7 @@
 // TCGEN05-DONE-COUNT-5: mbarrier.init.shared.b64
 // TCGEN05-DONE-NEXT: fence.mbarrier_init.release.cluster;
 // TCGEN05-DONE: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [%rd{{[0-9]+}}];
-// TCGEN05-DONE: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [[[DONE:__wg_gemm_[0-9]+]]];
+// TCGEN05-DONE: tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64 [[[DONE:gemm_shared_[0-9]+]]];
 // TCGEN05-DONE-NOT: tcgen05.ld
 // TCGEN05-DONE: mov.b64 [[DA:%rd[0-9]+]], [[DONE]];
 // TCGEN05-DONE-NEXT: cvt.u32.u64 [[DR:%r[0-9]+]], [[DA]];

@@ -24,10 +24,10 @@
 // CHECK-DAG: cvta.param.u64 [[MAP3:%rd[0-9]+]], [[P3]];
 // CHECK-DAG: mov.b64 [[P4:%rd[0-9]+]], tma_shapes_param_4;
 // CHECK-DAG: cvta.param.u64 [[MAP2:%rd[0-9]+]], [[P4]];
-// CHECK: mov.b64 [[RING:%rd[0-9]+]], __wg_tma_shapes_0;
+// CHECK: mov.b64 [[RING:%rd[0-9]+]], tma_shapes_shared_0;
 // CHECK-DAG: mov.u32 [[BX:%r[0-9]+]], %ctaid.x;
 // CHECK-DAG: mov.b32 [[TX3:%r[0-9]+]], 4096;
-// CHECK: mbarrier.arrive.expect_tx.shared.b64 {{%rd[0-9]+}}, [[[BAR:__wg_tma_shapes_[0-9]+]]], [[TX3]];
+// CHECK: mbarrier.arrive.expect_tx.shared.b64 {{%rd[0-9]+}}, [[[BAR:tma_shapes_shared_[0-9]+]]], [[TX3]];
 // Stage 1 of the ring starts 64 x 32 x 2 = 4096 bytes in.
 // CHECK: add.s64 {{%rd[0-9]+}}, [[RING]], 4096;
 // CHECK-DAG: mov.b32 [[C0:%r[0-9]+]], 0;

@@ -1,0 +1,134 @@
+//===- TensorMemoryToGPU.cpp - tcgen05 tensor memory ----------------------===//
+//
+// A tmem buffer becomes the i32 address tcgen05.alloc returns: warp 0
+// allocates into a shared slot, a CTA barrier publishes it, every thread
+// reads it back, and warp 0 frees the columns in the kernel's epilogue.
+// tirx.address_of an element is that base plus (TLane << 16) + TCol.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+using namespace mlir;
+using namespace uop::tirx;
+using namespace uop::tirx::togpu;
+
+FailureOr<int64_t> togpu::tensorMemoryColumns(Operation *op, BufferType t) {
+  std::map<std::string, int64_t> spans = t.getMemorySpans();
+  if (!spans.count("TLane") || !spans.count("TCol") || spans["TLane"] > 128)
+    return op->emitError("a tmem buffer needs a layout over at most 128 "
+                         "TLanes and some TCols");
+  int64_t cols = std::max<int64_t>(32, llvm::PowerOf2Ceil(spans["TCol"]));
+  if (cols > 512)
+    return op->emitError("tensor memory has 512 columns, the buffer needs ")
+           << cols;
+  return cols;
+}
+
+namespace {
+
+Value i32Constant(OpBuilder &b, Location loc, int32_t v) {
+  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+}
+
+/// The generic pointer in address space `space` to the start of `memref`.
+Value pointerTo(OpBuilder &b, Location loc, Value memref, unsigned space) {
+  Value addr = arith::IndexCastUIOp::create(
+      b, loc, b.getI64Type(),
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref));
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), space), addr);
+}
+
+struct TensorMemoryAllocToGPU : OpConversionPattern<AllocBufferOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AllocBufferOp alloc, OpAdaptor,
+                  ConversionPatternRewriter &rw) const override {
+    auto kernel = alloc->getParentOfType<gpu::GPUFuncOp>();
+    if (alloc.getType().getScope() != StorageScope::TMem || !kernel)
+      return rw.notifyMatchFailure(alloc, "not a tmem buffer of a kernel");
+    FailureOr<int64_t> cols = tensorMemoryColumns(alloc, alloc.getType());
+    if (failed(cols))
+      return failure();
+    NVVM::Tcgen05RelinquishAllocPermitOp relinquish;
+    kernel.walk([&](NVVM::Tcgen05RelinquishAllocPermitOp r) { relinquish = r; });
+    if (!relinquish)
+      return rw.notifyMatchFailure(alloc, "the kernel has no tmem epilogue");
+
+    Location loc = alloc.getLoc();
+    auto slotType = MemRefType::get(
+        {1}, rw.getI32Type(), MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(rw.getContext(), gpu::AddressSpace::Workgroup));
+    Value slot = createSharedGlobal(rw, loc, kernel, slotType, 4);
+    auto ifOp = scf::IfOp::create(rw, loc, isWarpZero(rw, loc),
+                                  /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(rw);
+      rw.setInsertionPointToStart(ifOp.thenBlock());
+      // tcgen05.alloc is .sync.aligned: the whole warp, converged.
+      NVVM::SyncWarpOp::create(rw, loc, i32Constant(rw, loc, -1));
+      Value slotPtr = pointerTo(rw, loc, slot, 3);
+      NVVM::Tcgen05AllocOp::create(rw, loc, slotPtr, i32Constant(rw, loc, *cols));
+    }
+    // The allocation is a tcgen05 operation: fence it around the barrier
+    // that publishes its address (the pattern of the PTX ISA's tcgen05
+    // memory-consistency section).
+    NVVM::Tcgen05FenceOp::create(rw, loc, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
+    gpu::BarrierOp::create(rw, loc);
+    NVVM::Tcgen05FenceOp::create(rw, loc, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+    Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
+    rw.replaceOp(alloc, memref::LoadOp::create(rw, loc, slot, ValueRange{zero}));
+
+    // Warp 0 frees the columns in the epilogue; the slot still holds the
+    // address there, wherever the allocation was.
+    OpBuilder::InsertionGuard guard(rw);
+    rw.setInsertionPoint(relinquish);
+    Value again = memref::GetGlobalOp::create(
+        rw, loc, slotType, slot.getDefiningOp<memref::GetGlobalOp>().getName());
+    Value base = memref::LoadOp::create(
+        rw, loc, again, ValueRange{arith::ConstantIndexOp::create(rw, loc, 0)});
+    Value ptr = LLVM::IntToPtrOp::create(
+        rw, loc, LLVM::LLVMPointerType::get(rw.getContext(), 6), base);
+    NVVM::Tcgen05DeallocOp::create(rw, loc, ptr, i32Constant(rw, loc, *cols));
+    return success();
+  }
+};
+
+/// tirx.address_of in tensor memory: base + (TLane << 16) + TCol, as i64.
+struct TensorMemoryAddressOfToGPU : OpConversionPattern<AddressOfOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AddressOfOp addr, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    auto t = cast<BufferType>(addr.getBuffer().getType());
+    if (t.getScope() != StorageScope::TMem)
+      return rw.notifyMatchFailure(addr, "not in tensor memory");
+    Location loc = addr.getLoc();
+    auto axes = emitLayoutApply(rw, loc, t.getLayoutInterface(), t.getShape(),
+                                adaptor.getIndices());
+    if (failed(axes) || !axes->count("TLane") || !axes->count("TCol"))
+      return rw.notifyMatchFailure(addr, "no TLane and TCol in the layout");
+    Value lane = arith::ShLIOp::create(
+        rw, loc, (*axes)["TLane"], arith::ConstantIndexOp::create(rw, loc, 16));
+    Value rel = arith::AddIOp::create(rw, loc, lane, (*axes)["TCol"]);
+    Value rel64 = arith::IndexCastUIOp::create(rw, loc, rw.getI64Type(), rel);
+    Value base64 =
+        arith::ExtUIOp::create(rw, loc, rw.getI64Type(), adaptor.getBuffer());
+    rw.replaceOpWithNewOp<arith::AddIOp>(addr, base64, rel64);
+    return success();
+  }
+};
+
+} // namespace
+
+void togpu::populateTensorMemoryPatterns(TypeConverter &converter,
+                                          RewritePatternSet &patterns) {
+  patterns.add<TensorMemoryAllocToGPU, TensorMemoryAddressOfToGPU>(
+      converter, patterns.getContext());
+}
