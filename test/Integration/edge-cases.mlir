@@ -2,7 +2,6 @@
 // --uop-to-c, cc) and checked element by element against the reference
 // interpreter (outputs are poisoned with NaN first, so `checked=N` with N the
 // number of output elements means every element was written and matched).
-// Found to work by the sweep that wrote test/Dialect/UOp/Transforms/pending-*.mlir.
 // RUN: uop-run %s --entry prime3d --check --repeat 1 | FileCheck %s --check-prefix=PRIME3D
 // RUN: uop-run %s --entry prime3d_reduce_mid --check --repeat 1 | FileCheck %s --check-prefix=PRIME3D-REDUCE-MID
 // RUN: uop-run %s --entry prime3d_reduce_outer --check --repeat 1 | FileCheck %s --check-prefix=PRIME3D-REDUCE-OUTER

@@ -191,3 +191,63 @@ tirx.prim_func @view_registers_per_thread() {
   }
   tirx.return
 }
+
+// -----
+
+// The storage span of a bare #tirx.swizzle layout (BufferType::
+// getStorageSpan) is its footprint rounded up to the block of 2^(M+S)
+// elements (2^(M+B+S) when not inner) that the swizzle permutes, exactly as
+// span(ComposeLayout) rounds up, not the element count. On 3x5 with
+// (M, B, S) = (1, 2, 2) the flat index 13 goes to x = 6, f(x) = 6 ^ 1 = 7,
+// m = 14 + 1 = 15: the view touches element 15, so it needs 16 elements and a
+// 15-element buffer is too small (see also
+// test/Target/TIRxLayoutTable/swizzle-odd-shape.mlir, where (2, 3) -> m=15).
+
+tirx.prim_func @bare_swizzle_view() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<15xf32, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view needs 16 elements of storage, the viewed buffer has 15}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<15xf32, shared> -> !tirx.buffer<3x5xf32, shared, #tirx.swizzle<per_element = 1, swizzle_len = 2, atom_len = 2>>
+  }
+  tirx.return
+}
+
+// -----
+
+// The same footprint on the source side: a 3x5 swizzled buffer occupies 16
+// elements, so a 16-element view of it fits and a 17-element one does not.
+tirx.prim_func @bare_swizzle_source() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<3x5xf32, shared, #tirx.swizzle<per_element = 1, swizzle_len = 2, atom_len = 2>>
+    %ok = tirx.decl_buffer %s : !tirx.buffer<3x5xf32, shared, #tirx.swizzle<per_element = 1, swizzle_len = 2, atom_len = 2>> -> !tirx.buffer<16xf32, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view needs 17 elements of storage, the viewed buffer has 16}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<3x5xf32, shared, #tirx.swizzle<per_element = 1, swizzle_len = 2, atom_len = 2>> -> !tirx.buffer<17xf32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+// A tmem view must fit the viewed storage on TLane and TCol too (not only on
+// the `m` axis, where the span of a tmem buffer is 1): a 128x512 view of a
+// 4-column allocation, or a 128-lane view of a 64-lane one, is rejected.
+
+tirx.prim_func @tmem_view_more_columns() {
+  tirx.device_entry {
+    %t = tirx.alloc_buffer : !tirx.buffer<128x4xf32, tmem, #tirx.tile<S[(128,4):(1@TLane,1@TCol)]>>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view spans 512 on axis TCol, the viewed buffer 4}}
+    %v = tirx.decl_buffer %t : !tirx.buffer<128x4xf32, tmem, #tirx.tile<S[(128,4):(1@TLane,1@TCol)]>> -> !tirx.buffer<128x512xf32, tmem, #tirx.tile<S[(128,512):(1@TLane,1@TCol)]>>
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @tmem_view_more_lanes() {
+  tirx.device_entry {
+    %t = tirx.alloc_buffer : !tirx.buffer<64x8xf32, tmem, #tirx.tile<S[(64,8):(1@TLane,1@TCol)]>>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view spans 128 on axis TLane, the viewed buffer 64}}
+    %v = tirx.decl_buffer %t : !tirx.buffer<64x8xf32, tmem, #tirx.tile<S[(64,8):(1@TLane,1@TCol)]>> -> !tirx.buffer<128x4xf32, tmem, #tirx.tile<S[(128,4):(1@TLane,1@TCol)]>>
+  }
+  tirx.return
+}

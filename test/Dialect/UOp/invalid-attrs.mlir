@@ -166,3 +166,12 @@ func.func @unknown_attr() attributes {a = #uop.nonsense<1>}
 
 // expected-error @+1 {{unknown  type `tensor` in dialect `uop`}}
 func.func @unknown_type(%x: !uop.tensor<4xf32>)
+
+// -----
+
+// PtrType stores "no size" as -1, but a size written in the text must be
+// non-negative: `!uop.ptr<f32, global, -1>` is rejected by the parser rather
+// than silently printed back as the unsized `!uop.ptr<f32, global>`.
+
+// expected-error @+1 {{pointer size must be non-negative, got -1}}
+func.func private @ptr_minus_one(!uop.ptr<f32, global, -1>)

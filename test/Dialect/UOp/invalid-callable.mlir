@@ -179,3 +179,29 @@ func.func @get_tuple_of_empty_tuple() {
   %x = uop.get_tuple %t[0] : f32
   return
 }
+
+// -----
+
+// A FUNCTION with an empty body region.
+// expected-error @+1 {{'uop.function' op region #0 ('body') failed to verify constraint: region with 1 blocks}}
+uop.function @empty_body()
+
+// -----
+
+// A FUNCTION body must end in a terminator, its SINK. The FUNCTION verifier
+// reports a body without one on the function itself.
+// expected-error @+1 {{'uop.function' op body must end in a uop.sink}}
+uop.function @no_terminator() {
+  %d = uop.device "CUDA"
+}
+
+// -----
+
+// A FUNCTION's body must end in a SINK (the op description, the docs and
+// PROGRAM's checks rely on it, and FunctionOp::getSink() returns it). A body
+// ending in any other terminator without a parent constraint (here
+// llvm.unreachable) is rejected by FunctionOp::verify.
+// expected-error @+1 {{'uop.function' op body must end in a uop.sink}}
+uop.function @no_sink(%p: !uop.ptr<f32, global>) {
+  llvm.unreachable
+}

@@ -1,4 +1,5 @@
 // RUN: uop-opt %s -split-input-file -verify-diagnostics
+// RUN: not uop-opt %s -split-input-file 2>&1 | not grep 922337203685477
 //
 // Verifier rules of the movement ops RESHAPE, PERMUTE, EXPAND, PAD, SHRINK
 // and FLIP.
@@ -208,4 +209,94 @@ func.func @flip_type(%t: tensor<4x5xf32>) {
   // expected-error @+1 {{'uop.flip' op failed to verify that all of {src, result} have same type}}
   %f = "uop.flip"(%t) <{axes = array<i1: true, false>}> : (tensor<4x5xf32>) -> tensor<5x4xf32>
   return
+}
+
+// -----
+
+// PERMUTE, PAD and SHRINK must keep the source rank (as EXPAND does): a result
+// of higher rank would leave extra dimensions unchecked, and one of lower
+// rank would make the verifiers index the result shape out of bounds. Each
+// direction is rejected with "cannot change the rank (A to B)".
+func.func @permute_rank_up(%t: tensor<10x20xf32>) -> tensor<20x10x3xf32> {
+  // expected-error @+1 {{'uop.permute' op cannot change the rank (2 to 3)}}
+  %p = uop.permute %t [1, 0] : tensor<10x20xf32> -> tensor<20x10x3xf32>
+  return %p : tensor<20x10x3xf32>
+}
+
+// -----
+
+func.func @permute_rank_down(%t: tensor<10x20xf32>) -> tensor<20xf32> {
+  // expected-error @+1 {{'uop.permute' op cannot change the rank (2 to 1)}}
+  %p = uop.permute %t [1, 0] : tensor<10x20xf32> -> tensor<20xf32>
+  return %p : tensor<20xf32>
+}
+
+// -----
+
+func.func @pad_rank_up(%t: tensor<4xf32>) -> tensor<4x5xf32> {
+  // expected-error @+1 {{'uop.pad' op cannot change the rank (1 to 2)}}
+  %p = uop.pad %t low [0] high [0] : tensor<4xf32> -> tensor<4x5xf32>
+  return %p : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @pad_rank_down(%t: tensor<4x5xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'uop.pad' op cannot change the rank (2 to 1)}}
+  %p = uop.pad %t low [0, 0] high [0, 0] : tensor<4x5xf32> -> tensor<4xf32>
+  return %p : tensor<4xf32>
+}
+
+// -----
+
+func.func @shrink_rank_up(%t: tensor<4xf32>) -> tensor<2x7xf32> {
+  // expected-error @+1 {{'uop.shrink' op cannot change the rank (1 to 2)}}
+  %s = uop.shrink %t [0] to [2] : tensor<4xf32> -> tensor<2x7xf32>
+  return %s : tensor<2x7xf32>
+}
+
+// -----
+
+func.func @shrink_rank_down(%t: tensor<4x5xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'uop.shrink' op cannot change the rank (2 to 1)}}
+  %s = uop.shrink %t [0, 0] to [2, 5] : tensor<4x5xf32> -> tensor<2xf32>
+  return %s : tensor<2xf32>
+}
+
+// -----
+
+// PERMUTE, EXPAND, PAD and SHRINK (like RESHAPE) need static shapes: a
+// dynamic dimension is rejected with "needs static shapes" before the
+// verifiers do any arithmetic on getDimSize(), so ShapedType::kDynamic
+// (INT64_MIN) must never leak into a diagnostic (the second RUN line). Each
+// case is also wrong in a static dimension, so an error is due whatever the
+// dynamic-dims policy.
+func.func @expand(%t: tensor<?x4xf32>) -> tensor<3x5xf32> {
+  // expected-error @+1 {{'uop.expand' op needs static shapes}}
+  %e = uop.expand %t : tensor<?x4xf32> -> tensor<3x5xf32>
+  return %e : tensor<3x5xf32>
+}
+
+// -----
+
+func.func @pad(%t: tensor<?x4xf32>) -> tensor<?x5xf32> {
+  // expected-error @+1 {{'uop.pad' op needs static shapes}}
+  %p = uop.pad %t low [1, 0] high [0, 0] : tensor<?x4xf32> -> tensor<?x5xf32>
+  return %p : tensor<?x5xf32>
+}
+
+// -----
+
+func.func @shrink(%t: tensor<?x4xf32>) -> tensor<1x5xf32> {
+  // expected-error @+1 {{'uop.shrink' op needs static shapes}}
+  %s = uop.shrink %t [0, 0] to [1, 5] : tensor<?x4xf32> -> tensor<1x5xf32>
+  return %s : tensor<1x5xf32>
+}
+
+// -----
+
+func.func @permute(%t: tensor<?x4xf32>) -> tensor<4x?xf32> {
+  // expected-error @+1 {{'uop.permute' op needs static shapes, got 'tensor<?x4xf32>' -> 'tensor<4x?xf32>'}}
+  %p = uop.permute %t [1, 0] : tensor<?x4xf32> -> tensor<4x?xf32>
+  return %p : tensor<4x?xf32>
 }

@@ -183,3 +183,16 @@ func.func @source_not_string() {
   %s = "uop.source"() <{code = 1 : i64}> : () -> !uop.void
   return
 }
+
+// -----
+
+// LINEAR's optional `kernel` symbol is verified (SymbolUserOpInterface), like
+// PROGRAM's kernel: `uop.linear @nope {}` is rejected when @nope does not name
+// a uop.function.
+
+func.func @linear_of_unknown_kernel() -> !uop.void {
+  // expected-error @+1 {{'uop.linear' op 'nope' does not name a uop.function}}
+  %l = uop.linear @nope {
+  }
+  return %l : !uop.void
+}

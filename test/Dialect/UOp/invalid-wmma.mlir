@@ -197,3 +197,14 @@ func.func @wmma_missing_name(%a: vector<8xf16>, %b: vector<8xf16>, %c: vector<8x
   %d = uop.wmma %a, %b, %c <dims = [16, 16, 16], dtype_in = f16, dtype_out = f32, device = "CUDA"> : vector<8xf16>, vector<8xf16>, vector<8xf32>
   return
 }
+
+// -----
+
+// When a fragment's element count does not divide by the thread count, the
+// WMMA verifier says so ("cannot be split evenly") instead of printing the
+// truncated quotient ("expected 0 elements in the A fragment").
+func.func @wmma_threads_do_not_divide(%a: f16, %b: f16, %c: f32) -> f32 {
+  // expected-error @+1 {{'uop.wmma' op the A fragment's 64 elements cannot be split evenly over 128 threads}}
+  %d = uop.wmma %a, %b, %c <name = "w", dims = [8, 8, 8], dtype_in = f16, dtype_out = f32, device = "AMD", threads = 128> : f16, f16, f32
+  return %d : f32
+}

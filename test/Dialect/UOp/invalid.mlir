@@ -144,3 +144,13 @@ func.func @flip_flags_not_bool(%t: tensor<2xf32>) {
   %f = "uop.flip"(%t) <{axes = array<i64: 1, 0>}> : (tensor<2xf32>) -> tensor<2xf32>
   return
 }
+
+// -----
+
+// A STORE whose result is not Void (generic form reaches the verifier).
+func.func @f(%p: !uop.ptr<f32, global>, %i: index, %v: f32) {
+  %x = uop.index %p[%i] : !uop.ptr<f32, global> -> f32
+  // expected-error @+1 {{'uop.store' op result #0 must be !uop.void, but got 'f32'}}
+  %s = "uop.store"(%x, %v) : (f32, f32) -> f32
+  return
+}

@@ -434,3 +434,25 @@ tirx.prim_func @ld_reshape(%G: !tirx.buffer<64x64xf32, global>) {
   }
   tirx.return
 }
+
+// -----
+
+// A plain local buffer (no thread axes) is private to each thread, so a
+// warpgroup-scope copy from tmem cannot fill it whole: tcgen05_ld declines it
+// (any wording), like generic and vectorized ("a local buffer without thread
+// axes is private to each thread; use thread scope or distribute it"), and
+// the call has no implementation. (Accepting it would give each thread's
+// private 128 x 8 copy one row and leave 127 unwritten.)
+tirx.prim_func @ld_private_dst() {
+  tirx.device_entry {
+    %wg = tirx.scope_id_def cta -> warpgroup [1]
+    %D = tirx.alloc_buffer : !tirx.buffer<128x8xf32, tmem, #tirx.tile<S[(128,8):(1@TLane,1@TCol)]>>
+    %L = tirx.alloc_buffer : !tirx.buffer<128x8xf32, local>
+    // expected-error @+4 {{no implementation of 'tirx.tile.copy' accepts this call on sm_100a}}
+    // expected-note @+3 {{tcgen05_ld: }}
+    // expected-note @+2 {{vectorized: }}
+    // expected-note @+1 {{generic: }}
+    tirx.tile.copy <warpgroup> %L, %D : !tirx.buffer<128x8xf32, local>, !tirx.buffer<128x8xf32, tmem, #tirx.tile<S[(128,8):(1@TLane,1@TCol)]>>
+  }
+  tirx.return
+}

@@ -1,12 +1,11 @@
 // RUN: uop-opt %s -split-input-file --tirx-dispatch-tile-primitives="chip=sm_80" | FileCheck %s
 //
-// Formerly pending-vectorized-row-length.mlir (fixed): vectorized checked the
-// tile's last extent but not the buffer's own row length, so a 4-column
-// region of a buffer with 6 columns (laid out, or explicitly strided) was
-// accepted and expanded to vector accesses its verifier rejects ("a vector of
-// 4 does not divide the last dimension 6"), or to misaligned 16-byte
-// accesses (row 1 of a 6-float row-major layout starts at byte 24).
-// vectorized now declines a buffer whose row length is not a multiple of the
+// vectorized checks the buffer's own row length, not only the tile's last
+// extent: a 4-column region of a buffer with 6 columns (laid out, or
+// explicitly strided) would give vector accesses its verifier rejects ("a
+// vector of 4 does not divide the last dimension 6"), or misaligned 16-byte
+// accesses (row 1 of a 6-float row-major layout starts at byte 24). So
+// vectorized declines a buffer whose row length is not a multiple of the
 // width ("the buffer's row of 6 elements is not a multiple of 4", see
 // dispatch-vectorized-errors.mlir) and generic copies element by element.
 

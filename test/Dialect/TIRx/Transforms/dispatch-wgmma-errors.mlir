@@ -1,8 +1,8 @@
 // RUN: uop-opt %s -split-input-file -verify-diagnostics --tirx-dispatch-tile-primitives="chip=sm_90a"
 //
 // Why gemm_async dispatch "wgmma" declines on sm_90a (the chips that lack
-// wgmma are in dispatch-wgmma-errors-sm80.mlir and -sm90.mlir). An explicit
-// dispatch turns the decline into an error with one note per candidate:
+// wgmma are in dispatch-wgmma-errors-sm80.mlir, -sm90.mlir and -sm100a.mlir).
+// An explicit dispatch turns the decline into an error with one note per candidate:
 // wgmma's reason, and tcgen05 "not the requested dispatch". wgmma needs a
 // warpgroup-scope call, f16/bf16 inputs with an f32 accumulator, K-major
 // operands (A M x K, B N x K with transpose_B) in shared memory with the
@@ -475,6 +475,46 @@ tirx.prim_func @k_offset() {
     // expected-note @+1 {{tcgen05: not the requested dispatch "wgmma"}}
     tirx.tile.gemm_async <warpgroup> %C, %rA, %rB, accum %t transpose_B dispatch "wgmma"
         : !tirx.buffer<64x8xf32, local, #tirx.tile<S[(4,2,8,1,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>, !tirx.region<64x16, !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>>, !tirx.region<8x16, !tirx.buffer<8x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(8,64):(64,1)]>>>>
+  }
+  tirx.return
+}
+
+// -----
+
+// A warpgroup-scope gemm_async whose C is a plain local buffer (no layout):
+// wgmma declines with its own reason, "C must be distributed over wid_in_wg and
+// laneid like the wgmma accumulator", with or without dispatch "wgmma" (the
+// predicate must test for the missing layout before it builds a layout table).
+tirx.prim_func @explicit() {
+  tirx.device_entry {
+    %wg = tirx.scope_id_def cta -> warpgroup [1]
+    %t = arith.constant true
+    %C = tirx.alloc_buffer : !tirx.buffer<64x16xf32, local>
+    %A = tirx.alloc_buffer : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>
+    %B = tirx.alloc_buffer : !tirx.buffer<16x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(16,64):(64,1)]>>>
+    // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_90a with dispatch "wgmma"}}
+    // expected-note @+2 {{wgmma: C must be distributed over wid_in_wg and laneid like the wgmma accumulator}}
+    // expected-note @+1 {{tcgen05: not the requested dispatch "wgmma"}}
+    tirx.tile.gemm_async <warpgroup> %C, %A, %B, accum %t transpose_B dispatch "wgmma"
+        : !tirx.buffer<64x16xf32, local>, !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>, !tirx.buffer<16x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(16,64):(64,1)]>>>
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @implicit() {
+  tirx.device_entry {
+    %wg = tirx.scope_id_def cta -> warpgroup [1]
+    %t = arith.constant true
+    %C = tirx.alloc_buffer : !tirx.buffer<64x16xf32, local>
+    %A = tirx.alloc_buffer : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>
+    %B = tirx.alloc_buffer : !tirx.buffer<16x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(16,64):(64,1)]>>>
+    // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_90a}}
+    // expected-note @+2 {{wgmma: C must be distributed over wid_in_wg and laneid like the wgmma accumulator}}
+    // expected-note @+1 {{tcgen05: tcgen05 needs sm_100a, target is sm_90a}}
+    tirx.tile.gemm_async <warpgroup> %C, %A, %B, accum %t transpose_B
+        : !tirx.buffer<64x16xf32, local>, !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>, !tirx.buffer<16x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(16,64):(64,1)]>>>
   }
   tirx.return
 }

@@ -10,7 +10,7 @@
 //
 // Nothing in this file uses the math or nvgpu dialects before the pass, so
 // the pass must load them itself. Casts between f16 and bf16 are in
-// cast-f16-bf16.mlir; why vectorized declines is in
+// dispatch-cast-f16-bf16.mlir; why vectorized declines is in
 // dispatch-vectorized-errors.mlir.
 
 //===----------------------------------------------------------------------===//

@@ -108,3 +108,92 @@ tirx.prim_func @cluster_4d() {
   }
   tirx.return
 }
+
+// -----
+
+// At most 1024 threads per CTA (no NVIDIA GPU can launch more): 2048 threads
+// given directly, as 32 x 64 threads, as 64 warps or as 16 warpgroups are
+// rejected; exactly 1024 threads (32 warps) are fine.
+tirx.prim_func @threads_2048() {
+  tirx.device_entry {
+    // expected-error @+1 {{a CTA has at most 1024 threads, the scope ids give 2048}}
+    %t = tirx.scope_id_def cta -> thread [2048]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @warps_64() {
+  tirx.device_entry {
+    // expected-error @+1 {{a CTA has at most 1024 threads, the scope ids give 2048}}
+    %w = tirx.scope_id_def cta -> warp [64]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @threads_2d() {
+  tirx.device_entry {
+    // expected-error @+1 {{a CTA has at most 1024 threads, the scope ids give 2048}}
+    %x, %y = tirx.scope_id_def cta -> thread [32, 64]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @warpgroups_16() {
+  tirx.device_entry {
+    // expected-error @+1 {{a CTA has at most 1024 threads, the scope ids give 2048}}
+    %g = tirx.scope_id_def cta -> warpgroup [16]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @threads_1024() {
+  tirx.device_entry {
+    %w = tirx.scope_id_def cta -> warp [32]
+    %t = tirx.scope_id_def cta -> thread [1024]
+  }
+  tirx.return
+}
+
+// -----
+
+// Two kernel -> cta scope ids that give different grids (another extent or
+// another rank) are an error, like disagreeing threads per CTA; ids that agree
+// are fine.
+tirx.prim_func @grids() {
+  tirx.device_entry {
+    %a = tirx.scope_id_def kernel -> cta [8]
+    // expected-error @+1 {{scope ids disagree on the grid: [8] vs [4]}}
+    %b = tirx.scope_id_def kernel -> cta [4]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @grid_rank() {
+  tirx.device_entry {
+    %a, %b = tirx.scope_id_def kernel -> cta [8, 4]
+    // expected-error @+1 {{scope ids disagree on the grid: [8, 4] vs [32]}}
+    %c = tirx.scope_id_def kernel -> cta [32]
+  }
+  tirx.return
+}
+
+// -----
+
+// Two ids that agree on the grid are fine.
+tirx.prim_func @grids_agree() {
+  tirx.device_entry {
+    %a, %b = tirx.scope_id_def kernel -> cta [8, 4]
+    %c, %d = tirx.scope_id_def kernel -> cta [8, 4]
+  }
+  tirx.return
+}

@@ -1,8 +1,8 @@
-// Failures of the uop pipeline passes and of --uop-to-c: each is a
-// diagnostic at the op (or function) it is about. One split-file section per
-// tool / pass, each run with -split-input-file -verify-diagnostics.
-// (A construct the pipeline handles wrongly, rather than rejects, has its
-// pending-*.mlir repro instead.)
+// Failures of the uop pipeline passes (and of convert-uop-to-tirx, which the
+// cuda pipeline runs after them): each is a diagnostic at the op (or
+// function) it is about. One split-file section per pass, each run with
+// -split-input-file -verify-diagnostics. (Those of --uop-to-c are in
+// test/Target/C/invalid.mlir.)
 //
 // RUN: rm -rf %t && split-file %s %t
 // RUN: uop-opt %t/rangeify.mlir -split-input-file --uop-rangeify -verify-diagnostics
@@ -12,11 +12,10 @@
 // RUN: uop-opt %t/gpudims.mlir -split-input-file --uop-gpudims -verify-diagnostics
 // RUN: uop-opt %t/linearize.mlir -split-input-file --uop-linearize -verify-diagnostics
 // RUN: uop-opt %t/uop-to-tirx.mlir -split-input-file --convert-uop-to-tirx -verify-diagnostics
-// RUN: uop-translate %t/uop-to-c.mlir -split-input-file --uop-to-c -verify-diagnostics
 
 //--- rangeify.mlir
 // uop-rangeify: a non-splat tensor constant, an op it has no index form for,
-// a non-tensor value, dynamic shapes, a non-tensor argument. 
+// a non-tensor value, dynamic shapes, a non-tensor argument, zero extents.
 
 func.func @non_splat_constant(%a: tensor<2xf32>) -> tensor<2xf32> {
   // expected-error @+1 {{cannot rangeify a non-splat tensor constant; pass the data as a function argument}}
@@ -59,9 +58,29 @@ func.func @scalar_argument(%a: tensor<2xf32>, %x: f32) -> tensor<2xf32> {
   return %c : tensor<2xf32>
 }
 
+// -----
+
+// Tensors with a zero extent verify at tensor level, but the pipeline has no
+// kernels for them (a RANGE of extent 0 would fold away under the ops that
+// close it): uop-rangeify says so at the function. (The Python package
+// short-cuts empty tensors itself.)
+// expected-error @+1 {{uop-rangeify: tensors with a zero extent are not supported ('tensor<0x5xf32>')}}
+func.func @sum_empty_axis(%a: tensor<0x5xf32>) -> tensor<5xf32> {
+  %s = uop.reduce_axis add %a [0] : tensor<0x5xf32> -> tensor<5xf32>
+  return %s : tensor<5xf32>
+}
+
+// -----
+
+// expected-error @+1 {{uop-rangeify: tensors with a zero extent are not supported ('tensor<0x13xf32>')}}
+func.func @empty_result(%a: tensor<7x13xf32>) -> tensor<0x13xf32> {
+  %s = uop.shrink %a [3, 0] to [3, 13] : tensor<7x13xf32> -> tensor<0x13xf32>
+  return %s : tensor<0x13xf32>
+}
+
 //--- split-kernels.mlir
 // uop-split-kernels on hand-written BUFFERIZE IR: every result must be a
-// BUFFERIZE.
+// BUFFERIZE; and on a function that was not rangeified.
 
 // expected-error @+1 {{uop-split-kernels: result is not a BUFFERIZE}}
 func.func @result_not_bufferized(%a: tensor<4xf32>) -> tensor<4xf32> {
@@ -71,6 +90,15 @@ func.func @result_not_bufferized(%a: tensor<4xf32>) -> tensor<4xf32> {
   %v = uop.load %a, %i : tensor<4xf32> -> f32
   %b = uop.bufferize %v[%r] opts <> : f32 -> tensor<4xf32>
   return %a : tensor<4xf32>
+}
+
+// -----
+
+// A tensor-level function that was not rangeified: no BUFFERIZE.
+// expected-error @+1 {{uop-split-kernels found no BUFFERIZE; run uop-rangeify first}}
+func.func @not_rangeified(%a: tensor<4x8xf32>) -> tensor<4xf32> {
+  %s = uop.reduce_axis add %a [1] : tensor<4x8xf32> -> tensor<4xf32>
+  return %s : tensor<4xf32>
 }
 
 //--- optimize.mlir
@@ -114,6 +142,31 @@ uop.function @closed_by_store(%out: !uop.ptr<f32, global, 16>) {
   // expected-error @+1 {{uop-expand: cannot expand a range closed by this op}}
   %s = uop.store %o, %one [%j] : f32
   uop.sink %s : !uop.void info <name = "k">
+}
+
+// -----
+
+// A value that escapes the upcast range (here %x, stored outside it): the
+// pass's own diagnostic, on the op the escaping value reaches outside the
+// range (the END that closes only R0). The slice of the range's users that do
+// not close it pulls everything down to the SINK in such a case, so the
+// check must look at where the lanes are used, not at the slice's users.
+uop.function @escapes(%out: !uop.ptr<f32, global, 16>, %last: !uop.ptr<index, global, 4>) {
+  %c4 = arith.constant 4 : index
+  %one = arith.constant 1.0 : f32
+  %i = uop.range %c4, R0, loop
+  %j = uop.range %c4, R1, upcast
+  %m = arith.muli %i, %c4 : index
+  %x = arith.addi %m, %j : index
+  %o = uop.index %out[%x] : !uop.ptr<f32, global, 16> -> f32
+  %s = uop.store %o, %one : f32
+  %e = uop.end %s[%i, %j] : !uop.void
+  // The lanes of %x meet nowhere: this STORE is not inside the upcast range.
+  %l = uop.index %last[%i] : !uop.ptr<index, global, 4> -> index
+  %t = uop.store %l, %x : index
+  // expected-error @+1 {{escapes the op that closes the range}}
+  %f = uop.end %t[%i] : !uop.void
+  uop.sink %e, %f : !uop.void, !uop.void info <name = "k">
 }
 
 //--- gpudims.mlir
@@ -335,71 +388,4 @@ uop.function @first(%a: !uop.ptr<f32, global, 4>) {
 // expected-error @+1 {{convert-uop-to-tirx: one schedule function per module is supported}}
 uop.function @second(%a: !uop.ptr<f32, global, 4>) {
   uop.sink
-}
-
-//--- uop-to-c.mlir
-// --uop-to-c: SPECIAL (a cuda kernel), a dtype C has no type for, a CALL
-// without PROGRAM.
-
-uop.function @k(%p: !uop.ptr<f32, global, 64>) {
-  %c64 = arith.constant 64 : index
-  %one = arith.constant 1.0 : f32
-  %t = uop.special %c64, "threadIdx.x"
-  %o = uop.index %p[%t] : !uop.ptr<f32, global, 64> -> f32
-  %s = uop.store %o, %one : f32
-  uop.sink %s : !uop.void info <name = "k">
-}
-uop.function @main(%a: !uop.ptr<f32, global, 64>) {
-  %d = uop.device "CPU"
-  %l = uop.linear @k {
-  ^bb0(%p: !uop.ptr<f32, global, 64>):
-    %c64 = arith.constant 64 : index
-    %one = arith.constant 1.0 : f32
-    // expected-error @+1 {{uop-to-c: SPECIAL has no CPU meaning; compile for target=cpu (no uop-gpudims)}}
-    %t = uop.special %c64, "threadIdx.x"
-    %o = uop.index %p[%t] : !uop.ptr<f32, global, 64> -> f32
-    %s = uop.store %o, %one : f32
-  }
-  %pr = uop.program @k device %d linear %l
-  %c = uop.call @k(%a) : (!uop.ptr<f32, global, 64>)
-  uop.sink %c : !uop.void
-}
-
-// -----
-
-uop.function @h(%p: !uop.ptr<f16, global, 64>) {
-  %c0 = arith.constant 0 : index
-  %one = arith.constant 1.0 : f16
-  %o = uop.index %p[%c0] : !uop.ptr<f16, global, 64> -> f16
-  %s = uop.store %o, %one : f16
-  uop.sink %s : !uop.void info <name = "h">
-}
-uop.function @main(%a: !uop.ptr<f16, global, 64>) {
-  %d = uop.device "CPU"
-  // expected-error @+1 {{uop-to-c: unsupported dtype 'f16' (supported: f32, f64, i1, i8, i16, i32, i64, index)}}
-  %l = uop.linear @h {
-  ^bb0(%p: !uop.ptr<f16, global, 64>):
-    %c0 = arith.constant 0 : index
-    %one = arith.constant 1.0 : f16
-    %o = uop.index %p[%c0] : !uop.ptr<f16, global, 64> -> f16
-    %s = uop.store %o, %one : f16
-  }
-  %pr = uop.program @h device %d linear %l
-  %c = uop.call @h(%a) : (!uop.ptr<f16, global, 64>)
-  uop.sink %c : !uop.void
-}
-
-// -----
-
-uop.function @k(%p: !uop.ptr<f32, global, 64>) {
-  %c0 = arith.constant 0 : index
-  %one = arith.constant 1.0 : f32
-  %o = uop.index %p[%c0] : !uop.ptr<f32, global, 64> -> f32
-  %s = uop.store %o, %one : f32
-  uop.sink %s : !uop.void info <name = "k">
-}
-uop.function @main(%a: !uop.ptr<f32, global, 64>) {
-  // expected-error @+1 {{uop-to-c: kernel @k has no PROGRAM in this schedule}}
-  %c = uop.call @k(%a) : (!uop.ptr<f32, global, 64>)
-  uop.sink %c : !uop.void
 }

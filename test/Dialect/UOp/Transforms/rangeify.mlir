@@ -415,3 +415,37 @@ func.func @not_tensor_level(%p: !uop.ptr<f32, global, 4>) {
   %d = uop.device "CPU"
   return
 }
+
+// -----
+
+// A tensor-level function made only of arith / math ops (nothing in this
+// split loads the uop dialect): uop-rangeify loads what it creates (its
+// dependent dialects include uop) and gives the same result as with a uop op
+// in the input, instead of crashing in AxisTypeAttr::get.
+// CHECK-LABEL: func.func @exp
+// CHECK: %[[R0:.*]] = uop.range %{{.*}}, U0, loop
+// CHECK: %[[R1:.*]] = uop.range %{{.*}}, U1, loop
+// CHECK: %[[E:.*]] = math.exp
+// CHECK: uop.bufferize %[[E]][%[[R0]], %[[R1]]]
+func.func @exp(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %e = math.exp %a : tensor<4x8xf32>
+  return %e : tensor<4x8xf32>
+}
+
+// -----
+
+// A function that returns one of its arguments: the returned argument gets
+// its own BUFFERIZE, a copy that reads the argument at the output ranges
+// ("an argument returned as is still needs its own output buffer").
+// CHECK-LABEL: func.func @identity
+// CHECK-SAME: (%[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<4xf32>)
+// CHECK: %[[CB:.*]] = uop.bufferize
+// CHECK: %[[R:.*]] = uop.range
+// CHECK: %[[I:.*]] = uop.index %[[A]][%[[R]]]
+// CHECK: %[[V:.*]] = uop.load %[[A]], %[[I]]
+// CHECK: %[[CA:.*]] = uop.bufferize %[[V]][%[[R]]]
+// CHECK: return %[[CA]], %[[CB]]
+func.func @identity(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %c = uop.contiguous %b : tensor<4xf32>
+  return %a, %c : tensor<4xf32>, tensor<4xf32>
+}

@@ -5,7 +5,7 @@
 // cases port the classes of tinygrad's test/unit/test_symbolic.py (names in
 // the comments); a DEFINE_VAR stands for tinygrad's Variable("a", lo, hi),
 // and a FUNCTION's SINK collects the expressions under test.
-// pending-simplify.mlir lists the classes not simplified yet.
+// simplify-unimplemented.mlir lists the classes not simplified yet.
 
 // test_div_remove, test_mod_remove: a // 20 -> 0 and a % 20 -> a for a in
 // [0, 7] (x // c and x % c decided by bounds).
@@ -570,4 +570,243 @@ uop.function @partial_gate(%in: !uop.ptr<f32, global, 9>) {
   %x = uop.index %in[%s] gate %g : !uop.ptr<f32, global, 9> -> f32
   %v = uop.load %in, %x alt %zero : !uop.ptr<f32, global, 9> -> f32
   uop.sink %v : f32
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Further classes of tinygrad's symbolic rules (test/unit/test_symbolic.py):
+// nested division, cancelling terms, negative constants, sums with subi, a
+// split index put back together, a gate that is always false.
+//===----------------------------------------------------------------------===//
+
+// test_mod_to_sub: (a + 1) % 2 for a in [1, 2] is a - 1 (the operand stays
+// within one period [2, 3], so the mod is a subtraction).
+// CHECK-LABEL: uop.function @mod_to_sub
+// CHECK-NOT: arith.remui
+// CHECK: uop.sink
+uop.function @mod_to_sub() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = uop.define_var "a" [1, 2]
+  %s = arith.addi %a, %c1 : index
+  %m = arith.remui %s, %c2 : index
+  uop.sink %m : index
+}
+
+
+// -----
+
+// test_div_div: (a // 2) // 3 is a // 6 (nested divisions of non-negative
+// values compose).
+// CHECK-LABEL: uop.function @div_div
+// CHECK: %[[C6:.*]] = arith.constant 6 : index
+// CHECK: %[[D:.*]] = arith.divui %{{.*}}, %[[C6]] : index
+// CHECK-NOT: arith.divui
+// CHECK: uop.sink %[[D]] : index
+uop.function @div_div() {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %a = uop.define_var "a" [0, 100]
+  %d = arith.divui %a, %c2 : index
+  %e = arith.divui %d, %c3 : index
+  uop.sink %e : index
+}
+
+
+// -----
+
+// test_sum_num_hoisted_and_factors_cancel_out: (a*-4 + 1) + a*4 is 1 (like
+// terms of a sum are combined outside a div/mod too).
+// CHECK-LABEL: uop.function @factors_cancel
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NOT: arith.muli
+// CHECK: uop.sink %[[C1]] : index
+uop.function @factors_cancel() {
+  %c4 = arith.constant 4 : index
+  %cm4 = arith.constant -4 : index
+  %c1 = arith.constant 1 : index
+  %a = uop.define_var "a" [0, 10]
+  %x = arith.muli %a, %cm4 : index
+  %y = arith.addi %x, %c1 : index
+  %z = arith.muli %a, %c4 : index
+  %w = arith.addi %y, %z : index
+  uop.sink %w : index
+}
+
+
+// -----
+
+// test_div_factor (negative constant): (a*2 + b*40 - 40) // 40 with a in
+// [0, 10], b in [1, 10] is b - 1 + (a*2) // 40 = b - 1: a negative constant
+// that is a multiple of the divisor moves out of the division (floor
+// semantics), and a*2 <= 20 < 40.
+// CHECK-LABEL: uop.function @div_negative_constant
+// CHECK-NOT: arith.floordivsi
+// CHECK: uop.sink
+uop.function @div_negative_constant() {
+  %cm40 = arith.constant -40 : index
+  %c2 = arith.constant 2 : index
+  %c40 = arith.constant 40 : index
+  %a = uop.define_var "a" [0, 10]
+  %b = uop.define_var "b" [1, 10]
+  %a2 = arith.muli %a, %c2 : index
+  %b40 = arith.muli %b, %c40 : index
+  %s = arith.addi %a2, %b40 : index
+  %t = arith.addi %s, %cm40 : index
+  %d = arith.floordivsi %t, %c40 : index
+  uop.sink %d : index
+}
+
+
+// -----
+
+// Sums written with SUBI: (a*4 - 4 + b) // 4 is a - 1 and (a*4 - 4 + b) % 4
+// is b for a in [1, 7], b in [0, 3]. (Simplify.cpp's collect() says it looks
+// through subi; it only looks through addi and muli by a constant.)
+// CHECK-LABEL: uop.function @sub_terms
+// CHECK-NOT: arith.divui
+// CHECK-NOT: arith.remui
+// CHECK: uop.sink
+uop.function @sub_terms() {
+  %c4 = arith.constant 4 : index
+  %a = uop.define_var "a" [1, 7]
+  %b = uop.define_var "b" [0, 3]
+  %a4 = arith.muli %a, %c4 : index
+  %s = arith.subi %a4, %c4 : index
+  %t = arith.addi %s, %b : index
+  %d = arith.divui %t, %c4 : index
+  %m = arith.remui %t, %c4 : index
+  uop.sink %d, %m : index, index
+}
+
+
+// -----
+
+// Recombining a split index: (a // 4) * 4 + a % 4 is a.
+// CHECK-LABEL: uop.function @recombine_div_mod
+// CHECK: %[[A:.*]] = uop.define_var "a"[0, 63]
+// CHECK-NEXT: uop.sink %[[A]] : index
+uop.function @recombine_div_mod() {
+  %c4 = arith.constant 4 : index
+  %a = uop.define_var "a" [0, 63]
+  %d = arith.divui %a, %c4 : index
+  %m = arith.remui %a, %c4 : index
+  %d4 = arith.muli %d, %c4 : index
+  %x = arith.addi %d4, %m : index
+  uop.sink %x : index
+}
+
+
+// -----
+
+// A gate that is always false: the LOAD is its alt and touches no memory.
+// CHECK-LABEL: uop.function @false_gate
+// CHECK: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NOT: uop.load
+// CHECK: uop.sink %[[Z]] : f32
+uop.function @false_gate(%in: !uop.ptr<f32, global, 8>) {
+  %c8 = arith.constant 8 : index
+  %c9 = arith.constant 9 : index
+  %zero = arith.constant 0.0 : f32
+  %i = uop.range %c8, R0, loop
+  %g = arith.cmpi sge, %i, %c9 : index
+  %x = uop.index %in[%i] gate %g : !uop.ptr<f32, global, 8> -> f32
+  %v = uop.load %in, %x alt %zero : !uop.ptr<f32, global, 8> -> f32
+  uop.sink %v : f32
+}
+
+// -----
+
+// A split index put back together, (x / c) * c + x % c, is x again (a
+// reshape round trip produces it); it needs x >= 0, which the range gives.
+// CHECK-LABEL: uop.function @recombine
+// CHECK: %[[R:.*]] = uop.range
+// CHECK-NOT: arith.divui
+// CHECK-NOT: arith.remui
+// CHECK: uop.index %{{.*}}[%[[R]]]
+uop.function @recombine(%p: !uop.ptr<f32, global, 96>) {
+  %c96 = arith.constant 96 : index
+  %c8 = arith.constant 8 : index
+  %r = uop.range %c96, R0, loop
+  %d = arith.divui %r, %c8 : index
+  %m = arith.muli %d, %c8 : index
+  %q = arith.remui %r, %c8 : index
+  %x = arith.addi %q, %m : index
+  %i = uop.index %p[%x] : !uop.ptr<f32, global, 96> -> f32
+  %z = arith.constant 0.0 : f32
+  %s = uop.store %i, %z : f32
+  %e = uop.end %s [%r] : !uop.void
+  uop.sink %e : !uop.void info <name = "recombine">
+}
+
+// -----
+
+// Different divisors are not a split of one index: kept.
+// CHECK-LABEL: uop.function @different_divisors
+// CHECK: arith.divui
+// CHECK: arith.remui
+uop.function @different_divisors(%p: !uop.ptr<f32, global, 96>) {
+  %c96 = arith.constant 96 : index
+  %c8 = arith.constant 8 : index
+  %c4 = arith.constant 4 : index
+  %r = uop.range %c96, R0, loop
+  %d = arith.divui %r, %c8 : index
+  %m = arith.muli %d, %c8 : index
+  %q = arith.remui %r, %c4 : index
+  %x = arith.addi %m, %q : index
+  %i = uop.index %p[%x] : !uop.ptr<f32, global, 96> -> f32
+  %z = arith.constant 0.0 : f32
+  %s = uop.store %i, %z : f32
+  %e = uop.end %s [%r] : !uop.void
+  uop.sink %e : !uop.void info <name = "different_divisors">
+}
+
+// -----
+
+// DeadReduceRange on a REDUCE add with two dead ranges, the first of
+// constant extent, the second of DEFINE_VAR extent: the constant one becomes
+// a multiply by 16 (the variable one may stay in the REDUCE, or become a
+// multiply by its extent) and the pass succeeds. A pattern that changed the
+// IR and then reported failure at the second range kept the greedy driver
+// from converging: the pass failed with no diagnostic.
+// CHECK-LABEL: uop.function @dead_ranges
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK-NOT: R1
+// CHECK: uop.sink
+uop.function @dead_ranges(%in: !uop.ptr<f32, global, 8>) {
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %n = uop.define_var "n" [1, 8]
+  %i = uop.range %c8, R0, loop
+  %k = uop.range %c16, R1, reduce
+  %l = uop.range %n, R2, reduce
+  %x = uop.index %in[%i] : !uop.ptr<f32, global, 8> -> f32
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 8> -> f32
+  %s = uop.reduce add %v [%k, %l] : f32
+  uop.sink %s : f32
+}
+
+// -----
+
+// DeadEndRange drops an END range that the stored value does not read only
+// when the body is the same on each iteration, which a STORE reading what the
+// loop writes is not: out[i] += 1 runs 4 times per i (R1), so R1 stays in the
+// END list.
+// CHECK-LABEL: uop.function @accumulate
+// CHECK: %[[I:.*]] = uop.range %{{.*}}, R0, loop
+// CHECK: %[[J:.*]] = uop.range %{{.*}}, R1, loop
+// CHECK: uop.end %{{.*}}[%[[I]], %[[J]]]
+uop.function @accumulate(%out: !uop.ptr<f32, global, 8>) {
+  %c8 = arith.constant 8 : index
+  %c4 = arith.constant 4 : index
+  %one = arith.constant 1.0 : f32
+  %i = uop.range %c8, R0, loop
+  %j = uop.range %c4, R1, loop
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 8> -> f32
+  %v = uop.load %out, %o : !uop.ptr<f32, global, 8> -> f32
+  %n = arith.addf %v, %one : f32
+  %st = uop.store %o, %n : f32
+  %e = uop.end %st[%i, %j] : !uop.void
+  uop.sink %e : !uop.void info <name = "accumulate">
 }

@@ -117,3 +117,15 @@ func.func @two_outputs(%a: tensor<4x8xf32>, %b: tensor<8xf32>) -> (tensor<4x8xf3
 func.func @other(%p: !uop.ptr<f32, global, 4>) {
   return
 }
+
+// -----
+
+// A function that returns the same tensor twice is a valid tensor-level
+// program (the interpreter runs it): both outputs are written (a copy, or one
+// kernel storing both) rather than "the same value is returned twice; return
+// a copy".
+// CHECK: uop.function @same(%{{.*}}: !uop.ptr<f32, global, 4>, %{{.*}}: !uop.ptr<f32, global, 4>, %{{.*}}: !uop.ptr<f32, global, 4>)
+func.func @same(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %e = uop.contiguous %a : tensor<4xf32>
+  return %e, %e : tensor<4xf32>, tensor<4xf32>
+}

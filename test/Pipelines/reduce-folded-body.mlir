@@ -11,7 +11,7 @@
 //   error: op reads ranges that are never open together
 //
 // (found by python/tests/test_fuzz_wide.py, seeds 3775 and 4934; the same
-// family as pending-reduce-broadcast-outer.mlir: an accumulator placed by the
+// family as reduce-broadcast-outer.mlir: an accumulator placed by the
 // ranges its value reads rather than the output loops it sits in.)
 // Expected: the dead load is erased (or placed), the kernel compiles, and the
 // result (0) matches the interpreter.

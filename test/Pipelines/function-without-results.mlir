@@ -11,7 +11,7 @@
 // later, in --uop-to-c, with "no schedule function".) Expected: a diagnostic
 // at the function that says it has no results to compute.
 
-// CHECK: no-results.mlir:[[@LINE+2]]:1: error: {{.*}}no results
+// CHECK: function-without-results.mlir:[[@LINE+2]]:1: error: {{.*}}no results
 // CHECK-NOT: run uop-rangeify first
 func.func @nothing(%a: tensor<4xf32>) {
   %e = math.exp %a : tensor<4xf32>

@@ -10,8 +10,8 @@
 // select below always picks `a`. Expected: the wrapped sum is compared, so
 // lanes with a > 0 (where a + INT32_MAX wraps negative) pick `b` (100):
 // integer add/sub/mul should be done on uint32_t / uint64_t and cast back.
-// (The reference interpreter does not wrap either: see pending-interp-int-wrap.mlir;
-// uop-run --check passes on this program because both sides are wrong.)
+// (The reference interpreter had the same bug, so uop-run --check passed on
+// this program; its test is test/Tools/uop-run/interpreter-int-wrap.mlir.)
 
 // CHECK: -7 100 -1 100 0 100 100 -8
 

@@ -3,7 +3,7 @@
 //
 // Classes of tinygrad's symbolic tests (test/unit/test_symbolic.py) that
 // uop-simplify does not simplify yet. Each case says what the result should
-// be. When a case starts to pass, move it to simplify-more.mlir; this file
+// be. When a case starts to pass, move it to simplify.mlir; this file
 // fails (XFAIL) as long as any case here is not simplified.
 // test_sum_lt_fold: a*4 + b < 16 is a < 4 for b in [0, 3]; test_mul_lt:
 // a*4 < 13 is a < 4 (a comparison with a sum divided through by the common

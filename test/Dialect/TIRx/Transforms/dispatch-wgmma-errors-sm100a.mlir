@@ -1,14 +1,11 @@
 // RUN: uop-opt %s -split-input-file -verify-diagnostics --tirx-dispatch-tile-primitives="chip=sm_100a"
 //
-// Regression test (was a bug (wrong chip accepted, the pipeline then fails)): wgmma exists on
-// sm_90a only, but the wgmma implementation's predicate is
-// `t.sm < 90 || !chip.ends_with("a")`, so it accepts sm_100a (and sm_120a,
-// ...) and expands to nvvm.wgmma.* ops. `uop-opt --tirx-to-nvvm="chip=sm_100a"`
-// on such a call then stops in the NVVM target verifier with
-//   error: 'nvvm.wgmma.fence.aligned' op is not supported on sm_100a
-// instead of a dispatch diagnostic. Expected: wgmma declines with
-// "wgmma needs sm_90a, target is sm_100a" (and, here, the call has no
-// implementation: tcgen05 wants a tmem accumulator at thread scope).
+// wgmma exists on sm_90a only: on sm_100a (and later "a" chips) the wgmma
+// implementation declines with "wgmma needs sm_90a, target is sm_100a" rather
+// than expanding to nvvm.wgmma.* ops that the NVVM target verifier would
+// reject later ('nvvm.wgmma.fence.aligned' op is not supported on sm_100a).
+// Here the call then has no implementation: tcgen05 wants a tmem accumulator
+// at thread scope.
 
 tirx.prim_func @explicit() {
   tirx.device_entry {

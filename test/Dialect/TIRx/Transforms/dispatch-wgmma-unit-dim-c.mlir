@@ -1,14 +1,11 @@
 // RUN: uop-opt %s --tirx-dispatch-tile-primitives="chip=sm_90a" | FileCheck %s
 //
-// Regression test (was a bug (the pass emits IR its verifier rejects)): gemm operands may
-// carry leading unit dimensions (the gemm verifier drops them; mma_sync and
-// generic index such operands with at2d, zeros first). wgmma accepts a
-// 1 x 64 x 16 accumulator -- its checks use the last two dimensions and the
-// layout table, whose order is the same -- but loads and stores the fragment
-// with two indices:
-//   error: 'tirx.buffer_load' op expected 3 indices, got 2
-// Now: the expansion indexes C as (0, row, col) and succeeds, like the
-// 64 x 16 accumulator of dispatch-wgmma.mlir.
+// gemm operands may carry leading unit dimensions (the gemm verifier drops
+// them; mma_sync and generic index such operands with at2d, zeros first).
+// wgmma accepts a 1 x 64 x 16 accumulator -- its checks use the last two
+// dimensions and the layout table, whose order is the same -- and loads and
+// stores the fragment with three indices, (0, row, col), like the 64 x 16
+// accumulator of dispatch-wgmma.mlir.
 
 // CHECK-LABEL: tirx.prim_func @c_unit_dim
 // CHECK: tirx.buffer_load %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] : !tirx.buffer<1x64x16xf32, local
