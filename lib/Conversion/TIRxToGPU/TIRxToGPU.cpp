@@ -117,13 +117,15 @@ static LogicalResult checkFlatAccess(Operation *op, Value buffer,
   return success();
 }
 
-static LogicalResult checkAddressOf(AddressOfOp addr) {
-  auto t = cast<BufferType>(addr.getBuffer().getType());
-  if (t.getScope() != StorageScope::TMem)
-    return checkFlatAccess(addr, addr.getBuffer(), addr.getIndices());
+/// Accesses are flat; a tensor-memory address needs TLane and TCol.
+static LogicalResult checkAccess(BufferAccessOpInterface access) {
+  BufferType t = access.getAccessedBufferType();
+  if (t.getScope() != StorageScope::TMem || !isa<AddressOfOp>(access))
+    return checkFlatAccess(access, access.getAccessedBuffer(),
+                           access.getAccessIndices());
   std::map<std::string, int64_t> spans = t.getMemorySpans();
-  if (!spans.count("TLane") || !spans.count("TCol"))
-    return addr.emitError("a tmem address needs a layout on TLane and TCol");
+  if (!spans.count(layout::axisName(layout::Axis::TLane)) || !spans.count(layout::axisName(layout::Axis::TCol)))
+    return access->emitError("a tmem address needs a layout on TLane and TCol");
   return success();
 }
 
@@ -135,12 +137,8 @@ static LogicalResult checkDeviceOp(Operation *op) {
           return success();
         return tensorMemoryColumns(alloc, alloc.getType());
       })
-      .Case<BufferLoadOp, BufferStoreOp, VectorLoadOp, VectorStoreOp>(
-          [](auto access) -> LogicalResult {
-            return checkFlatAccess(access, access.getBuffer(),
-                                   access.getIndices());
-          })
-      .Case<AddressOfOp>([](AddressOfOp addr) -> LogicalResult { return checkAddressOf(addr); })
+      .Case<BufferAccessOpInterface>(
+          [](BufferAccessOpInterface access) { return checkAccess(access); })
       .Case<DeclBufferOp, TensorMapOp, BindOp>(
           [](auto) -> LogicalResult { return success(); })
       .Case<RegionOp>([](RegionOp region) -> LogicalResult {

@@ -18,10 +18,10 @@ using namespace uop::tirx::togpu;
 
 FailureOr<int64_t> togpu::tensorMemoryColumns(Operation *op, BufferType t) {
   std::map<std::string, int64_t> spans = t.getMemorySpans();
-  if (!spans.count("TLane") || !spans.count("TCol") || spans["TLane"] > 128)
+  if (!spans.count(layout::axisName(layout::Axis::TLane)) || !spans.count(layout::axisName(layout::Axis::TCol)) || spans[layout::axisName(layout::Axis::TLane)] > 128)
     return op->emitError("a tmem buffer needs a layout over at most 128 "
                          "TLanes and some TCols");
-  int64_t cols = std::max<int64_t>(32, llvm::PowerOf2Ceil(spans["TCol"]));
+  int64_t cols = std::max<int64_t>(32, llvm::PowerOf2Ceil(spans[layout::axisName(layout::Axis::TCol)]));
   if (cols > 512)
     return op->emitError("tensor memory has 512 columns, the buffer needs ")
            << cols;
@@ -112,11 +112,11 @@ struct TensorMemoryAddressOfToGPU : OpConversionPattern<AddressOfOp> {
     Location loc = addr.getLoc();
     auto axes = emitLayoutApply(rw, loc, t.getLayoutInterface(), t.getShape(),
                                 adaptor.getIndices());
-    if (failed(axes) || !axes->count("TLane") || !axes->count("TCol"))
+    if (failed(axes) || !axes->count(layout::axisName(layout::Axis::TLane)) || !axes->count(layout::axisName(layout::Axis::TCol)))
       return rw.notifyMatchFailure(addr, "no TLane and TCol in the layout");
     Value lane = arith::ShLIOp::create(
-        rw, loc, (*axes)["TLane"], arith::ConstantIndexOp::create(rw, loc, 16));
-    Value rel = arith::AddIOp::create(rw, loc, lane, (*axes)["TCol"]);
+        rw, loc, (*axes)[layout::axisName(layout::Axis::TLane)], arith::ConstantIndexOp::create(rw, loc, 16));
+    Value rel = arith::AddIOp::create(rw, loc, lane, (*axes)[layout::axisName(layout::Axis::TCol)]);
     Value rel64 = arith::IndexCastUIOp::create(rw, loc, rw.getI64Type(), rel);
     Value base64 =
         arith::ExtUIOp::create(rw, loc, rw.getI64Type(), adaptor.getBuffer());

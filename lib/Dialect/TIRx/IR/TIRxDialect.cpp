@@ -503,7 +503,7 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
                             "are distributed over threads";
     if (thread)
       continue;
-    bool tmemAxis = axis == "TLane" || axis == "TCol";
+    bool tmemAxis = axis == layout::axisName(layout::Axis::TLane) || axis == layout::axisName(layout::Axis::TCol);
     if (scope == StorageScope::TMem && !tmemAxis)
       return emitError() << "tmem buffers take layouts on TLane/TCol, got "
                             "memory axis '"

@@ -485,8 +485,8 @@ std::optional<int64_t> uop::tirx::getThreadsPerCtaInForce(Operation *op) {
   return collectScopeIds(op).threadsPerCta;
 }
 
-static LogicalResult verifyTileScope(TilePrimitiveOpInterface op) {
-  Operation *o = op.getOperation();
+LogicalResult uop::tirx::verifyTilePrimitiveScope(Operation *o) {
+  auto op = cast<TilePrimitiveOpInterface>(o);
   if (!o->getParentOfType<DeviceEntryOp>())
     return o->emitOpError("tile primitives run on the device; place it inside "
                           "a tirx.device_entry");
@@ -552,32 +552,23 @@ static LogicalResult verifySameTile(Operation *op, Value dst, Value src,
 }
 
 LogicalResult CopyOp::verify() {
-  if (failed(verifyTileScope(*this)))
-    return failure();
   return verifySameTile(*this, getDst(), getSrc(), /*allowCast=*/false);
 }
 
 LogicalResult CopyAsyncOp::verify() {
-  if (failed(verifyTileScope(*this)))
-    return failure();
   return verifySameTile(*this, getDst(), getSrc(), /*allowCast=*/false);
 }
 
 LogicalResult CastOp::verify() {
-  if (failed(verifyTileScope(*this)))
-    return failure();
   return verifySameTile(*this, getDst(), getSrc(), /*allowCast=*/true);
 }
 
 LogicalResult UnaryOp::verify() {
-  if (failed(verifyTileScope(*this)))
-    return failure();
   return verifySameTile(*this, getDst(), getSrc(), /*allowCast=*/false);
 }
 
 LogicalResult BinaryOp::verify() {
-  if (failed(verifyTileScope(*this)) ||
-      failed(verifySameTile(*this, getDst(), getLhs(), /*allowCast=*/false)))
+  if (failed(verifySameTile(*this, getDst(), getLhs(), /*allowCast=*/false)))
     return failure();
   Type rhs = getRhs().getType();
   if (isa<BufferType, RegionType>(rhs))
@@ -589,8 +580,6 @@ LogicalResult BinaryOp::verify() {
 }
 
 LogicalResult FillOp::verify() {
-  if (failed(verifyTileScope(*this)))
-    return failure();
   if (getValue().getType() != getTileElementType(getDst().getType()))
     return emitOpError("fill value must have the tile's dtype ")
            << getTileElementType(getDst().getType()) << ", got "
@@ -599,8 +588,6 @@ LogicalResult FillOp::verify() {
 }
 
 LogicalResult ReduceOp::verify() {
-  if (failed(verifyTileScope(*this)))
-    return failure();
   ArrayRef<int64_t> src = getTileShape(getSrc().getType());
   ArrayRef<int64_t> dst = getTileShape(getDst().getType());
   SmallVector<bool> reduced(src.size(), false);
@@ -629,8 +616,6 @@ LogicalResult ReduceOp::verify() {
 /// C = op(A) * op(B): agree on M, N, K and on dtypes.
 template <typename GemmT>
 static LogicalResult verifyGemm(GemmT op) {
-  if (failed(verifyTileScope(op)))
-    return failure();
   auto shape2d = [&](Value v, StringRef name,
                      SmallVectorImpl<int64_t> &out) -> LogicalResult {
     // Leading unit dimensions do not change a matrix.

@@ -65,14 +65,11 @@ struct LowerLayouts : uop::tirx::impl::TIRxLowerLayoutsBase<LowerLayouts> {
   void runOnOperation() override {
     flatViews.clear();
     failedAny = false;
-    SmallVector<Operation *> accesses;
-    getOperation().walk([&](Operation *op) {
-      if (isa<BufferLoadOp, BufferStoreOp, VectorLoadOp, VectorStoreOp,
-              AddressOfOp>(op))
-        accesses.push_back(op);
-    });
-    for (Operation *op : accesses)
-      lowerAccess(op);
+    SmallVector<BufferAccessOpInterface> accesses;
+    getOperation().walk(
+        [&](BufferAccessOpInterface access) { accesses.push_back(access); });
+    for (BufferAccessOpInterface access : accesses)
+      lowerAccess(access);
     if (failedAny)
       signalPassFailure();
   }
@@ -99,72 +96,33 @@ private:
     return v;
   }
 
-  // Replaces the access `op` of `buffer` at `indices` by what `rebuild`
-  // builds on the flat view at the flat offset (nothing for flat buffers).
-  template <typename RebuildT>
-  void lower(Operation *op, Value buffer, ValueRange indices,
-             RebuildT rebuild) {
-    auto type = cast<BufferType>(buffer.getType());
+  // Retargets one access to the flat view at the flat offset (nothing for
+  // flat buffers). Tensor-memory addresses are (lane, column) pairs,
+  // resolved by convert-tirx-to-gpu against the allocation.
+  void lowerAccess(BufferAccessOpInterface access) {
+    BufferType type = access.getAccessedBufferType();
+    Operation *op = access;
     if (isFlat(type))
       return;
     if (type.getScope() == StorageScope::TMem) {
+      if (isa<AddressOfOp>(op))
+        return;
       op->emitError("tensor memory is accessed with tcgen05.ld/st, not "
                     "element loads and stores");
       failedAny = true;
       return;
     }
     OpBuilder b(op);
-    FailureOr<Value> offset = offsetOf(b, op->getLoc(), type, indices);
+    FailureOr<Value> offset =
+        offsetOf(b, op->getLoc(), type, access.getAccessIndices());
     if (failed(offset)) {
       op->emitError("cannot lower the layout of ") << type;
       failedAny = true;
       return;
     }
-    rebuild(b, flatView(buffer, op), *offset);
-    op->erase();
-  }
-
-  // Lowers one load, store or address_of to its flat form.
-  void lowerAccess(Operation *op) {
-    if (auto load = dyn_cast<BufferLoadOp>(op)) {
-      lower(op, load.getBuffer(), load.getIndices(),
-            [&](OpBuilder &b, Value flat, Value offset) {
-              Value v = BufferLoadOp::create(b, load.getLoc(), flat,
-                                             ValueRange{offset});
-              load.replaceAllUsesWith(v);
-            });
-    } else if (auto addr = dyn_cast<AddressOfOp>(op)) {
-      // Tensor-memory addresses are (lane, column) pairs, resolved by
-      // convert-tirx-to-gpu against the allocation.
-      if (addr.getBuffer().getType().getScope() == StorageScope::TMem)
-        return;
-      lower(op, addr.getBuffer(), addr.getIndices(),
-            [&](OpBuilder &b, Value flat, Value offset) {
-              Value v = AddressOfOp::create(b, addr.getLoc(), flat,
-                                            ValueRange{offset});
-              addr.replaceAllUsesWith(v);
-            });
-    } else if (auto vload = dyn_cast<VectorLoadOp>(op)) {
-      lower(op, vload.getBuffer(), vload.getIndices(),
-            [&](OpBuilder &b, Value flat, Value offset) {
-              Value v = VectorLoadOp::create(b, vload.getLoc(), vload.getType(),
-                                             flat, ValueRange{offset});
-              vload.replaceAllUsesWith(v);
-            });
-    } else if (auto vstore = dyn_cast<VectorStoreOp>(op)) {
-      lower(op, vstore.getBuffer(), vstore.getIndices(),
-            [&](OpBuilder &b, Value flat, Value offset) {
-              VectorStoreOp::create(b, vstore.getLoc(), vstore.getValue(), flat,
-                                    ValueRange{offset});
-            });
-    } else {
-      auto store = cast<BufferStoreOp>(op);
-      lower(op, store.getBuffer(), store.getIndices(),
-            [&](OpBuilder &b, Value flat, Value offset) {
-              BufferStoreOp::create(b, store.getLoc(), store.getValue(), flat,
-                                    ValueRange{offset});
-            });
-    }
+    Value flat = flatView(access.getAccessedBuffer(), op);
+    access.getAccessedBufferMutable().set(flat);
+    access.getAccessIndicesMutable().assign(*offset);
   }
 
   DenseMap<Value, Value> flatViews;

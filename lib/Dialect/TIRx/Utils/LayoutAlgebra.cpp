@@ -248,18 +248,31 @@ int64_t applySwizzleUnchecked(const SwizzleLayout &s, int64_t a) {
 // Axes and validation.
 //===----------------------------------------------------------------------===//
 
+namespace {
+constexpr const char *kAxisNames[] = {
+    "laneid", "warpid", "wgid", "tid_in_wg", "wid_in_wg", "tx", "bx", "by",
+    "bz",     "cbx",    "cby",  "cbz",       "m",         "TLane", "TCol"};
+static_assert(std::size(kAxisNames) == static_cast<size_t>(Axis::TCol) + 1,
+              "one name per axis");
+} // namespace
+
+const char *axisName(Axis axis) { return kAxisNames[static_cast<int>(axis)]; }
+
+std::optional<Axis> symbolizeAxis(std::string_view name) {
+  for (size_t i = 0; i < std::size(kAxisNames); ++i)
+    if (name == kAxisNames[i])
+      return static_cast<Axis>(i);
+  return std::nullopt;
+}
+
 bool isThreadAxis(std::string_view name) {
-  static const char *const kNames[] = {"laneid", "warpid", "wgid", "tid_in_wg",
-                                       "wid_in_wg", "tx", "bx", "by", "bz",
-                                       "cbx", "cby", "cbz"};
-  for (const char *n : kNames)
-    if (name == n)
-      return true;
-  return false;
+  std::optional<Axis> a = symbolizeAxis(name);
+  return a && *a < Axis::M;
 }
 
 bool isMemoryAxis(std::string_view name) {
-  return name == "m" || name == "TLane" || name == "TCol";
+  std::optional<Axis> a = symbolizeAxis(name);
+  return a && *a >= Axis::M;
 }
 
 bool isKnownAxis(std::string_view name) {

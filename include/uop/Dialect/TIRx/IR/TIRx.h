@@ -39,6 +39,12 @@ using AnyLayout = std::variant<TileLayout, SwizzleLayout, ComposeLayout>;
 #include "uop/Dialect/TIRx/IR/TIRxAttrs.h.inc"
 #define GET_TYPEDEF_CLASSES
 #include "uop/Dialect/TIRx/IR/TIRxOpsTypes.h.inc"
+namespace uop::tirx {
+/// The scope rules every tile primitive follows (TilePrimitiveOpInterface's
+/// verifier): inside a device_entry, not the kernel scope, and the CTA's
+/// thread count (or a cluster) known from the scope ids in force.
+mlir::LogicalResult verifyTilePrimitiveScope(mlir::Operation *op);
+} // namespace uop::tirx
 #include "uop/Dialect/TIRx/IR/TIRxOpInterfaces.h.inc"
 #define GET_OP_CLASSES
 #include "uop/Dialect/TIRx/IR/TIRxOps.h.inc"

@@ -50,6 +50,36 @@ def TIRx_TilePrimitiveOpInterface : OpInterface<"TilePrimitiveOpInterface"> {
         return args;
       }]>,
   ];
+  // Every tile primitive runs inside a device_entry, at a scope whose
+  // threads the scope ids in force determine.
+  let verify = [{ return ::uop::tirx::verifyTilePrimitiveScope($_op); }];
+}
+
+def TIRx_BufferAccessOpInterface : OpInterface<"BufferAccessOpInterface"> {
+  let cppNamespace = "::uop::tirx";
+  let description = [{
+    An op that addresses one element (or one vector run) of a buffer by a
+    logical index per dimension: buffer_load, buffer_store, vector_load,
+    vector_store and address_of. Passes that rewrite addressing
+    (tirx-lower-layouts) retarget the buffer and indices in place through
+    the mutable accessors instead of rebuilding each op kind.
+  }];
+  let methods = [
+    InterfaceMethod<"The accessed buffer.", "::mlir::Value",
+      "getAccessedBuffer", (ins), [{ return $_op.getBuffer(); }]>,
+    InterfaceMethod<"The accessed buffer, to retarget.", "::mlir::OpOperand &",
+      "getAccessedBufferMutable", (ins), [{ return $_op.getBufferMutable(); }]>,
+    InterfaceMethod<"One index per buffer dimension.", "::mlir::OperandRange",
+      "getAccessIndices", (ins), [{ return $_op.getIndices(); }]>,
+    InterfaceMethod<"The indices, to rewrite.", "::mlir::MutableOperandRange",
+      "getAccessIndicesMutable", (ins), [{ return $_op.getIndicesMutable(); }]>,
+  ];
+  let extraSharedClassDeclaration = [{
+    ::uop::tirx::BufferType getAccessedBufferType() {
+      return ::llvm::cast<::uop::tirx::BufferType>(
+          $_op.getAccessedBuffer().getType());
+    }
+  }];
 }
 
 #endif // UOP_DIALECT_TIRX_IR_TIRXINTERFACES_TD

@@ -173,7 +173,7 @@ def TIRx_LaunchOp : TIRx_Op<"launch", [
 // Buffer access
 //===----------------------------------------------------------------------===//
 
-def TIRx_BufferLoadOp : TIRx_Op<"buffer_load", [
+def TIRx_BufferLoadOp : TIRx_Op<"buffer_load", [TIRx_BufferAccessOpInterface,
     TypesMatchWith<"result is the buffer's element type", "buffer", "result",
                    "::llvm::cast<::uop::tirx::BufferType>($_self).getElementType()">]> {
   let summary = "BufferLoad: reads one element";
@@ -183,7 +183,7 @@ def TIRx_BufferLoadOp : TIRx_Op<"buffer_load", [
   let hasVerifier = 1;
 }
 
-def TIRx_BufferStoreOp : TIRx_Op<"buffer_store", [
+def TIRx_BufferStoreOp : TIRx_Op<"buffer_store", [TIRx_BufferAccessOpInterface,
     TypesMatchWith<"value is the buffer's element type", "buffer", "value",
                    "::llvm::cast<::uop::tirx::BufferType>($_self).getElementType()">]> {
   let summary = "BufferStore: writes one element";
@@ -192,7 +192,7 @@ def TIRx_BufferStoreOp : TIRx_Op<"buffer_store", [
   let hasVerifier = 1;
 }
 
-def TIRx_VectorLoadOp : TIRx_Op<"vector_load"> {
+def TIRx_VectorLoadOp : TIRx_Op<"vector_load", [TIRx_BufferAccessOpInterface]> {
   let summary = "reads consecutive elements along the last dimension as a vector";
   let description = [{
     `%v = tirx.vector_load %A[%i, %j] : !tirx.buffer<64x128xf32, shared> -> vector<4xf32>`
@@ -209,7 +209,7 @@ def TIRx_VectorLoadOp : TIRx_Op<"vector_load"> {
   let hasVerifier = 1;
 }
 
-def TIRx_VectorStoreOp : TIRx_Op<"vector_store"> {
+def TIRx_VectorStoreOp : TIRx_Op<"vector_store", [TIRx_BufferAccessOpInterface]> {
   let summary = "writes a vector to consecutive elements along the last dimension";
   let arguments = (ins VectorOfRankAndType<[1], [AnyType]>:$value,
                        TIRx_Buffer:$buffer, Variadic<Index>:$indices);
@@ -219,7 +219,7 @@ def TIRx_VectorStoreOp : TIRx_Op<"vector_store"> {
   let hasVerifier = 1;
 }
 
-def TIRx_AddressOfOp : TIRx_Op<"address_of", [Pure]> {
+def TIRx_AddressOfOp : TIRx_Op<"address_of", [Pure, TIRx_BufferAccessOpInterface]> {
   let summary = "the address of an element, as an integer in its address space";
   let description = [{
     `%a = tirx.address_of %S[%i, %j] : !tirx.buffer<128x64xbf16, shared, ...>`

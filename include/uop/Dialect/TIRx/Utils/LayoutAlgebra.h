@@ -62,12 +62,26 @@ private:
 // Axes, iters and layouts.
 //===----------------------------------------------------------------------===//
 
+/// Every axis a layout may name, defined once: the thread axes that say
+/// which thread holds an element (lane in warp, warp in CTA, warpgroup in
+/// CTA, thread / warp in warpgroup, thread in CTA, block and block in
+/// cluster per dimension) and the memory axes (a plain element offset, and
+/// tensor memory's lanes and columns). Layouts spell them by axisName.
+enum class Axis {
+  LaneId, WarpId, WgId, TidInWg, WidInWg, Tx, Bx, By, Bz, Cbx, Cby, Cbz,
+  M, TLane, TCol,
+};
+/// The axis's name in layouts ("laneid", ..., "m", "TLane", "TCol").
+const char *axisName(Axis axis);
+/// The axis named `name`, if any.
+std::optional<Axis> symbolizeAxis(std::string_view name);
+
 /// The default axis: a plain memory offset in elements.
 inline constexpr const char *kMemoryAxis = "m";
 
-/// laneid, warpid, wgid, tid_in_wg, wid_in_wg, tx, bx, by, bz, cbx, cby, cbz.
+/// Axis::LaneId ... Axis::Cbz.
 bool isThreadAxis(std::string_view name);
-/// m, TLane, TCol.
+/// Axis::M, Axis::TLane, Axis::TCol.
 bool isMemoryAxis(std::string_view name);
 /// isThreadAxis || isMemoryAxis; layouts naming any other axis are invalid.
 bool isKnownAxis(std::string_view name);

@@ -257,9 +257,9 @@ std::vector<std::string> threadAxesOf(Value tileOperand) {
 /// of a register tile of that scope uses).
 bool axesMatchScope(const std::vector<std::string> &axes, ExecScopeKind scope) {
   for (const std::string &a : axes) {
-    bool ok = a == "laneid" ||
+    bool ok = a == layout::axisName(layout::Axis::LaneId) ||
               (scope == ExecScopeKind::Warpgroup &&
-               (a == "wid_in_wg" || a == "tid_in_wg"));
+               (a == layout::axisName(layout::Axis::WidInWg) || a == layout::axisName(layout::Axis::TidInWg)));
     if (!ok)
       return false;
   }
@@ -327,14 +327,14 @@ void emitTileLoop(OpBuilder &b, Location loc, Operation *op,
                                  type.getShape(), full);
     // The owner's index in the scope: tid_in_wg, or wid_in_wg * 32 + laneid.
     Value owner = arith::ConstantIndexOp::create(nb, loc, 0);
-    if (where->count("tid_in_wg"))
-      owner = (*where)["tid_in_wg"];
-    if (where->count("wid_in_wg"))
+    if (where->count(layout::axisName(layout::Axis::TidInWg)))
+      owner = (*where)[layout::axisName(layout::Axis::TidInWg)];
+    if (where->count(layout::axisName(layout::Axis::WidInWg)))
       owner = arith::AddIOp::create(
           nb, loc, owner,
-          arith::MulIOp::create(nb, loc, (*where)["wid_in_wg"], cst(nb, loc, 32)));
-    if (where->count("laneid"))
-      owner = arith::AddIOp::create(nb, loc, owner, (*where)["laneid"]);
+          arith::MulIOp::create(nb, loc, (*where)[layout::axisName(layout::Axis::WidInWg)], cst(nb, loc, 32)));
+    if (where->count(layout::axisName(layout::Axis::LaneId)))
+      owner = arith::AddIOp::create(nb, loc, owner, (*where)[layout::axisName(layout::Axis::LaneId)]);
     Value mine = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
                                        owner, tid);
     auto ifOp = scf::IfOp::create(nb, loc, mine, /*withElseRegion=*/false);

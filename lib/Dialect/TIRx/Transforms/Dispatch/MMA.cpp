@@ -313,7 +313,7 @@ Declines mmaSyncAccepts(Operation *op, const Target &t) {
     // C fragments: element (r, c) on lane (r % 8) * 4 + (c % 8) / 2.
     BufferType ct = bufferTypeOf(g.getC());
     if (!isa<BufferType>(g.getC().getType()) ||
-        threadAxesOf(g.getC()) != std::vector<std::string>{"laneid"})
+        threadAxesOf(g.getC()) != std::vector<std::string>{layout::axisName(layout::Axis::LaneId)})
       return std::string("a local C must be a whole buffer distributed over "
                          "laneid like the m16n8k16 accumulator");
     auto table = getLayoutTable(ct.getLayoutInterface(), ct.getShape());
@@ -323,7 +323,7 @@ Declines mmaSyncAccepts(Operation *op, const Target &t) {
       for (int64_t c = 0; c < n; ++c) {
         const auto &locs = (*table)[r * n + c];
         if (locs.size() != 1 ||
-            locs.front().at("laneid") != (r % 8) * 4 + (c % 8) / 2)
+            locs.front().at(layout::axisName(layout::Axis::LaneId)) != (r % 8) * 4 + (c % 8) / 2)
           return std::string("C's layout does not place element (") +
                  std::to_string(r) + ", " + std::to_string(c) +
                  ") on the lane of the m16n8k16 accumulator fragment";

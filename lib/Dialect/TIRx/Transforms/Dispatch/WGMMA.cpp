@@ -51,10 +51,10 @@ Declines wgmmaAccumulatorDeclines(Value cOperand, int64_t m, int64_t n) {
   for (int64_t r = 0; r < m; ++r)
     for (int64_t col = 0; col < n; ++col) {
       const auto &locs = (*table)[r * n + col];
-      if (locs.size() != 1 || !locs.front().count("wid_in_wg") ||
-          !locs.front().count("laneid") ||
-          locs.front().at("wid_in_wg") != r / 16 ||
-          locs.front().at("laneid") != (r % 8) * 4 + (col % 8) / 2)
+      if (locs.size() != 1 || !locs.front().count(layout::axisName(layout::Axis::WidInWg)) ||
+          !locs.front().count(layout::axisName(layout::Axis::LaneId)) ||
+          locs.front().at(layout::axisName(layout::Axis::WidInWg)) != r / 16 ||
+          locs.front().at(layout::axisName(layout::Axis::LaneId)) != (r % 8) * 4 + (col % 8) / 2)
         return std::string("C's layout does not place element (") +
                std::to_string(r) + ", " + std::to_string(col) +
                ") like the wgmma accumulator";
