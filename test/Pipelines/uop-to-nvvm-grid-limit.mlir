@@ -5,7 +5,7 @@
 // looking at CUDA's limits: gridDim.x may be up to 2^31 - 1, but gridDim.y and
 // gridDim.z at most 65535. A 100000x3 elementwise kernel gets
 //
-//   uop.special %c100000, "blockIdx.y"   (gpu.known_grid_size = [3, 100000, 1])
+//   uop.special %c100000, blockIdx.y   (gpu.known_grid_size = [3, 100000, 1])
 //
 // and its launch fails (cuLaunchKernel: CUDA_ERROR_INVALID_VALUE); the same
 // for blockIdx.z of a 70000x8x3 tensor. (The innermost extent 3 also gets no

@@ -19,7 +19,7 @@
 // EW-NOT: uop.define_reg
 // EW-COUNT-4: math.exp
 // EW-NOT: math.exp
-// EW: info <name = "elementwise_k0", applied_opts = ["UPCAST:1:4"]>
+// EW: info <name = "elementwise_k0", applied_opts = [<UPCAST, 1, 4>]>
 // EW-LABEL: uop.function @elementwise
 // EW-SAME: (%[[A:.*]]: !uop.ptr<f32, global, 98304>, %[[B:.*]]: !uop.ptr<f32, global, 98304>, %[[C:.*]]: !uop.ptr<f32, global, 384>, %[[OUT:.*]]: !uop.ptr<f32, global, 98304>)
 // EW: %[[DEV:.*]] = uop.device "CPU"
@@ -40,7 +40,7 @@
 // RED-LABEL: uop.function @reduce_k0
 // RED-NOT: uop.reduce
 // RED-COUNT-4: uop.define_reg size 1 id
-// RED: info <name = "reduce_k0", applied_opts = ["UPCAST:0:4", "UNROLL:1:4"]>
+// RED: info <name = "reduce_k0", applied_opts = [<UPCAST, 0, 4>, <UNROLL, 1, 4>]>
 // RED-LABEL: uop.function @reduce
 // RED: uop.linear @reduce_k0 {
 // RED: %[[I:.*]] = uop.range %{{.*}}, R2, loop
@@ -57,7 +57,7 @@
 // MM-NOT: uop.reduce
 // MM-COUNT-128: uop.define_reg size 1 id
 // MM-NOT: uop.define_reg
-// MM: info <name = "matmul_k0", applied_opts = ["UPCAST:1:16", "UPCAST:0:8"]>
+// MM: info <name = "matmul_k0", applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>]>
 // MM-LABEL: uop.function @matmul
 // MM-SAME: (%[[A:.*]]: !uop.ptr<f32, global, 49152>, %[[B:.*]]: !uop.ptr<f32, global, 61440>, %[[C:.*]]: !uop.ptr<f32, global, 81920>)
 // MM-NOT: uop.buffer
@@ -100,7 +100,7 @@
 // MBR-LABEL: uop.function @matmul_bias_relu_k0
 // MBR-COUNT-128: uop.define_reg size 1 id
 // MBR: arith.maximumf
-// MBR: info <name = "matmul_bias_relu_k0", applied_opts = ["UPCAST:1:16", "UPCAST:0:8"]>
+// MBR: info <name = "matmul_bias_relu_k0", applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>]>
 // MBR-NOT: uop.function @matmul_bias_relu_k1
 // MBR-LABEL: uop.function @matmul_bias_relu(
 // MBR: uop.program @matmul_bias_relu_k0
@@ -109,14 +109,14 @@
 // target=cuda: global/local ranges become SPECIALs (no upcast), one
 // accumulator per thread.
 // CUDA-LABEL: uop.function @matmul_k0
-// CUDA: uop.special %{{.*}}, "blockIdx.y"
-// CUDA: uop.special %{{.*}}, "blockIdx.x"
-// CUDA: uop.special %{{.*}}, "threadIdx.x"
+// CUDA: uop.special %{{.*}}, blockIdx.y
+// CUDA: uop.special %{{.*}}, blockIdx.x
+// CUDA: uop.special %{{.*}}, threadIdx.x
 // CUDA: %[[K:.*]] = uop.range %{{.*}}, R2, reduce
 // CUDA: uop.define_reg size 1 id 0
 // CUDA-NOT: uop.define_reg
 // CUDA: uop.end %{{.*}}[%[[K]]] : !uop.void
-// CUDA: info <name = "matmul_k0", applied_opts = ["LOCAL:1:64"]>
+// CUDA: info <name = "matmul_k0", applied_opts = [<LOCAL, 1, 64>]>
 // CUDA-LABEL: uop.function @matmul
 // CUDA: uop.linear @matmul_k0
 // CUDA: uop.special

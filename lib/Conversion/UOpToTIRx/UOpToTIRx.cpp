@@ -82,16 +82,11 @@ private:
   LogicalResult defineIds(OpBuilder &b) {
     SmallVector<SpecialOp> block(3), thread(3);
     WalkResult res = fn.walk([&](SpecialOp s) {
-      StringRef name = s.getName();
-      auto [kind, dim] = name.split('.');
-      int d = dim == "x" ? 0 : dim == "y" ? 1 : dim == "z" ? 2 : -1;
-      auto &slot = kind == "blockIdx" ? block : thread;
-      if (d < 0 || (kind != "blockIdx" && kind != "threadIdx")) {
-        s.emitError("convert-uop-to-tirx: unknown SPECIAL ") << name;
-        return WalkResult::interrupt();
-      }
+      auto &slot = isBlock(s.getDim()) ? block : thread;
+      unsigned d = getSpecialAxis(s.getDim());
       if (slot[d]) {
-        s.emitError("convert-uop-to-tirx: SPECIAL ") << name << " defined twice";
+        s.emitError("convert-uop-to-tirx: SPECIAL ")
+            << stringifySpecialDim(s.getDim()) << " defined twice";
         return WalkResult::interrupt();
       }
       slot[d] = s;

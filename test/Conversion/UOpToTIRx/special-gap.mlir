@@ -13,7 +13,7 @@ uop.function @y_without_x(%out: !uop.ptr<f32, global, 64>) {
   %c8 = arith.constant 8 : index
   %one = arith.constant 1.0 : f32
   // expected-error @+1 {{convert-uop-to-tirx: SPECIAL dimensions must start at x without gaps}}
-  %y = uop.special %c8, "blockIdx.y"
+  %y = uop.special %c8, blockIdx.y
   %o = uop.index %out[%y] : !uop.ptr<f32, global, 64> -> f32
   %s = uop.store %o, %one : f32
   uop.sink %s : !uop.void info <name = "y_without_x">

@@ -36,8 +36,18 @@ func.func private @call_info() attributes {a = #uop.call_info<>, b = #uop.call_i
 
 // CHECK-LABEL: func.func private @kernel_info()
 // CHECK-SAME: a = #uop.kernel_info<>
-// CHECK-SAME: b = #uop.kernel_info<name = "r_64_64", dont_use_locals = true, applied_opts = ["LOCAL", 0, 16]>
-func.func private @kernel_info() attributes {a = #uop.kernel_info<>, b = #uop.kernel_info<name = "r_64_64", dont_use_locals = true, applied_opts = ["LOCAL", 0, 16]>}
+// CHECK-SAME: b = #uop.kernel_info<name = "r_64_64", dont_use_locals = true, applied_opts = [<LOCAL, 0, 16>, <UPCAST, 1, 4>]>
+// CHECK-SAME: c = #uop.kernel_info<applied_opts = [<NOLOCALS, 0, 0>]>
+func.func private @kernel_info() attributes {a = #uop.kernel_info<>, b = #uop.kernel_info<name = "r_64_64", dont_use_locals = true, applied_opts = [<LOCAL, 0, 16>, #uop.opt<UPCAST, 1, 4>]>, c = #uop.kernel_info<applied_opts = [<NOLOCALS, 0, 0>]>}
+
+// Every OptOps kind; the quoted form of the kind parses too.
+// CHECK-LABEL: func.func private @opts()
+// CHECK-SAME: a = #uop.opt<TC, 0, 1>, b = #uop.opt<UPCAST, 1, 16>, c = #uop.opt<UNROLL, 2, 4>, d = #uop.opt<LOCAL, 0, 8>, e = #uop.opt<THREAD, 0, 4>, f = #uop.opt<GROUP, 1, 8>, g = #uop.opt<GROUPTOP, 1, 16>, h = #uop.opt<NOLOCALS, 0, 0>, i = #uop.opt<PADTO, 0, 32>, j = #uop.opt<SWAP, 0, 1>
+func.func private @opts() attributes {a = #uop.opt<TC, 0, 1>, b = #uop.opt<UPCAST, 1, 16>, c = #uop.opt<UNROLL, 2, 4>, d = #uop.opt<LOCAL, 0, 8>, e = #uop.opt<THREAD, 0, 4>, f = #uop.opt<GROUP, 1, 8>, g = #uop.opt<"GROUPTOP", 1, 16>, h = #uop.opt<NOLOCALS, 0, 0>, i = #uop.opt<PADTO, 0, 32>, j = #uop.opt<SWAP, 0, 1>}
+
+// CHECK-LABEL: func.func private @special_dims()
+// CHECK-SAME: a = #uop<special_dim blockIdx.x>, b = #uop<special_dim threadIdx.z>
+func.func private @special_dims() attributes {a = #uop<special_dim blockIdx.x>, b = #uop<special_dim threadIdx.z>}
 
 // CHECK-LABEL: func.func private @wmma()
 // CHECK-SAME: a = #uop.wmma<name = "WMMA_16_16_16_half_float", dims = [16, 16, 16], dtype_in = f16, dtype_out = f32, device = "CUDA">

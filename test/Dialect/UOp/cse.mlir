@@ -12,9 +12,9 @@
 // CHECK: %[[RL:.*]] = uop.range %[[N]], R0, loop
 // CHECK: %[[I:.*]] = uop.index %[[P]][%[[R]]]
 // CHECK-NOT: uop.index
-// CHECK: %[[S:.*]] = uop.special %[[N]], "threadIdx.x"
-// CHECK-NOT: uop.special %[[N]], "threadIdx.x"
-// CHECK: %[[S2:.*]] = uop.special %[[N]], "threadIdx.y"
+// CHECK: %[[S:.*]] = uop.special %[[N]], threadIdx.x
+// CHECK-NOT: uop.special %[[N]], threadIdx.x
+// CHECK: %[[S2:.*]] = uop.special %[[N]], threadIdx.y
 // CHECK: %[[V:.*]] = uop.define_var "n"[1, 8]
 // CHECK-NOT: uop.define_var
 // CHECK: return %[[R]], %[[R]], %[[R1]], %[[RL]], %[[I]], %[[I]], %[[S]], %[[S]], %[[S2]], %[[V]], %[[V]]
@@ -25,9 +25,9 @@ func.func @pure_nodes_merge(%n: index, %p: !uop.ptr<f32, global>) -> (index, ind
   %rl = uop.range %n, R0, loop
   %i0 = uop.index %p[%r0] : !uop.ptr<f32, global> -> f32
   %i1 = uop.index %p[%r0b] : !uop.ptr<f32, global> -> f32
-  %s0 = uop.special %n, "threadIdx.x"
-  %s1 = uop.special %n, "threadIdx.x"
-  %s2 = uop.special %n, "threadIdx.y"
+  %s0 = uop.special %n, threadIdx.x
+  %s1 = uop.special %n, threadIdx.x
+  %s2 = uop.special %n, threadIdx.y
   %v0 = uop.define_var "n" [1, 8]
   %v1 = uop.define_var "n" [1, 8]
   return %r0, %r0b, %r1, %rl, %i0, %i1, %s0, %s1, %s2, %v0, %v1 : index, index, index, index, f32, f32, index, index, index, index, index

@@ -24,7 +24,7 @@ func.func @dead_pure_ops(%n: index, %p: !uop.ptr<f32, global>, %x: f32, %t: tens
   %i = uop.index %p[%r] : !uop.ptr<f32, global> -> f32
   %v = uop.vectorize %x, %x : vector<2xf32>
   %g = uop.gep %v [1, 0] : vector<2xf32> -> vector<2xf32>
-  %s = uop.special %n, "blockIdx.x"
+  %s = uop.special %n, blockIdx.x
   %dv = uop.define_var "n" [0, 4]
   %d = uop.device "CPU"
   %rs = uop.reshape %t : tensor<2x3xf32> -> tensor<6xf32>

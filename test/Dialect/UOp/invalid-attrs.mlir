@@ -175,3 +175,38 @@ func.func @unknown_type(%x: !uop.tensor<4xf32>)
 
 // expected-error @+1 {{pointer size must be non-negative, got -1}}
 func.func private @ptr_minus_one(!uop.ptr<f32, global, -1>)
+
+// -----
+
+// An opt kind is one of tinygrad's OptOps.
+// expected-error @+2 {{expected one of [TC, UPCAST, UNROLL, LOCAL, THREAD, GROUP, GROUPTOP, NOLOCALS, PADTO, SWAP] for a kernel optimisation kind, got: VECTORIZE}}
+// expected-error @+1 {{failed to parse UOp_OptAttr parameter 'kind'}}
+func.func private @opt_unknown_kind() attributes {a = #uop.opt<VECTORIZE, 0, 4>}
+
+// -----
+
+// expected-error @+1 {{opt UPCAST needs a non-negative axis, got -1}}
+func.func private @opt_negative_axis() attributes {a = #uop.opt<UPCAST, -1, 4>}
+
+// -----
+
+// expected-error @+1 {{opt LOCAL needs a non-negative amount, got -4}}
+func.func private @opt_negative_arg() attributes {a = #uop.opt<LOCAL, 0, -4>}
+
+// -----
+
+// expected-error @+1 {{expected ','}}
+func.func private @opt_missing_arg() attributes {a = #uop.opt<UPCAST, 0>}
+
+// -----
+
+// applied_opts no longer takes the old "KIND:axis:arg" strings.
+// expected-error @+2 {{expected '<'}}
+// expected-error @+1 {{failed to parse UOp_KernelInfoAttr parameter 'applied_opts'}}
+func.func private @applied_opts_string() attributes {a = #uop.kernel_info<applied_opts = ["UPCAST:1:16"]>}
+
+// -----
+
+// expected-error @+2 {{invalid kind of attribute specified}}
+// expected-error @+1 {{failed to parse UOp_KernelInfoAttr parameter 'applied_opts'}}
+func.func private @applied_opts_not_opt() attributes {a = #uop.kernel_info<applied_opts = [<UPCAST, 0, 4>, #uop.axis_id<R3>]>}

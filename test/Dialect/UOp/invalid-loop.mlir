@@ -73,9 +73,34 @@ func.func @end_result_not_void(%v: !uop.void) {
 
 // -----
 
-func.func @special_empty_name() {
+// The dimension is an enum: an unknown name fails to parse, quoted or not.
+func.func @special_unknown_dim() {
   %c = arith.constant 32 : index
-  // expected-error @+1 {{'uop.special' op needs a non-empty name such as "blockIdx.x"}}
+  // expected-error @+3 {{expected ::uop::SpecialDim to be one of: blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z}}
+  // The enum parser also reports at the next token.
+  // expected-error @+2 {{failed to parse UOp_SpecialDimAttr parameter}}
+  %s = uop.special %c, "laneIdx.x"
+  return
+}
+
+// -----
+
+func.func @special_tinygrad_name() {
+  %c = arith.constant 32 : index
+  // expected-error @+3 {{expected ::uop::SpecialDim to be one of: blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z}}
+  // The enum parser also reports at the next token.
+  // expected-error @+2 {{failed to parse UOp_SpecialDimAttr parameter}}
+  %s = uop.special %c, gidx0
+  return
+}
+
+// -----
+
+func.func @special_empty_dim() {
+  %c = arith.constant 32 : index
+  // expected-error @+3 {{expected ::uop::SpecialDim to be one of: blockIdx.x, blockIdx.y, blockIdx.z, threadIdx.x, threadIdx.y, threadIdx.z}}
+  // The enum parser also reports at the next token.
+  // expected-error @+2 {{failed to parse UOp_SpecialDimAttr parameter}}
   %s = uop.special %c, ""
   return
 }
@@ -84,7 +109,7 @@ func.func @special_empty_name() {
 
 func.func @special_end_not_index(%n: i64) {
   // expected-error @+1 {{'uop.special' op operand #0 must be index, but got 'i64'}}
-  %s = "uop.special"(%n) <{name = "threadIdx.x"}> : (i64) -> index
+  %s = "uop.special"(%n) <{dim = #uop<special_dim threadIdx.x>}> : (i64) -> index
   return
 }
 

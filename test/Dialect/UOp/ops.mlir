@@ -29,8 +29,8 @@ uop.function @kernel(%out: !uop.ptr<f32, global, 4096>, %a: !uop.ptr<f32, global
   %r1 = uop.range %c64, R1, local deps(%r0)
   // CHECK: %[[R2:.*]] = uop.range %[[C64]], U2, reduce
   %r2 = uop.range %c64, U2, reduce
-  // CHECK: uop.special %[[C64]], "blockIdx.x"
-  %bx = uop.special %c64, "blockIdx.x"
+  // CHECK: uop.special %[[C64]], blockIdx.x
+  %bx = uop.special %c64, blockIdx.x
   // CHECK: %[[N:.*]] = uop.define_var "n"[1, 128]
   %n = uop.define_var "n" [1, 128]
   // CHECK: uop.bind %[[N]], %[[C4]]
@@ -75,8 +75,8 @@ uop.function @kernel(%out: !uop.ptr<f32, global, 4096>, %a: !uop.ptr<f32, global
   %cu = uop.custom "printf(\"%d\", {0});" (%c4) : (index) -> !uop.void
   // CHECK: uop.customi "({0} + {1})"(%[[X]], %[[Y]]) : (f32, f32) -> f32
   %ci = uop.customi "({0} + {1})" (%x, %y) : (f32, f32) -> f32
-  // CHECK: uop.sink %[[E]], %[[EIF]] : !uop.void, !uop.void info <name = "kernel", dont_use_locals = true, applied_opts = ["UPCAST", 4]>
-  uop.sink %e, %eif : !uop.void, !uop.void info <name = "kernel", dont_use_locals = true, applied_opts = ["UPCAST", 4]>
+  // CHECK: uop.sink %[[E]], %[[EIF]] : !uop.void, !uop.void info <name = "kernel", dont_use_locals = true, applied_opts = [<UPCAST, 0, 4>]>
+  uop.sink %e, %eif : !uop.void, !uop.void info <name = "kernel", dont_use_locals = true, applied_opts = [#uop.opt<UPCAST, 0, 4>]>
 }
 
 // Vector ops, expansion and tensor cores.

@@ -79,14 +79,14 @@ func.func @range_single_iteration() -> index {
 
 // CHECK-LABEL: func.func @special_bounds
 // CHECK-DAG: %[[TRUE:.*]] = arith.constant true
-// CHECK: %[[S:.*]] = uop.special %{{.*}}, "threadIdx.x"
+// CHECK: %[[S:.*]] = uop.special %{{.*}}, threadIdx.x
 // CHECK: %[[LT31:.*]] = arith.cmpi slt, %[[S]], %{{.*}} : index
 // CHECK: return %[[TRUE]], %[[TRUE]], %[[LT31]]
 func.func @special_bounds() -> (i1, i1, i1) {
   %c0 = arith.constant 0 : index
   %c31 = arith.constant 31 : index
   %c32 = arith.constant 32 : index
-  %s = uop.special %c32, "threadIdx.x"
+  %s = uop.special %c32, threadIdx.x
   %lt32 = arith.cmpi slt, %s, %c32 : index
   %ge0 = arith.cmpi sge, %s, %c0 : index
   %lt31 = arith.cmpi slt, %s, %c31 : index
@@ -104,8 +104,8 @@ func.func @special_global_id() -> (i1, i1) {
   %c32 = arith.constant 32 : index
   %c127 = arith.constant 127 : index
   %c128 = arith.constant 128 : index
-  %bx = uop.special %c4, "blockIdx.x"
-  %tx = uop.special %c32, "threadIdx.x"
+  %bx = uop.special %c4, blockIdx.x
+  %tx = uop.special %c32, threadIdx.x
   %base = arith.muli %bx, %c32 : index
   %gid = arith.addi %base, %tx : index
   %lt128 = arith.cmpi ult, %gid, %c128 : index

@@ -6,7 +6,7 @@
 uop.function @k(%p: !uop.ptr<f32, global, 64>) {
   %c64 = arith.constant 64 : index
   %one = arith.constant 1.0 : f32
-  %t = uop.special %c64, "threadIdx.x"
+  %t = uop.special %c64, threadIdx.x
   %o = uop.index %p[%t] : !uop.ptr<f32, global, 64> -> f32
   %s = uop.store %o, %one : f32
   uop.sink %s : !uop.void info <name = "k">
@@ -18,7 +18,7 @@ uop.function @main(%a: !uop.ptr<f32, global, 64>) {
     %c64 = arith.constant 64 : index
     %one = arith.constant 1.0 : f32
     // expected-error @+1 {{uop-to-c: SPECIAL has no CPU meaning; compile for target=cpu (no uop-gpudims)}}
-    %t = uop.special %c64, "threadIdx.x"
+    %t = uop.special %c64, threadIdx.x
     %o = uop.index %p[%t] : !uop.ptr<f32, global, 64> -> f32
     %s = uop.store %o, %one : f32
   }

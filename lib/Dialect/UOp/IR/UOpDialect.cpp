@@ -181,6 +181,27 @@ void uop::printPairList(AsmPrinter &p, ArrayRef<int64_t> flat) {
   p << ']';
 }
 
+FailureOr<SmallVector<OptAttr>> uop::parseOptList(AsmParser &p) {
+  SmallVector<OptAttr> opts;
+  if (p.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+        OptAttr opt;
+        if (p.parseCustomAttributeWithFallback(opt))
+          return failure();
+        opts.push_back(opt);
+        return success();
+      }))
+    return failure();
+  return opts;
+}
+
+void uop::printOptList(AsmPrinter &p, ArrayRef<OptAttr> opts) {
+  p << '[';
+  llvm::interleaveComma(opts, p, [&](OptAttr opt) {
+    p.printStrippedAttrOrType(opt);
+  });
+  p << ']';
+}
+
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//
@@ -263,6 +284,17 @@ Attribute AxisIdAttr::parse(AsmParser &p, Type) {
 
 void AxisIdAttr::print(AsmPrinter &p) const {
   p << '<' << (getRenumbered() ? 'R' : 'U') << getId() << '>';
+}
+
+LogicalResult OptAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              OptOps kind, int64_t axis, int64_t arg) {
+  if (axis < 0)
+    return emitError() << "opt " << stringifyOptOps(kind)
+                       << " needs a non-negative axis, got " << axis;
+  if (arg < 0)
+    return emitError() << "opt " << stringifyOptOps(kind)
+                       << " needs a non-negative amount, got " << arg;
+  return success();
 }
 
 LogicalResult AxisIdAttr::verify(function_ref<InFlightDiagnostic()> emitError,

@@ -196,8 +196,6 @@ void RangeOp::inferResultRanges(ArrayRef<ConstantIntRanges> argRanges,
 LogicalResult SpecialOp::verify() {
   if (getEnd().getType() != getType())
     return emitOpError("end and result must have the same type");
-  if (getName().empty())
-    return emitOpError("needs a non-empty name such as \"blockIdx.x\"");
   return success();
 }
 
@@ -1084,4 +1082,120 @@ LogicalResult CustomOp::verify() { return verifyCustomCode(*this); }
 LogicalResult CustomIOp::verify() { return verifyCustomCode(*this); }
 
 #define GET_OP_CLASSES
+//===----------------------------------------------------------------------===//
+// MovementOpInterface: output index -> source index
+//===----------------------------------------------------------------------===//
+
+// RESHAPE: the row-major flat index over the result, unflattened over the
+// source.
+SmallVector<Value> ReshapeOp::buildSourceIndices(
+    OpBuilder &b, Location loc, ValueRange idx,
+    function_ref<Value(int64_t)> cst, Value &) {
+  RankedTensorType resTy = getType(), srcTy = getSrc().getType();
+  Value flat;
+  int64_t stride = 1;
+  for (int64_t i = resTy.getRank() - 1; i >= 0; --i) {
+    if (resTy.getDimSize(i) != 1) {
+      Value term = stride == 1 ? idx[i]
+                               : arith::MulIOp::create(b, loc, idx[i],
+                                                       cst(stride))
+                                     .getResult();
+      flat = flat ? arith::AddIOp::create(b, loc, term, flat).getResult()
+                  : term;
+    }
+    stride *= resTy.getDimSize(i);
+  }
+  if (!flat)
+    flat = cst(0);
+  SmallVector<Value> src(srcTy.getRank());
+  stride = 1;
+  for (int64_t i = srcTy.getRank() - 1; i >= 0; --i) {
+    int64_t d = srcTy.getDimSize(i);
+    if (d == 1) {
+      src[i] = cst(0);
+    } else {
+      Value q = stride == 1 ? flat
+                            : arith::DivUIOp::create(b, loc, flat,
+                                                     cst(stride))
+                                  .getResult();
+      src[i] = i == 0 ? q : arith::RemUIOp::create(b, loc, q, cst(d)).getResult();
+    }
+    stride *= d;
+  }
+  return src;
+}
+
+SmallVector<Value> PermuteOp::buildSourceIndices(OpBuilder &, Location,
+                                                 ValueRange idx,
+                                                 function_ref<Value(int64_t)>,
+                                                 Value &) {
+  SmallVector<Value> src(idx.size());
+  for (auto [i, pi] : llvm::enumerate(getAxes()))
+    src[pi] = idx[i];
+  return src;
+}
+
+// EXPAND: broadcast (size-1) source dims read index 0.
+SmallVector<Value> ExpandOp::buildSourceIndices(
+    OpBuilder &, Location, ValueRange idx, function_ref<Value(int64_t)> cst,
+    Value &) {
+  SmallVector<Value> src;
+  for (auto [i, d] : llvm::enumerate(getSrc().getType().getShape()))
+    src.push_back(d == 1 ? cst(0) : idx[i]);
+  return src;
+}
+
+SmallVector<Value> ShrinkOp::buildSourceIndices(
+    OpBuilder &b, Location loc, ValueRange idx,
+    function_ref<Value(int64_t)> cst, Value &) {
+  SmallVector<Value> src;
+  for (auto [i, start] : llvm::enumerate(getBegins()))
+    src.push_back(start == 0
+                      ? idx[i]
+                      : arith::AddIOp::create(b, loc, idx[i], cst(start))
+                            .getResult());
+  return src;
+}
+
+SmallVector<Value> FlipOp::buildSourceIndices(
+    OpBuilder &b, Location loc, ValueRange idx,
+    function_ref<Value(int64_t)> cst, Value &) {
+  SmallVector<Value> src;
+  for (auto [i, flag] : llvm::enumerate(getAxes())) {
+    int64_t d = getType().getDimSize(i);
+    src.push_back(flag ? arith::SubIOp::create(b, loc, cst(d - 1), idx[i])
+                             .getResult()
+                       : idx[i]);
+  }
+  return src;
+}
+
+// PAD: shifted indices; `valid` is lo <= idx < lo + d on every padded axis
+// (left null when nothing is padded).
+SmallVector<Value> PadOp::buildSourceIndices(
+    OpBuilder &b, Location loc, ValueRange idx,
+    function_ref<Value(int64_t)> cst, Value &valid) {
+  auto andGate = [&](Value g, Value c) {
+    return g ? arith::AndIOp::create(b, loc, g, c).getResult() : c;
+  };
+  SmallVector<Value> src;
+  for (auto [i, lo] : llvm::enumerate(getBeginPads())) {
+    int64_t d = getSrc().getType().getDimSize(i);
+    if (lo == 0 && getEndPads()[i] == 0) {
+      src.push_back(idx[i]);
+      continue;
+    }
+    Value shifted = lo == 0 ? idx[i]
+                            : arith::SubIOp::create(b, loc, idx[i], cst(lo))
+                                  .getResult();
+    src.push_back(shifted);
+    Value ge = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                     idx[i], cst(lo));
+    Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                     idx[i], cst(lo + d));
+    valid = andGate(valid, andGate(ge, lt));
+  }
+  return src;
+}
+
 #include "uop/Dialect/UOp/IR/UOpOps.cpp.inc"

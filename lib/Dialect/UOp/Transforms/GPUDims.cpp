@@ -53,21 +53,20 @@ struct UOpGPUDimsPass : public uop::impl::UOpGPUDimsBase<UOpGPUDimsPass> {
       }
       global = kept;
     }
-    auto lower = [&](SmallVector<RangeOp> &ranges, StringRef prefix) {
+    auto lower = [&](SmallVector<RangeOp> &ranges, bool block) {
       if (ranges.size() > 3) {
         ranges[3].emitError("uop-gpudims: more than three ")
-            << prefix << " dimensions";
+            << (block ? "blockIdx" : "threadIdx") << " dimensions";
         return failure();
       }
-      if (prefix == "threadIdx")
+      if (!block)
         llvm::sort(ranges, [](RangeOp a, RangeOp b) {
           return a.getAxisId().getId() < b.getAxisId().getId();
         });
-      static const char *dims[] = {"x", "y", "z"};
       for (auto [i, r] : llvm::enumerate(llvm::reverse(ranges))) {
         OpBuilder b(r);
         Value s = SpecialOp::create(b, r.getLoc(), r.getType(), r.getEnd(),
-                                    (prefix + "." + dims[i]).str());
+                                    getSpecialDim(block, i));
         SmallVector<Operation *> users(r->getUsers().begin(),
                                        r->getUsers().end());
         for (Operation *user : users) {
@@ -84,7 +83,8 @@ struct UOpGPUDimsPass : public uop::impl::UOpGPUDimsBase<UOpGPUDimsPass> {
       }
       return success();
     };
-    if (failed(lower(global, "blockIdx")) || failed(lower(local, "threadIdx")))
+    if (failed(lower(global, /*block=*/true)) ||
+        failed(lower(local, /*block=*/false)))
       return signalPassFailure();
     // An END that closes nothing now is its computation.
     SmallVector<EndOp> empty;

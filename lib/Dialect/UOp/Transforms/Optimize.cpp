@@ -23,11 +23,11 @@ using namespace mlir;
 using namespace uop;
 
 namespace {
-/// Records an applied option as KernelInfo writes it: WHAT:axis-id:amount.
-void note(SmallVectorImpl<Attribute> &applied, StringRef what, RangeOp r,
+/// Records an applied option on the axis id of `r`, as tinygrad's Opt.
+void note(SmallVectorImpl<OptAttr> &applied, OptOps kind, RangeOp r,
           int64_t n) {
-  applied.push_back(StringAttr::get(
-      r.getContext(), what + ":" + Twine(r.getAxisId().getId()) + ":" + Twine(n)));
+  applied.push_back(
+      OptAttr::get(r.getContext(), kind, r.getAxisId().getId(), n));
 }
 
 /// The largest power of two <= `limit` that divides the range's extent and
@@ -53,7 +53,7 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
       return signalPassFailure();
     }
     MLIRContext *ctx = &getContext();
-    SmallVector<Attribute> applied;
+    SmallVector<OptAttr> applied;
 
     // Output ranges: the RANGEs an END closes, outermost first.
     SmallVector<RangeOp> outputs, reduces;
@@ -80,14 +80,14 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
     KernelInfoAttr info = *sink.getInfo();
     sink.setInfoAttr(KernelInfoAttr::get(ctx, info.getName(),
                                          info.getDontUseLocals(),
-                                         ArrayAttr::get(ctx, applied)));
+                                         applied));
   }
 
 private:
   // cpu: a register tile of upcast outputs when there is a reduction, else
   // an upcast innermost output and unrolled reductions.
   void optimizeForCpu(ArrayRef<RangeOp> outputs, ArrayRef<RangeOp> reduces,
-                      SmallVectorImpl<Attribute> &applied) {
+                      SmallVectorImpl<OptAttr> &applied) {
     if (!reduces.empty() && outputs.size() >= 2) {
       // A register tile: upcast x upcast-outer accumulators.
       RangeOp inner = outputs.back(), next = outputs[outputs.size() - 2];
@@ -100,11 +100,11 @@ private:
       int64_t width = std::min<int64_t>(upcast, k >= 1024 ? 32 : 16);
       int64_t fi = factorFor(inner, width), fo = factorFor(next, upcastOuter);
       if (fi > 1) {
-        note(applied, "UPCAST", inner, fi);
+        note(applied, OptOps::Upcast, inner, fi);
         splitRange(inner, fi, AxisType::Loop, AxisType::Upcast);
       }
       if (fo > 1) {
-        note(applied, "UPCAST", next, fo);
+        note(applied, OptOps::Upcast, next, fo);
         splitRange(next, fo, AxisType::Loop, AxisType::Upcast);
       }
       return;
@@ -112,13 +112,13 @@ private:
     if (!outputs.empty()) {
       RangeOp inner = outputs.back();
       if (int64_t f = factorFor(inner, std::min<int64_t>(upcast, 4)); f > 1) {
-        note(applied, "UPCAST", inner, f);
+        note(applied, OptOps::Upcast, inner, f);
         splitRange(inner, f, AxisType::Loop, AxisType::Upcast);
       }
     }
     for (RangeOp r : reduces)
       if (int64_t f = factorFor(r, unroll); f > 1) {
-        note(applied, "UNROLL", r, f);
+        note(applied, OptOps::Unroll, r, f);
         splitRange(r, f, AxisType::Reduce, AxisType::Unroll);
       }
   }
@@ -126,7 +126,7 @@ private:
   // cuda: the innermost output ranges become the grid, the innermost split
   // into global x local threads.
   void optimizeForCuda(ArrayRef<RangeOp> outputs,
-                       SmallVectorImpl<Attribute> &applied) {
+                       SmallVectorImpl<OptAttr> &applied) {
     // The innermost three output ranges are the grid; outer ones stay
     // loops inside each thread.
     for (RangeOp r : llvm::drop_begin(outputs, outputs.size() > 3
@@ -143,7 +143,7 @@ private:
           break;
         }
       if (local > 1) {
-        note(applied, "LOCAL", inner, local);
+        note(applied, OptOps::Local, inner, local);
         splitRange(inner, local, AxisType::Global, AxisType::Local);
       }
     }

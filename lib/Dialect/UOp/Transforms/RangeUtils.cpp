@@ -16,14 +16,8 @@ std::optional<int64_t> uop::getConstantExtent(RangeOp r) {
 }
 
 std::optional<MutableOperandRange> uop::getClosedRangesMutable(Operation *op) {
-  if (auto o = dyn_cast<ReduceOp>(op))
-    return o.getRangesMutable();
-  if (auto o = dyn_cast<EndOp>(op))
-    return o.getRangesMutable();
-  if (auto o = dyn_cast<StoreOp>(op))
-    return o.getRangesMutable();
-  if (auto o = dyn_cast<BufferizeOp>(op))
-    return o.getRangesMutable();
+  if (auto closer = dyn_cast<RangeClosingOpInterface>(op))
+    return closer.getClosedRangesMutable();
   return std::nullopt;
 }
 

@@ -10,8 +10,8 @@ namespace uop {
 /// The constant extent of a RANGE, if it has one.
 std::optional<int64_t> getConstantExtent(RangeOp r);
 
-/// The mutable list of ranges `op` closes (REDUCE, END, STORE, BUFFERIZE), or
-/// nullopt for other ops.
+/// The mutable list of ranges `op` closes (RangeClosingOpInterface's
+/// getClosedRangesMutable), or nullopt for ops without such a list.
 std::optional<mlir::MutableOperandRange> getClosedRangesMutable(mlir::Operation *op);
 
 /// Replaces RANGE `r` by `outer * inner + innerRange`: two new ranges of the

@@ -26,9 +26,7 @@ using namespace mlir;
 using namespace uop;
 
 namespace {
-bool isMovementOp(Operation *op) {
-  return isa<ReshapeOp, PermuteOp, ExpandOp, PadOp, ShrinkOp, FlipOp>(op);
-}
+bool isMovementOp(Operation *op) { return isa<MovementOpInterface>(op); }
 
 /// A RESHAPE that only inserts or removes dimensions of size 1 (keepdim):
 /// the index space is the same.
@@ -100,8 +98,8 @@ private:
   }
   FailureOr<Value> emit(Value t, ArrayRef<Value> idx, Value gate);
   FailureOr<Value> emitOp(Operation *op, ArrayRef<Value> idx, Value gate);
-  FailureOr<Value> emitReshape(ReshapeOp r, ArrayRef<Value> idx, Value gate);
-  FailureOr<Value> emitPad(PadOp p, Type elt, ArrayRef<Value> idx, Value gate);
+  FailureOr<Value> emitMovement(MovementOpInterface m, Type elt,
+                                ArrayRef<Value> idx, Value gate);
   FailureOr<Value> emitReduceAxis(ReduceAxisOp r, Type elt, ArrayRef<Value> idx,
                                   Value gate);
   FailureOr<Value> emitElementwise(Operation *op, Type elt, ArrayRef<Value> idx,
@@ -175,43 +173,8 @@ FailureOr<Value> Rangeifier::emitOp(Operation *op, ArrayRef<Value> idx,
         .getResult();
   }
 
-  if (auto r = dyn_cast<ReshapeOp>(op))
-    return emitReshape(r, idx, gate);
-  if (auto p = dyn_cast<PermuteOp>(op)) {
-    ArrayRef<int64_t> perm = p.getAxes();
-    SmallVector<Value> src(idx.size());
-    for (auto [i, pi] : llvm::enumerate(perm))
-      src[pi] = idx[i];
-    return emit(p.getSrc(), src, gate);
-  }
-  if (auto e = dyn_cast<ExpandOp>(op)) {
-    auto srcTy = cast<RankedTensorType>(e.getSrc().getType());
-    SmallVector<Value> src;
-    for (auto [i, d] : llvm::enumerate(srcTy.getShape()))
-      src.push_back(d == 1 ? cst(0) : idx[i]);
-    return emit(e.getSrc(), src, gate);
-  }
-  if (auto s = dyn_cast<ShrinkOp>(op)) {
-    SmallVector<Value> src;
-    for (auto [i, start] : llvm::enumerate(s.getBegins()))
-      src.push_back(start == 0 ? idx[i]
-                               : arith::AddIOp::create(b, loc, idx[i],
-                                                       cst(start))
-                                     .getResult());
-    return emit(s.getSrc(), src, gate);
-  }
-  if (auto f = dyn_cast<FlipOp>(op)) {
-    SmallVector<Value> src;
-    for (auto [i, flag] : llvm::enumerate(f.getAxes())) {
-      int64_t d = resTy.getDimSize(i);
-      src.push_back(flag ? arith::SubIOp::create(b, loc, cst(d - 1), idx[i])
-                               .getResult()
-                         : idx[i]);
-    }
-    return emit(f.getSrc(), src, gate);
-  }
-  if (auto p = dyn_cast<PadOp>(op))
-    return emitPad(p, elt, idx, gate);
+  if (auto m = dyn_cast<MovementOpInterface>(op))
+    return emitMovement(m, elt, idx, gate);
   if (auto r = dyn_cast<ReduceAxisOp>(op))
     return emitReduceAxis(r, elt, idx, gate);
   // Pass-through hints read their source (CONTIGUOUS is realized instead).
@@ -222,71 +185,16 @@ FailureOr<Value> Rangeifier::emitOp(Operation *op, ArrayRef<Value> idx,
   return op->emitError("uop-rangeify cannot lower this op to index arithmetic");
 }
 
-// RESHAPE: the row-major flat index over the result, unflattened over the
-// source.
-FailureOr<Value> Rangeifier::emitReshape(ReshapeOp r, ArrayRef<Value> idx,
-                                         Value gate) {
-  auto resTy = cast<RankedTensorType>(r.getType());
-  auto srcTy = cast<RankedTensorType>(r.getSrc().getType());
-  Value flat;
-  int64_t stride = 1;
-  for (int64_t i = resTy.getRank() - 1; i >= 0; --i) {
-    if (resTy.getDimSize(i) != 1) {
-      Value term = stride == 1 ? idx[i]
-                               : arith::MulIOp::create(b, loc, idx[i],
-                                                       cst(stride))
-                                     .getResult();
-      flat = flat ? arith::AddIOp::create(b, loc, term, flat).getResult()
-                  : term;
-    }
-    stride *= resTy.getDimSize(i);
-  }
-  if (!flat)
-    flat = cst(0);
-  SmallVector<Value> src(srcTy.getRank());
-  stride = 1;
-  for (int64_t i = srcTy.getRank() - 1; i >= 0; --i) {
-    int64_t d = srcTy.getDimSize(i);
-    if (d == 1) {
-      src[i] = cst(0);
-    } else {
-      Value q = stride == 1 ? flat
-                            : arith::DivUIOp::create(b, loc, flat,
-                                                     cst(stride))
-                                  .getResult();
-      src[i] = i == 0 ? q : arith::RemUIOp::create(b, loc, q, cst(d)).getResult();
-    }
-    stride *= d;
-  }
-  return emit(r.getSrc(), src, gate);
-}
-
-// PAD: the source at shifted indices, gated (and masked) outside its extent.
-FailureOr<Value> Rangeifier::emitPad(PadOp p, Type elt, ArrayRef<Value> idx,
-                                     Value gate) {
-  auto srcTy = cast<RankedTensorType>(p.getSrc().getType());
-  SmallVector<Value> src;
+// A movement op: its source at the mapped index; a PAD is gated (and
+// masked) outside the source's extent.
+FailureOr<Value> Rangeifier::emitMovement(MovementOpInterface m, Type elt,
+                                          ArrayRef<Value> idx, Value gate) {
   Value valid;
-  for (auto [i, lo] : llvm::enumerate(p.getBeginPads())) {
-    int64_t d = srcTy.getDimSize(i);
-    if (lo == 0 && p.getEndPads()[i] == 0) {
-      src.push_back(idx[i]);
-      continue;
-    }
-    // valid_i: lo <= idx < lo + d, as an unsigned compare of idx - lo.
-    Value shifted = lo == 0 ? idx[i]
-                            : arith::SubIOp::create(b, loc, idx[i], cst(lo))
-                                  .getResult();
-    src.push_back(shifted);
-    Value ge = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
-                                     idx[i], cst(lo));
-    Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                     idx[i], cst(lo + d));
-    valid = andGate(valid, andGate(ge, lt));
-  }
+  SmallVector<Value> src = m.buildSourceIndices(
+      b, loc, idx, [&](int64_t v) { return cst(v); }, valid);
   if (!valid)
-    return emit(p.getSrc(), src, gate);
-  FailureOr<Value> inner = emit(p.getSrc(), src, andGate(gate, valid));
+    return emit(m.getSource(), src, gate);
+  FailureOr<Value> inner = emit(m.getSource(), src, andGate(gate, valid));
   if (failed(inner))
     return failure();
   // A gated LOAD already yields the pad value; anything computed from it

@@ -109,7 +109,7 @@ static void emitKernel(OpBuilder &b, Location loc, Kernel &k,
     done = EndOp::create(kb, loc, VoidType::get(ctx), done, ranges);
   SinkOp::create(kb, loc, ValueRange{done},
                  KernelInfoAttr::get(ctx, kb.getStringAttr(k.name), false,
-                                     ArrayAttr()));
+                                     ArrayRef<OptAttr>()));
   // Renumber the kernel's ranges.
   int64_t next = 0;
   kfn.walk([&](RangeOp r) {

@@ -12,9 +12,9 @@
 // CHECK-SAME: (%[[C:.*]]: !uop.ptr<f32, global, 2048>, %[[A:.*]]: !uop.ptr<f32, global, 512>, %[[B:.*]]: !uop.ptr<f32, global, 1024>)
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
 // CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
-// CHECK: %[[BY:.*]] = uop.special %[[C32]], "blockIdx.y"
-// CHECK: %[[BX:.*]] = uop.special %[[C2]], "blockIdx.x"
-// CHECK: %[[TX:.*]] = uop.special %[[C32]], "threadIdx.x"
+// CHECK: %[[BY:.*]] = uop.special %[[C32]], blockIdx.y
+// CHECK: %[[BX:.*]] = uop.special %[[C2]], blockIdx.x
+// CHECK: %[[TX:.*]] = uop.special %[[C32]], threadIdx.x
 // CHECK: %[[JM:.*]] = arith.muli %[[BX]], %[[C32]] : index
 // CHECK: %[[J:.*]] = arith.addi %[[JM]], %[[TX]] : index
 // CHECK: %[[K:.*]] = uop.range %{{.*}}, R2, reduce
@@ -55,9 +55,9 @@ uop.function @matmul(%c: !uop.ptr<f32, global, 2048>, %a: !uop.ptr<f32, global, 
 // Three global ranges take z, y, x in axis id order; the loop range stays
 // and is all that is left in the END.
 // CHECK-LABEL: uop.function @mixed
-// CHECK: %[[Z:.*]] = uop.special %{{.*}}, "blockIdx.z"
-// CHECK: %[[Y:.*]] = uop.special %{{.*}}, "blockIdx.y"
-// CHECK: %[[X:.*]] = uop.special %{{.*}}, "blockIdx.x"
+// CHECK: %[[Z:.*]] = uop.special %{{.*}}, blockIdx.z
+// CHECK: %[[Y:.*]] = uop.special %{{.*}}, blockIdx.y
+// CHECK: %[[X:.*]] = uop.special %{{.*}}, blockIdx.x
 // CHECK: %[[L:.*]] = uop.range %{{.*}}, R3, loop
 // CHECK: %[[M:.*]] = arith.muli %[[Z]], %{{.*}} : index
 // CHECK: arith.addi %[[M]], %[[Y]] : index
@@ -89,9 +89,9 @@ uop.function @mixed(%out: !uop.ptr<f32, global, 512>) {
 // largest range goes on x.
 // CHECK-LABEL: uop.function @grid_limits
 // CHECK: %[[L:.*]] = uop.range %{{.*}}, R0, loop
-// CHECK-DAG: uop.special %{{.*}}, "blockIdx.x"
-// CHECK-DAG: uop.special %{{.*}}, "blockIdx.y"
-// CHECK-DAG: uop.special %{{.*}}, "blockIdx.z"
+// CHECK-DAG: uop.special %{{.*}}, blockIdx.x
+// CHECK-DAG: uop.special %{{.*}}, blockIdx.y
+// CHECK-DAG: uop.special %{{.*}}, blockIdx.z
 // CHECK: uop.end %{{.*}}[%[[L]]]
 uop.function @grid_limits(%out: !uop.ptr<f32, global, 16>) {
   %c2 = arith.constant 2 : index

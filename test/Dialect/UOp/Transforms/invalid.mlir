@@ -309,14 +309,13 @@ uop.function @uncalled(%out: !uop.ptr<f32, global, 64>) {
 }
 
 //--- uop-to-tirx.mlir
-// convert-uop-to-tirx: multi-index INDEX, unknown SPECIAL, two thread
-// dimensions, a gap in the block dimensions, unsized parameters, two
+// convert-uop-to-tirx: multi-index INDEX, two thread dimensions, a gap in the block dimensions, unsized parameters, two
 // schedules.
 
 uop.function @multi_index(%out: !uop.ptr<f32, global, 64>, %in: !uop.ptr<f32, global, 64>) {
   %c8 = arith.constant 8 : index
-  %b = uop.special %c8, "blockIdx.x"
-  %t = uop.special %c8, "threadIdx.x"
+  %b = uop.special %c8, blockIdx.x
+  %t = uop.special %c8, threadIdx.x
   %x = uop.index %in[%b, %t] : !uop.ptr<f32, global, 64> -> f32
   // expected-error @+1 {{convert-uop-to-tirx: LOAD needs a single-index INDEX; run uop-devectorize first}}
   %v = uop.load %in, %x : !uop.ptr<f32, global, 64> -> f32
@@ -329,24 +328,12 @@ uop.function @multi_index(%out: !uop.ptr<f32, global, 64>, %in: !uop.ptr<f32, gl
 
 // -----
 
-uop.function @unknown_special(%out: !uop.ptr<f32, global, 64>) {
-  %c8 = arith.constant 8 : index
-  %one = arith.constant 1.0 : f32
-  // expected-error @+1 {{convert-uop-to-tirx: unknown SPECIAL laneIdx.x}}
-  %t = uop.special %c8, "laneIdx.x"
-  %o = uop.index %out[%t] : !uop.ptr<f32, global, 64> -> f32
-  %s = uop.store %o, %one : f32
-  uop.sink %s : !uop.void info <name = "unknown_special">
-}
-
-// -----
-
 uop.function @two_thread_dims(%out: !uop.ptr<f32, global, 64>) {
   %c8 = arith.constant 8 : index
   %one = arith.constant 1.0 : f32
-  %x = uop.special %c8, "threadIdx.x"
+  %x = uop.special %c8, threadIdx.x
   // expected-error @+1 {{convert-uop-to-tirx: one thread dimension is supported}}
-  %y = uop.special %c8, "threadIdx.y"
+  %y = uop.special %c8, threadIdx.y
   %m = arith.muli %y, %c8 : index
   %a = arith.addi %m, %x : index
   %o = uop.index %out[%a] : !uop.ptr<f32, global, 64> -> f32
@@ -359,9 +346,9 @@ uop.function @two_thread_dims(%out: !uop.ptr<f32, global, 64>) {
 uop.function @gap(%out: !uop.ptr<f32, global, 64>) {
   %c8 = arith.constant 8 : index
   %one = arith.constant 1.0 : f32
-  %x = uop.special %c8, "blockIdx.x"
+  %x = uop.special %c8, blockIdx.x
   // expected-error @+1 {{convert-uop-to-tirx: SPECIAL dimensions must start at x without gaps}}
-  %z = uop.special %c8, "blockIdx.z"
+  %z = uop.special %c8, blockIdx.z
   %m = arith.muli %z, %c8 : index
   %a = arith.addi %m, %x : index
   %o = uop.index %out[%a] : !uop.ptr<f32, global, 64> -> f32

@@ -3,7 +3,7 @@
 // RUN: uop-opt %s -split-input-file --uop-optimize="upcast=1 upcast-outer=1 unroll=1" | FileCheck %s --check-prefix=OFF
 //
 // uop-optimize: heuristic splits of a kernel's RANGEs, recorded as
-// applied_opts ("KIND:<axis id>:<factor>") in the SINK's KernelInfo. A split
+// applied_opts (`<KIND, axis id, factor>`) in the SINK's KernelInfo. A split
 // of R into F gives RANGE(extent / F) x RANGE(F) with R = outer * F + inner,
 // and the closing op lists both in R's place.
 
@@ -26,7 +26,7 @@
 // CPU: uop.reduce add %{{.*}}[%[[KO]], %[[KI]]] : f32
 // CPU: uop.index %{{.*}}[%[[I]]]
 // CPU: uop.end %{{.*}}[%[[IO]], %[[II]]] : !uop.void
-// CPU: uop.sink %{{.*}} : !uop.void info <name = "rowsum", applied_opts = ["UPCAST:0:4", "UNROLL:1:4"]>
+// CPU: uop.sink %{{.*}} : !uop.void info <name = "rowsum", applied_opts = [<UPCAST, 0, 4>, <UNROLL, 1, 4>]>
 
 // CUDA-LABEL: uop.function @rowsum
 // CUDA: %[[G:.*]] = uop.range %{{.*}}, R2, global
@@ -35,7 +35,7 @@
 // CUDA-NOT: unroll
 // CUDA: uop.reduce add %{{.*}}[%[[K]]] : f32
 // CUDA: uop.end %{{.*}}[%[[G]], %[[L]]] : !uop.void
-// CUDA: info <name = "rowsum", applied_opts = ["LOCAL:0:8"]>
+// CUDA: info <name = "rowsum", applied_opts = [<LOCAL, 0, 8>]>
 
 // With every factor 1 nothing is split and no applied_opts are recorded.
 // OFF-LABEL: uop.function @rowsum
@@ -71,14 +71,14 @@ uop.function @rowsum(%out: !uop.ptr<f32, global, 16> {uop.shape = array<i64: 16>
 // CPU: %[[C4:.*]] = arith.constant 4 : index
 // CPU: %[[JI:.*]] = uop.range %[[C4]], R3, upcast
 // CPU: uop.end %{{.*}}[%[[I]], %[[JO]], %[[JI]]] : !uop.void
-// CPU: info <name = "elementwise", applied_opts = ["UPCAST:1:4"]>
+// CPU: info <name = "elementwise", applied_opts = [<UPCAST, 1, 4>]>
 
 // CUDA-LABEL: uop.function @elementwise
 // CUDA: %[[I:.*]] = uop.range %{{.*}}, R0, global
 // CUDA: %[[JO:.*]] = uop.range %{{.*}}, R2, global
 // CUDA: %[[JI:.*]] = uop.range %{{.*}}, R3, local
 // CUDA: uop.end %{{.*}}[%[[I]], %[[JO]], %[[JI]]] : !uop.void
-// CUDA: info <name = "elementwise", applied_opts = ["LOCAL:1:4"]>
+// CUDA: info <name = "elementwise", applied_opts = [<LOCAL, 1, 4>]>
 
 // OFF-LABEL: uop.function @elementwise
 // OFF-NOT: upcast
@@ -114,7 +114,7 @@ uop.function @elementwise(%out: !uop.ptr<f32, global, 96> {uop.shape = array<i64
 // CPU-NOT: unroll
 // CPU: uop.reduce add %{{.*}}[%[[K]]] : f32
 // CPU: uop.end %{{.*}}[%[[IO]], %[[II]], %[[JO]], %[[JI]]] : !uop.void
-// CPU: info <name = "matmul", applied_opts = ["UPCAST:1:16", "UPCAST:0:8"]>
+// CPU: info <name = "matmul", applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>]>
 
 // CUDA-LABEL: uop.function @matmul
 // CUDA: %[[I:.*]] = uop.range %{{.*}}, R0, global
@@ -123,7 +123,7 @@ uop.function @elementwise(%out: !uop.ptr<f32, global, 96> {uop.shape = array<i64
 // CUDA: %[[JI:.*]] = uop.range %{{.*}}, R4, local
 // CUDA: uop.range %{{.*}}, R2, reduce
 // CUDA: uop.end %{{.*}}[%[[I]], %[[JO]], %[[JI]]] : !uop.void
-// CUDA: info <name = "matmul", applied_opts = ["LOCAL:1:32"]>
+// CUDA: info <name = "matmul", applied_opts = [<LOCAL, 1, 32>]>
 uop.function @matmul(%c: !uop.ptr<f32, global, 2048> {uop.shape = array<i64: 32, 64>}, %a: !uop.ptr<f32, global, 512> {uop.shape = array<i64: 32, 16>}, %b: !uop.ptr<f32, global, 1024> {uop.shape = array<i64: 16, 64>}) {
   %c32 = arith.constant 32 : index
   %c64 = arith.constant 64 : index

@@ -346,12 +346,12 @@ uop.function @split_index() {
 // SPECIAL bounds: threadIdx.x in [0, 31] is below 64.
 // CHECK-LABEL: uop.function @special_bounds
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
-// CHECK-DAG: %[[T:.*]] = uop.special %{{.*}}, "threadIdx.x"
+// CHECK-DAG: %[[T:.*]] = uop.special %{{.*}}, threadIdx.x
 // CHECK: uop.sink %[[C0]], %[[T]] : index, index
 uop.function @special_bounds() {
   %c32 = arith.constant 32 : index
   %c64 = arith.constant 64 : index
-  %t = uop.special %c32, "threadIdx.x"
+  %t = uop.special %c32, threadIdx.x
   %d = arith.divui %t, %c64 : index
   %m = arith.remui %t, %c64 : index
   uop.sink %d, %m : index, index

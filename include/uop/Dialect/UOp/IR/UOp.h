@@ -30,6 +30,18 @@ namespace uop {
 int64_t getAxisTypePriority(AxisType type);
 /// The neutral element of a reduction for `type` (0, 1, -inf/min, +inf/max).
 mlir::TypedAttr getReduceIdentity(ReduceOpKind op, mlir::Type type);
+/// blockIdx.* (tinygrad's gidx) rather than threadIdx.* (lidx).
+inline bool isBlock(SpecialDim dim) { return dim <= SpecialDim::BlockZ; }
+/// The axis of a SPECIAL: 0 for x, 1 for y, 2 for z.
+inline unsigned getSpecialAxis(SpecialDim dim) {
+  return static_cast<unsigned>(dim) % 3;
+}
+/// The SPECIAL dimension of `axis` (0..2) of the block or thread grid.
+inline SpecialDim getSpecialDim(bool block, unsigned axis) {
+  assert(axis < 3 && "SPECIAL axis out of range");
+  return static_cast<SpecialDim>((block ? 0 : 3) + axis);
+}
+
 /// True when `v` is the result of a uop.range.
 bool isRangeValue(mlir::Value v);
 /// True when UNROLL propagates through `op` during expansion: the uop ops of
@@ -54,6 +66,9 @@ class SinkOp;
 #include "uop/Dialect/UOp/IR/UOpOps.h.inc"
 
 namespace uop {
+/// `[<UPCAST, 1, 16>, ...]`, the applied_opts of a KernelInfo.
+mlir::FailureOr<llvm::SmallVector<OptAttr>> parseOptList(mlir::AsmParser &p);
+void printOptList(mlir::AsmPrinter &p, llvm::ArrayRef<OptAttr> opts);
 /// Parses an axis id keyword (`R3` renumbered, `U3` unrenumbered); a bad
 /// keyword is reported at `errorLoc`.
 mlir::FailureOr<AxisIdAttr> parseAxisIdKeyword(mlir::AsmParser &p,

@@ -22,6 +22,14 @@ class UOp_PairListParameter<string desc = "">
   let printer = "::uop::printPairList($_printer, $_self)";
 }
 
+// `[<UPCAST, 1, 16>, ...]`: OptAttrs without the `#uop.opt` prefix (accepted
+// too); the brackets keep the list unambiguous inside struct(params).
+class UOp_OptListParameter<string desc = "">
+    : OptionalArrayRefParameter<"::uop::OptAttr", desc> {
+  let parser = "::uop::parseOptList($_parser)";
+  let printer = "::uop::printOptList($_printer, $_self)";
+}
+
 class UOp_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<UOp_Dialect, name, traits> {
   let mnemonic = attrMnemonic;
@@ -58,12 +66,23 @@ def UOp_CallInfoAttr : UOp_Attr<"CallInfo", "call_info"> {
   let assemblyFormat = "`<` struct(params) `>`";
 }
 
+def UOp_OptAttr : UOp_Attr<"Opt", "opt"> {
+  let summary = "one applied kernel optimisation (tinygrad's Opt)";
+  let description = [{
+    `#uop.opt<UPCAST, 1, 16>`: the kind, the axis id of the RANGE it applies
+    to and its amount (0 means the whole axis, as in tinygrad).
+  }];
+  let parameters = (ins "::uop::OptOps":$kind, "int64_t":$axis, "int64_t":$arg);
+  let assemblyFormat = "`<` $kind `,` $axis `,` $arg `>`";
+  let genVerifyDecl = 1;
+}
+
 def UOp_KernelInfoAttr : UOp_Attr<"KernelInfo", "kernel_info"> {
   let summary = "marks a SINK as the root of a kernel AST";
   let parameters = (ins
       OptionalParameter<"::mlir::StringAttr">:$name,
       DefaultValuedParameter<"bool", "false">:$dont_use_locals,
-      OptionalParameter<"::mlir::ArrayAttr">:$applied_opts);
+      UOp_OptListParameter<"optimisations applied, in order">:$applied_opts);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 

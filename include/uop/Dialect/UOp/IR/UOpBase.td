@@ -83,4 +83,33 @@ def UOp_CustomFunctionKind : I32EnumAttr<"CustomFunctionKind",
 def UOp_CustomFunctionKindAttr
     : EnumAttr<UOp_Dialect, UOp_CustomFunctionKind, "custom_function_kind">;
 
+// tinygrad's gidx/lidx: the string forms are the CUDA names the kernels use.
+def UOp_SpecialDim : I32EnumAttr<"SpecialDim", "hardware index of a SPECIAL", [
+    I32EnumAttrCase<"BlockX", 0, "blockIdx.x">,
+    I32EnumAttrCase<"BlockY", 1, "blockIdx.y">,
+    I32EnumAttrCase<"BlockZ", 2, "blockIdx.z">,
+    I32EnumAttrCase<"ThreadX", 3, "threadIdx.x">,
+    I32EnumAttrCase<"ThreadY", 4, "threadIdx.y">,
+    I32EnumAttrCase<"ThreadZ", 5, "threadIdx.z">]> {
+  let cppNamespace = "::uop";
+  let genSpecializedAttr = 0;
+}
+def UOp_SpecialDimAttr : EnumAttr<UOp_Dialect, UOp_SpecialDim, "special_dim">;
+
+// tinygrad's OptOps; the string forms are tinygrad's names.
+def UOp_OptOps : I32EnumAttr<"OptOps", "a kernel optimisation kind", [
+    I32EnumAttrCase<"TC", 0, "TC">,
+    I32EnumAttrCase<"Upcast", 1, "UPCAST">,
+    I32EnumAttrCase<"Unroll", 2, "UNROLL">,
+    I32EnumAttrCase<"Local", 3, "LOCAL">,
+    I32EnumAttrCase<"Thread", 4, "THREAD">,
+    I32EnumAttrCase<"Group", 5, "GROUP">,
+    I32EnumAttrCase<"GroupTop", 6, "GROUPTOP">,
+    I32EnumAttrCase<"NoLocals", 7, "NOLOCALS">,
+    I32EnumAttrCase<"PadTo", 8, "PADTO">,
+    I32EnumAttrCase<"Swap", 9, "SWAP">]> {
+  let cppNamespace = "::uop";
+  let genSpecializedAttr = 0;
+}
+
 #endif // UOP_DIALECT_UOP_IR_UOPBASE_TD

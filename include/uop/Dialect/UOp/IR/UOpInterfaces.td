@@ -25,6 +25,35 @@ def UOp_RangeClosingOpInterface : OpInterface<"RangeClosingOpInterface"> {
             ranges.push_back(v);
         return ranges;
       }]>,
+    InterfaceMethod<"The closed ranges as mutable operands, for ops that keep "
+      "them in a list of their own (REDUCE, END, STORE, BUFFERIZE), so passes "
+      "edit the list in place; nullopt where the range operands are mixed "
+      "with others (CALL arguments, WMMA's trailing sources).",
+      "std::optional<::mlir::MutableOperandRange>", "getClosedRangesMutable",
+      (ins), [{}], [{ return std::nullopt; }]>,
+  ];
+}
+
+def UOp_MovementOpInterface : OpInterface<"MovementOpInterface"> {
+  let cppNamespace = "::uop";
+  let description = [{
+    The six movement ops (RESHAPE, PERMUTE, EXPAND, PAD, SHRINK, FLIP): views
+    whose element at an output index is the source element at an index
+    computed from it. uop-rangeify lowers them through this mapping.
+  }];
+  let methods = [
+    InterfaceMethod<"The viewed tensor.", "::mlir::Value", "getSource", (ins),
+      [{}], [{ return $_op.getSrc(); }]>,
+    InterfaceMethod<[{
+      Builds the source index for the output index `idx` with `b` at `loc`;
+      `cst` makes index constants (the caller caches them). Where the output
+      index may fall outside the source (PAD), `valid` is set to the i1 that
+      holds when it does not; otherwise it is left untouched.
+    }], "::llvm::SmallVector<::mlir::Value>", "buildSourceIndices",
+      (ins "::mlir::OpBuilder &":$b, "::mlir::Location":$loc,
+           "::mlir::ValueRange":$idx,
+           "::llvm::function_ref<::mlir::Value(int64_t)>":$cst,
+           "::mlir::Value &":$valid)>,
   ];
 }
 

@@ -38,6 +38,15 @@ def UOp_ElementOrVector : AnyTypeOf<[AnyType]>;
 class UOp_RangeCloser<int start> {
   code decl = "unsigned getRangeStartIndex() { return " # start # "; }";
 }
+// Closers whose ranges are the `$ranges` list: editable in place.
+class UOp_RangeListCloser<int start> {
+  code decl = UOp_RangeCloser<start>.decl # [{
+    ::mlir::OperandRange getRangeOperands() { return getRanges(); }
+    std::optional<::mlir::MutableOperandRange> getClosedRangesMutable() {
+      return getRangesMutable();
+    }
+  }];
+}
 
 //===----------------------------------------------------------------------===//
 // Loop control: RANGE, END
@@ -80,8 +89,7 @@ def UOp_EndOp : UOp_Op<"end", [
     $computation (`[` $ranges^ `]`)? attr-dict `:` qualified(type($computation))
   }];
   let hasVerifier = 1;
-  let extraClassDeclaration = UOp_RangeCloser<1>.decl # [{
-    ::mlir::OperandRange getRangeOperands() { return getRanges(); }
+  let extraClassDeclaration = UOp_RangeListCloser<1>.decl # [{
   }];
 }
 
@@ -128,8 +136,7 @@ def UOp_ReduceOp : UOp_Op<"reduce", [Pure,
     custom<ReduceOpKeyword>($reduce_op) $src (`[` $ranges^ `]`)? attr-dict `:` qualified(type($result))
   }];
   let hasVerifier = 1;
-  let extraClassDeclaration = UOp_RangeCloser<1>.decl # [{
-    ::mlir::OperandRange getRangeOperands() { return getRanges(); }
+  let extraClassDeclaration = UOp_RangeListCloser<1>.decl # [{
   }];
 }
 
@@ -187,8 +194,7 @@ def UOp_BufferizeOp : UOp_Op<"bufferize", [
     `:` qualified(type($compute)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
-  let extraClassDeclaration = UOp_RangeCloser<1>.decl # [{
-    ::mlir::OperandRange getRangeOperands() { return getRanges(); }
+  let extraClassDeclaration = UOp_RangeListCloser<1>.decl # [{
   }];
 }
 
@@ -267,8 +273,7 @@ def UOp_StoreOp : UOp_Op<"store", [
     $index `,` $value (`[` $ranges^ `]`)? attr-dict `:` qualified(type($value))
   }];
   let hasVerifier = 1;
-  let extraClassDeclaration = UOp_RangeCloser<2>.decl # [{
-    ::mlir::OperandRange getRangeOperands() { return getRanges(); }
+  let extraClassDeclaration = UOp_RangeListCloser<2>.decl # [{
   }];
 }
 
@@ -719,12 +724,13 @@ def UOp_SpecialOp : UOp_Op<"special", [Pure,
   let summary = "SPECIAL: a hardware index (blockIdx.x, threadIdx.y, ...)";
   let description = [{
     ```mlir
-    %bx = uop.special %c128, "blockIdx.x"
+    %bx = uop.special %c128, blockIdx.x
     ```
+    The dimension is a keyword; the quoted form `"blockIdx.x"` parses too.
   }];
-  let arguments = (ins UOp_IndexLike:$end, StrAttr:$name);
+  let arguments = (ins UOp_IndexLike:$end, UOp_SpecialDimAttr:$dim);
   let results = (outs UOp_IndexLike:$result);
-  let assemblyFormat = "$end `,` $name attr-dict";
+  let assemblyFormat = "$end `,` $dim attr-dict";
   let hasVerifier = 1;
 }
 
@@ -733,7 +739,9 @@ def UOp_SpecialOp : UOp_Op<"special", [Pure,
 //===----------------------------------------------------------------------===//
 
 class UOp_MovementOp<string mnemonic, list<Trait> traits = []>
-    : UOp_Op<mnemonic, !listconcat([Pure], traits)> {
+    : UOp_Op<mnemonic, !listconcat([Pure,
+        DeclareOpInterfaceMethods<UOp_MovementOpInterface,
+                                  ["buildSourceIndices"]>], traits)> {
   let results = (outs AnyRankedTensor:$result);
   let hasVerifier = 1;
 }
