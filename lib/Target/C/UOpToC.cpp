@@ -410,6 +410,13 @@ private:
           return define(op, "(" + in[0] + " < " + in[1] + " ? " + in[0] +
                                 " : " + in[1] + ")");
         })
+        .Case<arith::MaxUIOp, arith::MinUIOp>([&](auto) {
+          // Compare as unsigned (bools: max is any, min is all).
+          std::string u = unsignedCType(t);
+          const char *cmp = isa<arith::MaxUIOp>(op) ? " > " : " < ";
+          return define(op, "((" + u + ")" + in[0] + cmp + "(" + u + ")" +
+                                in[1] + " ? " + in[0] + " : " + in[1] + ")");
+        })
         .Case<arith::SelectOp>([&](auto) {
           return define(op, select(t, in[0], in[1], in[2]));
         })

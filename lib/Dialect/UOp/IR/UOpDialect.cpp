@@ -82,49 +82,40 @@ int64_t uop::getAxisTypePriority(AxisType type) {
   llvm_unreachable("unknown AxisType");
 }
 
+arith::AtomicRMWKind uop::getReductionKind(ReduceOpKind op, Type elem) {
+  bool isFloat = isa<FloatType>(elem);
+  bool isUnsigned = elem.isInteger(1) || elem.isUnsignedInteger();
+  switch (op) {
+  case ReduceOpKind::Add:
+    return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
+  case ReduceOpKind::Mul:
+    return isFloat ? arith::AtomicRMWKind::mulf : arith::AtomicRMWKind::muli;
+  case ReduceOpKind::Max:
+    return isFloat      ? arith::AtomicRMWKind::maximumf
+           : isUnsigned ? arith::AtomicRMWKind::maxu
+                        : arith::AtomicRMWKind::maxs;
+  case ReduceOpKind::Min:
+    return isFloat      ? arith::AtomicRMWKind::minimumf
+           : isUnsigned ? arith::AtomicRMWKind::minu
+                        : arith::AtomicRMWKind::mins;
+  }
+  llvm_unreachable("unknown ReduceOpKind");
+}
+
 TypedAttr uop::getReduceIdentity(ReduceOpKind op, Type type) {
   Type elem = getElementTypeOrSelf(type);
-  auto splat = [&](TypedAttr scalar) -> TypedAttr {
-    if (auto shaped = dyn_cast<ShapedType>(type))
-      return DenseElementsAttr::get(shaped, scalar);
-    return scalar;
-  };
-  if (auto ft = dyn_cast<FloatType>(elem)) {
-    const llvm::fltSemantics &sem = ft.getFloatSemantics();
-    switch (op) {
-    case ReduceOpKind::Add:
-      return splat(FloatAttr::get(ft, APFloat::getZero(sem)));
-    case ReduceOpKind::Mul:
-      return splat(FloatAttr::get(ft, APFloat::getOne(sem)));
-    case ReduceOpKind::Max:
-      return splat(FloatAttr::get(ft, APFloat::getInf(sem, /*Negative=*/true)));
-    case ReduceOpKind::Min:
-      return splat(FloatAttr::get(ft, APFloat::getInf(sem, /*Negative=*/false)));
-    }
-  }
-  if (elem.isIntOrIndex()) {
-    unsigned width = elem.isIndex() ? 64 : elem.getIntOrFloatBitWidth();
-    bool isUnsigned = elem.isUnsignedInteger();
-    APInt value;
-    switch (op) {
-    case ReduceOpKind::Add:
-      value = APInt::getZero(width);
-      break;
-    case ReduceOpKind::Mul:
-      value = APInt(width, 1);
-      break;
-    case ReduceOpKind::Max:
-      value = isUnsigned ? APInt::getMinValue(width)
-                         : APInt::getSignedMinValue(width);
-      break;
-    case ReduceOpKind::Min:
-      value = isUnsigned ? APInt::getMaxValue(width)
-                         : APInt::getSignedMaxValue(width);
-      break;
-    }
-    return splat(IntegerAttr::get(elem, value));
-  }
-  return {};
+  // Index has no bit width for upstream's identity; it reduces like i64.
+  Type scalar = elem.isIndex() ? IntegerType::get(type.getContext(), 64) : elem;
+  if (!isa<FloatType>(scalar) && !scalar.isInteger())
+    return {};
+  OpBuilder b(type.getContext());
+  TypedAttr identity = arith::getIdentityValueAttr(
+      getReductionKind(op, scalar), scalar, b, b.getUnknownLoc());
+  if (elem.isIndex())
+    identity = b.getIndexAttr(cast<IntegerAttr>(identity).getInt());
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return DenseElementsAttr::get(shaped, identity);
+  return identity;
 }
 
 bool uop::isRangeValue(Value v) { return v && v.getDefiningOp<RangeOp>(); }

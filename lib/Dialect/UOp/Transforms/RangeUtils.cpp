@@ -73,19 +73,6 @@ FailureOr<Value> uop::combineReduce(OpBuilder &b, Location loc,
   bool f = isa<FloatType>(t);
   if (!f && !t.isIntOrIndex())
     return failure();
-  switch (kind) {
-  case ReduceOpKind::Add:
-    return f ? arith::AddFOp::create(b, loc, a, c).getResult()
-             : arith::AddIOp::create(b, loc, a, c).getResult();
-  case ReduceOpKind::Mul:
-    return f ? arith::MulFOp::create(b, loc, a, c).getResult()
-             : arith::MulIOp::create(b, loc, a, c).getResult();
-  case ReduceOpKind::Max:
-    return f ? arith::MaximumFOp::create(b, loc, a, c).getResult()
-             : arith::MaxSIOp::create(b, loc, a, c).getResult();
-  case ReduceOpKind::Min:
-    return f ? arith::MinimumFOp::create(b, loc, a, c).getResult()
-             : arith::MinSIOp::create(b, loc, a, c).getResult();
-  }
-  return failure();
+  return arith::getReductionOp(getReductionKind(kind, getElementTypeOrSelf(t)),
+                               b, loc, a, c);
 }

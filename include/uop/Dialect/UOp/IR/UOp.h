@@ -30,6 +30,12 @@ namespace uop {
 int64_t getAxisTypePriority(AxisType type);
 /// The neutral element of a reduction for `type` (0, 1, -inf/min, +inf/max).
 mlir::TypedAttr getReduceIdentity(ReduceOpKind op, mlir::Type type);
+/// The arith reduction a REDUCE of `op` over `elem` values is: the one
+/// definition of its identity and combine (arith::getIdentityValueAttr,
+/// arith::getReductionOp). Bools (i1) and unsigned integers compare
+/// unsigned, so MAX over bools is any() and MIN is all(); other integers
+/// compare signed.
+mlir::arith::AtomicRMWKind getReductionKind(ReduceOpKind op, mlir::Type elem);
 /// blockIdx.* (tinygrad's gidx) rather than threadIdx.* (lidx).
 inline bool isBlock(SpecialDim dim) { return dim <= SpecialDim::BlockZ; }
 /// The axis of a SPECIAL: 0 for x, 1 for y, 2 for z.

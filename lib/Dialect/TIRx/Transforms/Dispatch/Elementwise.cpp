@@ -120,39 +120,38 @@ ReduceShape getReduceShape(ReduceOp red) {
   return r;
 }
 
-/// The neutral element of `kind` for `elem`.
-Value reduceIdentity(OpBuilder &b, Location loc, ReduceKind kind, Type elem) {
+/// The arith reduction of `kind` over `elem`: upstream's identity and
+/// combine, as uop's REDUCE uses them (bools and unsigned integers compare
+/// unsigned).
+arith::AtomicRMWKind reductionKind(ReduceKind kind, Type elem) {
   bool isFloat = isa<FloatType>(elem);
-  unsigned bits = elem.getIntOrFloatBitWidth();
-  double inf = std::numeric_limits<double>::infinity();
-  TypedAttr init;
+  bool isUnsigned = elem.isInteger(1) || elem.isUnsignedInteger();
   switch (kind) {
   case ReduceKind::Sum:
-    init = b.getZeroAttr(elem);
-    break;
+    return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
   case ReduceKind::Max:
-    init = isFloat ? (TypedAttr)b.getFloatAttr(elem, -inf)
-                   : (TypedAttr)b.getIntegerAttr(elem, APInt::getSignedMinValue(bits));
-    break;
+    return isFloat      ? arith::AtomicRMWKind::maximumf
+           : isUnsigned ? arith::AtomicRMWKind::maxu
+                        : arith::AtomicRMWKind::maxs;
   case ReduceKind::Min:
-    init = isFloat ? (TypedAttr)b.getFloatAttr(elem, inf)
-                   : (TypedAttr)b.getIntegerAttr(elem, APInt::getSignedMaxValue(bits));
-    break;
+    return isFloat      ? arith::AtomicRMWKind::minimumf
+           : isUnsigned ? arith::AtomicRMWKind::minu
+                        : arith::AtomicRMWKind::mins;
   }
-  return arith::ConstantOp::create(b, loc, init);
+  llvm_unreachable("unknown reduce kind");
+}
+
+/// The neutral element of `kind` for `elem`.
+Value reduceIdentity(OpBuilder &b, Location loc, ReduceKind kind, Type elem) {
+  return arith::ConstantOp::create(
+      b, loc,
+      arith::getIdentityValueAttr(reductionKind(kind, elem), elem, b, loc));
 }
 
 Value reduceCombine(OpBuilder &b, Location loc, ReduceKind kind, Value acc,
                     Value x) {
-  switch (kind) {
-  case ReduceKind::Sum:
-    return emitBinary(b, loc, BinaryKind::Add, acc, x);
-  case ReduceKind::Max:
-    return emitBinary(b, loc, BinaryKind::Maximum, acc, x);
-  case ReduceKind::Min:
-    return emitBinary(b, loc, BinaryKind::Minimum, acc, x);
-  }
-  llvm_unreachable("unknown reduce kind");
+  return arith::getReductionOp(reductionKind(kind, getElementTypeOrSelf(acc)), b, loc, acc,
+                               x);
 }
 
 /// Accumulates the reduced elements start, start + step, ... of output `out`.
