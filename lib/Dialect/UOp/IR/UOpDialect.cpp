@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "uop/Dialect/UOp/IR/UOp.h"
+#include "uop/Support/Reduction.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
@@ -83,21 +84,15 @@ int64_t uop::getAxisTypePriority(AxisType type) {
 }
 
 arith::AtomicRMWKind uop::getReductionKind(ReduceOpKind op, Type elem) {
-  bool isFloat = isa<FloatType>(elem);
-  bool isUnsigned = elem.isInteger(1) || elem.isUnsignedInteger();
   switch (op) {
   case ReduceOpKind::Add:
-    return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
+    return getArithReductionKind(Reduction::Add, elem);
   case ReduceOpKind::Mul:
-    return isFloat ? arith::AtomicRMWKind::mulf : arith::AtomicRMWKind::muli;
+    return getArithReductionKind(Reduction::Mul, elem);
   case ReduceOpKind::Max:
-    return isFloat      ? arith::AtomicRMWKind::maximumf
-           : isUnsigned ? arith::AtomicRMWKind::maxu
-                        : arith::AtomicRMWKind::maxs;
+    return getArithReductionKind(Reduction::Max, elem);
   case ReduceOpKind::Min:
-    return isFloat      ? arith::AtomicRMWKind::minimumf
-           : isUnsigned ? arith::AtomicRMWKind::minu
-                        : arith::AtomicRMWKind::mins;
+    return getArithReductionKind(Reduction::Min, elem);
   }
   llvm_unreachable("unknown ReduceOpKind");
 }

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dispatch.h"
+#include "uop/Support/Reduction.h"
+
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -120,23 +122,16 @@ ReduceShape getReduceShape(ReduceOp red) {
   return r;
 }
 
-/// The arith reduction of `kind` over `elem`: upstream's identity and
-/// combine, as uop's REDUCE uses them (bools and unsigned integers compare
-/// unsigned).
+/// The arith reduction of `kind` over `elem`, by the rule uop's REDUCE
+/// uses too.
 arith::AtomicRMWKind reductionKind(ReduceKind kind, Type elem) {
-  bool isFloat = isa<FloatType>(elem);
-  bool isUnsigned = elem.isInteger(1) || elem.isUnsignedInteger();
   switch (kind) {
   case ReduceKind::Sum:
-    return isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
+    return getArithReductionKind(Reduction::Add, elem);
   case ReduceKind::Max:
-    return isFloat      ? arith::AtomicRMWKind::maximumf
-           : isUnsigned ? arith::AtomicRMWKind::maxu
-                        : arith::AtomicRMWKind::maxs;
+    return getArithReductionKind(Reduction::Max, elem);
   case ReduceKind::Min:
-    return isFloat      ? arith::AtomicRMWKind::minimumf
-           : isUnsigned ? arith::AtomicRMWKind::minu
-                        : arith::AtomicRMWKind::mins;
+    return getArithReductionKind(Reduction::Min, elem);
   }
   llvm_unreachable("unknown reduce kind");
 }
