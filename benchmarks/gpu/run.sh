@@ -244,18 +244,12 @@ measure() {
   shift 6
   local chip="${chip_of[$name]}" entry log rc=0 unit key ours check ratio
   case "$name" in gemm_*) entry="gemm" ;; *) entry="$name" ;; esac
-  # What the kernel computes, for uop-run's host reference.
-  local reference=copy
-  case "$name" in
-    gemm_mma_sync) reference=gemm_nn ;;
-    gemm_*) reference=gemm_nt ;;
-  esac
   if [ "$kind" = gemm ]; then unit="TFLOP/s"; key="tflops"; else unit="GB/s"; key="gbps"; fi
   log="$tmp/$(basename "$file" .mlir).log"
   echo "$me: running $name ($label) on $chip" >&2
   timeout "$run_timeout" "$bin/uop-run" "$file" --target cuda --chip "$chip" \
     --entry "$entry" --repeat "$repeat" --seed 0 --check \
-    --reference "$reference" > "$log" 2>&1 || rc=$?
+    > "$log" 2>&1 || rc=$?
   if (( rc == 3 )); then
     cat "$log" >&2
     echo "$me: uop-run found no usable CUDA GPU (exit status 3)" >&2

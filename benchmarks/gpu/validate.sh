@@ -322,19 +322,8 @@ tirx_needs() {
   fi
 }
 
-# tirx_reference FILE: the --reference FILE needs (what run.sh passes); empty
-# when FILE carries a uop.reference attribute or none is known.
-tirx_reference() {
-  if has 'uop\.reference' "$1"; then return; fi
-  case "$(basename "$1" .mlir)" in
-    gemm_mma_sync) echo gemm_nn ;;
-    gemm_wgmma | gemm_tcgen05) echo gemm_nt ;;
-    copy | copy_tma) echo copy ;;
-  esac
-}
-
 step_tirx_examples() {
-  local f name ref args
+  local f name
   for f in "$root"/examples/tirx/*.mlir; do
     if ! has 'tirx\.prim_func' "$f" || ! has 'tirx\.device_entry' "$f"; then continue; fi
     name="tirx: $(basename "$f")"
@@ -342,10 +331,8 @@ step_tirx_examples() {
       record "$name" skipped "needs $need; GPU 0 has $cc"
       continue
     fi
-    ref="$(tirx_reference "$f")"
-    args=(--chip "$chip")
-    [ -n "$ref" ] && args+=(--reference "$ref")
-    run_example "$name" "$f" "${args[@]}"
+    # The reference, if any, is the file's tirx.reference attribute.
+    run_example "$name" "$f" --chip "$chip"
   done
 }
 

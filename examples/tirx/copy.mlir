@@ -5,7 +5,8 @@
 //   uop-opt --tirx-to-nvvm="chip=sm_80" examples/tirx/copy.mlir \
 //     | uop-translate --mlir-to-ptx --chip=sm_80
 tirx.prim_func @copy(%A: !tirx.buffer<8192x128xf32, global>,
-                     %B: !tirx.buffer<8192x128xf32, global>) {
+                     %B: !tirx.buffer<8192x128xf32, global>)
+    attributes {tirx.reference = #tirx.reference<copy>} {
   tirx.device_entry {
     %bx = tirx.scope_id_def kernel -> cta [128]
     %tx = tirx.scope_id_def cta -> thread [256]

@@ -11,7 +11,8 @@
 //   uop-opt --tirx-to-nvvm="chip=sm_90a" examples/tirx/copy_tma.mlir \
 //     | uop-translate --mlir-to-ptx --chip=sm_90a
 tirx.prim_func @copy_tma(%A: !tirx.buffer<8192x128xf32, global>,
-                         %B: !tirx.buffer<8192x128xf32, global>) {
+                         %B: !tirx.buffer<8192x128xf32, global>)
+    attributes {tirx.reference = #tirx.reference<copy>} {
   tirx.device_entry {
     %by, %bx = tirx.scope_id_def kernel -> cta [64, 4]
     %tx = tirx.scope_id_def cta -> thread [128]

@@ -14,7 +14,8 @@
 //     | uop-translate --mlir-to-ptx --chip=sm_80
 tirx.prim_func @gemm(%A: !tirx.buffer<4096x4096xf16, global>,
                      %B: !tirx.buffer<4096x4096xf16, global>,
-                     %C: !tirx.buffer<4096x4096xf32, global>) {
+                     %C: !tirx.buffer<4096x4096xf32, global>)
+    attributes {tirx.reference = #tirx.reference<gemm_nn>} {
   tirx.device_entry {
     %by, %bx = tirx.scope_id_def kernel -> cta [32, 32]
     %warp = tirx.scope_id_def cta -> warp [8]

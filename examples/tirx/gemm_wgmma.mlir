@@ -17,7 +17,8 @@
 //     | uop-translate --mlir-to-ptx --chip=sm_90a
 tirx.prim_func @gemm(%A: !tirx.buffer<4096x4096xbf16, global>,
                      %B: !tirx.buffer<4096x4096xbf16, global>,
-                     %C: !tirx.buffer<4096x4096xf32, global>) {
+                     %C: !tirx.buffer<4096x4096xf32, global>)
+    attributes {tirx.reference = #tirx.reference<gemm_nt>} {
   tirx.device_entry {
     %by, %bx = tirx.scope_id_def kernel -> cta [32, 128]
     %tx = tirx.scope_id_def cta -> thread [256]

@@ -383,3 +383,13 @@ def test_dtype_names():
     assert Tx.Buffer((2, 3), "float8_e4m3fn").mlir == "!tirx.buffer<2x3xf8E4M3FN, global>"
     with pytest.raises(ValueError):
         Tx.mlir_type("complex64")
+
+
+def test_reference_is_a_typed_attribute():
+    @Tx.prim_func(reference="gemm_nt")
+    def k(A: Tx.Buffer((64,), "float32")):
+        pass
+
+    assert "attributes {tirx.reference = #tirx.reference<gemm_nt>}" in uop.parse_verify(k.script())
+    with pytest.raises(ValueError, match="one of copy, gemm_nn, gemm_nt"):
+        Tx.prim_func(reference="gemm")(k.func)

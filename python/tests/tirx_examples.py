@@ -11,7 +11,7 @@ from uop import tirx as Tx
 SW128_F32_64x128 = Tx.ComposeLayout(Tx.SwizzleLayout(2, 3, 3), Tx.TileLayout((64, 128), (128, 1)))
 
 
-@Tx.prim_func
+@Tx.prim_func(reference="copy")
 def copy(A: Tx.Buffer((8192, 128), "float32"), B: Tx.Buffer((8192, 128), "float32")):
     with Tx.device_entry():
         bx = Tx.cta_id([128])
@@ -26,7 +26,7 @@ def copy(A: Tx.Buffer((8192, 128), "float32"), B: Tx.Buffer((8192, 128), "float3
 
 # -- examples/tirx/copy_tma.mlir ------------------------------------------------
 
-@Tx.prim_func
+@Tx.prim_func(reference="copy")
 def copy_tma(A: Tx.Buffer((8192, 128), "float32"), B: Tx.Buffer((8192, 128), "float32")):
     with Tx.device_entry():
         by, bx = Tx.cta_id([64, 4])
@@ -61,7 +61,7 @@ MMA_ACC = Tx.TileLayout((4, 2, 8, 4, 4, 2), (16, 2, "4@laneid", 4, "1@laneid", 1
 BM, BN, BK, N = 128, 128, 32, 4096
 
 
-@Tx.prim_func(name="gemm")
+@Tx.prim_func(name="gemm", reference="gemm_nn")
 def gemm_mma_sync(A: Tx.Buffer((N, N), "float16"), B: Tx.Buffer((N, N), "float16"),
                   C: Tx.Buffer((N, N), "float32")):
     with Tx.device_entry():
@@ -127,7 +127,7 @@ def sw128(shape):
 WGMMA_ACC = Tx.TileLayout((4, 2, 8, 4, 4, 2), ("1@wid_in_wg", 2, "4@laneid", 4, "1@laneid", 1))
 
 
-@Tx.prim_func(name="gemm")
+@Tx.prim_func(name="gemm", reference="gemm_nt")
 def gemm_wgmma(A: Tx.Buffer((4096, 4096), "bfloat16"), B: Tx.Buffer((4096, 4096), "bfloat16"),
                C: Tx.Buffer((4096, 4096), "float32")):
     with Tx.device_entry():
@@ -205,7 +205,7 @@ def gemm_wgmma(A: Tx.Buffer((4096, 4096), "bfloat16"), B: Tx.Buffer((4096, 4096)
 TMEM_128x32 = Tx.TileLayout((128, 32), ("1@TLane", "1@TCol"))
 
 
-@Tx.prim_func(name="gemm")
+@Tx.prim_func(name="gemm", reference="gemm_nt")
 def gemm_tcgen05(A: Tx.Buffer((4096, 4096), "bfloat16"), B: Tx.Buffer((4096, 4096), "bfloat16"),
                  C: Tx.Buffer((4096, 4096), "float32")):
     with Tx.device_entry():

@@ -10,7 +10,7 @@
 // The tool makes the inputs (seeded random data; outputs are poisoned with
 // NaN before the run so unwritten elements fail the check), and --check
 // compares every output with a double-precision reference: the interpreter
-// for uop graphs, the kernel's `uop.reference` for tirx.
+// for uop graphs, the kernel's `tirx.reference` for tirx.
 //
 // Exit status: 0 success, 1 failure or mismatch, 2 bad usage or input,
 // 3 no GPU (for --target cuda).
@@ -84,7 +84,7 @@ llvm::cl::opt<std::string> clReference(
     "reference",
     llvm::cl::desc("what a tirx kernel computes, for --check: copy (last "
                    "buffer = first), gemm_nn (C = A B), gemm_nt (C = A B^T); "
-                   "default: the prim_func's uop.reference attribute"),
+                   "default: the prim_func's tirx.reference attribute"),
     llvm::cl::cat(clCategory));
 llvm::cl::list<std::string> clParams(
     "param",
@@ -448,15 +448,12 @@ void compareGemm(const HostTensor &got, const HostTensor &a,
 }
 
 /// Compares the output read back after the first launch with the host
-/// reference `ref` (copy, gemm_nn, gemm_nt); returns an exit status.
-int checkTIRx(StringRef ref, const KernelBuffers &k, Comparison &c) {
-  size_t needed = ref == "copy" ? 2 : ref == "gemm_nn" || ref == "gemm_nt" ? 3 : 0;
-  if (!needed)
-    return fail("unknown uop.reference '" + ref.str() +
-                    "' (copy, gemm_nn, gemm_nt)",
-                kUsage);
+/// reference `ref`; returns an exit status.
+int checkTIRx(tirx::ReferenceKind ref, const KernelBuffers &k, Comparison &c) {
+  size_t needed = ref == tirx::ReferenceKind::Copy ? 2 : 3;
   if (k.hosts.size() < needed)
-    return fail("the reference '" + ref + "' needs " + Twine(needed) +
+    return fail("the reference '" + tirx::stringifyReferenceKind(ref) +
+                    "' needs " + Twine(needed) +
                     " buffer parameters, the kernel has " +
                     Twine(k.hosts.size()),
                 kUsage);
@@ -467,10 +464,11 @@ int checkTIRx(StringRef ref, const KernelBuffers &k, Comparison &c) {
   for (size_t i = 0; i < got.data.size(); ++i)
     got.data[i] = out.load(k.bytes.back().data() + i * out.bytes());
   DType inType = k.types.front();
-  if (ref == "copy")
+  if (ref == tirx::ReferenceKind::Copy)
     compare(got, k.hosts.front(), inType, c);
   else
-    compareGemm(got, k.hosts[0], k.hosts[1], ref == "gemm_nt", inType, c);
+    compareGemm(got, k.hosts[0], k.hosts[1], ref == tirx::ReferenceKind::GemmNT,
+                inType, c);
   return kOk;
 }
 
@@ -485,7 +483,7 @@ void printTIRxTime(double ms, double flops, double bytes) {
 
 /// A tirx kernel: every buffer parameter is an input except the last, the
 /// output; scalar parameters come from --param; `--reference` /
-/// `uop.reference` says what it computes.
+/// `tirx.reference` says what it computes.
 int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
   FailureOr<ScalarArgs> scalars = scalarArgs(fn);
   if (failed(scalars))
@@ -495,9 +493,14 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
   if (!exe)
     return fail(exe.takeError());
   KernelBuffers k = makeKernelBuffers(fn);
-  auto ref = fn->getAttrOfType<StringAttr>("uop.reference");
+  std::optional<tirx::ReferenceKind> ref;
+  if (auto attr = fn.getContext()
+                      ->getLoadedDialect<tirx::TIRxDialect>()
+                      ->getReferenceAttrHelper()
+                      .getAttr(fn))
+    ref = attr.getValue();
   if (!clReference.empty())
-    ref = StringAttr::get(fn.getContext(), clReference);
+    ref = tirx::symbolizeReferenceKind(clReference);
   // Inputs go in; the output starts as NaN bytes and is read back to check.
   SmallVector<const void *> ins;
   SmallVector<void *> outs;
@@ -509,7 +512,7 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
   if (llvm::Error err = (*exe)->run(ins, outs))
     return fail(std::move(err));
 
-  bool gemm = ref && ref.getValue().starts_with("gemm") && k.hosts.size() == 3;
+  bool gemm = ref && *ref != tirx::ReferenceKind::Copy && k.hosts.size() == 3;
   double flops = 0, bytes = 0;
   if (gemm)
     flops = 2.0 * k.hosts[2].shape[0] * k.hosts[2].shape[1] *
@@ -523,7 +526,7 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
   std::optional<Comparison> checked;
   if (clCheck && ref) {
     checked.emplace();
-    if (int rc = checkTIRx(ref.getValue(), k, *checked))
+    if (int rc = checkTIRx(*ref, k, *checked))
       return rc;
   }
   llvm::Expected<double> ms = (*exe)->time(clRepeat);
@@ -531,7 +534,7 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
     return fail(ms.takeError());
   printTIRxTime(*ms, flops, bytes);
   if (clCheck && !checked)
-    llvm::outs() << "check=skipped (give --reference or a uop.reference "
+    llvm::outs() << "check=skipped (give --reference or a tirx.reference "
                     "attribute)\n";
   if (!checked)
     return kOk;
@@ -552,8 +555,7 @@ int main(int argc, char **argv) {
       "kernels (cuda)\n");
   if (clTarget != "cpu" && clTarget != "cuda")
     return fail("--target must be cpu or cuda", kUsage);
-  if (!clReference.empty() && clReference != "copy" &&
-      clReference != "gemm_nn" && clReference != "gemm_nt")
+  if (!clReference.empty() && !tirx::symbolizeReferenceKind(clReference))
     return fail("--reference must be copy, gemm_nn or gemm_nt", kUsage);
 
   DialectRegistry registry;

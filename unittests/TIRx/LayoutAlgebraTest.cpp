@@ -1029,3 +1029,56 @@ TEST(LayoutAlgebraProperty, TileIsTheProduct1000) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Layout: the three kinds behind one object, checked against their tables.
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Every location of the table lies inside span(), names only axes(), and
+/// each element has at most replicaCount() locations (fewer only when
+/// replicas coincide); apply() agrees with the table.
+void checkLayoutAgainstTable(const Layout &layout, const Shape &shape) {
+  auto t = layout.table(shape);
+  ASSERT_TRUE(t.ok()) << t.error();
+  auto span = layout.span(shape);
+  ASSERT_TRUE(span.ok()) << span.error();
+  std::vector<std::string> axes = layout.axes();
+  for (int64_t flat = 0; flat < product(shape); ++flat) {
+    const std::vector<Location> &locations = (*t)[flat];
+    EXPECT_LE(int64_t(locations.size()), layout.replicaCount());
+    auto applied = layout.apply(shape, delinearize(shape, flat));
+    ASSERT_TRUE(applied.ok()) << applied.error();
+    EXPECT_EQ(*applied, locations);
+    for (const Location &loc : locations)
+      for (const auto &[axis, value] : loc) {
+        EXPECT_NE(std::find(axes.begin(), axes.end(), axis), axes.end())
+            << axis;
+        ASSERT_TRUE(span->count(axis)) << axis;
+        EXPECT_LT(value, span->at(axis)) << axis << " at " << flat;
+      }
+  }
+}
+} // namespace
+
+TEST(LayoutClass, EveryKindAgreesWithItsTable) {
+  Shape shape{8, 16};
+  TileLayout tile = parseOrDie("S[(8,16):(16,1)] + R[2:4@warpid]");
+  checkLayoutAgainstTable(Layout(tile), shape);
+  EXPECT_EQ(Layout(tile).replicaCount(), 2);
+  EXPECT_EQ(Layout(tile).size(), std::optional<int64_t>(128));
+  EXPECT_EQ(Layout(tile).getSwizzle(), nullptr);
+
+  Layout bare(swizzle(0, 3, 3));
+  checkLayoutAgainstTable(bare, shape);
+  EXPECT_EQ(bare.getTile(), nullptr);
+  EXPECT_EQ(bare.size(), std::nullopt);
+  EXPECT_EQ(bare.axes(), std::vector<std::string>{"m"});
+  EXPECT_TRUE(isIdentity(*canonicalize(bare.tileFor({128}))));
+
+  Layout composed(ComposeLayout{swizzle(0, 2, 3), parseOrDie("S[(8,16):(16,1)]")});
+  checkLayoutAgainstTable(composed, shape);
+  ASSERT_NE(composed.getTile(), nullptr);
+  ASSERT_NE(composed.getSwizzle(), nullptr);
+  EXPECT_EQ(*composed.getSwizzle(), swizzle(0, 2, 3));
+}

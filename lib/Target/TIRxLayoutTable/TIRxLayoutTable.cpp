@@ -40,17 +40,10 @@ LogicalResult uop::printTIRxLayoutTables(Operation *root, raw_ostream &os) {
   for (BufferType type : types) {
     // Refuse tables nobody can read before enumerating them.
     constexpr int64_t kMaxLocations = int64_t(1) << 22;
-    int64_t locations = type.getNumElements();
-    layout::AnyLayout algebra = type.getLayoutInterface().getAlgebra();
-    const layout::TileLayout *tile = std::get_if<layout::TileLayout>(&algebra);
-    if (auto *c = std::get_if<layout::ComposeLayout>(&algebra))
-      tile = &c->tile;
-    if (tile)
-      for (const layout::Iter &r : tile->replica)
-        if (__builtin_mul_overflow(locations, r.extent, &locations) ||
-            locations > kMaxLocations)
-          break;
-    if (locations > kMaxLocations || locations < 0)
+    int64_t replicas = type.getLayoutInterface().getAlgebra().replicaCount();
+    int64_t locations;
+    if (__builtin_mul_overflow(type.getNumElements(), replicas, &locations) ||
+        locations > kMaxLocations || locations < 0)
       return root->emitError("layout table of ")
              << type << " has more than " << kMaxLocations << " locations";
     os << "buffer " << type << "\n";

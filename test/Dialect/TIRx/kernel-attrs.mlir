@@ -81,3 +81,37 @@ llvm.func @box() attributes {tirx.tensor_maps = [#tirx.tensor_map_param<arg = 0,
 llvm.func @index() attributes {tirx.tensor_maps = [#tirx.tensor_map_param<arg = -1, buffer_arg = 0, shape = [64], box = [64], swizzle = 0>]} {
   llvm.return
 }
+
+// -----
+
+// What a kernel computes, for `uop-run --check`, is an enum on the prim_func.
+// CHECK-LABEL: tirx.prim_func @copy
+// CHECK-SAME: attributes {tirx.reference = #tirx.reference<gemm_nt>}
+tirx.prim_func @copy(%A: !tirx.buffer<64xf32, global>)
+    attributes {tirx.reference = #tirx.reference<gemm_nt>} {
+  tirx.return
+}
+
+// -----
+
+// expected-error @+1 {{'tirx.reference' must be a #tirx.reference}}
+tirx.prim_func @string(%A: !tirx.buffer<64xf32, global>)
+    attributes {tirx.reference = "gemm_nt"} {
+  tirx.return
+}
+
+// -----
+
+// expected-error @+1 {{'tirx.reference' belongs on a tirx.prim_func}}
+llvm.func @not_a_prim_func() attributes {tirx.reference = #tirx.reference<copy>} {
+  llvm.return
+}
+
+// -----
+
+tirx.prim_func @unknown(%A: !tirx.buffer<64xf32, global>)
+    // expected-error @+2 {{expected ::uop::tirx::ReferenceKind to be one of: copy, gemm_nn, gemm_nt}}
+    // expected-error @+1 {{failed to parse TIRx_ReferenceAttr parameter 'value'}}
+    attributes {tirx.reference = #tirx.reference<gemm_tt>} {
+  tirx.return
+}

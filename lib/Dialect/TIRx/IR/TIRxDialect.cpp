@@ -103,6 +103,13 @@ LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
       return op->emitError("'") << name << "' must be a non-negative integer";
     return success();
   }
+  if (name == ReferenceAttrHelper::getNameStr()) {
+    if (!isa<ReferenceKindAttr>(attr.getValue()))
+      return op->emitError("'") << name << "' must be a #tirx.reference";
+    if (!isa<PrimFuncOp>(op))
+      return op->emitError("'") << name << "' belongs on a tirx.prim_func";
+    return success();
+  }
   // Other tirx.* names are the user's own annotations.
   return success();
 }
@@ -224,7 +231,7 @@ void TileLayoutAttr::print(AsmPrinter &p) const {
   p << '<' << la::format(getLayout()) << '>';
 }
 
-la::AnyLayout TileLayoutAttr::getAlgebra() const { return getLayout(); }
+la::Layout TileLayoutAttr::getAlgebra() const { return getLayout(); }
 std::optional<int64_t> TileLayoutAttr::getSize() const {
   return la::size(getLayout());
 }
@@ -247,7 +254,7 @@ SwizzleLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-la::AnyLayout SwizzleLayoutAttr::getAlgebra() const { return getLayout(); }
+la::Layout SwizzleLayoutAttr::getAlgebra() const { return getLayout(); }
 std::optional<int64_t> SwizzleLayoutAttr::getSize() const {
   return std::nullopt;
 }
@@ -290,7 +297,7 @@ void ComposeLayoutAttr::print(AsmPrinter &p) const {
   p << '>';
 }
 
-la::AnyLayout ComposeLayoutAttr::getAlgebra() const { return getLayout(); }
+la::Layout ComposeLayoutAttr::getAlgebra() const { return getLayout(); }
 std::optional<int64_t> ComposeLayoutAttr::getSize() const {
   return la::size(getTile().getLayout());
 }
@@ -298,8 +305,7 @@ std::optional<int64_t> ComposeLayoutAttr::getSize() const {
 la::Result<la::Table> uop::tirx::getLayoutTable(LayoutAttrInterface layout,
                                                 ArrayRef<int64_t> shape) {
   la::Shape s(shape.begin(), shape.end());
-  return std::visit([&](const auto &l) { return la::table(l, s); },
-                    layout.getAlgebra());
+  return layout.getAlgebra().table(s);
 }
 
 //===----------------------------------------------------------------------===//
@@ -403,15 +409,8 @@ std::map<std::string, int64_t> BufferType::getMemorySpans() const {
   };
   la::Shape shape(getShape().begin(), getShape().end());
   if (auto l = getLayoutInterface()) {
-    la::AnyLayout a = l.getAlgebra();
-    la::Result<std::map<std::string, int64_t>> span = la::span(la::TileLayout{});
-    if (auto *t = std::get_if<la::TileLayout>(&a))
-      span = la::span(*t);
-    else if (auto *c = std::get_if<la::ComposeLayout>(&a))
-      span = la::span(*c);
-    else // a bare swizzle acts on the row-major offset
-      span = la::span(la::ComposeLayout{std::get<la::SwizzleLayout>(a),
-                                        la::rowMajor(shape)});
+    la::Result<std::map<std::string, int64_t>> span =
+        l.getAlgebra().span(shape);
     if (!span)
       return {};
     memoryOnly(*span);
@@ -486,15 +485,7 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
                        << " does not match the buffer's " << elements
                        << " elements";
   // Which axes may carry data depends on the storage scope.
-  std::vector<std::string> axes;
-  la::AnyLayout a = l.getAlgebra();
-  if (auto *t = std::get_if<la::TileLayout>(&a))
-    axes = la::axes(*t);
-  else if (auto *c = std::get_if<la::ComposeLayout>(&a))
-    axes = la::axes(c->tile);
-  else
-    axes = {la::kMemoryAxis};
-  for (const std::string &axis : axes) {
+  for (const std::string &axis : l.getAlgebra().axes()) {
     bool thread = la::isThreadAxis(axis);
     if (thread && scope != StorageScope::Local && scope != StorageScope::TMem)
       return emitError() << "thread axis '" << axis << "' in the layout of a "
@@ -607,14 +598,12 @@ uop::tirx::emitLayoutApply(OpBuilder &b, Location loc,
     flat = b.createOrFold<arith::AddIOp>(
         loc, b.createOrFold<arith::MulIOp>(loc, flat, cst(b, loc, d)), c);
 
-  la::AnyLayout a = layout.getAlgebra();
-  if (auto *s = std::get_if<la::SwizzleLayout>(&a))
+  la::Layout a = layout.getAlgebra();
+  if (!a.getTile())
     return std::map<std::string, Value>{
-        {la::kMemoryAxis, emitSwizzle(b, loc, *s, flat)}};
+        {la::kMemoryAxis, emitSwizzle(b, loc, *a.getSwizzle(), flat)}};
 
-  const la::TileLayout &tile = std::holds_alternative<la::TileLayout>(a)
-                                   ? std::get<la::TileLayout>(a)
-                                   : std::get<la::ComposeLayout>(a).tile;
+  const la::TileLayout &tile = *a.getTile();
   std::map<std::string, Value> result;
   for (const std::string &axis : la::axes(tile))
     result[axis] = cst(b, loc, 0);
@@ -632,8 +621,7 @@ uop::tirx::emitLayoutApply(OpBuilder &b, Location loc,
   for (const la::Offset &o : tile.offset)
     result[o.axis] = b.createOrFold<arith::AddIOp>(loc, result[o.axis],
                                                    cst(b, loc, o.value));
-  if (auto *c = std::get_if<la::ComposeLayout>(&a))
-    result[la::kMemoryAxis] =
-        emitSwizzle(b, loc, c->swizzle, result[la::kMemoryAxis]);
+  if (const la::SwizzleLayout *s = a.getSwizzle())
+    result[la::kMemoryAxis] = emitSwizzle(b, loc, *s, result[la::kMemoryAxis]);
   return result;
 }

@@ -1186,4 +1186,56 @@ std::string formatTable(const Shape &shape, const Table &table) {
   return text;
 }
 
+//===----------------------------------------------------------------------===//
+// Layout.
+//===----------------------------------------------------------------------===//
+
+TileLayout Layout::tileFor(const Shape &shape) const {
+  return tile_ ? *tile_ : rowMajor(shape);
+}
+
+std::optional<int64_t> Layout::size() const {
+  if (!tile_)
+    return std::nullopt;
+  return layout::size(*tile_);
+}
+
+std::vector<std::string> Layout::axes() const {
+  if (!tile_)
+    return {kMemoryAxis};
+  return layout::axes(*tile_);
+}
+
+int64_t Layout::replicaCount() const {
+  int64_t count = 1;
+  if (tile_)
+    for (const Iter &r : tile_->replica)
+      if (__builtin_mul_overflow(count, r.extent, &count))
+        return INT64_MAX;
+  return count;
+}
+
+Result<std::map<std::string, int64_t>> Layout::span(const Shape &shape) const {
+  if (!swizzle_)
+    return layout::span(*tile_);
+  return layout::span(ComposeLayout{*swizzle_, tileFor(shape)});
+}
+
+Result<std::vector<Location>> Layout::apply(const Shape &shape,
+                                            const Coord &coord) const {
+  if (!tile_)
+    return layout::apply(*swizzle_, shape, coord);
+  if (!swizzle_)
+    return layout::apply(*tile_, shape, coord);
+  return layout::apply(ComposeLayout{*swizzle_, *tile_}, shape, coord);
+}
+
+Result<Table> Layout::table(const Shape &shape) const {
+  if (!tile_)
+    return layout::table(*swizzle_, shape);
+  if (!swizzle_)
+    return layout::table(*tile_, shape);
+  return layout::table(ComposeLayout{*swizzle_, *tile_}, shape);
+}
+
 } // namespace uop::tirx::layout

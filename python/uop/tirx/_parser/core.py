@@ -98,8 +98,9 @@ class _Block:
 class ParserCore:
     """Source, environment and emission state of one prim_func being translated."""
 
-    def __init__(self, func, name=None, locations=False):
+    def __init__(self, func, name=None, locations=False, reference=None):
         self.func = func
+        self.reference = reference
         try:
             lines, start = inspect.getsourcelines(func)
         except (OSError, TypeError) as e:

@@ -13,15 +13,22 @@ class _Parser(StatementsMixin, ExpressionsMixin, BuffersMixin, ParserCore):
     primitives are tables (intrinsics.py, tiles.py) that the expression part calls into."""
 
 
+# The values of #tirx.reference (TIRx_ReferenceKind in TIRxBase.td).
+REFERENCES = ("copy", "gemm_nn", "gemm_nt")
+
+
 class PrimFunc:
     """A parsed ``@Tx.prim_func``: ``.script()`` gives its ``tirx.prim_func`` MLIR."""
 
-    def __init__(self, func, name=None):
+    def __init__(self, func, name=None, reference=None):
+        if reference is not None and reference not in REFERENCES:
+            raise ValueError(f"reference={reference!r}: one of {', '.join(REFERENCES)}")
         self.func = func
         self.name = name or func.__name__
+        self.reference = reference
         self.__doc__ = func.__doc__
         self.__wrapped__ = func
-        self._text = _Parser(func, self.name).run()
+        self._text = _Parser(func, self.name, reference=reference).run()
         self._located = None
 
     def script(self, locations=False):
@@ -29,7 +36,8 @@ class PrimFunc:
         if not locations:
             return self._text
         if self._located is None:
-            self._located = _Parser(self.func, self.name, locations=True).run()
+            self._located = _Parser(self.func, self.name, locations=True,
+                                    reference=self.reference).run()
         return self._located
 
     def __str__(self):
@@ -81,8 +89,12 @@ class IRModule:
         return _capi.parse_verify(self.script(locations=True))
 
 
-def prim_func(func=None, *, name=None):
-    """Decorator: parse a TIRx script into a :class:`PrimFunc` (``@Tx.prim_func``)."""
+def prim_func(func=None, *, name=None, reference=None):
+    """Decorator: parse a TIRx script into a :class:`PrimFunc` (``@Tx.prim_func``).
+
+    ``reference`` ("copy", "gemm_nn" or "gemm_nt") records what the kernel computes as its
+    ``tirx.reference`` attribute, the host reference ``uop-run --check`` compares with.
+    """
     if func is None:
-        return lambda f: PrimFunc(f, name)
-    return PrimFunc(func, name)
+        return lambda f: PrimFunc(f, name, reference)
+    return PrimFunc(func, name, reference)

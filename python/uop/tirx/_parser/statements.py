@@ -54,7 +54,10 @@ class StatementsMixin:
         self.stmts(body)
         self.emit("tirx.return", None)
         sig = ", ".join(f"{p.name}: {type_text(p.type)}" for p in params)
-        head = f"tirx.prim_func @{self.name}({sig}) {{"
+        attrs = ""
+        if self.reference is not None:
+            attrs = f" attributes {{tirx.reference = #tirx.reference<{self.reference}>}}"
+        head = f"tirx.prim_func @{self.name}({sig}){attrs} {{"
         return "\n".join([head] + self.block.lines + ["}" + self.loc(f)]) + "\n"
 
     # -- statements ------------------------------------------------------------------------

@@ -24,19 +24,13 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include <variant>
-
-namespace uop::tirx::layout {
-/// Any of the three layout kinds, as plain integers.
-using AnyLayout = std::variant<TileLayout, SwizzleLayout, ComposeLayout>;
-} // namespace uop::tirx::layout
-
-#include "uop/Dialect/TIRx/IR/TIRxOpsDialect.h.inc"
 #include "uop/Dialect/TIRx/IR/TIRxEnums.h.inc"
 #include "uop/Dialect/TIRx/IR/TIRxAttrInterfaces.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "uop/Dialect/TIRx/IR/TIRxAttrs.h.inc"
+// After the attributes: the dialect's discardable-attribute helpers name them.
+#include "uop/Dialect/TIRx/IR/TIRxOpsDialect.h.inc"
 #define GET_TYPEDEF_CLASSES
 #include "uop/Dialect/TIRx/IR/TIRxOpsTypes.h.inc"
 namespace uop::tirx {

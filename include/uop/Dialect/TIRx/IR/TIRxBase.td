@@ -38,7 +38,10 @@ def TIRx_Dialect : Dialect {
     // Bytes of dynamic shared memory to launch with (opted into beyond
     // 48 KiB), or of static shared memory the kernel declares.
     "::mlir::IntegerAttr":$dynamic_shared_bytes,
-    "::mlir::IntegerAttr":$shared_bytes
+    "::mlir::IntegerAttr":$shared_bytes,
+    // What a kernel computes, for `uop-run --check`: the host reference its
+    // output is compared with (written by the kernel's author).
+    "::uop::tirx::ReferenceKindAttr":$reference
   );
   let hasOperationAttrVerify = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect",
@@ -75,6 +78,23 @@ def TIRx_ExecScopeKind : I32EnumAttr<"ExecScopeKind", "execution scope", [
 
 def TIRx_ScopeAttr : EnumAttr<TIRx_Dialect, TIRx_ExecScopeKind, "scope"> {
   let summary = "an execution scope: `#tirx.scope<warpgroup>`";
+  let assemblyFormat = "`<` $value `>`";
+}
+
+// The host references `uop-run --check` knows for a tirx kernel: the last
+// buffer parameter is the output, the ones before it the inputs.
+def TIRx_ReferenceKind : I32EnumAttr<"ReferenceKind",
+    "a host reference computation", [
+    I32EnumAttrCase<"Copy", 0, "copy">,      // out = in
+    I32EnumAttrCase<"GemmNN", 1, "gemm_nn">, // C[M,N] = A[M,K] B[K,N]
+    I32EnumAttrCase<"GemmNT", 2, "gemm_nt">  // C[M,N] = A[M,K] B[N,K]^T
+  ]> {
+  let cppNamespace = "::uop::tirx";
+  let genSpecializedAttr = 0;
+}
+def TIRx_ReferenceAttr : EnumAttr<TIRx_Dialect, TIRx_ReferenceKind,
+                                  "reference"> {
+  let summary = "a host reference: `#tirx.reference<gemm_nt>`";
   let assemblyFormat = "`<` $value `>`";
 }
 

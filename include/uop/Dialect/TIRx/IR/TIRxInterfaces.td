@@ -15,7 +15,7 @@ def TIRx_LayoutAttrInterface : AttrInterface<"LayoutAttrInterface"> {
   }];
   let methods = [
     InterfaceMethod<"The layout in the plain integer algebra.",
-      "::uop::tirx::layout::AnyLayout", "getAlgebra">,
+      "::uop::tirx::layout::Layout", "getAlgebra">,
     InterfaceMethod<"Number of logical elements, or nullopt when the layout "
       "fits any shape (a bare swizzle).", "std::optional<int64_t>", "getSize">,
   ];

@@ -262,6 +262,49 @@ Result<TileLayout> tile(const TileLayout &outer, const Shape &outerShape,
                         const TileLayout &inner, const Shape &innerShape);
 
 //===----------------------------------------------------------------------===//
+// Layout: any of the three kinds, with methods.
+//===----------------------------------------------------------------------===//
+
+/// What a layout attribute denotes, whatever its kind: a tile layout, a bare
+/// swizzle (acting on the row-major offset of any shape), or a tile layout
+/// followed by a swizzle of its `m` value. Lowerings ask this object instead
+/// of switching over the kinds themselves.
+class Layout {
+public:
+  Layout(TileLayout tile) : tile_(std::move(tile)) {}
+  Layout(SwizzleLayout swizzle) : swizzle_(swizzle) {}
+  Layout(ComposeLayout layout)
+      : tile_(std::move(layout.tile)), swizzle_(layout.swizzle) {}
+
+  /// The tile part; null for a bare swizzle.
+  const TileLayout *getTile() const { return tile_ ? &*tile_ : nullptr; }
+  /// The swizzle of `m`; null for a plain tile layout.
+  const SwizzleLayout *getSwizzle() const {
+    return swizzle_ ? &*swizzle_ : nullptr;
+  }
+  /// The tile part, or for a bare swizzle the row-major layout of `shape`.
+  TileLayout tileFor(const Shape &shape) const;
+  /// Number of logical elements; nullopt for a bare swizzle (any shape).
+  std::optional<int64_t> size() const;
+  /// The axes any location names, sorted (a bare swizzle names only `m`).
+  std::vector<std::string> axes() const;
+  /// Locations per logical element: the product of the replica extents.
+  int64_t replicaCount() const;
+  /// Per axis, (max value) + 1 over a buffer of `shape`; the swizzle rounds
+  /// `m` up to the block it maps into itself.
+  Result<std::map<std::string, int64_t>> span(const Shape &shape) const;
+  /// The location set of `coord` in a buffer of `shape`.
+  Result<std::vector<Location>> apply(const Shape &shape,
+                                      const Coord &coord) const;
+  /// Every element's location set, in row-major order.
+  Result<Table> table(const Shape &shape) const;
+
+private:
+  std::optional<TileLayout> tile_;
+  std::optional<SwizzleLayout> swizzle_;
+};
+
+//===----------------------------------------------------------------------===//
 // Text.
 //===----------------------------------------------------------------------===//
 

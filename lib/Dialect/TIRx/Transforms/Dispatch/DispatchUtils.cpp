@@ -242,14 +242,9 @@ std::vector<std::string> threadAxesOf(Value tileOperand) {
   BufferType t = bufferTypeOf(tileOperand);
   if (!t || !t.getLayoutInterface())
     return result;
-  layout::AnyLayout a = t.getLayoutInterface().getAlgebra();
-  const layout::TileLayout *tile = std::get_if<layout::TileLayout>(&a);
-  if (auto *c = std::get_if<layout::ComposeLayout>(&a))
-    tile = &c->tile;
-  if (tile)
-    for (const std::string &axis : layout::axes(*tile))
-      if (layout::isThreadAxis(axis))
-        result.push_back(axis);
+  for (const std::string &axis : t.getLayoutInterface().getAlgebra().axes())
+    if (layout::isThreadAxis(axis))
+      result.push_back(axis);
   return result;
 }
 
