@@ -201,17 +201,18 @@ static LogicalResult checkHost(PrimFuncOp fn, gpu::GPUModuleOp kernels) {
   if (!fn.getFunctionType().getResults().empty())
     return fn.emitError("host code that launches kernels returns nothing");
   for (Type t : fn.getArgumentTypes())
-    if (!isa<BufferType>(t))
+    if (!isa<BufferType, IntegerType, IndexType, FloatType>(t))
       return fn.emitError("host code that launches kernels takes buffers "
-                          "only, got ")
+                          "and integer, index or float scalars, got ")
              << t;
+  // What the launcher (the runtime's host walker) knows how to execute.
   for (Operation &op : fn.getBody().front()) {
     if (auto launch = dyn_cast<LaunchOp>(op)) {
       if (failed(checkHostLaunch(launch, kernels)))
         return failure();
-    } else if (!isa<AllocBufferOp, ReturnOp>(op)) {
+    } else if (!isa<AllocBufferOp, ReturnOp, arith::ConstantOp>(op)) {
       return op.emitError("host code that launches kernels holds only "
-                          "tirx.alloc_buffer and tirx.launch");
+                          "tirx.alloc_buffer, tirx.launch and constants");
     }
   }
   return success();

@@ -17,3 +17,22 @@ tirx.prim_func @tma(%a: !tirx.buffer<64x64xf32, global>) {
   }
   tirx.return
 }
+
+// -----
+
+// The runtime passes buffers and scalars to host code, nothing else.
+// expected-error @+1 {{host code that launches kernels takes buffers and integer, index or float scalars, got 'vector<4xf32>'}}
+tirx.prim_func @host(%v: vector<4xf32>) {
+  %t = tirx.alloc_buffer : !tirx.buffer<4xf32, global>
+  tirx.return
+}
+
+// -----
+
+// Host code is a launch sequence: computing on the host is not executed.
+tirx.prim_func @host(%n: index) {
+  %t = tirx.alloc_buffer : !tirx.buffer<4xf32, global>
+  // expected-error @+1 {{host code that launches kernels holds only tirx.alloc_buffer, tirx.launch and constants}}
+  %m = arith.addi %n, %n : index
+  tirx.return
+}

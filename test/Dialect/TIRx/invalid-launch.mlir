@@ -67,15 +67,15 @@ tirx.prim_func @host(%a: !tirx.buffer<8xf32, global>) {
 
 // -----
 
-tirx.prim_func @k(%a: index) {
+tirx.prim_func @k(%a: vector<4xf32>) {
   tirx.device_entry {
     %t = tirx.scope_id_def cta -> thread [4]
   }
   tirx.return
 }
-tirx.prim_func @host(%n: index) {
-  // expected-error @+1 {{'tirx.launch' op passes global buffers only, got 'index'}}
-  tirx.launch @k(%n) : (index)
+tirx.prim_func @host(%n: vector<4xf32>) {
+  // expected-error @+1 {{'tirx.launch' op passes global buffers and integer, index or float scalars, got 'vector<4xf32>'}}
+  tirx.launch @k(%n) : (vector<4xf32>)
   tirx.return
 }
 

@@ -114,10 +114,18 @@ LogicalResult LaunchOp::verify() {
   if (!isHostPrimFunc((*this)->getParentOfType<PrimFuncOp>()))
     return emitOpError("launches kernels from host code: a prim_func without "
                        "a device_entry");
-  for (Value a : getArgs())
-    if (auto b = dyn_cast<BufferType>(a.getType());
-        !b || b.getScope() != StorageScope::Global)
-      return emitOpError("passes global buffers only, got ") << a.getType();
+  // Buffers are global memory; scalars are passed by value (a kernel's
+  // symbolic sizes, its coefficients).
+  for (Value a : getArgs()) {
+    Type t = a.getType();
+    if (auto b = dyn_cast<BufferType>(t);
+        b ? b.getScope() == StorageScope::Global
+          : isa<IntegerType, IndexType, FloatType>(t))
+      continue;
+    return emitOpError("passes global buffers and integer, index or float "
+                       "scalars, got ")
+           << t;
+  }
   return success();
 }
 

@@ -143,11 +143,12 @@ def TIRx_DeviceEntryOp : TIRx_Op<"device_entry", [SingleBlock, NoTerminator,
 
 def TIRx_LaunchOp : TIRx_Op<"launch", [
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
-  let summary = "host code launches a kernel prim_func on global buffers";
+  let summary = "host code launches a kernel prim_func on global buffers and scalars";
   let description = [{
     The host side of a program: a prim_func without a `device_entry` (host
     code) launches kernels -- prim_funcs with one -- in order, on its
-    parameters and on the global buffers it allocates. The launch
+    parameters and on the global buffers it allocates; integer, index and
+    float scalars (constants or its own parameters) pass by value. The launch
     configuration is the kernel's own (its scope ids). This is the contract
     between a compiled graph and its launcher: `convert-tirx-to-gpu` turns it
     into `gpu.launch_func`, and the runtime walks that.
