@@ -63,7 +63,7 @@ tirx.prim_func @kern(%A: !tirx.buffer<1024xf32, global>, %n: index, %x: f32,
     %b = tirx.bind "m" %n : index
     %u = tirx.buffer_load %L[%c0] : !tirx.buffer<4xf32, local>
     tirx.buffer_store %u, %A[%b] : !tirx.buffer<1024xf32, global>
-    %Hf = tirx.decl_buffer %H : !tirx.buffer<64x64xf16, global, strides = [128, 2], elem_offset = 64> -> !tirx.buffer<8255xf16, global>
+    %Hf = tirx.decl_buffer %H storage : !tirx.buffer<64x64xf16, global, strides = [128, 2], elem_offset = 64> -> !tirx.buffer<8255xf16, global>
     %hv = tirx.buffer_load %Hf[%n] : !tirx.buffer<8255xf16, global>
     %hx = arith.extf %hv : f16 to f32
     tirx.buffer_store %hx, %S[%c0] : !tirx.buffer<256xf32, shared>

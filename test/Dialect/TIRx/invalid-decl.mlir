@@ -82,14 +82,14 @@ tirx.prim_func @view_strides() {
 
 // -----
 
-// A strided source's footprint: 3 * 32 + 3 * 1 + 1 = 100; a 101-element view
-// does not fit (a 100-element one does, in the next case).
+// A strided source's footprint: 3 * 32 + 3 * 1 + 1 = 100; a 101-element
+// storage view does not fit (a 100-element one does).
 tirx.prim_func @source_strides() {
   tirx.device_entry {
     %s = tirx.alloc_buffer : !tirx.buffer<4x4xf32, shared, strides = [32, 1]>
-    %ok = tirx.decl_buffer %s : !tirx.buffer<4x4xf32, shared, strides = [32, 1]> -> !tirx.buffer<100xf32, shared>
+    %ok = tirx.decl_buffer %s storage : !tirx.buffer<4x4xf32, shared, strides = [32, 1]> -> !tirx.buffer<100xf32, shared>
     // expected-error @+1 {{'tirx.decl_buffer' op the view needs 101 elements of storage, the viewed buffer has 100}}
-    %v = tirx.decl_buffer %s : !tirx.buffer<4x4xf32, shared, strides = [32, 1]> -> !tirx.buffer<101xf32, shared>
+    %v = tirx.decl_buffer %s storage : !tirx.buffer<4x4xf32, shared, strides = [32, 1]> -> !tirx.buffer<101xf32, shared>
   }
   tirx.return
 }
@@ -248,6 +248,46 @@ tirx.prim_func @tmem_view_more_lanes() {
     %t = tirx.alloc_buffer : !tirx.buffer<64x8xf32, tmem, #tirx.tile<S[(64,8):(1@TLane,1@TCol)]>>
     // expected-error @+1 {{'tirx.decl_buffer' op the view spans 128 on axis TLane, the viewed buffer 64}}
     %v = tirx.decl_buffer %t : !tirx.buffer<64x8xf32, tmem, #tirx.tile<S[(64,8):(1@TLane,1@TCol)]>> -> !tirx.buffer<128x4xf32, tmem, #tirx.tile<S[(128,4):(1@TLane,1@TCol)]>>
+  }
+  tirx.return
+}
+
+// -----
+
+// A view inherits the viewed buffer's strides (the seed), which mean
+// nothing at another rank.
+tirx.prim_func @view_strided_rank() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<4x4xf32, shared, strides = [8, 1]>
+    // expected-error @+1 {{'tirx.decl_buffer' op a view of a strided buffer inherits its 2 strides: give the 1-d view its own strides or layout}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<4x4xf32, shared, strides = [8, 1]> -> !tirx.buffer<16xf32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+// A view starts where the viewed buffer starts: that buffer's elem_offset
+// is not room for the view.
+tirx.prim_func @view_after_offset() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<32xf32, shared, elem_offset = 8>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view needs 40 elements of storage, the viewed buffer has 32}}
+    %v = tirx.decl_buffer %s : !tirx.buffer<32xf32, shared, elem_offset = 8> -> !tirx.buffer<40xf32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+// A view with inherited strides spans what they give: rows 8 apart, so a
+// 2x4 view of a 2x4 view of rows padded to 8 cannot start 5 in.
+tirx.prim_func @view_inherited_span() {
+  tirx.device_entry {
+    %s = tirx.alloc_buffer : !tirx.buffer<2x4xf32, shared, strides = [8, 1]>
+    %v = tirx.decl_buffer %s : !tirx.buffer<2x4xf32, shared, strides = [8, 1]> -> !tirx.buffer<2x4xf32, shared>
+    // expected-error @+1 {{'tirx.decl_buffer' op the view needs 17 elements of storage, the viewed buffer has 12}}
+    %w = tirx.decl_buffer %v : !tirx.buffer<2x4xf32, shared> -> !tirx.buffer<2x4xf32, shared, elem_offset = 5>
   }
   tirx.return
 }

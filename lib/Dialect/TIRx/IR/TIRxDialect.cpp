@@ -589,7 +589,7 @@ static Value emitSwizzle(OpBuilder &b, Location loc, const la::SwizzleLayout &s,
 FailureOr<std::map<std::string, Value>>
 uop::tirx::emitLayoutApply(OpBuilder &b, Location loc,
                            LayoutAttrInterface layout, ArrayRef<int64_t> shape,
-                           ValueRange coord) {
+                           ValueRange coord, ArrayRef<int64_t> replica) {
   if (coord.size() != shape.size())
     return failure();
   // Row-major flat index of the coordinate.
@@ -621,6 +621,12 @@ uop::tirx::emitLayoutApply(OpBuilder &b, Location loc,
   for (const la::Offset &o : tile.offset)
     result[o.axis] = b.createOrFold<arith::AddIOp>(loc, result[o.axis],
                                                    cst(b, loc, o.value));
+  if (!replica.empty() && replica.size() != tile.replica.size())
+    return failure();
+  for (auto [r, it] : llvm::zip(replica, tile.replica))
+    if (r)
+      result[it.axis] = b.createOrFold<arith::AddIOp>(
+          loc, result[it.axis], cst(b, loc, r * it.stride));
   if (const la::SwizzleLayout *s = a.getSwizzle())
     result[la::kMemoryAxis] = emitSwizzle(b, loc, *s, result[la::kMemoryAxis]);
   return result;

@@ -149,6 +149,55 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbols) {
   return success();
 }
 
+/// A view that inherits from its source (not a raw `storage` view).
+static DeclBufferOp inheritingView(Value buffer) {
+  auto view = buffer.getDefiningOp<DeclBufferOp>();
+  return view && !view.getStorage() ? view : DeclBufferOp();
+}
+
+Value uop::tirx::getStorageRoot(Value buffer) {
+  while (DeclBufferOp view = inheritingView(buffer))
+    buffer = view.getSource();
+  return buffer;
+}
+
+int64_t uop::tirx::getInheritedElemOffset(Value buffer) {
+  int64_t offset = 0;
+  while (DeclBufferOp view = inheritingView(buffer)) {
+    buffer = view.getSource();
+    offset += cast<BufferType>(buffer.getType()).getElemOffset();
+  }
+  return offset;
+}
+
+SmallVector<int64_t> uop::tirx::getInheritedStrides(Value buffer) {
+  for (;;) {
+    auto type = cast<BufferType>(buffer.getType());
+    if (type.getLayout() || !type.getStrides().empty())
+      return SmallVector<int64_t>(type.getStrides());
+    DeclBufferOp view = inheritingView(buffer);
+    if (!view)
+      return {};
+    buffer = view.getSource();
+  }
+}
+
+/// The memory spans of `buffer` (BufferType::getMemorySpans), with the
+/// strides it inherits as a view.
+static std::map<std::string, int64_t> getViewedSpans(Value buffer) {
+  auto type = cast<BufferType>(buffer.getType());
+  std::map<std::string, int64_t> spans = type.getMemorySpans();
+  SmallVector<int64_t> strides = getInheritedStrides(buffer);
+  if (type.getLayout() || !type.getStrides().empty() || strides.empty() ||
+      strides.size() != type.getShape().size())
+    return spans;
+  int64_t last = type.getElemOffset();
+  for (auto [d, s] : llvm::zip(type.getShape(), strides))
+    last += (d - 1) * s;
+  spans[layout::kMemoryAxis] = last + 1;
+  return spans;
+}
+
 LogicalResult DeclBufferOp::verify() {
   BufferType src = getSource().getType(), view = getType();
   if (src.getElementType() != view.getElementType())
@@ -158,9 +207,23 @@ LogicalResult DeclBufferOp::verify() {
     return emitOpError("a view keeps the storage scope: ")
            << stringifyStorageScope(src.getScope()) << " viewed as "
            << stringifyStorageScope(view.getScope());
-  // Every memory axis the view touches must fit the viewed storage.
-  std::map<std::string, int64_t> have = src.getMemorySpans(),
-                                 need = view.getMemorySpans();
+  // A view with neither layout nor strides inherits the source's strides,
+  // which only mean something at the source's rank.
+  SmallVector<int64_t> inherited = getInheritedStrides(getSource());
+  if (!getStorage() && !view.getLayout() && view.getStrides().empty() &&
+      !inherited.empty() &&
+      inherited.size() != view.getShape().size())
+    return emitOpError("a view of a strided buffer inherits its ")
+           << inherited.size() << " strides: give the " << view.getShape().size()
+           << "-d view its own strides or layout";
+  // Every memory axis the view touches must fit the viewed storage. The
+  // view starts where the source starts (it inherits elem_offset), so the
+  // source's own offset is not room for it; a storage view starts at the
+  // data pointer.
+  std::map<std::string, int64_t> have = getViewedSpans(getSource()),
+                                 need = getViewedSpans(getResult());
+  if (!getStorage() && have.count(layout::kMemoryAxis))
+    have[layout::kMemoryAxis] -= src.getElemOffset();
   for (const auto &[axis, extent] : need) {
     auto it = have.find(axis);
     int64_t available = it == have.end() ? 1 : it->second;

@@ -2,8 +2,10 @@
 //
 // Logical coordinates become flat element offsets through the buffer's
 // layout (or its strides and elem_offset), using the same emitLayoutApply
-// the unit tests check against the integer algebra. Each accessed buffer
-// gets one flat 1-D view (a decl_buffer sharing its data).
+// the unit tests check against the integer algebra. Accesses through a
+// decl_buffer view address the storage of the buffer it views, from where
+// that buffer starts. Each accessed storage gets one flat 1-D view (a
+// decl_buffer sharing its data); a store writes every memory replica.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,13 +28,18 @@ bool isFlat(BufferType t) {
          t.getElemOffset() == 0;
 }
 
-/// The flat element offset of `coord` in `type`'s storage.
-FailureOr<Value> offsetOf(OpBuilder &b, Location loc, BufferType type,
-                          ValueRange coord) {
+/// The flat element offset of `coord` in the storage of `buffer`'s root
+/// (getStorageRoot), on replica `replica` of its layout (emitLayoutApply).
+/// A view starts where the buffer it views starts and, without a layout or
+/// strides of its own, uses that buffer's strides (the seed's views inherit
+/// elem_offset and strides).
+FailureOr<Value> offsetOf(OpBuilder &b, Location loc, Value buffer,
+                          ValueRange coord, ArrayRef<int64_t> replica = {}) {
+  auto type = cast<BufferType>(buffer.getType());
   Value offset;
   if (auto layout = type.getLayoutInterface()) {
     FailureOr<std::map<std::string, Value>> m =
-        emitLayoutApply(b, loc, layout, type.getShape(), coord);
+        emitLayoutApply(b, loc, layout, type.getShape(), coord, replica);
     if (failed(m))
       return failure();
     // A layout only on thread axes leaves each thread one element.
@@ -42,7 +49,7 @@ FailureOr<Value> offsetOf(OpBuilder &b, Location loc, BufferType type,
   } else {
     offset = arith::ConstantIndexOp::create(b, loc, 0);
     ArrayRef<int64_t> shape = type.getShape();
-    SmallVector<int64_t> strides(type.getStrides());
+    SmallVector<int64_t> strides = getInheritedStrides(buffer);
     if (strides.empty()) {
       strides.assign(shape.size(), 1);
       for (int64_t d = shape.size() - 2; d >= 0; --d)
@@ -54,12 +61,43 @@ FailureOr<Value> offsetOf(OpBuilder &b, Location loc, BufferType type,
           b.createOrFold<arith::MulIOp>(
               loc, c, arith::ConstantIndexOp::create(b, loc, s)));
   }
-  if (type.getElemOffset())
+  if (int64_t origin = type.getElemOffset() + getInheritedElemOffset(buffer))
     offset = b.createOrFold<arith::AddIOp>(
-        loc, offset,
-        arith::ConstantIndexOp::create(b, loc, type.getElemOffset()));
+        loc, offset, arith::ConstantIndexOp::create(b, loc, origin));
   return offset;
 }
+
+/// Replica digits of every memory location of an element but the first:
+/// one tuple per combination of the layout's replica iters on `m` (iters on
+/// thread axes stay 0: those copies live in other threads, which store them
+/// themselves). A store writes each.
+SmallVector<SmallVector<int64_t>> otherMemoryReplicas(BufferType type) {
+  SmallVector<SmallVector<int64_t>> result;
+  auto layout = type.getLayoutInterface();
+  const layout::TileLayout *tile = layout ? layout.getAlgebra().getTile() : nullptr;
+  if (!tile || tile->replica.empty())
+    return result;
+  SmallVector<int64_t> digits(tile->replica.size(), 0);
+  for (;;) {
+    // Odometer over the memory-axis iters.
+    size_t k = 0;
+    for (; k < digits.size(); ++k) {
+      const layout::Iter &it = tile->replica[k];
+      if (it.axis != layout::kMemoryAxis)
+        continue;
+      if (++digits[k] < it.extent)
+        break;
+      digits[k] = 0;
+    }
+    if (k == digits.size())
+      return result;
+    result.push_back(digits);
+  }
+}
+
+/// More memory replicas than this make a store a located error rather than
+/// a long run of stores.
+constexpr size_t kMaxStoredReplicas = 64;
 
 struct LowerLayouts : uop::tirx::impl::TIRxLowerLayoutsBase<LowerLayouts> {
   void runOnOperation() override {
@@ -75,11 +113,14 @@ struct LowerLayouts : uop::tirx::impl::TIRxLowerLayoutsBase<LowerLayouts> {
   }
 
 private:
-  // The one flat 1-D view of `buffer`, made on first use by `user`.
+  // The one flat 1-D view of `buffer`, made on first use by `user` (the
+  // buffer itself when it is flat).
   Value flatView(Value buffer, Operation *user) {
+    auto type = cast<BufferType>(buffer.getType());
+    if (isFlat(type))
+      return buffer;
     if (Value v = flatViews.lookup(buffer))
       return v;
-    auto type = cast<BufferType>(buffer.getType());
     OpBuilder b(buffer.getContext());
     if (Operation *def = buffer.getDefiningOp())
       b.setInsertionPointAfter(def);
@@ -91,18 +132,22 @@ private:
     auto flatType = BufferType::get(
         buffer.getContext(), {type.getStorageSpan()}, type.getElementType(),
         type.getScope(), Attribute(), {}, 0, type.getAllocatedAddr());
-    Value v = DeclBufferOp::create(b, buffer.getLoc(), flatType, buffer);
+    Value v = DeclBufferOp::create(b, buffer.getLoc(), flatType, buffer,
+                                   /*storage=*/true);
     flatViews[buffer] = v;
     return v;
   }
 
-  // Retargets one access to the flat view at the flat offset (nothing for
-  // flat buffers). Tensor-memory addresses are (lane, column) pairs,
-  // resolved by convert-tirx-to-gpu against the allocation.
+  // Retargets one access to the flat view of its storage root at the flat
+  // offset (nothing for a flat buffer that is not a view); a store is
+  // repeated for each memory replica. Tensor-memory addresses are (lane,
+  // column) pairs, resolved by convert-tirx-to-gpu against the allocation.
   void lowerAccess(BufferAccessOpInterface access) {
     BufferType type = access.getAccessedBufferType();
+    Value buffer = access.getAccessedBuffer();
+    Value root = getStorageRoot(buffer);
     Operation *op = access;
-    if (isFlat(type))
+    if (isFlat(type) && root == buffer)
       return;
     if (type.getScope() == StorageScope::TMem) {
       if (isa<AddressOfOp>(op))
@@ -112,16 +157,35 @@ private:
       failedAny = true;
       return;
     }
-    OpBuilder b(op);
-    FailureOr<Value> offset =
-        offsetOf(b, op->getLoc(), type, access.getAccessIndices());
-    if (failed(offset)) {
-      op->emitError("cannot lower the layout of ") << type;
+    SmallVector<SmallVector<int64_t>> replicas;
+    if (isa<BufferStoreOp, VectorStoreOp>(op))
+      replicas = otherMemoryReplicas(type);
+    if (replicas.size() >= kMaxStoredReplicas) {
+      op->emitError("a store to ")
+          << replicas.size() + 1 << " replicas of each element of " << type
+          << " (at most " << kMaxStoredReplicas << ")";
       failedAny = true;
       return;
     }
-    Value flat = flatView(access.getAccessedBuffer(), op);
-    access.getAccessedBufferMutable().set(flat);
+    OpBuilder b(op);
+    SmallVector<Value> coord(access.getAccessIndices());
+    for (ArrayRef<int64_t> replica : replicas) {
+      auto copy = cast<BufferAccessOpInterface>(b.clone(*op));
+      retarget(b, copy, buffer, root, coord, replica);
+    }
+    retarget(b, access, buffer, root, coord, {});
+  }
+
+  void retarget(OpBuilder &b, BufferAccessOpInterface access, Value buffer,
+                Value root, ValueRange coord, ArrayRef<int64_t> replica) {
+    Operation *op = access;
+    FailureOr<Value> offset = offsetOf(b, op->getLoc(), buffer, coord, replica);
+    if (failed(offset)) {
+      op->emitError("cannot lower the layout of ") << buffer.getType();
+      failedAny = true;
+      return;
+    }
+    access.getAccessedBufferMutable().set(flatView(root, op));
     access.getAccessIndicesMutable().assign(*offset);
   }
 

@@ -10,9 +10,9 @@
 // CHECK-LABEL: tirx.prim_func @addr
 // CHECK-SAME: (%[[G:.*]]: !tirx.buffer<16x32xf16, global, strides = [64, 1], elem_offset = 8>, %[[I:.*]]: index, %[[J:.*]]: index)
 // CHECK-NEXT: tirx.device_entry {
-// CHECK-NEXT: %[[GF:.*]] = tirx.decl_buffer %[[G]] : !tirx.buffer<16x32xf16, global, strides = [64, 1], elem_offset = 8> -> !tirx.buffer<1000xf16, global>
+// CHECK-NEXT: %[[GF:.*]] = tirx.decl_buffer %[[G]] storage : !tirx.buffer<16x32xf16, global, strides = [64, 1], elem_offset = 8> -> !tirx.buffer<1000xf16, global>
 // CHECK-NEXT: %[[S:.*]] = tirx.alloc_buffer : !tirx.buffer<64x64xbf16, shared
-// CHECK-NEXT: %[[SF:.*]] = tirx.decl_buffer %[[S]] : {{.*}} -> !tirx.buffer<4096xbf16, shared>
+// CHECK-NEXT: %[[SF:.*]] = tirx.decl_buffer %[[S]] storage : {{.*}} -> !tirx.buffer<4096xbf16, shared>
 // CHECK-NEXT: %[[T:.*]] = tirx.alloc_buffer : !tirx.buffer<128x32xf32, tmem
 // CHECK-NEXT: %[[F:.*]] = tirx.alloc_buffer : !tirx.buffer<8xi64, shared>
 // Global: 64 i + j + 8.

@@ -7,7 +7,7 @@
 // CHECK-LABEL: tirx.prim_func @lane_tile
 // CHECK-SAME: (%[[I:.*]]: index, %[[X:.*]]: f32)
 // CHECK: %[[L:.*]] = tirx.alloc_buffer : !tirx.buffer<32xf32, local, #tirx.tile<S[32:1@laneid]>>
-// CHECK-NEXT: %[[V:.*]] = tirx.decl_buffer %[[L]] : !tirx.buffer<32xf32, local, #tirx.tile<S[32:1@laneid]>> -> !tirx.buffer<1xf32, local>
+// CHECK-NEXT: %[[V:.*]] = tirx.decl_buffer %[[L]] storage : !tirx.buffer<32xf32, local, #tirx.tile<S[32:1@laneid]>> -> !tirx.buffer<1xf32, local>
 // The offset is the constant 0 (printed as %c0...).
 // CHECK: tirx.buffer_store %[[X]], %[[V]][%c0{{(_[0-9]+)?}}] : !tirx.buffer<1xf32, local>
 // CHECK: tirx.buffer_load %[[V]][%c0{{(_[0-9]+)?}}] : !tirx.buffer<1xf32, local>

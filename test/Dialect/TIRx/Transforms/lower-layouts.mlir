@@ -9,7 +9,7 @@
 // CHECK-LABEL: tirx.prim_func @row_major
 // CHECK-SAME: (%[[A:.*]]: !tirx.buffer<4x8x16xf32, global>, %[[I:.*]]: index, %[[J:.*]]: index, %[[K:.*]]: index)
 // CHECK-NEXT: tirx.device_entry {
-// CHECK-NEXT: %[[V:.*]] = tirx.decl_buffer %[[A]] : !tirx.buffer<4x8x16xf32, global> -> !tirx.buffer<512xf32, global>
+// CHECK-NEXT: %[[V:.*]] = tirx.decl_buffer %[[A]] storage : !tirx.buffer<4x8x16xf32, global> -> !tirx.buffer<512xf32, global>
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: %[[C128:.*]] = arith.constant 128 : index
 // CHECK-NEXT: %[[O0:.*]] = arith.muli %[[I]], %[[C128]] : index
@@ -43,7 +43,7 @@ tirx.prim_func @row_major(%A: !tirx.buffer<4x8x16xf32, global>, %i: index, %j: i
 // CHECK-LABEL: tirx.prim_func @strided
 // CHECK-SAME: (%[[A:.*]]: !tirx.buffer<64x64xf16, global, strides = [128, 2], elem_offset = 64>, %[[I:.*]]: index, %[[J:.*]]: index)
 // CHECK-NEXT: tirx.device_entry {
-// CHECK-NEXT: %[[V:.*]] = tirx.decl_buffer %[[A]] : !tirx.buffer<64x64xf16, global, strides = [128, 2], elem_offset = 64> -> !tirx.buffer<8255xf16, global>
+// CHECK-NEXT: %[[V:.*]] = tirx.decl_buffer %[[A]] storage : !tirx.buffer<64x64xf16, global, strides = [128, 2], elem_offset = 64> -> !tirx.buffer<8255xf16, global>
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: %[[C128:.*]] = arith.constant 128 : index
 // CHECK-NEXT: %[[O0:.*]] = arith.muli %[[I]], %[[C128]] : index
@@ -68,7 +68,7 @@ tirx.prim_func @strided(%A: !tirx.buffer<64x64xf16, global, strides = [128, 2], 
 // CHECK-SAME: (%[[I:.*]]: index, %[[X:.*]]: f32)
 // CHECK-NEXT: tirx.device_entry {
 // CHECK-NEXT: %[[S:.*]] = tirx.alloc_buffer : !tirx.buffer<16xf32, shared, elem_offset = 7>
-// CHECK-NEXT: %[[V:.*]] = tirx.decl_buffer %[[S]] : !tirx.buffer<16xf32, shared, elem_offset = 7> -> !tirx.buffer<23xf32, shared>
+// CHECK-NEXT: %[[V:.*]] = tirx.decl_buffer %[[S]] storage : !tirx.buffer<16xf32, shared, elem_offset = 7> -> !tirx.buffer<23xf32, shared>
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: arith.constant 1 : index
 // CHECK-NEXT: %[[C7:.*]] = arith.constant 7 : index
@@ -91,7 +91,7 @@ tirx.prim_func @elem_offset(%i: index, %x: f32) {
 // CHECK-LABEL: tirx.prim_func @tile_layout
 // CHECK-SAME: (%[[I:.*]]: index, %[[J:.*]]: index)
 // CHECK: %[[S:.*]] = tirx.alloc_buffer : !tirx.buffer<16x8xf32, shared, #tirx.tile<S[(16,8):(1,16)]>>
-// CHECK-NEXT: %[[V:.*]] = tirx.decl_buffer %[[S]] : !tirx.buffer<16x8xf32, shared, #tirx.tile<S[(16,8):(1,16)]>> -> !tirx.buffer<128xf32, shared>
+// CHECK-NEXT: %[[V:.*]] = tirx.decl_buffer %[[S]] storage : !tirx.buffer<16x8xf32, shared, #tirx.tile<S[(16,8):(1,16)]>> -> !tirx.buffer<128xf32, shared>
 // CHECK: %[[C8:.*]] = arith.constant 8 : index
 // CHECK-NEXT: %[[R:.*]] = arith.muli %[[I]], %[[C8]] : index
 // CHECK-NEXT: %[[F:.*]] = arith.addi %[[R]], %[[J]] : index
@@ -123,7 +123,7 @@ tirx.prim_func @tile_layout(%i: index, %j: index) {
 // CHECK-LABEL: tirx.prim_func @swizzle_128b
 // CHECK-SAME: (%[[I:.*]]: index, %[[J:.*]]: index)
 // CHECK: %[[S:.*]] = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared, #tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>>
-// CHECK-NEXT: %[[V:.*]] = tirx.decl_buffer %[[S]] : {{.*}} -> !tirx.buffer<4096xf16, shared>
+// CHECK-NEXT: %[[V:.*]] = tirx.decl_buffer %[[S]] storage : {{.*}} -> !tirx.buffer<4096xf16, shared>
 // CHECK: %[[R:.*]] = arith.muli %[[I]], %c64{{(_[0-9]+)?}} : index
 // CHECK-NEXT: %[[F:.*]] = arith.addi %[[R]], %[[J]] : index
 // CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
@@ -201,15 +201,14 @@ tirx.prim_func @flat(%A: !tirx.buffer<64xf32, global>, %i: index) {
 
 // -----
 
-// A strided decl_buffer view gets its own flat view (chained on the first),
-// while the flat buffer it views is accessed directly. Accesses in nested
-// regions use the view created at the top.
+// Accesses through a strided decl_buffer view address the storage of the
+// buffer it views, here flat and so accessed directly, at the view's
+// offsets; the view itself is left unused.
 // CHECK-LABEL: tirx.prim_func @views
 // CHECK-SAME: (%[[I:.*]]: index, %[[J:.*]]: index)
 // CHECK-NEXT: tirx.device_entry {
 // CHECK-NEXT: %[[S:.*]] = tirx.alloc_buffer : !tirx.buffer<128xf32, shared>
-// CHECK-NEXT: %[[W:.*]] = tirx.decl_buffer %[[S]] : !tirx.buffer<128xf32, shared> -> !tirx.buffer<4x4xf32, shared, strides = [32, 1], elem_offset = 4>
-// CHECK-NEXT: %[[V:.*]] = tirx.decl_buffer %[[W]] : !tirx.buffer<4x4xf32, shared, strides = [32, 1], elem_offset = 4> -> !tirx.buffer<104xf32, shared>
+// CHECK-NEXT: %[[W:.*]] = tirx.decl_buffer %[[S]] storage : !tirx.buffer<128xf32, shared> -> !tirx.buffer<4x4xf32, shared, strides = [32, 1], elem_offset = 4>
 // CHECK: scf.for
 // CHECK: %[[C32:.*]] = arith.constant 32 : index
 // CHECK-NEXT: %[[O0:.*]] = arith.muli %[[I]], %[[C32]] : index
@@ -217,7 +216,7 @@ tirx.prim_func @flat(%A: !tirx.buffer<64xf32, global>, %i: index) {
 // CHECK-NEXT: %[[O1:.*]] = arith.addi %[[O0]], %[[J]] : index
 // CHECK-NEXT: %[[C4:.*]] = arith.constant 4 : index
 // CHECK-NEXT: %[[O2:.*]] = arith.addi %[[O1]], %[[C4]] : index
-// CHECK-NEXT: %[[X:.*]] = tirx.buffer_load %[[V]][%[[O2]]] : !tirx.buffer<104xf32, shared>
+// CHECK-NEXT: %[[X:.*]] = tirx.buffer_load %[[S]][%[[O2]]] : !tirx.buffer<128xf32, shared>
 // CHECK-NEXT: tirx.buffer_store %[[X]], %[[S]][%[[I]]] : !tirx.buffer<128xf32, shared>
 tirx.prim_func @views(%i: index, %j: index) {
   tirx.device_entry {
@@ -243,9 +242,9 @@ tirx.prim_func @views(%i: index, %j: index) {
 // CHECK-LABEL: tirx.prim_func @vectors
 // CHECK-SAME: (%[[A:.*]]: !tirx.buffer<64x32xf32, global>, %[[F:.*]]: !tirx.buffer<256xf32, global>, %[[I:.*]]: index, %[[J:.*]]: index)
 // CHECK-NEXT: tirx.device_entry {
-// CHECK-NEXT: %[[VA:.*]] = tirx.decl_buffer %[[A]] : !tirx.buffer<64x32xf32, global> -> !tirx.buffer<2048xf32, global>
+// CHECK-NEXT: %[[VA:.*]] = tirx.decl_buffer %[[A]] storage : !tirx.buffer<64x32xf32, global> -> !tirx.buffer<2048xf32, global>
 // CHECK-NEXT: %[[S:.*]] = tirx.alloc_buffer : !tirx.buffer<64x32xf32, shared, #tirx.compose<{{.*}}>>
-// CHECK-NEXT: %[[VS:.*]] = tirx.decl_buffer %[[S]] : {{.*}} -> !tirx.buffer<2048xf32, shared>
+// CHECK-NEXT: %[[VS:.*]] = tirx.decl_buffer %[[S]] storage : {{.*}} -> !tirx.buffer<2048xf32, shared>
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: %[[C32:.*]] = arith.constant 32 : index
 // CHECK-NEXT: %[[O0:.*]] = arith.muli %[[I]], %[[C32]] : index

@@ -55,13 +55,29 @@ std::optional<int64_t> getThreadsPerCtaInForce(mlir::Operation *op);
 /// Element type of a tile operand.
 mlir::Type getTileElementType(mlir::Type type);
 
+/// The buffer whose storage `buffer` shares: the start of its decl_buffer
+/// chain (`buffer` itself when it is not a view).
+mlir::Value getStorageRoot(mlir::Value buffer);
+/// Where the elements of the views above `buffer` start in the root's
+/// storage: the sum of the elem_offsets of the buffers it views, `buffer`'s
+/// own excluded. The seed's views inherit elem_offset; a view's own
+/// elem_offset counts from there.
+int64_t getInheritedElemOffset(mlir::Value buffer);
+/// The strides `buffer`'s coordinates use, or empty for row-major or a
+/// layout: its own, or for a view with neither layout nor strides, those of
+/// the buffer it views (the seed's views inherit strides; the verifier keeps
+/// the rank the same then).
+llvm::SmallVector<int64_t> getInheritedStrides(mlir::Value buffer);
+
 /// The layout mapping as arith/index IR: for the logical coordinate `coord`
-/// of a buffer of `shape`, the value on each axis of the first location
-/// (replica index 0), swizzle included. Constants fold to the integer form.
+/// of a buffer of `shape`, the value on each axis of one location,
+/// swizzle included: replica `replica[k]` of each replica iter k (all 0, the
+/// first location, when `replica` is empty). Constants fold to the integer
+/// form.
 mlir::FailureOr<std::map<std::string, mlir::Value>>
 emitLayoutApply(mlir::OpBuilder &b, mlir::Location loc,
                 LayoutAttrInterface layout, llvm::ArrayRef<int64_t> shape,
-                mlir::ValueRange coord);
+                mlir::ValueRange coord, llvm::ArrayRef<int64_t> replica = {});
 } // namespace uop::tirx
 
 #endif // UOP_DIALECT_TIRX_IR_TIRX_H

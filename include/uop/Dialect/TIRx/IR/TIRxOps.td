@@ -91,15 +91,23 @@ def TIRx_DeclBufferOp : TIRx_Op<"decl_buffer", [Pure]> {
   let summary = "DeclBuffer: a new view sharing another buffer's data";
   let description = [{
     The seed's `Dreg_wg = Dreg.view(...)`: same data, dtype and scope, its
-    own shape and layout; it must fit the viewed storage.
+    own shape and layout; it must fit the viewed storage. As in the seed, a
+    view inherits the viewed buffer's elem_offset (its own elem_offset counts
+    from there) and, when it has neither layout nor strides, its strides
+    (then it keeps the rank).
+
+    With `storage`, the view is of the raw storage instead: offsets count
+    from the data pointer, with nothing inherited (what tirx-lower-layouts
+    makes to flatten accesses).
 
     ```mlir
     %V = tirx.decl_buffer %D : !tirx.buffer<64xf32, local> -> !tirx.buffer<...>
+    %F = tirx.decl_buffer %S storage : !tirx.buffer<16xf32, shared, elem_offset = 7> -> !tirx.buffer<23xf32, shared>
     ```
   }];
-  let arguments = (ins TIRx_Buffer:$source);
+  let arguments = (ins TIRx_Buffer:$source, UnitAttr:$storage);
   let results = (outs TIRx_Buffer:$result);
-  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+  let assemblyFormat = "$source (`storage` $storage^)? attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
 

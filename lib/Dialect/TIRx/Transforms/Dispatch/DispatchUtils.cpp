@@ -391,11 +391,17 @@ Declines vectorAccessDeclines(Value operand, int64_t w) {
     if (!isKnownMultipleOf(region.getMins().back(), w))
       return std::string("the region's last-dimension offset is not known to "
                          "be a multiple of the vector width");
-  if (type.getElemOffset() % w)
+  // A view starts where the buffer it views starts, with its strides.
+  Value buffer = operand;
+  if (auto region = operand.getDefiningOp<RegionOp>())
+    buffer = region.getBuffer();
+  else if (!isa<BufferType>(operand.getType()))
+    return std::string("the operand's buffer is not known");
+  if ((type.getElemOffset() + getInheritedElemOffset(buffer)) % w)
     return std::string("elem_offset breaks the alignment");
   if (!type.getLayout()) {
     // Row-major or strided: unit stride last, other strides aligned.
-    ArrayRef<int64_t> strides = type.getStrides();
+    SmallVector<int64_t> strides = getInheritedStrides(buffer);
     if (strides.empty())
       return type.getShape().back() % w
                  ? Declines("the row length is not a multiple of the vector width")
