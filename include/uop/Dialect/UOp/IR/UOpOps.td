@@ -289,7 +289,9 @@ def UOp_FunctionOp : UOp_Op<"function", [IsolatedFromAbove, Symbol,
   let description = [{
     The formal parameters are the entry block's arguments; the body ends in
     a SINK. Like every FUNCTION of the seed it is Void: it has no results
-    (several outputs go through a TUPLE in the SINK).
+    (several outputs go through a TUPLE in the SINK). A RANGE is open from
+    its definition to the REDUCE, END (or other closer) that closes it: no
+    op may read it together with a value computed after that closer.
 
     ```mlir
     uop.function @k(%out: !uop.ptr<f32, global>, %in: !uop.ptr<f32, global>) {
@@ -306,6 +308,7 @@ def UOp_FunctionOp : UOp_Op<"function", [IsolatedFromAbove, Symbol,
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   let extraClassDeclaration = UOp_RangeCloser<1>.decl # [{
     ::mlir::OperandRange getRangeOperands() {
       return ::mlir::OperandRange(nullptr, 0);
