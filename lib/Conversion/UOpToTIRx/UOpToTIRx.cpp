@@ -59,6 +59,7 @@ public:
   KernelConverter(FunctionOp fn) : fn(fn) {}
 
   FailureOr<PrimFuncOp> run(OpBuilder &mb) {
+    lowerIfsToGates(fn);
     FailureOr<KernelSchedule> sched = scheduleKernel(fn);
     if (failed(sched))
       return failure();

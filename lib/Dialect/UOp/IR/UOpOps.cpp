@@ -850,6 +850,21 @@ LogicalResult IfOp::verify() {
   if (!getCondition().getType().isInteger(1))
     return emitOpError("condition must be i1, got ")
            << getCondition().getType();
+  // Exactly one ENDIF: without it the guarded ops have no end, with two
+  // they have two.
+  SmallVector<Operation *> endifs;
+  for (Operation *user : getResult().getUsers())
+    if (isa<EndIfOp>(user) && !llvm::is_contained(endifs, user))
+      endifs.push_back(user);
+  if (endifs.empty())
+    return emitOpError("has no uop.endif");
+  if (endifs.size() > 1) {
+    InFlightDiagnostic d = emitOpError("has ")
+                           << endifs.size() << " uop.endif ops; expected one";
+    for (Operation *e : endifs)
+      d.attachNote(e->getLoc()) << "uop.endif here";
+    return d;
+  }
   return success();
 }
 

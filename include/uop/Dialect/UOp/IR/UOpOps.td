@@ -609,10 +609,12 @@ def UOp_IfOp : UOp_Op<"if"> {
   let summary = "IF: executes the following ops up to its ENDIF when true";
   let description = [{
     In a LINEAR the guarded ops follow the IF and end at the ENDIF that
-    names it. `body` lists ops the branch depends on (the seed's body).
+    names it. In a kernel FUNCTION (the seed's graph form) `body` lists the
+    guarded ops: they, and the ops only they use, run when `cond` holds.
+    Exactly one ENDIF names each IF.
 
     ```mlir
-    %if = uop.if %cond
+    %if = uop.if %cond (%store : !uop.void) : i1
     ...
     uop.endif %if
     ```
