@@ -592,6 +592,16 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
          << std::max<int64_t>(buf.getSize(), 1) << ");\n";
       os << "  if (!" << name << ") abort();\n";
       frees.push_back(name);
+    } else if (auto after = dyn_cast<AfterOp>(op)) {
+      // Kernels run in order: waiting is implied, the buffer is the same.
+      auto it = names.find(after.getPassthrough());
+      if (it != names.end())
+        names[after.getResult()] = it->second;
+    } else if (!isa<CallOp, DeviceOp, UniqueOp, LUniqueOp, LinearOp, ProgramOp,
+                   GroupOp, SinkOp>(op)) {
+      // Anything else would do something C leaves out (CUSTOM_FUNCTION).
+      return op.emitError("uop-to-c: no C form for '")
+             << op.getName() << "' in a schedule";
     } else if (auto call = dyn_cast<CallOp>(op)) {
       if (!emitted.contains(call.getCallee()))
         return call.emitError("uop-to-c: kernel @")
@@ -661,13 +671,17 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
   if (schedules.empty())
     return module.emitError("uop-to-c: no schedule function; run "
                             "`uop-opt --uop-to-program` first");
-  emitPrelude(os);
+  // Buffered: a failure prints no partial C.
+  std::string c;
+  llvm::raw_string_ostream cs(c);
+  emitPrelude(cs);
   llvm::StringSet<> emitted;
-  if (failed(emitKernels(schedules, emitted, os)))
+  if (failed(emitKernels(schedules, emitted, cs)))
     return failure();
   for (FunctionOp sched : schedules)
-    if (failed(emitEntry(sched, emitted, os)))
+    if (failed(emitEntry(sched, emitted, cs)))
       return failure();
+  os << c;
   return success();
 }
 
