@@ -89,8 +89,10 @@ public:
     os << "static void " << kernelSymbol(name) << "(";
     for (BlockArgument a : body.getArguments()) {
       auto p = dyn_cast<PtrType>(a.getType());
-      if (!p)
-        return linear.emitError("uop-to-c: kernel parameters must be !uop.ptr");
+      if (!p || p.getAddrSpace() != AddrSpace::Global)
+        return linear.emitError("uop-to-c: kernel parameters must be global "
+                                "!uop.ptr, got ")
+               << a.getType();
       FailureOr<std::string> t = cType(linear.getLoc(), p.getElementType());
       if (failed(t))
         return failure();
@@ -581,8 +583,12 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
   for (Operation &op : body) {
     if (auto buf = dyn_cast<BufferOp>(op)) {
       auto p = dyn_cast<PtrType>(buf.getType());
-      if (!p)
-        return buf.emitError("uop-to-c: a kernel-level BUFFER is a !uop.ptr");
+      // Local memory belongs to one kernel (DEFINE_LOCAL); a schedule's
+      // BUFFER would silently become a global one.
+      if (!p || p.getAddrSpace() != AddrSpace::Global)
+        return buf.emitError("uop-to-c: a schedule BUFFER must be a global "
+                             "!uop.ptr, got ")
+               << buf.getType();
       FailureOr<std::string> t = cType(buf.getLoc(), p.getElementType());
       if (failed(t))
         return failure();
@@ -635,8 +641,10 @@ LogicalResult emitEntry(FunctionOp sched, const llvm::StringSet<> &emitted,
   os << "void uop_" << sched.getSymName() << "(";
   for (BlockArgument a : body.getArguments()) {
     auto p = dyn_cast<PtrType>(a.getType());
-    if (!p)
-      return sched.emitError("uop-to-c: schedule parameters must be !uop.ptr");
+    if (!p || p.getAddrSpace() != AddrSpace::Global)
+      return sched.emitError("uop-to-c: schedule parameters must be global "
+                             "!uop.ptr, got ")
+             << a.getType();
     FailureOr<std::string> t = cType(sched.getLoc(), p.getElementType());
     if (failed(t))
       return failure();
