@@ -328,6 +328,36 @@ private:
                           " (" + u + ")" + in[1] + ")");
   }
 
+  // `a o b` on the bits as the unsigned type of the width (divui, remui,
+  // shrui).
+  LogicalResult emitUnsigned(Operation *op, ArrayRef<std::string> in,
+                             StringRef o) {
+    Type t = op->getResult(0).getType();
+    FailureOr<std::string> ct = cType(op->getLoc(), t);
+    if (failed(ct))
+      return failure();
+    std::string u = unsignedCType(t);
+    return define(op, "(" + *ct + ")((" + u + ")" + in[0] + " " + o.str() +
+                          " (" + u + ")" + in[1] + ")");
+  }
+
+  // floordivsi / ceildivsi: C's division truncates; step down (floor) or up
+  // (ceil) when there is a remainder and the exact quotient is negative
+  // (floor) or positive (ceil).
+  LogicalResult emitRoundedDivision(Operation *op, ArrayRef<std::string> in) {
+    FailureOr<std::string> ct = cType(op->getLoc(), op->getResult(0).getType());
+    if (failed(ct))
+      return failure();
+    const std::string &a = in[0], &b = in[1];
+    bool floor = isa<arith::FloorDivSIOp>(op);
+    std::string inexact = "(" + a + " % " + b + " != 0)";
+    std::string negative = "((" + a + " < 0) != (" + b + " < 0))";
+    return define(op, "(" + *ct + ")(" + a + " / " + b +
+                          (floor ? " - (" + inexact + " & " + negative + ")"
+                                 : " + (" + inexact + " & !" + negative + ")") +
+                          ")");
+  }
+
   // `c ? a : b` of type `t`, as a bit blend for floats.
   static std::string select(Type t, const std::string &c, const std::string &a,
                             const std::string &b) {
@@ -347,11 +377,10 @@ private:
     return define(op, name + "(" + args + ")");
   }
 
-  // Add, subtract, multiply, divide, remainder, bitwise ops and negation;
-  // none when `op` is not one of them.
+  // Add, subtract, multiply, divide, remainder, bitwise ops, shifts and
+  // negation; none when `op` is not one of them.
   std::optional<LogicalResult> emitArith(Operation *op,
                                          ArrayRef<std::string> in) {
-    Type t = op->getResult(0).getType();
     auto bin = [&](StringRef o) { return emitBinary(op, in, o); };
     auto wrapping = [&](StringRef o) { return emitWrapping(op, in, o); };
     return TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
@@ -363,19 +392,18 @@ private:
         .Case<arith::MulIOp>([&](auto) { return wrapping("*"); })
         .Case<arith::DivFOp, arith::DivSIOp>([&](auto) { return bin("/"); })
         .Case<arith::RemSIOp>([&](auto) { return bin("%"); })
-        .Case<arith::DivUIOp, arith::RemUIOp>([&](auto o) -> LogicalResult {
-          FailureOr<std::string> ct = cType(op->getLoc(), t);
-          if (failed(ct))
-            return failure();
-          std::string u = unsignedCType(t);
-          const char *sym = isa<arith::DivUIOp>(o.getOperation()) ? " / " : " % ";
-          return define(op, "(" + *ct + ")((" + u + ")" + in[0] + sym + "(" +
-                                u + ")" + in[1] + ")");
-        })
+        .Case<arith::DivUIOp>([&](auto) { return emitUnsigned(op, in, "/"); })
+        .Case<arith::RemUIOp>([&](auto) { return emitUnsigned(op, in, "%"); })
         .Case<arith::AndIOp>([&](auto) { return bin("&"); })
         .Case<arith::OrIOp>([&](auto) { return bin("|"); })
         .Case<arith::XOrIOp>([&](auto) { return bin("^"); })
-        .Case<arith::ShLIOp>([&](auto) { return bin("<<"); })
+        // Shifting a negative value left is undefined in C: shift the bits.
+        .Case<arith::ShLIOp>([&](auto) { return wrapping("<<"); })
+        // GCC and Clang shift signed values arithmetically.
+        .Case<arith::ShRSIOp>([&](auto) { return bin(">>"); })
+        .Case<arith::ShRUIOp>([&](auto) { return emitUnsigned(op, in, ">>"); })
+        .Case<arith::FloorDivSIOp, arith::CeilDivSIOp>(
+            [&](auto) { return emitRoundedDivision(op, in); })
         .Case<arith::NegFOp>([&](auto) { return define(op, "(-" + in[0] + ")"); })
         .Default([](Operation *) { return std::nullopt; });
   }
