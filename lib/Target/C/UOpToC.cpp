@@ -632,7 +632,7 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
       if (it != names.end())
         names[after.getResult()] = it->second;
     } else if (!isa<CallOp, DeviceOp, UniqueOp, LUniqueOp, LinearOp, ProgramOp,
-                   GroupOp, SinkOp>(op)) {
+                    GroupOp, SinkOp>(op)) {
       // Anything else would do something C leaves out (CUSTOM_FUNCTION).
       return op.emitError("uop-to-c: no C form for '")
              << op.getName() << "' in a schedule";
