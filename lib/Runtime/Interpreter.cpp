@@ -87,7 +87,58 @@ FailureOr<double> unary(Operation *op, double a) {
       .Default([](Operation *) { return FailureOr<double>(failure()); });
 }
 
+/// The bitwise, shift and unsigned integer ops, on the two's complement bits
+/// of the result's width (the caller wraps the result to it); none when `op`
+/// is not one. Division by zero and shifts by the width or more are
+/// undefined in arith: NaN, which no integer output matches (and which
+/// propagates).
+std::optional<double> integerBinary(Operation *op, double a, double b) {
+  Type e = getElementTypeOrSelf(op->getResult(0).getType());
+  if (!e.isIntOrIndex())
+    return std::nullopt;
+  unsigned w = e.isIndex() ? 64 : e.getIntOrFloatBitWidth();
+  uint64_t mask = w >= 64 ? ~0ull : ((1ull << w) - 1);
+  bool undefined = !std::isfinite(a) || !std::isfinite(b);
+  int64_t sa = undefined ? 0 : (int64_t)a, sb = undefined ? 1 : (int64_t)b;
+  uint64_t ua = (uint64_t)sa & mask, ub = (uint64_t)sb & mask;
+  auto bits = [](uint64_t v) { return (double)(int64_t)v; };
+  bool badShift = ub >= w;
+  std::optional<double> r =
+      TypeSwitch<Operation *, std::optional<double>>(op)
+          .Case<arith::AndIOp>([&](auto) { return (double)(sa & sb); })
+          .Case<arith::OrIOp>([&](auto) { return (double)(sa | sb); })
+          .Case<arith::XOrIOp>([&](auto) { return (double)(sa ^ sb); })
+          .Case<arith::ShLIOp>(
+              [&](auto) { return badShift ? NAN : bits(ua << ub); })
+          .Case<arith::ShRUIOp>(
+              [&](auto) { return badShift ? NAN : bits(ua >> ub); })
+          .Case<arith::ShRSIOp>(
+              [&](auto) { return badShift ? NAN : (double)(sa >> ub); })
+          .Case<arith::DivUIOp>([&](auto) { return ub ? bits(ua / ub) : NAN; })
+          .Case<arith::RemUIOp>([&](auto) { return ub ? bits(ua % ub) : NAN; })
+          .Case<arith::MinUIOp>([&](auto) { return ua < ub ? a : b; })
+          .Case<arith::MaxUIOp>([&](auto) { return ua > ub ? a : b; })
+          .Case<arith::FloorDivSIOp, arith::CeilDivSIOp>([&](Operation *o) {
+            if (!sb)
+              return (double)NAN;
+            // The exact quotient, then one step down (floor) or up (ceil) when
+            // it is not whole; -min / -1 wraps as the program's does.
+            int64_t q = sb == -1 ? (int64_t)(0 - (uint64_t)sa) : sa / sb;
+            bool inexact = sb != -1 && sa % sb != 0;
+            bool negative = (sa < 0) != (sb < 0);
+            if (isa<arith::FloorDivSIOp>(o) && inexact && negative)
+              --q;
+            if (isa<arith::CeilDivSIOp>(o) && inexact && !negative)
+              ++q;
+            return (double)q;
+          })
+          .Default([](Operation *) { return std::nullopt; });
+  return r && undefined ? std::optional<double>(NAN) : r;
+}
+
 FailureOr<double> binary(Operation *op, double a, double b) {
+  if (std::optional<double> v = integerBinary(op, a, b))
+    return *v;
   return TypeSwitch<Operation *, FailureOr<double>>(op)
       .Case<arith::AddFOp, arith::AddIOp>([&](auto) { return a + b; })
       .Case<arith::SubFOp, arith::SubIOp>([&](auto) { return a - b; })

@@ -155,6 +155,67 @@ TEST_F(InterpreterTest, SplatConstantsAndMaximum) {
   EXPECT_EQ(out[0].data[3], 0);
 }
 
+TEST_F(InterpreterTest, BitwiseShiftAndUnsignedOnI32) {
+  // a = [-7, 7, -7, 7], b = [2, 2, -2, -2]; as u32, -7 is 4294967289 and
+  // -2 is 4294967294.
+  auto out = run(R"(
+    func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>)
+        -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>,
+            tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>,
+            tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) {
+      %one = arith.constant dense<1> : tensor<4xi32>
+      %and = arith.andi %a, %b : tensor<4xi32>
+      %or = arith.ori %a, %b : tensor<4xi32>
+      %xor = arith.xori %a, %b : tensor<4xi32>
+      %shl = arith.shli %a, %one : tensor<4xi32>
+      %shrs = arith.shrsi %a, %one : tensor<4xi32>
+      %shru = arith.shrui %a, %one : tensor<4xi32>
+      %divu = arith.divui %a, %b : tensor<4xi32>
+      %remu = arith.remui %a, %b : tensor<4xi32>
+      %floor = arith.floordivsi %a, %b : tensor<4xi32>
+      %ceil = arith.ceildivsi %a, %b : tensor<4xi32>
+      %minu = arith.minui %a, %b : tensor<4xi32>
+      %maxu = arith.maxui %a, %b : tensor<4xi32>
+      return %and, %or, %xor, %shl, %shrs, %shru, %divu, %remu, %floor,
+             %ceil, %minu, %maxu : tensor<4xi32>, tensor<4xi32>,
+             tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>,
+             tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>,
+             tensor<4xi32>, tensor<4xi32>
+    })",
+                 {HostTensor{{4}, {-7, 7, -7, 7}}, HostTensor{{4}, {2, 2, -2, -2}}});
+  ASSERT_EQ(out.size(), 12u);
+  using V = std::vector<double>;
+  EXPECT_EQ(out[0].data, (V{0, 2, -8, 6}));                // andi
+  EXPECT_EQ(out[1].data, (V{-5, 7, -1, -1}));              // ori
+  EXPECT_EQ(out[2].data, (V{-5, 5, 7, -7}));               // xori
+  EXPECT_EQ(out[3].data, (V{-14, 14, -14, 14}));           // shli
+  EXPECT_EQ(out[4].data, (V{-4, 3, -4, 3}));               // shrsi
+  EXPECT_EQ(out[5].data, (V{2147483644, 3, 2147483644, 3})); // shrui
+  EXPECT_EQ(out[6].data, (V{2147483644, 3, 0, 0}));        // divui
+  EXPECT_EQ(out[7].data, (V{1, 1, -7, 7}));                // remui
+  EXPECT_EQ(out[8].data, (V{-4, 3, 3, -4}));               // floordivsi
+  EXPECT_EQ(out[9].data, (V{-3, 4, 4, -3}));               // ceildivsi
+  EXPECT_EQ(out[10].data, (V{2, 2, -7, 7}));               // minui
+  EXPECT_EQ(out[11].data, (V{-7, 7, -2, -2}));             // maxui
+}
+
+TEST_F(InterpreterTest, UndefinedIntegerResultsAreNaN) {
+  // Division by zero and shifting by the width are undefined in arith.
+  auto out = run(R"(
+    func.func @f(%a: tensor<2xi32>, %b: tensor<2xi32>)
+        -> (tensor<2xi32>, tensor<2xi32>) {
+      %div = arith.floordivsi %a, %b : tensor<2xi32>
+      %shl = arith.shli %a, %b : tensor<2xi32>
+      return %div, %shl : tensor<2xi32>, tensor<2xi32>
+    })",
+                 {HostTensor{{2}, {5, 5}}, HostTensor{{2}, {0, 32}}});
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_TRUE(std::isnan(out[0].data[0]));
+  EXPECT_EQ(out[0].data[1], 0);
+  EXPECT_EQ(out[1].data[0], 5);
+  EXPECT_TRUE(std::isnan(out[1].data[1]));
+}
+
 TEST_F(InterpreterTest, UnsupportedOpIsAnErrorNotACrash) {
   module = parseSourceString<ModuleOp>(R"(
     func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {

@@ -41,6 +41,11 @@ static FailureOr<PrimFuncOp> createPrimFuncFor(FunctionOp fn, OpBuilder &mb,
     if (!p || !p.hasSize())
       return fn.emitError("convert-uop-to-tirx: ")
              << what << " parameters must be sized !uop.ptr, got " << t;
+    // Local and register memory belong to one kernel (DEFINE_LOCAL,
+    // DEFINE_REG); nothing passes them in.
+    if (p.getAddrSpace() != AddrSpace::Global)
+      return fn.emitError("convert-uop-to-tirx: ")
+             << what << " parameters must be global buffers, got " << t;
     params.push_back(bufferFor(p, StorageScope::Global));
   }
   auto prim = PrimFuncOp::create(mb, fn.getLoc(), fn.getSymNameAttr(),
@@ -59,6 +64,7 @@ public:
   KernelConverter(FunctionOp fn) : fn(fn) {}
 
   FailureOr<PrimFuncOp> run(OpBuilder &mb) {
+    lowerIfsToGates(fn);
     FailureOr<KernelSchedule> sched = scheduleKernel(fn);
     if (failed(sched))
       return failure();
@@ -250,9 +256,10 @@ static LogicalResult convertSchedule(FunctionOp s, OpBuilder &mb) {
   for (Operation &op : s.getBody().front()) {
     if (auto buf = dyn_cast<BufferOp>(op)) {
       auto p = dyn_cast<PtrType>(buf.getType());
-      if (!p || !p.hasSize())
+      if (!p || !p.hasSize() || p.getAddrSpace() != AddrSpace::Global)
         return buf.emitError("convert-uop-to-tirx: a schedule BUFFER must be "
-                             "a sized !uop.ptr");
+                             "a sized global !uop.ptr, got ")
+               << buf.getType();
       map.map(buf.getResult(),
               AllocBufferOp::create(b, buf.getLoc(),
                                     bufferFor(p, StorageScope::Global))

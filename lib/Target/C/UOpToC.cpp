@@ -89,8 +89,10 @@ public:
     os << "static void " << kernelSymbol(name) << "(";
     for (BlockArgument a : body.getArguments()) {
       auto p = dyn_cast<PtrType>(a.getType());
-      if (!p)
-        return linear.emitError("uop-to-c: kernel parameters must be !uop.ptr");
+      if (!p || p.getAddrSpace() != AddrSpace::Global)
+        return linear.emitError("uop-to-c: kernel parameters must be global "
+                                "!uop.ptr, got ")
+               << a.getType();
       FailureOr<std::string> t = cType(linear.getLoc(), p.getElementType());
       if (failed(t))
         return failure();
@@ -326,6 +328,36 @@ private:
                           " (" + u + ")" + in[1] + ")");
   }
 
+  // `a o b` on the bits as the unsigned type of the width (divui, remui,
+  // shrui).
+  LogicalResult emitUnsigned(Operation *op, ArrayRef<std::string> in,
+                             StringRef o) {
+    Type t = op->getResult(0).getType();
+    FailureOr<std::string> ct = cType(op->getLoc(), t);
+    if (failed(ct))
+      return failure();
+    std::string u = unsignedCType(t);
+    return define(op, "(" + *ct + ")((" + u + ")" + in[0] + " " + o.str() +
+                          " (" + u + ")" + in[1] + ")");
+  }
+
+  // floordivsi / ceildivsi: C's division truncates; step down (floor) or up
+  // (ceil) when there is a remainder and the exact quotient is negative
+  // (floor) or positive (ceil).
+  LogicalResult emitRoundedDivision(Operation *op, ArrayRef<std::string> in) {
+    FailureOr<std::string> ct = cType(op->getLoc(), op->getResult(0).getType());
+    if (failed(ct))
+      return failure();
+    const std::string &a = in[0], &b = in[1];
+    bool floor = isa<arith::FloorDivSIOp>(op);
+    std::string inexact = "(" + a + " % " + b + " != 0)";
+    std::string negative = "((" + a + " < 0) != (" + b + " < 0))";
+    return define(op, "(" + *ct + ")(" + a + " / " + b +
+                          (floor ? " - (" + inexact + " & " + negative + ")"
+                                 : " + (" + inexact + " & !" + negative + ")") +
+                          ")");
+  }
+
   // `c ? a : b` of type `t`, as a bit blend for floats.
   static std::string select(Type t, const std::string &c, const std::string &a,
                             const std::string &b) {
@@ -345,11 +377,10 @@ private:
     return define(op, name + "(" + args + ")");
   }
 
-  // Add, subtract, multiply, divide, remainder, bitwise ops and negation;
-  // none when `op` is not one of them.
+  // Add, subtract, multiply, divide, remainder, bitwise ops, shifts and
+  // negation; none when `op` is not one of them.
   std::optional<LogicalResult> emitArith(Operation *op,
                                          ArrayRef<std::string> in) {
-    Type t = op->getResult(0).getType();
     auto bin = [&](StringRef o) { return emitBinary(op, in, o); };
     auto wrapping = [&](StringRef o) { return emitWrapping(op, in, o); };
     return TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
@@ -361,19 +392,18 @@ private:
         .Case<arith::MulIOp>([&](auto) { return wrapping("*"); })
         .Case<arith::DivFOp, arith::DivSIOp>([&](auto) { return bin("/"); })
         .Case<arith::RemSIOp>([&](auto) { return bin("%"); })
-        .Case<arith::DivUIOp, arith::RemUIOp>([&](auto o) -> LogicalResult {
-          FailureOr<std::string> ct = cType(op->getLoc(), t);
-          if (failed(ct))
-            return failure();
-          std::string u = unsignedCType(t);
-          const char *sym = isa<arith::DivUIOp>(o.getOperation()) ? " / " : " % ";
-          return define(op, "(" + *ct + ")((" + u + ")" + in[0] + sym + "(" +
-                                u + ")" + in[1] + ")");
-        })
+        .Case<arith::DivUIOp>([&](auto) { return emitUnsigned(op, in, "/"); })
+        .Case<arith::RemUIOp>([&](auto) { return emitUnsigned(op, in, "%"); })
         .Case<arith::AndIOp>([&](auto) { return bin("&"); })
         .Case<arith::OrIOp>([&](auto) { return bin("|"); })
         .Case<arith::XOrIOp>([&](auto) { return bin("^"); })
-        .Case<arith::ShLIOp>([&](auto) { return bin("<<"); })
+        // Shifting a negative value left is undefined in C: shift the bits.
+        .Case<arith::ShLIOp>([&](auto) { return wrapping("<<"); })
+        // GCC and Clang shift signed values arithmetically.
+        .Case<arith::ShRSIOp>([&](auto) { return bin(">>"); })
+        .Case<arith::ShRUIOp>([&](auto) { return emitUnsigned(op, in, ">>"); })
+        .Case<arith::FloorDivSIOp, arith::CeilDivSIOp>(
+            [&](auto) { return emitRoundedDivision(op, in); })
         .Case<arith::NegFOp>([&](auto) { return define(op, "(-" + in[0] + ")"); })
         .Default([](Operation *) { return std::nullopt; });
   }
@@ -581,8 +611,12 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
   for (Operation &op : body) {
     if (auto buf = dyn_cast<BufferOp>(op)) {
       auto p = dyn_cast<PtrType>(buf.getType());
-      if (!p)
-        return buf.emitError("uop-to-c: a kernel-level BUFFER is a !uop.ptr");
+      // Local memory belongs to one kernel (DEFINE_LOCAL); a schedule's
+      // BUFFER would silently become a global one.
+      if (!p || p.getAddrSpace() != AddrSpace::Global)
+        return buf.emitError("uop-to-c: a schedule BUFFER must be a global "
+                             "!uop.ptr, got ")
+               << buf.getType();
       FailureOr<std::string> t = cType(buf.getLoc(), p.getElementType());
       if (failed(t))
         return failure();
@@ -592,6 +626,16 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
          << std::max<int64_t>(buf.getSize(), 1) << ");\n";
       os << "  if (!" << name << ") abort();\n";
       frees.push_back(name);
+    } else if (auto after = dyn_cast<AfterOp>(op)) {
+      // Kernels run in order: waiting is implied, the buffer is the same.
+      auto it = names.find(after.getPassthrough());
+      if (it != names.end())
+        names[after.getResult()] = it->second;
+    } else if (!isa<CallOp, DeviceOp, UniqueOp, LUniqueOp, LinearOp, ProgramOp,
+                    GroupOp, SinkOp>(op)) {
+      // Anything else would do something C leaves out (CUSTOM_FUNCTION).
+      return op.emitError("uop-to-c: no C form for '")
+             << op.getName() << "' in a schedule";
     } else if (auto call = dyn_cast<CallOp>(op)) {
       if (!emitted.contains(call.getCallee()))
         return call.emitError("uop-to-c: kernel @")
@@ -625,8 +669,10 @@ LogicalResult emitEntry(FunctionOp sched, const llvm::StringSet<> &emitted,
   os << "void uop_" << sched.getSymName() << "(";
   for (BlockArgument a : body.getArguments()) {
     auto p = dyn_cast<PtrType>(a.getType());
-    if (!p)
-      return sched.emitError("uop-to-c: schedule parameters must be !uop.ptr");
+    if (!p || p.getAddrSpace() != AddrSpace::Global)
+      return sched.emitError("uop-to-c: schedule parameters must be global "
+                             "!uop.ptr, got ")
+             << a.getType();
     FailureOr<std::string> t = cType(sched.getLoc(), p.getElementType());
     if (failed(t))
       return failure();
@@ -661,13 +707,17 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
   if (schedules.empty())
     return module.emitError("uop-to-c: no schedule function; run "
                             "`uop-opt --uop-to-program` first");
-  emitPrelude(os);
+  // Buffered: a failure prints no partial C.
+  std::string c;
+  llvm::raw_string_ostream cs(c);
+  emitPrelude(cs);
   llvm::StringSet<> emitted;
-  if (failed(emitKernels(schedules, emitted, os)))
+  if (failed(emitKernels(schedules, emitted, cs)))
     return failure();
   for (FunctionOp sched : schedules)
-    if (failed(emitEntry(sched, emitted, os)))
+    if (failed(emitEntry(sched, emitted, cs)))
       return failure();
+  os << c;
   return success();
 }
 

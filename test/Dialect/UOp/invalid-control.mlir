@@ -57,3 +57,36 @@ func.func @endif_of_value(%c: i1) {
   %e = "uop.endif"(%c) : (i1) -> !uop.void
   return
 }
+
+// -----
+
+// An IF needs the ENDIF that ends what it guards.
+func.func @if_without_endif(%c: i1) {
+  // expected-error @+1 {{'uop.if' op has no uop.endif}}
+  %if = uop.if %c : i1
+  return
+}
+
+// -----
+
+uop.function @if_without_endif_in_kernel(%p: !uop.ptr<f32, global, 4>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %i = uop.index %p[%c0] : !uop.ptr<f32, global, 4> -> f32
+  %s = uop.store %i, %one : f32
+  // expected-error @+1 {{'uop.if' op has no uop.endif}}
+  %if = uop.if %c (%s : !uop.void) : i1
+  uop.sink %if : !uop.void info <name = "k">
+}
+
+// -----
+
+func.func @if_with_two_endifs(%c: i1) {
+  // expected-error @+1 {{'uop.if' op has 2 uop.endif ops; expected one}}
+  %if = uop.if %c : i1
+  // expected-note @+1 {{uop.endif here}}
+  %e0 = uop.endif %if
+  // expected-note @+1 {{uop.endif here}}
+  %e1 = uop.endif %if
+  return
+}

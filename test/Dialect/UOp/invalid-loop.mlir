@@ -167,3 +167,41 @@ func.func @bind_value_not_index(%x: i32) {
   %b = "uop.bind"(%v, %x) : (index, i32) -> index
   return
 }
+
+// -----
+
+// A RANGE is read only inside its loop: here out[i] = sum over i of in[i]
+// reads R0 again after the REDUCE that closed it (the CUDA path compiled it
+// to out[i] = in[i]).
+uop.function @range_read_after_reduce(%out: !uop.ptr<f32, global, 16>, %in: !uop.ptr<f32, global, 16>) {
+  %c16 = arith.constant 16 : index
+  %i = uop.range %c16, R0, reduce
+  %ii = uop.index %in[%i] : !uop.ptr<f32, global, 16> -> f32
+  %v = uop.load %in, %ii : !uop.ptr<f32, global, 16> -> f32
+  // expected-note @+1 {{range closed here}}
+  %s = uop.reduce add %v [%i] : f32
+  %oi = uop.index %out[%i] : !uop.ptr<f32, global, 16> -> f32
+  // expected-error @+1 {{'uop.store' op reads range R0 after the 'uop.reduce' that closes it}}
+  %st = uop.store %oi, %s : f32
+  uop.sink %st : !uop.void info <name = "k">
+}
+
+// -----
+
+// The same after an END: the second store waits for the loop (AFTER) and
+// indexes with its range.
+uop.function @range_read_after_end(%out: !uop.ptr<f32, global, 16>, %in: !uop.ptr<f32, global, 16>) {
+  %c16 = arith.constant 16 : index
+  %i = uop.range %c16, R0, loop
+  %ii = uop.index %in[%i] : !uop.ptr<f32, global, 16> -> f32
+  %v = uop.load %in, %ii : !uop.ptr<f32, global, 16> -> f32
+  %oi = uop.index %out[%i] : !uop.ptr<f32, global, 16> -> f32
+  %st = uop.store %oi, %v : f32
+  // expected-note @+1 {{range closed here}}
+  %e = uop.end %st [%i] : !uop.void
+  %done = uop.after %out (%e : !uop.void) : !uop.ptr<f32, global, 16>
+  // expected-error @+1 {{'uop.index' op reads range R0 after the 'uop.end' that closes it}}
+  %again = uop.index %done[%i] : !uop.ptr<f32, global, 16> -> f32
+  %st2 = uop.store %again, %v : f32
+  uop.sink %st2 : !uop.void info <name = "k">
+}

@@ -67,8 +67,11 @@ uop.function @kernel(%out: !uop.ptr<f32, global, 4096>, %a: !uop.ptr<f32, global
   %bar = uop.barrier %lds (%s : !uop.void) : !uop.ptr<f32, local, 256>
   // CHECK: uop.after %[[P0]](%[[E]] : !uop.void) : !uop.ptr<f32, global, 4096>
   %aft = uop.after %p0 (%e : !uop.void) : !uop.ptr<f32, global, 4096>
-  // CHECK: %[[IF:.*]] = uop.if %[[G]](%[[S]] : !uop.void) : i1
-  %if = uop.if %g (%s : !uop.void) : i1
+  // The IF runs after the loops the STORE closes: its condition reads none.
+  // CHECK: %[[OK:.*]] = arith.cmpi ult, %[[N]], %[[C64]] : index
+  %ok = arith.cmpi ult, %n, %c64 : index
+  // CHECK: %[[IF:.*]] = uop.if %[[OK]](%[[S]] : !uop.void) : i1
+  %if = uop.if %ok (%s : !uop.void) : i1
   // CHECK: %[[EIF:.*]] = uop.endif %[[IF]]
   %eif = uop.endif %if
   // CHECK: uop.custom "printf(\22%d\22, {0});"(%[[C4]]) : (index) -> !uop.void

@@ -1,7 +1,8 @@
 // RUN: uop-translate %s -split-input-file --uop-to-c -verify-diagnostics
 //
 // --uop-to-c: SPECIAL (a cuda kernel), a dtype C has no type for, a CALL
-// without PROGRAM.
+// without PROGRAM, local memory passed between kernels (it became malloc'd
+// global memory).
 
 uop.function @k(%p: !uop.ptr<f32, global, 64>) {
   %c64 = arith.constant 64 : index
@@ -64,4 +65,40 @@ uop.function @main(%a: !uop.ptr<f32, global, 64>) {
   // expected-error @+1 {{uop-to-c: kernel @k has no PROGRAM in this schedule}}
   %c = uop.call @k(%a) : (!uop.ptr<f32, global, 64>)
   uop.sink %c : !uop.void
+}
+
+// -----
+
+uop.function @k(%p: !uop.ptr<f32, local, 4>) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %o = uop.index %p[%c0] : !uop.ptr<f32, local, 4> -> f32
+  %s = uop.store %o, %one : f32
+  uop.sink %s : !uop.void info <name = "k">
+}
+uop.function @main(%a: !uop.ptr<f32, global, 4>) {
+  %d = uop.device "CPU"
+  // expected-error @+1 {{uop-to-c: kernel parameters must be global !uop.ptr, got '!uop.ptr<f32, local, 4>'}}
+  %l = uop.linear @k {
+  ^bb0(%p: !uop.ptr<f32, local, 4>):
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1.0 : f32
+    %o = uop.index %p[%c0] : !uop.ptr<f32, local, 4> -> f32
+    %s = uop.store %o, %one : f32
+  }
+  %pr = uop.program @k device %d linear %l
+  %u = uop.unique 0
+  %b = uop.buffer %u, %d size 4 : !uop.ptr<f32, local, 4>
+  %c = uop.call @k(%b) : (!uop.ptr<f32, local, 4>)
+  uop.sink %c : !uop.void
+}
+
+// -----
+
+uop.function @main(%a: !uop.ptr<f32, global, 4>) {
+  %d = uop.device "CPU"
+  %u = uop.unique 0
+  // expected-error @+1 {{uop-to-c: a schedule BUFFER must be a global !uop.ptr, got '!uop.ptr<f32, local, 4>'}}
+  %b = uop.buffer %u, %d size 4 : !uop.ptr<f32, local, 4>
+  uop.sink
 }

@@ -11,7 +11,9 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallSet.h"
 
 using namespace mlir;
@@ -411,6 +413,70 @@ LogicalResult FunctionOp::verify() {
   return success();
 }
 
+namespace {
+/// The ranges a value reads that are still open, and those closed in the
+/// computation of it (with the op that closed each).
+struct RangeScope {
+  llvm::SmallSetVector<Value, 4> open;
+  llvm::SmallMapVector<Value, Operation *, 4> closed;
+};
+} // namespace
+
+/// The scope of `op`'s results from its operands'; fails when `op` reads a
+/// range together with a value computed after that range was closed (a
+/// loop body used after its loop).
+static LogicalResult computeRangeScope(Operation *op,
+                                       DenseMap<Value, RangeScope> &scopes,
+                                       RangeScope &s) {
+  SmallVector<Value> closes;
+  if (auto closer = dyn_cast<RangeClosingOpInterface>(op))
+    closes = closer.getClosedRanges();
+  for (Value v : op->getOperands()) {
+    auto it = scopes.find(v);
+    // A closer's range list names the ranges it ends; it does not read them.
+    if (it == scopes.end() || llvm::is_contained(closes, v))
+      continue;
+    s.open.insert(it->second.open.begin(), it->second.open.end());
+    for (auto [r, by] : it->second.closed)
+      s.closed.insert({r, by});
+  }
+  if (auto r = dyn_cast<RangeOp>(op))
+    s.open.insert(r.getResult());
+  for (Value r : s.open) {
+    auto it = s.closed.find(r);
+    if (it == s.closed.end())
+      continue;
+    AxisIdAttr id = r.getDefiningOp<RangeOp>().getAxisId();
+    InFlightDiagnostic d = op->emitOpError()
+                           << "reads range " << (id.getRenumbered() ? "R" : "U")
+                           << id.getId() << " after the '"
+                           << it->second->getName() << "' that closes it";
+    d.attachNote(it->second->getLoc()) << "range closed here";
+    return d;
+  }
+  for (Value r : closes) {
+    s.open.remove(r);
+    s.closed.insert({r, op});
+  }
+  return success();
+}
+
+// A RANGE's scope ends at its closer: reading it past that point (as in
+// `out[i] = reduce(in[i], [i])`) has no loop to run in. The SINK runs in no
+// loop; it only collects what the body did.
+LogicalResult FunctionOp::verifyRegions() {
+  DenseMap<Value, RangeScope> scopes;
+  for (Operation &op : getBody().front().without_terminator()) {
+    RangeScope s;
+    if (failed(computeRangeScope(&op, scopes, s)))
+      return failure();
+    if (!s.open.empty() || !s.closed.empty())
+      for (Value r : op.getResults())
+        scopes[r] = s;
+  }
+  return success();
+}
+
 LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbols) {
   auto fn = symbols.lookupNearestSymbolFrom<FunctionOp>(*this, getCalleeAttr());
   if (!fn)
@@ -784,6 +850,21 @@ LogicalResult IfOp::verify() {
   if (!getCondition().getType().isInteger(1))
     return emitOpError("condition must be i1, got ")
            << getCondition().getType();
+  // Exactly one ENDIF: without it the guarded ops have no end, with two
+  // they have two.
+  SmallVector<Operation *> endifs;
+  for (Operation *user : getResult().getUsers())
+    if (isa<EndIfOp>(user) && !llvm::is_contained(endifs, user))
+      endifs.push_back(user);
+  if (endifs.empty())
+    return emitOpError("has no uop.endif");
+  if (endifs.size() > 1) {
+    InFlightDiagnostic d = emitOpError("has ")
+                           << endifs.size() << " uop.endif ops; expected one";
+    for (Operation *e : endifs)
+      d.attachNote(e->getLoc()) << "uop.endif here";
+    return d;
+  }
   return success();
 }
 

@@ -2,7 +2,8 @@
 //
 // Writes the loop tree of each kernel (see KernelSchedule.h) as the flat op
 // list of a `uop.linear`: a RANGE opens a loop, an END with one range closes
-// it, a gated STORE is wrapped in IF / ENDIF. The LINEAR and a PROGRAM that
+// it, a gated STORE is wrapped in IF / ENDIF (a hand-written IF of the
+// kernel becomes such gates first). The LINEAR and a PROGRAM that
 // refers to it are placed in the schedule function right before the first
 // CALL of the kernel.
 //
@@ -104,6 +105,7 @@ struct UOpLinearizePass : public uop::impl::UOpLinearizeBase<UOpLinearizePass> {
             << fn.getSymName() << " is not called by a schedule function";
         return signalPassFailure();
       }
+      lowerIfsToGates(fn);
       FailureOr<KernelSchedule> sched = scheduleKernel(fn);
       if (failed(sched))
         return signalPassFailure();

@@ -173,9 +173,17 @@ static LogicalResult splitFunction(func::FuncOp fn, StringRef device) {
   Block &body = fn.getBody().front();
   auto ret = cast<func::ReturnOp>(body.getTerminator());
   SmallVector<Kernel> kernels;
-  for (auto buf : body.getOps<BufferizeOp>())
+  for (auto buf : body.getOps<BufferizeOp>()) {
+    // A local (or register) BUFFERIZE lives inside the kernel that reads
+    // it; this pass only makes global buffers written by kernels of their own.
+    if (BufferizeOptsAttr opts = buf.getOptsAttr();
+        opts && opts.getAddrspace() != AddrSpace::Global)
+      return buf.emitError("uop-split-kernels: a BUFFERIZE into addrspace ")
+             << stringifyAddrSpace(opts.getAddrspace())
+             << " is not supported (only global buffers become kernels)";
     kernels.push_back({buf, {}, (fn.getName() + "_k" +
                                  Twine(kernels.size())).str()});
+  }
   if (kernels.empty())
     return fn.emitError("uop-split-kernels found no BUFFERIZE; run "
                         "uop-rangeify first");

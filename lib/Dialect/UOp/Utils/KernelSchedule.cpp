@@ -2,6 +2,8 @@
 
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 
+#include "mlir/Analysis/TopologicalSortUtils.h"
+
 #include <queue>
 
 using namespace mlir;
@@ -69,6 +71,9 @@ LogicalResult KernelScheduler::collectOpenRanges() {
   for (Operation &op : body.without_terminator()) {
     if (isa<ReduceOp>(op))
       return op.emitError("cannot schedule a REDUCE; run uop-devectorize first");
+    if (isa<IfOp, EndIfOp>(op))
+      return op.emitError("cannot schedule an IF or ENDIF; lower it to gates "
+                          "first (uop::lowerIfsToGates)");
     position[&op] = ops.size();
     ops.push_back(&op);
     llvm::SetVector<Value> s;
@@ -321,6 +326,79 @@ LogicalResult KernelScheduler::orderBody(LoopNode *n) {
   if (n->items.size() != count)
     return fn.emitError("kernel has a dependence cycle between loops");
   return success();
+}
+
+/// The ops `ifOp` guards: its body's, and those whose every user is guarded.
+static llvm::SmallPtrSet<Operation *, 16> guardedBy(IfOp ifOp) {
+  llvm::SmallPtrSet<Operation *, 16> guarded;
+  for (Value v : ifOp.getBody())
+    if (Operation *d = v.getDefiningOp())
+      guarded.insert(d);
+  // Users come later in the block, so one backward sweep settles each op.
+  for (Operation *op = ifOp->getPrevNode(); op; op = op->getPrevNode())
+    if (!op->use_empty() && llvm::all_of(op->getUsers(), [&](Operation *u) {
+          return guarded.contains(u);
+        }))
+      guarded.insert(op);
+  return guarded;
+}
+
+/// Replaces the INDEX of `access` (a LOAD or STORE) by one gated also by
+/// `conds`.
+static void addGates(Operation *access, ArrayRef<Value> conds) {
+  OpOperand &operand = isa<StoreOp>(access)
+                           ? cast<StoreOp>(access).getIndexMutable()
+                           : cast<LoadOp>(access).getIndexMutable();
+  auto idx = operand.get().getDefiningOp<IndexOp>();
+  OpBuilder b(access);
+  Value gate = idx.getGate();
+  for (Value c : conds)
+    gate = gate ? arith::AndIOp::create(b, access->getLoc(), gate, c) : c;
+  operand.set(IndexOp::create(b, idx.getLoc(), idx.getType(), idx.getBuffer(),
+                              idx.getIndices(), gate));
+  if (idx->use_empty())
+    idx->erase();
+}
+
+void uop::lowerIfsToGates(FunctionOp fn) {
+  Block &body = fn.getBody().front();
+  SmallVector<IfOp> ifs(body.getOps<IfOp>());
+  if (ifs.empty())
+    return;
+  DenseMap<Operation *, SmallVector<Value>> conds;
+  for (IfOp ifOp : ifs) {
+    llvm::SmallPtrSet<Operation *, 16> guarded = guardedBy(ifOp);
+    for (Operation *op : guarded) {
+      // A load that an unguarded op also needs must still run.
+      bool onlyGuardedUsers = llvm::all_of(
+          op->getUsers(), [&](Operation *u) { return guarded.contains(u); });
+      if (isa<StoreOp>(op) || (isa<LoadOp>(op) && onlyGuardedUsers))
+        conds[op].push_back(ifOp.getCondition());
+    }
+  }
+  for (Operation &op : llvm::make_early_inc_range(body))
+    if (auto it = conds.find(&op); it != conds.end())
+      addGates(&op, it->second);
+  // The IF and ENDIF leave; what waited for the ENDIF waits for the body.
+  MLIRContext *ctx = fn.getContext();
+  for (IfOp ifOp : ifs) {
+    OpBuilder b(ifOp);
+    Value done = ifOp.getBody().size() == 1 &&
+                         isa<VoidType>(ifOp.getBody().front().getType())
+                     ? ifOp.getBody().front()
+                     : GroupOp::create(b, ifOp.getLoc(), VoidType::get(ctx),
+                                       ifOp.getBody())
+                           .getResult();
+    for (Operation *user : llvm::make_early_inc_range(ifOp->getUsers()))
+      if (isa<EndIfOp>(user)) {
+        user->replaceAllUsesWith(ValueRange{done});
+        user->erase();
+      }
+    ifOp.getResult().replaceAllUsesWith(done);
+    ifOp->erase();
+  }
+  // A gate may be computed after the access it now guards.
+  sortTopologically(&body);
 }
 
 FailureOr<KernelSchedule> uop::scheduleKernel(FunctionOp fn) {

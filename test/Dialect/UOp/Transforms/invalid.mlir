@@ -101,6 +101,24 @@ func.func @not_rangeified(%a: tensor<4x8xf32>) -> tensor<4xf32> {
   return %s : tensor<4xf32>
 }
 
+// -----
+
+// A local BUFFERIZE would live in the kernel that reads it; the pass made it
+// a global buffer of a kernel of its own.
+func.func @local_bufferize(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %c4 = arith.constant 4 : index
+  %r = uop.range %c4, U0, loop
+  %i = uop.index %a[%r] : tensor<4xf32> -> f32
+  %v = uop.load %a, %i : tensor<4xf32> -> f32
+  // expected-error @+1 {{uop-split-kernels: a BUFFERIZE into addrspace local is not supported (only global buffers become kernels)}}
+  %t = uop.bufferize %v[%r] opts <addrspace = local> : f32 -> tensor<4xf32>
+  %r1 = uop.range %c4, U1, loop
+  %j = uop.index %t[%r1] : tensor<4xf32> -> f32
+  %w = uop.load %t, %j : tensor<4xf32> -> f32
+  %b = uop.bufferize %w[%r1] opts <> : f32 -> tensor<4xf32>
+  return %b : tensor<4xf32>
+}
+
 //--- optimize.mlir
 // uop-optimize with target=tpu.
 
@@ -365,6 +383,29 @@ uop.function @unsized(%out: !uop.ptr<f32, global>) {
   %o = uop.index %out[%c0] : !uop.ptr<f32, global> -> f32
   %s = uop.store %o, %one : f32
   uop.sink %s : !uop.void info <name = "unsized">
+}
+
+// -----
+
+// Local memory belongs to one kernel (DEFINE_LOCAL): a local parameter or
+// schedule BUFFER became a global buffer.
+// expected-error @+1 {{convert-uop-to-tirx: kernel parameters must be global buffers, got '!uop.ptr<f32, local, 4>'}}
+uop.function @local_param(%out: !uop.ptr<f32, local, 4>) {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1.0 : f32
+  %o = uop.index %out[%c0] : !uop.ptr<f32, local, 4> -> f32
+  %s = uop.store %o, %one : f32
+  uop.sink %s : !uop.void info <name = "local_param">
+}
+
+// -----
+
+uop.function @local_buffer(%a: !uop.ptr<f32, global, 4>) {
+  %d = uop.device "CUDA"
+  %u = uop.unique 0
+  // expected-error @+1 {{convert-uop-to-tirx: a schedule BUFFER must be a sized global !uop.ptr, got '!uop.ptr<f32, local, 4>'}}
+  %b = uop.buffer %u, %d size 4 : !uop.ptr<f32, local, 4>
+  uop.sink
 }
 
 // -----

@@ -289,7 +289,9 @@ def UOp_FunctionOp : UOp_Op<"function", [IsolatedFromAbove, Symbol,
   let description = [{
     The formal parameters are the entry block's arguments; the body ends in
     a SINK. Like every FUNCTION of the seed it is Void: it has no results
-    (several outputs go through a TUPLE in the SINK).
+    (several outputs go through a TUPLE in the SINK). A RANGE is open from
+    its definition to the REDUCE, END (or other closer) that closes it: no
+    op may read it together with a value computed after that closer.
 
     ```mlir
     uop.function @k(%out: !uop.ptr<f32, global>, %in: !uop.ptr<f32, global>) {
@@ -306,6 +308,7 @@ def UOp_FunctionOp : UOp_Op<"function", [IsolatedFromAbove, Symbol,
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   let extraClassDeclaration = UOp_RangeCloser<1>.decl # [{
     ::mlir::OperandRange getRangeOperands() {
       return ::mlir::OperandRange(nullptr, 0);
@@ -606,10 +609,12 @@ def UOp_IfOp : UOp_Op<"if"> {
   let summary = "IF: executes the following ops up to its ENDIF when true";
   let description = [{
     In a LINEAR the guarded ops follow the IF and end at the ENDIF that
-    names it. `body` lists ops the branch depends on (the seed's body).
+    names it. In a kernel FUNCTION (the seed's graph form) `body` lists the
+    guarded ops: they, and the ops only they use, run when `cond` holds.
+    Exactly one ENDIF names each IF.
 
     ```mlir
-    %if = uop.if %cond
+    %if = uop.if %cond (%store : !uop.void) : i1
     ...
     uop.endif %if
     ```

@@ -39,10 +39,18 @@ struct KernelSchedule {
 /// True when `fn` is a kernel: its SINK carries KernelInfo.
 bool isKernel(FunctionOp fn);
 
+/// Lowers the IFs of kernel `fn` (the seed's graph form: IF(cond, body...)
+/// and its ENDIF) to gates, which both schedulers' clients lower: each STORE
+/// the IF guards, and each LOAD that only guarded ops use, gets `cond` in its
+/// INDEX's gate. The guarded ops are the body's and, transitively, those
+/// whose every user is guarded (a loop of stores ENDed into the body).
+void lowerIfsToGates(FunctionOp fn);
+
 /// Places every op of `fn` (a kernel, devectorized: no REDUCE left) in the
 /// innermost loop of the ranges it reads and orders each loop body by data
 /// dependence, keeping the original order among independent ops. Fails with
-/// a diagnostic when ranges do not nest or a range has no single END.
+/// a diagnostic when ranges do not nest or a range has no single END, or
+/// when an IF is left (run lowerIfsToGates first).
 mlir::FailureOr<KernelSchedule> scheduleKernel(FunctionOp fn);
 } // namespace uop
 
