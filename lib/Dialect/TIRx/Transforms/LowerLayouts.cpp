@@ -73,8 +73,11 @@ FailureOr<Value> offsetOf(OpBuilder &b, Location loc, Value buffer,
 /// themselves). A store writes each.
 SmallVector<SmallVector<int64_t>> otherMemoryReplicas(BufferType type) {
   SmallVector<SmallVector<int64_t>> result;
-  auto layout = type.getLayoutInterface();
-  const layout::TileLayout *tile = layout ? layout.getAlgebra().getTile() : nullptr;
+  auto attr = type.getLayoutInterface();
+  if (!attr)
+    return result;
+  layout::Layout algebra = attr.getAlgebra();
+  const layout::TileLayout *tile = algebra.getTile();
   if (!tile || tile->replica.empty())
     return result;
   SmallVector<int64_t> digits(tile->replica.size(), 0);
@@ -179,6 +182,7 @@ private:
   void retarget(OpBuilder &b, BufferAccessOpInterface access, Value buffer,
                 Value root, ValueRange coord, ArrayRef<int64_t> replica) {
     Operation *op = access;
+    b.setInsertionPoint(op);
     FailureOr<Value> offset = offsetOf(b, op->getLoc(), buffer, coord, replica);
     if (failed(offset)) {
       op->emitError("cannot lower the layout of ") << buffer.getType();

@@ -1,4 +1,4 @@
-// RUN: uop-opt %s -split-input-file --tirx-lower-layouts | FileCheck %s
+// RUN: uop-opt %s -split-input-file --tirx-lower-layouts --cse | FileCheck %s
 //
 // Two things tirx-lower-layouts once got silently wrong (issue 19):
 // - a store to a layout with replicas on the memory axis writes every
@@ -8,7 +8,8 @@
 //   views inherit elem_offset and strides (they started at the data pointer,
 //   row-major). Accesses through a view address the storage of the buffer
 //   at the root of the view chain.
-// Constant coordinates fold, so each access shows its flat offset.
+// Constant coordinates fold (and --cse merges the constants), so each
+// access shows its flat offset.
 
 // `+ R[2:64]`: element (1, 2) lives at 18 and at 18 + 64. The store writes
 // both, the load reads the first.
@@ -37,12 +38,16 @@ tirx.prim_func @replicated_store(%x: f32) {
 // Two memory replica iters (2 x 2) and one on a thread axis: four stores,
 // at 5 + {0, 32} + {0, 64}; the lane copies are the other lanes' own.
 // CHECK-LABEL: tirx.prim_func @four_replicas
-// CHECK-DAG: arith.constant 5 : index
-// CHECK-DAG: arith.constant 37 : index
-// CHECK-DAG: arith.constant 69 : index
-// CHECK-DAG: arith.constant 101 : index
-// CHECK-COUNT-4: tirx.buffer_store
+// CHECK-DAG: %[[A:.*]] = arith.constant 5 : index
+// CHECK-DAG: %[[B:.*]] = arith.constant 37 : index
+// CHECK-DAG: %[[C:.*]] = arith.constant 69 : index
+// CHECK-DAG: %[[D:.*]] = arith.constant 101 : index
+// CHECK-DAG: tirx.buffer_store %{{.*}}, %{{.*}}[%[[A]]]
+// CHECK-DAG: tirx.buffer_store %{{.*}}, %{{.*}}[%[[B]]]
+// CHECK-DAG: tirx.buffer_store %{{.*}}, %{{.*}}[%[[C]]]
+// CHECK-DAG: tirx.buffer_store %{{.*}}, %{{.*}}[%[[D]]]
 // CHECK-NOT: tirx.buffer_store
+// CHECK: tirx.return
 tirx.prim_func @four_replicas(%x: f32) {
   tirx.device_entry {
     %t = tirx.scope_id_def cta -> thread [32]
@@ -80,7 +85,7 @@ tirx.prim_func @view_inherits_elem_offset() {
 // A 1x4 view of that view with elem_offset 3 starts 3 after it: W[0, 2] is
 // 3 + 2 = 5.
 // CHECK-LABEL: tirx.prim_func @view_inherits_strides
-// CHECK: %[[F:.*]] = tirx.decl_buffer %{{.*}} storage : !tirx.buffer<4x4xf32, shared, strides = [8, 1]> -> !tirx.buffer<29xf32, shared>
+// CHECK: %[[F:.*]] = tirx.decl_buffer %{{.*}} storage : !tirx.buffer<4x4xf32, shared, strides = [8, 1]> -> !tirx.buffer<28xf32, shared>
 // CHECK: %[[C10:.*]] = arith.constant 10 : index
 // CHECK: tirx.buffer_load %[[F]][%[[C10]]]
 // CHECK: %[[C5:.*]] = arith.constant 5 : index

@@ -208,7 +208,7 @@ tirx.prim_func @flat(%A: !tirx.buffer<64xf32, global>, %i: index) {
 // CHECK-SAME: (%[[I:.*]]: index, %[[J:.*]]: index)
 // CHECK-NEXT: tirx.device_entry {
 // CHECK-NEXT: %[[S:.*]] = tirx.alloc_buffer : !tirx.buffer<128xf32, shared>
-// CHECK-NEXT: %[[W:.*]] = tirx.decl_buffer %[[S]] storage : !tirx.buffer<128xf32, shared> -> !tirx.buffer<4x4xf32, shared, strides = [32, 1], elem_offset = 4>
+// CHECK-NEXT: %[[W:.*]] = tirx.decl_buffer %[[S]] : !tirx.buffer<128xf32, shared> -> !tirx.buffer<4x4xf32, shared, strides = [32, 1], elem_offset = 4>
 // CHECK: scf.for
 // CHECK: %[[C32:.*]] = arith.constant 32 : index
 // CHECK-NEXT: %[[O0:.*]] = arith.muli %[[I]], %[[C32]] : index
