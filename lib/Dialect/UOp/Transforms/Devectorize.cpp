@@ -64,29 +64,55 @@ private:
 
 /// The ranges around a REDUCE's consumers (up to the op that closes their
 /// ranges), minus the ranges it reduces: its accumulator is reset in every
-/// loop around its consumers, not only in the loops its source reads (a
-/// reduction broadcast along an outer output range runs per iteration of
-/// that range).
+/// output loop around its consumers, not only in the loops its source reads
+/// (a reduction broadcast along an outer output range runs per iteration of
+/// that range). A consumer's own reduce ranges that the source does not read
+/// are left out: the reduction is invariant in them and runs once before
+/// their loop (the mean inside a variance), not once per iteration.
 static SmallVector<Value> outerRanges(ReduceOp red, OpenRanges &open) {
+  llvm::SetVector<Value> sourceRanges = open.of(red.getSrc());
+  auto invariantReduce = [&](Value r) {
+    auto range = r.getDefiningOp<RangeOp>();
+    return range && range.getAxisType() == AxisType::Reduce &&
+           !sourceRanges.contains(r);
+  };
   llvm::SetVector<Value> outerSet;
   SmallVector<Value> work = {red.getResult()};
   llvm::SmallDenseSet<Operation *> seen;
   while (!work.empty()) {
     Value v = work.pop_back_val();
-    const llvm::SetVector<Value> &s = open.of(v);
-    outerSet.insert(s.begin(), s.end());
+    for (Value r : open.of(v))
+      if (!invariantReduce(r))
+        outerSet.insert(r);
     for (Operation *user : v.getUsers()) {
       if (!seen.insert(user).second)
         continue;
-      for (Value o : user->getOperands()) {
-        const llvm::SetVector<Value> &os = open.of(o);
-        outerSet.insert(os.begin(), os.end());
-      }
+      for (Value o : user->getOperands())
+        for (Value r : open.of(o))
+          if (!invariantReduce(r))
+            outerSet.insert(r);
       if (isa<EndOp, ReduceOp, SinkOp>(user))
         continue;
       if (auto st = dyn_cast<StoreOp>(user); st && !st.getRanges().empty())
         continue;
       llvm::append_range(work, user->getResults());
+    }
+  }
+  // A range kept needs the loops around it too: a multi-range REDUCE or END
+  // lists its ranges outermost first.
+  for (size_t i = 0; i < outerSet.size(); ++i) {
+    Value k = outerSet[i];
+    for (Operation *user : k.getUsers()) {
+      OperandRange closed(nullptr, 0);
+      if (auto r = dyn_cast<ReduceOp>(user))
+        closed = r.getRanges();
+      else if (auto e = dyn_cast<EndOp>(user))
+        closed = e.getRanges();
+      for (Value c : closed) {
+        if (c == k)
+          break;
+        outerSet.insert(c);
+      }
     }
   }
   for (Value r : red.getRanges())

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <map>
 
@@ -45,12 +46,51 @@ bool isUnitReshape(Operation *op) {
          drop(cast<RankedTensorType>(r.getType()).getShape());
 }
 
+bool isElementwise(Operation *op);
+
+/// True when the broadcast `e` flows, through elementwise ops with one user
+/// each, only into a reduction over every broadcast axis in `axes`: its
+/// source is then read once per iteration of loops that reduce, never per
+/// output element (the mean inside a variance), and the reduction in the
+/// source runs before those loops (uop-devectorize hoists it).
+bool broadcastIsReduced(Value e, ArrayRef<int64_t> axes) {
+  Value w = e;
+  for (unsigned steps = 0; steps < 4096; ++steps) {
+    SmallPtrSet<Operation *, 2> users(w.getUsers().begin(), w.getUsers().end());
+    if (users.size() != 1)
+      return false;
+    Operation *u = *users.begin();
+    if (auto red = dyn_cast<ReduceAxisOp>(u))
+      return llvm::all_of(axes, [&](int64_t a) {
+        return llvm::is_contained(red.getAxes(), a);
+      });
+    if (!isElementwise(u))
+      return false;
+    w = u->getResult(0);
+  }
+  return false;
+}
+
+/// The axes an EXPAND broadcasts (size 1 in the source, larger in the result).
+SmallVector<int64_t> broadcastAxes(ExpandOp e) {
+  ArrayRef<int64_t> src =
+      cast<RankedTensorType>(e.getSrc().getType()).getShape();
+  SmallVector<int64_t> axes;
+  for (auto [i, d] : llvm::enumerate(e.getType().getShape()))
+    if (src[i] == 1 && d != 1)
+      axes.push_back(i);
+  return axes;
+}
+
 /// True when `v` is read in a different index space: through a movement op
-/// (other than a unit reshape, which is looked through) or by a reduction.
+/// (other than a unit reshape, which is looked through, and a broadcast that
+/// a reduction removes again) or by a reduction.
 bool readElsewhere(Value v) {
   return llvm::any_of(v.getUsers(), [](Operation *u) {
     if (isUnitReshape(u))
       return readElsewhere(u->getResult(0));
+    if (auto e = dyn_cast<ExpandOp>(u))
+      return !broadcastIsReduced(e.getResult(), broadcastAxes(e));
     return isMovementOp(u) || isa<ReduceAxisOp>(u);
   });
 }
@@ -72,6 +112,32 @@ bool isElementwise(Operation *op) {
       return false;
   }
   return true;
+}
+
+/// True when every use of `v` leads, through elementwise ops only, to one
+/// value: each consumer then reads `v` at the same indices inside one
+/// expression, where the memo computes it once (relu(s) + s reads the sum
+/// s once), so a reduction in `v` needs no buffer of its own.
+bool usesConverge(Value v, const llvm::SmallDenseSet<Value> &returned) {
+  constexpr size_t kRegionLimit = 4096;
+  llvm::SetVector<Value> region;
+  region.insert(v);
+  unsigned exits = 0;
+  for (size_t i = 0; i < region.size(); ++i) {
+    if (region.size() > kRegionLimit)
+      return false;
+    Value w = region[i];
+    bool exit = returned.contains(w);
+    for (Operation *u : w.getUsers()) {
+      if (isElementwise(u))
+        region.insert(u->getResult(0));
+      else
+        exit = true;
+    }
+    if (exit && ++exits > 1)
+      return false;
+  }
+  return exits == 1;
 }
 
 class Rangeifier {
@@ -293,6 +359,7 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
   llvm::SmallDenseSet<Value> returned(ret.getOperands().begin(),
                                       ret.getOperands().end());
   DenseMap<Value, bool> cone;
+  llvm::SmallDenseSet<Value> broadcastCone;
   // Ops an expression would recompute (up to the realized values it reads):
   // a value used several times is realized once recomputing it is not cheap.
   DenseMap<Value, int64_t> coneSize;
@@ -308,13 +375,31 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
                           "ranked tensor result");
     Value v = op.getResult(0);
     bool c = isa<ReduceAxisOp>(op);
+    // Whether every unrealized reduction in `v` came in through a broadcast
+    // that a later reduction removes (readElsewhere let it through).
+    bool viaBroadcast = false, other = c;
     int64_t size = 1;
     for (Value o : op.getOperands()) {
       c |= cone.lookup(o);
+      if (broadcastCone.contains(o) ||
+          (isa<ExpandOp>(op) && cone.lookup(o)))
+        viaBroadcast = true;
+      else
+        other |= cone.lookup(o);
       size = std::min<int64_t>(size + coneSize.lookup(o), 1 << 20);
     }
-    bool multiUse = !v.hasOneUse() && !v.use_empty();
-    bool movedOrReduced = readElsewhere(v);
+    if (viaBroadcast && !other)
+      broadcastCone.insert(v);
+    bool multiUse = !v.hasOneUse() && !v.use_empty() &&
+                    !(c && usesConverge(v, returned));
+    // The reduction that removes the broadcast reads `v` in its own index
+    // space.
+    bool movedOrReduced =
+        broadcastCone.contains(v)
+            ? llvm::any_of(v.getUsers(),
+                           [](Operation *u) { return !isElementwise(u) &&
+                                                     !isa<ReduceAxisOp>(u); })
+            : readElsewhere(v);
     bool realize = returned.contains(v) || isa<ContiguousOp>(op) ||
                    (c && (multiUse || movedOrReduced)) ||
                    (multiUse && size > kRecomputeLimit) ||

@@ -520,6 +520,20 @@ struct RecombineDivRem : public OpRewritePattern<arith::AddIOp> {
   const RangeOracle &oracle;
 };
 
+/// A LOAD nobody reads is dropped: it only reads memory (its op has no
+/// declared effects, so the generic dead-code rules keep it), and a kept
+/// one would hold open the ranges of a computation that folded away
+/// (`s - s` of a reduction).
+struct DeadLoad : public OpRewritePattern<LoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(LoadOp op, PatternRewriter &rw) const override {
+    if (!op->use_empty())
+      return failure();
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
 /// A LOAD whose gate is always false reads nothing: it is its alt.
 struct FalseGate : public OpRewritePattern<LoadOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -607,7 +621,8 @@ struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
                  RecombineDivRem<arith::DivUIOp, arith::RemUIOp>,
                  RecombineDivRem<arith::DivSIOp, arith::RemSIOp>,
                  NestedDiv<arith::DivUIOp>>(ctx, oracle);
-    patterns.add<DeadReduceRange, DeadEndRange, TrueGate, FalseGate, UnitRange,
+    patterns.add<DeadReduceRange, DeadEndRange, TrueGate, FalseGate, DeadLoad,
+                 UnitRange,
                  EmptyCloser, DistributeConstantMul, ConstantsOutward,
                  CancelTerms>(ctx);
     arith::populateIntRangeOptimizationsPatterns(patterns, solver);

@@ -323,20 +323,63 @@ func.func @reduce_then_elementwise(%a: tensor<4x8xf32>, %b: tensor<4xf32>) -> te
 
 // -----
 
-// A reduction used twice is realized rather than recomputed.
+// A reduction read twice at the same index by elementwise ops that meet
+// again (s * s, relu(s) + s) is not realized: the memo computes it once in
+// the consumer's kernel.
 
 // CHECK-LABEL: func.func @reduce_used_twice
 // CHECK: %[[S:.*]] = uop.reduce add
-// CHECK: %[[B0:.*]] = uop.bufferize %[[S]][%{{.*}}] opts <> : f32 -> tensor<4xf32>
-// CHECK: %[[R:.*]] = uop.range %{{.*}}, U2, loop
-// CHECK: %[[I:.*]] = uop.index %[[B0]][%[[R]]]
-// CHECK: %[[L:.*]] = uop.load %[[B0]], %[[I]]
-// CHECK: %[[M:.*]] = arith.mulf %[[L]], %[[L]] : f32
-// CHECK: uop.bufferize %[[M]][%[[R]]] opts <> : f32 -> tensor<4xf32>
+// CHECK-NOT: uop.bufferize
+// CHECK: %[[M:.*]] = arith.mulf %[[S]], %[[S]] : f32
+// CHECK: uop.bufferize %[[M]]
 func.func @reduce_used_twice(%a: tensor<4x8xf32>) -> tensor<4xf32> {
   %s = uop.reduce_axis add %a [1] : tensor<4x8xf32> -> tensor<4xf32>
   %t = arith.mulf %s, %s : tensor<4xf32>
   return %t : tensor<4xf32>
+}
+
+// -----
+
+// A reduction whose uses part ways (two results) is realized once and read
+// by both, rather than recomputed in two kernels.
+
+// CHECK-LABEL: func.func @reduce_used_by_two_results
+// CHECK: %[[S:.*]] = uop.reduce add
+// CHECK: %[[B0:.*]] = uop.bufferize %[[S]][%{{.*}}] opts <> : f32 -> tensor<4xf32>
+// CHECK: uop.load %[[B0]]
+// CHECK: uop.bufferize
+// CHECK: uop.load %[[B0]]
+// CHECK: uop.bufferize
+func.func @reduce_used_by_two_results(%a: tensor<4x8xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %s = uop.reduce_axis add %a [1] : tensor<4x8xf32> -> tensor<4xf32>
+  %t = arith.mulf %s, %s : tensor<4xf32>
+  %u = math.exp %s : tensor<4xf32>
+  return %t, %u : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// A reduction broadcast into another reduction over the broadcast axis (the
+// mean inside a variance) stays in the outer reduction's kernel: it is read
+// once per row, not once per output element.
+
+// CHECK-LABEL: func.func @reduce_inside_reduce
+// CHECK: %[[R0:.*]] = uop.range %{{.*}}, U0, loop
+// CHECK: %[[K1:.*]] = uop.range %{{.*}}, U1, reduce
+// CHECK: %[[K2:.*]] = uop.range %{{.*}}, U2, reduce
+// CHECK: %[[MEAN:.*]] = uop.reduce add %{{.*}}[%[[K2]]] : f32
+// CHECK: arith.subf %{{.*}}, %[[MEAN]]
+// CHECK: %[[V:.*]] = uop.reduce add %{{.*}}[%[[K1]]] : f32
+// CHECK: uop.bufferize %[[V]][%[[R0]]]
+// CHECK-NOT: uop.bufferize
+func.func @reduce_inside_reduce(%a: tensor<4x8xf32>) -> tensor<4xf32> {
+  %s = uop.reduce_axis add %a [1] : tensor<4x8xf32> -> tensor<4xf32>
+  %sr = uop.reshape %s : tensor<4xf32> -> tensor<4x1xf32>
+  %se = uop.expand %sr : tensor<4x1xf32> -> tensor<4x8xf32>
+  %d = arith.subf %a, %se : tensor<4x8xf32>
+  %q = arith.mulf %d, %d : tensor<4x8xf32>
+  %v = uop.reduce_axis add %q [1] : tensor<4x8xf32> -> tensor<4xf32>
+  return %v : tensor<4xf32>
 }
 
 // -----
