@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install what is missing, build everything, run every test: lit (with its
-# summary), the GoogleTest unit tests and, where present, the Python tests.
+# summary), the GoogleTest unit tests, a short fuzz run and, where present, the
+# Python tests.
 # Exits non-zero on any failure.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/scripts/bootstrap.sh"
@@ -20,6 +21,10 @@ for t in $units; do
   out=$("$t" --gtest_brief=1 2>&1) || status=1
   echo "$out" | tail -n 3
 done
+
+echo "== short fuzz (uop-fuzz, 120 s; docs/reliability.md)"
+"$UOP_BUILD_DIR/bin/uop-fuzz" "$UOP_ROOT/test" "$UOP_ROOT/examples" --max-time 120 --seed 1 \
+  --out "$UOP_BUILD_DIR/fuzz-findings" || status=1
 
 if [ -d "$UOP_ROOT/python/tests" ] && ls "$UOP_ROOT"/python/tests/test_*.py >/dev/null 2>&1; then
   echo "== python tests"

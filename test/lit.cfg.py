@@ -39,6 +39,7 @@ tools = [
     "uop-opt",
     "uop-translate",
     "uop-run",
+    "uop-fuzz",
     ToolSubst("mlir-opt", unresolved="ignore"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)

@@ -221,7 +221,11 @@ private:
         return op->emitError("convert-uop-to-tirx: STORE needs a single-index "
                              "INDEX; run uop-devectorize first");
       auto [buf, i] = address(idx);
-      Value v = map.lookup(store.getValue());
+      Value v = map.lookupOrNull(store.getValue());
+      // An INDEX is an address here: it has no value to store.
+      if (!v)
+        return op->emitError("convert-uop-to-tirx: the stored value has no "
+                             "thread-level form (is it an INDEX?)");
       if (idx.getGate()) {
         auto ifOp = scf::IfOp::create(b, loc, TypeRange{},
                                       map.lookup(idx.getGate()), false);
@@ -233,6 +237,10 @@ private:
       return success();
     }
     if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect())) {
+      for (Value o : op->getOperands())
+        if (!map.contains(o))
+          return op->emitError("convert-uop-to-tirx: an operand has no "
+                               "thread-level form (is it an INDEX?)");
       b.clone(*op, map);
       return success();
     }

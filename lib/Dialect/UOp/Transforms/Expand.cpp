@@ -213,6 +213,7 @@ static LogicalResult expandUnrollOp(UnrollOp u) {
 
 namespace {
 struct UOpExpandPass : public uop::impl::UOpExpandBase<UOpExpandPass> {
+  using UOpExpandBase::UOpExpandBase;
   void runOnOperation() override {
     SmallVector<UnrollOp> unrolls;
     getOperation().walk([&](UnrollOp u) { unrolls.push_back(u); });
@@ -228,11 +229,29 @@ struct UOpExpandPass : public uop::impl::UOpExpandBase<UOpExpandPass> {
     // Inner ranges first: their lanes then sit next to each other in every
     // later copy (lane order = address order of row-major outputs), which is
     // what C compilers need to vectorize the lanes.
-    for (RangeOp r : llvm::reverse(ranges)) {
-      if (!getConstantExtent(r)) {
+    // Bound the replication before any of it happens: an extent is a number
+    // of op copies (2^31 lanes would exhaust memory).
+    int64_t lanes = 1;
+    for (RangeOp r : ranges) {
+      std::optional<int64_t> extent = getConstantExtent(r);
+      if (!extent) {
         r.emitError("uop-expand: an upcast/unroll range needs a constant extent");
         return signalPassFailure();
       }
+      if (*extent < 1) {
+        r.emitError("uop-expand: an upcast/unroll range needs an extent of at "
+                    "least 1, got ")
+            << *extent;
+        return signalPassFailure();
+      }
+      if (*extent > maxLanes || lanes > maxLanes / *extent) {
+        r.emitError("uop-expand: expanding this range would exceed max-lanes=")
+            << maxLanes.getValue() << " lanes in the kernel (extent " << *extent << ")";
+        return signalPassFailure();
+      }
+      lanes *= *extent;
+    }
+    for (RangeOp r : llvm::reverse(ranges)) {
       if (failed(expandRange(r)))
         return signalPassFailure();
     }

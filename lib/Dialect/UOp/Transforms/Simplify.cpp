@@ -649,6 +649,16 @@ struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
       if (!changed)
         break;
     }
+    // The driver's constant CSE gives a merged constant an unknown location;
+    // an error a later stage reports at it (the C translation) would have
+    // none. It takes the location of its first user, else the function's.
+    fn.walk([&](arith::ConstantOp c) {
+      if (!isa<UnknownLoc>(c.getLoc()))
+        return;
+      Operation *user = c->use_empty() ? nullptr : *c->user_begin();
+      c->setLoc(user && !isa<UnknownLoc>(user->getLoc()) ? user->getLoc()
+                                                         : fn.getLoc());
+    });
   }
 };
 } // namespace

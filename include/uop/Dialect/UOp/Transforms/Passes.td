@@ -93,7 +93,13 @@ def UOpExpand : Pass<"uop-expand", "::uop::FunctionOp"> {
     groups the lane stores. Explicit `uop.unroll` ops of a vector over one
     axis are expanded the same way (lanes are `vector.extract`s) up to the
     `uop.contract` of that axis, which becomes `vector.from_elements`.
+    The product of the upcast/unroll extents of a kernel is bounded by
+    `max-lanes` (a located error beyond it, before anything is replicated).
   }];
+  let options = [
+    Option<"maxLanes", "max-lanes", "int64_t", /*default=*/"65536",
+           "Most lanes (the product of every upcast/unroll extent) one kernel may expand to">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect"];
 }
