@@ -53,16 +53,16 @@ static LogicalResult verifyUnsigned(Operation *op, StringRef what,
                                     unsigned index, Type type,
                                     NamedAttribute attr) {
   if (!isa<UnitAttr>(attr.getValue()))
-    return op->emitOpError() << "'" << attr.getName()
+    return op->emitOpError() << "'" << attr.getName().getValue()
                              << "' is a unit attribute";
   if (!isa<FunctionOpInterface>(op))
     return op->emitOpError()
-           << "'" << attr.getName()
+           << "'" << attr.getName().getValue()
            << "' belongs on the arguments and results of a function";
   auto it = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
   if (!it || it.getWidth() < 2)
     return op->emitOpError()
-           << "'" << attr.getName() << "' on " << what << " " << index
+           << "'" << attr.getName().getValue() << "' on " << what << " " << index
            << " of type " << type
            << ": needs an integer element type wider than 1 bit";
   return success();
@@ -80,7 +80,7 @@ LogicalResult UOpDialect::verifyRegionArgAttribute(Operation *op,
                ? fn.getArgumentTypes()[index]
                : Type();
   if (!t)
-    return op->emitOpError() << "'" << attr.getName()
+    return op->emitOpError() << "'" << attr.getName().getValue()
                              << "' belongs on the arguments and results of "
                                 "a function";
   return verifyUnsigned(op, "argument", index, t, attr);
@@ -97,7 +97,7 @@ LogicalResult UOpDialect::verifyRegionResultAttribute(Operation *op,
   Type t = fn && index < fn.getNumResults() ? fn.getResultTypes()[index]
                                             : Type();
   if (!t)
-    return op->emitOpError() << "'" << attr.getName()
+    return op->emitOpError() << "'" << attr.getName().getValue()
                              << "' belongs on the arguments and results of "
                                 "a function";
   return verifyUnsigned(op, "result", index, t, attr);
