@@ -136,12 +136,12 @@ def _shape_args(args, what):
 # ---------------------------------------------------------------------------
 
 class Tensor:
-    """A lazily evaluated tensor of float32, float64 or int32.
+    """A lazily evaluated tensor of any dtype in :mod:`uop.dtypes` (bool, int8..int64,
+    uint8..uint64, float16, bfloat16, float32, float64).
 
-    ``Tensor(np.ndarray)`` becomes an input of the program (float32, float64 and
-    int32 arrays keep their dtype; other float arrays become float32, integer and
-    bool arrays int32). A Python scalar becomes a constant; a list becomes an
-    input array (float32 or int32). ``dtype=`` converts.
+    ``Tensor(np.ndarray)`` becomes an input of the program; the array keeps its dtype
+    (other float arrays become float32). A Python scalar becomes a constant; a list
+    becomes an input array (float32, bool or int32). ``dtype=`` converts.
     """
 
     __slots__ = ("_node",)
