@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 using namespace mlir;
@@ -513,5 +514,93 @@ TEST_F(InterpreterTest, ReductionFlopsOfAMatmul) {
   ASSERT_TRUE(module);
   auto fn = *module->getOps<func::FuncOp>().begin();
   EXPECT_EQ(countReductionFlops(fn), 48);
+}
+/// bf16 bits of a float, rounded to nearest-even by bit arithmetic (NaN
+/// excluded): independent of the APFloat conversion the interpreter uses.
+uint16_t bf16Bits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return (uint16_t)((u + 0x7FFF + ((u >> 16) & 1)) >> 16);
+}
+double bf16Value(uint16_t bits) {
+  uint32_t u = (uint32_t)bits << 16;
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+TEST_F(InterpreterTest, HalfOpsMatchF32ComputeThenRoundEverywhere) {
+  // Every finite f16 (and every finite bf16 from a stride of the bit
+  // patterns) against a few second operands: the interpreter's add, mul and
+  // div must be exactly "compute in f32, round to the half type", as the
+  // C compiler's _Float16 (and bit-exact bf16 rounding) compute it.
+  const char *prog = R"(
+    func.func @f(%a: tensor<NxT>, %b: tensor<NxT>)
+        -> (tensor<NxT>, tensor<NxT>, tensor<NxT>) {
+      %s = arith.addf %a, %b : tensor<NxT>
+      %m = arith.mulf %a, %b : tensor<NxT>
+      %d = arith.divf %a, %b : tensor<NxT>
+      return %s, %m, %d : tensor<NxT>, tensor<NxT>, tensor<NxT>
+    })";
+  const float seconds[] = {3.0f, -0.1f, 1.0009765625f, 65504.0f, 6.1e-5f};
+  for (bool bf : {false, true}) {
+#ifndef __FLT16_MANT_DIG__
+    if (!bf)
+      continue; // no _Float16 in this compiler
+#endif
+    std::vector<double> as, bs;
+    std::vector<float> af, bfv;
+    for (uint32_t bits = 0; bits < 0x10000; bits += bf ? 7 : 1) {
+      double a;
+      if (bf) {
+        a = bf16Value((uint16_t)bits);
+      } else {
+#ifdef __FLT16_MANT_DIG__
+        _Float16 h;
+        uint16_t b16 = (uint16_t)bits;
+        std::memcpy(&h, &b16, 2);
+        a = (double)(float)h;
+#endif
+      }
+      if (!std::isfinite(a))
+        continue;
+      for (float b : seconds) {
+        double bv = bf ? bf16Value(bf16Bits(b)) : 0.0;
+#ifdef __FLT16_MANT_DIG__
+        if (!bf)
+          bv = (double)(float)(_Float16)b;
+#endif
+        as.push_back(a);
+        bs.push_back(bv);
+      }
+    }
+    std::string text = prog;
+    std::string shape = std::to_string(as.size()) + "x" + (bf ? "bf16" : "f16");
+    for (size_t at; (at = text.find("NxT")) != std::string::npos;)
+      text.replace(at, 3, shape);
+    auto out = run(text, {floats(as), floats(bs)});
+    ASSERT_EQ(out.size(), 3u);
+    int64_t wrong = 0;
+    for (size_t i = 0; i < as.size(); ++i) {
+      float fa = (float)as[i], fb = (float)bs[i];
+      float exact[3] = {fa + fb, fa * fb, fa / fb};
+      for (int k = 0; k < 3; ++k) {
+        double want;
+        if (bf) {
+          want = std::isnan(exact[k]) ? NAN : bf16Value(bf16Bits(exact[k]));
+        } else {
+#ifdef __FLT16_MANT_DIG__
+          want = (double)(float)(_Float16)exact[k];
+#endif
+        }
+        double got = out[k].data[i];
+        bool same = std::isnan(want) ? std::isnan(got) : got == want;
+        if (!same && ++wrong <= 5)
+          ADD_FAILURE() << (bf ? "bf16 " : "f16 ") << as[i] << " op" << k << " "
+                        << bs[i] << ": got " << got << ", want " << want;
+      }
+    }
+    EXPECT_EQ(wrong, 0);
+  }
 }
 } // namespace
