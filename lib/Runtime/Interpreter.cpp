@@ -821,7 +821,8 @@ int64_t uop::countReductionFlops(func::FuncOp fn) {
       work.push_back(d);
     while (!work.empty()) {
       Operation *op = work.pop_back_val();
-      if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+      if (!op->getDialect() ||
+          !isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
           isa<arith::ConstantOp>(op) || !op->hasOneUse() ||
           op->getNumResults() != 1 || op->getResult(0).getType() != in ||
           !isFloatTensor(op->getResult(0)))
