@@ -4,6 +4,7 @@
 import os
 import shutil
 import subprocess
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -67,3 +68,12 @@ if smi:
 
 if shutil.which("ninja") and config.cmake_command:
     config.available_features.add("cmake-downstream")
+
+# The Python running lit, for RUN lines that make and read .npy files with
+# numpy (REQUIRES: numpy); `python3` on PATH may be another one.
+config.substitutions.append(("%python", sys.executable))
+try:
+    import numpy  # noqa: F401
+    config.available_features.add("numpy")
+except ImportError:
+    pass

@@ -5,14 +5,476 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
+#include <cstring>
+#include <functional>
+#include <limits>
 
 using namespace mlir;
 using namespace uop;
 
+//===----------------------------------------------------------------------===//
+// Element representation
+//===----------------------------------------------------------------------===//
+
+double uop::roundToFloatType(Type t, double v) {
+  if (t.isF64())
+    return v;
+  if (t.isF32())
+    return (double)(float)v;
+  // f16/bf16: the f32 result of the computation, rounded once more.
+  llvm::APFloat a((float)v);
+  bool lost;
+  a.convert(t.isF16() ? llvm::APFloat::IEEEhalf() : llvm::APFloat::BFloat(),
+            llvm::APFloat::rmNearestTiesToEven, &lost);
+  a.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+            &lost);
+  return a.convertToDouble();
+}
+
+int64_t uop::wrapToWidth(int64_t v, unsigned w) {
+  if (w >= 64)
+    return v;
+  if (w == 1)
+    return v & 1;
+  return llvm::SignExtend64(v, w);
+}
+
 namespace {
+/// One element while an op is evaluated: `f` for floats, `i` (wrapped bits)
+/// for integers, `undef` for an undefined integer.
+struct Scalar {
+  double f = 0;
+  int64_t i = 0;
+  bool undef = false;
+};
+
+unsigned widthOf(Type t) {
+  return t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
+}
+uint64_t maskOf(unsigned w) { return w >= 64 ? ~0ull : (1ull << w) - 1; }
+/// The unsigned and signed readings of wrapped bits (i1 true is -1 signed).
+uint64_t uview(int64_t v, unsigned w) { return (uint64_t)v & maskOf(w); }
+int64_t sview(int64_t v, unsigned w) { return w == 1 ? -(v & 1) : v; }
+
+const llvm::fltSemantics &semanticsOf(Type t) {
+  return cast<FloatType>(t).getFloatSemantics();
+}
+
+/// The bits of the float `v` of type `t`.
+uint64_t floatBits(Type t, double v) {
+  llvm::APFloat a(v);
+  bool lost;
+  a.convert(semanticsOf(t), llvm::APFloat::rmNearestTiesToEven, &lost);
+  return a.bitcastToAPInt().getZExtValue();
+}
+
+/// The float of type `t` whose bits are `bits`, as a double.
+double floatFromBits(Type t, uint64_t bits) {
+  unsigned w = t.getIntOrFloatBitWidth();
+  llvm::APFloat a(semanticsOf(t), llvm::APInt(w, bits & maskOf(w)));
+  bool lost;
+  a.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+            &lost);
+  return a.convertToDouble();
+}
+
+/// An integer of `w` bits (signed or unsigned) to the float type `t`, rounded
+/// once to nearest-even (f16/bf16 through f32, like every f16 op).
+double intToFloat(Type t, int64_t v, unsigned w, bool isSigned) {
+  llvm::APInt bits(64, isSigned ? (uint64_t)sview(v, w) : uview(v, w));
+  bool half = t.isF16() || t.isBF16();
+  llvm::APFloat a(half ? llvm::APFloat::IEEEsingle() : semanticsOf(t));
+  a.convertFromAPInt(bits, isSigned, llvm::APFloat::rmNearestTiesToEven);
+  bool lost;
+  a.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+            &lost);
+  return half ? roundToFloatType(t, a.convertToDouble()) : a.convertToDouble();
+}
+
+/// fptosi / fptoui: truncation toward zero; undefined when the result does
+/// not fit in `w` bits (or is NaN).
+Scalar floatToInt(double v, unsigned w, bool isSigned) {
+  Scalar r;
+  double t = std::trunc(v);
+  if (std::isnan(t)) {
+    r.undef = true;
+    return r;
+  }
+  // The representable range as exact doubles: [lo, hi).
+  double lo = isSigned ? -std::ldexp(1.0, w - 1) : 0.0;
+  double hi = std::ldexp(1.0, isSigned ? w - 1 : w);
+  if (w == 1) // i1: 0 or 1 (fptosi of -1 gives true, which is -1 signed)
+    lo = isSigned ? -1.0 : 0.0, hi = isSigned ? 1.0 : 2.0;
+  if (t < lo || t >= hi) {
+    r.undef = true;
+    return r;
+  }
+  r.i = wrapToWidth(t >= 0x1p63 ? (int64_t)(uint64_t)t : (int64_t)t, w);
+  return r;
+}
+
+/// IEEE roundToIntegralTiesToEven.
+double roundEven(double v) {
+  double r = std::round(v);
+  if (std::fabs(v - std::trunc(v)) == 0.5)
+    r = 2.0 * std::round(v / 2.0);
+  return r;
+}
+
+using ElementFn = std::function<Scalar(ArrayRef<Scalar>)>;
+
+//===----------------------------------------------------------------------===//
+// ALU ops, one element at a time
+//===----------------------------------------------------------------------===//
+
+/// Unary float -> float math, in double; the caller rounds to the type.
+std::optional<double (*)(double)> floatUnary(Operation *op) {
+  using F = double (*)(double);
+  return TypeSwitch<Operation *, std::optional<F>>(op)
+      .Case<arith::NegFOp>([](auto) -> F { return [](double a) { return -a; }; })
+      .Case<math::ExpOp>([](auto) -> F { return [](double a) { return std::exp(a); }; })
+      .Case<math::Exp2Op>([](auto) -> F { return [](double a) { return std::exp2(a); }; })
+      .Case<math::ExpM1Op>([](auto) -> F { return [](double a) { return std::expm1(a); }; })
+      .Case<math::LogOp>([](auto) -> F { return [](double a) { return std::log(a); }; })
+      .Case<math::Log2Op>([](auto) -> F { return [](double a) { return std::log2(a); }; })
+      .Case<math::Log10Op>([](auto) -> F { return [](double a) { return std::log10(a); }; })
+      .Case<math::Log1pOp>([](auto) -> F { return [](double a) { return std::log1p(a); }; })
+      .Case<math::SqrtOp>([](auto) -> F { return [](double a) { return std::sqrt(a); }; })
+      .Case<math::RsqrtOp>([](auto) -> F { return [](double a) { return 1.0 / std::sqrt(a); }; })
+      .Case<math::SinOp>([](auto) -> F { return [](double a) { return std::sin(a); }; })
+      .Case<math::CosOp>([](auto) -> F { return [](double a) { return std::cos(a); }; })
+      .Case<math::TanOp>([](auto) -> F { return [](double a) { return std::tan(a); }; })
+      .Case<math::TanhOp>([](auto) -> F { return [](double a) { return std::tanh(a); }; })
+      .Case<math::AtanOp>([](auto) -> F { return [](double a) { return std::atan(a); }; })
+      .Case<math::ErfOp>([](auto) -> F { return [](double a) { return std::erf(a); }; })
+      .Case<math::AbsFOp>([](auto) -> F { return [](double a) { return std::fabs(a); }; })
+      .Case<math::FloorOp>([](auto) -> F { return [](double a) { return std::floor(a); }; })
+      .Case<math::CeilOp>([](auto) -> F { return [](double a) { return std::ceil(a); }; })
+      .Case<math::TruncOp>([](auto) -> F { return [](double a) { return std::trunc(a); }; })
+      // math.round: half away from zero, as std::round.
+      .Case<math::RoundOp>([](auto) -> F { return [](double a) { return std::round(a); }; })
+      .Case<math::RoundEvenOp>([](auto) -> F { return roundEven; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// Binary float -> float, in double; the caller rounds to the type.
+std::optional<double (*)(double, double)> floatBinary(Operation *op) {
+  using F = double (*)(double, double);
+  return TypeSwitch<Operation *, std::optional<F>>(op)
+      .Case<arith::AddFOp>([](auto) -> F { return [](double a, double b) { return a + b; }; })
+      .Case<arith::SubFOp>([](auto) -> F { return [](double a, double b) { return a - b; }; })
+      .Case<arith::MulFOp>([](auto) -> F { return [](double a, double b) { return a * b; }; })
+      .Case<arith::DivFOp>([](auto) -> F { return [](double a, double b) { return a / b; }; })
+      // remf: the remainder with the sign of the dividend, as C's fmod.
+      .Case<arith::RemFOp>([](auto) -> F { return [](double a, double b) { return std::fmod(a, b); }; })
+      .Case<math::PowFOp>([](auto) -> F { return [](double a, double b) { return std::pow(a, b); }; })
+      .Case<math::Atan2Op>([](auto) -> F { return [](double a, double b) { return std::atan2(a, b); }; })
+      .Case<math::CopySignOp>([](auto) -> F { return [](double a, double b) { return std::copysign(a, b); }; })
+      // IEEE 754-2019 maximum / minimum: NaN wins, -0 < +0.
+      .Case<arith::MaximumFOp>([](auto) -> F {
+        return [](double a, double b) {
+          if (std::isnan(a) || std::isnan(b))
+            return (double)NAN;
+          if (a == b)
+            return std::signbit(a) ? b : a;
+          return std::max(a, b);
+        };
+      })
+      .Case<arith::MinimumFOp>([](auto) -> F {
+        return [](double a, double b) {
+          if (std::isnan(a) || std::isnan(b))
+            return (double)NAN;
+          if (a == b)
+            return std::signbit(a) ? a : b;
+          return std::min(a, b);
+        };
+      })
+      .Case<arith::MaxNumFOp>([](auto) -> F { return [](double a, double b) { return std::fmax(a, b); }; })
+      .Case<arith::MinNumFOp>([](auto) -> F { return [](double a, double b) { return std::fmin(a, b); }; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+bool compareFloats(arith::CmpFPredicate p, double a, double b) {
+  using P = arith::CmpFPredicate;
+  bool unordered = std::isnan(a) || std::isnan(b);
+  switch (p) {
+  case P::AlwaysFalse: return false;
+  case P::AlwaysTrue: return true;
+  case P::OEQ: return !unordered && a == b;
+  case P::ONE: return !unordered && a != b;
+  case P::OLT: return !unordered && a < b;
+  case P::OLE: return !unordered && a <= b;
+  case P::OGT: return !unordered && a > b;
+  case P::OGE: return !unordered && a >= b;
+  case P::ORD: return !unordered;
+  case P::UEQ: return unordered || a == b;
+  case P::UNE: return unordered || a != b;
+  case P::ULT: return unordered || a < b;
+  case P::ULE: return unordered || a <= b;
+  case P::UGT: return unordered || a > b;
+  case P::UGE: return unordered || a >= b;
+  case P::UNO: return unordered;
+  }
+  return false;
+}
+
+bool compareInts(arith::CmpIPredicate p, int64_t a, int64_t b, unsigned w) {
+  using P = arith::CmpIPredicate;
+  int64_t sa = sview(a, w), sb = sview(b, w);
+  uint64_t ua = uview(a, w), ub = uview(b, w);
+  switch (p) {
+  case P::eq: return ua == ub;
+  case P::ne: return ua != ub;
+  case P::slt: return sa < sb;
+  case P::sle: return sa <= sb;
+  case P::sgt: return sa > sb;
+  case P::sge: return sa >= sb;
+  case P::ult: return ua < ub;
+  case P::ule: return ua <= ub;
+  case P::ugt: return ua > ub;
+  case P::uge: return ua >= ub;
+  }
+  return false;
+}
+
+/// Binary integer ops on `w`-bit operands; the result is wrapped by the
+/// caller. Division by zero, signed division overflow and shifts by the
+/// width or more are undefined in arith.
+std::optional<std::function<Scalar(int64_t, int64_t)>>
+intBinary(Operation *op, unsigned w) {
+  using R = std::optional<std::function<Scalar(int64_t, int64_t)>>;
+  auto val = [](uint64_t v) { return Scalar{0, (int64_t)v, false}; };
+  auto undef = [] { return Scalar{0, 0, true}; };
+  int64_t smin = w >= 64 ? std::numeric_limits<int64_t>::min()
+                         : -(int64_t)(1ull << (w - 1));
+  return TypeSwitch<Operation *, R>(op)
+      .Case<arith::AddIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) { return val((uint64_t)a + (uint64_t)b); };
+      })
+      .Case<arith::SubIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) { return val((uint64_t)a - (uint64_t)b); };
+      })
+      .Case<arith::MulIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) { return val((uint64_t)a * (uint64_t)b); };
+      })
+      .Case<arith::AndIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) { return val(a & b); };
+      })
+      .Case<arith::OrIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) { return val(a | b); };
+      })
+      .Case<arith::XOrIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) { return val(a ^ b); };
+      })
+      .Case<arith::ShLIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) {
+          uint64_t s = uview(b, w);
+          return s >= w ? undef() : val(uview(a, w) << s);
+        };
+      })
+      .Case<arith::ShRUIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) {
+          uint64_t s = uview(b, w);
+          return s >= w ? undef() : val(uview(a, w) >> s);
+        };
+      })
+      .Case<arith::ShRSIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) {
+          uint64_t s = uview(b, w);
+          return s >= w ? undef() : val(sview(a, w) >> s);
+        };
+      })
+      .Case<arith::DivUIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) {
+          uint64_t ub = uview(b, w);
+          return ub ? val(uview(a, w) / ub) : undef();
+        };
+      })
+      .Case<arith::RemUIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) {
+          uint64_t ub = uview(b, w);
+          return ub ? val(uview(a, w) % ub) : undef();
+        };
+      })
+      .Case<arith::CeilDivUIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) {
+          uint64_t ua = uview(a, w), ub = uview(b, w);
+          return ub ? val(ua / ub + (ua % ub != 0)) : undef();
+        };
+      })
+      .Case<arith::DivSIOp, arith::RemSIOp>([&](Operation *o) -> R {
+        bool div = isa<arith::DivSIOp>(o);
+        return [=](int64_t a, int64_t b) {
+          int64_t sa = sview(a, w), sb = sview(b, w);
+          if (!sb || (sa == smin && sb == -1))
+            return undef();
+          return val(div ? sa / sb : sa % sb);
+        };
+      })
+      .Case<arith::FloorDivSIOp, arith::CeilDivSIOp>([&](Operation *o) -> R {
+        bool floor = isa<arith::FloorDivSIOp>(o);
+        return [=](int64_t a, int64_t b) {
+          int64_t sa = sview(a, w), sb = sview(b, w);
+          if (!sb)
+            return undef();
+          // The exact quotient, then one step down (floor) or up (ceil) when
+          // it is not whole; min / -1 wraps as the program's does.
+          int64_t q = sb == -1 ? (int64_t)(0 - (uint64_t)sa) : sa / sb;
+          bool inexact = sb != -1 && sa % sb != 0;
+          bool negative = (sa < 0) != (sb < 0);
+          if (floor && inexact && negative)
+            --q;
+          if (!floor && inexact && !negative)
+            ++q;
+          return val(q);
+        };
+      })
+      .Case<arith::MaxSIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) { return val(sview(a, w) >= sview(b, w) ? a : b); };
+      })
+      .Case<arith::MinSIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) { return val(sview(a, w) <= sview(b, w) ? a : b); };
+      })
+      .Case<arith::MaxUIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) { return val(uview(a, w) >= uview(b, w) ? a : b); };
+      })
+      .Case<arith::MinUIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) { return val(uview(a, w) <= uview(b, w) ? a : b); };
+      })
+      .Default([](Operation *) -> R { return std::nullopt; });
+}
+
+/// The function computing one element of `op`'s result from its operands'
+/// elements, before wrapping/rounding to the result type; none when the
+/// interpreter does not know `op`.
+std::optional<ElementFn> elementFunction(Operation &op) {
+  Type res = getElementTypeOrSelf(op.getResult(0).getType());
+  Type src = op.getNumOperands()
+                 ? getElementTypeOrSelf(op.getOperand(0).getType())
+                 : Type();
+  bool floatRes = isa<FloatType>(res);
+  unsigned n = op.getNumOperands();
+
+  if (isa<arith::SelectOp>(op))
+    return ElementFn([](ArrayRef<Scalar> a) {
+      if (a[0].undef)
+        return Scalar{NAN, 0, true};
+      return a[0].i ? a[1] : a[2];
+    });
+  if (auto fma = dyn_cast<math::FmaOp>(op))
+    return ElementFn([](ArrayRef<Scalar> a) {
+      return Scalar{std::fma(a[0].f, a[1].f, a[2].f), 0, false};
+    });
+  if (n == 1 && floatRes && isa<FloatType>(src))
+    if (auto f = floatUnary(&op))
+      return ElementFn([f = *f](ArrayRef<Scalar> a) {
+        return Scalar{f(a[0].f), 0, false};
+      });
+  if (n == 2 && floatRes && isa<FloatType>(src))
+    if (auto f = floatBinary(&op))
+      return ElementFn([f = *f](ArrayRef<Scalar> a) {
+        return Scalar{f(a[0].f, a[1].f), 0, false};
+      });
+  if (auto c = dyn_cast<arith::CmpFOp>(op))
+    return ElementFn([p = c.getPredicate()](ArrayRef<Scalar> a) {
+      return Scalar{0, compareFloats(p, a[0].f, a[1].f), false};
+    });
+  if (auto c = dyn_cast<arith::CmpIOp>(op))
+    return ElementFn([p = c.getPredicate(), w = widthOf(src)](
+                         ArrayRef<Scalar> a) {
+      if (a[0].undef || a[1].undef)
+        return Scalar{0, 0, true};
+      return Scalar{0, compareInts(p, a[0].i, a[1].i, w), false};
+    });
+  if (n == 2 && src.isIntOrIndex())
+    if (auto f = intBinary(&op, widthOf(src)))
+      return ElementFn([f = *f](ArrayRef<Scalar> a) {
+        if (a[0].undef || a[1].undef)
+          return Scalar{0, 0, true};
+        return f(a[0].i, a[1].i);
+      });
+  if (n != 1)
+    return std::nullopt;
+
+  // Integer unary ops and casts.
+  auto ints = [](auto g) {
+    return ElementFn([g](ArrayRef<Scalar> a) {
+      if (a[0].undef)
+        return Scalar{0, 0, true};
+      return g(a[0]);
+    });
+  };
+  if (isa<math::AbsIOp>(op))
+    return ints([w = widthOf(src)](Scalar a) {
+      int64_t s = sview(a.i, w);
+      return Scalar{0, (int64_t)(s < 0 ? 0 - (uint64_t)s : (uint64_t)s), false};
+    });
+  if (isa<math::CtPopOp>(op))
+    return ints([w = widthOf(src)](Scalar a) {
+      return Scalar{0, (int64_t)llvm::popcount(uview(a.i, w)), false};
+    });
+  if (isa<arith::ExtSIOp, arith::IndexCastOp>(op))
+    return ints([w = widthOf(src)](Scalar a) {
+      return Scalar{0, sview(a.i, w), false};
+    });
+  if (isa<arith::ExtUIOp, arith::IndexCastUIOp>(op))
+    return ints([w = widthOf(src)](Scalar a) {
+      return Scalar{0, (int64_t)uview(a.i, w), false};
+    });
+  if (isa<arith::TruncIOp>(op))
+    return ints([](Scalar a) { return a; });
+  if (isa<arith::ExtFOp>(op))
+    return ElementFn([](ArrayRef<Scalar> a) { return a[0]; });
+  // One rounding from the source precision (f64 -> f16 does not pass
+  // through f32); the result is exact in `res`, so storing it keeps it.
+  if (isa<arith::TruncFOp>(op))
+    return ElementFn([res](ArrayRef<Scalar> a) {
+      llvm::APFloat v(a[0].f);
+      bool lost;
+      v.convert(semanticsOf(res), llvm::APFloat::rmNearestTiesToEven, &lost);
+      v.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+                &lost);
+      return Scalar{v.convertToDouble(), 0, false};
+    });
+  if (isa<arith::SIToFPOp, arith::UIToFPOp>(op)) {
+    bool isSigned = isa<arith::SIToFPOp>(op);
+    return ElementFn([res, w = widthOf(src), isSigned](ArrayRef<Scalar> a) {
+      if (a[0].undef)
+        return Scalar{NAN, 0, false};
+      return Scalar{intToFloat(res, a[0].i, w, isSigned), 0, false};
+    });
+  }
+  if (isa<arith::FPToSIOp, arith::FPToUIOp>(op)) {
+    bool isSigned = isa<arith::FPToSIOp>(op);
+    return ElementFn([w = widthOf(res), isSigned](ArrayRef<Scalar> a) {
+      return floatToInt(a[0].f, w, isSigned);
+    });
+  }
+  if (isa<arith::BitcastOp>(op)) {
+    // Through the bits: float -> bits, then bits -> the result type.
+    bool fromFloat = isa<FloatType>(src);
+    return ElementFn([src, res, fromFloat, floatRes](ArrayRef<Scalar> a) {
+      if (a[0].undef)
+        return floatRes ? Scalar{NAN, 0, false} : Scalar{0, 0, true};
+      uint64_t bits = fromFloat ? floatBits(src, a[0].f)
+                                : uview(a[0].i, src.getIntOrFloatBitWidth());
+      if (floatRes)
+        return Scalar{floatFromBits(res, bits), 0, false};
+      return Scalar{0, (int64_t)bits, false};
+    });
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensors
+//===----------------------------------------------------------------------===//
+
 SmallVector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
   SmallVector<int64_t> s(shape.size(), 1);
   for (int64_t i = (int64_t)shape.size() - 2; i >= 0; --i)
@@ -37,182 +499,44 @@ void forEach(ArrayRef<int64_t> shape, F f) {
   }
 }
 
+/// An empty (zero) tensor of type `t`, its values in the field its element
+/// type uses.
 HostTensor like(RankedTensorType t) {
   HostTensor h;
   h.shape.assign(t.getShape().begin(), t.getShape().end());
-  h.data.assign(h.numElements(), 0.0);
+  if (isa<FloatType>(t.getElementType()))
+    h.data.assign(h.numElements(), 0.0);
+  else
+    h.ints.assign(h.numElements(), 0);
   return h;
 }
 
-/// Rounds to the precision of the element type, so a cast to f32 or to an
-/// integer means what it means in the program.
-double roundTo(Type t, double v) {
-  if (t.isF32())
-    return (double)(float)v;
-  if (t.isF16() || t.isBF16())
-    return (double)(float)v; // close enough for a reference; inputs are f32
-  if (auto it = dyn_cast<IntegerType>(t)) {
-    if (it.getWidth() == 1)
-      return v != 0.0;
-    return std::trunc(v);
+bool isFloatTensor(Value v) {
+  return isa<FloatType>(getElementTypeOrSelf(v.getType()));
+}
+
+Scalar readElement(const HostTensor &h, bool isFloat, int64_t i) {
+  if (isFloat)
+    return Scalar{h.data[i], 0, false};
+  return Scalar{0, h.ints[i], h.isUndefined(i)};
+}
+
+void markUndefined(HostTensor &h, int64_t i) {
+  if (h.undefined.empty())
+    h.undefined.assign(h.numElements(), 0);
+  h.undefined[i] = 1;
+}
+
+/// Stores `s` as element `i` of `out` (of element type `elt`), rounded or
+/// wrapped to the type.
+void writeElement(HostTensor &out, Type elt, int64_t i, Scalar s) {
+  if (isa<FloatType>(elt)) {
+    out.data[i] = roundToFloatType(elt, s.f);
+    return;
   }
-  return v;
-}
-
-FailureOr<double> unary(Operation *op, double a) {
-  return TypeSwitch<Operation *, FailureOr<double>>(op)
-      .Case<arith::NegFOp>([&](auto) { return -a; })
-      .Case<math::ExpOp>([&](auto) { return std::exp(a); })
-      .Case<math::Exp2Op>([&](auto) { return std::exp2(a); })
-      .Case<math::LogOp>([&](auto) { return std::log(a); })
-      .Case<math::Log2Op>([&](auto) { return std::log2(a); })
-      .Case<math::SqrtOp>([&](auto) { return std::sqrt(a); })
-      .Case<math::RsqrtOp>([&](auto) { return 1.0 / std::sqrt(a); })
-      .Case<math::SinOp>([&](auto) { return std::sin(a); })
-      .Case<math::CosOp>([&](auto) { return std::cos(a); })
-      .Case<math::TanhOp>([&](auto) { return std::tanh(a); })
-      .Case<math::AbsFOp>([&](auto) { return std::fabs(a); })
-      .Case<arith::ExtUIOp, arith::UIToFPOp>([&](Operation *o) -> double {
-        Type src = getElementTypeOrSelf(o->getOperand(0).getType());
-        unsigned w = src.getIntOrFloatBitWidth();
-        uint64_t bits = (uint64_t)(int64_t)a & (w >= 64 ? ~0ull : ((1ull << w) - 1));
-        return (double)bits;
-      })
-      .Case<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::FPToSIOp,
-            arith::ExtSIOp, arith::TruncIOp>([&](Operation *o) {
-        return roundTo(cast<ShapedType>(o->getResult(0).getType())
-                           .getElementType(),
-                       a);
-      })
-      .Default([](Operation *) { return FailureOr<double>(failure()); });
-}
-
-/// The bitwise, shift and unsigned integer ops, on the two's complement bits
-/// of the result's width (the caller wraps the result to it); none when `op`
-/// is not one. Division by zero and shifts by the width or more are
-/// undefined in arith: NaN, which no integer output matches (and which
-/// propagates).
-std::optional<double> integerBinary(Operation *op, double a, double b) {
-  Type e = getElementTypeOrSelf(op->getResult(0).getType());
-  if (!e.isIntOrIndex())
-    return std::nullopt;
-  unsigned w = e.isIndex() ? 64 : e.getIntOrFloatBitWidth();
-  uint64_t mask = w >= 64 ? ~0ull : ((1ull << w) - 1);
-  bool undefined = !std::isfinite(a) || !std::isfinite(b);
-  int64_t sa = undefined ? 0 : (int64_t)a, sb = undefined ? 1 : (int64_t)b;
-  uint64_t ua = (uint64_t)sa & mask, ub = (uint64_t)sb & mask;
-  auto bits = [](uint64_t v) { return (double)(int64_t)v; };
-  bool badShift = ub >= w;
-  std::optional<double> r =
-      TypeSwitch<Operation *, std::optional<double>>(op)
-          .Case<arith::AndIOp>([&](auto) { return (double)(sa & sb); })
-          .Case<arith::OrIOp>([&](auto) { return (double)(sa | sb); })
-          .Case<arith::XOrIOp>([&](auto) { return (double)(sa ^ sb); })
-          .Case<arith::ShLIOp>(
-              [&](auto) { return badShift ? NAN : bits(ua << ub); })
-          .Case<arith::ShRUIOp>(
-              [&](auto) { return badShift ? NAN : bits(ua >> ub); })
-          .Case<arith::ShRSIOp>(
-              [&](auto) { return badShift ? NAN : (double)(sa >> ub); })
-          .Case<arith::DivUIOp>([&](auto) { return ub ? bits(ua / ub) : NAN; })
-          .Case<arith::RemUIOp>([&](auto) { return ub ? bits(ua % ub) : NAN; })
-          .Case<arith::MinUIOp>([&](auto) { return ua < ub ? a : b; })
-          .Case<arith::MaxUIOp>([&](auto) { return ua > ub ? a : b; })
-          .Case<arith::FloorDivSIOp, arith::CeilDivSIOp>([&](Operation *o) {
-            if (!sb)
-              return (double)NAN;
-            // The exact quotient, then one step down (floor) or up (ceil) when
-            // it is not whole; -min / -1 wraps as the program's does.
-            int64_t q = sb == -1 ? (int64_t)(0 - (uint64_t)sa) : sa / sb;
-            bool inexact = sb != -1 && sa % sb != 0;
-            bool negative = (sa < 0) != (sb < 0);
-            if (isa<arith::FloorDivSIOp>(o) && inexact && negative)
-              --q;
-            if (isa<arith::CeilDivSIOp>(o) && inexact && !negative)
-              ++q;
-            return (double)q;
-          })
-          .Default([](Operation *) { return std::nullopt; });
-  return r && undefined ? std::optional<double>(NAN) : r;
-}
-
-FailureOr<double> binary(Operation *op, double a, double b) {
-  if (std::optional<double> v = integerBinary(op, a, b))
-    return *v;
-  return TypeSwitch<Operation *, FailureOr<double>>(op)
-      .Case<arith::AddFOp, arith::AddIOp>([&](auto) { return a + b; })
-      .Case<arith::SubFOp, arith::SubIOp>([&](auto) { return a - b; })
-      .Case<arith::MulFOp, arith::MulIOp>([&](auto) { return a * b; })
-      .Case<arith::DivFOp>([&](auto) { return a / b; })
-      .Case<arith::DivSIOp>([&](auto) { return std::trunc(a / b); })
-      .Case<arith::RemSIOp>([&](auto) { return std::fmod(a, b); })
-      // IEEE 754-2019 maximum / minimum: NaN wins, -0 < +0.
-      .Case<arith::MaximumFOp>([&](auto) {
-        if (std::isnan(a) || std::isnan(b))
-          return (double)NAN;
-        if (a == b)
-          return std::signbit(a) ? b : a;
-        return std::max(a, b);
-      })
-      .Case<arith::MinimumFOp>([&](auto) {
-        if (std::isnan(a) || std::isnan(b))
-          return (double)NAN;
-        if (a == b)
-          return std::signbit(a) ? a : b;
-        return std::min(a, b);
-      })
-      .Case<arith::MaxNumFOp, arith::MaxSIOp>([&](auto) { return std::fmax(a, b); })
-      .Case<arith::MinNumFOp, arith::MinSIOp>([&](auto) { return std::fmin(a, b); })
-      .Case<math::PowFOp>([&](auto) { return std::pow(a, b); })
-      .Case<arith::CmpFOp>([&](arith::CmpFOp c) -> FailureOr<double> {
-        using P = arith::CmpFPredicate;
-        bool unordered = std::isnan(a) || std::isnan(b);
-        switch (c.getPredicate()) {
-        case P::AlwaysFalse: return 0.0;
-        case P::AlwaysTrue: return 1.0;
-        case P::OEQ: return double(!unordered && a == b);
-        case P::ONE: return double(!unordered && a != b);
-        case P::OLT: return double(!unordered && a < b);
-        case P::OLE: return double(!unordered && a <= b);
-        case P::OGT: return double(!unordered && a > b);
-        case P::OGE: return double(!unordered && a >= b);
-        case P::ORD: return double(!unordered);
-        case P::UEQ: return double(unordered || a == b);
-        case P::UNE: return double(unordered || a != b);
-        case P::ULT: return double(unordered || a < b);
-        case P::ULE: return double(unordered || a <= b);
-        case P::UGT: return double(unordered || a > b);
-        case P::UGE: return double(unordered || a >= b);
-        case P::UNO: return double(unordered);
-        }
-        return failure();
-      })
-      .Case<arith::CmpIOp>([&](arith::CmpIOp c) -> FailureOr<double> {
-        using P = arith::CmpIPredicate;
-        switch (c.getPredicate()) {
-        case P::eq: return double(a == b);
-        case P::ne: return double(a != b);
-        case P::slt: return double(a < b);
-        case P::sle: return double(a <= b);
-        case P::sgt: return double(a > b);
-        case P::sge: return double(a >= b);
-        default: break;
-        }
-        // Unsigned: the operands' bits as unsigned integers of their width.
-        Type e = getElementTypeOrSelf(c.getLhs().getType());
-        unsigned w = e.isIndex() ? 64 : e.getIntOrFloatBitWidth();
-        uint64_t mask = w >= 64 ? ~0ull : ((1ull << w) - 1);
-        uint64_t ua = (uint64_t)(int64_t)a & mask, ub = (uint64_t)(int64_t)b & mask;
-        switch (c.getPredicate()) {
-        case P::ult: return double(ua < ub);
-        case P::ule: return double(ua <= ub);
-        case P::ugt: return double(ua > ub);
-        case P::uge: return double(ua >= ub);
-        default: break;
-        }
-        return failure();
-      })
-      .Default([](Operation *) { return FailureOr<double>(failure()); });
+  out.ints[i] = wrapToWidth(s.i, widthOf(elt));
+  if (s.undef)
+    markUndefined(out, i);
 }
 
 /// Gathers: out[idx] = in[map(idx)] over the shape of `rt`, or 0 where `map`
@@ -222,15 +546,20 @@ void gather(RankedTensorType rt, HostTensor &out, const HostTensor &in,
                 map) {
   SmallVector<int64_t> inStrides = stridesOf(in.shape);
   SmallVector<int64_t> s(in.shape.size());
+  bool isFloat = isa<FloatType>(rt.getElementType());
   forEach(rt.getShape(), [&](int64_t flat, ArrayRef<int64_t> idx) {
-    if (!map(idx, s)) {
-      out.data[flat] = 0.0;
-      return;
-    }
+    if (!map(idx, s))
+      return; // `out` starts as zeros
     int64_t f = 0;
     for (size_t i = 0; i < s.size(); ++i)
       f += s[i] * inStrides[i];
-    out.data[flat] = in.data[f];
+    if (isFloat) {
+      out.data[flat] = in.data[f];
+      return;
+    }
+    out.ints[flat] = in.ints[f];
+    if (in.isUndefined(f))
+      markUndefined(out, flat);
   });
 }
 
@@ -239,15 +568,29 @@ LogicalResult evaluateConstant(arith::ConstantOp c, Type elt, HostTensor &out) {
   auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
   if (!dense)
     return c.emitError("interpreter: unsupported constant");
-  int64_t i = 0;
-  if (isa<FloatType>(elt))
-    for (APFloat v : dense.getValues<APFloat>())
+  int64_t n = out.numElements();
+  if (isa<FloatType>(elt)) {
+    int64_t i = 0;
+    for (APFloat v : dense.getValues<APFloat>()) {
+      bool lost;
+      v.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
       out.data[i++] = v.convertToDouble();
-  else
-    for (APInt v : dense.getValues<APInt>())
-      out.data[i++] = (double)v.getSExtValue();
-  if (dense.isSplat())
-    std::fill(out.data.begin(), out.data.end(), out.data[0]);
+      if (i == n)
+        break;
+    }
+    if (dense.isSplat())
+      std::fill(out.data.begin(), out.data.end(), out.data[0]);
+  } else {
+    int64_t i = 0;
+    unsigned w = widthOf(elt);
+    for (APInt v : dense.getValues<APInt>()) {
+      out.ints[i++] = wrapToWidth(w == 1 ? v.getZExtValue() : v.getSExtValue(), w);
+      if (i == n)
+        break;
+    }
+    if (dense.isSplat())
+      std::fill(out.ints.begin(), out.ints.end(), out.ints[0]);
+  }
   return success();
 }
 
@@ -260,6 +603,8 @@ bool evaluateMovement(Operation &op, RankedTensorType rt,
   };
   if (isa<ReshapeOp, ContiguousOp, DetachOp, ContiguousBackwardOp>(op)) {
     out.data = src(0).data;
+    out.ints = src(0).ints;
+    out.undefined = src(0).undefined;
   } else if (auto p = dyn_cast<PermuteOp>(op)) {
     ArrayRef<int64_t> perm = p.getAxes();
     gather(rt, out, src(0),
@@ -308,80 +653,93 @@ bool evaluateMovement(Operation &op, RankedTensorType rt,
   return true;
 }
 
-/// Reduces `in` over the axes of `red` into `out`.
+/// Reduces `in` over the axes of `red` into `out`. Floats: f32/f64 accumulate
+/// in double and round once; f16/bf16 round after every step, as a half
+/// accumulator computed in f32 does. Integers wrap; MAX/MIN compare signed,
+/// except i1, where they are any() and all().
 void evaluateReduce(ReduceAxisOp red, RankedTensorType rt, const HostTensor &in,
                     HostTensor &out) {
   SmallVector<int64_t> outStrides = stridesOf(rt.getShape());
   llvm::SmallDenseSet<int64_t> axes(red.getAxes().begin(), red.getAxes().end());
   ReduceOpKind kind = red.getReduceOp();
-  double init = kind == ReduceOpKind::Add   ? 0.0
-                : kind == ReduceOpKind::Mul ? 1.0
-                : kind == ReduceOpKind::Max ? -INFINITY
-                                            : INFINITY;
-  std::fill(out.data.begin(), out.data.end(), init);
-  forEach(in.shape, [&](int64_t flat, ArrayRef<int64_t> idx) {
+  Type elt = rt.getElementType();
+  auto outIndex = [&](ArrayRef<int64_t> idx) {
     int64_t o = 0, k = 0;
     for (size_t i = 0; i < idx.size(); ++i)
       if (!axes.contains(i))
         o += idx[i] * outStrides[k++];
-    double &acc = out.data[o];
-    double v = in.data[flat];
+    return o;
+  };
+  if (isa<FloatType>(elt)) {
+    bool perStep = elt.isF16() || elt.isBF16();
+    double init = kind == ReduceOpKind::Add   ? 0.0
+                  : kind == ReduceOpKind::Mul ? 1.0
+                  : kind == ReduceOpKind::Max ? -INFINITY
+                                              : INFINITY;
+    std::fill(out.data.begin(), out.data.end(), init);
+    forEach(in.shape, [&](int64_t flat, ArrayRef<int64_t> idx) {
+      double &acc = out.data[outIndex(idx)];
+      double v = in.data[flat];
+      switch (kind) {
+      case ReduceOpKind::Add: acc += v; break;
+      case ReduceOpKind::Mul: acc *= v; break;
+      case ReduceOpKind::Max: acc = std::isnan(v) || std::isnan(acc) ? NAN : std::max(acc, v); break;
+      case ReduceOpKind::Min: acc = std::isnan(v) || std::isnan(acc) ? NAN : std::min(acc, v); break;
+      }
+      if (perStep)
+        acc = roundToFloatType(elt, acc);
+    });
+    for (double &v : out.data)
+      v = roundToFloatType(elt, v);
+    return;
+  }
+  unsigned w = widthOf(elt);
+  int64_t smax = w >= 64 ? std::numeric_limits<int64_t>::max()
+                         : (int64_t)((1ull << (w - 1)) - 1);
+  int64_t init = kind == ReduceOpKind::Add   ? 0
+                 : kind == ReduceOpKind::Mul ? 1
+                 : w == 1                    ? (kind == ReduceOpKind::Max ? 0 : 1)
+                 : kind == ReduceOpKind::Max ? -smax - 1
+                                             : smax;
+  std::fill(out.ints.begin(), out.ints.end(), wrapToWidth(init, w));
+  forEach(in.shape, [&](int64_t flat, ArrayRef<int64_t> idx) {
+    int64_t o = outIndex(idx);
+    int64_t &acc = out.ints[o];
+    int64_t v = in.ints[flat];
+    if (in.isUndefined(flat))
+      markUndefined(out, o);
+    // i1 is 0/1 here, so its MAX/MIN on the stored bits are any()/all().
     switch (kind) {
-    case ReduceOpKind::Add: acc += v; break;
-    case ReduceOpKind::Mul: acc *= v; break;
-    case ReduceOpKind::Max: acc = std::isnan(v) ? v : std::max(acc, v); break;
-    case ReduceOpKind::Min: acc = std::isnan(v) ? v : std::min(acc, v); break;
+    case ReduceOpKind::Add: acc = (int64_t)((uint64_t)acc + (uint64_t)v); break;
+    case ReduceOpKind::Mul: acc = (int64_t)((uint64_t)acc * (uint64_t)v); break;
+    case ReduceOpKind::Max: acc = std::max(acc, v); break;
+    case ReduceOpKind::Min: acc = std::min(acc, v); break;
     }
+    acc = wrapToWidth(acc, w);
   });
 }
 
-/// Evaluates select and the unary and binary ALU ops element by element.
-LogicalResult evaluateElementwise(Operation &op,
+/// Evaluates an ALU op (or cast) element by element; failure when the
+/// interpreter does not know it.
+LogicalResult evaluateElementwise(Operation &op, Type elt,
                                   DenseMap<Value, HostTensor> &env,
                                   HostTensor &out) {
-  auto src = [&](unsigned i) -> const HostTensor & {
-    return env[op.getOperand(i)];
-  };
-  if (isa<arith::SelectOp>(op)) {
-    for (int64_t i = 0; i < out.numElements(); ++i)
-      out.data[i] = src(0).data[i] != 0.0 ? src(1).data[i] : src(2).data[i];
-    return success();
+  std::optional<ElementFn> f = elementFunction(op);
+  if (!f)
+    return failure();
+  SmallVector<const HostTensor *> srcs;
+  SmallVector<bool> isFloat;
+  for (Value v : op.getOperands()) {
+    srcs.push_back(&env[v]);
+    isFloat.push_back(isFloatTensor(v));
   }
-  if (op.getNumOperands() == 1) {
-    for (int64_t i = 0; i < out.numElements(); ++i) {
-      FailureOr<double> v = unary(&op, src(0).data[i]);
-      if (failed(v))
-        return failure();
-      out.data[i] = *v;
-    }
-    return success();
+  SmallVector<Scalar, 3> args(srcs.size());
+  for (int64_t i = 0, e = out.numElements(); i < e; ++i) {
+    for (size_t k = 0; k < srcs.size(); ++k)
+      args[k] = readElement(*srcs[k], isFloat[k], i);
+    writeElement(out, elt, i, (*f)(args));
   }
-  if (op.getNumOperands() == 2) {
-    for (int64_t i = 0; i < out.numElements(); ++i) {
-      FailureOr<double> v = binary(&op, src(0).data[i], src(1).data[i]);
-      if (failed(v))
-        return failure();
-      out.data[i] = *v;
-    }
-    return success();
-  }
-  return failure();
-}
-
-/// Integer results wrap to their width, as arith defines them.
-void wrapToWidth(Operation &op, Type elt, HostTensor &out) {
-  if (auto it = dyn_cast<IntegerType>(elt); it && it.getWidth() < 64 &&
-                                             !isa<arith::CmpIOp>(op)) {
-    unsigned w = it.getWidth();
-    for (double &v : out.data) {
-      if (std::isnan(v) || std::isinf(v))
-        continue;
-      uint64_t bits = (uint64_t)(int64_t)v & ((1ull << w) - 1);
-      int64_t sv = w == 1 ? (int64_t)bits
-                          : (int64_t)(bits << (64 - w)) >> (64 - w);
-      v = (double)sv;
-    }
-  }
+  return success();
 }
 
 /// The value of one op with a static tensor result `rt`, from the values of
@@ -389,6 +747,8 @@ void wrapToWidth(Operation &op, Type elt, HostTensor &out) {
 FailureOr<HostTensor> evaluateOp(Operation &op, RankedTensorType rt,
                                  DenseMap<Value, HostTensor> &env) {
   Type elt = rt.getElementType();
+  if (!elt.isIntOrIndexOrFloat())
+    return op.emitError("interpreter: unsupported element type ") << elt;
   HostTensor out = like(rt);
   if (auto c = dyn_cast<arith::ConstantOp>(op)) {
     if (failed(evaluateConstant(c, elt, out)))
@@ -396,13 +756,85 @@ FailureOr<HostTensor> evaluateOp(Operation &op, RankedTensorType rt,
   } else if (auto red = dyn_cast<ReduceAxisOp>(op)) {
     evaluateReduce(red, rt, env[op.getOperand(0)], out);
   } else if (!evaluateMovement(op, rt, env, out) &&
-             failed(evaluateElementwise(op, env, out))) {
+             failed(evaluateElementwise(op, elt, env, out))) {
     return op.emitError("interpreter: cannot evaluate this op");
   }
-  wrapToWidth(op, elt, out);
+  return out;
+}
+
+/// An argument in the interpreter's representation: integers from `ints`,
+/// or from `data` when `ints` is empty; wrapped or rounded to the type.
+FailureOr<HostTensor> importArgument(BlockArgument arg, const HostTensor &h) {
+  auto rt = dyn_cast<RankedTensorType>(arg.getType());
+  Location loc = arg.getLoc();
+  if (!rt || !rt.hasStaticShape() || !rt.getElementType().isIntOrIndexOrFloat())
+    return emitError(loc, "interpreter: argument ")
+           << arg.getArgNumber() << " is not a static tensor of numbers";
+  HostTensor out = like(rt);
+  int64_t n = out.numElements();
+  Type elt = rt.getElementType();
+  bool fromInts = !isa<FloatType>(elt) && (int64_t)h.ints.size() == n;
+  if (!fromInts && (int64_t)h.data.size() != n)
+    return emitError(loc, "interpreter: argument ")
+           << arg.getArgNumber() << " has " << h.data.size()
+           << " elements, its type " << n;
+  for (int64_t i = 0; i < n; ++i) {
+    Scalar s;
+    if (fromInts) {
+      s.i = h.ints[i];
+      s.undef = h.isUndefined(i);
+    } else if (isa<FloatType>(elt)) {
+      s.f = h.data[i];
+    } else if (std::isfinite(h.data[i])) {
+      double t = std::trunc(h.data[i]);
+      s.i = t >= 0x1p63 ? (int64_t)(uint64_t)t : (int64_t)t;
+    } else {
+      s.undef = true;
+    }
+    writeElement(out, elt, i, s);
+  }
+  return out;
+}
+
+/// A result as the caller sees it: integers also as doubles in `data`.
+HostTensor exportResult(const HostTensor &h, Type elt) {
+  HostTensor out = h;
+  if (isa<FloatType>(elt))
+    return out;
+  out.data.resize(out.ints.size());
+  for (size_t i = 0; i < out.ints.size(); ++i)
+    out.data[i] = out.isUndefined(i) ? NAN : (double)out.ints[i];
   return out;
 }
 } // namespace
+
+int64_t uop::countReductionFlops(func::FuncOp fn) {
+  int64_t flops = 0;
+  fn.walk([&](ReduceAxisOp red) {
+    auto in = dyn_cast<RankedTensorType>(red.getOperand().getType());
+    if (!in || !in.hasStaticShape())
+      return;
+    flops += in.getNumElements();
+    // The float ALU ops computed per reduced element, each used only here.
+    SmallVector<Operation *> work;
+    if (Operation *d = red.getOperand().getDefiningOp())
+      work.push_back(d);
+    while (!work.empty()) {
+      Operation *op = work.pop_back_val();
+      if (!op->getDialect() ||
+          !isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+          isa<arith::ConstantOp>(op) || !op->hasOneUse() ||
+          op->getNumResults() != 1 || op->getResult(0).getType() != in ||
+          !isFloatTensor(op->getResult(0)))
+        continue;
+      flops += in.getNumElements();
+      for (Value v : op->getOperands())
+        if (Operation *d = v.getDefiningOp())
+          work.push_back(d);
+    }
+  });
+  return flops;
+}
 
 FailureOr<SmallVector<HostTensor>>
 uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
@@ -413,13 +845,17 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
     return fn.emitError("interpreter: expected ")
            << body.getNumArguments() << " arguments, got " << args.size();
   DenseMap<Value, HostTensor> env;
-  for (auto [a, h] : llvm::zip(body.getArguments(), args))
-    env[a] = h;
+  for (auto [a, h] : llvm::zip(body.getArguments(), args)) {
+    FailureOr<HostTensor> in = importArgument(a, h);
+    if (failed(in))
+      return failure();
+    env[a] = std::move(*in);
+  }
   for (Operation &op : body) {
     if (auto ret = dyn_cast<func::ReturnOp>(op)) {
       SmallVector<HostTensor> out;
       for (Value v : ret.getOperands())
-        out.push_back(env[v]);
+        out.push_back(exportResult(env[v], getElementTypeOrSelf(v.getType())));
       return out;
     }
     if (op.getNumResults() != 1)

@@ -67,7 +67,7 @@ def test_int_scalars_must_fit_in_int32():
     with pytest.raises(ValueError, match="does not fit in int32"):
         Tensor(2 ** 40)
     with pytest.raises(ValueError, match="does not fit in int32"):
-        Tensor(np.arange(3)) + 2 ** 31  # used to wrap to -2**31 silently
+        Tensor(np.arange(3, dtype=np.int32)) + 2 ** 31  # used to wrap to -2**31 silently
     assert Tensor(-2 ** 31).numpy() == -2 ** 31
     # A float tensor takes the value as a float.
     a = np.ones(2, np.float32)

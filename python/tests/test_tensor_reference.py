@@ -124,9 +124,11 @@ def test_input_array_is_copied():
 
 
 def test_input_dtypes():
-    assert Tensor(np.arange(6)).dtype is uop.int32
-    assert Tensor(np.ones(3, dtype=np.float16)).dtype is uop.float32
-    assert Tensor(np.ones(3, dtype=bool)).dtype is uop.int32
+    # Arrays keep their dtype (tinygrad's); lists take the default int / float.
+    assert Tensor(np.arange(6)).dtype is uop.int64
+    assert Tensor(np.ones(3, dtype=np.float16)).dtype is uop.float16
+    assert Tensor(np.ones(3, dtype=bool)).dtype is uop.bool_
+    assert Tensor(np.ones(3, dtype=np.longdouble)).dtype is uop.float32
     assert Tensor([1.0, 2.0]).dtype is uop.float32
     assert Tensor([1, 2]).dtype is uop.int32
     assert Tensor(A, dtype="float64").dtype is uop.float64

@@ -12,14 +12,16 @@ repository's ``build/lib``; importing this package without it raises ImportError
 """
 
 from ._capi import LIBRARY, CompileError, Compiler, build_dir
-from .dtypes import DType, float32, float64, int32
+from .dtypes import (DType, bfloat16, bool_, float16, float32, float64, int8, int16, int32,
+                     int64, uint8, uint16, uint32, uint64)
 from .tensor import Tensor
 from .compiler import compile
 from .runtime import cuda_available
 from . import tirx
 
-__all__ = ["Tensor", "compile", "tirx", "CompileError", "Compiler", "DType", "float32", "float64",
-           "int32", "cuda_available", "parse_verify", "run_pipeline", "translate", "LIBRARY",
+__all__ = ["Tensor", "compile", "tirx", "CompileError", "Compiler", "DType", "bool_", "int8",
+           "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "bfloat16",
+           "float32", "float64", "cuda_available", "parse_verify", "run_pipeline", "translate", "LIBRARY",
            "build_dir"]
 
 

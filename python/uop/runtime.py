@@ -6,7 +6,8 @@ and is translated to C; the C is compiled with the system C compiler
 
 C ABI of a compiled program: the entry is ``void uop_<func>(...)`` (``uop_main``
 for tensors), taking one ``const T *`` per argument of the func in order, then one
-``T *`` per result, where ``T`` is ``float``, ``double`` or ``int32_t``. Every
+``T *`` per result, where ``T`` is the C type of the dtype (``float``, ``double``,
+``int8_t`` .. ``uint64_t``, ``bool``; float16 and bfloat16 as their 16 bits). Every
 buffer is contiguous, C-order; the caller allocates the outputs.
 """
 
@@ -22,6 +23,7 @@ import threading
 import numpy as np
 
 from . import _capi
+from . import dtypes as _dt
 
 CPU_PIPELINE = "builtin.module(uop-to-program{target=cpu})"
 ENTRY_PREFIX = "uop_"
@@ -105,7 +107,15 @@ def run_cpu(tensor):
         return np.empty(tensor.shape, dtype=tensor.dtype.np)
     mlir, inputs = tensor._emit()
     _, lib = compile_cpu(mlir)
-    return call_entry(lib, "main", inputs, [tensor.shape], [tensor.dtype.np])[0]
+    out = call_entry(lib, "main", inputs, [tensor.shape], [tensor.dtype.storage])[0]
+    return _from_storage(out, tensor.dtype)
+
+
+def _from_storage(out, dtype):
+    """The numpy array of an output buffer (bfloat16 bits become float32)."""
+    if dtype is _dt.bfloat16:
+        return _dt.from_bfloat16_bits(out).reshape(out.shape)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -147,12 +157,12 @@ def run_cuda(tensor, chip=None):
         return np.empty(tensor.shape, dtype=tensor.dtype.np)
     mlir, inputs = tensor._emit()
     ins = [np.ascontiguousarray(a) for a in inputs]
-    out = np.empty(tensor.shape, dtype=tensor.dtype.np)
+    out = np.empty(tensor.shape, dtype=tensor.dtype.storage)
     try:
         _capi.default_compiler().run(mlir, "main", "cuda", chip, ins, [out])
     except _capi.NoGPUError as e:
         raise RuntimeError(f"device='cuda': no CUDA GPU is available ({e})") from None
-    return out
+    return _from_storage(out, tensor.dtype)
 
 
 def realize(tensor, device):

@@ -13,7 +13,7 @@ import operator
 import numpy as np
 
 from . import dtypes as _dt
-from .dtypes import float32, float64, int32, to_dtype
+from .dtypes import bfloat16, bool_, float32, float64, int32, to_dtype
 
 __all__ = ["Tensor"]
 
@@ -54,7 +54,7 @@ def _is_scalar(x):
 
 def _scalar_dtype(x):
     if isinstance(x, (bool, np.bool_)):
-        return int32
+        return bool_
     if isinstance(x, (numbers.Integral, np.integer)):
         return int32
     if isinstance(x, (numbers.Real, np.floating)):
@@ -63,17 +63,16 @@ def _scalar_dtype(x):
 
 
 def _array_dtype(arr):
-    """The uop dtype an input array is stored in."""
-    k = arr.dtype
-    if k == np.float64:
-        return float64
-    if k == np.float32:
-        return float32
-    if k.kind == "f":
-        return float32
-    if k.kind in "iub":
-        return int32
-    raise TypeError(f"unsupported array dtype {k}: uop tensors support float32, float64 and int32")
+    """The uop dtype an input array is stored in: its own (bool, int8..uint64, float16,
+    float32, float64); other floats become float32."""
+    try:
+        return to_dtype(arr.dtype)
+    except TypeError:
+        if arr.dtype.kind == "f":
+            return float32
+        raise TypeError(f"unsupported array dtype {arr.dtype}: uop tensors support bool, "
+                        "int8..int64, uint8..uint64, float16, bfloat16, float32 and "
+                        "float64") from None
 
 
 def _broadcast_shape(a, b):
@@ -137,12 +136,12 @@ def _shape_args(args, what):
 # ---------------------------------------------------------------------------
 
 class Tensor:
-    """A lazily evaluated tensor of float32, float64 or int32.
+    """A lazily evaluated tensor of any dtype in :mod:`uop.dtypes` (bool, int8..int64,
+    uint8..uint64, float16, bfloat16, float32, float64).
 
-    ``Tensor(np.ndarray)`` becomes an input of the program (float32, float64 and
-    int32 arrays keep their dtype; other float arrays become float32, integer and
-    bool arrays int32). A Python scalar becomes a constant; a list becomes an
-    input array (float32 or int32). ``dtype=`` converts.
+    ``Tensor(np.ndarray)`` becomes an input of the program; the array keeps its dtype
+    (other float arrays become float32). A Python scalar becomes a constant; a list
+    becomes an input array (float32, bool or int32). ``dtype=`` converts.
     """
 
     __slots__ = ("_node",)
@@ -171,18 +170,22 @@ class Tensor:
                 d = to_dtype(dtype)
             elif arr.dtype.kind == "f":
                 d = float32
+            elif arr.dtype.kind == "b":
+                d = bool_
             else:
-                d = _array_dtype(arr)
+                d = int32  # a list of Python ints: the default int, as in tinygrad
         else:
             raise TypeError(f"cannot make a Tensor from {type(data).__name__}")
         if arr.dtype.kind not in "fiub":
             raise TypeError(f"unsupported array dtype {arr.dtype}")
-        if not d.is_float and arr.dtype.kind in "iu" and arr.size:
-            lo, hi = np.iinfo(np.int32).min, np.iinfo(np.int32).max
-            if arr.min() < lo or arr.max() > hi:
-                raise ValueError("integer array values do not fit in int32")
+        if d.is_int and arr.dtype.kind in "iu" and arr.size:
+            info = np.iinfo(d.np)
+            if int(arr.min()) < info.min or int(arr.max()) > info.max:
+                raise ValueError(f"integer array values do not fit in {d.name}")
         # np.array, not np.ascontiguousarray: the latter makes 0-d arrays 1-d.
         stored = np.array(arr, dtype=d.np, order="C", copy=True)
+        if d is bfloat16:
+            stored = _dt.round_bfloat16(stored)
         stored.setflags(write=False)
         self._node = _Node("input", (), None, stored.shape, d, data=stored)
 
@@ -269,6 +272,8 @@ class Tensor:
             dtype = self.dtype
             if sd.is_float and not dtype.is_float:
                 dtype = float32
+            elif sd.is_int and dtype.is_bool:
+                dtype = int32
             if op == "div" and not dtype.is_float:
                 dtype = float32
             shape = self.shape
@@ -320,8 +325,13 @@ class Tensor:
         return r
 
     def sum(self, axis=None, keepdim=False, keepdims=None):
-        """Sum over ``axis`` (int, tuple or None for all axes)."""
-        return self._reduce("add", axis, keepdim if keepdims is None else keepdims)
+        """Sum over ``axis`` (int, tuple or None for all axes). As in tinygrad, it
+        accumulates bools and small integers in int32 (unsigned ones in uint32) and
+        returns that; float16/bfloat16 accumulate in float32 and return their dtype."""
+        keep = keepdim if keepdims is None else keepdims
+        acc = _sum_acc_dtype(self.dtype)
+        r = self.cast(acc)._reduce("add", axis, keep)
+        return r.cast(self.dtype) if self.dtype in (_dt.float16, bfloat16) else r
 
     def max(self, axis=None, keepdim=False, keepdims=None):
         """Maximum over ``axis`` (int, tuple or None for all axes)."""
@@ -477,17 +487,32 @@ class Tensor:
         return a if dtype is None else a.astype(dtype)
 
 
+def _sum_acc_dtype(d):
+    if d.is_float:
+        return _dt.promote(d, float32)
+    return _dt.promote(d, _dt.uint32 if d.is_unsigned else int32)
+
+
 def _reduce_identity(kind, dtype):
     if kind == "add":
         return 0
     if dtype.is_float:
         return -np.inf
-    return int(np.iinfo(np.int32).min)
+    if dtype.is_bool:
+        return 0
+    return int(np.iinfo(dtype.np).min)
 
 
 def _const_node(value, shape, dtype):
     if dtype.is_float:
         v = float(dtype.np.type(value))
+        if dtype is bfloat16:
+            v = float(_dt.round_bfloat16(np.float32(v)))
+    elif dtype.is_bool:
+        if isinstance(value, (float, np.floating)) and np.isnan(value):
+            v = 1
+        else:
+            v = int(bool(value))
     else:
         if isinstance(value, (float, np.floating)):
             if not np.isfinite(value):
@@ -511,8 +536,14 @@ def tensor_type(shape, dtype):
 
 def format_scalar(value, dtype):
     """A value for ``dense<...>`` that parses back to exactly the same number."""
+    if dtype.is_bool:
+        return "true" if value else "false"
     if not dtype.is_float:
         return str(int(value))
+    if dtype.bits == 16:  # f16 / bf16: the exact bits
+        bits = (np.float16(value).view(np.uint16) if dtype is _dt.float16
+                else _dt.to_bfloat16_bits(np.float32(value)).reshape(()))
+        return "0x%04X" % int(bits)
     if dtype is float32:
         v = np.float32(value)
         if not np.isfinite(v):
@@ -559,7 +590,9 @@ class _Emitter:
         res = self.names[root]
         rtype = tensor_type(root.shape, root.dtype)
         sig = ", ".join(f"{n}: {t}" for n, t in self.args)
-        out = ["module {", f"  func.func @main({sig}) -> {rtype} {{"]
+        # Unsigned integers say so at the interface (MLIR integers are signless).
+        rsig = f"({rtype} {{uop.unsigned}})" if root.dtype.is_unsigned else rtype
+        out = ["module {", f"  func.func @main({sig}) -> {rsig} {{"]
         out += ["    " + l for l in self.lines]
         out += [f"    return {res} : {rtype}", "  }", "}", ""]
         return "\n".join(out), list(self.inputs)
@@ -568,11 +601,17 @@ class _Emitter:
         t = tensor_type(node.shape, node.dtype)
         if node.op == "input":
             name = f"%arg{len(self.args)}"
-            self.args.append((name, t))
-            self.inputs.append(node.data)
+            self.args.append((name, t + (" {uop.unsigned}" if node.dtype.is_unsigned else "")))
+            # What the program reads: bfloat16 as its bits.
+            self.inputs.append(_dt.to_bfloat16_bits(node.data).reshape(node.data.shape)
+                               if node.dtype is bfloat16 else node.data)
             self.names[node] = name
             return
         srcs = [self.names[s] for s in node.srcs]
+        if node.op == "cast" and node.srcs[0].dtype.mlir == node.dtype.mlir:
+            # int32 <-> uint32 and the like: the same bits, no op.
+            self.names[node] = srcs[0]
+            return
         key = (node.op, tuple(srcs), repr(node.arg), node.shape, node.dtype.name)
         if key in self.cse:
             self.names[node] = self.cse[key]
@@ -583,14 +622,20 @@ class _Emitter:
         self.cse[key] = name
 
     def _op_text(self, node, srcs, t):
-        op, fl = node.op, node.dtype.is_float
+        op, fl, d = node.op, node.dtype.is_float, node.dtype
         if op == "const":
             return f"arith.constant dense<{format_scalar(node.arg, node.dtype)}> : {t}"
         if op in _BINARY:
             if op == "div" and not fl:
                 raise AssertionError("integer division is done in float32")
-            mn = {"add": ("addf", "addi"), "sub": ("subf", "subi"), "mul": ("mulf", "muli"),
-                  "div": ("divf", None), "max": ("maximumf", "maxsi")}[op][0 if fl else 1]
+            if fl:
+                mn = {"add": "addf", "sub": "subf", "mul": "mulf", "div": "divf",
+                      "max": "maximumf"}[op]
+            elif d.is_bool:  # numpy's bool arithmetic: or, xor, and
+                mn = {"add": "ori", "sub": "xori", "mul": "andi", "max": "ori"}[op]
+            else:
+                mn = {"add": "addi", "sub": "subi", "mul": "muli",
+                      "max": "maxui" if d.is_unsigned else "maxsi"}[op]
             return f"arith.{mn} {srcs[0]}, {srcs[1]} : {t}"
         if op == "neg":
             return f"arith.negf {srcs[0]} : {t}"
@@ -599,14 +644,7 @@ class _Emitter:
         src = node.srcs[0]
         st = tensor_type(src.shape, src.dtype)
         if op == "cast":
-            a, b = src.dtype, node.dtype
-            if a.is_float and b.is_float:
-                mn = "extf" if b.priority > a.priority else "truncf"
-            elif b.is_float:
-                mn = "sitofp"
-            else:
-                mn = "fptosi"
-            return f"arith.{mn} {srcs[0]} : {st} to {t}"
+            return self._cast_text(src, node, srcs[0], st, t)
         if op == "reshape":
             return f"uop.reshape {srcs[0]} : {st} -> {t}"
         if op == "permute":
@@ -626,8 +664,48 @@ class _Emitter:
             return f"uop.flip {srcs[0]} {flags} : {t}"
         if op == "reduce":
             kind, axes = node.arg
+            if kind == "max" and d.is_unsigned:
+                # reduce_axis compares integers signed: flip the sign bit around it,
+                # which orders unsigned values as signed ones.
+                bias = self._new()
+                self.lines.append(f"{bias} = arith.constant dense<{-(1 << (d.bits - 1))}> : {st}")
+                x = self._new()
+                self.lines.append(f"{x} = arith.xori {srcs[0]}, {bias} : {st}")
+                r = self._new()
+                self.lines.append(f"{r} = uop.reduce_axis max {x} {_list(axes)} : {st} -> {t}")
+                rb = self._new()
+                self.lines.append(f"{rb} = arith.constant dense<{-(1 << (d.bits - 1))}> : {t}")
+                return f"arith.xori {r}, {rb} : {t}"
             return f"uop.reduce_axis {kind} {srcs[0]} {_list(axes)} : {st} -> {t}"
         raise AssertionError(f"unknown op {op}")
+
+    def _cast_text(self, src, node, x, st, t):
+        """arith casts between every pair of dtypes (tinygrad's semantics: a cast to
+        bool is ``!= 0``, float to integer truncates)."""
+        a, b = src.dtype, node.dtype
+        if b.is_bool:
+            zero = self._new()
+            self.lines.append(f"{zero} = arith.constant dense<{'0.0' if a.is_float else '0'}> : {st}")
+            return (f"arith.cmpf une, {x}, {zero} : {st}" if a.is_float
+                    else f"arith.cmpi ne, {x}, {zero} : {st}")
+        if a.is_float and b.is_float:
+            if a.bits == b.bits:  # float16 <-> bfloat16: through float32
+                mid = self._new()
+                mt = t.replace(b.mlir + ">", "f32>")
+                self.lines.append(f"{mid} = arith.extf {x} : {st} to {mt}")
+                return f"arith.truncf {mid} : {mt} to {t}"
+            return f"arith.{'extf' if b.bits > a.bits else 'truncf'} {x} : {st} to {t}"
+        if b.is_float:
+            return f"arith.{'uitofp' if a.is_unsigned or a.is_bool else 'sitofp'} {x} : {st} to {t}"
+        if a.is_float:
+            return f"arith.{'fptoui' if b.is_unsigned else 'fptosi'} {x} : {st} to {t}"
+        if a.bits < b.bits:
+            return f"arith.{'extui' if a.is_unsigned or a.is_bool else 'extsi'} {x} : {st} to {t}"
+        if a.bits > b.bits:
+            return f"arith.trunci {x} : {st} to {t}"
+        # Same width (int32 <-> uint32): the same bits; an identity op keeps one
+        # SSA value per node.
+        return f"arith.bitcast {x} : {st} to {t}"
 
 
 # ---------------------------------------------------------------------------
@@ -635,12 +713,20 @@ class _Emitter:
 # ---------------------------------------------------------------------------
 
 def _wide(dtype):
-    return np.float64 if dtype.is_float else np.int64
+    if dtype.is_float:
+        return np.float64
+    return np.uint64 if dtype is _dt.uint64 else np.int64
 
 
 def _round(x, dtype):
-    """Round a wide value to ``dtype`` and widen it again."""
-    return np.asarray(x).astype(dtype.np).astype(_wide(dtype))
+    """Round a wide value to ``dtype`` and widen it again (integers wrap, bools are
+    ``!= 0``)."""
+    x = np.asarray(x)
+    if dtype is bfloat16:
+        return _dt.round_bfloat16(x.astype(np.float32)).astype(np.float64)
+    if dtype.is_bool:
+        return (x != 0).astype(np.int64)
+    return x.astype(dtype.np).astype(_wide(dtype))
 
 
 def _reference(root):
@@ -659,6 +745,8 @@ def _reference(root):
                 continue
             memo[node] = _ref_op(node, [memo[s] for s in node.srcs])
         out = memo[root]
+        if root.dtype is bfloat16:
+            return _dt.round_bfloat16(np.asarray(out, np.float32)).reshape(root.shape)
         return np.asarray(out).astype(root.dtype.np).reshape(root.shape)
 
 
@@ -666,7 +754,7 @@ def _ref_op(node, xs):
     op, d = node.op, node.dtype
     w = _wide(d)
     if op == "input":
-        return node.data.astype(w)
+        return node.data.astype(w)  # bool inputs become 0/1
     if op == "const":
         return np.full(node.shape, node.arg, dtype=w)
     if op in _BINARY:
@@ -676,16 +764,21 @@ def _ref_op(node, xs):
         else:
             r = {"add": operator.add, "sub": operator.sub, "mul": operator.mul,
                  "div": operator.truediv}[op](a, b)
-        return r if d.is_float else _round(r, d)  # int32 wraps around
+        # Integers wrap; float16/bfloat16 round every result, as their programs do.
+        return r if d.is_float and d.bits >= 32 else _round(r, d)
     if op == "neg":
         return -xs[0]
     if op in ("exp", "log", "sqrt"):
-        return getattr(np, op)(xs[0])
+        r = getattr(np, op)(xs[0])
+        return r if d.bits >= 32 else _round(r, d)
     x = xs[0]
     if op == "cast":
+        src = node.srcs[0].dtype
+        if d.is_bool:
+            return (x != 0).astype(np.int64)
         if d.is_float:
-            return _round(x, d) if d is float32 else x.astype(np.float64)
-        return _round(np.trunc(x), d)
+            return x.astype(np.float64) if d is float64 else _round(x, d)
+        return _round(np.trunc(x) if src.is_float else x, d)
     if op == "reshape":
         return x.reshape(node.shape)
     if op == "permute":
@@ -703,7 +796,7 @@ def _ref_op(node, xs):
         kind, axes = node.arg
         if kind == "add":
             r = np.sum(x, axis=axes)
-            return r if d.is_float else _round(r, d)
-        init = -np.inf if d.is_float else np.iinfo(np.int32).min
+            return r if d.is_float and d.bits >= 32 else _round(r, d)
+        init = -np.inf if d.is_float else 0 if d.is_bool else np.iinfo(d.np).min
         return np.max(x, axis=axes, initial=init)
     raise AssertionError(op)

@@ -2,6 +2,7 @@
 //
 //   uop-run FILE [--entry NAME] [--target cpu|cuda] [--check] [--repeat N]
 //           [--seed S] [--chip sm_XX] [--reference R] [--param INDEX=VALUE]...
+//           [--input NAME=FILE.npy]... [--output-dir DIR]
 //
 // A thin shell over the runtime library (uop/Runtime/Execute.h): a
 // tensor-level func.func runs on the CPU (uop-to-program, --uop-to-c, the
@@ -23,11 +24,17 @@
 #include "uop/Runtime/Error.h"
 #include "uop/Runtime/Execute.h"
 #include "uop/Runtime/Interpreter.h"
+#include "uop/Runtime/Npy.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/AsmParser/AsmParserState.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -35,6 +42,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <random>
 
 using namespace mlir;
@@ -91,6 +99,17 @@ llvm::cl::list<std::string> clParams(
     llvm::cl::desc("the value of scalar parameter INDEX of a tirx kernel "
                    "(INDEX counts every parameter from 0; repeatable)"),
     llvm::cl::value_desc("INDEX=VALUE"), llvm::cl::cat(clCategory));
+llvm::cl::list<std::string> clInputs(
+    "input",
+    llvm::cl::desc("read argument NAME (its index, or its name in the source "
+                   "without %) from a .npy file of its dtype and shape "
+                   "(repeatable; other arguments are random)"),
+    llvm::cl::value_desc("NAME=FILE.npy"), llvm::cl::cat(clCategory));
+llvm::cl::opt<std::string> clOutputDir(
+    "output-dir",
+    llvm::cl::desc("write each output as DIR/<result index>.npy (created "
+                   "if missing)"),
+    llvm::cl::value_desc("DIR"), llvm::cl::cat(clCategory));
 int fail(const Twine &msg, int code = kFail) {
   llvm::errs() << "uop-run: " << msg << "\n";
   return code;
@@ -103,83 +122,153 @@ int fail(llvm::Error error) {
   return fail(msg, status);
 }
 
-/// Element type handling on the host: storage size and conversions.
+/// An element type on the host: its storage, its name, its tolerance.
+/// Integers are signless in the IR; `isUnsigned` comes from `uop.unsigned`
+/// at the program interface.
 struct DType {
   Type type;
+  bool isUnsigned = false;
   unsigned bytes() const {
     return std::max<unsigned>(1, type.getIntOrFloatBitWidth() / 8);
   }
   bool isFloat() const { return isa<FloatType>(type); }
+  unsigned width() const { return type.getIntOrFloatBitWidth(); }
+  /// "f32", "bf16", "i8", "u32", "bool".
+  std::string name() const {
+    if (type.isInteger(1))
+      return "bool";
+    if (!isFloat())
+      return (Twine(isUnsigned ? "u" : "i") + Twine(width())).str();
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << type;
+    return s;
+  }
+  /// Storable on the host (and in .npy): the dtypes of uop programs.
+  bool isSupported() const {
+    if (isFloat())
+      return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+    unsigned w = type.isInteger() ? width() : 0;
+    return w == 1 || w == 8 || w == 16 || w == 32 || w == 64;
+  }
+  /// One element as a double, for the tirx references (which are floats).
   void store(double v, void *p) const {
-    if (type.isF32()) {
-      float f = (float)v;
-      std::memcpy(p, &f, 4);
-    } else if (type.isF64()) {
-      std::memcpy(p, &v, 8);
-    } else if (type.isF16() || type.isBF16()) {
-      APFloat a(v);
-      bool lost;
-      a.convert(type.isF16() ? APFloat::IEEEhalf() : APFloat::BFloat(),
-                APFloat::rmNearestTiesToEven, &lost);
-      uint16_t bits = (uint16_t)a.bitcastToAPInt().getZExtValue();
-      std::memcpy(p, &bits, 2);
-    } else {
-      int64_t i = (int64_t)v;
-      std::memcpy(p, &i, bytes()); // little endian
-    }
+    HostTensor h;
+    h.shape = {1};
+    if (isFloat())
+      h.data = {v};
+    else
+      h.ints = {(int64_t)v};
+    std::vector<unsigned char> raw = toBytes(h);
+    std::memcpy(p, raw.data(), bytes());
   }
   double load(const void *p) const {
-    if (type.isF32()) {
-      float f;
-      std::memcpy(&f, p, 4);
-      return f;
-    }
-    if (type.isF64()) {
-      double d;
-      std::memcpy(&d, p, 8);
-      return d;
-    }
-    if (type.isF16() || type.isBF16()) {
-      uint16_t bits;
-      std::memcpy(&bits, p, 2);
-      APFloat a(type.isF16() ? APFloat::IEEEhalf() : APFloat::BFloat(),
-                APInt(16, bits));
-      bool lost;
-      a.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
-      return a.convertToDouble();
-    }
-    int64_t i = 0;
-    std::memcpy(&i, p, bytes());
-    unsigned w = type.getIntOrFloatBitWidth();
-    if (w == 1) // C's _Bool: 0 or 1
-      return (double)(i & 1);
-    if (w < 64)
-      i = (i << (64 - w)) >> (64 - w);
-    return (double)i;
+    HostTensor h = fromBytes(static_cast<const unsigned char *>(p), {1});
+    return isFloat() ? h.data[0] : asDouble(h.ints[0]);
   }
-  /// Relative error bound of a result computed from inputs of this type.
+  /// The integer `v` (wrapped bits) as the number it denotes.
+  double asDouble(int64_t v) const {
+    return isUnsigned ? (double)(uint64_t)(v & (width() >= 64 ? ~0ull
+                                                 : (1ull << width()) - 1))
+                      : (double)v;
+  }
+  /// `h` (in the interpreter's representation) as little-endian bytes of
+  /// this type.
+  std::vector<unsigned char> toBytes(const HostTensor &h) const {
+    int64_t n = h.numElements();
+    std::vector<unsigned char> raw(n * bytes());
+    for (int64_t i = 0; i < n; ++i) {
+      unsigned char *p = raw.data() + i * bytes();
+      if (type.isF32()) {
+        float f = (float)h.data[i];
+        std::memcpy(p, &f, 4);
+      } else if (type.isF64()) {
+        std::memcpy(p, &h.data[i], 8);
+      } else if (isFloat()) { // f16, bf16
+        APFloat a(h.data[i]);
+        bool lost;
+        a.convert(cast<FloatType>(type).getFloatSemantics(),
+                  APFloat::rmNearestTiesToEven, &lost);
+        uint16_t bits = (uint16_t)a.bitcastToAPInt().getZExtValue();
+        std::memcpy(p, &bits, 2);
+      } else {
+        int64_t v = h.ints[i];
+        std::memcpy(p, &v, bytes()); // little endian: the low bytes
+      }
+    }
+    return raw;
+  }
+  /// Elements of this type from little-endian bytes.
+  HostTensor fromBytes(const unsigned char *p, ArrayRef<int64_t> shape) const {
+    HostTensor h;
+    h.shape.assign(shape.begin(), shape.end());
+    int64_t n = h.numElements();
+    for (int64_t i = 0; i < n; ++i, p += bytes()) {
+      if (type.isF32()) {
+        float f;
+        std::memcpy(&f, p, 4);
+        h.data.push_back(f);
+      } else if (type.isF64()) {
+        double d;
+        std::memcpy(&d, p, 8);
+        h.data.push_back(d);
+      } else if (isFloat()) {
+        uint16_t bits;
+        std::memcpy(&bits, p, 2);
+        APFloat a(cast<FloatType>(type).getFloatSemantics(), APInt(16, bits));
+        bool lost;
+        a.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
+        h.data.push_back(a.convertToDouble());
+      } else {
+        int64_t v = 0;
+        std::memcpy(&v, p, bytes());
+        h.ints.push_back(wrapToWidth(v, width())); // C's _Bool is 0 or 1
+      }
+    }
+    return h;
+  }
+  /// Relative error bound of a float result: f32 and f64 as the reference
+  /// computes in double; f16 and bf16 four units in the last place (their
+  /// per-op rounding is modelled exactly). Integers and bools are exact.
   double tolerance() const {
     if (type.isF64())
       return 1e-9;
     if (type.isF32())
       return 1e-5;
-    if (type.isF16() || type.isBF16())
-      return 1e-2;
+    if (type.isF16())
+      return 4 * 0x1p-10;
+    if (type.isBF16())
+      return 4 * 0x1p-7;
     return 0;
   }
 };
 
-/// Seeded random values, already rounded to the element type so the
-/// reference sees exactly what the program sees.
+DType argDType(func::FuncOp fn, unsigned i) {
+  return DType{getElementTypeOrSelf(fn.getArgumentTypes()[i]),
+               isUnsignedArgument(fn, i)};
+}
+DType resultDType(func::FuncOp fn, unsigned i) {
+  return DType{getElementTypeOrSelf(fn.getResultTypes()[i]),
+               isUnsignedResult(fn, i)};
+}
+
+/// Seeded random values of the element type: floats in [-1, 1) rounded to
+/// the type, signed integers in [-8, 8], unsigned in [0, 16], bools 0/1.
 void fillRandom(HostTensor &h, DType t, std::mt19937_64 &rng) {
-  std::uniform_real_distribution<double> real(-1.0, 1.0);
-  std::uniform_int_distribution<int> integer(-8, 8);
-  std::vector<unsigned char> tmp(8);
-  for (double &v : h.data) {
-    double x = t.isFloat() ? real(rng) : (double)integer(rng);
-    t.store(x, tmp.data());
-    v = t.load(tmp.data());
+  int64_t n = h.numElements();
+  if (t.isFloat()) {
+    std::uniform_real_distribution<double> real(-1.0, 1.0);
+    h.data.resize(n);
+    for (double &v : h.data)
+      v = roundToFloatType(t.type, real(rng));
+    return;
   }
+  std::uniform_int_distribution<int> integer(
+      t.width() == 1 || t.isUnsigned ? 0 : -8,
+      t.width() == 1 ? 1 : t.isUnsigned ? 16 : 8);
+  h.ints.resize(n);
+  for (int64_t &v : h.ints)
+    v = integer(rng);
 }
 
 struct Comparison {
@@ -206,18 +295,41 @@ double finiteRms(ArrayRef<double> v) {
   return top * std::sqrt(sum / n);
 }
 
-/// |got - ref| <= tol * scale, where scale is |ref| floored by the RMS of
-/// the output's finite reference values, so values near zero are judged
-/// against the data. A NaN in the reference matches only a NaN at that
-/// element and an infinity only the same infinity; they stay out of the
-/// floor and of the printed errors, which are finite on a pass.
+/// Integers and bools: the same bits, exactly; an element the reference
+/// leaves undefined matches nothing. Floats: |got - ref| <= tol * scale,
+/// where scale is |ref| floored by the RMS of the output's finite reference
+/// values, so values near zero are judged against the data. A NaN in the
+/// reference matches only a NaN at that element and an infinity only the
+/// same infinity; they stay out of the floor and of the printed errors,
+/// which are finite on a pass.
 void compare(const HostTensor &got, const HostTensor &ref, DType t,
              Comparison &c) {
+  if (!t.isFloat() && ref.ints.empty()) {
+    // A double-precision reference (tirx): the same number, exactly.
+    for (size_t i = 0; i < ref.data.size(); ++i) {
+      ++c.checked;
+      if (got.data[i] != ref.data[i]) {
+        ++c.bad;
+        c.maxAbs = c.maxRel = INFINITY;
+      }
+    }
+    return;
+  }
+  if (!t.isFloat()) {
+    for (size_t i = 0; i < ref.ints.size(); ++i) {
+      ++c.checked;
+      if (ref.isUndefined(i) || got.ints[i] != ref.ints[i]) {
+        ++c.bad;
+        c.maxAbs = c.maxRel = INFINITY;
+        continue;
+      }
+    }
+    return;
+  }
   // The reference rounded to the output's type (1e78 is +inf in f32).
   std::vector<double> r(ref.data);
-  if (t.type.isF32())
-    for (double &x : r)
-      x = (double)(float)x;
+  for (double &x : r)
+    x = roundToFloatType(t.type, x);
   double floor = std::max(finiteRms(r), 1e-30);
   for (size_t i = 0; i < r.size(); ++i) {
     double g = got.data[i];
@@ -251,41 +363,159 @@ void printComparison(const Comparison &c) {
 // Tensor-level graphs (cpu and cuda) through uop::Executable
 //===----------------------------------------------------------------------===//
 
+/// The source names of the entry's arguments (`%x` is "x"), from the parser.
+std::vector<std::string> argumentNames;
+
 struct Tensors {
   SmallVector<HostTensor> inputs;
   SmallVector<DType> inTypes, outTypes;
   SmallVector<SmallVector<int64_t>> outShapes;
 };
 
+std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string s = "(";
+  for (auto [i, d] : llvm::enumerate(shape))
+    s += (i ? ", " : "") + std::to_string(d);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
+/// The argument `name` denotes: its index, or its source name.
+std::optional<unsigned> argumentIndex(func::FuncOp fn, StringRef name) {
+  unsigned i;
+  if (!name.getAsInteger(10, i))
+    return i < fn.getNumArguments() ? std::optional<unsigned>(i) : std::nullopt;
+  for (auto [k, n] : llvm::enumerate(argumentNames))
+    if (n == name.ltrim('%') && k < fn.getNumArguments())
+      return k;
+  return std::nullopt;
+}
+
+/// The --input files, by argument index; errors located at the argument.
+FailureOr<std::map<unsigned, HostTensor>> readInputs(func::FuncOp fn) {
+  std::map<unsigned, HostTensor> given;
+  for (StringRef opt : clInputs) {
+    auto [name, path] = opt.split('=');
+    if (!opt.contains('=') || name.empty() || path.empty())
+      return fail("--input expects NAME=FILE.npy, got '" + opt + "'", kUsage),
+             failure();
+    std::optional<unsigned> i = argumentIndex(fn, name);
+    if (!i)
+      return fn.emitError("uop-run: --input ")
+                 << opt << ": @" << fn.getName() << " has no argument '"
+                 << name << "' (give its index or its name)",
+             failure();
+    Location loc = fn.getArgument(*i).getLoc();
+    if (given.count(*i))
+      return emitError(loc, "uop-run: --input ")
+                 << opt << ": argument " << *i << " has an input already",
+             failure();
+    llvm::Expected<npy::Array> a = npy::read(path);
+    if (!a)
+      return emitError(loc, "uop-run: --input ")
+                 << opt << ": " << llvm::toString(a.takeError()),
+             failure();
+    DType d = argDType(fn, *i);
+    auto rt = cast<RankedTensorType>(fn.getArgumentTypes()[*i]);
+    std::string want = npy::descrFor(d.type, d.isUnsigned);
+    if (a->descr != want)
+      return emitError(loc, "uop-run: --input ")
+                 << opt << ": the file holds dtype '" << a->descr
+                 << "', argument " << *i << " is " << d.name() << " ('"
+                 << want << "'"
+                 << (d.type.isBF16() ? ", bf16 travels as float32" : "")
+                 << (!d.isFloat() && d.width() > 1 && !d.isUnsigned
+                         ? "; mark it uop.unsigned for uint data"
+                         : "")
+                 << ")",
+             failure();
+    if (ArrayRef<int64_t>(a->shape) != rt.getShape())
+      return emitError(loc, "uop-run: --input ")
+                 << opt << ": the file's shape is " << shapeString(a->shape)
+                 << ", argument " << *i << " is " << rt,
+             failure();
+    HostTensor h;
+    if (d.type.isBF16()) {
+      // Rounded to bf16: what the program will read.
+      h = DType{Float32Type::get(fn.getContext())}.fromBytes(a->bytes.data(),
+                                                            a->shape);
+      for (double &v : h.data)
+        v = roundToFloatType(d.type, v);
+    } else {
+      h = d.fromBytes(a->bytes.data(), a->shape);
+    }
+    given[*i] = std::move(h);
+  }
+  return given;
+}
+
 FailureOr<Tensors> makeInputs(func::FuncOp fn) {
   Tensors t;
   std::mt19937_64 rng(clSeed);
-  for (Type ty : fn.getArgumentTypes()) {
+  auto check = [&](Type ty, Location loc, StringRef what, unsigned i,
+                   DType d) -> LogicalResult {
     auto rt = dyn_cast<RankedTensorType>(ty);
     if (!rt || !rt.hasStaticShape())
-      return fn.emitError("uop-run: arguments must be static ranked tensors"),
-             failure();
-    Type e = rt.getElementType();
-    if (!e.isF32() && !e.isF64() && !e.isInteger(32) && !e.isInteger(64))
-      return fn.emitError("uop-run: unsupported dtype ")
-                 << e << " (supported: f32, f64, i32, i64)",
-             failure();
+      return emitError(loc, "uop-run: ")
+             << what << " " << i << " must be a static ranked tensor";
+    if (!d.isSupported())
+      return emitError(loc, "uop-run: ")
+             << what << " " << i << ": unsupported dtype " << d.type
+             << " (supported: f16, bf16, f32, f64, i1, i8, i16, i32, i64 and "
+                "their uop.unsigned forms)";
+    return success();
+  };
+  for (auto [i, ty] : llvm::enumerate(fn.getArgumentTypes()))
+    if (failed(check(ty, fn.getArgument(i).getLoc(), "argument", i,
+                     argDType(fn, i))))
+      return failure();
+  for (auto [i, ty] : llvm::enumerate(fn.getResultTypes()))
+    if (failed(check(ty, fn.getLoc(), "result", i, resultDType(fn, i))))
+      return failure();
+  FailureOr<std::map<unsigned, HostTensor>> given = readInputs(fn);
+  if (failed(given))
+    return failure();
+  for (auto [i, ty] : llvm::enumerate(fn.getArgumentTypes())) {
+    auto rt = cast<RankedTensorType>(ty);
+    DType d = argDType(fn, i);
     HostTensor h;
     h.shape.assign(rt.getShape().begin(), rt.getShape().end());
-    h.data.assign(h.numElements(), 0);
-    fillRandom(h, DType{e}, rng);
+    // Every argument draws from the generator, given or not, so a given
+    // input leaves the others as they were.
+    fillRandom(h, d, rng);
+    if (auto it = given->find(i); it != given->end())
+      h = it->second;
     t.inputs.push_back(std::move(h));
-    t.inTypes.push_back(DType{e});
+    t.inTypes.push_back(d);
   }
-  for (Type ty : fn.getResultTypes()) {
-    auto rt = dyn_cast<RankedTensorType>(ty);
-    if (!rt || !rt.hasStaticShape())
-      return fn.emitError("uop-run: results must be static ranked tensors"),
-             failure();
-    t.outTypes.push_back(DType{rt.getElementType()});
+  for (auto [i, ty] : llvm::enumerate(fn.getResultTypes())) {
+    auto rt = cast<RankedTensorType>(ty);
+    t.outTypes.push_back(resultDType(fn, i));
     t.outShapes.push_back(llvm::to_vector(rt.getShape()));
   }
   return t;
+}
+
+/// Writes each output as DIR/<result index>.npy in its numpy dtype.
+int writeOutputs(const Tensors &t, ArrayRef<HostTensor> outputs) {
+  if (clOutputDir.empty())
+    return kOk;
+  if (std::error_code ec = llvm::sys::fs::create_directories(clOutputDir))
+    return fail("--output-dir " + clOutputDir + ": " + ec.message(), kUsage);
+  for (auto [i, h] : llvm::enumerate(outputs)) {
+    DType d = t.outTypes[i];
+    npy::Array a;
+    a.descr = npy::descrFor(d.type, d.isUnsigned);
+    a.shape = h.shape;
+    // bf16 travels as float32 (exact).
+    a.bytes = (d.type.isBF16() ? DType{Float32Type::get(d.type.getContext())}
+                               : d)
+                  .toBytes(h);
+    SmallString<128> path(clOutputDir);
+    llvm::sys::path::append(path, Twine(i) + ".npy");
+    if (llvm::Error err = npy::write(path, a))
+      return fail(llvm::toString(std::move(err)));
+  }
+  return kOk;
 }
 
 int checkOutputs(func::FuncOp fn, const Tensors &t,
@@ -316,9 +546,7 @@ int runGraph(ModuleOp module, func::FuncOp fn) {
   SmallVector<void *> outs;
   int64_t bytes = 0;
   for (auto [h, d] : llvm::zip(t->inputs, t->inTypes)) {
-    storage.emplace_back(h.data.size() * d.bytes());
-    for (size_t i = 0; i < h.data.size(); ++i)
-      d.store(h.data[i], storage.back().data() + i * d.bytes());
+    storage.push_back(d.toBytes(h));
     ins.push_back(storage.back().data());
     bytes += storage.back().size();
   }
@@ -333,15 +561,11 @@ int runGraph(ModuleOp module, func::FuncOp fn) {
   if (llvm::Error err = (*exe)->run(ins, outs))
     return fail(std::move(err));
   SmallVector<HostTensor> outputs;
-  for (auto [i, p] : llvm::enumerate(outs)) {
-    HostTensor h;
-    h.shape = t->outShapes[i];
-    h.data.resize(h.numElements());
-    for (int64_t k = 0; k < h.numElements(); ++k)
-      h.data[k] = t->outTypes[i].load(static_cast<unsigned char *>(p) +
-                                      k * t->outTypes[i].bytes());
-    outputs.push_back(std::move(h));
-  }
+  for (auto [i, p] : llvm::enumerate(outs))
+    outputs.push_back(t->outTypes[i].fromBytes(
+        static_cast<unsigned char *>(p), t->outShapes[i]));
+  if (int rc = writeOutputs(*t, outputs))
+    return rc;
   llvm::Expected<double> ms = (*exe)->time(clRepeat);
   if (!ms)
     return fail(ms.takeError());
@@ -351,8 +575,12 @@ int runGraph(ModuleOp module, func::FuncOp fn) {
     llvm::outs() << "device=\"" << (*exe)->deviceName()
                  << "\" chip=" << (*exe)->chip() << "\n";
   llvm::outs() << "time_ms_median=" << llvm::format("%.4f", *ms) << " gbps="
-               << llvm::format("%.2f", *ms > 0 ? bytes / *ms / 1e6 : 0.0)
-               << " repeat=" << clRepeat << "\n";
+               << llvm::format("%.2f", *ms > 0 ? bytes / *ms / 1e6 : 0.0);
+  // The ALU work of the reductions (2*M*N*K for a matmul).
+  if (int64_t flops = countReductionFlops(fn))
+    llvm::outs() << " gflops="
+                 << llvm::format("%.2f", *ms > 0 ? flops / *ms / 1e6 : 0.0);
+  llvm::outs() << " repeat=" << clRepeat << "\n";
   return checkOutputs(fn, *t, outputs);
 }
 
@@ -433,13 +661,18 @@ KernelBuffers makeKernelBuffers(tirx::PrimFuncOp fn) {
     DType d{bt.getElementType()};
     HostTensor h;
     h.shape = llvm::to_vector(bt.getShape());
-    h.data.assign(h.numElements(), 0);
-    std::vector<unsigned char> raw(h.data.size() * d.bytes());
+    std::vector<unsigned char> raw(h.numElements() * d.bytes());
     if (i + 1 != buffers.size()) {
       fillRandom(h, d, rng);
-      for (size_t e = 0; e < h.data.size(); ++e)
-        d.store(h.data[e], raw.data() + e * d.bytes());
+      raw = d.toBytes(h);
     }
+    if (d.isFloat())
+      h.data.resize(h.numElements()); // the output: zeros until read back
+    // The host references compute in double: integers as numbers too.
+    else
+      for (int64_t e = 0; e < h.numElements(); ++e)
+        h.data.push_back(h.ints.empty() ? 0.0 : d.asDouble(h.ints[e]));
+    h.ints.clear();
     k.hosts.push_back(std::move(h));
     k.types.push_back(d);
     k.bytes.push_back(std::move(raw));
@@ -585,7 +818,21 @@ int main(int argc, char **argv) {
   ctx.loadAllAvailableDialects();
   llvm::SourceMgr sm;
   SourceMgrDiagnosticHandler diag(sm, &ctx);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(clInput, sm, &ctx);
+  // Parsed with the parser's state, which knows the source names of block
+  // arguments (--input NAME=...).
+  std::string openError;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(clInput, &openError);
+  if (!file)
+    return fail("cannot parse " + clInput + ": " + openError, kUsage);
+  sm.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  Block parsed;
+  AsmParserState parserState;
+  ParserConfig config(&ctx);
+  if (failed(parseAsmSourceFile(sm, &parsed, config, &parserState)))
+    return fail("cannot parse " + clInput, kUsage);
+  OwningOpRef<ModuleOp> module =
+      mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
+          &parsed, &ctx, FileLineColLoc::get(&ctx, clInput, 0, 0));
   if (!module)
     return fail("cannot parse " + clInput, kUsage);
 
@@ -611,12 +858,24 @@ int main(int argc, char **argv) {
                     : "no function named '" + clEntry + "' in " + clInput,
                 kUsage);
 
-  if (auto fn = dyn_cast<func::FuncOp>(entry))
+  if (auto fn = dyn_cast<func::FuncOp>(entry)) {
+    if (const AsmParserState::BlockDefinition *def =
+            parserState.getBlockDef(&fn.getBody().front()))
+      for (const AsmParserState::SMDefinition &arg : def->arguments)
+        argumentNames.push_back(
+            StringRef(arg.loc.Start.getPointer(),
+                      arg.loc.End.getPointer() - arg.loc.Start.getPointer())
+                .ltrim('%')
+                .str());
     return clParams.empty()
                ? runGraph(*module, fn)
                : fail("--param gives the scalar parameters of tirx kernels; "
                       "@" + fn.getName() + " is a tensor-level function",
                       kUsage);
+  }
+  if (!clInputs.empty() || !clOutputDir.empty())
+    return fail("--input and --output-dir are for tensor-level functions",
+                kUsage);
   if (clTarget == "cpu")
     return fail("tirx kernels run with --target cuda", kUsage);
   return runTIRx(*module, cast<tirx::PrimFuncOp>(entry));

@@ -47,6 +47,72 @@ void UOpDialect::registerAttributes() {
       >();
 }
 
+/// `uop.unsigned` sits on a function's argument or result that is an integer
+/// (or a tensor of integers) wider than one bit: i1 has no sign to drop.
+static LogicalResult verifyUnsigned(Operation *op, StringRef what,
+                                    unsigned index, Type type,
+                                    NamedAttribute attr) {
+  if (!isa<UnitAttr>(attr.getValue()))
+    return op->emitOpError() << "'" << attr.getName().getValue()
+                             << "' is a unit attribute";
+  if (!isa<FunctionOpInterface>(op))
+    return op->emitOpError()
+           << "'" << attr.getName().getValue()
+           << "' belongs on the arguments and results of a function";
+  auto it = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
+  if (!it || it.getWidth() < 2)
+    return op->emitOpError()
+           << "'" << attr.getName().getValue() << "' on " << what << " " << index
+           << " of type " << type
+           << ": needs an integer element type wider than 1 bit";
+  return success();
+}
+
+LogicalResult UOpDialect::verifyRegionArgAttribute(Operation *op,
+                                                   unsigned region,
+                                                   unsigned index,
+                                                   NamedAttribute attr) {
+  // Other uop.* argument attributes (uop.shape) are checked by their users.
+  if (attr.getName() != UnsignedAttrHelper::getNameStr())
+    return success();
+  auto fn = dyn_cast<FunctionOpInterface>(op);
+  Type t = fn && region == 0 && index < fn.getNumArguments()
+               ? fn.getArgumentTypes()[index]
+               : Type();
+  if (!t)
+    return op->emitOpError() << "'" << attr.getName().getValue()
+                             << "' belongs on the arguments and results of "
+                                "a function";
+  return verifyUnsigned(op, "argument", index, t, attr);
+}
+
+LogicalResult UOpDialect::verifyRegionResultAttribute(Operation *op,
+                                                      unsigned region,
+                                                      unsigned index,
+                                                      NamedAttribute attr) {
+  // Other uop.* argument attributes (uop.shape) are checked by their users.
+  if (attr.getName() != UnsignedAttrHelper::getNameStr())
+    return success();
+  auto fn = dyn_cast<FunctionOpInterface>(op);
+  Type t = fn && index < fn.getNumResults() ? fn.getResultTypes()[index]
+                                            : Type();
+  if (!t)
+    return op->emitOpError() << "'" << attr.getName().getValue()
+                             << "' belongs on the arguments and results of "
+                                "a function";
+  return verifyUnsigned(op, "result", index, t, attr);
+}
+
+bool uop::isUnsignedArgument(FunctionOpInterface fn, unsigned index) {
+  return index < fn.getNumArguments() &&
+         fn.getArgAttr(index, UOpDialect::UnsignedAttrHelper::getNameStr());
+}
+
+bool uop::isUnsignedResult(FunctionOpInterface fn, unsigned index) {
+  return index < fn.getNumResults() &&
+         fn.getResultAttr(index, UOpDialect::UnsignedAttrHelper::getNameStr());
+}
+
 Operation *UOpDialect::materializeConstant(OpBuilder &builder, Attribute value,
                                            Type type, Location loc) {
   if (auto elements = dyn_cast<ElementsAttr>(value))

@@ -30,6 +30,12 @@ namespace uop {
 int64_t getAxisTypePriority(AxisType type);
 /// The neutral element of a reduction for `type` (0, 1, -inf/min, +inf/max).
 mlir::TypedAttr getReduceIdentity(ReduceOpKind op, mlir::Type type);
+
+/// Whether argument `index` / result `index` of `fn` is an unsigned integer
+/// tensor (carries `uop.unsigned`); MLIR integers are signless, so this is
+/// where the program interface says how to read them.
+bool isUnsignedArgument(mlir::FunctionOpInterface fn, unsigned index);
+bool isUnsignedResult(mlir::FunctionOpInterface fn, unsigned index);
 /// The arith reduction a REDUCE of `op` over `elem` values is: the one
 /// definition of its identity and combine (arith::getIdentityValueAttr,
 /// arith::getReductionOp). Bools (i1) and unsigned integers compare

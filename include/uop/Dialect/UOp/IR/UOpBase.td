@@ -27,6 +27,13 @@ def UOp_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  // `uop.unsigned` on a func.func argument or result: the integer tensor
+  // holds unsigned values (MLIR integers are signless; the ops say unsigned,
+  // the program interface says it here). Runners use it to make, read, write
+  // and compare data.
+  let discardableAttrs = (ins "::mlir::UnitAttr":$unsigned);
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let extraClassDeclaration = [{
     void registerTypes();
