@@ -217,7 +217,10 @@ FailureOr<Value> Rangeifier::emit(Value t, ArrayRef<Value> idx, Value gate) {
       alt = arith::ConstantOp::create(b, loc, b.getZeroAttr(elt));
     result = LoadOp::create(b, loc, elt, buf, index, alt).getResult();
   } else {
+    // emitOp points `loc` at its op; the caller's ops keep their own.
+    Location callerLoc = loc;
     result = emitOp(t.getDefiningOp(), idx, gate);
+    loc = callerLoc;
   }
   if (succeeded(result))
     memo[key] = *result;
