@@ -759,29 +759,29 @@ void emitPrelude(raw_ostream &os) {
         // f16 and bf16 are bit patterns; these convert exactly to float and
         // round float to nearest even (overflow to inf, subnormals, NaN
         // payloads kept as numpy does).
+        // Every case computed, one selected: no early returns. (GCC 12 still
+        // does not vectorize f16 loops: "control flow in loop"; bf16 ones it
+        // does.)
         "static inline float uop_f16_to_f32(uint16_t h) {\n"
         "  uint32_t s = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu,"
-        " m = h & 0x3ffu, b;\n"
-        "  float f;\n"
-        "  if (e == 0) { f = (float)m * 0x1p-24f; return s ? -f : f; }\n"
-        "  b = e == 0x1f ? s | 0x7f800000u | (m << 13)\n"
-        "                : s | ((e + 112) << 23) | (m << 13);\n"
+        " m = h & 0x3ffu, sb, b;\n"
+        "  float f = (float)m * 0x1p-24f;\n"
+        "  memcpy(&sb, &f, 4);\n"
+        "  b = e == 0 ? s | sb\n"
+        "    : e == 0x1f ? s | 0x7f800000u | (m << 13)\n"
+        "    : s | ((e + 112) << 23) | (m << 13);\n"
         "  memcpy(&f, &b, 4); return f;\n}\n"
+        // Below 2^-14 the result is subnormal: adding 0.5f (ulp 2^-24)
+        // rounds |f| to a multiple of 2^-24 to nearest even, in the
+        // default rounding mode the generated code never changes.
         "static inline uint16_t uop_f32_to_f16(float f) {\n"
-        "  uint32_t x, s, a, e, m, q, r, half;\n"
+        "  uint32_t x, s, a, nan, nrm, sub; float t;\n"
         "  memcpy(&x, &f, 4); s = (x >> 16) & 0x8000u; a = x & 0x7fffffffu;\n"
-        "  if (a > 0x7f800000u) {\n"
-        "    q = (a >> 13) & 0x3ffu; return (uint16_t)(s | 0x7c00u | (q ? q : 1));\n"
-        "  }\n"
-        "  if (a >= 0x477ff000u) return (uint16_t)(s | 0x7c00u);\n"
-        "  if (a >= 0x38800000u)\n"
-        "    return (uint16_t)(s | ((a - 0x38000000u + 0xfffu + ((a >> 13) & 1u))"
-        " >> 13));\n"
-        "  e = a >> 23; m = (a & 0x7fffffu) | 0x800000u;\n"
-        "  if (e < 102) return (uint16_t)s;\n"
-        "  q = m >> (126 - e); r = m & ((1u << (126 - e)) - 1); half = 1u << (125 - e);\n"
-        "  q += r > half || (r == half && (q & 1u));\n"
-        "  return (uint16_t)(s | q);\n}\n"
+        "  nan = (a >> 13) & 0x3ffu; nan = 0x7c00u | nan | (nan == 0);\n"
+        "  nrm = (a - 0x38000000u + 0xfffu + ((a >> 13) & 1u)) >> 13;\n"
+        "  memcpy(&t, &a, 4); t += 0.5f; memcpy(&sub, &t, 4); sub -= 0x3f000000u;\n"
+        "  return (uint16_t)(s | (a > 0x7f800000u ? nan : a >= 0x477ff000u ? 0x7c00u\n"
+        "                        : a >= 0x38800000u ? nrm : sub));\n}\n"
         "static inline float uop_bf16_to_f32(uint16_t h) {\n"
         "  uint32_t b = (uint32_t)h << 16; float f; memcpy(&f, &b, 4); return f;\n}\n"
         "static inline uint16_t uop_f32_to_bf16(float f) {\n"
