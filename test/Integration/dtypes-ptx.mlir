@@ -76,6 +76,14 @@
 // RUN: %ptxas -arch=sm_80 %t/casts_i64_sm_80.ptx -o %t/casts_i64_sm_80.cubin
 // RUN: uop-opt %t/casts_i64.mlir --uop-to-nvvm=chip=sm_90a | uop-translate --mlir-to-ptx --chip=sm_90a > %t/casts_i64_sm_90a.ptx
 // RUN: %ptxas -arch=sm_90a %t/casts_i64_sm_90a.ptx -o %t/casts_i64_sm_90a.cubin
+// RUN: uop-opt %t/more_f32.mlir --uop-to-nvvm=chip=sm_80 | uop-translate --mlir-to-ptx --chip=sm_80 > %t/more_f32_sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/more_f32_sm_80.ptx -o %t/more_f32_sm_80.cubin
+// RUN: uop-opt %t/more_f32.mlir --uop-to-nvvm=chip=sm_90a | uop-translate --mlir-to-ptx --chip=sm_90a > %t/more_f32_sm_90a.ptx
+// RUN: %ptxas -arch=sm_90a %t/more_f32_sm_90a.ptx -o %t/more_f32_sm_90a.cubin
+// RUN: uop-opt %t/bits.mlir --uop-to-nvvm=chip=sm_80 | uop-translate --mlir-to-ptx --chip=sm_80 > %t/bits_sm_80.ptx
+// RUN: %ptxas -arch=sm_80 %t/bits_sm_80.ptx -o %t/bits_sm_80.cubin
+// RUN: uop-opt %t/bits.mlir --uop-to-nvvm=chip=sm_90a | uop-translate --mlir-to-ptx --chip=sm_90a > %t/bits_sm_90a.ptx
+// RUN: %ptxas -arch=sm_90a %t/bits_sm_90a.ptx -o %t/bits_sm_90a.cubin
 // RUN: FileCheck %s --check-prefix=F16 --input-file=%t/alu_f16_sm_80.ptx
 // RUN: FileCheck %s --check-prefix=BF16-SM80 --input-file=%t/alu_bf16_sm_80.ptx
 // RUN: FileCheck %s --check-prefix=BF16-SM90 --input-file=%t/alu_bf16_sm_90a.ptx
@@ -543,4 +551,40 @@ func.func @casts_i64(%a: tensor<64xi64>)
   %v12 = arith.bitcast %a : tensor<64xi64> to tensor<64xf64>
   return %v0, %v1, %v2, %v3, %v4, %v5, %v6, %v7, %v8, %v9, %v10, %v11, %v12
       : tensor<64xf16>, tensor<64xf16>, tensor<64xbf16>, tensor<64xbf16>, tensor<64xf32>, tensor<64xf32>, tensor<64xf64>, tensor<64xf64>, tensor<64xi1>, tensor<64xi8>, tensor<64xi16>, tensor<64xi32>, tensor<64xf64>
+}
+
+//--- more_f32.mlir
+func.func @more_f32(%a: tensor<64xf32>, %b: tensor<64xf32>)
+    -> (tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) {
+  %u0 = math.expm1 %a : tensor<64xf32>
+  %u1 = math.log10 %a : tensor<64xf32>
+  %u2 = math.log1p %a : tensor<64xf32>
+  %u3 = math.cbrt %a : tensor<64xf32>
+  %u4 = math.tan %a : tensor<64xf32>
+  %u5 = math.atan %a : tensor<64xf32>
+  %b0 = math.atan2 %a, %b : tensor<64xf32>
+  %b1 = math.copysign %a, %b : tensor<64xf32>
+  %b2 = arith.maxnumf %a, %b : tensor<64xf32>
+  %b3 = arith.minnumf %a, %b : tensor<64xf32>
+  return %u0, %u1, %u2, %u3, %u4, %u5, %b0, %b1, %b2, %b3
+      : tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>
+}
+
+//--- bits.mlir
+func.func @bits(%i8: tensor<64xi8>, %i16: tensor<64xi16>, %i32: tensor<64xi32>, %i64: tensor<64xi64>)
+    -> (tensor<64xi8>, tensor<64xi8>, tensor<64xi8>, tensor<64xi16>, tensor<64xi16>, tensor<64xi16>, tensor<64xi32>, tensor<64xi32>, tensor<64xi32>, tensor<64xi64>, tensor<64xi64>, tensor<64xi64>) {
+  %ctlz_i8 = math.ctlz %i8 : tensor<64xi8>
+  %cttz_i8 = math.cttz %i8 : tensor<64xi8>
+  %ctpop_i8 = math.ctpop %i8 : tensor<64xi8>
+  %ctlz_i16 = math.ctlz %i16 : tensor<64xi16>
+  %cttz_i16 = math.cttz %i16 : tensor<64xi16>
+  %ctpop_i16 = math.ctpop %i16 : tensor<64xi16>
+  %ctlz_i32 = math.ctlz %i32 : tensor<64xi32>
+  %cttz_i32 = math.cttz %i32 : tensor<64xi32>
+  %ctpop_i32 = math.ctpop %i32 : tensor<64xi32>
+  %ctlz_i64 = math.ctlz %i64 : tensor<64xi64>
+  %cttz_i64 = math.cttz %i64 : tensor<64xi64>
+  %ctpop_i64 = math.ctpop %i64 : tensor<64xi64>
+  return %ctlz_i8, %cttz_i8, %ctpop_i8, %ctlz_i16, %cttz_i16, %ctpop_i16, %ctlz_i32, %cttz_i32, %ctpop_i32, %ctlz_i64, %cttz_i64, %ctpop_i64
+      : tensor<64xi8>, tensor<64xi8>, tensor<64xi8>, tensor<64xi16>, tensor<64xi16>, tensor<64xi16>, tensor<64xi32>, tensor<64xi32>, tensor<64xi32>, tensor<64xi64>, tensor<64xi64>, tensor<64xi64>
 }
