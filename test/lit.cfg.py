@@ -66,6 +66,36 @@ if smi:
     except Exception:
         pass
 
+# A C compiler with the undefined-behaviour sanitizer, for tests that prove
+# the generated C has none (REQUIRES: ubsan, compiler %ubsan_cc). Clang is
+# preferred: GCC narrows `(int16_t)((uint16_t)a * (uint16_t)b)` to a 16-bit
+# multiply before sanitizing, so it does not report that int overflow.
+def _ubsan_cc():
+    import tempfile
+    for name in ("clang", "cc"):
+        cc = shutil.which(name)
+        if not cc:
+            continue
+        with tempfile.TemporaryDirectory() as d:
+            src = os.path.join(d, "t.c")
+            with open(src, "w") as f:
+                f.write("int main(void) { return 0; }\n")
+            try:
+                r = subprocess.run([cc, "-fsanitize=undefined", src, "-o",
+                                    os.path.join(d, "t")],
+                                   capture_output=True, timeout=60)
+            except Exception:
+                continue
+            if r.returncode == 0:
+                return cc
+    return None
+
+
+_ubsan = _ubsan_cc()
+if _ubsan:
+    config.available_features.add("ubsan")
+    config.substitutions.append(("%ubsan_cc", _ubsan))
+
 if shutil.which("ninja") and config.cmake_command:
     config.available_features.add("cmake-downstream")
 

@@ -38,11 +38,18 @@ void uop::tirx::buildTIRxToNVVMPipeline(OpPassManager &pm,
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.useBarePtrCallConv = true;
   gpu.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  // What convert-gpu-to-nvvm leaves of math (it calls libdevice where
+  // libdevice has the function): trunc, absi on i8/i16/i64, ctlz, cttz,
+  // ctpop become LLVM intrinsics the NVPTX backend selects.
+  gpu.addPass(createConvertMathToLLVMPass());
   gpu.addPass(uop::createTIRxGridConstantParams());
   gpu.addPass(createConvertNVVMToLLVMPass());
   gpu.addPass(createCanonicalizerPass());
   gpu.addPass(createCSEPass());
   gpu.addPass(createReconcileUnrealizedCastsPass());
+  // Anything still not LLVM/NVVM (math.ipowi) is a located error here, not a
+  // failure of the later translation.
+  gpu.addPass(uop::createTIRxCheckLowered());
   // An unknown chip is diagnosed by the dispatch pass, which runs first; the
   // PTX version here only has to be valid.
   const uop::GPUChip *info = uop::lookupGPUChip(opts.chip);

@@ -55,6 +55,20 @@ def TIRxGridConstantParams
                            "::uop::tirx::TIRxDialect"];
 }
 
+def TIRxCheckLowered : Pass<"tirx-check-lowered", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Every op of a lowered gpu.module must be LLVM or NVVM: a "
+                "located error names each op nothing lowered";
+  let description = [{
+    convert-gpu-to-nvvm and convert-math-to-llvm are partial conversions: an
+    op neither has a pattern for (`math.ipowi`, `math.fpowi` on a type
+    libdevice lacks) is left as it was, and the failure would only come when
+    the module is translated to LLVM IR (`uop-translate --mlir-to-ptx`), far
+    from the cause. This pass runs at the end of tirx-to-nvvm and reports
+    every op of the gpu.module outside the llvm and nvvm dialects at its
+    location (the source op's), naming its operand and result types.
+  }];
+}
+
 def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
   let summary = "Kernel-level uop (after uop-gpudims) to thread-level tirx prim_funcs";
   let description = [{

@@ -25,11 +25,26 @@ using namespace mlir;
 using namespace uop;
 
 namespace {
+/// f16 and bf16 have no C arithmetic we can rely on: they are stored as their
+/// 16-bit patterns and every op computes in float, its result rounded back
+/// to nearest even (as tinygrad does for targets without native half).
+bool isHalf(Type t) { return t.isF16() || t.isBF16(); }
+
+/// The type a value computes in: float for the halves, else its own.
+Type computeType(Type t) {
+  return isHalf(t) ? Float32Type::get(t.getContext()) : t;
+}
+
+/// `f16` or `bf16`, the suffix of the prelude's conversion helpers.
+std::string halfName(Type t) { return t.isF16() ? "f16" : "bf16"; }
+
 FailureOr<std::string> cType(Location loc, Type t) {
   if (t.isF32())
     return std::string("float");
   if (t.isF64())
     return std::string("double");
+  if (isHalf(t))
+    return std::string("uint16_t");
   if (t.isIndex() || t.isInteger(64))
     return std::string("int64_t");
   if (t.isInteger(32))
@@ -41,17 +56,20 @@ FailureOr<std::string> cType(Location loc, Type t) {
   if (t.isInteger(1))
     return std::string("_Bool");
   return emitError(loc, "uop-to-c: unsupported dtype ") << t
-         << " (supported: f32, f64, i1, i8, i16, i32, i64, index)",
+         << " (supported: f16, bf16, f32, f64, i1, i8, i16, i32, i64, index)",
          failure();
 }
 
 std::string floatLiteral(APFloat v, Type t) {
+  if (isHalf(t))
+    return llvm::formatv("(uint16_t)0x{0:x-4}",
+                         v.bitcastToAPInt().getZExtValue())
+        .str();
   if (v.isNaN())
     return t.isF32() ? "NAN" : "((double)NAN)";
   if (v.isInfinity())
     return std::string(v.isNegative() ? "-" : "") +
            (t.isF32() ? "INFINITY" : "((double)INFINITY)");
-  SmallString<32> s;
   double d = v.convertToDouble();
   std::string out = llvm::formatv("{0:e17}", d).str();
   if (t.isF32())
@@ -74,6 +92,16 @@ std::string unsignedCType(Type t) {
     return "uint16_t";
   return "uint8_t";
 }
+
+/// The unsigned type wrapping arithmetic computes in: at least 32 bits,
+/// because narrower unsigned operands promote to (signed) int, where
+/// 65535 * 65535 overflows.
+std::string wrapCType(Type t) {
+  return t.isIndex() || t.isInteger(64) ? "uint64_t" : "uint32_t";
+}
+
+/// Bits of the type `wrapCType` computes in.
+unsigned wrapWidth(Type t) { return t.isIndex() || t.isInteger(64) ? 64 : 32; }
 
 class KernelEmitter {
 public:
@@ -156,12 +184,17 @@ private:
     return c.emitError("uop-to-c: unsupported constant"), failure();
   }
 
+  // `rhs` in a fresh const of the result's type; a half computed in float
+  // (`roundHalf`) is rounded to its bit pattern.
   LogicalResult define(Operation *op, const std::string &rhs) {
     Value r = op->getResult(0);
     FailureOr<std::string> t = cType(op->getLoc(), r.getType());
     if (failed(t))
       return failure();
-    line() << "const " << *t << " " << fresh(r) << " = " << rhs << ";\n";
+    std::string v = rhs;
+    if (roundHalf && isHalf(r.getType()))
+      v = "uop_f32_to_" + halfName(r.getType()) + "(" + rhs + ")";
+    line() << "const " << *t << " " << fresh(r) << " = " << v << ";\n";
     return success();
   }
 
@@ -293,15 +326,26 @@ private:
     }
     if (op->getNumResults() != 1)
       return op->emitError("uop-to-c: no C form for this op");
-    if (std::optional<LogicalResult> r = emitArith(op, in))
-      return *r;
-    if (std::optional<LogicalResult> r = emitMinMaxSelect(op, in))
-      return *r;
-    if (std::optional<LogicalResult> r = emitCompare(op, in))
+    // Selects, bitcasts and casts handle the halves' bit patterns
+    // themselves; every other op computes on float operands and rounds a
+    // half result back (in `define`).
+    if (std::optional<LogicalResult> r = emitBits(op, in))
       return *r;
     if (std::optional<LogicalResult> r = emitConversion(op, in))
       return *r;
-    if (std::optional<LogicalResult> r = emitMath(op, in))
+    for (auto [i, v] : llvm::enumerate(op->getOperands()))
+      if (isHalf(v.getType()))
+        in[i] = "uop_" + halfName(v.getType()) + "_to_f32(" + in[i] + ")";
+    roundHalf = true;
+    std::optional<LogicalResult> r = emitArith(op, in);
+    if (!r)
+      r = emitMinMax(op, in);
+    if (!r)
+      r = emitCompare(op, in);
+    if (!r)
+      r = emitMath(op, in);
+    roundHalf = false;
+    if (r)
       return *r;
     return op->emitError("uop-to-c: no C form for this op");
   }
@@ -312,8 +356,18 @@ private:
     return define(op, "(" + in[0] + " " + o.str() + " " + in[1] + ")");
   }
 
+  // The result type `t` of a value computed as unsigned `e`: the low bits
+  // (C's conversion to a signed type is modular in GCC and Clang; a bool
+  // keeps bit 0 where a plain `(_Bool)` would test for non-zero).
+  static std::string fromUnsigned(Type t, const std::string &ct,
+                                  const std::string &e) {
+    if (t.isInteger(1))
+      return "(_Bool)((" + e + ") & 1u)";
+    return "(" + ct + ")(" + e + ")";
+  }
+
   // arith's integer add/sub/mul wrap; C's signed ones may not overflow, so
-  // program integers compute in the unsigned type of their width (index
+  // program integers compute in an unsigned type of at least 32 bits (index
   // arithmetic cannot overflow and stays signed).
   LogicalResult emitWrapping(Operation *op, ArrayRef<std::string> in,
                              StringRef o) {
@@ -323,13 +377,35 @@ private:
     FailureOr<std::string> ct = cType(op->getLoc(), t);
     if (failed(ct))
       return failure();
-    std::string u = t.isInteger(1) ? "unsigned" : unsignedCType(t);
-    return define(op, "(" + *ct + ")((" + u + ")" + in[0] + " " + o.str() +
-                          " (" + u + ")" + in[1] + ")");
+    std::string u = wrapCType(t);
+    return define(op, fromUnsigned(t, *ct, "(" + u + ")" + in[0] + " " +
+                                               o.str() + " (" + u + ")" +
+                                               in[1]));
   }
 
-  // `a o b` on the bits as the unsigned type of the width (divui, remui,
-  // shrui).
+  // A shift: the count masked to the computing width (a count >= the width
+  // is poison in arith and undefined in C); a left shift on the bits of any
+  // integer, index included (shifting a negative value left is undefined in
+  // C), a right one as unsigned (shrui) or arithmetic (shrsi: GCC and Clang
+  // shift signed values arithmetically).
+  LogicalResult emitShift(Operation *op, ArrayRef<std::string> in) {
+    Type t = op->getResult(0).getType();
+    FailureOr<std::string> ct = cType(op->getLoc(), t);
+    if (failed(ct))
+      return failure();
+    std::string u = wrapCType(t);
+    std::string n = "((" + u + ")" + in[1] + " & " +
+                    std::to_string(wrapWidth(t) - 1) + "u)";
+    if (isa<arith::ShLIOp>(op))
+      return define(op, fromUnsigned(t, *ct, "(" + u + ")" + in[0] + " << " + n));
+    if (isa<arith::ShRUIOp>(op))
+      return define(op, fromUnsigned(t, *ct,
+                                     "(" + u + ")(" + unsignedCType(t) + ")" +
+                                         in[0] + " >> " + n));
+    return define(op, "(" + *ct + ")(" + in[0] + " >> " + n + ")");
+  }
+
+  // `a o b` on the bits as the unsigned type of the width (divui, remui).
   LogicalResult emitUnsigned(Operation *op, ArrayRef<std::string> in,
                              StringRef o) {
     Type t = op->getResult(0).getType();
@@ -337,8 +413,9 @@ private:
     if (failed(ct))
       return failure();
     std::string u = unsignedCType(t);
-    return define(op, "(" + *ct + ")((" + u + ")" + in[0] + " " + o.str() +
-                          " (" + u + ")" + in[1] + ")");
+    return define(op, fromUnsigned(t, *ct, "(" + u + ")" + in[0] + " " +
+                                               o.str() + " (" + u + ")" +
+                                               in[1]));
   }
 
   // floordivsi / ceildivsi: C's division truncates; step down (floor) or up
@@ -368,10 +445,10 @@ private:
     return "(" + c + " ? " + a + " : " + b + ")";
   }
 
-  // A call of the C math function `fn` (its `f` form on f32).
+  // A call of the C math function `fn` (its `f` form on f32 and the halves).
   LogicalResult emitCall(Operation *op, ArrayRef<std::string> in,
                          StringRef fn) {
-    bool f32 = op->getResult(0).getType().isF32();
+    bool f32 = computeType(op->getResult(0).getType()).isF32();
     std::string name = (fn + (f32 ? "f" : "")).str();
     std::string args = llvm::join(in, ", ");
     return define(op, name + "(" + args + ")");
@@ -392,26 +469,30 @@ private:
         .Case<arith::MulIOp>([&](auto) { return wrapping("*"); })
         .Case<arith::DivFOp, arith::DivSIOp>([&](auto) { return bin("/"); })
         .Case<arith::RemSIOp>([&](auto) { return bin("%"); })
+        // arith.remf is LLVM's frem: C's fmod (the sign of the dividend).
+        .Case<arith::RemFOp>([&](auto) { return emitCall(op, in, "fmod"); })
         .Case<arith::DivUIOp>([&](auto) { return emitUnsigned(op, in, "/"); })
         .Case<arith::RemUIOp>([&](auto) { return emitUnsigned(op, in, "%"); })
         .Case<arith::AndIOp>([&](auto) { return bin("&"); })
         .Case<arith::OrIOp>([&](auto) { return bin("|"); })
         .Case<arith::XOrIOp>([&](auto) { return bin("^"); })
-        // Shifting a negative value left is undefined in C: shift the bits.
-        .Case<arith::ShLIOp>([&](auto) { return wrapping("<<"); })
-        // GCC and Clang shift signed values arithmetically.
-        .Case<arith::ShRSIOp>([&](auto) { return bin(">>"); })
-        .Case<arith::ShRUIOp>([&](auto) { return emitUnsigned(op, in, ">>"); })
+        .Case<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(
+            [&](auto) { return emitShift(op, in); })
         .Case<arith::FloorDivSIOp, arith::CeilDivSIOp>(
             [&](auto) { return emitRoundedDivision(op, in); })
         .Case<arith::NegFOp>([&](auto) { return define(op, "(-" + in[0] + ")"); })
         .Default([](Operation *) { return std::nullopt; });
   }
 
-  // The min/max family and select; none when `op` is not one of them.
-  std::optional<LogicalResult> emitMinMaxSelect(Operation *op,
-                                                ArrayRef<std::string> in) {
-    Type t = op->getResult(0).getType();
+  // A signed reading of an i1 operand: true is -1 (C's _Bool promotes to 1).
+  static std::string signedBool(Type t, const std::string &v) {
+    return t.isInteger(1) ? "(-(int)" + v + ")" : v;
+  }
+
+  // The min/max family; none when `op` is not one of them.
+  std::optional<LogicalResult> emitMinMax(Operation *op,
+                                          ArrayRef<std::string> in) {
+    Type t = computeType(op->getResult(0).getType());
     return TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
         // maxnumf/minnumf return the other operand for one NaN: C's fmax.
         .Case<arith::MaxNumFOp>([&](auto) { return emitCall(op, in, "fmax"); })
@@ -432,13 +513,11 @@ private:
                                           b + ") & (signbit(" + a + ") != 0)))",
                                    a, b));
         })
-        .Case<arith::MaxSIOp>([&](auto) {
-          return define(op, "(" + in[0] + " > " + in[1] + " ? " + in[0] +
-                                " : " + in[1] + ")");
-        })
-        .Case<arith::MinSIOp>([&](auto) {
-          return define(op, "(" + in[0] + " < " + in[1] + " ? " + in[0] +
-                                " : " + in[1] + ")");
+        .Case<arith::MaxSIOp, arith::MinSIOp>([&](auto) {
+          const char *cmp = isa<arith::MaxSIOp>(op) ? " > " : " < ";
+          return define(op, "(" + signedBool(t, in[0]) + cmp +
+                                signedBool(t, in[1]) + " ? " + in[0] + " : " +
+                                in[1] + ")");
         })
         .Case<arith::MaxUIOp, arith::MinUIOp>([&](auto) {
           // Compare as unsigned (bools: max is any, min is all).
@@ -447,10 +526,29 @@ private:
           return define(op, "((" + u + ")" + in[0] + cmp + "(" + u + ")" +
                                 in[1] + " ? " + in[0] + " : " + in[1] + ")");
         })
-        .Case<arith::SelectOp>([&](auto) {
-          return define(op, select(t, in[0], in[1], in[2]));
-        })
         .Default([](Operation *) { return std::nullopt; });
+  }
+
+  // Ops on the stored bits, halves included: select and bitcast; none when
+  // `op` is neither.
+  std::optional<LogicalResult> emitBits(Operation *op,
+                                        ArrayRef<std::string> in) {
+    Type t = op->getResult(0).getType();
+    if (isa<arith::SelectOp>(op))
+      return define(op, select(t, in[0], in[1], in[2]));
+    if (!isa<arith::BitcastOp>(op))
+      return std::nullopt;
+    // Through memory: the one reinterpretation C defines for every pair.
+    Type src = op->getOperand(0).getType();
+    FailureOr<std::string> ct = cType(op->getLoc(), t);
+    FailureOr<std::string> st = cType(op->getLoc(), src);
+    if (failed(ct) || failed(st))
+      return failure();
+    std::string n = fresh(op->getResult(0));
+    line() << *ct << " " << n << ";\n";
+    line() << "{ const " << *st << " t = " << in[0] << "; memcpy(&" << n
+           << ", &t, sizeof " << n << "); }\n";
+    return success();
   }
 
   // cmpi and cmpf; none when `op` is neither.
@@ -461,12 +559,14 @@ private:
                                   "<", "<=", ">", ">="};
       using P = arith::CmpIPredicate;
       P p = c.getPredicate();
+      Type t = c.getLhs().getType();
       if (p == P::ult || p == P::ule || p == P::ugt || p == P::uge) {
-        std::string u = unsignedCType(c.getLhs().getType());
+        std::string u = unsignedCType(t);
         return define(op, "((" + u + ")" + in[0] + " " + ops[(int)p] + " (" +
                               u + ")" + in[1] + ")");
       }
-      return emitBinary(op, in, ops[(int)p]);
+      return define(op, "(" + signedBool(t, in[0]) + " " + ops[(int)p] + " " +
+                            signedBool(t, in[1]) + ")");
     }
     if (auto c = dyn_cast<arith::CmpFOp>(op))
       return emitCmpF(c, in);
@@ -508,49 +608,126 @@ private:
     return c.emitError("uop-to-c: unsupported cmpf predicate");
   }
 
-  // Casts between int and float types; none when `op` is not one.
+  // Casts between int and float types; none when `op` is not one. A half
+  // result is rounded once from the exact value: from f64 and from integers
+  // through a round-to-odd float (24 bits keep enough to round to 11 or 8
+  // correctly), never float-then-half twice to nearest.
   std::optional<LogicalResult> emitConversion(Operation *op,
                                               ArrayRef<std::string> in) {
+    if (!isa<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp,
+             arith::FPToSIOp, arith::FPToUIOp, arith::ExtSIOp, arith::ExtUIOp,
+             arith::TruncIOp, arith::IndexCastOp, arith::IndexCastUIOp>(op))
+      return std::nullopt;
     Type t = op->getResult(0).getType();
-    if (isa<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::FPToSIOp,
-            arith::ExtSIOp, arith::TruncIOp, arith::IndexCastOp>(op)) {
-      FailureOr<std::string> ct = cType(op->getLoc(), t);
-      if (failed(ct))
-        return failure();
-      return define(op, "(" + *ct + ")(" + in[0] + ")");
+    Type src = op->getOperand(0).getType();
+    FailureOr<std::string> ct = cType(op->getLoc(), t);
+    if (failed(ct))
+      return failure();
+    std::string x = in[0];
+    if (isHalf(src))
+      x = "uop_" + halfName(src) + "_to_f32(" + x + ")";
+    auto cast = [&](const std::string &e) {
+      return define(op, "(" + *ct + ")(" + e + ")");
+    };
+    if (auto tf = dyn_cast<arith::TruncFOp>(op))
+      if (tf.getRoundingmode() &&
+          *tf.getRoundingmode() != arith::RoundingMode::to_nearest_even)
+        return op->emitError("uop-to-c: truncf rounds to nearest even only");
+    if (isa<arith::ExtFOp, arith::TruncFOp>(op)) {
+      if (!isHalf(t))
+        return cast(x);
+      if (src.isF64())
+        x = "uop_f64_to_f32_odd(" + x + ")";
+      return define(op, "uop_f32_to_" + halfName(t) + "(" + x + ")");
     }
-    if (isa<arith::ExtUIOp, arith::UIToFPOp>(op)) {
-      // Zero extension: through the unsigned type of the source width.
-      FailureOr<std::string> ct = cType(op->getLoc(), t);
-      if (failed(ct))
-        return failure();
-      Type src = op->getOperand(0).getType();
-      std::string u = src.isInteger(1) ? "" : "(" + unsignedCType(src) + ")";
-      std::string v = src.isInteger(1) ? "(" + in[0] + " != 0)" : in[0];
-      return define(op, "(" + *ct + ")" + u + v);
+    if (isa<arith::SIToFPOp, arith::UIToFPOp>(op)) {
+      bool isSigned = isa<arith::SIToFPOp>(op);
+      // A signed i1 `true` is -1.
+      if (src.isInteger(1))
+        x = isSigned ? "(-(int)" + x + ")" : "(int)" + x;
+      else if (!isSigned)
+        x = "(" + unsignedCType(src) + ")" + x;
+      if (!isHalf(t))
+        return cast(x);
+      std::string odd = isSigned ? "uop_i64_to_f32_odd((int64_t)"
+                                 : "uop_u64_to_f32_odd((uint64_t)";
+      if (src.isInteger(1))
+        odd = "uop_i64_to_f32_odd((int64_t)";
+      return define(op, "uop_f32_to_" + halfName(t) + "(" + odd + x + "))");
     }
-    return std::nullopt;
+    if (isa<arith::FPToSIOp, arith::FPToUIOp>(op)) {
+      // To i1 the truncated value is 0, or -1 (signed) / 1 (unsigned); any
+      // other is poison, so "|x| >= 1" is true and no C conversion overflows.
+      if (t.isInteger(1))
+        return define(op, "(" + x + " >= 1 || " + x + " <= -1)");
+      if (isa<arith::FPToUIOp>(op))
+        return cast("(" + unsignedCType(t) + ")(" + x + ")");
+      return cast(x);
+    }
+    // Integer to integer: widening sign- or zero-extends, narrowing keeps
+    // the low bits.
+    unsigned sw = src.isIndex() ? 64 : src.getIntOrFloatBitWidth();
+    unsigned dw = t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
+    bool zext = isa<arith::ExtUIOp, arith::IndexCastUIOp>(op);
+    if (dw < sw)
+      return define(op, t.isInteger(1) ? "(_Bool)(" + x + " & 1)"
+                                       : "(" + *ct + ")(" + x + ")");
+    if (src.isInteger(1))
+      return cast(zext ? "(int)" + x : "-(int64_t)" + x);
+    if (zext)
+      return cast("(" + unsignedCType(src) + ")" + x);
+    return cast(x);
   }
 
   // math ops as calls of the C library; none when `op` is not one.
   std::optional<LogicalResult> emitMath(Operation *op,
                                         ArrayRef<std::string> in) {
-    bool f32 = op->getResult(0).getType().isF32();
+    Type t = computeType(op->getResult(0).getType());
+    bool f32 = t.isF32();
     auto call = [&](StringRef fn) { return emitCall(op, in, fn); };
     return TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
         .Case<math::ExpOp>([&](auto) { return call("exp"); })
         .Case<math::Exp2Op>([&](auto) { return call("exp2"); })
+        .Case<math::ExpM1Op>([&](auto) { return call("expm1"); })
         .Case<math::LogOp>([&](auto) { return call("log"); })
         .Case<math::Log2Op>([&](auto) { return call("log2"); })
+        .Case<math::Log10Op>([&](auto) { return call("log10"); })
+        .Case<math::Log1pOp>([&](auto) { return call("log1p"); })
         .Case<math::SqrtOp>([&](auto) { return call("sqrt"); })
+        .Case<math::CbrtOp>([&](auto) { return call("cbrt"); })
         .Case<math::SinOp>([&](auto) { return call("sin"); })
         .Case<math::CosOp>([&](auto) { return call("cos"); })
+        .Case<math::TanOp>([&](auto) { return call("tan"); })
+        .Case<math::AtanOp>([&](auto) { return call("atan"); })
+        .Case<math::Atan2Op>([&](auto) { return call("atan2"); })
         .Case<math::TanhOp>([&](auto) { return call("tanh"); })
+        .Case<math::ErfOp>([&](auto) { return call("erf"); })
         .Case<math::AbsFOp>([&](auto) { return call("fabs"); })
+        .Case<math::CopySignOp>([&](auto) { return call("copysign"); })
         .Case<math::PowFOp>([&](auto) { return call("pow"); })
+        .Case<math::FmaOp>([&](auto) { return call("fma"); })
+        .Case<math::FloorOp>([&](auto) { return call("floor"); })
+        .Case<math::CeilOp>([&](auto) { return call("ceil"); })
+        .Case<math::TruncOp>([&](auto) { return call("trunc"); })
+        // Half away from zero, as math.round.
+        .Case<math::RoundOp>([&](auto) { return call("round"); })
+        // Half to even: rint in the default rounding mode, which the
+        // generated code never changes (C11 has no roundeven).
+        .Case<math::RoundEvenOp>([&](auto) { return call("rint"); })
         .Case<math::RsqrtOp>([&](auto) {
           return define(op, std::string("(1") + (f32 ? ".0f" : ".0") + " / " +
                                 (f32 ? "sqrtf(" : "sqrt(") + in[0] + "))");
+        })
+        .Case<math::AbsIOp>([&](auto) -> LogicalResult {
+          // Negated as unsigned: |INT_MIN| wraps to INT_MIN, as in arith.
+          FailureOr<std::string> ct = cType(op->getLoc(), t);
+          if (failed(ct))
+            return failure();
+          std::string u = wrapCType(t);
+          return define(op, fromUnsigned(t, *ct,
+                                         "(" + in[0] + " < 0 ? 0u - (" + u +
+                                             ")" + in[0] + " : (" + u + ")" +
+                                             in[0] + ")"));
         })
         .Default([](Operation *) { return std::nullopt; });
   }
@@ -560,9 +737,11 @@ private:
   llvm::SmallDenseSet<Value> scalarRegs;
   int indent = 0;
   unsigned counter = 0;
+  // Set while an op computes in float: a half result is rounded back.
+  bool roundHalf = false;
 };
 
-// The includes and the select helpers every generated file starts with.
+// The includes and the helpers every generated file starts with.
 void emitPrelude(raw_ostream &os) {
   os << "// Generated by uop-translate --uop-to-c.\n"
         "#include <math.h>\n#include <stdint.h>\n#include <stdlib.h>\n"
@@ -576,7 +755,54 @@ void emitPrelude(raw_ostream &os) {
         "static inline double uop_select_f64(int c, double a, double b) {\n"
         "  uint64_t x, y, m = -(uint64_t)(c != 0);\n"
         "  memcpy(&x, &a, 8); memcpy(&y, &b, 8); x = (x & m) | (y & ~m);\n"
-        "  memcpy(&a, &x, 8); return a;\n}\n\n";
+        "  memcpy(&a, &x, 8); return a;\n}\n"
+        // f16 and bf16 are bit patterns; these convert exactly to float and
+        // round float to nearest even (overflow to inf, subnormals, NaN
+        // payloads kept as numpy does).
+        // Every case computed, one selected: no early returns. (GCC 12 still
+        // does not vectorize f16 loops: "control flow in loop"; bf16 ones it
+        // does.)
+        "static inline float uop_f16_to_f32(uint16_t h) {\n"
+        "  uint32_t s = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu,"
+        " m = h & 0x3ffu, sb, b;\n"
+        "  float f = (float)m * 0x1p-24f;\n"
+        "  memcpy(&sb, &f, 4);\n"
+        "  b = e == 0 ? s | sb\n"
+        "    : e == 0x1f ? s | 0x7f800000u | (m << 13)\n"
+        "    : s | ((e + 112) << 23) | (m << 13);\n"
+        "  memcpy(&f, &b, 4); return f;\n}\n"
+        // Below 2^-14 the result is subnormal: adding 0.5f (ulp 2^-24)
+        // rounds |f| to a multiple of 2^-24 to nearest even, in the
+        // default rounding mode the generated code never changes.
+        "static inline uint16_t uop_f32_to_f16(float f) {\n"
+        "  uint32_t x, s, a, nan, nrm, sub; float t;\n"
+        "  memcpy(&x, &f, 4); s = (x >> 16) & 0x8000u; a = x & 0x7fffffffu;\n"
+        "  nan = (a >> 13) & 0x3ffu; nan = 0x7c00u | nan | (nan == 0);\n"
+        "  nrm = (a - 0x38000000u + 0xfffu + ((a >> 13) & 1u)) >> 13;\n"
+        "  memcpy(&t, &a, 4); t += 0.5f; memcpy(&sub, &t, 4); sub -= 0x3f000000u;\n"
+        "  return (uint16_t)(s | (a > 0x7f800000u ? nan : a >= 0x477ff000u ? 0x7c00u\n"
+        "                        : a >= 0x38800000u ? nrm : sub));\n}\n"
+        "static inline float uop_bf16_to_f32(uint16_t h) {\n"
+        "  uint32_t b = (uint32_t)h << 16; float f; memcpy(&f, &b, 4); return f;\n}\n"
+        "static inline uint16_t uop_f32_to_bf16(float f) {\n"
+        "  uint32_t x; memcpy(&x, &f, 4);\n"
+        "  if ((x & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((x >> 16) | 0x40u);\n"
+        "  return (uint16_t)((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);\n}\n"
+        // Round to odd: the float next to the exact value whose last bit is
+        // 1 when inexact. Rounding that float to a format at least two bits
+        // shorter (f16, bf16) gives the correctly rounded result.
+        "static inline float uop_f64_to_f32_odd(double d) {\n"
+        "  float f = (float)d; uint32_t b;\n"
+        "  if (f == d || d != d) return f;\n"
+        "  memcpy(&b, &f, 4); if (fabs((double)f) > fabs(d)) --b;\n"
+        "  b |= 1u; memcpy(&f, &b, 4); return f;\n}\n"
+        "static inline float uop_u64_to_f32_odd(uint64_t u) {\n"
+        "  int s = u >> 24 ? 40 - __builtin_clzll(u) : 0;\n"
+        "  uint64_t m = (u >> s) | ((u & ((UINT64_C(1) << s) - 1)) != 0);\n"
+        "  return (float)m * (float)(UINT64_C(1) << s);\n}\n"
+        "static inline float uop_i64_to_f32_odd(int64_t v) {\n"
+        "  float f = uop_u64_to_f32_odd(v < 0 ? 0 - (uint64_t)v : (uint64_t)v);\n"
+        "  return v < 0 ? -f : f;\n}\n\n";
 }
 
 // One C function per kernel that the schedules run, each once; `emitted`

@@ -13,7 +13,7 @@
 // the op, and a failure prints nothing on stdout (exit status non-zero).
 
 // CF: custom-function.mlir:19:8: error: uop-to-c: no C form for 'uop.custom_function' in a schedule
-// LATE: late-failure.mlir:27:9: error: uop-to-c: unsupported dtype 'f16'
+// LATE: late-failure.mlir:27:9: error: uop-to-c: unsupported dtype 'i4'
 
 //--- custom-function.mlir
 uop.function @k(%p: !uop.ptr<f32, global, 4>) {
@@ -47,14 +47,14 @@ uop.function @ok(%p: !uop.ptr<f32, global, 4>) {
   %s = uop.store %o, %one : f32
   uop.sink %s : !uop.void info <name = "ok">
 }
-uop.function @half(%p: !uop.ptr<f16, global, 4>) {
+uop.function @half(%p: !uop.ptr<i4, global, 4>) {
   %c0 = arith.constant 0 : index
-  %one = arith.constant 1.0 : f16
-  %o = uop.index %p[%c0] : !uop.ptr<f16, global, 4> -> f16
-  %s = uop.store %o, %one : f16
+  %one = arith.constant 1 : i4
+  %o = uop.index %p[%c0] : !uop.ptr<i4, global, 4> -> i4
+  %s = uop.store %o, %one : i4
   uop.sink %s : !uop.void info <name = "half">
 }
-uop.function @main(%a: !uop.ptr<f32, global, 4>, %b: !uop.ptr<f16, global, 4>) {
+uop.function @main(%a: !uop.ptr<f32, global, 4>, %b: !uop.ptr<i4, global, 4>) {
   %d = uop.device "CPU"
   %l0 = uop.linear @ok {
   ^bb0(%p: !uop.ptr<f32, global, 4>):
@@ -66,13 +66,13 @@ uop.function @main(%a: !uop.ptr<f32, global, 4>, %b: !uop.ptr<f16, global, 4>) {
   %p0 = uop.program @ok device %d linear %l0
   %k0 = uop.call @ok(%a) : (!uop.ptr<f32, global, 4>)
   %l1 = uop.linear @half {
-  ^bb0(%p: !uop.ptr<f16, global, 4>):
+  ^bb0(%p: !uop.ptr<i4, global, 4>):
     %c0 = arith.constant 0 : index
-    %one = arith.constant 1.0 : f16
-    %o = uop.index %p[%c0] : !uop.ptr<f16, global, 4> -> f16
-    %s = uop.store %o, %one : f16
+    %one = arith.constant 1 : i4
+    %o = uop.index %p[%c0] : !uop.ptr<i4, global, 4> -> i4
+    %s = uop.store %o, %one : i4
   }
   %p1 = uop.program @half device %d linear %l1
-  %k1 = uop.call @half(%b) : (!uop.ptr<f16, global, 4>)
+  %k1 = uop.call @half(%b) : (!uop.ptr<i4, global, 4>)
   uop.sink %k0, %k1 : !uop.void, !uop.void
 }

@@ -2,7 +2,8 @@
 //
 // --uop-to-c: SPECIAL (a cuda kernel), a dtype C has no type for, a CALL
 // without PROGRAM, local memory passed between kernels (it became malloc'd
-// global memory).
+// global memory), an op with no C form (math.ipowi), a truncf rounding other
+// than to nearest even.
 
 uop.function @k(%p: !uop.ptr<f32, global, 64>) {
   %c64 = arith.constant 64 : index
@@ -30,25 +31,25 @@ uop.function @main(%a: !uop.ptr<f32, global, 64>) {
 
 // -----
 
-uop.function @h(%p: !uop.ptr<f16, global, 64>) {
+uop.function @h(%p: !uop.ptr<i4, global, 64>) {
   %c0 = arith.constant 0 : index
-  %one = arith.constant 1.0 : f16
-  %o = uop.index %p[%c0] : !uop.ptr<f16, global, 64> -> f16
-  %s = uop.store %o, %one : f16
+  %one = arith.constant 1 : i4
+  %o = uop.index %p[%c0] : !uop.ptr<i4, global, 64> -> i4
+  %s = uop.store %o, %one : i4
   uop.sink %s : !uop.void info <name = "h">
 }
-uop.function @main(%a: !uop.ptr<f16, global, 64>) {
+uop.function @main(%a: !uop.ptr<i4, global, 64>) {
   %d = uop.device "CPU"
-  // expected-error @+1 {{uop-to-c: unsupported dtype 'f16' (supported: f32, f64, i1, i8, i16, i32, i64, index)}}
+  // expected-error @+1 {{uop-to-c: unsupported dtype 'i4' (supported: f16, bf16, f32, f64, i1, i8, i16, i32, i64, index)}}
   %l = uop.linear @h {
-  ^bb0(%p: !uop.ptr<f16, global, 64>):
+  ^bb0(%p: !uop.ptr<i4, global, 64>):
     %c0 = arith.constant 0 : index
-    %one = arith.constant 1.0 : f16
-    %o = uop.index %p[%c0] : !uop.ptr<f16, global, 64> -> f16
-    %s = uop.store %o, %one : f16
+    %one = arith.constant 1 : i4
+    %o = uop.index %p[%c0] : !uop.ptr<i4, global, 64> -> i4
+    %s = uop.store %o, %one : i4
   }
   %pr = uop.program @h device %d linear %l
-  %c = uop.call @h(%a) : (!uop.ptr<f16, global, 64>)
+  %c = uop.call @h(%a) : (!uop.ptr<i4, global, 64>)
   uop.sink %c : !uop.void
 }
 
@@ -101,4 +102,60 @@ uop.function @main(%a: !uop.ptr<f32, global, 4>) {
   // expected-error @+1 {{uop-to-c: a schedule BUFFER must be a global !uop.ptr, got '!uop.ptr<f32, local, 4>'}}
   %b = uop.buffer %u, %d size 4 : !uop.ptr<f32, local, 4>
   uop.sink
+}
+
+// -----
+
+uop.function @p(%o: !uop.ptr<i32, global, 4>, %a: !uop.ptr<i32, global, 4>) {
+  %c0 = arith.constant 0 : index
+  %i = uop.index %a[%c0] : !uop.ptr<i32, global, 4> -> i32
+  %x = uop.load %a, %i : !uop.ptr<i32, global, 4> -> i32
+  %y = math.ipowi %x, %x : i32
+  %oi = uop.index %o[%c0] : !uop.ptr<i32, global, 4> -> i32
+  %s = uop.store %oi, %y : i32
+  uop.sink %s : !uop.void info <name = "p">
+}
+uop.function @main(%o: !uop.ptr<i32, global, 4>, %a: !uop.ptr<i32, global, 4>) {
+  %d = uop.device "CPU"
+  %l = uop.linear @p {
+  ^bb0(%po: !uop.ptr<i32, global, 4>, %pa: !uop.ptr<i32, global, 4>):
+    %c0 = arith.constant 0 : index
+    %i = uop.index %pa[%c0] : !uop.ptr<i32, global, 4> -> i32
+    %x = uop.load %pa, %i : !uop.ptr<i32, global, 4> -> i32
+    // expected-error @+1 {{uop-to-c: no C form for this op}}
+    %y = math.ipowi %x, %x : i32
+    %oi = uop.index %po[%c0] : !uop.ptr<i32, global, 4> -> i32
+    %s = uop.store %oi, %y : i32
+  }
+  %pr = uop.program @p device %d linear %l
+  %c = uop.call @p(%o, %a) : (!uop.ptr<i32, global, 4>, !uop.ptr<i32, global, 4>)
+  uop.sink %c : !uop.void
+}
+
+// -----
+
+uop.function @t(%o: !uop.ptr<f16, global, 4>, %a: !uop.ptr<f32, global, 4>) {
+  %c0 = arith.constant 0 : index
+  %i = uop.index %a[%c0] : !uop.ptr<f32, global, 4> -> f32
+  %x = uop.load %a, %i : !uop.ptr<f32, global, 4> -> f32
+  %y = arith.truncf %x toward_zero : f32 to f16
+  %oi = uop.index %o[%c0] : !uop.ptr<f16, global, 4> -> f16
+  %s = uop.store %oi, %y : f16
+  uop.sink %s : !uop.void info <name = "t">
+}
+uop.function @main(%o: !uop.ptr<f16, global, 4>, %a: !uop.ptr<f32, global, 4>) {
+  %d = uop.device "CPU"
+  %l = uop.linear @t {
+  ^bb0(%po: !uop.ptr<f16, global, 4>, %pa: !uop.ptr<f32, global, 4>):
+    %c0 = arith.constant 0 : index
+    %i = uop.index %pa[%c0] : !uop.ptr<f32, global, 4> -> f32
+    %x = uop.load %pa, %i : !uop.ptr<f32, global, 4> -> f32
+    // expected-error @+1 {{uop-to-c: truncf rounds to nearest even only}}
+    %y = arith.truncf %x toward_zero : f32 to f16
+    %oi = uop.index %po[%c0] : !uop.ptr<f16, global, 4> -> f16
+    %s = uop.store %oi, %y : f16
+  }
+  %pr = uop.program @t device %d linear %l
+  %c = uop.call @t(%o, %a) : (!uop.ptr<f16, global, 4>, !uop.ptr<f32, global, 4>)
+  uop.sink %c : !uop.void
 }

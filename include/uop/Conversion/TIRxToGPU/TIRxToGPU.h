@@ -23,6 +23,7 @@
 namespace uop {
 #define GEN_PASS_DECL_CONVERTTIRXTOGPU
 #define GEN_PASS_DECL_TIRXGRIDCONSTANTPARAMS
+#define GEN_PASS_DECL_TIRXCHECKLOWERED
 #include "uop/Conversion/Passes.h.inc"
 } // namespace uop
 
