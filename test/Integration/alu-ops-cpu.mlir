@@ -2,11 +2,6 @@
 // away from zero, roundeven, trunc, fma, remf, erf, powf, absi, bitcast) on
 // the CPU against the interpreter. Random inputs in [-1, 1) scaled by 7.5 put
 // values on both sides of every rounding boundary, halves included.
-//
-// XFAIL: *
-// The C backend (lib/Target/C) has no C form for math.floor/fma/absi and
-// arith.bitcast on this branch ("uop-to-c: no C form for this op"); branch
-// dtypes-codegen adds them. Remove the XFAIL when both are merged.
 // RUN: uop-run %s --entry rounding --target cpu --check --repeat 1 | FileCheck %s
 // RUN: uop-run %s --entry fma --target cpu --check --repeat 1 | FileCheck %s
 // RUN: uop-run %s --entry powf --target cpu --check --repeat 1 | FileCheck %s

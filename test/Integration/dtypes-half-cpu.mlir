@@ -2,11 +2,6 @@
 // without half arithmetic computes them (in f32, each result rounded to
 // nearest-even): add, mul, max, compare, a reduction, casts to i32 and f32.
 // Checked to four units in the last place of the dtype.
-//
-// XFAIL: *
-// The C backend (lib/Target/C) does not print f16/bf16 on this branch
-// ("uop-to-c: unsupported dtype 'f16'"); branch dtypes-codegen adds them.
-// Remove the XFAIL when both are merged.
 // RUN: uop-run %s --entry f16 --target cpu --check --repeat 1 | FileCheck %s
 // RUN: uop-run %s --entry bf16 --target cpu --check --repeat 1 | FileCheck %s
 
