@@ -135,19 +135,31 @@ static LogicalResult devectorizeReduce(ReduceOp red, int64_t id,
   return success();
 }
 
-static void linearizeIndex(IndexOp idx) {
+/// A multi-dimensional INDEX of a kernel argument becomes one row-major
+/// index over the argument's `uop.shape`; without that shape the rows'
+/// length is unknown, which is the error (not a later "one index" failure).
+static LogicalResult linearizeIndex(IndexOp idx) {
   if (idx.getIndices().size() <= 1)
-    return;
+    return success();
   auto arg = dyn_cast<BlockArgument>(idx.getBuffer());
   if (!arg)
-    return;
+    return success();
   auto fn = dyn_cast<FunctionOp>(arg.getOwner()->getParentOp());
   if (!fn)
-    return;
+    return success();
   auto shape = fn.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
                                                       "uop.shape");
-  if (!shape || shape.size() != (int64_t)idx.getIndices().size())
-    return;
+  if (!shape)
+    return idx.emitError("uop-devectorize: this ")
+           << idx.getIndices().size()
+           << "-dimensional INDEX of kernel argument #" << arg.getArgNumber()
+           << " needs the argument's shape to make one row-major index: give "
+              "the argument a `uop.shape` attribute (e.g. {uop.shape = "
+              "array<i64: ...>}, as uop-split-kernels records it)";
+  if (shape.size() != (int64_t)idx.getIndices().size())
+    return idx.emitError("uop-devectorize: ")
+           << idx.getIndices().size() << " indices for kernel argument #"
+           << arg.getArgNumber() << " of uop.shape rank " << shape.size();
   OpBuilder b(idx);
   Location loc = idx.getLoc();
   Value flat;
@@ -163,6 +175,7 @@ static void linearizeIndex(IndexOp idx) {
     stride *= shape[i];
   }
   idx.getIndicesMutable().assign(flat);
+  return success();
 }
 
 namespace {
@@ -191,7 +204,11 @@ struct UOpDevectorizePass
       if (failed(devectorizeReduce(r, id++, outer)))
         return signalPassFailure();
     }
-    fn.walk([&](IndexOp idx) { linearizeIndex(idx); });
+    if (fn.walk([&](IndexOp idx) {
+            return failed(linearizeIndex(idx)) ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+          }).wasInterrupted())
+      signalPassFailure();
   }
 };
 } // namespace
