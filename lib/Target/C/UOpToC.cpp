@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringExtras.h"
@@ -725,7 +726,9 @@ void uop::registerUOpToCTranslation() {
   TranslateFromMLIRRegistration reg(
       "uop-to-c", "translate linearised uop programs (PROGRAM/LINEAR) to C11",
       translateUOpToC, [](DialectRegistry &registry) {
+        // vector: what uop-expand prints parses (and then gets a located
+        // error if it is not linearised yet).
         registry.insert<UOpDialect, arith::ArithDialect, math::MathDialect,
-                        func::FuncDialect>();
+                        func::FuncDialect, vector::VectorDialect>();
       });
 }

@@ -33,3 +33,19 @@ uop.function @wrong_rank(%out: !uop.ptr<f32, global, 4>, %in: !uop.ptr<f32, glob
   %e = uop.end %st[%i, %k] : !uop.void
   uop.sink %e : !uop.void info <name = "wrong_rank">
 }
+
+// -----
+
+// Vector values split into lanes only through the ops that have a per-lane
+// form (VECTORIZE, VCONST, CAT, GEP, INDEX/LOAD/STORE, elementwise
+// arith/math, vector.extract/from_elements/broadcast).
+uop.function @precast_vector(%out: !uop.ptr<i16, global, 2>, %a: f16, %b: f16) {
+  %c0 = arith.constant 0 : index
+  %v = uop.vectorize %a, %b : vector<2xf16>
+  // expected-error @+1 {{uop-devectorize: no scalar form for this op on vector values (the C and PTX paths take scalars)}}
+  %p = uop.precast %v : vector<2xf16> -> vector<2xi16>
+  %e = uop.gep %p [0] : vector<2xi16> -> i16
+  %o = uop.index %out[%c0] : !uop.ptr<i16, global, 2> -> i16
+  %st = uop.store %o, %e : i16
+  uop.sink %st : !uop.void info <name = "precast_vector">
+}
