@@ -16,6 +16,9 @@
 // vector.from_elements / vector.broadcast) become one scalar per lane, as
 // tinygrad's devectorizer does for targets without vector registers; a
 // vector reaching any other op is a located error.
+// Address forms become INDEXes of kernel arguments first: PARAM slot N is
+// argument N, and an INDEX through POINTER_INDEX(p, off) or
+// BUFFER_VIEW(p, offset) is an INDEX of p at off + i.
 //
 //===----------------------------------------------------------------------===//
 
@@ -185,6 +188,66 @@ static LogicalResult linearizeIndex(IndexOp idx) {
 }
 
 
+/// PARAM -> kernel argument; INDEX / LOAD through POINTER_INDEX or
+/// BUFFER_VIEW -> the underlying buffer at the summed offset.
+static LogicalResult foldAddressForms(FunctionOp fn) {
+  Block &body = fn.getBody().front();
+  SmallVector<ParamOp> params;
+  fn.walk([&](ParamOp p) { params.push_back(p); });
+  for (ParamOp p : params) {
+    int64_t slot = p.getSlot();
+    if (slot >= (int64_t)body.getNumArguments())
+      return p.emitError("uop-devectorize: PARAM slot ")
+             << slot << " has no kernel argument (the kernel has "
+             << body.getNumArguments() << "); a kernel's PARAMs are its "
+             << "arguments in order";
+    auto argType = dyn_cast<PtrType>(body.getArgument(slot).getType());
+    PtrType t = p.getType();
+    if (!argType || argType.getElementType() != t.getElementType() ||
+        argType.getAddrSpace() != t.getAddrSpace() ||
+        (argType.hasSize() && argType.getSize() != (int64_t)p.getSize()))
+      return p.emitError("uop-devectorize: PARAM slot ")
+             << slot << " of type " << t << " does not match kernel argument "
+             << slot << " of type " << body.getArgument(slot).getType();
+    p.getResult().replaceAllUsesWith(body.getArgument(slot));
+    p->erase();
+  }
+  SmallVector<IndexOp> indexes;
+  fn.walk([&](IndexOp i) { indexes.push_back(i); });
+  for (IndexOp idx : indexes) {
+    for (;;) {
+      Value base, offset;
+      Operation *def = idx.getBuffer().getDefiningOp();
+      OpBuilder b(idx);
+      if (auto pi = dyn_cast_or_null<PointerIndexOp>(def)) {
+        base = pi.getPtr();
+        offset = pi.getOffset();
+      } else if (auto view = dyn_cast_or_null<BufferViewOp>(def);
+                 view && isa<PtrType>(view.getType())) {
+        base = view.getBuffer();
+        offset = arith::ConstantIndexOp::create(b, idx.getLoc(),
+                                                view.getOffset());
+      } else {
+        break;
+      }
+      if (idx.getIndices().size() != 1)
+        return idx.emitError("uop-devectorize: an INDEX through ")
+               << def->getName() << " takes one (flat) index";
+      Value flat = arith::AddIOp::create(b, idx.getLoc(), offset,
+                                         idx.getIndices()[0]);
+      // The LOADs through this INDEX name the same buffer.
+      for (Operation *user : idx->getUsers())
+        if (auto load = dyn_cast<LoadOp>(user))
+          load.getBufferMutable().assign(base);
+      idx.getBufferMutable().assign(base);
+      idx.getIndicesMutable().assign(flat);
+      if (def->use_empty())
+        def->erase();
+    }
+  }
+  return success();
+}
+
 namespace {
 /// Splits every vector value of a kernel into its lanes.
 class Scalarizer {
@@ -352,7 +415,7 @@ struct UOpDevectorizePass
     : public uop::impl::UOpDevectorizeBase<UOpDevectorizePass> {
   void runOnOperation() override {
     FunctionOp fn = getOperation();
-    if (failed(Scalarizer().run(fn)))
+    if (failed(foldAddressForms(fn)) || failed(Scalarizer().run(fn)))
       return signalPassFailure();
     SmallVector<ReduceOp> reduces;
     fn.walk([&](ReduceOp r) { reduces.push_back(r); });

@@ -49,3 +49,43 @@ uop.function @precast_vector(%out: !uop.ptr<i16, global, 2>, %a: f16, %b: f16) {
   %st = uop.store %o, %e : i16
   uop.sink %st : !uop.void info <name = "precast_vector">
 }
+
+// -----
+
+// A kernel's PARAMs are its arguments, by slot.
+uop.function @param_past_args(%out: !uop.ptr<f32, global, 4>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{uop-devectorize: PARAM slot 1 has no kernel argument (the kernel has 1); a kernel's PARAMs are its arguments in order}}
+  %p = uop.param 1 size 4 : !uop.ptr<f32, global, 4>
+  %i = uop.index %p[%c0] : !uop.ptr<f32, global, 4> -> f32
+  %v = uop.load %p, %i : !uop.ptr<f32, global, 4> -> f32
+  %o = uop.index %out[%c0] : !uop.ptr<f32, global, 4> -> f32
+  %st = uop.store %o, %v : f32
+  uop.sink %st : !uop.void info <name = "param_past_args">
+}
+
+// -----
+
+uop.function @param_type(%out: !uop.ptr<f32, global, 4>, %in: !uop.ptr<i32, global, 4>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{uop-devectorize: PARAM slot 1 of type '!uop.ptr<f32, global, 4>' does not match kernel argument 1 of type '!uop.ptr<i32, global, 4>'}}
+  %p = uop.param 1 size 4 : !uop.ptr<f32, global, 4>
+  %i = uop.index %p[%c0] : !uop.ptr<f32, global, 4> -> f32
+  %v = uop.load %p, %i : !uop.ptr<f32, global, 4> -> f32
+  %o = uop.index %out[%c0] : !uop.ptr<f32, global, 4> -> f32
+  %st = uop.store %o, %v : f32
+  uop.sink %st : !uop.void info <name = "param_type">
+}
+
+// -----
+
+uop.function @view_two_indices(%out: !uop.ptr<f32, global, 4>, %in: !uop.ptr<f32, global, 16> {uop.shape = array<i64: 4, 4>}) {
+  %c0 = arith.constant 0 : index
+  %v4 = uop.buffer_view %in size 8 offset 8 : !uop.ptr<f32, global, 16> -> !uop.ptr<f32, global, 8>
+  // expected-error @+1 {{uop-devectorize: an INDEX through uop.buffer_view takes one (flat) index}}
+  %i = uop.index %v4[%c0, %c0] : !uop.ptr<f32, global, 8> -> f32
+  %v = uop.load %v4, %i : !uop.ptr<f32, global, 8> -> f32
+  %o = uop.index %out[%c0] : !uop.ptr<f32, global, 4> -> f32
+  %st = uop.store %o, %v : f32
+  uop.sink %st : !uop.void info <name = "view_two_indices">
+}
