@@ -236,6 +236,10 @@ private:
       b.clone(*op, map);
       return success();
     }
+    if (isa<CustomOp, CustomIOp>(op))
+      return op->emitError("convert-uop-to-tirx: CUSTOM / CUSTOMI hold C code "
+                           "(the seed: Custom supports only C); compile this "
+                           "kernel with target=cpu and uop-translate --uop-to-c");
     return op->emitError("convert-uop-to-tirx: no tirx form for this op");
   }
 

@@ -76,6 +76,31 @@ std::string unsignedCType(Type t) {
   return "uint8_t";
 }
 
+/// The buffers a LINEAR body writes: STORE targets, and every buffer given to
+/// a CUSTOM / CUSTOMI (the seed: C only), directly or as an INDEX lvalue,
+/// since their code may write it. Kernel parameters among them are outputs.
+llvm::SmallDenseSet<Value> writtenBuffers(Block &body) {
+  auto root = [](Value v) {
+    while (auto a = v.getDefiningOp<AfterOp>())
+      v = a.getPassthrough();
+    return v;
+  };
+  llvm::SmallDenseSet<Value> written;
+  for (Operation &op : body) {
+    if (auto st = dyn_cast<StoreOp>(op))
+      if (auto idx = st.getIndex().getDefiningOp<IndexOp>())
+        written.insert(root(idx.getBuffer()));
+    if (isa<CustomOp, CustomIOp>(op))
+      for (Value a : op.getOperands()) {
+        if (auto idx = a.getDefiningOp<IndexOp>())
+          a = idx.getBuffer();
+        if (isa<PtrType>(a.getType()))
+          written.insert(root(a));
+      }
+  }
+  return written;
+}
+
 class KernelEmitter {
 public:
   KernelEmitter(raw_ostream &os) : os(os) {}
@@ -83,10 +108,7 @@ public:
   LogicalResult emitKernel(StringRef name, LinearOp linear) {
     Block &body = linear.getBody().front();
     // Parameters written through are outputs; the rest are const.
-    llvm::SmallDenseSet<Value> written;
-    for (auto st : body.getOps<StoreOp>())
-      if (auto idx = st.getIndex().getDefiningOp<IndexOp>())
-        written.insert(root(idx.getBuffer()));
+    llvm::SmallDenseSet<Value> written = writtenBuffers(body);
     os << "static void " << kernelSymbol(name) << "(";
     for (BlockArgument a : body.getArguments()) {
       auto p = dyn_cast<PtrType>(a.getType());
@@ -223,10 +245,38 @@ private:
       line() << *addr << " = " << *v << ";\n";
       return success();
     }
+    if (isa<CustomOp, CustomIOp>(op))
+      return emitCustom(op);
     if (isa<SpecialOp>(op))
       return op->emitError("uop-to-c: SPECIAL has no CPU meaning; compile for "
                            "target=cpu (no uop-gpudims)");
     return emitALU(op);
+  }
+
+  // CUSTOM is a statement, CUSTOMI an expression: the format with `{n}`
+  // replaced by operand n's C expression (its name, or an INDEX's lvalue).
+  LogicalResult emitCustom(Operation *op) {
+    StringRef fmt = op->getAttrOfType<StringAttr>("fmt").getValue();
+    std::string code;
+    for (size_t i = 0; i < fmt.size(); ++i) {
+      size_t close = fmt.find('}', i);
+      unsigned n;
+      if (fmt[i] == '{' && close != StringRef::npos &&
+          !fmt.slice(i + 1, close).getAsInteger(10, n) &&
+          n < op->getNumOperands()) {
+        FailureOr<std::string> e = expr(op->getOperand(n));
+        if (failed(e))
+          return failure();
+        code += *e;
+        i = close;
+        continue;
+      }
+      code += fmt[i];
+    }
+    if (isa<CustomIOp>(op))
+      return define(op, "(" + code + ")");
+    line() << code << "\n";
+    return success();
   }
 
   // A register: a local array, or a plain variable when it has one element.
@@ -661,11 +711,28 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
 LogicalResult emitEntry(FunctionOp sched, const llvm::StringSet<> &emitted,
                         raw_ostream &os) {
   Block &body = sched.getBody().front();
-  // Which parameters are written: those passed as a kernel's output.
+  // Which parameters are written: those passed to a parameter the called
+  // kernel's LINEAR writes (the first, the output, when there is none here).
   llvm::SmallDenseSet<Value> outputs;
-  for (CallOp call : body.getOps<CallOp>())
-    if (!call.getArgs().empty())
-      outputs.insert(call.getArgs().front());
+  llvm::StringMap<LinearOp> linears;
+  for (ProgramOp prog : body.getOps<ProgramOp>())
+    if (prog.getLinear())
+      if (auto l = prog.getLinear().getDefiningOp<LinearOp>())
+        linears[prog.getKernel()] = l;
+  for (CallOp call : body.getOps<CallOp>()) {
+    LinearOp l = linears.lookup(call.getCallee());
+    if (!l) {
+      if (!call.getArgs().empty())
+        outputs.insert(call.getArgs().front());
+      continue;
+    }
+    Block &kernel = l.getBody().front();
+    llvm::SmallDenseSet<Value> written = writtenBuffers(kernel);
+    for (auto [formal, actual] :
+         llvm::zip(kernel.getArguments(), call.getArgs()))
+      if (written.contains(formal))
+        outputs.insert(actual);
+  }
   DenseMap<Value, std::string> names;
   os << "void uop_" << sched.getSymName() << "(";
   for (BlockArgument a : body.getArguments()) {
