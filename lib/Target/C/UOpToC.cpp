@@ -653,6 +653,47 @@ LogicalResult emitKernels(ArrayRef<FunctionOp> schedules,
 }
 
 // The body of an entry: its BUFFERs malloc'd, the kernel calls, the frees.
+/// Schedule-level BUFFER_VIEW (a pointer into its buffer) and single-device
+/// COPY (a fresh buffer filled with memcpy when the copy runs; the CPU is the
+/// only device a C program has).
+LogicalResult emitScheduleBufferForm(Operation *op,
+                                     DenseMap<Value, std::string> &names,
+                                     SmallVectorImpl<std::string> &frees,
+                                     unsigned &n, raw_ostream &os) {
+  Value src = op->getOperand(0);
+  auto it = names.find(src);
+  auto p = dyn_cast<PtrType>(op->getResult(0).getType());
+  if (it == names.end() || !p || p.getAddrSpace() != AddrSpace::Global)
+    return op->emitError("uop-to-c: ")
+           << op->getName() << " of a schedule parameter or BUFFER (a global "
+           << "!uop.ptr) is supported, got " << src.getType();
+  if (auto view = dyn_cast<BufferViewOp>(op)) {
+    names[view.getResult()] =
+        "(" + it->second + " + " + std::to_string(view.getOffset()) + ")";
+    return success();
+  }
+  auto copy = cast<CopyOp>(op);
+  auto dev = copy.getDevice().getDefiningOp<DeviceOp>();
+  if (!dev || dev.getSpec() != "CPU")
+    return copy.emitError("uop-to-c: COPY to a device other than \"CPU\" has "
+                          "no C form (a C program has one device)");
+  if (!p.hasSize())
+    return copy.emitError("uop-to-c: COPY needs a sized !uop.ptr, got ")
+           << p;
+  FailureOr<std::string> t = cType(copy.getLoc(), p.getElementType());
+  if (failed(t))
+    return failure();
+  std::string name = "b" + std::to_string(n++);
+  std::string bytes = "sizeof(" + *t + ") * " +
+                      std::to_string(std::max<int64_t>(p.getSize(), 1));
+  os << "  " << *t << " *" << name << " = malloc(" << bytes << ");\n";
+  os << "  if (!" << name << ") abort();\n";
+  os << "  memcpy(" << name << ", " << it->second << ", " << bytes << ");\n";
+  names[copy.getResult()] = name;
+  frees.push_back(name);
+  return success();
+}
+
 LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
                             DenseMap<Value, std::string> &names,
                             raw_ostream &os) {
@@ -682,6 +723,9 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
       auto it = names.find(after.getPassthrough());
       if (it != names.end())
         names[after.getResult()] = it->second;
+    } else if (isa<BufferViewOp, CopyOp>(op)) {
+      if (failed(emitScheduleBufferForm(&op, names, frees, n, os)))
+        return failure();
     } else if (!isa<CallOp, DeviceOp, UniqueOp, LUniqueOp, LinearOp, ProgramOp,
                     GroupOp, SinkOp>(op)) {
       // Anything else would do something C leaves out (CUSTOM_FUNCTION).
@@ -730,8 +774,19 @@ LogicalResult emitEntry(FunctionOp sched, const llvm::StringSet<> &emitted,
     llvm::SmallDenseSet<Value> written = writtenBuffers(kernel);
     for (auto [formal, actual] :
          llvm::zip(kernel.getArguments(), call.getArgs()))
-      if (written.contains(formal))
-        outputs.insert(actual);
+      if (written.contains(formal)) {
+        // A write through a view (or an AFTER) writes the viewed buffer.
+        Value v = actual;
+        for (;;) {
+          outputs.insert(v);
+          if (auto view = v.getDefiningOp<BufferViewOp>())
+            v = view.getBuffer();
+          else if (auto after = v.getDefiningOp<AfterOp>())
+            v = after.getPassthrough();
+          else
+            break;
+        }
+      }
   }
   DenseMap<Value, std::string> names;
   os << "void uop_" << sched.getSymName() << "(";
