@@ -334,9 +334,21 @@ LogicalResult IndexOp::verify() {
 }
 
 LogicalResult LoadOp::verify() {
+  // A PTRCAT groups INDEXes into one vector access (the seed); its first
+  // source names the buffer.
+  if (auto cat = getIndex().getDefiningOp<PtrCatOp>()) {
+    auto first = cat.getOperand(0).getDefiningOp<IndexOp>();
+    if (first && first.getBuffer() != getBuffer())
+      return emitOpError("loads from a different buffer than its PTRCAT's "
+                         "first index");
+    if (getAlt())
+      return emitOpError("alt value needs a gated uop.index");
+    return success();
+  }
   auto index = getIndex().getDefiningOp<IndexOp>();
   if (!index)
-    return emitOpError("index must be the result of a uop.index");
+    return emitOpError("index must be the result of a uop.index or "
+                       "uop.ptrcat");
   if (index.getBuffer() != getBuffer())
     return emitOpError("loads from a different buffer than its index");
   if (getAlt() && !index.getGate())
@@ -345,8 +357,10 @@ LogicalResult LoadOp::verify() {
 }
 
 LogicalResult StoreOp::verify() {
-  if (!getIndex().getDefiningOp<IndexOp>())
-    return emitOpError("index must be the result of a uop.index");
+  if (!getIndex().getDefiningOp<IndexOp>() &&
+      !getIndex().getDefiningOp<PtrCatOp>())
+    return emitOpError("index must be the result of a uop.index or "
+                       "uop.ptrcat");
   return verifyRangeOperands(*this, getRanges());
 }
 

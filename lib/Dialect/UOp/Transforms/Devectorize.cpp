@@ -302,11 +302,16 @@ private:
       for (Attribute a : dense.getValues<Attribute>())
         l.push_back(arith::ConstantOp::create(b, loc, cast<TypedAttr>(a)));
       setLanes(c, l);
-    } else if (auto cat = dyn_cast<CatOp>(op)) {
+    } else if (isa<CatOp, PtrCatOp>(op)) {
+      // PTRCAT's lanes are the INDEXes of its sources, lane by lane.
       SmallVector<Value> l;
-      for (Value s : cat.getSources())
-        llvm::append_range(l, lanesOf(s));
-      setLanes(cat, l);
+      for (Value s : op->getOperands()) {
+        if (isVector(s.getType()))
+          llvm::append_range(l, lanesOf(s));
+        else
+          l.push_back(s);
+      }
+      setLanes(op, l);
     } else if (auto gep = dyn_cast<GepOp>(op)) {
       ArrayRef<Value> src = lanesOf(gep.getVector());
       SmallVector<Value> l;
@@ -339,11 +344,16 @@ private:
       if (!vt || !lanes.count(load.getIndex()))
         return fail(op);
       SmallVector<Value> l;
-      for (int64_t i = 0; i < vt.getNumElements(); ++i)
+      for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+        // Each lane reads the buffer of its INDEX (a PTRCAT may join several).
+        Value lane = lanesOf(load.getIndex())[i];
+        auto laneIdx = lane.getDefiningOp<IndexOp>();
+        if (!laneIdx)
+          return fail(op);
         l.push_back(LoadOp::create(
-            b, loc, vt.getElementType(), load.getBuffer(),
-            lanesOf(load.getIndex())[i],
+            b, loc, vt.getElementType(), laneIdx.getBuffer(), lane,
             load.getAlt() ? lanesOf(load.getAlt())[i] : Value()));
+      }
       setLanes(load, l);
     } else if (auto store = dyn_cast<StoreOp>(op)) {
       // One store per lane, grouped (as uop-expand groups lane stores).
