@@ -6,6 +6,9 @@
 // RUN: %t/run | FileCheck %s
 // RUN: uop-opt %t/after.mlir --uop-to-nvvm=chip=sm_80 | uop-translate --mlir-to-ptx --chip=sm_80 | FileCheck %s --check-prefix=PTX
 // RUN: not uop-opt %t/sched.mlir --uop-to-nvvm=chip=sm_80 2>&1 | FileCheck %s --check-prefix=NOPTX
+// Two views of one buffer in one call would break C's restrict: an error.
+// RUN: sed 's/@add_k(%dst, %hi, %in)/@add_k(%dst, %dst, %in)/' %t/sched.mlir | uop-opt --uop-to-program=target=cpu | not uop-translate --uop-to-c 2>&1 | FileCheck %s --check-prefix=ALIAS
+// ALIAS: error: uop-to-c: arguments 0 and 1 are views of one buffer; C kernel parameters are restrict
 //
 // Schedule-level forms: AFTER (the intermediate after the kernel that writes
 // it), a single-device COPY (a fresh buffer, memcpy) and BUFFER_VIEW (a

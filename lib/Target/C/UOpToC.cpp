@@ -694,6 +694,31 @@ LogicalResult emitScheduleBufferForm(Operation *op,
   return success();
 }
 
+/// Kernel parameters are `restrict`: two arguments of one call that reach
+/// the same buffer (through BUFFER_VIEW or AFTER) would be undefined
+/// behaviour in C, so they are an error rather than a silent miscompile.
+LogicalResult checkNoAliasedArgs(CallOp call) {
+  auto rootOf = [](Value v) {
+    for (;;) {
+      if (auto view = v.getDefiningOp<BufferViewOp>())
+        v = view.getBuffer();
+      else if (auto after = v.getDefiningOp<AfterOp>())
+        v = after.getPassthrough();
+      else
+        return v;
+    }
+  };
+  DenseMap<Value, unsigned> seen;
+  for (auto [i, a] : llvm::enumerate(call.getArgs())) {
+    auto [it, fresh] = seen.try_emplace(rootOf(a), i);
+    if (!fresh && a.getDefiningOp<BufferViewOp>())
+      return call.emitError("uop-to-c: arguments ")
+             << it->second << " and " << i
+             << " are views of one buffer; C kernel parameters are restrict";
+  }
+  return success();
+}
+
 LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
                             DenseMap<Value, std::string> &names,
                             raw_ostream &os) {
@@ -735,6 +760,8 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
       if (!emitted.contains(call.getCallee()))
         return call.emitError("uop-to-c: kernel @")
                << call.getCallee() << " has no PROGRAM in this schedule";
+      if (failed(checkNoAliasedArgs(call)))
+        return failure();
       os << "  " << kernelSymbol(call.getCallee()) << "(";
       for (auto [i, a] : llvm::enumerate(call.getArgs())) {
         auto it = names.find(a);
