@@ -1,12 +1,16 @@
 // A kernel-level uop program: C[i, j] = sum_k A[i, k] * B[k, j] for 64x64
 // matrices, as uop-split-kernels produces it. Two global ranges index the
 // output, one reduce range is closed by REDUCE; STORE closes the output
-// ranges through END, and SINK ends the FUNCTION. A CALL schedules it.
+// ranges through END, and SINK ends the FUNCTION. A CALL schedules it. Each
+// argument records its shape (`uop.shape`) so that uop-devectorize can make
+// the two-dimensional INDEXes row-major.
 //
 //   uop-opt examples/uop/matmul_kernel.mlir
-uop.function @matmul(%c: !uop.ptr<f32, global, 4096>,
-                     %a: !uop.ptr<f32, global, 4096>,
-                     %b: !uop.ptr<f32, global, 4096>) {
+//   uop-opt --uop-to-program="target=cpu" examples/uop/matmul_kernel.mlir | uop-translate --uop-to-c
+//   uop-opt --uop-to-nvvm="chip=sm_80" examples/uop/matmul_kernel.mlir | uop-translate --mlir-to-ptx --chip=sm_80
+uop.function @matmul(%c: !uop.ptr<f32, global, 4096> {uop.shape = array<i64: 64, 64>},
+                     %a: !uop.ptr<f32, global, 4096> {uop.shape = array<i64: 64, 64>},
+                     %b: !uop.ptr<f32, global, 4096> {uop.shape = array<i64: 64, 64>}) {
   %c64 = arith.constant 64 : index
   %i = uop.range %c64, R0, global
   %j = uop.range %c64, R1, global

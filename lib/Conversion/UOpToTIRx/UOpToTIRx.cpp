@@ -244,6 +244,10 @@ private:
       b.clone(*op, map);
       return success();
     }
+    if (isa<CustomOp, CustomIOp>(op))
+      return op->emitError("convert-uop-to-tirx: CUSTOM / CUSTOMI hold C code "
+                           "(the seed: Custom supports only C); compile this "
+                           "kernel with target=cpu and uop-translate --uop-to-c");
     return op->emitError("convert-uop-to-tirx: no tirx form for this op");
   }
 
@@ -281,6 +285,20 @@ static LogicalResult convertSchedule(FunctionOp s, OpBuilder &mb) {
         args.push_back(map.lookup(a));
       }
       LaunchOp::create(b, call.getLoc(), call.getCalleeAttr(), args);
+    } else if (auto after = dyn_cast<AfterOp>(op)) {
+      // Launches run in stream order: the buffer after its writers is the
+      // same buffer.
+      if (map.contains(after.getPassthrough()))
+        map.map(after.getResult(), map.lookup(after.getPassthrough()));
+    } else if (isa<BufferViewOp, uop::CopyOp>(op)) {
+      return op.emitError("convert-uop-to-tirx: a schedule-level ")
+             << op.getName()
+             << " has no tirx host form (the host code only allocates and "
+                "launches); on the CPU, --uop-to-c runs it";
+    } else if (!isa<DeviceOp, UniqueOp, LUniqueOp, GroupOp, SinkOp,
+                    ProgramOp, LinearOp>(op)) {
+      return op.emitError("convert-uop-to-tirx: no host form for '")
+             << op.getName() << "' in a schedule";
     }
   }
   ReturnOp::create(b, s.getLoc(), ValueRange{});

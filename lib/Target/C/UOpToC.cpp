@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringExtras.h"
@@ -103,6 +104,31 @@ std::string wrapCType(Type t) {
 /// Bits of the type `wrapCType` computes in.
 unsigned wrapWidth(Type t) { return t.isIndex() || t.isInteger(64) ? 64 : 32; }
 
+/// The buffers a LINEAR body writes: STORE targets, and every buffer given to
+/// a CUSTOM / CUSTOMI (the seed: C only), directly or as an INDEX lvalue,
+/// since their code may write it. Kernel parameters among them are outputs.
+llvm::SmallDenseSet<Value> writtenBuffers(Block &body) {
+  auto root = [](Value v) {
+    while (auto a = v.getDefiningOp<AfterOp>())
+      v = a.getPassthrough();
+    return v;
+  };
+  llvm::SmallDenseSet<Value> written;
+  for (Operation &op : body) {
+    if (auto st = dyn_cast<StoreOp>(op))
+      if (auto idx = st.getIndex().getDefiningOp<IndexOp>())
+        written.insert(root(idx.getBuffer()));
+    if (isa<CustomOp, CustomIOp>(op))
+      for (Value a : op.getOperands()) {
+        if (auto idx = a.getDefiningOp<IndexOp>())
+          a = idx.getBuffer();
+        if (isa<PtrType>(a.getType()))
+          written.insert(root(a));
+      }
+  }
+  return written;
+}
+
 class KernelEmitter {
 public:
   KernelEmitter(raw_ostream &os) : os(os) {}
@@ -110,10 +136,7 @@ public:
   LogicalResult emitKernel(StringRef name, LinearOp linear) {
     Block &body = linear.getBody().front();
     // Parameters written through are outputs; the rest are const.
-    llvm::SmallDenseSet<Value> written;
-    for (auto st : body.getOps<StoreOp>())
-      if (auto idx = st.getIndex().getDefiningOp<IndexOp>())
-        written.insert(root(idx.getBuffer()));
+    llvm::SmallDenseSet<Value> written = writtenBuffers(body);
     os << "static void " << kernelSymbol(name) << "(";
     for (BlockArgument a : body.getArguments()) {
       auto p = dyn_cast<PtrType>(a.getType());
@@ -255,10 +278,38 @@ private:
       line() << *addr << " = " << *v << ";\n";
       return success();
     }
+    if (isa<CustomOp, CustomIOp>(op))
+      return emitCustom(op);
     if (isa<SpecialOp>(op))
       return op->emitError("uop-to-c: SPECIAL has no CPU meaning; compile for "
                            "target=cpu (no uop-gpudims)");
     return emitALU(op);
+  }
+
+  // CUSTOM is a statement, CUSTOMI an expression: the format with `{n}`
+  // replaced by operand n's C expression (its name, or an INDEX's lvalue).
+  LogicalResult emitCustom(Operation *op) {
+    StringRef fmt = op->getAttrOfType<StringAttr>("fmt").getValue();
+    std::string code;
+    for (size_t i = 0; i < fmt.size(); ++i) {
+      size_t close = fmt.find('}', i);
+      unsigned n;
+      if (fmt[i] == '{' && close != StringRef::npos &&
+          !fmt.slice(i + 1, close).getAsInteger(10, n) &&
+          n < op->getNumOperands()) {
+        FailureOr<std::string> e = expr(op->getOperand(n));
+        if (failed(e))
+          return failure();
+        code += *e;
+        i = close;
+        continue;
+      }
+      code += fmt[i];
+    }
+    if (isa<CustomIOp>(op))
+      return define(op, "(" + code + ")");
+    line() << code << "\n";
+    return success();
   }
 
   // A register: a local array, or a plain variable when it has one element.
@@ -828,6 +879,72 @@ LogicalResult emitKernels(ArrayRef<FunctionOp> schedules,
 }
 
 // The body of an entry: its BUFFERs malloc'd, the kernel calls, the frees.
+/// Schedule-level BUFFER_VIEW (a pointer into its buffer) and single-device
+/// COPY (a fresh buffer filled with memcpy when the copy runs; the CPU is the
+/// only device a C program has).
+LogicalResult emitScheduleBufferForm(Operation *op,
+                                     DenseMap<Value, std::string> &names,
+                                     SmallVectorImpl<std::string> &frees,
+                                     unsigned &n, raw_ostream &os) {
+  Value src = op->getOperand(0);
+  auto it = names.find(src);
+  auto p = dyn_cast<PtrType>(op->getResult(0).getType());
+  if (it == names.end() || !p || p.getAddrSpace() != AddrSpace::Global)
+    return op->emitError("uop-to-c: ")
+           << op->getName() << " of a schedule parameter or BUFFER (a global "
+           << "!uop.ptr) is supported, got " << src.getType();
+  if (auto view = dyn_cast<BufferViewOp>(op)) {
+    names[view.getResult()] =
+        "(" + it->second + " + " + std::to_string(view.getOffset()) + ")";
+    return success();
+  }
+  auto copy = cast<CopyOp>(op);
+  auto dev = copy.getDevice().getDefiningOp<DeviceOp>();
+  if (!dev || dev.getSpec() != "CPU")
+    return copy.emitError("uop-to-c: COPY to a device other than \"CPU\" has "
+                          "no C form (a C program has one device)");
+  if (!p.hasSize())
+    return copy.emitError("uop-to-c: COPY needs a sized !uop.ptr, got ")
+           << p;
+  FailureOr<std::string> t = cType(copy.getLoc(), p.getElementType());
+  if (failed(t))
+    return failure();
+  std::string name = "b" + std::to_string(n++);
+  std::string bytes = "sizeof(" + *t + ") * " +
+                      std::to_string(std::max<int64_t>(p.getSize(), 1));
+  os << "  " << *t << " *" << name << " = malloc(" << bytes << ");\n";
+  os << "  if (!" << name << ") abort();\n";
+  os << "  memcpy(" << name << ", " << it->second << ", " << bytes << ");\n";
+  names[copy.getResult()] = name;
+  frees.push_back(name);
+  return success();
+}
+
+/// Kernel parameters are `restrict`: two arguments of one call that reach
+/// the same buffer (through BUFFER_VIEW or AFTER) would be undefined
+/// behaviour in C, so they are an error rather than a silent miscompile.
+LogicalResult checkNoAliasedArgs(CallOp call) {
+  auto rootOf = [](Value v) {
+    for (;;) {
+      if (auto view = v.getDefiningOp<BufferViewOp>())
+        v = view.getBuffer();
+      else if (auto after = v.getDefiningOp<AfterOp>())
+        v = after.getPassthrough();
+      else
+        return v;
+    }
+  };
+  DenseMap<Value, unsigned> seen;
+  for (auto [i, a] : llvm::enumerate(call.getArgs())) {
+    auto [it, fresh] = seen.try_emplace(rootOf(a), i);
+    if (!fresh && a.getDefiningOp<BufferViewOp>())
+      return call.emitError("uop-to-c: arguments ")
+             << it->second << " and " << i
+             << " are views of one buffer; C kernel parameters are restrict";
+  }
+  return success();
+}
+
 LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
                             DenseMap<Value, std::string> &names,
                             raw_ostream &os) {
@@ -857,6 +974,9 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
       auto it = names.find(after.getPassthrough());
       if (it != names.end())
         names[after.getResult()] = it->second;
+    } else if (isa<BufferViewOp, CopyOp>(op)) {
+      if (failed(emitScheduleBufferForm(&op, names, frees, n, os)))
+        return failure();
     } else if (!isa<CallOp, DeviceOp, UniqueOp, LUniqueOp, LinearOp, ProgramOp,
                     GroupOp, SinkOp>(op)) {
       // Anything else would do something C leaves out (CUSTOM_FUNCTION).
@@ -866,6 +986,8 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
       if (!emitted.contains(call.getCallee()))
         return call.emitError("uop-to-c: kernel @")
                << call.getCallee() << " has no PROGRAM in this schedule";
+      if (failed(checkNoAliasedArgs(call)))
+        return failure();
       os << "  " << kernelSymbol(call.getCallee()) << "(";
       for (auto [i, a] : llvm::enumerate(call.getArgs())) {
         auto it = names.find(a);
@@ -886,11 +1008,39 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
 LogicalResult emitEntry(FunctionOp sched, const llvm::StringSet<> &emitted,
                         raw_ostream &os) {
   Block &body = sched.getBody().front();
-  // Which parameters are written: those passed as a kernel's output.
+  // Which parameters are written: those passed to a parameter the called
+  // kernel's LINEAR writes (the first, the output, when there is none here).
   llvm::SmallDenseSet<Value> outputs;
-  for (CallOp call : body.getOps<CallOp>())
-    if (!call.getArgs().empty())
-      outputs.insert(call.getArgs().front());
+  llvm::StringMap<LinearOp> linears;
+  for (ProgramOp prog : body.getOps<ProgramOp>())
+    if (prog.getLinear())
+      if (auto l = prog.getLinear().getDefiningOp<LinearOp>())
+        linears[prog.getKernel()] = l;
+  for (CallOp call : body.getOps<CallOp>()) {
+    LinearOp l = linears.lookup(call.getCallee());
+    if (!l) {
+      if (!call.getArgs().empty())
+        outputs.insert(call.getArgs().front());
+      continue;
+    }
+    Block &kernel = l.getBody().front();
+    llvm::SmallDenseSet<Value> written = writtenBuffers(kernel);
+    for (auto [formal, actual] :
+         llvm::zip(kernel.getArguments(), call.getArgs()))
+      if (written.contains(formal)) {
+        // A write through a view (or an AFTER) writes the viewed buffer.
+        Value v = actual;
+        for (;;) {
+          outputs.insert(v);
+          if (auto view = v.getDefiningOp<BufferViewOp>())
+            v = view.getBuffer();
+          else if (auto after = v.getDefiningOp<AfterOp>())
+            v = after.getPassthrough();
+          else
+            break;
+        }
+      }
+  }
   DenseMap<Value, std::string> names;
   os << "void uop_" << sched.getSymName() << "(";
   for (BlockArgument a : body.getArguments()) {
@@ -951,7 +1101,9 @@ void uop::registerUOpToCTranslation() {
   TranslateFromMLIRRegistration reg(
       "uop-to-c", "translate linearised uop programs (PROGRAM/LINEAR) to C11",
       translateUOpToC, [](DialectRegistry &registry) {
+        // vector: what uop-expand prints parses (and then gets a located
+        // error if it is not linearised yet).
         registry.insert<UOpDialect, arith::ArithDialect, math::MathDialect,
-                        func::FuncDialect>();
+                        func::FuncDialect, vector::VectorDialect>();
       });
 }

@@ -448,3 +448,72 @@ tirx.prim_func @unknown_scope() {
   }
   tirx.return
 }
+
+// -----
+
+// The completion barrier of copy_async is an mbarrier: a shared i64 buffer.
+tirx.prim_func @copy_async_barrier_not_mbarrier() {
+  tirx.device_entry {
+    %tx = tirx.scope_id_def cta -> thread [128]
+    %d = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared>
+    %G = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared>
+    %bar = tirx.alloc_buffer : !tirx.buffer<1xi32, shared>
+    // expected-error @+1 {{'tirx.tile.copy_async' op barrier must be an mbarrier (a shared i64 buffer or an !llvm.ptr<3>), got '!tirx.buffer<1xi32, shared>'}}
+    tirx.tile.copy_async <thread> %d, %G barrier %bar : !tirx.buffer<1xi32, shared> : !tirx.buffer<64x64xf16, shared>, !tirx.buffer<64x64xf16, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @copy_async_barrier_scalar(%i: i64) {
+  tirx.device_entry {
+    %tx = tirx.scope_id_def cta -> thread [128]
+    %d = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared>
+    %G = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared>
+    // expected-error @+1 {{'tirx.tile.copy_async' op barrier must be an mbarrier (a shared i64 buffer or an !llvm.ptr<3>), got 'i64'}}
+    tirx.tile.copy_async <thread> %d, %G barrier %i : i64 : !tirx.buffer<64x64xf16, shared>, !tirx.buffer<64x64xf16, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @copy_async_barrier_local() {
+  tirx.device_entry {
+    %tx = tirx.scope_id_def cta -> thread [128]
+    %d = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared>
+    %G = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared>
+    %bar = tirx.alloc_buffer : !tirx.buffer<1xi64, local>
+    // expected-error @+1 {{'tirx.tile.copy_async' op barrier must be an mbarrier (a shared i64 buffer or an !llvm.ptr<3>), got '!tirx.buffer<1xi64, local>'}}
+    tirx.tile.copy_async <thread> %d, %G barrier %bar : !tirx.buffer<1xi64, local> : !tirx.buffer<64x64xf16, shared>, !tirx.buffer<64x64xf16, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+// cta_group is 1 (one CTA) or 2 (a CTA pair).
+tirx.prim_func @cta_group_three() {
+  tirx.device_entry {
+    %tx = tirx.scope_id_def cta -> thread [128]
+    %d = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared>
+    %G = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared>
+    // expected-error @+1 {{'tirx.tile.copy' op config cta_group must be the integer 1 or 2, got 3 : i64}}
+    tirx.tile.copy <cta> %d, %G config {cta_group = 3} : !tirx.buffer<64x64xf16, shared>, !tirx.buffer<64x64xf16, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @cta_group_string() {
+  tirx.device_entry {
+    %tx = tirx.scope_id_def cta -> thread [128]
+    %d = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared>
+    %G = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared>
+    // expected-error @+1 {{'tirx.tile.copy' op config cta_group must be the integer 1 or 2, got "2"}}
+    tirx.tile.copy <cta> %d, %G config {cta_group = "2"} : !tirx.buffer<64x64xf16, shared>, !tirx.buffer<64x64xf16, shared>
+  }
+  tirx.return
+}

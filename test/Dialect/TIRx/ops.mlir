@@ -233,6 +233,11 @@ tirx.prim_func @tiles(%G: !tirx.buffer<128x64xf16, global>,
     tirx.tile.copy <thread> %As, %G : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
     // CHECK: tirx.tile.copy <warp> %[[AS]], %{{.*}} dispatch "vectorized" config {vec = 8 : i64} workspace(%[[WS]] : !tirx.buffer<256xf32, shared>) : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
     tirx.tile.copy <warp> %As, %G dispatch "vectorized" config {vec = 8} workspace(%ws : !tirx.buffer<256xf32, shared>) : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
+    // cta_group 1 and 2 are the two CTA groups.
+    // CHECK: tirx.tile.copy <cta> %[[AS]], %{{.*}} config {cta_group = 1 : i64}
+    tirx.tile.copy <cta> %As, %G config {cta_group = 1} : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
+    // CHECK: tirx.tile.copy <cta> %[[AS]], %{{.*}} config {cta_group = 2 : i64}
+    tirx.tile.copy <cta> %As, %G config {cta_group = 2} : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
     // CHECK: tirx.tile.copy <warpgroup> %[[AS]], %{{.*}} workspace(%[[WS]], %[[WS2]] : !tirx.buffer<256xf32, shared>, !tirx.buffer<32xi32, shared>) : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
     tirx.tile.copy <warpgroup> %As, %G workspace(%ws, %ws2 : !tirx.buffer<256xf32, shared>, !tirx.buffer<32xi32, shared>) : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
     // CHECK: tirx.tile.copy <cluster> %[[AS]], %{{.*}} : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>

@@ -56,3 +56,30 @@ func.func @linear_if() -> !uop.void {
   }
   return %l : !uop.void
 }
+
+// Brackets nest: a range inside the IF closes before its ENDIF, an IF inside
+// a range closes before the range's END.
+// CHECK-LABEL: func.func @linear_nested
+// CHECK: uop.endif
+// CHECK: uop.end
+// CHECK: uop.endif
+func.func @linear_nested() -> !uop.void {
+  %l = uop.linear {
+  ^bb0(%c: i1, %q: !uop.ptr<f32, global>):
+    %c4 = arith.constant 4 : index
+    %z = arith.constant 0.0 : f32
+    %r = uop.range %c4, R0, loop
+    %if = uop.if %c : i1
+    %i = uop.index %q[%r] : !uop.ptr<f32, global> -> f32
+    %s = uop.store %i, %z : f32
+    %end = uop.endif %if
+    %e = uop.end %s[%r] : !uop.void
+    %if2 = uop.if %c : i1
+    %r2 = uop.range %c4, R1, loop
+    %i2 = uop.index %q[%r2] : !uop.ptr<f32, global> -> f32
+    %s2 = uop.store %i2, %z : f32
+    %e2 = uop.end %s2[%r2] : !uop.void
+    %end2 = uop.endif %if2
+  }
+  return %l : !uop.void
+}

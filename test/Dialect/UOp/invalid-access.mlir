@@ -176,3 +176,16 @@ func.func @store_result_not_void(%p: !uop.ptr<f32, global>, %i: index, %y: f32) 
   %s = "uop.store"(%x, %y) : (f32, f32) -> f32
   return
 }
+
+// -----
+
+// A LOAD through a PTRCAT reads the buffer of its first INDEX.
+uop.function @ptrcat_load_other_buffer(%a: !uop.ptr<f32, global, 4>, %b: !uop.ptr<f32, global, 4>) {
+  %c0 = arith.constant 0 : index
+  %ia = uop.index %a[%c0] : !uop.ptr<f32, global, 4> -> vector<2xf32>
+  %ib = uop.index %b[%c0] : !uop.ptr<f32, global, 4> -> vector<2xf32>
+  %p = uop.ptrcat %ia, %ib : vector<2xf32>, vector<2xf32> -> vector<4xf32>
+  // expected-error @+1 {{'uop.load' op loads from a different buffer than its PTRCAT's first index}}
+  %v = uop.load %b, %p : !uop.ptr<f32, global, 4> -> vector<4xf32>
+  uop.sink
+}

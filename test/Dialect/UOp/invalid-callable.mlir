@@ -205,3 +205,45 @@ uop.function @no_terminator() {
 uop.function @no_sink(%p: !uop.ptr<f32, global>) {
   llvm.unreachable
 }
+
+// -----
+
+// GET_TUPLE of a CALL reads the tuple the called function's SINK returns.
+uop.function @returns_pair(%a: f32) {
+  %t = uop.tuple(%a, %a) : f32, f32
+  uop.sink %t : !uop.void
+}
+
+func.func @get_tuple_of_call_out_of_range(%a: f32) {
+  %c = uop.call @returns_pair(%a) : (f32)
+  // expected-error @+1 {{'uop.get_tuple' op index 2 is out of range for a tuple of 2 elements}}
+  %g = uop.get_tuple %c[2] : f32
+  return
+}
+
+// -----
+
+uop.function @returns_pair(%a: f32) {
+  %t = uop.tuple(%a, %a) : f32, f32
+  uop.sink %t : !uop.void
+}
+
+func.func @get_tuple_of_call_type(%a: f32) {
+  %c = uop.call @returns_pair(%a) : (f32)
+  // expected-error @+1 {{'uop.get_tuple' op result type 'i32' differs from the element type 'f32'}}
+  %g = uop.get_tuple %c[0] : i32
+  return
+}
+
+// -----
+
+uop.function @returns_nothing(%a: f32) {
+  uop.sink
+}
+
+func.func @get_tuple_of_call_no_tuple(%a: f32) {
+  %c = uop.call @returns_nothing(%a) : (f32)
+  // expected-error @+1 {{'uop.get_tuple' op the called function @returns_nothing does not return a uop.tuple (its uop.sink must have one uop.tuple source)}}
+  %g = uop.get_tuple %c[0] : f32
+  return
+}

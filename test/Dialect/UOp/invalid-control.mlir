@@ -90,3 +90,45 @@ func.func @if_with_two_endifs(%c: i1) {
   %e1 = uop.endif %if
   return
 }
+
+// -----
+
+// In a LINEAR, IF ... ENDIF and RANGE ... END nest: a range opened inside
+// the IF must close before its ENDIF.
+func.func @linear_endif_crosses_range() -> !uop.void {
+  %l = uop.linear {
+  ^bb0(%c: i1, %q: !uop.ptr<f32, global>):
+    %c4 = arith.constant 4 : index
+    %if = uop.if %c : i1
+    // expected-note @+1 {{opened here}}
+    %r = uop.range %c4, R0, loop
+    %i = uop.index %q[%r] : !uop.ptr<f32, global> -> f32
+    %z = arith.constant 0.0 : f32
+    %s = uop.store %i, %z : f32
+    // expected-error @+1 {{'uop.endif' op closes its uop.if while a uop.range opened inside it is open}}
+    %end = uop.endif %if
+    %e = uop.end %s[%r] : !uop.void
+  }
+  return %l : !uop.void
+}
+
+// -----
+
+// A range opened before the IF must not close inside it.
+func.func @linear_end_inside_if() -> !uop.void {
+  %l = uop.linear {
+  ^bb0(%c: i1, %q: !uop.ptr<f32, global>):
+    %c4 = arith.constant 4 : index
+    %r = uop.range %c4, R0, loop
+    // expected-note @+1 {{uop.if opened here}}
+    %if = uop.if %c : i1
+    %i = uop.index %q[%r] : !uop.ptr<f32, global> -> f32
+    %z = arith.constant 0.0 : f32
+    %s = uop.store %i, %z : f32
+    // expected-error @+1 {{'uop.end' op closes a uop.range opened before a uop.if that is still open}}
+    %e = uop.end %s[%r] : !uop.void
+    %end = uop.endif %if
+  }
+  return %l : !uop.void
+}
+

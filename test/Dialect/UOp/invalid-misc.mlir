@@ -219,3 +219,74 @@ func.func @multi_negative_axis(%t: tensor<4xf32>) -> tensor<8xf32> {
   %m = uop.multi %t, %t axis -1 : tensor<4xf32>, tensor<4xf32> -> tensor<8xf32>
   return %m : tensor<8xf32>
 }
+
+// -----
+
+// MSELECT of an MSTACK picks one of its devices.
+func.func @mselect_out_of_range(%a: tensor<4xf32>, %b: tensor<4xf32>) {
+  %s = uop.mstack %a, %b : tensor<4xf32>
+  // expected-error @+1 {{'uop.mselect' op device index 2 is out of range for a value on 2 devices}}
+  %m = uop.mselect %s [2] : tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @mselect_multi_out_of_range(%a: tensor<4xf32>) {
+  %m = uop.multi %a, %a : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  // expected-error @+1 {{'uop.mselect' op device index 5 is out of range for a value on 2 devices}}
+  %s = uop.mselect %m [5] : tensor<4xf32>
+  return
+}
+
+// -----
+
+// MULTI along an axis: the full value is the shards end to end.
+func.func @multi_shard_shape(%a: tensor<8x16xf32>) {
+  // expected-error @+1 {{'uop.multi' op result type 'tensor<8x16xf32>' is not 2 shards of 'tensor<8x16xf32>' along axis 0: expected 'tensor<16x16xf32>'}}
+  %m = uop.multi %a, %a axis 0 : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<8x16xf32>
+  return
+}
+
+// -----
+
+func.func @multi_shard_other_dim(%a: tensor<8x16xf32>) {
+  // expected-error @+1 {{expected 'tensor<8x32xf32>'}}
+  %m = uop.multi %a, %a axis 1 : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @multi_shard_dtype(%a: tensor<8x16xf32>) {
+  // expected-error @+1 {{expected 'tensor<16x16xf32>'}}
+  %m = uop.multi %a, %a axis 0 : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<16x16xf16>
+  return
+}
+
+// -----
+
+// Without an axis each device holds the whole value.
+func.func @multi_replicated_type(%a: tensor<8x16xf32>) {
+  // expected-error @+1 {{'uop.multi' op a replicated value (no axis) has its shards' type 'tensor<8x16xf32>', got 'tensor<16x16xf32>'}}
+  %m = uop.multi %a, %a : tensor<8x16xf32>, tensor<8x16xf32> -> tensor<16x16xf32>
+  return
+}
+
+// -----
+
+// COPY's second operand is the destination DEVICE.
+func.func @copy_to_non_device(%a: tensor<4xf32>, %u: !uop.void) {
+  // expected-error @+1 {{'uop.copy' op device must be a uop.device (the copy's destination), got a block argument}}
+  %c = uop.copy %a, %u : tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @copy_to_unique(%a: tensor<4xf32>) {
+  %u = uop.unique 0
+  // expected-error @+1 {{'uop.copy' op device must be a uop.device (the copy's destination), got uop.unique}}
+  %c = uop.copy %a, %u : tensor<4xf32>
+  return
+}

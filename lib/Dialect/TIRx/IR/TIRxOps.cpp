@@ -561,6 +561,15 @@ LogicalResult uop::tirx::verifyTilePrimitiveScope(Operation *o) {
   if (!o->getParentOfType<DeviceEntryOp>())
     return o->emitOpError("tile primitives run on the device; place it inside "
                           "a tirx.device_entry");
+  // tcgen05's CTA group: one CTA or a CTA pair, nothing else exists.
+  if (DictionaryAttr config = op.getConfigDict())
+    if (Attribute group = config.get("cta_group")) {
+      auto value = dyn_cast<IntegerAttr>(group);
+      if (!value || (value.getInt() != 1 && value.getInt() != 2))
+        return o->emitOpError("config cta_group must be the integer 1 or 2, "
+                              "got ")
+               << group;
+    }
   ExecScopeKind scope = op.getScopeKind();
   if (scope == ExecScopeKind::Kernel)
     return o->emitOpError("kernel is not a tile primitive scope; use thread, "
@@ -627,6 +636,22 @@ LogicalResult CopyOp::verify() {
 }
 
 LogicalResult CopyAsyncOp::verify() {
+  // The completion barrier is an mbarrier: a 64-bit word in shared memory,
+  // as a buffer or as a shared-memory pointer (address space 3).
+  if (Value barrier = getBarrier()) {
+    Type t = barrier.getType();
+    if (auto ptr = dyn_cast<LLVM::LLVMPointerType>(t); ptr && ptr.getAddressSpace() == 3)
+      return verifySameTile(*this, getDst(), getSrc(), /*allowCast=*/false);
+    Type elem = getTileElementType(t);
+    auto buffer = dyn_cast<BufferType>(t);
+    if (auto region = dyn_cast<RegionType>(t))
+      buffer = region.getBuffer();
+    if (!buffer || buffer.getScope() != StorageScope::Shared || !elem ||
+        !elem.isInteger(64))
+      return emitOpError("barrier must be an mbarrier (a shared i64 "
+                         "buffer or an !llvm.ptr<3>), got ")
+             << t;
+  }
   return verifySameTile(*this, getDst(), getSrc(), /*allowCast=*/false);
 }
 

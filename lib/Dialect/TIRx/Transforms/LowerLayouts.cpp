@@ -6,12 +6,20 @@
 // decl_buffer view address the storage of the buffer it views, from where
 // that buffer starts. Each accessed storage gets one flat 1-D view (a
 // decl_buffer sharing its data); a store writes every memory replica.
+// An access to a thread-distributed buffer (a layout with thread axes) must
+// address an element the executing thread owns: the pass proves it on
+// linear forms of the coordinates, or reports the access.
 //
 //===----------------------------------------------------------------------===//
 
 #include "uop/Dialect/TIRx/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include <set>
 
 namespace uop::tirx {
 #define GEN_PASS_DEF_TIRXLOWERLAYOUTS
@@ -98,6 +106,374 @@ SmallVector<SmallVector<int64_t>> otherMemoryReplicas(BufferType type) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Ownership of thread-distributed elements
+//===----------------------------------------------------------------------===//
+
+/// Proves that accesses to thread-distributed buffers stay in the executing
+/// thread's own elements, by evaluation: every thread of the CTA (and every
+/// value of the other free variables of the indices: loop variables with
+/// constant bounds, block ids with known extents) computes the indices, the
+/// layout maps them (layout::apply, the algebra the unit tests check), and
+/// the thread axes must come out as that thread's ids. Thread ids are read
+/// as tirx-lower-scope-ids binds them (laneid = tx % 32, warpid = tx / 32,
+/// ...), from scope_id_def or from gpu.thread_id x / gpu.lane_id after it.
+class OwnershipProver {
+public:
+  explicit OwnershipProver(PrimFuncOp fn) {
+    auto *dialect = fn->getContext()->getLoadedDialect<TIRxDialect>();
+    if (auto dims = dialect->getBlockDimsAttrHelper().getAttr(fn))
+      threads = dims.asArrayRef().empty() ? 1 : dims.asArrayRef()[0];
+    fn.walk([&](ScopeIdDefOp def) {
+      using K = ExecScopeKind;
+      int64_t total = def.getTotalExtent();
+      if (def.getParent() == K::Cta && def.getChild() == K::Thread)
+        threads = std::max<int64_t>(threads ? threads : 0, total);
+      else if (def.getParent() == K::Cta && def.getChild() == K::Warp)
+        threads = std::max<int64_t>(threads ? threads : 0, total * 32);
+      else if (def.getParent() == K::Cta && def.getChild() == K::Warpgroup)
+        threads = std::max<int64_t>(threads ? threads : 0, total * 128);
+    });
+    if (!threads)
+      threads = 1024;
+  }
+
+  /// The first thread axis on which the element at `coord` of a buffer of
+  /// `type` is not provably the executing thread's, or nullopt when every
+  /// one is. Axes only replica iters use hold a copy in each thread along
+  /// them and are not checked.
+  std::optional<std::string> notOwnAxis(Operation *access, BufferType type,
+                                        ValueRange coord) {
+    auto attr = type.getLayoutInterface();
+    if (!attr)
+      return std::nullopt;
+    layout::Layout algebra = attr.getAlgebra();
+    if (!algebra.getTile())
+      return std::nullopt;
+    layout::TileLayout tile = *algebra.getTile();
+    std::set<std::string> distributed;
+    for (const layout::Iter &it : tile.shard)
+      if (layout::isThreadAxis(it.axis))
+        distributed.insert(it.axis);
+    for (const layout::Offset &o : tile.offset)
+      if (layout::isThreadAxis(o.axis) && o.value)
+        distributed.insert(o.axis);
+    if (distributed.empty())
+      return std::nullopt;
+    // Memory replicas do not move thread axes: leave them out.
+    llvm::erase_if(tile.replica, [](const layout::Iter &it) {
+      return !layout::isThreadAxis(it.axis);
+    });
+    std::string first = *distributed.begin();
+    // The free variables of the indices and their ranges.
+    leaves.clear();
+    for (Value c : coord)
+      if (!collect(c, 0))
+        return first;
+    // Enclosing scf.if conditions (the owner test of a generic tile loop):
+    // cases where one fails do not run the access. A condition that cannot
+    // be evaluated is left out, which only checks more cases.
+    SmallVector<std::pair<Value, bool>> guards;
+    for (Operation *p = access; p && !isa<PrimFuncOp>(p);
+         p = p->getParentOp()) {
+      auto ifOp = dyn_cast_or_null<scf::IfOp>(p->getParentOp());
+      if (!ifOp)
+        continue;
+      auto saved = leaves;
+      if (collect(ifOp.getCondition(), 0))
+        guards.push_back({ifOp.getCondition(),
+                          p->getParentRegion() == &ifOp.getThenRegion()});
+      else
+        leaves = std::move(saved);
+    }
+    int64_t cases = threads;
+    for (auto &leaf : leaves) {
+      cases *= leaf.second.count;
+      if (cases > kMaxCases)
+        return first;
+    }
+    layout::Shape shape(type.getShape().begin(), type.getShape().end());
+    SmallVector<std::pair<Value, Leaf>> vars(leaves.begin(), leaves.end());
+    SmallVector<int64_t> digit(vars.size(), 0);
+    bool threadReplicas = !tile.replica.empty();
+    nodes.clear();
+    nodeOf.clear();
+    leafIndex.clear();
+    for (auto [i, v] : llvm::enumerate(vars))
+      leafIndex[v.first] = i;
+    SmallVector<int> coordNode, guardNode;
+    for (Value c : coord)
+      coordNode.push_back(compile(c));
+    for (auto &g : guards)
+      guardNode.push_back(compile(g.first));
+    SmallVector<int64_t> leafValue(vars.size()), val;
+    for (int64_t tx = 0; tx < threads; ++tx) {
+      std::fill(digit.begin(), digit.end(), 0);
+      for (;;) {
+        for (auto [i, v] : llvm::enumerate(vars))
+          leafValue[i] = v.second.first + digit[i] * v.second.step;
+        if (!run(tx, leafValue, val))
+          return first;
+        bool runs = llvm::all_of(llvm::zip(guards, guardNode), [&](auto g) {
+          return (val[std::get<1>(g)] != 0) == std::get<0>(g).second;
+        });
+        if (runs) {
+          layout::Coord point;
+          for (int c : coordNode)
+            point.push_back(val[c]);
+          std::map<std::string, int64_t> mine = ownIds(tx);
+          if (!threadReplicas) {
+            // One location: its thread axes straight from the digits.
+            if (std::optional<std::string> axis =
+                    notOwnDigits(tile, shape, point, distributed, mine))
+              return axis;
+            goto next;
+          }
+          auto locations = layout::apply(tile, shape, point);
+          if (!locations.ok())
+            return first;
+          for (const std::string &axis : distributed) {
+            auto own = mine.find(axis);
+            if (own == mine.end() ||
+                !llvm::any_of(*locations, [&](const layout::Location &l) {
+                  auto it = l.find(axis);
+                  return (it == l.end() ? 0 : it->second) == own->second;
+                }))
+              return axis;
+          }
+        }
+      next:
+        // Odometer over the other free variables.
+        size_t k = 0;
+        for (; k < vars.size(); ++k) {
+          if (++digit[k] < vars[k].second.count)
+            break;
+          digit[k] = 0;
+        }
+        if (k == vars.size())
+          break;
+      }
+    }
+    return std::nullopt;
+  }
+
+private:
+  static constexpr int64_t kMaxCases = 1 << 20;
+
+  /// The layout's value on each distributed axis at `point` (no replicas),
+  /// compared with the thread's `mine`: the first axis that differs.
+  static std::optional<std::string>
+  notOwnDigits(const layout::TileLayout &tile, const layout::Shape &shape,
+               const layout::Coord &point,
+               const std::set<std::string> &distributed,
+               const std::map<std::string, int64_t> &mine) {
+    int64_t flat = 0;
+    for (auto [d, c] : llvm::zip(shape, point)) {
+      if (c < 0 || c >= d)
+        return *distributed.begin();
+      flat = flat * d + c;
+    }
+    std::map<std::string, int64_t> value;
+    int64_t divisor = 1;
+    for (const layout::Iter &it : llvm::reverse(tile.shard)) {
+      value[it.axis] += flat / divisor % it.extent * it.stride;
+      divisor *= it.extent;
+    }
+    for (const layout::Offset &o : tile.offset)
+      value[o.axis] += o.value;
+    for (const std::string &axis : distributed) {
+      auto own = mine.find(axis);
+      if (own == mine.end() || own->second != value[axis])
+        return axis;
+    }
+    return std::nullopt;
+  }
+
+  /// This thread's id on each thread axis (blocks from `env`).
+  static std::map<std::string, int64_t> ownIds(int64_t tx) {
+    std::map<std::string, int64_t> ids = {
+        {"laneid", tx % 32},         {"warpid", tx / 32},
+        {"wgid", tx / 128},          {"tid_in_wg", tx % 128},
+        {"wid_in_wg", tx % 128 / 32}, {"tx", tx}};
+    return ids;
+  }
+
+  /// Records the free variables `v` depends on; false when one has no
+  /// known finite range.
+  bool collect(Value v, int depth) {
+    if (depth > 64)
+      return false;
+    if (getConstantIntValue(v) || isThreadId(v))
+      return true;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+      if (!loop || arg != loop.getInductionVar())
+        return false;
+      auto lb = getConstantIntValue(loop.getLowerBound());
+      auto ub = getConstantIntValue(loop.getUpperBound());
+      auto step = getConstantIntValue(loop.getStep());
+      if (!lb || !ub || !step || *step <= 0 || *ub <= *lb)
+        return false;
+      leaves[v] = {(*ub - *lb + *step - 1) / *step, *lb, *step};
+      return true;
+    }
+    Operation *def = v.getDefiningOp();
+    if (auto scope = dyn_cast<ScopeIdDefOp>(def)) {
+      // Block ids do not depend on the thread: free, over their extents.
+      unsigned i = cast<OpResult>(v).getResultNumber();
+      leaves[v] = {scope.getExtents()[i], 0, 1};
+      return true;
+    }
+    if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivUIOp,
+             arith::RemUIOp, arith::DivSIOp, arith::RemSIOp, arith::AndIOp,
+             arith::OrIOp, arith::XOrIOp, arith::ShLIOp, arith::ShRUIOp,
+             arith::MinUIOp, arith::MaxUIOp, arith::IndexCastOp,
+             arith::IndexCastUIOp, arith::CmpIOp>(def))
+      return false;
+    for (Value o : def->getOperands())
+      if (!collect(o, depth + 1))
+        return false;
+    return true;
+  }
+
+  /// gpu.thread_id x, gpu.lane_id, or a scope id that follows from the
+  /// thread index alone.
+  bool isThreadId(Value v) {
+    Operation *def = v.getDefiningOp();
+    if (auto t = dyn_cast_or_null<gpu::ThreadIdOp>(def))
+      return t.getDimension() == gpu::Dimension::x;
+    if (isa_and_nonnull<gpu::LaneIdOp>(def))
+      return true;
+    if (auto scope = dyn_cast_or_null<ScopeIdDefOp>(def))
+      return scope.getParent() != ExecScopeKind::Kernel &&
+             scope.getParent() != ExecScopeKind::Cluster;
+    return false;
+  }
+
+  /// A scope id's value in thread `tx`, as tirx-lower-scope-ids binds it.
+  static int64_t scopeId(ScopeIdDefOp def, unsigned index, int64_t tx) {
+    using K = ExecScopeKind;
+    int64_t flat = tx;
+    K p = def.getParent(), c = def.getChild();
+    if (p == K::Warp && c == K::Thread)
+      flat = tx % 32;
+    else if (p == K::Warpgroup && c == K::Thread)
+      flat = tx % 128;
+    else if (p == K::Warpgroup && c == K::Warp)
+      flat = tx % 128 / 32;
+    else if (p == K::Cta && c == K::Warp)
+      flat = tx / 32;
+    else if (p == K::Cta && c == K::Warpgroup)
+      flat = tx / 128;
+    ArrayRef<int64_t> ext = def.getExtents();
+    for (int64_t d = ext.size() - 1; d > (int64_t)index; --d)
+      flat /= ext[d];
+    return index == 0 ? flat : flat % ext[index];
+  }
+
+  /// The index expressions as a post-order node list, each node evaluated
+  /// once per case (evaluating the IR directly costs a fold per constant).
+  struct Node {
+    enum Kind { Const, Thread, Lane, Scope, Leaf, Copy, Bin } kind;
+    int a = -1, b = -1;
+    int64_t imm = 0;
+    Operation *op = nullptr;
+  };
+
+  /// The node of `v` (after collect() accepted it).
+  int compile(Value v) {
+    if (auto it = nodeOf.find(v); it != nodeOf.end())
+      return it->second;
+    Node n{Node::Const};
+    Operation *def = v.getDefiningOp();
+    if (auto k = getConstantIntValue(v)) {
+      n.imm = *k;
+    } else if (leaves.count(v)) {
+      n.kind = Node::Leaf;
+      n.imm = leafIndex.lookup(v);
+    } else if (isa<gpu::ThreadIdOp>(def)) {
+      n.kind = Node::Thread;
+    } else if (isa<gpu::LaneIdOp>(def)) {
+      n.kind = Node::Lane;
+    } else if (isa<ScopeIdDefOp>(def)) {
+      n.kind = Node::Scope;
+      n.op = def;
+      n.imm = cast<OpResult>(v).getResultNumber();
+    } else if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def)) {
+      n.kind = Node::Copy;
+      n.a = compile(def->getOperand(0));
+    } else {
+      n.kind = Node::Bin;
+      n.op = def;
+      n.a = compile(def->getOperand(0));
+      n.b = compile(def->getOperand(1));
+    }
+    nodes.push_back(n);
+    return nodeOf[v] = nodes.size() - 1;
+  }
+
+  /// Every node's value in thread `tx` with the free variables at `leafValue`
+  /// (false on a division by zero or a bad shift).
+  bool run(int64_t tx, ArrayRef<int64_t> leafValue,
+           SmallVectorImpl<int64_t> &val) {
+    val.resize(nodes.size());
+    for (auto [i, n] : llvm::enumerate(nodes)) {
+      int64_t a = n.a >= 0 ? val[n.a] : 0, b = n.b >= 0 ? val[n.b] : 0;
+      switch (n.kind) {
+      case Node::Const: val[i] = n.imm; continue;
+      case Node::Thread: val[i] = tx; continue;
+      case Node::Lane: val[i] = tx % 32; continue;
+      case Node::Scope: val[i] = scopeId(cast<ScopeIdDefOp>(n.op), n.imm, tx); continue;
+      case Node::Leaf: val[i] = leafValue[n.imm]; continue;
+      case Node::Copy: val[i] = a; continue;
+      case Node::Bin: break;
+      }
+      if (auto cmp = dyn_cast<arith::CmpIOp>(n.op)) {
+        using P = arith::CmpIPredicate;
+        switch (cmp.getPredicate()) {
+        case P::eq: val[i] = a == b; break;
+        case P::ne: val[i] = a != b; break;
+        case P::slt: case P::ult: val[i] = a < b; break;
+        case P::sle: case P::ule: val[i] = a <= b; break;
+        case P::sgt: case P::ugt: val[i] = a > b; break;
+        case P::sge: case P::uge: val[i] = a >= b; break;
+        }
+        continue;
+      }
+      if (isa<arith::DivUIOp, arith::DivSIOp, arith::RemUIOp, arith::RemSIOp>(
+              n.op) && b == 0)
+        return false;
+      if (isa<arith::ShLIOp, arith::ShRUIOp>(n.op) && (b < 0 || b > 62))
+        return false;
+      val[i] = llvm::TypeSwitch<Operation *, int64_t>(n.op)
+                   .Case([&](arith::AddIOp) { return a + b; })
+                   .Case([&](arith::SubIOp) { return a - b; })
+                   .Case([&](arith::MulIOp) { return a * b; })
+                   .Case<arith::DivUIOp, arith::DivSIOp>([&](auto) { return a / b; })
+                   .Case<arith::RemUIOp, arith::RemSIOp>([&](auto) { return a % b; })
+                   .Case([&](arith::AndIOp) { return a & b; })
+                   .Case([&](arith::OrIOp) { return a | b; })
+                   .Case([&](arith::XOrIOp) { return a ^ b; })
+                   .Case([&](arith::ShLIOp) { return a << b; })
+                   .Case([&](arith::ShRUIOp) { return a >> b; })
+                   .Case([&](arith::MinUIOp) { return std::min(a, b); })
+                   .Case([&](arith::MaxUIOp) { return std::max(a, b); })
+                   .Default([](Operation *) { return 0; });
+    }
+    return true;
+  }
+
+  DenseMap<Value, int> nodeOf, leafIndex;
+  std::vector<Node> nodes;
+
+  /// A free variable's values: first + k * step for k < count.
+  struct Leaf {
+    int64_t count = 1, first = 0, step = 1;
+  };
+  int64_t threads = 0;
+  llvm::MapVector<Value, Leaf> leaves;
+};
+
 /// More memory replicas than this make a store a located error rather than
 /// a long run of stores.
 constexpr size_t kMaxStoredReplicas = 64;
@@ -106,6 +482,8 @@ struct LowerLayouts : uop::tirx::impl::TIRxLowerLayoutsBase<LowerLayouts> {
   void runOnOperation() override {
     flatViews.clear();
     failedAny = false;
+    OwnershipProver prover(getOperation());
+    this->prover = &prover;
     SmallVector<BufferAccessOpInterface> accesses;
     getOperation().walk(
         [&](BufferAccessOpInterface access) { accesses.push_back(access); });
@@ -160,6 +538,17 @@ private:
       failedAny = true;
       return;
     }
+    if (std::optional<std::string> axis =
+            prover->notOwnAxis(op, type, access.getAccessIndices())) {
+      // Lowering it would silently address the thread's own element.
+      op->emitError("the ")
+          << *axis << " coordinate of this element of " << type
+          << " is not provably the executing thread's own (another thread "
+             "may hold it: that needs a shuffle, which tirx-lower-layouts "
+             "does not emit)";
+      failedAny = true;
+      return;
+    }
     SmallVector<SmallVector<int64_t>> replicas;
     if (isa<BufferStoreOp, VectorStoreOp>(op))
       replicas = otherMemoryReplicas(type);
@@ -194,6 +583,7 @@ private:
   }
 
   DenseMap<Value, Value> flatViews;
+  OwnershipProver *prover = nullptr;
   bool failedAny = false;
 };
 

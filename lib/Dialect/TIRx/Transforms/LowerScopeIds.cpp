@@ -124,6 +124,26 @@ struct LowerScopeIds
         ids = delinearize(
             b, loc, arith::RemUIOp::create(b, loc, threadId(), cst(b, loc, 128)),
             ext);
+      } else if ((parent == K::Kernel || parent == K::Cluster) &&
+                 child == K::Thread) {
+        // Flattened: the CTA's row-major index in the grid (in the
+        // cluster), x fastest, times the CTA's threads, plus the thread's.
+        Value cta = cst(b, loc, 0);
+        for (gpu::Dimension d :
+             {gpu::Dimension::z, gpu::Dimension::y, gpu::Dimension::x}) {
+          Value n = parent == K::Kernel
+                        ? (Value)gpu::GridDimOp::create(b, loc, d)
+                        : (Value)gpu::ClusterDimBlocksOp::create(b, loc, d);
+          Value id = parent == K::Kernel
+                         ? (Value)gpu::BlockIdOp::create(b, loc, d)
+                         : (Value)gpu::ClusterBlockIdOp::create(b, loc, d);
+          cta = arith::AddIOp::create(
+              b, loc, arith::MulIOp::create(b, loc, cta, n), id);
+        }
+        Value threads = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+        Value flat = arith::AddIOp::create(
+            b, loc, arith::MulIOp::create(b, loc, cta, threads), threadId());
+        ids = delinearize(b, loc, flat, ext);
       } else {
         return fail(def, ("no GPU binding for the scope pair " +
                           stringifyExecScopeKind(parent) + " -> " +

@@ -334,9 +334,21 @@ LogicalResult IndexOp::verify() {
 }
 
 LogicalResult LoadOp::verify() {
+  // A PTRCAT groups INDEXes into one vector access (the seed); its first
+  // source names the buffer.
+  if (auto cat = getIndex().getDefiningOp<PtrCatOp>()) {
+    auto first = cat.getOperand(0).getDefiningOp<IndexOp>();
+    if (first && first.getBuffer() != getBuffer())
+      return emitOpError("loads from a different buffer than its PTRCAT's "
+                         "first index");
+    if (getAlt())
+      return emitOpError("alt value needs a gated uop.index");
+    return success();
+  }
   auto index = getIndex().getDefiningOp<IndexOp>();
   if (!index)
-    return emitOpError("index must be the result of a uop.index");
+    return emitOpError("index must be the result of a uop.index or "
+                       "uop.ptrcat");
   if (index.getBuffer() != getBuffer())
     return emitOpError("loads from a different buffer than its index");
   if (getAlt() && !index.getGate())
@@ -345,8 +357,10 @@ LogicalResult LoadOp::verify() {
 }
 
 LogicalResult StoreOp::verify() {
-  if (!getIndex().getDefiningOp<IndexOp>())
-    return emitOpError("index must be the result of a uop.index");
+  if (!getIndex().getDefiningOp<IndexOp>() &&
+      !getIndex().getDefiningOp<PtrCatOp>())
+    return emitOpError("index must be the result of a uop.index or "
+                       "uop.ptrcat");
   return verifyRangeOperands(*this, getRanges());
 }
 
@@ -495,10 +509,20 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbols) {
   return success();
 }
 
-/// The element types of the TUPLE that `src` stands for, if known.
+/// The element types of the TUPLE that `src` stands for, if known: a TUPLE,
+/// or a CALL of a FUNCTION whose SINK returns one TUPLE (the seed: a body
+/// returning several values is wrapped in a Tuple).
 static std::optional<SmallVector<Type>> getTupleElementTypes(Value src) {
   if (auto tuple = src.getDefiningOp<TupleOp>())
     return llvm::to_vector(tuple.getSrc().getTypes());
+  if (auto call = src.getDefiningOp<CallOp>())
+    if (auto fn = SymbolTable::lookupNearestSymbolFrom<FunctionOp>(
+            call, call.getCalleeAttr()))
+      if (!fn.getBody().empty())
+        if (auto sink = dyn_cast<SinkOp>(fn.getBody().front().getTerminator()))
+          if (sink.getSources().size() == 1)
+            if (auto tuple = sink.getSources()[0].getDefiningOp<TupleOp>())
+              return llvm::to_vector(tuple.getSrc().getTypes());
   return std::nullopt;
 }
 
@@ -507,7 +531,14 @@ LogicalResult GetTupleOp::verify() {
   if (!def || !isa<TupleOp, CallOp>(def))
     return emitOpError("source must be a uop.tuple or a uop.call of a "
                        "function returning one");
-  if (auto types = getTupleElementTypes(getSrc())) {
+  auto types = getTupleElementTypes(getSrc());
+  if (auto call = dyn_cast<CallOp>(def); call && !types &&
+      SymbolTable::lookupNearestSymbolFrom<FunctionOp>(call,
+                                                       call.getCalleeAttr()))
+    return emitOpError("the called function @")
+           << call.getCallee() << " does not return a uop.tuple (its "
+           << "uop.sink must have one uop.tuple source)";
+  if (types) {
     if (getIndex() >= types->size())
       return emitOpError("index ")
              << getIndex() << " is out of range for a tuple of "
@@ -874,6 +905,50 @@ LogicalResult EndIfOp::verify() {
   return success();
 }
 
+// In a LINEAR, RANGE ... END and IF ... ENDIF are brackets of the op list:
+// they must nest.
+LogicalResult LinearOp::verifyRegions() {
+  SmallVector<Operation *> open;
+  for (Operation &op : getBody().front()) {
+    if (isa<RangeOp, IfOp>(op)) {
+      open.push_back(&op);
+      continue;
+    }
+    if (auto endif = dyn_cast<EndIfOp>(op)) {
+      Operation *ifOp = endif.getIfOp().getDefiningOp();
+      auto it = llvm::find(open, ifOp);
+      if (it == open.end())
+        return endif.emitOpError("closes a uop.if that is not open at this "
+                                 "point of the LINEAR");
+      if (it + 1 != open.end()) {
+        InFlightDiagnostic d = endif.emitOpError(
+            "closes its uop.if while a uop.range opened inside it is open");
+        d.attachNote(open.back()->getLoc()) << "opened here";
+        return d;
+      }
+      open.pop_back();
+      continue;
+    }
+    if (auto end = dyn_cast<EndOp>(op)) {
+      for (Value r : end.getRanges()) {
+        auto it = llvm::find(open, r.getDefiningOp());
+        if (it == open.end())
+          continue;
+        for (auto inner = it + 1; inner != open.end(); ++inner)
+          if (isa<IfOp>(*inner)) {
+            InFlightDiagnostic d = end.emitOpError(
+                "closes a uop.range opened before a uop.if that is still "
+                "open");
+            d.attachNote((*inner)->getLoc()) << "uop.if opened here";
+            return d;
+          }
+        open.erase(it);
+      }
+    }
+  }
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Definitions
 //===----------------------------------------------------------------------===//
@@ -1122,7 +1197,47 @@ LogicalResult MultiOp::verify() {
     auto t = dyn_cast<RankedTensorType>(first);
     if (!t || axis < 0 || axis >= t.getRank())
       return emitOpError("shard axis ") << axis << " is out of range";
+    // The full value is the shards laid end to end along `axis`.
+    auto r = dyn_cast<RankedTensorType>(getType());
+    SmallVector<int64_t> full(t.getShape());
+    if (!ShapedType::isDynamic(full[axis]))
+      full[axis] *= getSrcs().size();
+    if (!r || r.getElementType() != t.getElementType() ||
+        r.getShape() != ArrayRef<int64_t>(full))
+      return emitOpError("result type ")
+             << getType() << " is not " << getSrcs().size()
+             << " shards of " << first << " along axis " << axis
+             << ": expected "
+             << RankedTensorType::get(full, t.getElementType());
+  } else if (getType() != first) {
+    // Without an axis every device holds the whole value.
+    return emitOpError("a replicated value (no axis) has its shards' type ")
+           << first << ", got " << getType();
   }
+  return success();
+}
+
+LogicalResult MSelectOp::verify() {
+  // The device count is known when the source is built here.
+  std::optional<size_t> devices;
+  if (auto stack = getSrc().getDefiningOp<MStackOp>())
+    devices = stack.getSrcs().size();
+  else if (auto multi = getSrc().getDefiningOp<MultiOp>())
+    devices = multi.getSrcs().size();
+  if (devices && static_cast<uint64_t>(getDeviceIndex()) >= *devices)
+    return emitOpError("device index ")
+           << getDeviceIndex() << " is out of range for a value on "
+           << *devices << " devices";
+  return success();
+}
+
+LogicalResult CopyOp::verify() {
+  if (!getDevice().getDefiningOp<DeviceOp>())
+    return emitOpError("device must be a uop.device (the copy's "
+                       "destination), got ")
+           << (getDevice().getDefiningOp()
+                   ? getDevice().getDefiningOp()->getName().getStringRef()
+                   : StringRef("a block argument"));
   return success();
 }
 

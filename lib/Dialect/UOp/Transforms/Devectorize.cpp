@@ -11,14 +11,23 @@
 // The AFTER dependencies are what place each access: the init sits in the
 // outer loops only, the update inside the reduce loops, the read after them.
 // INDEXes of kernel parameters with a recorded shape (`uop.shape`) become a
-// single row-major index.
+// single row-major index. Vector values (VECTORIZE, VCONST, CAT, GEP,
+// elementwise arith/math on vectors, and uop-expand's vector.extract /
+// vector.from_elements / vector.broadcast) become one scalar per lane, as
+// tinygrad's devectorizer does for targets without vector registers; a
+// vector reaching any other op is a located error.
+// Address forms become INDEXes of kernel arguments first: PARAM slot N is
+// argument N, and an INDEX through POINTER_INDEX(p, off) or
+// BUFFER_VIEW(p, offset) is an INDEX of p at off + i.
 //
 //===----------------------------------------------------------------------===//
 
 #include "RangeUtils.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 
 namespace uop {
 #define GEN_PASS_DEF_UOPDEVECTORIZE
@@ -161,19 +170,31 @@ static LogicalResult devectorizeReduce(ReduceOp red, int64_t id,
   return success();
 }
 
-static void linearizeIndex(IndexOp idx) {
+/// A multi-dimensional INDEX of a kernel argument becomes one row-major
+/// index over the argument's `uop.shape`; without that shape the rows'
+/// length is unknown, which is the error (not a later "one index" failure).
+static LogicalResult linearizeIndex(IndexOp idx) {
   if (idx.getIndices().size() <= 1)
-    return;
+    return success();
   auto arg = dyn_cast<BlockArgument>(idx.getBuffer());
   if (!arg)
-    return;
+    return success();
   auto fn = dyn_cast<FunctionOp>(arg.getOwner()->getParentOp());
   if (!fn)
-    return;
+    return success();
   auto shape = fn.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
                                                       "uop.shape");
-  if (!shape || shape.size() != (int64_t)idx.getIndices().size())
-    return;
+  if (!shape)
+    return idx.emitError("uop-devectorize: this ")
+           << idx.getIndices().size()
+           << "-dimensional INDEX of kernel argument #" << arg.getArgNumber()
+           << " needs the argument's shape to make one row-major index: give "
+              "the argument a `uop.shape` attribute (e.g. {uop.shape = "
+              "array<i64: ...>}, as uop-split-kernels records it)";
+  if (shape.size() != (int64_t)idx.getIndices().size())
+    return idx.emitError("uop-devectorize: ")
+           << idx.getIndices().size() << " indices for kernel argument #"
+           << arg.getArgNumber() << " of uop.shape rank " << shape.size();
   OpBuilder b(idx);
   Location loc = idx.getLoc();
   Value flat;
@@ -189,13 +210,249 @@ static void linearizeIndex(IndexOp idx) {
     stride *= shape[i];
   }
   idx.getIndicesMutable().assign(flat);
+  return success();
 }
+
+
+/// PARAM -> kernel argument; INDEX / LOAD through POINTER_INDEX or
+/// BUFFER_VIEW -> the underlying buffer at the summed offset.
+static LogicalResult foldAddressForms(FunctionOp fn) {
+  Block &body = fn.getBody().front();
+  SmallVector<ParamOp> params;
+  fn.walk([&](ParamOp p) { params.push_back(p); });
+  for (ParamOp p : params) {
+    int64_t slot = p.getSlot();
+    if (slot >= (int64_t)body.getNumArguments())
+      return p.emitError("uop-devectorize: PARAM slot ")
+             << slot << " has no kernel argument (the kernel has "
+             << body.getNumArguments() << "); a kernel's PARAMs are its "
+             << "arguments in order";
+    auto argType = dyn_cast<PtrType>(body.getArgument(slot).getType());
+    PtrType t = p.getType();
+    if (!argType || argType.getElementType() != t.getElementType() ||
+        argType.getAddrSpace() != t.getAddrSpace() ||
+        (argType.hasSize() && argType.getSize() != (int64_t)p.getSize()))
+      return p.emitError("uop-devectorize: PARAM slot ")
+             << slot << " of type " << t << " does not match kernel argument "
+             << slot << " of type " << body.getArgument(slot).getType();
+    p.getResult().replaceAllUsesWith(body.getArgument(slot));
+    p->erase();
+  }
+  SmallVector<IndexOp> indexes;
+  fn.walk([&](IndexOp i) { indexes.push_back(i); });
+  for (IndexOp idx : indexes) {
+    for (;;) {
+      Value base, offset;
+      Operation *def = idx.getBuffer().getDefiningOp();
+      OpBuilder b(idx);
+      if (auto pi = dyn_cast_or_null<PointerIndexOp>(def)) {
+        base = pi.getPtr();
+        offset = pi.getOffset();
+      } else if (auto view = dyn_cast_or_null<BufferViewOp>(def);
+                 view && isa<PtrType>(view.getType())) {
+        base = view.getBuffer();
+        offset = arith::ConstantIndexOp::create(b, idx.getLoc(),
+                                                view.getOffset());
+      } else {
+        break;
+      }
+      if (idx.getIndices().size() != 1)
+        return idx.emitError("uop-devectorize: an INDEX through ")
+               << def->getName() << " takes one (flat) index";
+      Value flat = arith::AddIOp::create(b, idx.getLoc(), offset,
+                                         idx.getIndices()[0]);
+      // The LOADs through this INDEX name the same buffer.
+      for (Operation *user : idx->getUsers())
+        if (auto load = dyn_cast<LoadOp>(user))
+          load.getBufferMutable().assign(base);
+      idx.getBufferMutable().assign(base);
+      idx.getIndicesMutable().assign(flat);
+      if (def->use_empty())
+        def->erase();
+    }
+  }
+  return success();
+}
+
+namespace {
+/// Splits every vector value of a kernel into its lanes.
+class Scalarizer {
+public:
+  LogicalResult run(FunctionOp fn) {
+    SmallVector<Operation *> ops;
+    fn.walk([&](Operation *op) { ops.push_back(op); });
+    for (Operation *op : ops)
+      if (failed(visit(op)))
+        return failure();
+    if (dead.empty())
+      return success();
+    // Vector ops are dead now, and so may be lanes nobody reads and what only
+    // they read (a LOAD left unused would be an unused C variable). Users
+    // follow their operands in the block: one backward sweep.
+    SmallVector<Operation *> all;
+    fn.walk([&](Operation *op) {
+      if (op != fn)
+        all.push_back(op);
+    });
+    llvm::SmallPtrSet<Operation *, 16> wasVector(dead.begin(), dead.end());
+    for (Operation *op : llvm::reverse(all))
+      if (op->use_empty() &&
+          (wasVector.count(op) || isOpTriviallyDead(op) ||
+           isa<LoadOp, IndexOp>(op)))
+        op->erase();
+    return success();
+  }
+
+private:
+  static bool isVector(Type t) { return isa<VectorType>(t); }
+
+  LogicalResult visit(Operation *op) {
+    bool vecIn = llvm::any_of(op->getOperandTypes(), isVector);
+    bool vecOut = llvm::any_of(op->getResultTypes(), isVector);
+    if (!vecIn && !vecOut)
+      return success();
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    if (auto v = dyn_cast<VectorizeOp>(op)) {
+      setLanes(v, llvm::to_vector(v.getElements()));
+    } else if (auto c = dyn_cast<VConstOp>(op)) {
+      SmallVector<Value> l;
+      for (Attribute a : c.getValue().getValues<Attribute>())
+        l.push_back(arith::ConstantOp::create(b, loc, cast<TypedAttr>(a)));
+      setLanes(c, l);
+    } else if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+      auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+      if (!dense)
+        return fail(op);
+      SmallVector<Value> l;
+      for (Attribute a : dense.getValues<Attribute>())
+        l.push_back(arith::ConstantOp::create(b, loc, cast<TypedAttr>(a)));
+      setLanes(c, l);
+    } else if (isa<CatOp, PtrCatOp>(op)) {
+      // PTRCAT's lanes are the INDEXes of its sources, lane by lane.
+      SmallVector<Value> l;
+      for (Value s : op->getOperands()) {
+        if (isVector(s.getType()))
+          llvm::append_range(l, lanesOf(s));
+        else
+          l.push_back(s);
+      }
+      setLanes(op, l);
+    } else if (auto gep = dyn_cast<GepOp>(op)) {
+      ArrayRef<Value> src = lanesOf(gep.getVector());
+      SmallVector<Value> l;
+      for (int64_t i : gep.getIndices())
+        l.push_back(src[i]);
+      if (!isVector(gep.getType()))
+        gep.getResult().replaceAllUsesWith(l.front());
+      else
+        setLanes(gep, l);
+      dead.push_back(op);
+    } else if (auto idx = dyn_cast<IndexOp>(op)) {
+      // A vector INDEX addresses consecutive elements: lane i is i further
+      // along the last (row-major innermost) index.
+      auto vt = dyn_cast<VectorType>(idx.getType());
+      if (!vt || vt.getRank() != 1 || idx.getIndices().empty() ||
+          (idx.getGate() && isVector(idx.getGate().getType())))
+        return fail(op);
+      SmallVector<Value> l;
+      for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+        SmallVector<Value> ix(idx.getIndices());
+        if (i)
+          ix.back() = arith::AddIOp::create(
+              b, loc, ix.back(), arith::ConstantIndexOp::create(b, loc, i));
+        l.push_back(IndexOp::create(b, loc, vt.getElementType(),
+                                    idx.getBuffer(), ix, idx.getGate()));
+      }
+      setLanes(idx, l);
+    } else if (auto load = dyn_cast<LoadOp>(op)) {
+      auto vt = dyn_cast<VectorType>(load.getType());
+      if (!vt || !lanes.count(load.getIndex()))
+        return fail(op);
+      SmallVector<Value> l;
+      for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+        // Each lane reads the buffer of its INDEX (a PTRCAT may join several).
+        Value lane = lanesOf(load.getIndex())[i];
+        auto laneIdx = lane.getDefiningOp<IndexOp>();
+        if (!laneIdx)
+          return fail(op);
+        l.push_back(LoadOp::create(
+            b, loc, vt.getElementType(), laneIdx.getBuffer(), lane,
+            load.getAlt() ? lanesOf(load.getAlt())[i] : Value()));
+      }
+      setLanes(load, l);
+    } else if (auto store = dyn_cast<StoreOp>(op)) {
+      // One store per lane, grouped (as uop-expand groups lane stores).
+      if (!lanes.count(store.getIndex()) || !lanes.count(store.getValue()))
+        return fail(op);
+      SmallVector<Value> parts;
+      for (auto [i, v] : llvm::zip(lanesOf(store.getIndex()),
+                                   lanesOf(store.getValue())))
+        parts.push_back(StoreOp::create(b, loc, i, v, store.getRanges()));
+      store.getResult().replaceAllUsesWith(
+          GroupOp::create(b, loc, VoidType::get(b.getContext()), parts));
+      dead.push_back(op);
+    } else if (auto ex = dyn_cast<vector::ExtractOp>(op)) {
+      if (!ex.getDynamicPosition().empty() || ex.getStaticPosition().size() != 1 ||
+          isVector(ex.getType()))
+        return fail(op);
+      ex.getResult().replaceAllUsesWith(
+          lanesOf(ex.getSource())[ex.getStaticPosition()[0]]);
+      dead.push_back(op);
+    } else if (auto fe = dyn_cast<vector::FromElementsOp>(op)) {
+      if (fe.getType().getRank() != 1)
+        return fail(op);
+      setLanes(fe, llvm::to_vector(fe.getElements()));
+    } else if (auto bc = dyn_cast<vector::BroadcastOp>(op)) {
+      if (isVector(bc.getSource().getType()) || bc.getType().getRank() != 1)
+        return fail(op);
+      setLanes(bc, SmallVector<Value>(bc.getType().getNumElements(),
+                                      bc.getSource()));
+    } else if (op->hasTrait<OpTrait::Elementwise>() &&
+               op->getNumResults() == 1 && op->getNumRegions() == 0 &&
+               isa<arith::ArithDialect, math::MathDialect>(op->getDialect())) {
+      auto vt = dyn_cast<VectorType>(op->getResult(0).getType());
+      if (!vt || vt.getRank() != 1)
+        return fail(op);
+      SmallVector<Value> l;
+      for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+        IRMapping map;
+        for (Value o : op->getOperands())
+          map.map(o, isVector(o.getType()) ? lanesOf(o)[i] : o);
+        Operation *lane = b.clone(*op, map);
+        lane->getResult(0).setType(vt.getElementType());
+        l.push_back(lane->getResult(0));
+      }
+      setLanes(op, l);
+    } else {
+      return fail(op);
+    }
+    return success();
+  }
+
+  LogicalResult fail(Operation *op) {
+    return op->emitError("uop-devectorize: no scalar form for this op on "
+                         "vector values (the C and PTX paths take scalars)");
+  }
+
+  void setLanes(Operation *op, SmallVector<Value> l) {
+    lanes[op->getResult(0)] = std::move(l);
+    dead.push_back(op);
+  }
+  ArrayRef<Value> lanesOf(Value v) { return lanes[v]; }
+
+  DenseMap<Value, SmallVector<Value>> lanes;
+  SmallVector<Operation *> dead;
+};
+} // namespace
 
 namespace {
 struct UOpDevectorizePass
     : public uop::impl::UOpDevectorizeBase<UOpDevectorizePass> {
   void runOnOperation() override {
     FunctionOp fn = getOperation();
+    if (failed(foldAddressForms(fn)) || failed(Scalarizer().run(fn)))
+      return signalPassFailure();
     SmallVector<ReduceOp> reduces;
     fn.walk([&](ReduceOp r) { reduces.push_back(r); });
     int64_t id = 0;
@@ -217,7 +474,11 @@ struct UOpDevectorizePass
       if (failed(devectorizeReduce(r, id++, outer)))
         return signalPassFailure();
     }
-    fn.walk([&](IndexOp idx) { linearizeIndex(idx); });
+    if (fn.walk([&](IndexOp idx) {
+            return failed(linearizeIndex(idx)) ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+          }).wasInterrupted())
+      signalPassFailure();
   }
 };
 } // namespace

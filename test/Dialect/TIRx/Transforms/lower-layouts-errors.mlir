@@ -36,3 +36,70 @@ tirx.prim_func @two_errors(%i: index) {
   }
   tirx.return
 }
+
+// -----
+
+// A thread-distributed register buffer read at an element another lane owns
+// (element i lives in lane i): lowering it would read the thread's own
+// element, so it is an error.
+tirx.prim_func @other_lane(%i: index) {
+  tirx.device_entry {
+    %w = tirx.scope_id_def cta -> warp [1]
+    %L = tirx.alloc_buffer : !tirx.buffer<32xf32, local, #tirx.tile<S[(32):(1@laneid)]>>
+    // expected-error @+1 {{the laneid coordinate of this element of '!tirx.buffer<32xf32, local, #tirx.tile<S[32:1@laneid]>>' is not provably the executing thread's own}}
+    %y = tirx.buffer_load %L[%i] : !tirx.buffer<32xf32, local, #tirx.tile<S[(32):(1@laneid)]>>
+  }
+  tirx.return
+}
+
+// -----
+
+// The neighbour's row: known, but another lane's.
+tirx.prim_func @neighbour_lane(%x: f32) {
+  tirx.device_entry {
+    %l = tirx.scope_id_def warp -> thread [32]
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %n0 = arith.addi %l, %c1 : index
+    %n = arith.remui %n0, %c32 : index
+    %L = tirx.alloc_buffer : !tirx.buffer<32x4xf32, local, #tirx.tile<S[(32,4):(1@laneid,1)]>>
+    // expected-error @+1 {{the laneid coordinate of this element}}
+    tirx.buffer_store %x, %L[%n, %c1] : !tirx.buffer<32x4xf32, local, #tirx.tile<S[(32,4):(1@laneid,1)]>>
+  }
+  tirx.return
+}
+
+// -----
+
+// A constant element is lane 3's, not every lane's.
+tirx.prim_func @constant_lane() {
+  tirx.device_entry {
+    %l = tirx.scope_id_def warp -> thread [32]
+    %c3 = arith.constant 3 : index
+    %L = tirx.alloc_buffer : !tirx.buffer<32xf32, local, #tirx.tile<S[(32):(1@laneid)]>>
+    // expected-error @+1 {{the laneid coordinate of this element}}
+    %y = tirx.buffer_load %L[%c3] : !tirx.buffer<32xf32, local, #tirx.tile<S[(32):(1@laneid)]>>
+  }
+  tirx.return
+}
+
+// -----
+
+// An owner test on the wrong lane does not make the access the thread's own.
+tirx.prim_func @wrong_owner_test() {
+  tirx.device_entry {
+    %l = tirx.scope_id_def warp -> thread [32]
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %L = tirx.alloc_buffer : !tirx.buffer<32xf32, local, #tirx.tile<S[(32):(1@laneid)]>>
+    scf.for %e = %c0 to %c32 step %c1 {
+      %mine = arith.cmpi ule, %e, %l : index
+      scf.if %mine {
+        // expected-error @+1 {{the laneid coordinate of this element}}
+        %y = tirx.buffer_load %L[%e] : !tirx.buffer<32xf32, local, #tirx.tile<S[(32):(1@laneid)]>>
+      }
+    }
+  }
+  tirx.return
+}

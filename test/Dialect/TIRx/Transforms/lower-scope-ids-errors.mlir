@@ -41,26 +41,6 @@ tirx.prim_func @nested_disagreement(%n: index) {
 
 // -----
 
-tirx.prim_func @kernel_thread() {
-  tirx.device_entry {
-    // expected-error @+1 {{no GPU binding for the scope pair kernel -> thread}}
-    %t = tirx.scope_id_def kernel -> thread [4096]
-  }
-  tirx.return
-}
-
-// -----
-
-tirx.prim_func @cluster_thread() {
-  tirx.device_entry {
-    // expected-error @+1 {{no GPU binding for the scope pair cluster -> thread}}
-    %t = tirx.scope_id_def cluster -> thread [256]
-  }
-  tirx.return
-}
-
-// -----
-
 tirx.prim_func @cluster_warp() {
   tirx.device_entry {
     // expected-error @+1 {{no GPU binding for the scope pair cluster -> warp}}

@@ -52,13 +52,14 @@ uop.function @rowsum(%out: !uop.ptr<f32, global, 4> {uop.shape = array<i64: 4>},
 }
 // -----
 
-// Without `uop.shape` the INDEX keeps its indices; a new accumulator takes
-// the next free DEFINE_REG id; the identity of max is -inf.
+// A one-index INDEX needs no `uop.shape` (devectorize-errors.mlir has the
+// multi-index one); a new accumulator takes the next free DEFINE_REG id; the
+// identity of max is -inf.
 // CHECK-LABEL: uop.function @unshaped
 // CHECK: uop.define_reg size 1 id 3
 // CHECK: %[[I:.*]] = uop.range %{{.*}}, R0, loop
 // CHECK: %[[K:.*]] = uop.range %{{.*}}, R1, reduce
-// CHECK: uop.index %{{.*}}[%[[I]], %[[K]]] : !uop.ptr<f32, global, 32> -> f32
+// CHECK: uop.index %{{.*}}[%{{.*}}] : !uop.ptr<f32, global, 32> -> f32
 // CHECK: %[[REG:.*]] = uop.define_reg size 1 id 4 : !uop.ptr<f32, reg, 1>
 // CHECK: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
 // CHECK: uop.store %{{.*}}, %[[NINF]] : f32
@@ -71,7 +72,9 @@ uop.function @unshaped(%out: !uop.ptr<f32, global, 4>, %in: !uop.ptr<f32, global
   %r = uop.define_reg size 1 id 3 : !uop.ptr<f32, reg, 1>
   %i = uop.range %c4, R0, loop
   %k = uop.range %c8, R1, reduce
-  %x = uop.index %in[%i, %k] : !uop.ptr<f32, global, 32> -> f32
+  %i8 = arith.muli %i, %c8 : index
+  %ik = arith.addi %i8, %k : index
+  %x = uop.index %in[%ik] : !uop.ptr<f32, global, 32> -> f32
   %v = uop.load %in, %x : !uop.ptr<f32, global, 32> -> f32
   %s = uop.reduce max %v [%k] : f32
   %o = uop.index %out[%i] : !uop.ptr<f32, global, 4> -> f32

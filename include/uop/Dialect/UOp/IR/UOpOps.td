@@ -420,6 +420,7 @@ def UOp_LinearOp : UOp_Op<"linear", [IsolatedFromAbove, SingleBlock,
   let regions = (region SizedRegion<1>:$body);
   let results = (outs UOp_Void:$result);
   let assemblyFormat = "($kernel^)? attr-dict-with-keyword $body";
+  let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
     static ::mlir::RegionKind getRegionKind(unsigned) {
       return ::mlir::RegionKind::SSACFG;
@@ -808,6 +809,7 @@ def UOp_CopyOp : UOp_Op<"copy", [AllTypesMatch<["src", "result"]>]> {
   let arguments = (ins AnyType:$src, UOp_Void:$device);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$src `,` $device attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
 }
 
 def UOp_BufferViewOp : UOp_Op<"buffer_view", [Pure]> {
@@ -839,6 +841,7 @@ def UOp_MSelectOp : UOp_Op<"mselect", [Pure, AllTypesMatch<["src", "result"]>]> 
   let arguments = (ins AnyType:$src, ConfinedAttr<I64Attr, [IntNonNegative]>:$device_index);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$src `[` $device_index `]` attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
 }
 
 def UOp_MultiOp : UOp_Op<"multi", [Pure]> {
