@@ -52,13 +52,14 @@ void UOpDialect::registerAttributes() {
 static LogicalResult verifyUnsigned(Operation *op, StringRef what,
                                     unsigned index, Type type,
                                     NamedAttribute attr) {
-  if (!isa<UnitAttr>(attr.getValue()))
-    return op->emitOpError() << "'" << attr.getName().getValue()
-                             << "' is a unit attribute";
-  if (!isa<FunctionOpInterface>(op))
+  // No type: `op` is not a function, or `index` is not one of its own.
+  if (!type)
     return op->emitOpError()
            << "'" << attr.getName().getValue()
            << "' belongs on the arguments and results of a function";
+  if (!isa<UnitAttr>(attr.getValue()))
+    return op->emitOpError() << "'" << attr.getName().getValue()
+                             << "' is a unit attribute";
   auto it = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
   if (!it || it.getWidth() < 2)
     return op->emitOpError()
@@ -79,10 +80,6 @@ LogicalResult UOpDialect::verifyRegionArgAttribute(Operation *op,
   Type t = fn && region == 0 && index < fn.getNumArguments()
                ? fn.getArgumentTypes()[index]
                : Type();
-  if (!t)
-    return op->emitOpError() << "'" << attr.getName().getValue()
-                             << "' belongs on the arguments and results of "
-                                "a function";
   return verifyUnsigned(op, "argument", index, t, attr);
 }
 
@@ -96,10 +93,6 @@ LogicalResult UOpDialect::verifyRegionResultAttribute(Operation *op,
   auto fn = dyn_cast<FunctionOpInterface>(op);
   Type t = fn && index < fn.getNumResults() ? fn.getResultTypes()[index]
                                             : Type();
-  if (!t)
-    return op->emitOpError() << "'" << attr.getName().getValue()
-                             << "' belongs on the arguments and results of "
-                                "a function";
   return verifyUnsigned(op, "result", index, t, attr);
 }
 
