@@ -22,6 +22,21 @@ using namespace uop;
 
 Executable::~Executable() = default;
 
+llvm::Error Executable::checkVars(ArrayRef<int64_t> values) const {
+  if (values.size() != vars.size())
+    return makeError(RuntimeErrorKind::BadInput,
+                     Twine("the program has ") + Twine(vars.size()) +
+                         " shape variables, got " + Twine(values.size()) +
+                         " values");
+  for (auto [v, x] : llvm::zip(vars, values))
+    if (x < v.getMin() || x > v.getMax())
+      return makeError(RuntimeErrorKind::BadInput,
+                       "shape variable '" + v.getName().getValue() + "' = " +
+                           Twine(x) + " is outside its bounds [" +
+                           Twine(v.getMin()) + ", " + Twine(v.getMax()) + "]");
+  return llvm::Error::success();
+}
+
 static double medianOf(std::vector<double> v) {
   if (v.empty())
     return 0;
@@ -91,12 +106,18 @@ public:
     return std::move(exe);
   }
 
-  llvm::Error run(ArrayRef<const void *> inputs,
-                  ArrayRef<void *> outputs) override {
+  llvm::Error run(ArrayRef<const void *> inputs, ArrayRef<void *> outputs,
+                  ArrayRef<int64_t> values) override {
+    if (llvm::Error err = checkVars(values))
+      return err;
     args.clear();
     for (const void *p : inputs)
       args.push_back(const_cast<void *>(p));
     llvm::append_range(args, outputs);
+    // The packed entry reads each variable through a pointer.
+    varValues.assign(values.begin(), values.end());
+    for (int64_t &v : varValues)
+      args.push_back(&v);
     call();
     return llvm::Error::success();
   }
@@ -139,6 +160,7 @@ private:
   void *entry = nullptr;
   std::string dir;
   SmallVector<void *> args;
+  std::vector<int64_t> varValues;
 };
 
 //===----------------------------------------------------------------------===//
@@ -161,8 +183,8 @@ public:
   compileKernel(ModuleOp module, tirx::PrimFuncOp fn, StringRef chip,
                 const ScalarArgs &scalars);
 
-  llvm::Error run(ArrayRef<const void *> inputs,
-                  ArrayRef<void *> outputs) override;
+  llvm::Error run(ArrayRef<const void *> inputs, ArrayRef<void *> outputs,
+                  ArrayRef<int64_t> values) override;
 
   llvm::Expected<double> time(unsigned repeat) override {
     std::vector<double> times;
@@ -176,6 +198,9 @@ public:
   }
 
 private:
+  /// run() once the shape variables are checked.
+  llvm::Error runBuffers(ArrayRef<const void *> inputs,
+                         ArrayRef<void *> outputs);
   /// Opens the driver and settles the chip (`chip`, else the device's).
   static llvm::Expected<std::unique_ptr<CUDAExecutable>> open(StringRef chip);
   /// Allocates a buffer of `count` elements of `elem` into the table.
@@ -236,6 +261,14 @@ llvm::Expected<DeviceBuffer> CUDAExecutable::allocate(Type elem,
 }
 
 llvm::Error CUDAExecutable::run(ArrayRef<const void *> inputs,
+                                ArrayRef<void *> outputs,
+                                ArrayRef<int64_t> values) {
+  if (llvm::Error err = checkVars(values))
+    return err;
+  return runBuffers(inputs, outputs);
+}
+
+llvm::Error CUDAExecutable::runBuffers(ArrayRef<const void *> inputs,
                                 ArrayRef<void *> outputs) {
   if (inputs.size() != inputSlots.size() ||
       outputs.size() != outputSlots.size())
@@ -469,12 +502,20 @@ Executable::compile(ModuleOp module, func::FuncOp fn, StringRef target,
   for (Type t : llvm::concat<const Type>(fn.getArgumentTypes(),
                                          fn.getResultTypes())) {
     auto rt = dyn_cast<RankedTensorType>(t);
-    if (!rt || !rt.hasStaticShape() || !rt.getElementType().isIntOrFloat())
-      return badInput("arguments and results must be statically shaped "
-                      "tensors of integers or floats");
+    if (!rt || !hasSymbolicShape(rt) || !rt.getElementType().isIntOrFloat())
+      return badInput("arguments and results must be tensors of integers or "
+                      "floats, statically shaped or with #uop.sym dimensions");
   }
-  if (target == "cpu")
-    return CPUExecutable::compile(module, fn);
+  bool symbolic = !getShapeVars(fn).empty();
+  if (target == "cpu") {
+    auto exe = CPUExecutable::compile(module, fn);
+    if (exe)
+      (*exe)->vars = getShapeVars(fn);
+    return exe;
+  }
+  if (symbolic)
+    return badInput("symbolic shapes (uop.vars) run on target cpu only; "
+                    "target cuda needs static shapes");
   if (target == "cuda")
     return CUDAExecutable::compileGraph(module, fn, chip);
   return badInput("unknown target '" + target + "' (cpu or cuda)");

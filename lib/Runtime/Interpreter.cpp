@@ -870,3 +870,41 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
   }
   return fn.emitError("interpreter: function has no return");
 }
+
+OwningOpRef<func::FuncOp>
+uop::specializeShapes(func::FuncOp fn, const llvm::StringMap<int64_t> &values) {
+  for (VarAttr v : getShapeVars(fn))
+    if (!values.count(v.getName().getValue()))
+      return emitError(fn.getLoc(), "shape variable '")
+                 << v.getName().getValue() << "' of @" << fn.getName()
+                 << " has no value",
+             nullptr;
+  OwningOpRef<func::FuncOp> copy(fn.clone());
+  auto specialize = [&](Value v) {
+    if (auto t = dyn_cast<RankedTensorType>(v.getType()))
+      if (RankedTensorType s = specializeType(t, values))
+        v.setType(s);
+  };
+  copy->walk([&](Operation *op) {
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        for (BlockArgument a : b.getArguments())
+          specialize(a);
+    for (Value r : op->getResults())
+      specialize(r);
+  });
+  auto types = [&](TypeRange in) {
+    SmallVector<Type> out;
+    for (Type t : in) {
+      auto rt = dyn_cast<RankedTensorType>(t);
+      RankedTensorType s = rt ? specializeType(rt, values) : RankedTensorType();
+      out.push_back(s ? Type(s) : t);
+    }
+    return out;
+  };
+  copy->setFunctionType(FunctionType::get(
+      fn.getContext(), types(fn.getArgumentTypes()),
+      types(fn.getResultTypes())));
+  (*copy)->removeAttr(UOpDialect::VarsAttrHelper::getNameStr());
+  return copy;
+}

@@ -105,6 +105,12 @@ llvm::cl::list<std::string> clInputs(
                    "without %) from a .npy file of its dtype and shape "
                    "(repeatable; other arguments are random)"),
     llvm::cl::value_desc("NAME=FILE.npy"), llvm::cl::cat(clCategory));
+llvm::cl::list<std::string> clVars(
+    "var",
+    llvm::cl::desc("the value of shape variable NAME of a symbolic program "
+                   "(its uop.vars); several comma-separated values run the "
+                   "program, compiled once, at each (repeatable)"),
+    llvm::cl::value_desc("NAME=V[,V...]"), llvm::cl::cat(clCategory));
 llvm::cl::opt<std::string> clOutputDir(
     "output-dir",
     llvm::cl::desc("write each output as DIR/<result index>.npy (created "
@@ -532,25 +538,86 @@ int checkOutputs(func::FuncOp fn, const Tensors &t,
   return c.bad ? kFail : kOk;
 }
 
-int runGraph(ModuleOp module, func::FuncOp fn) {
-  FailureOr<Tensors> t = makeInputs(fn);
-  if (failed(t))
-    return kUsage;
-  llvm::Expected<std::unique_ptr<Executable>> exe =
-      Executable::compile(module, fn, clTarget, requestedChip());
-  if (!exe)
-    return fail(exe.takeError());
+/// The runs --var asks for: one map of variable values per run (variables
+/// with one value keep it in every run). A variable without a value, an
+/// unknown name or unequal counts are errors.
+FailureOr<SmallVector<llvm::StringMap<int64_t>>> varRuns(func::FuncOp fn) {
+  SmallVector<VarAttr> vars = getShapeVars(fn);
+  llvm::StringMap<SmallVector<int64_t>> given;
+  for (StringRef opt : clVars) {
+    auto [name, list] = opt.split('=');
+    if (!opt.contains('=') || name.empty() || list.empty())
+      return fail("--var expects NAME=V[,V...], got '" + opt + "'", kUsage),
+             failure();
+    if (!llvm::any_of(vars, [&](VarAttr v) { return v.getName() == name; }))
+      return emitError(fn.getLoc(), "uop-run: --var ")
+                 << opt << ": @" << fn.getName()
+                 << " has no shape variable '" << name << "'",
+             failure();
+    if (given.count(name))
+      return fail("--var " + opt + ": '" + name + "' has values already",
+                  kUsage),
+             failure();
+    SmallVector<StringRef> parts;
+    list.split(parts, ',');
+    for (StringRef part : parts) {
+      int64_t x;
+      if (part.trim().getAsInteger(10, x))
+        return fail("--var " + opt + ": '" + part + "' is not an integer",
+                    kUsage),
+               failure();
+      given[name].push_back(x);
+    }
+  }
+  size_t runs = 1;
+  for (auto &entry : given)
+    if (entry.second.size() > 1) {
+      if (runs > 1 && entry.second.size() != runs)
+        return fail("--var: variables with several values need the same "
+                    "number of them",
+                    kUsage),
+               failure();
+      runs = entry.second.size();
+    }
+  SmallVector<llvm::StringMap<int64_t>> out(runs);
+  for (VarAttr v : vars) {
+    auto it = given.find(v.getName().getValue());
+    if (it == given.end())
+      return emitError(fn.getLoc(), "uop-run: shape variable '")
+                 << v.getName().getValue() << "' of @" << fn.getName()
+                 << " has no value; give it with --var "
+                 << v.getName().getValue() << "=VALUE (bounds [" << v.getMin()
+                 << ", " << v.getMax() << "])",
+             failure();
+    for (size_t r = 0; r < runs; ++r) {
+      int64_t x = it->second.size() == 1 ? it->second[0] : it->second[r];
+      if (x < v.getMin() || x > v.getMax())
+        return emitError(fn.getLoc(), "uop-run: --var ")
+                   << v.getName().getValue() << "=" << x
+                   << " is outside its bounds [" << v.getMin() << ", "
+                   << v.getMax() << "]",
+               failure();
+      out[r][v.getName().getValue()] = x;
+    }
+  }
+  return out;
+}
+
+/// One run of the compiled graph at the shapes of `fn` (static: the
+/// program's, or specialized at `values`).
+int runGraphOnce(func::FuncOp fn, const Tensors &t, Executable &exe,
+                 ArrayRef<int64_t> values) {
   // Host buffers in the program's dtypes; outputs poisoned with NaN bytes.
   std::vector<std::vector<unsigned char>> storage;
   SmallVector<const void *> ins;
   SmallVector<void *> outs;
   int64_t bytes = 0;
-  for (auto [h, d] : llvm::zip(t->inputs, t->inTypes)) {
+  for (auto [h, d] : llvm::zip(t.inputs, t.inTypes)) {
     storage.push_back(d.toBytes(h));
     ins.push_back(storage.back().data());
     bytes += storage.back().size();
   }
-  for (auto [shape, d] : llvm::zip(t->outShapes, t->outTypes)) {
+  for (auto [shape, d] : llvm::zip(t.outShapes, t.outTypes)) {
     int64_t n = 1;
     for (int64_t s : shape)
       n *= s;
@@ -558,22 +625,28 @@ int runGraph(ModuleOp module, func::FuncOp fn) {
     outs.push_back(storage.back().data());
     bytes += storage.back().size();
   }
-  if (llvm::Error err = (*exe)->run(ins, outs))
+  if (llvm::Error err = exe.run(ins, outs, values))
     return fail(std::move(err));
   SmallVector<HostTensor> outputs;
   for (auto [i, p] : llvm::enumerate(outs))
-    outputs.push_back(t->outTypes[i].fromBytes(
-        static_cast<unsigned char *>(p), t->outShapes[i]));
-  if (int rc = writeOutputs(*t, outputs))
+    outputs.push_back(t.outTypes[i].fromBytes(
+        static_cast<unsigned char *>(p), t.outShapes[i]));
+  if (int rc = writeOutputs(t, outputs))
     return rc;
-  llvm::Expected<double> ms = (*exe)->time(clRepeat);
+  llvm::Expected<double> ms = exe.time(clRepeat);
   if (!ms)
     return fail(ms.takeError());
   llvm::outs() << "entry=" << fn.getName() << " target=" << clTarget
-               << " kernels=" << (*exe)->numKernels() << "\n";
+               << " kernels=" << exe.numKernels() << "\n";
   if (clTarget == "cuda")
-    llvm::outs() << "device=\"" << (*exe)->deviceName()
-                 << "\" chip=" << (*exe)->chip() << "\n";
+    llvm::outs() << "device=\"" << exe.deviceName()
+                 << "\" chip=" << exe.chip() << "\n";
+  if (!values.empty()) {
+    llvm::outs() << "vars:";
+    for (auto [v, x] : llvm::zip(exe.shapeVars(), values))
+      llvm::outs() << " " << v.getName().getValue() << "=" << x;
+    llvm::outs() << "\n";
+  }
   llvm::outs() << "time_ms_median=" << llvm::format("%.4f", *ms) << " gbps="
                << llvm::format("%.2f", *ms > 0 ? bytes / *ms / 1e6 : 0.0);
   // The ALU work of the reductions (2*M*N*K for a matmul).
@@ -581,7 +654,47 @@ int runGraph(ModuleOp module, func::FuncOp fn) {
     llvm::outs() << " gflops="
                  << llvm::format("%.2f", *ms > 0 ? flops / *ms / 1e6 : 0.0);
   llvm::outs() << " repeat=" << clRepeat << "\n";
-  return checkOutputs(fn, *t, outputs);
+  return checkOutputs(fn, t, outputs);
+}
+
+int runGraph(ModuleOp module, func::FuncOp fn) {
+  FailureOr<SmallVector<llvm::StringMap<int64_t>>> runs = varRuns(fn);
+  if (failed(runs))
+    return kUsage;
+  SmallVector<VarAttr> vars = getShapeVars(fn);
+  FailureOr<Tensors> t;
+  if (vars.empty()) {
+    if (!clVars.empty())
+      return fail("--var: @" + fn.getName() + " has no shape variables",
+                  kUsage);
+    t = makeInputs(fn); // argument errors before compiling
+    if (failed(t))
+      return kUsage;
+  }
+  // Compiled once, whatever the sizes.
+  llvm::Expected<std::unique_ptr<Executable>> exe =
+      Executable::compile(module, fn, clTarget, requestedChip());
+  if (!exe)
+    return fail(exe.takeError());
+  if (vars.empty())
+    return runGraphOnce(fn, *t, **exe, {});
+  int rc = kOk;
+  for (const llvm::StringMap<int64_t> &run : *runs) {
+    OwningOpRef<func::FuncOp> at = specializeShapes(fn, run);
+    if (!at)
+      return kUsage;
+    SmallVector<int64_t> values;
+    for (VarAttr v : vars)
+      values.push_back(run.lookup(v.getName().getValue()));
+    FailureOr<Tensors> inputs = makeInputs(*at);
+    if (failed(inputs))
+      return kUsage;
+    int r = runGraphOnce(*at, *inputs, **exe, values);
+    if (r == kUsage)
+      return r;
+    rc = std::max(rc, r);
+  }
+  return rc;
 }
 
 //===----------------------------------------------------------------------===//

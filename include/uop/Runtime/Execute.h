@@ -11,6 +11,7 @@
 #define UOP_RUNTIME_EXECUTE_H
 
 #include "uop/Dialect/TIRx/IR/TIRx.h"
+#include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Runtime/Error.h"
 #include "uop/Runtime/GPUProgram.h"
 
@@ -49,8 +50,14 @@ public:
   /// Runs once: copies the inputs in, runs, copies the outputs out. A null
   /// input starts as NaN bytes (0xFF), as does every output that is not
   /// also an input, so unwritten elements show; a null output is not read.
+  /// `vars` are the values of the shape variables (shapeVars(), in order);
+  /// the buffers hold the tensors at those sizes. A missing value or one
+  /// outside its bounds is a BadInput error.
   virtual llvm::Error run(llvm::ArrayRef<const void *> inputs,
-                          llvm::ArrayRef<void *> outputs) = 0;
+                          llvm::ArrayRef<void *> outputs,
+                          llvm::ArrayRef<int64_t> vars = {}) = 0;
+  /// The shape variables of a graph (its `uop.vars`), in order.
+  llvm::ArrayRef<VarAttr> shapeVars() const { return vars; }
   /// Median milliseconds of `repeat` runs on the data of the last run().
   virtual llvm::Expected<double> time(unsigned repeat) = 0;
   unsigned numKernels() const { return kernels; }
@@ -61,6 +68,9 @@ public:
   const std::string &chip() const { return chipName; }
 
 protected:
+  /// Checks `values` against shapeVars(): one per variable, within bounds.
+  llvm::Error checkVars(llvm::ArrayRef<int64_t> values) const;
+  llvm::SmallVector<VarAttr> vars;
   unsigned kernels = 0;
   std::string what, device, chipName;
 };

@@ -17,7 +17,9 @@
 #define UOP_RUNTIME_INTERPRETER_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <cstdint>
 #include <vector>
@@ -61,6 +63,13 @@ int64_t wrapToWidth(int64_t v, unsigned width);
 /// arith/math float op that only feeds it, computed once per reduced
 /// element, one more (so a reduce of a product counts 2 per multiply-add).
 int64_t countReductionFlops(mlir::func::FuncOp fn);
+
+/// A detached copy of `fn` with each shape variable (`uop.vars`) at its
+/// value in `values`: static tensor types, no `uop.vars`. The reference for
+/// a symbolic program at one size. Null, with a diagnostic at `fn`, when a
+/// variable has no value.
+mlir::OwningOpRef<mlir::func::FuncOp>
+specializeShapes(mlir::func::FuncOp fn, const llvm::StringMap<int64_t> &values);
 
 /// Evaluates `fn` on `args`; a diagnostic names the first op it cannot
 /// evaluate.

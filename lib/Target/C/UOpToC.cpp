@@ -129,6 +129,16 @@ llvm::SmallDenseSet<Value> writtenBuffers(Block &body) {
   return written;
 }
 
+/// The shape variables a kernel reads: its DEFINE_VARs by name, in order of
+/// first appearance. They follow the buffers as `int64_t` parameters.
+SmallVector<StringRef> kernelVars(Block &body) {
+  SmallVector<StringRef> vars;
+  for (auto v : body.getOps<DefineVarOp>())
+    if (!llvm::is_contained(vars, v.getName()))
+      vars.push_back(v.getName());
+  return vars;
+}
+
 class KernelEmitter {
 public:
   KernelEmitter(raw_ostream &os) : os(os) {}
@@ -151,6 +161,11 @@ public:
       names[a] = n;
       os << (a.getArgNumber() ? ", " : "")
          << (written.contains(a) ? "" : "const ") << *t << " *restrict " << n;
+    }
+    for (auto [i, v] : llvm::enumerate(kernelVars(body))) {
+      varNames[v] = "var" + std::to_string(i);
+      os << (body.getNumArguments() + i ? ", " : "") << "const int64_t "
+         << varNames[v];
     }
     os << ") {\n";
     indent = 1;
@@ -228,6 +243,10 @@ private:
       if (failed(l))
         return failure();
       names[op->getResult(0)] = *l;
+      return success();
+    }
+    if (auto v = dyn_cast<DefineVarOp>(op)) {
+      names[v.getResult()] = varNames.lookup(v.getName());
       return success();
     }
     if (isa<DeviceOp, GroupOp, SinkOp, EndIfOp>(op)) {
@@ -785,6 +804,8 @@ private:
 
   raw_ostream &os;
   DenseMap<Value, std::string> names;
+  /// Shape variable name -> its parameter.
+  llvm::StringMap<std::string> varNames;
   llvm::SmallDenseSet<Value> scalarRegs;
   int indent = 0;
   unsigned counter = 0;
@@ -946,6 +967,8 @@ LogicalResult checkNoAliasedArgs(CallOp call) {
 }
 
 LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
+                            const llvm::StringMap<LinearOp> &linears,
+                            const llvm::StringMap<std::string> &vars,
                             DenseMap<Value, std::string> &names,
                             raw_ostream &os) {
   Block &body = sched.getBody().front();
@@ -996,6 +1019,16 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
                                 "parameter or BUFFER");
         os << (i ? ", " : "") << it->second;
       }
+      // The shape variables the kernel reads, from the entry's parameters.
+      if (LinearOp l = linears.lookup(call.getCallee()))
+        for (StringRef v : kernelVars(l.getBody().front())) {
+          auto var = vars.find(v);
+          if (var == vars.end())
+            return call.emitError("uop-to-c: kernel @")
+                   << call.getCallee() << " reads shape variable '" << v
+                   << "', which the schedule does not declare in uop.vars";
+          os << (call.getArgs().empty() ? "" : ", ") << var->second;
+        }
       os << ");\n";
     }
   }
@@ -1057,16 +1090,30 @@ LogicalResult emitEntry(FunctionOp sched, const llvm::StringSet<> &emitted,
        << (outputs.contains(a) ? "" : "const ") << *t << " *restrict "
        << names[a];
   }
+  // Shape variables follow the buffers, in uop.vars order.
+  SmallVector<VarAttr> shapeVars = getShapeVars(sched);
+  llvm::StringMap<std::string> vars;
+  for (auto [i, v] : llvm::enumerate(shapeVars)) {
+    vars[v.getName().getValue()] = "v" + std::to_string(i);
+    os << (body.getNumArguments() + i ? ", " : "") << "const int64_t v" << i;
+  }
   os << ") {\n";
-  if (failed(emitEntryBody(sched, emitted, names, os)))
+  // A variable no kernel reads is still part of the interface.
+  for (size_t i = 0; i < shapeVars.size(); ++i)
+    os << "  (void)v" << i << ";\n";
+  if (failed(emitEntryBody(sched, emitted, linears, vars, names, os)))
     return failure();
   os << "}\n";
   // The same entry with its buffers in one array, for callers that build
   // the call at run time (uop-run, uopRun) whatever the argument count.
+  // Shape variables come after the buffers, each as a pointer to int64_t.
   os << "void uop_" << sched.getSymName() << "_packed(void *const *a) {\n  uop_"
      << sched.getSymName() << "(";
   for (BlockArgument a : body.getArguments())
     os << (a.getArgNumber() ? ", " : "") << "a[" << a.getArgNumber() << "]";
+  for (size_t i = 0; i < shapeVars.size(); ++i)
+    os << (body.getNumArguments() + i ? ", " : "") << "*(const int64_t *)a["
+       << body.getNumArguments() + i << "]";
   os << ");\n}\n";
   return success();
 }

@@ -296,7 +296,7 @@ func.func @shrink(%t: tensor<?x4xf32>) -> tensor<1x5xf32> {
 // -----
 
 func.func @permute(%t: tensor<?x4xf32>) -> tensor<4x?xf32> {
-  // expected-error @+1 {{'uop.permute' op needs static shapes, got 'tensor<?x4xf32>' -> 'tensor<4x?xf32>'}}
+  // expected-error @+1 {{'uop.permute' op needs static shapes or dynamic dimensions named by #uop.sym, got 'tensor<?x4xf32>' -> 'tensor<4x?xf32>'}}
   %p = uop.permute %t [1, 0] : tensor<?x4xf32> -> tensor<4x?xf32>
   return %p : tensor<4x?xf32>
 }

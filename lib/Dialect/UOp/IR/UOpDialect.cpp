@@ -11,7 +11,9 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace uop;
@@ -347,6 +349,147 @@ LogicalResult AxisIdAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (id < 0)
     return emitError() << "axis id must be non-negative, got " << id;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Symbolic shapes
+//===----------------------------------------------------------------------===//
+
+LogicalResult VarAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              StringAttr name, int64_t min, int64_t max) {
+  if (!name || name.getValue().empty())
+    return emitError() << "a shape variable needs a name";
+  // A dimension of 0 has no kernel (rangeify rejects zero extents).
+  if (min < 1 || min > max)
+    return emitError() << "shape variable '" << name.getValue()
+                       << "' needs bounds 1 <= min <= max, got [" << min
+                       << ", " << max << "]";
+  return success();
+}
+
+LogicalResult
+SymShapeAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
+                             function_ref<InFlightDiagnostic()> emitError) const {
+  int64_t dynamic = llvm::count(shape, ShapedType::kDynamic);
+  if (dynamic != static_cast<int64_t>(getVars().size()))
+    return emitError() << "#uop.sym names " << getVars().size()
+                       << " variables for " << dynamic
+                       << " dynamic dimensions";
+  for (StringAttr v : getVars())
+    if (!v || v.getValue().empty())
+      return emitError() << "#uop.sym needs non-empty variable names";
+  return success();
+}
+
+SmallVector<VarAttr> uop::getShapeVars(Operation *fn) {
+  SmallVector<VarAttr> vars;
+  if (auto list = fn->getAttrOfType<ArrayAttr>(
+          UOpDialect::VarsAttrHelper::getNameStr()))
+    for (Attribute a : list)
+      if (auto v = dyn_cast<VarAttr>(a))
+        vars.push_back(v);
+  return vars;
+}
+
+StringAttr uop::getDimVar(RankedTensorType t, unsigned dim) {
+  if (!t.isDynamicDim(dim))
+    return {};
+  auto sym = dyn_cast_or_null<SymShapeAttr>(t.getEncoding());
+  if (!sym)
+    return {};
+  unsigned k = llvm::count(t.getShape().take_front(dim), ShapedType::kDynamic);
+  return k < sym.getVars().size() ? sym.getVars()[k] : StringAttr();
+}
+
+bool uop::hasSymbolicShape(RankedTensorType t) {
+  for (unsigned d = 0; d < t.getRank(); ++d)
+    if (t.isDynamicDim(d) && !getDimVar(t, d))
+      return false;
+  return true;
+}
+
+std::optional<int64_t>
+uop::getNumElementsAt(RankedTensorType t,
+                      const llvm::StringMap<int64_t> &values) {
+  int64_t n = 1;
+  for (unsigned d = 0; d < t.getRank(); ++d) {
+    int64_t size = t.getDimSize(d);
+    if (t.isDynamicDim(d)) {
+      StringAttr v = getDimVar(t, d);
+      auto it = v ? values.find(v.getValue()) : values.end();
+      if (it == values.end())
+        return std::nullopt;
+      size = it->second;
+    }
+    if (llvm::MulOverflow(n, size, n))
+      return std::nullopt;
+  }
+  return n;
+}
+
+RankedTensorType uop::specializeType(RankedTensorType t,
+                                     const llvm::StringMap<int64_t> &values) {
+  if (t.hasStaticShape() && !isa_and_nonnull<SymShapeAttr>(t.getEncoding()))
+    return t;
+  SmallVector<int64_t> shape(t.getShape());
+  for (unsigned d = 0; d < t.getRank(); ++d) {
+    if (!t.isDynamicDim(d))
+      continue;
+    StringAttr v = getDimVar(t, d);
+    auto it = v ? values.find(v.getValue()) : values.end();
+    if (it == values.end())
+      return {};
+    shape[d] = it->second;
+  }
+  return RankedTensorType::get(shape, t.getElementType());
+}
+
+/// `uop.vars` sits on a function: distinct #uop.var entries, and every
+/// #uop.sym name in the function's types is one of them.
+LogicalResult UOpDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  if (attr.getName() != VarsAttrHelper::getNameStr())
+    return op->emitOpError() << "unknown uop attribute '"
+                             << attr.getName().getValue() << "'";
+  if (!isa<FunctionOpInterface>(op))
+    return op->emitOpError() << "'uop.vars' belongs on a function";
+  auto list = dyn_cast<ArrayAttr>(attr.getValue());
+  if (!list)
+    return op->emitOpError() << "'uop.vars' must be an array of #uop.var";
+  llvm::StringSet<> names;
+  for (Attribute a : list) {
+    auto v = dyn_cast<VarAttr>(a);
+    if (!v)
+      return op->emitOpError() << "'uop.vars' must be an array of #uop.var, "
+                               << "got " << a;
+    if (!names.insert(v.getName().getValue()).second)
+      return op->emitOpError() << "shape variable '" << v.getName().getValue()
+                               << "' is declared twice";
+  }
+  auto checkType = [&](Type t) -> LogicalResult {
+    auto rt = dyn_cast<RankedTensorType>(t);
+    auto sym = rt ? dyn_cast_or_null<SymShapeAttr>(rt.getEncoding())
+                  : SymShapeAttr();
+    if (!sym)
+      return success();
+    for (StringAttr v : sym.getVars())
+      if (!names.contains(v.getValue()))
+        return op->emitOpError() << "type " << t << " names '" << v.getValue()
+                                 << "', which is not in 'uop.vars'";
+    return success();
+  };
+  auto fn = cast<FunctionOpInterface>(op);
+  for (Type t : llvm::concat<const Type>(fn.getArgumentTypes(),
+                                         fn.getResultTypes()))
+    if (failed(checkType(t)))
+      return failure();
+  WalkResult r = op->walk([&](Operation *inner) {
+    for (Type t : inner->getResultTypes())
+      if (failed(checkType(t)))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
 }
 
 int64_t WmmaMetadataAttr::getTileCount() const {

@@ -15,6 +15,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace uop;
@@ -247,17 +248,30 @@ LogicalResult ReduceAxisOp::verify() {
   if (getAxes().empty())
     return emitOpError("needs at least one axis");
   SmallVector<int64_t> expected;
+  SmallVector<StringAttr> expectedVars;
   for (int64_t d = 0; d < rank; ++d)
-    if (!seen.contains(d))
+    if (!seen.contains(d)) {
       expected.push_back(src.getDimSize(d));
+      if (StringAttr v = getDimVar(src, d))
+        expectedVars.push_back(v);
+    }
   auto result = getResult().getType();
+  if (!src.hasStaticShape() &&
+      (!hasSymbolicShape(src) || !hasSymbolicShape(result)))
+    return emitOpError("needs static shapes or dynamic dimensions named by "
+                       "#uop.sym, got ")
+           << src << " -> " << result;
   if (result.getElementType() != src.getElementType())
     return emitOpError("result element type ")
            << result.getElementType() << " differs from source "
            << src.getElementType();
-  if (result.getShape() != ArrayRef<int64_t>(expected))
+  Attribute enc;
+  if (!expectedVars.empty())
+    enc = SymShapeAttr::get(getContext(), expectedVars);
+  if (result.getShape() != ArrayRef<int64_t>(expected) ||
+      (!expectedVars.empty() && result.getEncoding() != enc))
     return emitOpError("result shape must drop the reduced axes: expected ")
-           << RankedTensorType::get(expected, src.getElementType());
+           << RankedTensorType::get(expected, src.getElementType(), enc);
   return success();
 }
 
@@ -1009,15 +1023,45 @@ LogicalResult DeviceOp::verify() {
 // Movement ops
 //===----------------------------------------------------------------------===//
 
-/// Movement ops work on static shapes; most keep the rank.
+/// A dimension as the movement verifiers compare it: its size, or the
+/// variable it is (#uop.sym).
+namespace {
+struct SymDim {
+  int64_t size;
+  StringAttr var;
+  bool operator==(const SymDim &o) const {
+    return size == o.size && var == o.var;
+  }
+  bool operator!=(const SymDim &o) const { return !(*this == o); }
+  bool isOne() const { return !var && size == 1; }
+  std::string str() const {
+    return var ? var.getValue().str() : std::to_string(size);
+  }
+};
+} // namespace
+
+static SmallVector<SymDim> symDims(RankedTensorType t) {
+  SmallVector<SymDim> dims;
+  for (unsigned d = 0; d < t.getRank(); ++d)
+    dims.push_back({t.getDimSize(d), getDimVar(t, d)});
+  return dims;
+}
+
+/// Movement ops work on static shapes (PERMUTE, EXPAND and RESHAPE also on
+/// symbolic ones, `symbolic`); most keep the rank.
 static LogicalResult verifySameElementType(Operation *op, RankedTensorType a,
                                            RankedTensorType b,
-                                           bool sameRank = true) {
+                                           bool sameRank = true,
+                                           bool symbolic = false) {
   if (a.getElementType() != b.getElementType())
     return op->emitOpError("cannot change the element type (")
            << a.getElementType() << " to " << b.getElementType() << ")";
-  if (!a.hasStaticShape() || !b.hasStaticShape())
-    return op->emitOpError("needs static shapes, got ")
+  bool ok = (a.hasStaticShape() && b.hasStaticShape()) ||
+            (symbolic && hasSymbolicShape(a) && hasSymbolicShape(b));
+  if (!ok)
+    return op->emitOpError(symbolic ? "needs static shapes or dynamic "
+                                      "dimensions named by #uop.sym, got "
+                                    : "needs static shapes, got ")
            << a << " -> " << b;
   if (sameRank && a.getRank() != b.getRank())
     return op->emitOpError("cannot change the rank (")
@@ -1027,11 +1071,34 @@ static LogicalResult verifySameElementType(Operation *op, RankedTensorType a,
 
 LogicalResult ReshapeOp::verify() {
   auto in = getSrc().getType(), out = getType();
-  if (failed(verifySameElementType(*this, in, out, /*sameRank=*/false)))
+  if (failed(verifySameElementType(*this, in, out, /*sameRank=*/false,
+                                   /*symbolic=*/true)))
     return failure();
-  if (in.getNumElements() != out.getNumElements())
-    return emitOpError("cannot reshape ")
-           << in.getNumElements() << " elements into " << out.getNumElements();
+  // Equal element counts: the same variables and the same static product.
+  auto factors = [](RankedTensorType t) {
+    std::pair<int64_t, SmallVector<StringRef>> f{1, {}};
+    for (SymDim d : symDims(t)) {
+      if (d.var)
+        f.second.push_back(d.var.getValue());
+      else if (llvm::MulOverflow(f.first, d.size, f.first))
+        f.first = -1;
+    }
+    llvm::sort(f.second);
+    return f;
+  };
+  auto [inN, inVars] = factors(in);
+  auto [outN, outVars] = factors(out);
+  if (inN < 0 || outN < 0)
+    return emitOpError("element count overflows int64");
+  if (inN != outN || inVars != outVars) {
+    auto diag = emitOpError("cannot reshape ") << inN;
+    for (StringRef v : inVars)
+      diag << "*" << v;
+    diag << " elements into " << outN;
+    for (StringRef v : outVars)
+      diag << "*" << v;
+    return diag;
+  }
   return success();
 }
 
@@ -1049,7 +1116,8 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor) {
 
 LogicalResult PermuteOp::verify() {
   auto in = getSrc().getType(), out = getType();
-  if (failed(verifySameElementType(*this, in, out)))
+  if (failed(verifySameElementType(*this, in, out, /*sameRank=*/true,
+                                   /*symbolic=*/true)))
     return failure();
   ArrayRef<int64_t> axes = getAxes();
   if (static_cast<int64_t>(axes.size()) != in.getRank())
@@ -1062,11 +1130,12 @@ LogicalResult PermuteOp::verify() {
              << in.getRank() - 1;
     seen[a] = true;
   }
+  SmallVector<SymDim> inDims = symDims(in), outDims = symDims(out);
   for (auto [i, a] : llvm::enumerate(axes))
-    if (out.getDimSize(i) != in.getDimSize(a))
+    if (outDims[i] != inDims[a])
       return emitOpError("result dimension ")
              << i << " must be source dimension " << a << " ("
-             << in.getDimSize(a) << "), got " << out.getDimSize(i);
+             << inDims[a].str() << "), got " << outDims[i].str();
   return success();
 }
 
@@ -1090,13 +1159,15 @@ OpFoldResult PermuteOp::fold(FoldAdaptor) {
 
 LogicalResult ExpandOp::verify() {
   auto in = getSrc().getType(), out = getType();
-  if (failed(verifySameElementType(*this, in, out)))
+  if (failed(verifySameElementType(*this, in, out, /*sameRank=*/true,
+                                   /*symbolic=*/true)))
     return failure();
+  SmallVector<SymDim> inDims = symDims(in), outDims = symDims(out);
   for (int64_t d = 0; d < in.getRank(); ++d)
-    if (in.getDimSize(d) != out.getDimSize(d) && in.getDimSize(d) != 1)
+    if (inDims[d] != outDims[d] && !inDims[d].isOne())
       return emitOpError("can only broadcast size-1 dimensions; dimension ")
-             << d << " is " << in.getDimSize(d) << ", result has "
-             << out.getDimSize(d);
+             << d << " is " << inDims[d].str() << ", result has "
+             << outDims[d].str();
   return success();
 }
 

@@ -15,6 +15,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <map>
 
@@ -153,8 +154,15 @@ private:
       return it->second;
     return constants[v] = arith::ConstantIndexOp::create(b, loc, v);
   }
-  Value newRange(int64_t extent, AxisType type) {
-    return RangeOp::create(b, loc, b.getIndexType(), cst(extent),
+  /// The extent of dimension `d` of `t`: a constant, or the DEFINE_VAR of
+  /// its variable (checkShapes made sure there is one).
+  Value dim(RankedTensorType t, unsigned d) {
+    if (StringAttr v = getDimVar(t, d))
+      return vars.lookup(v.getValue());
+    return cst(t.getDimSize(d));
+  }
+  Value newRange(Value extent, AxisType type) {
+    return RangeOp::create(b, loc, b.getIndexType(), extent,
                            AxisIdAttr::get(b.getContext(), nextAxis++, false),
                            AxisTypeAttr::get(b.getContext(), type),
                            ValueRange{});
@@ -172,6 +180,11 @@ private:
                                    Value gate);
   LogicalResult realize(Value v);
   LogicalResult checkSignature(Block &body, func::ReturnOp ret);
+  LogicalResult checkShapes(Block &body);
+  void defineVars();
+  Value linearIndex(RankedTensorType t, ArrayRef<Value> idx);
+  FailureOr<SmallVector<Value>> symbolicReshapeIndices(ReshapeOp r,
+                                                       ArrayRef<Value> idx);
   FailureOr<SmallVector<Value>> chooseRealizePoints(Block &body,
                                                     func::ReturnOp ret);
   LogicalResult realizePoints(ArrayRef<Value> points, func::ReturnOp ret);
@@ -185,6 +198,8 @@ private:
   DenseMap<Value, Value> realized;
   std::map<std::vector<void *>, Value> memo;
   std::map<int64_t, Value> constants;
+  /// Shape variable name -> its DEFINE_VAR.
+  llvm::StringMap<Value> vars;
   int64_t nextAxis = 0;
 };
 } // namespace
@@ -211,6 +226,10 @@ FailureOr<Value> Rangeifier::emit(Value t, ArrayRef<Value> idx, Value gate) {
     SmallVector<Value> at(idx.begin(), idx.end());
     if (at.empty())
       at.push_back(cst(0));
+    // Later passes linearize by a static `uop.shape`; a symbolic buffer's
+    // row-major index needs its variables, which are here.
+    if (!tt.hasStaticShape())
+      at = {linearIndex(tt, idx)};
     Value index = IndexOp::create(b, loc, elt, buf, at, gate);
     Value alt;
     if (gate)
@@ -259,8 +278,18 @@ FailureOr<Value> Rangeifier::emitOp(Operation *op, ArrayRef<Value> idx,
 FailureOr<Value> Rangeifier::emitMovement(MovementOpInterface m, Type elt,
                                           ArrayRef<Value> idx, Value gate) {
   Value valid;
-  SmallVector<Value> src = m.buildSourceIndices(
-      b, loc, idx, [&](int64_t v) { return cst(v); }, valid);
+  SmallVector<Value> src;
+  auto reshape = dyn_cast<ReshapeOp>(m.getOperation());
+  if (reshape && !(reshape.getSrc().getType().hasStaticShape() &&
+                   reshape.getType().hasStaticShape())) {
+    FailureOr<SmallVector<Value>> s = symbolicReshapeIndices(reshape, idx);
+    if (failed(s))
+      return failure();
+    src = std::move(*s);
+  } else {
+    src = m.buildSourceIndices(
+        b, loc, idx, [&](int64_t v) { return cst(v); }, valid);
+  }
   if (!valid)
     return emit(m.getSource(), src, gate);
   FailureOr<Value> inner = emit(m.getSource(), src, andGate(gate, valid));
@@ -283,7 +312,7 @@ FailureOr<Value> Rangeifier::emitReduceAxis(ReduceAxisOp r, Type elt,
   unsigned next = 0;
   for (int64_t i = 0; i < srcTy.getRank(); ++i) {
     if (axes.contains(i)) {
-      ranges.push_back(newRange(srcTy.getDimSize(i), AxisType::Reduce));
+      ranges.push_back(newRange(dim(srcTy, i), AxisType::Reduce));
       src.push_back(ranges.back());
     } else {
       src.push_back(idx[next++]);
@@ -315,11 +344,11 @@ FailureOr<Value> Rangeifier::emitElementwise(Operation *op, Type elt,
 
 LogicalResult Rangeifier::realize(Value v) {
   auto tt = dyn_cast<RankedTensorType>(v.getType());
-  if (!tt || !tt.hasStaticShape())
-    return fn.emitError("uop-rangeify needs statically shaped tensors");
+  if (!tt)
+    return fn.emitError("uop-rangeify needs ranked tensors");
   SmallVector<Value> ranges;
-  for (int64_t d : tt.getShape())
-    ranges.push_back(newRange(d, AxisType::Loop));
+  for (unsigned d = 0; d < tt.getRank(); ++d)
+    ranges.push_back(newRange(dim(tt, d), AxisType::Loop));
   // A contiguous value is its source realized.
   Value src = v;
   if (auto c = v.getDefiningOp<ContiguousOp>())
@@ -451,8 +480,8 @@ LogicalResult Rangeifier::copyRepeatedResults(func::ReturnOp ret) {
     Value first = o.get();
     auto tt = cast<RankedTensorType>(first.getType());
     SmallVector<Value> ranges;
-    for (int64_t d : tt.getShape())
-      ranges.push_back(newRange(d, AxisType::Loop));
+    for (unsigned d = 0; d < tt.getRank(); ++d)
+      ranges.push_back(newRange(dim(tt, d), AxisType::Loop));
     realized[first] = first;
     FailureOr<Value> scalar = emit(first, ranges, Value());
     if (failed(scalar))
@@ -480,15 +509,103 @@ LogicalResult Rangeifier::eraseTensorOps(Block &body) {
   return success();
 }
 
+// Every tensor is static or symbolic with each `?` a declared variable: a
+// located error otherwise, before anything is built.
+LogicalResult Rangeifier::checkShapes(Block &body) {
+  llvm::StringSet<> declared;
+  for (VarAttr v : getShapeVars(fn))
+    declared.insert(v.getName().getValue());
+  auto check = [&](Type t, Location at) -> LogicalResult {
+    auto rt = dyn_cast<RankedTensorType>(t);
+    if (!rt || rt.hasStaticShape())
+      return success();
+    if (!hasSymbolicShape(rt))
+      return emitError(at, "uop-rangeify: the dynamic dimensions of ")
+             << t << " need variables: give the type a #uop.sym encoding "
+             << "naming variables of the function's uop.vars (e.g. "
+             << "tensor<?x4xf32, #uop.sym<\"n\">>)";
+    for (unsigned d = 0; d < rt.getRank(); ++d)
+      if (StringAttr v = getDimVar(rt, d); v && !declared.contains(v))
+        return emitError(at, "uop-rangeify: dimension ")
+               << d << " of " << t << " is variable '" << v.getValue()
+               << "', which @" << fn.getName()
+               << " does not declare in uop.vars";
+    return success();
+  };
+  for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes()))
+    if (failed(check(t, body.getArgument(i).getLoc())))
+      return failure();
+  for (Type t : fn.getResultTypes())
+    if (failed(check(t, fn.getLoc())))
+      return failure();
+  for (Operation &op : body)
+    for (Type t : op.getResultTypes())
+      if (failed(check(t, op.getLoc())))
+        return failure();
+  return success();
+}
+
+// One DEFINE_VAR per declared variable: the kernels that need it read it.
+void Rangeifier::defineVars() {
+  for (VarAttr v : getShapeVars(fn))
+    vars[v.getName().getValue()] = DefineVarOp::create(
+        b, fn.getLoc(), b.getIndexType(), v.getName(), v.getMin(), v.getMax());
+}
+
+// The row-major index of `idx` into a buffer of type `t`.
+Value Rangeifier::linearIndex(RankedTensorType t, ArrayRef<Value> idx) {
+  Value flat, stride;
+  for (int64_t i = t.getRank() - 1; i >= 0; --i) {
+    Value term = stride ? arith::MulIOp::create(b, loc, idx[i], stride)
+                              .getResult()
+                        : idx[i];
+    flat = flat ? arith::AddIOp::create(b, loc, term, flat).getResult() : term;
+    if (i == 0)
+      break;
+    Value d = dim(t, i);
+    stride = stride ? arith::MulIOp::create(b, loc, stride, d).getResult() : d;
+  }
+  return flat ? flat : cst(0);
+}
+
+// A RESHAPE with symbolic dimensions: only inserting or removing size-1
+// dimensions keeps the index space without dividing by a variable.
+FailureOr<SmallVector<Value>>
+Rangeifier::symbolicReshapeIndices(ReshapeOp r, ArrayRef<Value> idx) {
+  RankedTensorType srcTy = r.getSrc().getType(), resTy = r.getType();
+  auto nonUnit = [](RankedTensorType t) {
+    SmallVector<unsigned> dims;
+    for (unsigned d = 0; d < t.getRank(); ++d)
+      if (t.isDynamicDim(d) || t.getDimSize(d) != 1)
+        dims.push_back(d);
+    return dims;
+  };
+  SmallVector<unsigned> srcDims = nonUnit(srcTy), resDims = nonUnit(resTy);
+  bool same = srcDims.size() == resDims.size();
+  for (size_t k = 0; same && k < srcDims.size(); ++k)
+    same = srcTy.getDimSize(srcDims[k]) == resTy.getDimSize(resDims[k]) &&
+           getDimVar(srcTy, srcDims[k]) == getDimVar(resTy, resDims[k]);
+  if (!same)
+    return r.emitError("uop-rangeify: a RESHAPE of symbolic dimensions can "
+                       "only insert or remove size-1 dimensions (")
+           << srcTy << " -> " << resTy
+           << "); merging or splitting a variable dimension is not supported";
+  SmallVector<Value> src(srcTy.getRank(), cst(0));
+  for (auto [s, d] : llvm::zip(srcDims, resDims))
+    src[s] = idx[d];
+  return src;
+}
+
 LogicalResult Rangeifier::run() {
   Block &body = fn.getBody().front();
   auto ret = cast<func::ReturnOp>(body.getTerminator());
-  if (failed(checkSignature(body, ret)))
+  if (failed(checkSignature(body, ret)) || failed(checkShapes(body)))
     return failure();
   FailureOr<SmallVector<Value>> points = chooseRealizePoints(body, ret);
   if (failed(points))
     return failure();
   b.setInsertionPoint(ret);
+  defineVars();
   if (failed(realizePoints(*points, ret)) || failed(copyRepeatedResults(ret)))
     return failure();
   return eraseTensorOps(body);

@@ -22,9 +22,21 @@ namespace uop {
 using namespace mlir;
 using namespace uop;
 
+/// The pointer a kernel or schedule sees a tensor as; a symbolic tensor's
+/// pointer has no static size.
 static PtrType ptrFor(RankedTensorType t) {
   return PtrType::get(t.getContext(), t.getElementType(), AddrSpace::Global,
-                      t.getNumElements());
+                      t.hasStaticShape() ? t.getNumElements() : -1);
+}
+
+/// The element count a schedule allocates for `t`: every variable at its
+/// upper bound (one allocation serves every size, as in tinygrad's JIT).
+static std::optional<int64_t> allocationSize(RankedTensorType t,
+                                             ArrayRef<VarAttr> vars) {
+  llvm::StringMap<int64_t> upper;
+  for (VarAttr v : vars)
+    upper[v.getName().getValue()] = v.getMax();
+  return getNumElementsAt(t, upper);
 }
 
 
@@ -81,11 +93,13 @@ static void emitKernel(OpBuilder &b, Location loc, Kernel &k,
                                 CallInfoAttr(), ArrayAttr(), ArrayAttr());
   Block *entry = new Block();
   kfn.getBody().push_back(entry);
-  kfn.setArgAttr(0, "uop.shape", b.getDenseI64ArrayAttr(outTy.getShape()));
+  // Symbolic buffers are indexed row-major already (uop-rangeify).
+  if (outTy.hasStaticShape())
+    kfn.setArgAttr(0, "uop.shape", b.getDenseI64ArrayAttr(outTy.getShape()));
   for (auto [i, s] : llvm::enumerate(k.sources))
-    kfn.setArgAttr(i + 1, "uop.shape",
-                   b.getDenseI64ArrayAttr(
-                       cast<RankedTensorType>(s.getType()).getShape()));
+    if (auto st = cast<RankedTensorType>(s.getType()); st.hasStaticShape())
+      kfn.setArgAttr(i + 1, "uop.shape",
+                     b.getDenseI64ArrayAttr(st.getShape()));
   for (Type t : params)
     entry->addArgument(t, loc);
   OpBuilder kb = OpBuilder::atBlockEnd(entry);
@@ -103,6 +117,22 @@ static void emitKernel(OpBuilder &b, Location loc, Kernel &k,
   SmallVector<Value> at(ranges);
   if (at.empty()) // a 0-d output is element 0
     at.push_back(arith::ConstantIndexOp::create(kb, loc, 0));
+  if (!outTy.hasStaticShape()) {
+    // Row-major over the ranges' extents (the variables for `?`).
+    Value flat, stride;
+    for (Value r : llvm::reverse(ranges)) {
+      Value term = stride ? arith::MulIOp::create(kb, loc, r, stride).getResult()
+                          : r;
+      flat = flat ? arith::AddIOp::create(kb, loc, term, flat).getResult()
+                  : term;
+      if (r == ranges.front())
+        break;
+      Value end = r.getDefiningOp<RangeOp>().getEnd();
+      stride = stride ? arith::MulIOp::create(kb, loc, stride, end).getResult()
+                      : end;
+    }
+    at = {flat};
+  }
   Value idx = IndexOp::create(kb, loc, elt, out, at, Value());
   Value done = StoreOp::create(kb, loc, idx, compute, ValueRange{});
   if (!ranges.empty())
@@ -119,7 +149,7 @@ static void emitKernel(OpBuilder &b, Location loc, Kernel &k,
 
 /// Replaces `fn` by its schedule: a FUNCTION over pointers that allocates
 /// the intermediates and CALLs the kernels in order.
-static void replaceBySchedule(func::FuncOp fn,
+static LogicalResult replaceBySchedule(func::FuncOp fn,
                               MutableArrayRef<Kernel> kernels,
                               StringRef device) {
   MLIRContext *ctx = fn.getContext();
@@ -147,15 +177,28 @@ static void replaceBySchedule(func::FuncOp fn,
     ptrOf[a] = p;
   for (auto [i, r] : llvm::enumerate(ret.getOperands()))
     ptrOf[r] = entry->getArgument(fn.getNumArguments() + i);
+  // The shape variables stay on the schedule, in declaration order: the
+  // entry's scalar parameters (uop-to-c); a kernel that reads one has its
+  // own DEFINE_VAR of it.
+  SmallVector<VarAttr> vars = getShapeVars(fn);
+  if (Attribute list = fn->getAttr(UOpDialect::VarsAttrHelper::getNameStr()))
+    sched->setAttr(UOpDialect::VarsAttrHelper::getNameStr(), list);
   Value dev = DeviceOp::create(sb, fnLoc, VoidType::get(ctx), device);
   int64_t unique = 0;
   SmallVector<Value> calls;
   for (Kernel &k : kernels) {
     Value result = k.bufferize.getResult();
     if (!ptrOf.count(result)) {
-      auto ty = ptrFor(cast<RankedTensorType>(result.getType()));
+      auto tt = cast<RankedTensorType>(result.getType());
+      std::optional<int64_t> size = allocationSize(tt, vars);
+      if (!size) {
+        sched.erase();
+        return k.bufferize.emitError("uop-split-kernels: the buffer of ")
+               << tt << " at the variables' upper bounds has more than "
+               << "INT64_MAX elements";
+      }
       Value u = UniqueOp::create(sb, fnLoc, VoidType::get(ctx), unique++);
-      ptrOf[result] = BufferOp::create(sb, fnLoc, ty, u, dev, ty.getSize());
+      ptrOf[result] = BufferOp::create(sb, fnLoc, ptrFor(tt), u, dev, *size);
     }
     SmallVector<Value> args = {ptrOf[result]};
     for (Value s : k.sources)
@@ -167,6 +210,7 @@ static void replaceBySchedule(func::FuncOp fn,
   SinkOp::create(sb, fnLoc, calls, KernelInfoAttr());
   fn.erase();
   sched.setName(name);
+  return success();
 }
 
 static LogicalResult splitFunction(func::FuncOp fn, StringRef device) {
@@ -203,8 +247,7 @@ static LogicalResult splitFunction(func::FuncOp fn, StringRef device) {
     SmallVector<Operation *> ordered = sliceOf(k);
     emitKernel(b, loc, k, ordered);
   }
-  replaceBySchedule(fn, kernels, device);
-  return success();
+  return replaceBySchedule(fn, kernels, device);
 }
 
 namespace {

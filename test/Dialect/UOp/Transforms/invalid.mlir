@@ -44,7 +44,7 @@ func.func @scalar_result(%a: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
-// expected-error @+1 {{uop-rangeify needs statically shaped tensors}}
+// expected-error @+1 {{uop-rangeify: the dynamic dimensions of 'tensor<?xf32>' need variables: give the type a #uop.sym encoding}}
 func.func @dynamic_shape(%a: tensor<?xf32>) -> tensor<?xf32> {
   %c = uop.contiguous %a : tensor<?xf32>
   return %c : tensor<?xf32>

@@ -15,12 +15,14 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/RegionKindInterface.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TensorEncoding.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/StringMap.h"
 
 #include "uop/Dialect/UOp/IR/UOpOpsDialect.h.inc"
 #include "uop/Dialect/UOp/IR/UOpEnums.h.inc"
@@ -81,6 +83,26 @@ namespace uop {
 /// `[<UPCAST, 1, 16>, ...]`, the applied_opts of a KernelInfo.
 mlir::FailureOr<llvm::SmallVector<OptAttr>> parseOptList(mlir::AsmParser &p);
 void printOptList(mlir::AsmPrinter &p, llvm::ArrayRef<OptAttr> opts);
+
+/// Symbolic shapes: a function declares its shape variables in `uop.vars`
+/// (#uop.var), and a tensor's `?` dimensions name them (#uop.sym).
+/// The variables of `fn`, in order (empty when it has none).
+llvm::SmallVector<VarAttr> getShapeVars(mlir::Operation *fn);
+/// The variable dimension `dim` of `t` is, or null when it is static.
+mlir::StringAttr getDimVar(mlir::RankedTensorType t, unsigned dim);
+/// True when every dynamic dimension of `t` names a variable (#uop.sym).
+bool hasSymbolicShape(mlir::RankedTensorType t);
+/// The element count of `t` with each variable at its value in `values`
+/// (by name); nullopt when a variable has no value or the count overflows
+/// int64.
+std::optional<int64_t>
+getNumElementsAt(mlir::RankedTensorType t,
+                 const llvm::StringMap<int64_t> &values);
+/// `t` with each variable at its value in `values`: a static tensor type
+/// without encoding (t itself when static); null when a variable has no
+/// value.
+mlir::RankedTensorType specializeType(mlir::RankedTensorType t,
+                                      const llvm::StringMap<int64_t> &values);
 /// Parses an axis id keyword (`R3` renumbered, `U3` unrenumbered); a bad
 /// keyword is reported at `errorLoc`.
 mlir::FailureOr<AxisIdAttr> parseAxisIdKeyword(mlir::AsmParser &p,

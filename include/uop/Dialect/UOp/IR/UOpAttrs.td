@@ -4,6 +4,7 @@
 
 include "uop/Dialect/UOp/IR/UOpBase.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/TensorEncoding.td"
 
 // `[a, b, c]`; the brackets keep lists unambiguous inside struct(params).
 class UOp_IntListParameter<string desc = ""> : ArrayRefParameter<"int64_t", desc> {
@@ -113,6 +114,33 @@ def UOp_WmmaMetadataAttr : UOp_Attr<"WmmaMetadata", "wmma"> {
     /// Product of tile_grid, 1 when absent.
     int64_t getTileCount() const;
   }];
+}
+
+def UOp_VarAttr : UOp_Attr<"Var", "var"> {
+  let summary = "a shape variable: its name and bounds (tensor-level DEFINE_VAR)";
+  let description = [{
+    `#uop.var<"n", 1, 4096>` declares the variable `n` with
+    `1 <= n <= 4096`. A function lists its variables in `uop.vars`; tensor
+    types name them in `#uop.sym`. uop-rangeify turns each into a
+    `uop.define_var` with the same bounds.
+  }];
+  let parameters = (ins "::mlir::StringAttr":$name, "int64_t":$min,
+                        "int64_t":$max);
+  let assemblyFormat = "`<` $name `,` $min `,` $max `>`";
+  let genVerifyDecl = 1;
+}
+
+def UOp_SymShapeAttr : UOp_Attr<"SymShape", "sym",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "the variables of a tensor's dynamic dimensions";
+  let description = [{
+    A tensor encoding: `tensor<?x384xf32, #uop.sym<"n">>` is an n x 384
+    tensor. One name per `?` dimension, in order; each is a variable of the
+    enclosing function's `uop.vars`. Types with equal names are equal, so
+    elementwise ops check at parse time that their operands agree.
+  }];
+  let parameters = (ins ArrayRefParameter<"::mlir::StringAttr">:$vars);
+  let assemblyFormat = "`<` $vars `>`";
 }
 
 #endif // UOP_DIALECT_UOP_IR_UOPATTRS_TD

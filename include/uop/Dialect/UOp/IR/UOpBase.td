@@ -31,7 +31,9 @@ def UOp_Dialect : Dialect {
   // holds unsigned values (MLIR integers are signless; the ops say unsigned,
   // the program interface says it here). Runners use it to make, read, write
   // and compare data.
-  let discardableAttrs = (ins "::mlir::UnitAttr":$unsigned);
+  let discardableAttrs = (ins "::mlir::UnitAttr":$unsigned,
+                              "::mlir::ArrayAttr":$vars);
+  let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
   let hasRegionResultAttrVerify = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect"];
