@@ -35,6 +35,17 @@ static BufferType bufferFor(PtrType p, StorageScope scope) {
 /// to; `what` names the parameters in the diagnostic.
 static FailureOr<PrimFuncOp> createPrimFuncFor(FunctionOp fn, OpBuilder &mb,
                                                IRMapping &map, StringRef what) {
+  // Symbolic shapes need launch sizes and buffers sized at run time, which
+  // the tirx lowering does not have yet: say so where the variable is.
+  DefineVarOp var;
+  fn.walk([&](DefineVarOp v) {
+    var = v;
+    return WalkResult::interrupt();
+  });
+  if (var)
+    return var.emitError("convert-uop-to-tirx: shape variable '")
+           << var.getName() << "' (symbolic shapes) has no GPU lowering yet; "
+           << "compile for target=cpu, or give the program static shapes";
   SmallVector<Type> params;
   for (Type t : fn.getArgumentTypes()) {
     auto p = dyn_cast<PtrType>(t);
