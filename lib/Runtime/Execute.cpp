@@ -213,6 +213,9 @@ private:
   /// its launches (gpu.launch_func), in order.
   llvm::Error walkHost(func::FuncOp host,
                        DenseMap<Value, DeviceBuffer> &buffers);
+  /// The launches of the host function with the shape variables at
+  /// `values` (replacing any earlier ones).
+  llvm::Error prepareLaunches(ArrayRef<int64_t> values);
   /// What a gpu.launch_func of `kernel` passes as `operand`: a buffer of
   /// the host function or the value of an arith.constant.
   llvm::Expected<KernelArg>
@@ -225,6 +228,16 @@ private:
   std::vector<DeviceBuffer> table;
   /// Positions in `table` of run()'s inputs and outputs.
   SmallVector<unsigned> inputSlots, outputSlots;
+  /// Symbolic graphs: the tensor type of each table slot that is an input
+  /// or output (its element count at the run's variables is what is copied),
+  /// the host function's variable parameters, and the buffers its launches
+  /// use, kept to rebuild the launches when the variables change.
+  DenseMap<unsigned, RankedTensorType> slotTypes;
+  DenseMap<Value, unsigned> varParams;
+  func::FuncOp hostFn;
+  DenseMap<Value, DeviceBuffer> hostBuffers;
+  SmallVector<int64_t> launchedAt;
+  llvm::StringMap<int64_t> currentVars;
 };
 } // namespace
 
@@ -265,6 +278,9 @@ llvm::Error CUDAExecutable::run(ArrayRef<const void *> inputs,
                                 ArrayRef<int64_t> values) {
   if (llvm::Error err = checkVars(values))
     return err;
+  if (!vars.empty() && ArrayRef<int64_t>(launchedAt) != values)
+    if (llvm::Error err = prepareLaunches(values))
+      return err;
   return runBuffers(inputs, outputs);
 }
 
@@ -273,7 +289,11 @@ llvm::Error CUDAExecutable::runBuffers(ArrayRef<const void *> inputs,
   if (inputs.size() != inputSlots.size() ||
       outputs.size() != outputSlots.size())
     return badInput("wrong number of buffers");
-  auto bytes = [](const DeviceBuffer &b) {
+  // A symbolic buffer holds its tensor at this run's sizes.
+  auto bytes = [&](const DeviceBuffer &b) {
+    for (auto [slot, t] : slotTypes)
+      if (table[slot].ptr == b.ptr)
+        return *getNumElementsAt(t, currentVars) * elementBytes(b.type);
     return b.count * elementBytes(b.type);
   };
   // Null inputs and outputs that are not inputs start as NaN bytes, so an
@@ -323,11 +343,15 @@ CUDAExecutable::compileGraph(ModuleOp module, func::FuncOp fn, StringRef chip) {
   // arguments then its results; it allocates the intermediates and
   // launches the kernels (convert-uop-to-tirx, convert-tirx-to-gpu).
   auto host = exe->lowered->lookupSymbol<func::FuncOp>(fn.getName());
+  SmallVector<VarAttr> shapeVars = getShapeVars(fn);
   if (!host || host.isExternal() ||
-      host.getNumArguments() != fn.getNumArguments() + fn.getNumResults())
+      host.getNumArguments() !=
+          fn.getNumArguments() + fn.getNumResults() + shapeVars.size())
     return compileFailed("the lowered module has no host function @" +
                          fn.getName() +
-                         " taking the graph's arguments and results");
+                         " taking the graph's arguments, results and shape "
+                         "variables");
+  exe->vars = shapeVars;
   DenseMap<Value, DeviceBuffer> buffers;
   if (llvm::Error err = exe->mapGraphBuffers(fn, host, buffers))
     return std::move(err);
@@ -336,7 +360,7 @@ CUDAExecutable::compileGraph(ModuleOp module, func::FuncOp fn, StringRef chip) {
     return std::move(err);
   if (llvm::Error err = exe->walkHost(host, buffers))
     return std::move(err);
-  exe->kernels = exe->program->numLaunches();
+  exe->kernels = llvm::range_size(host.getBody().getOps<gpu::LaunchFuncOp>());
   return std::move(exe);
 }
 
@@ -345,20 +369,30 @@ CUDAExecutable::mapGraphBuffers(func::FuncOp fn, func::FuncOp host,
                                 DenseMap<Value, DeviceBuffer> &buffers) {
   auto io = llvm::to_vector(
       llvm::concat<const Type>(fn.getArgumentTypes(), fn.getResultTypes()));
-  for (auto [i, arg, t] : llvm::enumerate(host.getArguments(), io)) {
+  // A symbolic tensor's buffer is allocated once, at its capacity.
+  llvm::StringMap<int64_t> upper;
+  for (VarAttr v : getShapeVars(fn))
+    upper[v.getName().getValue()] = v.getMax();
+  for (auto [i, arg, t] :
+       llvm::enumerate(host.getArguments().take_front(io.size()), io)) {
     auto rt = cast<RankedTensorType>(t);
     auto mt = dyn_cast<MemRefType>(arg.getType());
-    if (!mt || mt.getNumElements() != rt.getNumElements())
+    std::optional<int64_t> capacity = getNumElementsAt(rt, upper);
+    if (!mt || !capacity || mt.getNumElements() != *capacity)
       return compileFailed(
           "the host function's parameters do not match the graph");
-    llvm::Expected<DeviceBuffer> b =
-        allocate(rt.getElementType(), rt.getNumElements());
+    llvm::Expected<DeviceBuffer> b = allocate(rt.getElementType(), *capacity);
     if (!b)
       return b.takeError();
     buffers[arg] = *b;
     (i < fn.getNumArguments() ? inputSlots : outputSlots)
         .push_back(table.size() - 1);
+    if (!rt.hasStaticShape())
+      slotTypes[table.size() - 1] = rt;
   }
+  // The shape variables follow, in uop.vars order.
+  for (unsigned k = io.size(); k < host.getNumArguments(); ++k)
+    varParams[host.getArgument(k)] = k - io.size();
   return llvm::Error::success();
 }
 
@@ -372,13 +406,43 @@ llvm::Error CUDAExecutable::walkHost(func::FuncOp host,
       if (!b)
         return b.takeError();
       buffers[alloc.getMemref()] = *b;
-    } else if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
+    } else if (!isa<gpu::LaunchFuncOp, gpu::DeallocOp, func::ReturnOp,
+                    arith::ConstantOp>(op)) {
+      return compileFailed("unexpected operation in the host function: " +
+                           op.getName().getStringRef());
+    }
+  }
+  hostFn = host;
+  hostBuffers = buffers;
+  // A symbolic program's launches wait for the variables' values.
+  if (!vars.empty())
+    return llvm::Error::success();
+  return prepareLaunches({});
+}
+
+llvm::Error CUDAExecutable::prepareLaunches(ArrayRef<int64_t> values) {
+  program->clearLaunches();
+  launchedAt.assign(values.begin(), values.end());
+  currentVars.clear();
+  for (auto [v, x] : llvm::zip(vars, values))
+    currentVars[v.getName().getValue()] = x;
+  DenseMap<Value, DeviceBuffer> &buffers = hostBuffers;
+  for (Operation &op : hostFn.getBody().front()) {
+    if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
       StringRef name = launch.getKernelName().getValue();
       LLVM::LLVMFuncOp kernel = findKernel(*lowered, name);
       if (!kernel)
         return compileFailed("no lowered kernel @" + name);
       SmallVector<KernelArg> args;
       for (Value v : launch.getKernelOperands()) {
+        if (auto it = varParams.find(v); it != varParams.end()) {
+          llvm::Expected<ScalarValue> x = ScalarValue::parse(
+              v.getType(), std::to_string(values[it->second]));
+          if (!x)
+            return x.takeError();
+          args.push_back(*x);
+          continue;
+        }
         llvm::Expected<KernelArg> arg = launchArg(v, name, buffers);
         if (!arg)
           return arg.takeError();
@@ -386,9 +450,6 @@ llvm::Error CUDAExecutable::walkHost(func::FuncOp host,
       }
       if (llvm::Error err = program->addLaunch(kernel, args))
         return err;
-    } else if (!isa<gpu::DeallocOp, func::ReturnOp, arith::ConstantOp>(op)) {
-      return compileFailed("unexpected operation in the host function: " +
-                           op.getName().getStringRef());
     }
   }
   return llvm::Error::success();
@@ -506,16 +567,12 @@ Executable::compile(ModuleOp module, func::FuncOp fn, StringRef target,
       return badInput("arguments and results must be tensors of integers or "
                       "floats, statically shaped or with #uop.sym dimensions");
   }
-  bool symbolic = !getShapeVars(fn).empty();
   if (target == "cpu") {
     auto exe = CPUExecutable::compile(module, fn);
     if (exe)
       (*exe)->vars = getShapeVars(fn);
     return exe;
   }
-  if (symbolic)
-    return badInput("symbolic shapes (uop.vars) run on target cpu only; "
-                    "target cuda needs static shapes");
   if (target == "cuda")
     return CUDAExecutable::compileGraph(module, fn, chip);
   return badInput("unknown target '" + target + "' (cpu or cuda)");

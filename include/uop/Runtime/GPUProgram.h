@@ -90,6 +90,8 @@ public:
                         llvm::ArrayRef<KernelArg> args);
   /// Launches everything in order (asynchronously).
   llvm::Error launchAll();
+  /// Forgets the launches (to add them again with other scalar values).
+  void clearLaunches() { launches.clear(); }
   size_t numLaunches() const { return launches.size(); }
 
 private:

@@ -33,25 +33,23 @@ static BufferType bufferFor(PtrType p, StorageScope scope) {
 /// A prim_func of `fn`'s name whose parameters are global buffers of `fn`'s
 /// sized pointers, with an entry block whose arguments `map` maps `fn`'s
 /// to; `what` names the parameters in the diagnostic.
-static FailureOr<PrimFuncOp> createPrimFuncFor(FunctionOp fn, OpBuilder &mb,
-                                               IRMapping &map, StringRef what) {
-  // Symbolic shapes need launch sizes and buffers sized at run time, which
-  // the tirx lowering does not have yet: say so where the variable is.
-  DefineVarOp var;
-  fn.walk([&](DefineVarOp v) {
-    var = v;
-    return WalkResult::interrupt();
-  });
-  if (var)
-    return var.emitError("convert-uop-to-tirx: shape variable '")
-           << var.getName() << "' (symbolic shapes) has no GPU lowering yet; "
-           << "compile for target=cpu, or give the program static shapes";
+static FailureOr<PrimFuncOp>
+createPrimFuncFor(FunctionOp fn, OpBuilder &mb, IRMapping &map, StringRef what,
+                  ArrayRef<StringRef> vars,
+                  llvm::StringMap<Value> &varParams) {
   SmallVector<Type> params;
-  for (Type t : fn.getArgumentTypes()) {
+  for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes())) {
     auto p = dyn_cast<PtrType>(t);
+    // A symbolic buffer is declared at its capacity (uop-split-kernels).
+    if (p && !p.hasSize())
+      if (auto capacity = fn.getArgAttrOfType<IntegerAttr>(
+              i, UOpDialect::CapacityAttrHelper::getNameStr()))
+        p = PtrType::get(p.getContext(), p.getElementType(), p.getAddrSpace(),
+                         capacity.getInt());
     if (!p || !p.hasSize())
       return fn.emitError("convert-uop-to-tirx: ")
-             << what << " parameters must be sized !uop.ptr, got " << t;
+             << what << " parameters must be sized !uop.ptr (or carry "
+             << "uop.capacity), got " << t;
     // Local and register memory belong to one kernel (DEFINE_LOCAL,
     // DEFINE_REG); nothing passes them in.
     if (p.getAddrSpace() != AddrSpace::Global)
@@ -59,6 +57,8 @@ static FailureOr<PrimFuncOp> createPrimFuncFor(FunctionOp fn, OpBuilder &mb,
              << what << " parameters must be global buffers, got " << t;
     params.push_back(bufferFor(p, StorageScope::Global));
   }
+  // Shape variables follow the buffers as index scalars.
+  params.append(vars.size(), mb.getIndexType());
   auto prim = PrimFuncOp::create(mb, fn.getLoc(), fn.getSymNameAttr(),
                                  TypeAttr::get(mb.getFunctionType(params, {})),
                                  ArrayAttr(), ArrayAttr());
@@ -66,7 +66,20 @@ static FailureOr<PrimFuncOp> createPrimFuncFor(FunctionOp fn, OpBuilder &mb,
   prim.getBody().push_back(entry);
   for (auto [a, t] : llvm::zip(fn.getArguments(), params))
     map.map(a, entry->addArgument(t, a.getLoc()));
+  for (StringRef v : vars)
+    varParams[v] = entry->addArgument(mb.getIndexType(), fn.getLoc());
   return prim;
+}
+
+/// The shape variables a kernel reads (its DEFINE_VARs by name, in order of
+/// first appearance): its scalar parameters after the buffers.
+static SmallVector<StringRef> kernelVarNames(FunctionOp kernel) {
+  SmallVector<StringRef> vars;
+  kernel.walk([&](DefineVarOp v) {
+    if (!llvm::is_contained(vars, v.getName()))
+      vars.push_back(v.getName());
+  });
+  return vars;
 }
 
 namespace {
@@ -79,7 +92,8 @@ public:
     FailureOr<KernelSchedule> sched = scheduleKernel(fn);
     if (failed(sched))
       return failure();
-    FailureOr<PrimFuncOp> prim = createPrimFuncFor(fn, mb, map, "kernel");
+    FailureOr<PrimFuncOp> prim = createPrimFuncFor(
+        fn, mb, map, "kernel", kernelVarNames(fn), varParams);
     if (failed(prim))
       return failure();
     OpBuilder b = OpBuilder::atBlockEnd(&prim->getBody().front());
@@ -191,6 +205,10 @@ private:
     Location loc = op->getLoc();
     if (isa<SpecialOp, GroupOp, EndOp, SinkOp, IndexOp>(op))
       return success();
+    if (auto v = dyn_cast<DefineVarOp>(op)) {
+      map.map(v.getResult(), varParams.lookup(v.getName()));
+      return success();
+    }
     if (auto after = dyn_cast<AfterOp>(op)) {
       map.map(after.getResult(), map.lookup(after.getPassthrough()));
       return success();
@@ -264,21 +282,33 @@ private:
 
   FunctionOp fn;
   IRMapping map;
+  llvm::StringMap<Value> varParams;
 };
 
 /// The schedule FUNCTION (its BUFFERs and CALLs) becomes host code: a
 /// prim_func without a device_entry that allocates the intermediates as
 /// global buffers and launches the kernels in order. Launchers walk this IR
 /// (after convert-tirx-to-gpu: gpu.alloc and gpu.launch_func).
-static LogicalResult convertSchedule(FunctionOp s, OpBuilder &mb) {
+static LogicalResult
+convertSchedule(FunctionOp s, OpBuilder &mb,
+                const llvm::StringMap<SmallVector<StringRef>> &kernelVars) {
   IRMapping map;
-  FailureOr<PrimFuncOp> host = createPrimFuncFor(s, mb, map, "schedule");
+  SmallVector<StringRef> vars;
+  for (VarAttr v : getShapeVars(s))
+    vars.push_back(v.getName().getValue());
+  llvm::StringMap<Value> varParams;
+  FailureOr<PrimFuncOp> host =
+      createPrimFuncFor(s, mb, map, "schedule", vars, varParams);
   if (failed(host))
     return failure();
   OpBuilder b = OpBuilder::atBlockEnd(&host->getBody().front());
   for (Operation &op : s.getBody().front()) {
     if (auto buf = dyn_cast<BufferOp>(op)) {
       auto p = dyn_cast<PtrType>(buf.getType());
+      // A symbolic intermediate is allocated at its upper bound (its size).
+      if (p && !p.hasSize())
+        p = PtrType::get(p.getContext(), p.getElementType(), p.getAddrSpace(),
+                         buf.getSize());
       if (!p || !p.hasSize() || p.getAddrSpace() != AddrSpace::Global)
         return buf.emitError("convert-uop-to-tirx: a schedule BUFFER must be "
                              "a sized global !uop.ptr, got ")
@@ -294,6 +324,14 @@ static LogicalResult convertSchedule(FunctionOp s, OpBuilder &mb) {
           return call.emitError("convert-uop-to-tirx: a kernel argument must "
                                 "be a schedule parameter or BUFFER");
         args.push_back(map.lookup(a));
+      }
+      for (StringRef v : kernelVars.lookup(call.getCallee())) {
+        Value p = varParams.lookup(v);
+        if (!p)
+          return call.emitError("convert-uop-to-tirx: kernel @")
+                 << call.getCallee() << " reads shape variable '" << v
+                 << "', which the schedule does not declare in uop.vars";
+        args.push_back(p);
       }
       LaunchOp::create(b, call.getLoc(), call.getCalleeAttr(), args);
     } else if (auto after = dyn_cast<AfterOp>(op)) {
@@ -328,6 +366,11 @@ struct ConvertUOpToTIRxPass
                              "module is supported");
       return signalPassFailure();
     }
+    // Which shape variables each kernel takes, before kernels become
+    // prim_funcs of the same names.
+    llvm::StringMap<SmallVector<StringRef>> kernelVars;
+    for (FunctionOp k : kernels)
+      kernelVars[k.getSymName()] = kernelVarNames(k);
     for (FunctionOp k : kernels) {
       OpBuilder b(k);
       KernelConverter conv(k);
@@ -336,7 +379,7 @@ struct ConvertUOpToTIRxPass
     }
     for (FunctionOp f : schedules) {
       OpBuilder b(f);
-      if (failed(convertSchedule(f, b)))
+      if (failed(convertSchedule(f, b, kernelVars)))
         return signalPassFailure();
       f->erase();
     }

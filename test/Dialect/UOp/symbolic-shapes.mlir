@@ -150,3 +150,18 @@ func.func @pad_symbolic(%x: tensor<?x4xf32, #uop.sym<"n">>)
   %p = uop.pad %x low [0, 1] high [0, 1] : tensor<?x4xf32, #uop.sym<"n">> -> tensor<?x6xf32, #uop.sym<"n">>
   return
 }
+
+// -----
+
+// uop.capacity: how many elements an unsized buffer argument may hold.
+// expected-error @+1 {{'uop.capacity' belongs on an unsized !uop.ptr argument}}
+uop.function @capacity_sized(%p: !uop.ptr<f32, global, 8> {uop.capacity = 8 : i64}) {
+  uop.sink info <name = "capacity_sized">
+}
+
+// -----
+
+// expected-error @+1 {{'uop.capacity' must be a positive integer}}
+uop.function @capacity_zero(%p: !uop.ptr<f32, global> {uop.capacity = 0 : i64}) {
+  uop.sink info <name = "capacity_zero">
+}

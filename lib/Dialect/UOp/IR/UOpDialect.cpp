@@ -75,13 +75,25 @@ LogicalResult UOpDialect::verifyRegionArgAttribute(Operation *op,
                                                    unsigned region,
                                                    unsigned index,
                                                    NamedAttribute attr) {
-  // Other uop.* argument attributes (uop.shape) are checked by their users.
-  if (attr.getName() != UnsignedAttrHelper::getNameStr())
-    return success();
   auto fn = dyn_cast<FunctionOpInterface>(op);
   Type t = fn && region == 0 && index < fn.getNumArguments()
                ? fn.getArgumentTypes()[index]
                : Type();
+  // `uop.capacity`: how many elements an unsized buffer argument may hold
+  // (a symbolic tensor at its variables' upper bounds).
+  if (attr.getName() == CapacityAttrHelper::getNameStr()) {
+    auto p = dyn_cast_or_null<PtrType>(t);
+    auto n = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!p || p.hasSize())
+      return op->emitOpError()
+             << "'uop.capacity' belongs on an unsized !uop.ptr argument";
+    if (!n || n.getInt() < 1)
+      return op->emitOpError() << "'uop.capacity' must be a positive integer";
+    return success();
+  }
+  // Other uop.* argument attributes (uop.shape) are checked by their users.
+  if (attr.getName() != UnsignedAttrHelper::getNameStr())
+    return success();
   return verifyUnsigned(op, "argument", index, t, attr);
 }
 

@@ -4,6 +4,10 @@
 // the hardware runs the "loop", so the RANGE becomes a SPECIAL and leaves the
 // END lists. The innermost (last) range of each kind takes x.
 //
+// A global range over a shape variable launches its upper bound (the launch
+// is fixed when the kernel is built); every access to a kernel argument is
+// then gated on `id < variable`, so the extra threads neither read nor write.
+//
 //===----------------------------------------------------------------------===//
 
 #include "RangeUtils.h"
@@ -16,6 +20,15 @@ namespace uop {
 
 using namespace mlir;
 using namespace uop;
+
+/// An upper bound of a RANGE's extent: a constant, or a DEFINE_VAR's max.
+static std::optional<int64_t> extentBound(RangeOp r) {
+  if (std::optional<int64_t> c = getConstantExtent(r))
+    return c;
+  if (auto v = r.getEnd().getDefiningOp<DefineVarOp>())
+    return v.getMaxVal();
+  return std::nullopt;
+}
 
 namespace {
 struct UOpGPUDimsPass : public uop::impl::UOpGPUDimsBase<UOpGPUDimsPass> {
@@ -35,7 +48,7 @@ struct UOpGPUDimsPass : public uop::impl::UOpGPUDimsBase<UOpGPUDimsPass> {
         return a.getAxisId().getId() < b.getAxisId().getId();
       });
       auto extent = [](RangeOp r) {
-        return getConstantExtent(r).value_or(INT64_MAX);
+        return extentBound(r).value_or(INT64_MAX);
       };
       // The largest range takes x when the innermost one would fit y.
       auto largest = llvm::max_element(global, [&](RangeOp a, RangeOp b) {
@@ -53,6 +66,9 @@ struct UOpGPUDimsPass : public uop::impl::UOpGPUDimsBase<UOpGPUDimsPass> {
       }
       global = kept;
     }
+    // (id, variable extent) of each SPECIAL launched at an upper bound.
+    SmallVector<std::pair<Value, Value>> bounded;
+    Block &body = fn.getBody().front();
     auto lower = [&](SmallVector<RangeOp> &ranges, bool block) {
       if (ranges.size() > 3) {
         ranges[3].emitError("uop-gpudims: more than three ")
@@ -65,8 +81,21 @@ struct UOpGPUDimsPass : public uop::impl::UOpGPUDimsBase<UOpGPUDimsPass> {
         });
       for (auto [i, r] : llvm::enumerate(llvm::reverse(ranges))) {
         OpBuilder b(r);
-        Value s = SpecialOp::create(b, r.getLoc(), r.getType(), r.getEnd(),
+        Value end = r.getEnd();
+        if (auto var = end.getDefiningOp<DefineVarOp>()) {
+          // Hoisted so that the gates can dominate every access.
+          var->moveBefore(&body, body.begin());
+          b.setInsertionPointAfter(var);
+          end = arith::ConstantIndexOp::create(b, r.getLoc(), var.getMaxVal());
+        } else if (!getConstantExtent(r)) {
+          r.emitError("uop-gpudims: a global or local RANGE needs a constant "
+                      "extent or a shape variable's");
+          return failure();
+        }
+        Value s = SpecialOp::create(b, r.getLoc(), r.getType(), end,
                                     getSpecialDim(block, i));
+        if (end != r.getEnd())
+          bounded.push_back({s, r.getEnd()});
         SmallVector<Operation *> users(r->getUsers().begin(),
                                        r->getUsers().end());
         for (Operation *user : users) {
@@ -86,6 +115,22 @@ struct UOpGPUDimsPass : public uop::impl::UOpGPUDimsBase<UOpGPUDimsPass> {
     if (failed(lower(global, /*block=*/true)) ||
         failed(lower(local, /*block=*/false)))
       return signalPassFailure();
+    if (!bounded.empty()) {
+      Operation *last = bounded.front().first.getDefiningOp();
+      for (auto [id, end] : bounded)
+        if (last->isBeforeInBlock(id.getDefiningOp()))
+          last = id.getDefiningOp();
+      OpBuilder b(&body, std::next(last->getIterator()));
+      Location loc = fn.getLoc();
+      Value valid;
+      for (auto [s, end] : bounded) {
+        Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, s,
+                                         end);
+        valid = valid ? arith::AndIOp::create(b, loc, valid, lt).getResult()
+                      : lt;
+      }
+      gateArgumentAccesses(valid);
+    }
     // An END that closes nothing now is its computation.
     SmallVector<EndOp> empty;
     fn.walk([&](EndOp e) {

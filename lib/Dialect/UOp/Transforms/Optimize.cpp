@@ -136,6 +136,18 @@ private:
     if (!outputs.empty()) {
       RangeOp inner = outputs.back();
       std::optional<int64_t> n = getConstantExtent(inner);
+      // A range over a shape variable is split at its upper bound, gated.
+      auto var = inner.getEnd().getDefiningOp<DefineVarOp>();
+      if (!n && var) {
+        int64_t bound = var.getMaxVal();
+        for (int64_t l = 256; l > 1; l /= 2)
+          if (bound % l == 0 && bound > l) {
+            note(applied, OptOps::Local, inner, l);
+            splitBoundedRange(inner, l, AxisType::Global, AxisType::Local);
+            break;
+          }
+        return;
+      }
       int64_t local = 1;
       for (int64_t l = 256; l > 1; l /= 2)
         if (n && *n % l == 0 && *n > l) {

@@ -21,11 +21,10 @@ std::optional<MutableOperandRange> uop::getClosedRangesMutable(Operation *op) {
   return std::nullopt;
 }
 
-std::pair<RangeOp, RangeOp> uop::splitRange(RangeOp r, int64_t inner,
-                                            AxisType outerType,
-                                            AxisType innerType) {
+static std::pair<RangeOp, RangeOp> split(RangeOp r, int64_t extent,
+                                         int64_t inner, AxisType outerType,
+                                         AxisType innerType, Value *sumOut) {
   MLIRContext *ctx = r.getContext();
-  int64_t extent = *getConstantExtent(r);
   int64_t nextId = 0;
   r->getParentOp()->walk([&](RangeOp o) {
     nextId = std::max(nextId, o.getAxisId().getId() + 1);
@@ -64,7 +63,46 @@ std::pair<RangeOp, RangeOp> uop::splitRange(RangeOp r, int64_t inner,
     user->replaceUsesOfWith(r, sum);
   }
   r->erase();
+  if (sumOut)
+    *sumOut = sum;
   return {outer, in};
+}
+
+std::pair<RangeOp, RangeOp> uop::splitRange(RangeOp r, int64_t inner,
+                                            AxisType outerType,
+                                            AxisType innerType) {
+  return split(r, *getConstantExtent(r), inner, outerType, innerType, nullptr);
+}
+
+std::pair<RangeOp, RangeOp> uop::splitBoundedRange(RangeOp r, int64_t inner,
+                                                   AxisType outerType,
+                                                   AxisType innerType) {
+  Value extent = r.getEnd();
+  int64_t bound = cast<DefineVarOp>(extent.getDefiningOp()).getMaxVal();
+  Value sum;
+  auto ranges = split(r, bound, inner, outerType, innerType, &sum);
+  OpBuilder b(sum.getContext());
+  b.setInsertionPointAfterValue(sum);
+  Value valid = arith::CmpIOp::create(b, sum.getLoc(),
+                                      arith::CmpIPredicate::ult, sum, extent);
+  gateArgumentAccesses(valid);
+  return ranges;
+}
+
+void uop::gateArgumentAccesses(Value valid) {
+  Operation *after = valid.getDefiningOp();
+  Operation *fn = after->getParentOp();
+  fn->walk([&](IndexOp idx) {
+    if (!isa<BlockArgument>(idx.getBuffer()) ||
+        idx->getBlock() != after->getBlock() || !after->isBeforeInBlock(idx))
+      return;
+    Value gate = valid;
+    if (Value old = idx.getGate()) {
+      OpBuilder b(idx);
+      gate = arith::AndIOp::create(b, idx.getLoc(), old, valid);
+    }
+    idx.getGateMutable().assign(gate);
+  });
 }
 
 FailureOr<Value> uop::combineReduce(OpBuilder &b, Location loc,

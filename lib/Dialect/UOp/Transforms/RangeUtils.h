@@ -19,6 +19,15 @@ std::optional<mlir::MutableOperandRange> getClosedRangesMutable(mlir::Operation 
 /// of `r`. Returns the new (outer, inner) ranges.
 std::pair<RangeOp, RangeOp> splitRange(RangeOp r, int64_t inner,
                                        AxisType outerType, AxisType innerType);
+/// splitRange of a RANGE over a shape variable (a DEFINE_VAR extent): the
+/// new ranges cover the variable's upper bound, and every access to a kernel
+/// argument that follows is gated on `outer * inner + innerRange < extent`,
+/// so the extra iterations neither read nor write.
+std::pair<RangeOp, RangeOp> splitBoundedRange(RangeOp r, int64_t inner,
+                                              AxisType outerType,
+                                              AxisType innerType);
+/// Gates every INDEX of a kernel argument after `valid` in its block on it.
+void gateArgumentAccesses(mlir::Value valid);
 /// `a <op> b` for a reduction operator (addf/addi, mulf/muli, maximumf/maxsi,
 /// minimumf/minsi); fails for types other than scalars of int or float.
 mlir::FailureOr<mlir::Value> combineReduce(mlir::OpBuilder &b,

@@ -81,8 +81,9 @@ static SmallVector<Operation *> sliceOf(Kernel &k) {
 
 /// The kernel FUNCTION of `k`: its slice `ordered` cloned over pointer
 /// parameters, and the BUFFERIZE as INDEX + STORE + END + SINK.
-static void emitKernel(OpBuilder &b, Location loc, Kernel &k,
-                       ArrayRef<Operation *> ordered) {
+static LogicalResult emitKernel(OpBuilder &b, Location loc, Kernel &k,
+                                ArrayRef<Operation *> ordered,
+                                ArrayRef<VarAttr> vars) {
   MLIRContext *ctx = b.getContext();
   auto outTy = cast<RankedTensorType>(k.bufferize.getType());
   SmallVector<Type> params = {ptrFor(outTy)};
@@ -93,13 +94,28 @@ static void emitKernel(OpBuilder &b, Location loc, Kernel &k,
                                 CallInfoAttr(), ArrayAttr(), ArrayAttr());
   Block *entry = new Block();
   kfn.getBody().push_back(entry);
-  // Symbolic buffers are indexed row-major already (uop-rangeify).
-  if (outTy.hasStaticShape())
-    kfn.setArgAttr(0, "uop.shape", b.getDenseI64ArrayAttr(outTy.getShape()));
-  for (auto [i, s] : llvm::enumerate(k.sources))
-    if (auto st = cast<RankedTensorType>(s.getType()); st.hasStaticShape())
-      kfn.setArgAttr(i + 1, "uop.shape",
-                     b.getDenseI64ArrayAttr(st.getShape()));
+  // Symbolic buffers are indexed row-major already (uop-rangeify); their
+  // capacity is what targets that declare buffer sizes (tirx) need.
+  SmallVector<RankedTensorType> argTypes = {outTy};
+  for (Value s : k.sources)
+    argTypes.push_back(cast<RankedTensorType>(s.getType()));
+  for (auto [i, t] : llvm::enumerate(argTypes)) {
+    if (t.hasStaticShape()) {
+      kfn.setArgAttr(i, "uop.shape", b.getDenseI64ArrayAttr(t.getShape()));
+      continue;
+    }
+    std::optional<int64_t> capacity = allocationSize(t, vars);
+    if (!capacity)
+      return k.bufferize.emitError("uop-split-kernels: ")
+             << t << " at the variables' upper bounds has more than "
+             << "INT64_MAX elements";
+    kfn.setArgAttr(i, UOpDialect::CapacityAttrHelper::getNameStr(),
+                   b.getI64IntegerAttr(*capacity));
+  }
+  if (!vars.empty())
+    kfn->setAttr(UOpDialect::VarsAttrHelper::getNameStr(),
+                 k.bufferize->getParentOfType<func::FuncOp>()->getAttr(
+                     UOpDialect::VarsAttrHelper::getNameStr()));
   for (Type t : params)
     entry->addArgument(t, loc);
   OpBuilder kb = OpBuilder::atBlockEnd(entry);
@@ -145,6 +161,7 @@ static void emitKernel(OpBuilder &b, Location loc, Kernel &k,
   kfn.walk([&](RangeOp r) {
     r.setAxisIdAttr(AxisIdAttr::get(ctx, next++, /*renumbered=*/true));
   });
+  return success();
 }
 
 /// Replaces `fn` by its schedule: a FUNCTION over pointers that allocates
@@ -171,6 +188,13 @@ static LogicalResult replaceBySchedule(func::FuncOp fn,
   sched.getBody().push_back(entry);
   for (Type t : params)
     entry->addArgument(t, fnLoc);
+  for (auto [i, t] : llvm::enumerate(llvm::concat<const Type>(
+           fn.getArgumentTypes(), fn.getResultTypes())))
+    if (auto rt = cast<RankedTensorType>(t); !rt.hasStaticShape())
+      if (std::optional<int64_t> capacity =
+              allocationSize(rt, getShapeVars(fn)))
+        sched.setArgAttr(i, UOpDialect::CapacityAttrHelper::getNameStr(),
+                         b.getI64IntegerAttr(*capacity));
   OpBuilder sb = OpBuilder::atBlockEnd(entry);
   DenseMap<Value, Value> ptrOf;
   for (auto [a, p] : llvm::zip(body.getArguments(), entry->getArguments()))
@@ -243,9 +267,11 @@ static LogicalResult splitFunction(func::FuncOp fn, StringRef device) {
   OpBuilder b(fn);
   Location loc = fn.getLoc();
   // Kernels go before the schedule, in order.
+  SmallVector<VarAttr> vars = getShapeVars(fn);
   for (Kernel &k : kernels) {
     SmallVector<Operation *> ordered = sliceOf(k);
-    emitKernel(b, loc, k, ordered);
+    if (failed(emitKernel(b, loc, k, ordered, vars)))
+      return failure();
   }
   return replaceBySchedule(fn, kernels, device);
 }

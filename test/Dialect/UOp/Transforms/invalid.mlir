@@ -376,7 +376,7 @@ uop.function @gap(%out: !uop.ptr<f32, global, 64>) {
 
 // -----
 
-// expected-error @+1 {{convert-uop-to-tirx: kernel parameters must be sized !uop.ptr, got '!uop.ptr<f32, global>'}}
+// expected-error @+1 {{convert-uop-to-tirx: kernel parameters must be sized !uop.ptr (or carry uop.capacity), got '!uop.ptr<f32, global>'}}
 uop.function @unsized(%out: !uop.ptr<f32, global>) {
   %c0 = arith.constant 0 : index
   %one = arith.constant 1.0 : f32

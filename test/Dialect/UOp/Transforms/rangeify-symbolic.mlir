@@ -15,10 +15,12 @@
 // CHECK: uop.bufferize {{.*}}[%[[R]]] {{.*}} -> tensor<?xf32, #uop.sym<"n">>
 
 // SPLIT-LABEL: uop.function @rowsum_k0
-// SPLIT-SAME: (%arg0: !uop.ptr<f32, global>, %arg1: !uop.ptr<f32, global>)
+// SPLIT-SAME: (%arg0: !uop.ptr<f32, global> {uop.capacity = 4096 : i64}, %arg1: !uop.ptr<f32, global> {uop.capacity = 1572864 : i64})
+// SPLIT-SAME: attributes {uop.vars = [#uop.var<"n", 1, 4096>]}
 // SPLIT-NOT: uop.shape
 // SPLIT: uop.define_var "n"[1, 4096]
-// SPLIT-LABEL: uop.function @rowsum
+// SPLIT-LABEL: uop.function @rowsum(
+// SPLIT-SAME: %arg0: !uop.ptr<f32, global> {uop.capacity = 1572864 : i64}, %arg1: !uop.ptr<f32, global> {uop.capacity = 4096 : i64})
 // SPLIT-SAME: attributes {uop.vars = [#uop.var<"n", 1, 4096>]}
 func.func @rowsum(%x: tensor<?x384xf32, #uop.sym<"n">>) -> tensor<?xf32, #uop.sym<"n">>
     attributes {uop.vars = [#uop.var<"n", 1, 4096>]} {

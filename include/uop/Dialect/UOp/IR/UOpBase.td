@@ -32,7 +32,8 @@ def UOp_Dialect : Dialect {
   // the program interface says it here). Runners use it to make, read, write
   // and compare data.
   let discardableAttrs = (ins "::mlir::UnitAttr":$unsigned,
-                              "::mlir::ArrayAttr":$vars);
+                              "::mlir::ArrayAttr":$vars,
+                              "::mlir::IntegerAttr":$capacity);
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
   let hasRegionResultAttrVerify = 1;
