@@ -579,6 +579,25 @@ FailureOr<SmallVector<llvm::StringMap<int64_t>>> varRuns(func::FuncOp fn) {
                failure();
       runs = entry.second.size();
     }
+  // A variable without --var takes its value from the shape of an --input
+  // file that has it as a dimension.
+  for (StringRef opt : clInputs) {
+    auto [name, path] = opt.split('=');
+    std::optional<unsigned> i = argumentIndex(fn, name);
+    if (!i)
+      continue; // readInputs reports it
+    auto rt = cast<RankedTensorType>(fn.getArgumentTypes()[*i]);
+    llvm::Expected<npy::Array> a = npy::read(path);
+    if (!a) {
+      llvm::consumeError(a.takeError());
+      continue;
+    }
+    if ((int64_t)a->shape.size() != rt.getRank())
+      continue;
+    for (unsigned d = 0; d < rt.getRank(); ++d)
+      if (StringAttr v = getDimVar(rt, d); v && !given.count(v.getValue()))
+        given[v.getValue()] = {a->shape[d]};
+  }
   SmallVector<llvm::StringMap<int64_t>> out(runs);
   for (VarAttr v : vars) {
     auto it = given.find(v.getName().getValue());
