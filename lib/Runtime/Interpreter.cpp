@@ -685,6 +685,8 @@ void evaluateReduce(ReduceAxisOp red, RankedTensorType rt, const HostTensor &in,
       case ReduceOpKind::Mul: acc *= v; break;
       case ReduceOpKind::Max: acc = std::isnan(v) || std::isnan(acc) ? NAN : std::max(acc, v); break;
       case ReduceOpKind::Min: acc = std::isnan(v) || std::isnan(acc) ? NAN : std::min(acc, v); break;
+      case ReduceOpKind::UMax:
+      case ReduceOpKind::UMin: break; // integers only (the verifier)
       }
       if (perStep)
         acc = roundToFloatType(elt, acc);
@@ -696,8 +698,10 @@ void evaluateReduce(ReduceAxisOp red, RankedTensorType rt, const HostTensor &in,
   unsigned w = widthOf(elt);
   int64_t smax = w >= 64 ? std::numeric_limits<int64_t>::max()
                          : (int64_t)((1ull << (w - 1)) - 1);
-  int64_t init = kind == ReduceOpKind::Add   ? 0
-                 : kind == ReduceOpKind::Mul ? 1
+  int64_t init = kind == ReduceOpKind::Add    ? 0
+                 : kind == ReduceOpKind::Mul  ? 1
+                 : kind == ReduceOpKind::UMax ? 0
+                 : kind == ReduceOpKind::UMin ? -1
                  : w == 1                    ? (kind == ReduceOpKind::Max ? 0 : 1)
                  : kind == ReduceOpKind::Max ? -smax - 1
                                              : smax;
@@ -714,6 +718,9 @@ void evaluateReduce(ReduceAxisOp red, RankedTensorType rt, const HostTensor &in,
     case ReduceOpKind::Mul: acc = (int64_t)((uint64_t)acc * (uint64_t)v); break;
     case ReduceOpKind::Max: acc = std::max(acc, v); break;
     case ReduceOpKind::Min: acc = std::min(acc, v); break;
+    // Sign-extended bits keep the unsigned order of their width.
+    case ReduceOpKind::UMax: acc = (uint64_t)v > (uint64_t)acc ? v : acc; break;
+    case ReduceOpKind::UMin: acc = (uint64_t)v < (uint64_t)acc ? v : acc; break;
     }
     acc = wrapToWidth(acc, w);
   });

@@ -664,18 +664,8 @@ class _Emitter:
             return f"uop.flip {srcs[0]} {flags} : {t}"
         if op == "reduce":
             kind, axes = node.arg
-            if kind == "max" and d.is_unsigned:
-                # reduce_axis compares integers signed: flip the sign bit around it,
-                # which orders unsigned values as signed ones.
-                bias = self._new()
-                self.lines.append(f"{bias} = arith.constant dense<{-(1 << (d.bits - 1))}> : {st}")
-                x = self._new()
-                self.lines.append(f"{x} = arith.xori {srcs[0]}, {bias} : {st}")
-                r = self._new()
-                self.lines.append(f"{r} = uop.reduce_axis max {x} {_list(axes)} : {st} -> {t}")
-                rb = self._new()
-                self.lines.append(f"{rb} = arith.constant dense<{-(1 << (d.bits - 1))}> : {t}")
-                return f"arith.xori {r}, {rb} : {t}"
+            if kind in ("max", "min") and d.is_unsigned and d.bits > 1:
+                kind = "u" + kind  # umax / umin compare unsigned
             return f"uop.reduce_axis {kind} {srcs[0]} {_list(axes)} : {st} -> {t}"
         raise AssertionError(f"unknown op {op}")
 

@@ -127,3 +127,19 @@ func.func @allreduce_type_mismatch(%x: f32) {
   %s = "uop.allreduce"(%x, %d) <{reduce_op = #uop<reduce_op max>}> : (f32, !uop.void) -> f64
   return
 }
+
+// -----
+
+func.func @umax_float(%a: tensor<4xf32>) -> tensor<f32> {
+  // expected-error @+1 {{reduction umax compares integers unsigned; it needs an integer element type, got 'f32'}}
+  %m = uop.reduce_axis umax %a [0] : tensor<4xf32> -> tensor<f32>
+  return %m : tensor<f32>
+}
+
+// -----
+
+func.func @umin_float_kernel(%x: f32, %r: index) -> f32 {
+  // expected-error @+1 {{reduction umin compares integers unsigned; it needs an integer element type, got 'f32'}}
+  %m = uop.reduce umin %x[%r] : f32
+  return %m : f32
+}

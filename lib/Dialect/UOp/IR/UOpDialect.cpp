@@ -166,6 +166,10 @@ arith::AtomicRMWKind uop::getReductionKind(ReduceOpKind op, Type elem) {
     return getArithReductionKind(Reduction::Max, elem);
   case ReduceOpKind::Min:
     return getArithReductionKind(Reduction::Min, elem);
+  case ReduceOpKind::UMax:
+    return arith::AtomicRMWKind::maxu;
+  case ReduceOpKind::UMin:
+    return arith::AtomicRMWKind::minu;
   }
   llvm_unreachable("unknown ReduceOpKind");
 }

@@ -234,6 +234,20 @@ LogicalResult EndOp::verify() {
 // Reductions
 //===----------------------------------------------------------------------===//
 
+/// umax / umin compare integers unsigned: they have no float meaning.
+static LogicalResult verifyReduceKind(Operation *op, ReduceOpKind kind,
+                                      Type type) {
+  Type elem = getElementTypeOrSelf(type);
+  if ((kind == ReduceOpKind::UMax || kind == ReduceOpKind::UMin) &&
+      !elem.isIntOrIndex())
+    return op->emitOpError("reduction ")
+           << stringifyReduceOpKind(kind)
+           << " compares integers unsigned; it needs an integer element "
+              "type, got "
+           << elem;
+  return success();
+}
+
 LogicalResult ReduceAxisOp::verify() {
   auto src = getSrc().getType();
   int64_t rank = src.getRank();
@@ -247,6 +261,8 @@ LogicalResult ReduceAxisOp::verify() {
   }
   if (getAxes().empty())
     return emitOpError("needs at least one axis");
+  if (failed(verifyReduceKind(*this, getReduceOp(), src)))
+    return failure();
   SmallVector<int64_t> expected;
   SmallVector<StringAttr> expectedVars;
   for (int64_t d = 0; d < rank; ++d)
@@ -278,6 +294,8 @@ LogicalResult ReduceAxisOp::verify() {
 LogicalResult ReduceOp::verify() {
   if (getRanges().empty())
     return emitOpError("must reduce over at least one range");
+  if (failed(verifyReduceKind(*this, getReduceOp(), getSrc().getType())))
+    return failure();
   return verifyRangeOperands(*this, getRanges());
 }
 

@@ -68,7 +68,11 @@ def UOp_ReduceOpKind : I32EnumAttr<"ReduceOpKind", "reduction operator", [
     I32EnumAttrCase<"Add", 0, "add">,
     I32EnumAttrCase<"Mul", 1, "mul">,
     I32EnumAttrCase<"Max", 2, "max">,
-    I32EnumAttrCase<"Min", 3, "min">]> {
+    I32EnumAttrCase<"Min", 3, "min">,
+    // Integers compared unsigned (tinygrad's MAX/MIN over uint dtypes; MLIR
+    // integers are signless, so the op says it).
+    I32EnumAttrCase<"UMax", 4, "umax">,
+    I32EnumAttrCase<"UMin", 5, "umin">]> {
   let cppNamespace = "::uop";
   let genSpecializedAttr = 0;
 }
