@@ -334,6 +334,27 @@ intBinary(Operation *op, unsigned w) {
           return val(q);
         };
       })
+      // math.ipowi as convert-math-to-funcs defines it: p < 0 gives 1 for
+      // b = 1, +-1 for b = -1, 0 otherwise and is undefined for b = 0.
+      .Case<math::IPowIOp>([&](auto) -> R {
+        return [=](int64_t a, int64_t b) {
+          int64_t base = sview(a, w), p = sview(b, w);
+          if (p < 0) {
+            if (base == 0)
+              return undef();
+            if (base == 1)
+              return val(1);
+            if (base == -1)
+              return val((p & 1) ? (uint64_t)-1 : 1);
+            return val(0);
+          }
+          uint64_t r = 1, x = (uint64_t)base;
+          for (uint64_t e = (uint64_t)p; e; e >>= 1, x *= x)
+            if (e & 1)
+              r *= x;
+          return val(r);
+        };
+      })
       .Case<arith::MaxSIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) { return val(sview(a, w) >= sview(b, w) ? a : b); };
       })
@@ -417,6 +438,17 @@ std::optional<ElementFn> elementFunction(Operation &op) {
   if (isa<math::CtPopOp>(op))
     return ints([w = widthOf(src)](Scalar a) {
       return Scalar{0, (int64_t)llvm::popcount(uview(a.i, w)), false};
+    });
+  // Zero has `w` leading and trailing zeros.
+  if (isa<math::CountLeadingZerosOp>(op))
+    return ints([w = widthOf(src)](Scalar a) {
+      uint64_t u = uview(a.i, w);
+      return Scalar{0, (int64_t)(w - (64 - llvm::countl_zero(u))), false};
+    });
+  if (isa<math::CountTrailingZerosOp>(op))
+    return ints([w = widthOf(src)](Scalar a) {
+      uint64_t u = uview(a.i, w);
+      return Scalar{0, u ? (int64_t)llvm::countr_zero(u) : (int64_t)w, false};
     });
   if (isa<arith::ExtSIOp, arith::IndexCastOp>(op))
     return ints([w = widthOf(src)](Scalar a) {

@@ -799,6 +799,28 @@ private:
                                              ")" + in[0] + " : (" + u + ")" +
                                              in[0] + ")"));
         })
+        // Bit counts and integer powers through the prelude's helpers, on
+        // the operand's bits zero-extended to 64 (the width bounds ctlz).
+        .Case<math::CountLeadingZerosOp, math::CountTrailingZerosOp,
+              math::CtPopOp, math::IPowIOp>([&](Operation *o) -> LogicalResult {
+          FailureOr<std::string> ct = cType(op->getLoc(), t);
+          if (failed(ct))
+            return failure();
+          unsigned w = t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
+          auto bits = [&](const std::string &v) {
+            return "(uint64_t)(" + unsignedCType(t) + ")" + v;
+          };
+          std::string e;
+          if (isa<math::CountLeadingZerosOp>(o))
+            e = "uop_ctlz(" + bits(in[0]) + ", " + std::to_string(w) + ")";
+          else if (isa<math::CountTrailingZerosOp>(o))
+            e = "uop_cttz(" + bits(in[0]) + ", " + std::to_string(w) + ")";
+          else if (isa<math::CtPopOp>(o))
+            e = "uop_ctpop(" + bits(in[0]) + ")";
+          else
+            e = "uop_ipowi((int64_t)" + in[0] + ", (int64_t)" + in[1] + ")";
+          return define(op, fromUnsigned(t, *ct, e));
+        })
         .Default([](Operation *) { return std::nullopt; });
   }
 
@@ -820,6 +842,25 @@ void emitPrelude(raw_ostream &os) {
         "#include <string.h>\n\n"
         // A float select as a bit blend: `c ? a : b` on floats becomes a
         // branch in GCC's IR, which stops it from vectorizing lanes.
+        // Bit counts of a value's low `w` bits, and math.ipowi as
+        // convert-math-to-funcs defines it (wrapping; a negative power is 1
+        // for 1, +-1 for -1, else 0; 0 to a negative power is undefined in
+        // arith and 0 here).
+        "static inline uint64_t uop_ctlz(uint64_t v, int w) {\n"
+        "  uint64_t n = 0;\n"
+        "  for (int i = w - 1; i >= 0 && !((v >> i) & 1u); --i) ++n;\n"
+        "  return n;\n}\n"
+        "static inline uint64_t uop_cttz(uint64_t v, int w) {\n"
+        "  uint64_t n = 0;\n"
+        "  for (int i = 0; i < w && !((v >> i) & 1u); ++i) ++n;\n"
+        "  return n;\n}\n"
+        "static inline uint64_t uop_ctpop(uint64_t v) {\n"
+        "  uint64_t n = 0;\n  for (; v; v &= v - 1) ++n;\n  return n;\n}\n"
+        "static inline uint64_t uop_ipowi(int64_t b, int64_t p) {\n"
+        "  if (p < 0) return b == 1 ? 1u : b == -1 ? ((p & 1) ? UINT64_MAX : 1u) : 0u;\n"
+        "  uint64_t r = 1, x = (uint64_t)b;\n"
+        "  for (uint64_t e = (uint64_t)p; e; e >>= 1, x *= x) if (e & 1u) r *= x;\n"
+        "  return r;\n}\n"
         "static inline float uop_select_f32(int c, float a, float b) {\n"
         "  uint32_t x, y, m = -(uint32_t)(c != 0);\n"
         "  memcpy(&x, &a, 4); memcpy(&y, &b, 4); x = (x & m) | (y & ~m);\n"

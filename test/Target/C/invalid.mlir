@@ -110,7 +110,7 @@ uop.function @p(%o: !uop.ptr<i32, global, 4>, %a: !uop.ptr<i32, global, 4>) {
   %c0 = arith.constant 0 : index
   %i = uop.index %a[%c0] : !uop.ptr<i32, global, 4> -> i32
   %x = uop.load %a, %i : !uop.ptr<i32, global, 4> -> i32
-  %y = math.ipowi %x, %x : i32
+  %y, %ov = arith.addui_extended %x, %x : i32, i1
   %oi = uop.index %o[%c0] : !uop.ptr<i32, global, 4> -> i32
   %s = uop.store %oi, %y : i32
   uop.sink %s : !uop.void info <name = "p">
@@ -123,7 +123,7 @@ uop.function @main(%o: !uop.ptr<i32, global, 4>, %a: !uop.ptr<i32, global, 4>) {
     %i = uop.index %pa[%c0] : !uop.ptr<i32, global, 4> -> i32
     %x = uop.load %pa, %i : !uop.ptr<i32, global, 4> -> i32
     // expected-error @+1 {{uop-to-c: no C form for this op}}
-    %y = math.ipowi %x, %x : i32
+    %y, %ov = arith.addui_extended %x, %x : i32, i1
     %oi = uop.index %po[%c0] : !uop.ptr<i32, global, 4> -> i32
     %s = uop.store %oi, %y : i32
   }
