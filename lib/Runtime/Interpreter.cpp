@@ -145,6 +145,7 @@ std::optional<double (*)(double)> floatUnary(Operation *op) {
       .Case<math::Log10Op>([](auto) -> F { return [](double a) { return std::log10(a); }; })
       .Case<math::Log1pOp>([](auto) -> F { return [](double a) { return std::log1p(a); }; })
       .Case<math::SqrtOp>([](auto) -> F { return [](double a) { return std::sqrt(a); }; })
+      .Case<math::CbrtOp>([](auto) -> F { return [](double a) { return std::cbrt(a); }; })
       .Case<math::RsqrtOp>([](auto) -> F { return [](double a) { return 1.0 / std::sqrt(a); }; })
       .Case<math::SinOp>([](auto) -> F { return [](double a) { return std::sin(a); }; })
       .Case<math::CosOp>([](auto) -> F { return [](double a) { return std::cos(a); }; })
