@@ -730,9 +730,19 @@ private:
       // other is poison, so "|x| >= 1" is true and no C conversion overflows.
       if (t.isInteger(1))
         return define(op, "(" + x + " >= 1 || " + x + " <= -1)");
-      if (isa<arith::FPToUIOp>(op))
-        return cast("(" + unsignedCType(t) + ")(" + x + ")");
-      return cast(x);
+      // Out of range (or NaN) the result is poison in arith but the C
+      // conversion undefined: such values convert to 0 instead. The bounds
+      // are powers of two, exact in every float type.
+      unsigned w = t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
+      bool isUnsigned = isa<arith::FPToUIOp>(op);
+      std::string lo = isUnsigned ? "-1.0" : "-0x1p" + std::to_string(w - 1);
+      std::string hi = "0x1p" + std::to_string(isUnsigned ? w : w - 1);
+      std::string inRange = "(" + x + (isUnsigned ? " > " : " >= ") + lo +
+                            " && " + x + " < " + hi + ")";
+      std::string conv = isUnsigned ? "(" + unsignedCType(t) + ")(" + x + ")"
+                                    : "(" + *ct + ")(" + x + ")";
+      return define(op, "(" + inRange + " ? (" + *ct + ")" + conv + " : (" +
+                            *ct + ")0)");
     }
     // Integer to integer: widening sign- or zero-extends, narrowing keeps
     // the low bits.
