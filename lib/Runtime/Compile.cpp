@@ -95,6 +95,10 @@ llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
   // Two GCC 12 miscompilations of correct C (test/Target/C/gcc12-*.mlir):
   // the loop vectorizer double-counts in permuted in-order float reductions
   // (GCC PR 110381), and 512-bit SLP drops float <-> double round trips.
+  // -fopenmp runs each kernel's parallel loop on every core (uop-to-c marks
+  // it); UOP_OPENMP=0, or a compiler without OpenMP, builds serial code.
+  const char *omp = std::getenv("UOP_OPENMP");
+  bool openmp = !(omp && StringRef(omp) == "0");
   SmallVector<StringRef> args = {*prog,
                                  "-std=c11",
                                  "-O2",
@@ -107,11 +111,20 @@ llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
                                  so,
                                  c,
                                  "-lm"};
+  if (openmp)
+    args.insert(args.begin() + 1, "-fopenmp");
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
                                           StringRef(logPath)};
   std::string err;
   int rc = llvm::sys::ExecuteAndWait(*prog, args, std::nullopt, redirects, 0, 0,
                                      &err);
+  if (rc != 0 && openmp) {
+    // Without OpenMP support the same source builds serial.
+    args.erase(args.begin() + 1);
+    err.clear();
+    rc = llvm::sys::ExecuteAndWait(*prog, args, std::nullopt, redirects, 0, 0,
+                                   &err);
+  }
   if (rc != 0) {
     auto text = llvm::MemoryBuffer::getFile(logPath);
     return fail(llvm::Twine("C compiler failed (") +

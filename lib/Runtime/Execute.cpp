@@ -145,6 +145,10 @@ private:
     llvm::Expected<std::string> so = compileCSharedObject(source, dir);
     if (!so)
       return so.takeError();
+    // The OpenMP runtime the program links stays loaded: its worker threads
+    // outlive the program, and unloading it under them would crash.
+    static void *gomp = dlopen("libgomp.so.1", RTLD_NOW | RTLD_NODELETE);
+    (void)gomp;
     lib = dlopen(so->c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!lib)
       return compileFailed(Twine("dlopen failed: ") + dlerror());

@@ -44,6 +44,7 @@
 #include <cstring>
 #include <map>
 #include <random>
+#include <thread>
 
 using namespace mlir;
 using namespace uop;
@@ -105,6 +106,12 @@ llvm::cl::list<std::string> clInputs(
                    "without %) from a .npy file of its dtype and shape "
                    "(repeatable; other arguments are random)"),
     llvm::cl::value_desc("NAME=FILE.npy"), llvm::cl::cat(clCategory));
+// (`--threads` is taken by an LLVM library option linked into the tool.)
+llvm::cl::opt<unsigned> clThreads(
+    "num-threads",
+    llvm::cl::desc("threads the CPU kernels' parallel loops run on (OpenMP; "
+                   "default: every core)"),
+    llvm::cl::init(0), llvm::cl::cat(clCategory));
 llvm::cl::list<std::string> clVars(
     "var",
     llvm::cl::desc("the value of shape variable NAME of a symbolic program "
@@ -656,7 +663,12 @@ int runGraphOnce(func::FuncOp fn, const Tensors &t, Executable &exe,
   if (!ms)
     return fail(ms.takeError());
   llvm::outs() << "entry=" << fn.getName() << " target=" << clTarget
-               << " kernels=" << exe.numKernels() << "\n";
+               << " kernels=" << exe.numKernels();
+  if (clTarget == "cpu")
+    llvm::outs() << " threads="
+                 << (clThreads ? clThreads
+                               : std::max(1u, std::thread::hardware_concurrency()));
+  llvm::outs() << "\n";
   if (clTarget == "cuda")
     llvm::outs() << "device=\"" << exe.deviceName()
                  << "\" chip=" << exe.chip() << "\n";
@@ -941,6 +953,9 @@ int main(int argc, char **argv) {
       "kernels (cuda)\n");
   if (clTarget != "cpu" && clTarget != "cuda")
     return fail("--target must be cpu or cuda", kUsage);
+  // Read by the OpenMP runtime when the compiled program first runs.
+  if (clThreads > 0)
+    setenv("OMP_NUM_THREADS", std::to_string(clThreads).c_str(), 1);
   if (!clReference.empty() && !tirx::symbolizeReferenceKind(clReference))
     return fail("--reference must be copy, gemm_nn or gemm_nt", kUsage);
 

@@ -36,7 +36,8 @@ llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef name,
 /// Compiles C11 source into a shared object in `dir` with the system C
 /// compiler ($CC, else cc) and `-std=c11 -O2 -march=native -shared -fPIC`
 /// (plus -fno-tree-loop-vectorize -mprefer-vector-width=256, which avoid two
-/// GCC 12 miscompilations of correct C).
+/// GCC 12 miscompilations of correct C), and -fopenmp for the loops uop-to-c
+/// marks parallel (dropped when UOP_OPENMP=0 or the compiler lacks OpenMP).
 /// Returns its path, or a CompileFailed error with the compiler's output.
 llvm::Expected<std::string> compileCSharedObject(llvm::StringRef source,
                                                  llvm::StringRef dir);

@@ -11,6 +11,7 @@
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Target/Translations.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -139,6 +140,77 @@ SmallVector<StringRef> kernelVars(Block &body) {
   return vars;
 }
 
+/// Whether `v` is computed from `r` (within the LINEAR body).
+static bool dependsOn(Value v, Value r, DenseMap<Value, bool> &memo) {
+  if (v == r)
+    return true;
+  auto it = memo.find(v);
+  if (it != memo.end())
+    return it->second;
+  memo[v] = false;
+  bool d = false;
+  if (Operation *def = v.getDefiningOp())
+    for (Value o : def->getOperands())
+      if ((d = dependsOn(o, r, memo)))
+        break;
+  return memo[v] = d;
+}
+
+/// The loop of a kernel that runs on every core (OpenMP): its outermost
+/// RANGE when that is an output loop whose iterations are independent. They
+/// are when every store to a parameter inside it is at an index computed
+/// from the range (each iteration writes its own elements), no parameter is
+/// both read and written (no iteration reads another's output), and there
+/// is no CUSTOM code. Registers are private to each iteration.
+static RangeOp parallelLoop(Block &body) {
+  RangeOp outer;
+  for (Operation &op : body) {
+    if (isa<CustomOp, CustomIOp>(op))
+      return {};
+    if (!outer)
+      if (auto r = dyn_cast<RangeOp>(op))
+        outer = r;
+  }
+  if (!outer || (outer.getAxisType() != AxisType::Loop &&
+                 outer.getAxisType() != AxisType::Global))
+    return {};
+  auto root = [](Value v) {
+    while (auto a = v.getDefiningOp<AfterOp>())
+      v = a.getPassthrough();
+    return v;
+  };
+  llvm::SmallDenseSet<Value> written = writtenBuffers(body), read;
+  for (auto ld : body.getOps<LoadOp>())
+    read.insert(root(ld.getBuffer()));
+  for (Value w : written)
+    if (isa<BlockArgument>(w) && read.contains(w))
+      return {};
+  DenseMap<Value, bool> memo;
+  bool inside = false;
+  int depth = 0;
+  for (Operation &op : body) {
+    if (&op == outer.getOperation())
+      inside = true;
+    if (!inside)
+      continue;
+    if (isa<RangeOp>(op))
+      ++depth;
+    if (auto st = dyn_cast<StoreOp>(op)) {
+      auto idx = st.getIndex().getDefiningOp<IndexOp>();
+      if (!idx)
+        return {};
+      if (isa<BlockArgument>(root(idx.getBuffer())) &&
+          !llvm::any_of(idx.getIndices(), [&](Value i) {
+            return dependsOn(i, outer.getResult(), memo);
+          }))
+        return {};
+    }
+    if (isa<EndOp>(op) && --depth == 0)
+      break;
+  }
+  return outer;
+}
+
 class KernelEmitter {
 public:
   KernelEmitter(raw_ostream &os) : os(os) {}
@@ -169,6 +241,7 @@ public:
     }
     os << ") {\n";
     indent = 1;
+    parallel = parallelLoop(body);
     for (Operation &op : body)
       if (failed(emitOp(&op)))
         return failure();
@@ -261,6 +334,24 @@ private:
       if (failed(end))
         return failure();
       std::string n = fresh(r.getResult(), "r");
+      if (r == parallel) {
+        // Threads only when there is enough work to pay for them (about
+        // 2^15 innermost iterations); without -fopenmp the loop is serial.
+        std::string work = *end;
+        for (auto inner : r->getBlock()->getOps<RangeOp>())
+          if (inner != r)
+            if (auto c = getConstantIntValue(inner.getEnd()))
+              work += " * INT64_C(" + std::to_string(*c) + ")";
+        os << "#ifdef _OPENMP\n#pragma omp parallel for schedule(static) if ("
+           << work << " >= 32768)";
+        if (!regNames.empty()) {
+          os << " private(";
+          for (auto [i, reg] : llvm::enumerate(regNames))
+            os << (i ? ", " : "") << reg;
+          os << ")";
+        }
+        os << "\n#endif\n";
+      }
       line() << "for (int64_t " << n << " = 0; " << n << " < " << *end << "; ++"
              << n << ") {\n";
       ++indent;
@@ -338,6 +429,7 @@ private:
     if (failed(t))
       return failure();
     std::string n = fresh(reg.getResult(), "acc");
+    regNames.push_back(n);
     // A one-element register is a plain variable (the C compiler keeps it
     // in a register and vectorizes groups of them).
     if (reg.getSize() == 1) {
@@ -839,6 +931,10 @@ private:
   /// Shape variable name -> its parameter.
   llvm::StringMap<std::string> varNames;
   llvm::SmallDenseSet<Value> scalarRegs;
+  /// The loop that runs in parallel (parallelLoop) and the registers
+  /// declared before it, private to each of its iterations.
+  RangeOp parallel;
+  SmallVector<std::string> regNames;
   int indent = 0;
   unsigned counter = 0;
   // Set while an op computes in float: a half result is rounded back.

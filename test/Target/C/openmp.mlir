@@ -1,0 +1,82 @@
+// RUN: uop-opt %s -split-input-file --uop-to-program="target=cpu" | uop-translate --uop-to-c -split-input-file | FileCheck %s
+//
+// Every core: the outermost loop of a kernel runs as an OpenMP parallel for
+// when its iterations are independent (each writes its own output elements,
+// nothing is read that a kernel writes), with the registers declared before
+// it private and an `if` that keeps small loops serial. Without -fopenmp
+// the pragma is not seen (#ifdef _OPENMP), so the C compiles warning-free.
+
+// CHECK-LABEL: static void uopk_matmul_k0(
+// CHECK: float acc0;
+// CHECK: #ifdef _OPENMP
+// CHECK-NEXT: #pragma omp parallel for schedule(static) if (INT64_C(8) * INT64_C(4) * INT64_C(128) >= 32768) private(acc0, {{.*}}, acc127)
+// CHECK-NEXT: #endif
+// CHECK-NEXT: for (int64_t
+func.func @matmul(%a: tensor<64x128xf32>, %b: tensor<128x64xf32>) -> tensor<64x64xf32> {
+  %ar = uop.reshape %a : tensor<64x128xf32> -> tensor<64x1x128xf32>
+  %ae = uop.expand %ar : tensor<64x1x128xf32> -> tensor<64x64x128xf32>
+  %bt = uop.permute %b [1, 0] : tensor<128x64xf32> -> tensor<64x128xf32>
+  %br = uop.reshape %bt : tensor<64x128xf32> -> tensor<1x64x128xf32>
+  %be = uop.expand %br : tensor<1x64x128xf32> -> tensor<64x64x128xf32>
+  %p = arith.mulf %ae, %be : tensor<64x64x128xf32>
+  %c = uop.reduce_axis add %p [2] : tensor<64x64x128xf32> -> tensor<64x64xf32>
+  return %c : tensor<64x64xf32>
+}
+
+// -----
+
+// A full reduction to one element: the outermost loop is the reduction,
+// which stays serial (its iterations share the accumulator).
+// CHECK-LABEL: static void uopk_total_k0(
+// CHECK-NOT: pragma
+// CHECK: void uop_total(
+func.func @total(%a: tensor<65536xf32>) -> tensor<f32> {
+  %s = uop.reduce_axis add %a [0] : tensor<65536xf32> -> tensor<f32>
+  return %s : tensor<f32>
+}
+
+// -----
+
+// A kernel that reads the buffer it writes (in place, hand-written): an
+// iteration could read what another writes, so it stays serial.
+// CHECK-LABEL: static void uopk_shift(
+// CHECK-NOT: pragma
+// CHECK: void uop_main(
+uop.function @shift(%buf: !uop.ptr<f32, global, 65536>) {
+  %c65535 = arith.constant 65535 : index
+  %c1 = arith.constant 1 : index
+  %r = uop.range %c65535, R0, loop
+  %next = arith.addi %r, %c1 : index
+  %i = uop.index %buf[%next] : !uop.ptr<f32, global, 65536> -> f32
+  %v = uop.load %buf, %i : !uop.ptr<f32, global, 65536> -> f32
+  %o = uop.index %buf[%r] : !uop.ptr<f32, global, 65536> -> f32
+  %st = uop.store %o, %v : f32
+  %e = uop.end %st[%r] : !uop.void
+  uop.sink %e : !uop.void info <name = "shift">
+}
+uop.function @main(%buf: !uop.ptr<f32, global, 65536>) {
+  %c = uop.call @shift(%buf) : (!uop.ptr<f32, global, 65536>)
+  uop.sink %c : !uop.void
+}
+
+// -----
+
+// Every iteration stores to the same element: not independent.
+// CHECK-LABEL: static void uopk_same(
+// CHECK-NOT: pragma
+// CHECK: void uop_main(
+uop.function @same(%out: !uop.ptr<f32, global, 1>, %in: !uop.ptr<f32, global, 65536>) {
+  %c65536 = arith.constant 65536 : index
+  %c0 = arith.constant 0 : index
+  %r = uop.range %c65536, R0, loop
+  %i = uop.index %in[%r] : !uop.ptr<f32, global, 65536> -> f32
+  %v = uop.load %in, %i : !uop.ptr<f32, global, 65536> -> f32
+  %o = uop.index %out[%c0] : !uop.ptr<f32, global, 1> -> f32
+  %st = uop.store %o, %v : f32
+  %e = uop.end %st[%r] : !uop.void
+  uop.sink %e : !uop.void info <name = "same">
+}
+uop.function @main(%out: !uop.ptr<f32, global, 1>, %in: !uop.ptr<f32, global, 65536>) {
+  %c = uop.call @same(%out, %in) : (!uop.ptr<f32, global, 1>, !uop.ptr<f32, global, 65536>)
+  uop.sink %c : !uop.void
+}
