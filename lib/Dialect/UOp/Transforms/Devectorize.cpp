@@ -195,10 +195,24 @@ static LogicalResult linearizeIndex(IndexOp idx) {
     return idx.emitError("uop-devectorize: ")
            << idx.getIndices().size() << " indices for kernel argument #"
            << arg.getArgNumber() << " of uop.shape rank " << shape.size();
+  // The strides are products of the inner extents; the attribute is not
+  // verified anywhere else, so bound them here.
+  int64_t stride = 1;
+  for (int64_t i = shape.size() - 1; i >= 0; --i) {
+    if (shape[i] < 0)
+      return idx.emitError("uop-devectorize: uop.shape [")
+             << shape.asArrayRef() << "] of kernel argument #"
+             << arg.getArgNumber() << " has a negative extent";
+    if (i > 0 && llvm::MulOverflow(stride, shape[i], stride))
+      return idx.emitError("uop-devectorize: the row-major strides of "
+                           "uop.shape [")
+             << shape.asArrayRef() << "] of kernel argument #"
+             << arg.getArgNumber() << " overflow 64 bits";
+  }
   OpBuilder b(idx);
   Location loc = idx.getLoc();
   Value flat;
-  int64_t stride = 1;
+  stride = 1;
   for (int64_t i = shape.size() - 1; i >= 0; --i) {
     Value v = idx.getIndices()[i];
     Value term = stride == 1 ? v
@@ -207,7 +221,8 @@ static LogicalResult linearizeIndex(IndexOp idx) {
                                    arith::ConstantIndexOp::create(b, loc, stride))
                                    .getResult();
     flat = flat ? arith::AddIOp::create(b, loc, term, flat).getResult() : term;
-    stride *= shape[i];
+    if (i > 0)
+      stride *= shape[i];
   }
   idx.getIndicesMutable().assign(flat);
   return success();

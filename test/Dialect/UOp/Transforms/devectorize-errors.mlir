@@ -89,3 +89,35 @@ uop.function @view_two_indices(%out: !uop.ptr<f32, global, 4>, %in: !uop.ptr<f32
   %st = uop.store %o, %v : f32
   uop.sink %st : !uop.void info <name = "view_two_indices">
 }
+
+// -----
+
+// Issue 13: the strides multiplied the extents of an unchecked uop.shape
+// (signed overflow: 2^62 x 4 wrapped to 0).
+uop.function @stride_overflow(%out: !uop.ptr<f32, global, 4>, %in: !uop.ptr<f32, global, 32> {uop.shape = array<i64: 2, 4611686018427387904, 4>}) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %i = uop.range %c2, R0, loop
+  %k = uop.range %c4, R1, loop
+  // expected-error @+1 {{uop-devectorize: the row-major strides of uop.shape [2, 4611686018427387904, 4] of kernel argument #1 overflow 64 bits}}
+  %x = uop.index %in[%i, %k, %k] : !uop.ptr<f32, global, 32> -> f32
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 32> -> f32
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 4> -> f32
+  %st = uop.store %o, %v : f32
+  %e = uop.end %st[%i, %k] : !uop.void
+  uop.sink %e : !uop.void info <name = "stride_overflow">
+}
+
+// -----
+
+uop.function @negative_extent(%out: !uop.ptr<f32, global, 4>, %in: !uop.ptr<f32, global, 32> {uop.shape = array<i64: 4, -8>}) {
+  %c4 = arith.constant 4 : index
+  %i = uop.range %c4, R0, loop
+  // expected-error @+1 {{uop-devectorize: uop.shape [4, -8] of kernel argument #1 has a negative extent}}
+  %x = uop.index %in[%i, %i] : !uop.ptr<f32, global, 32> -> f32
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 32> -> f32
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 4> -> f32
+  %st = uop.store %o, %v : f32
+  %e = uop.end %st[%i] : !uop.void
+  uop.sink %e : !uop.void info <name = "negative_extent">
+}
