@@ -154,6 +154,10 @@ public:
     }
     os << ") {\n";
     indent = 1;
+    // A buffer whose reads simplified away is still passed (-Wunused-parameter).
+    for (BlockArgument a : body.getArguments())
+      if (a.use_empty())
+        line() << "(void)" << names[a] << ";\n";
     for (Operation &op : body)
       if (failed(emitOp(&op)))
         return failure();
