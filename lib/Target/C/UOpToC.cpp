@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -234,6 +235,9 @@ private:
       names[op->getResult(0)] = *l;
       return success();
     }
+    // A value nothing reads would be an unused C variable (-Wunused-variable).
+    if (op->getNumResults() && isOpTriviallyDead(op))
+      return success();
     if (isa<DeviceOp, GroupOp, SinkOp, EndIfOp>(op)) {
       if (isa<EndIfOp>(op)) {
         --indent;
@@ -1062,13 +1066,19 @@ LogicalResult emitEntry(FunctionOp sched, const llvm::StringSet<> &emitted,
        << names[a];
   }
   os << ") {\n";
+  // An input no kernel reads is still a parameter (-Wunused-parameter).
+  for (BlockArgument a : body.getArguments())
+    if (a.use_empty())
+      os << "  (void)" << names[a] << ";\n";
   if (failed(emitEntryBody(sched, emitted, names, os)))
     return failure();
   os << "}\n";
   // The same entry with its buffers in one array, for callers that build
   // the call at run time (uop-run, uopRun) whatever the argument count.
-  os << "void uop_" << sched.getSymName() << "_packed(void *const *a) {\n  uop_"
-     << sched.getSymName() << "(";
+  os << "void uop_" << sched.getSymName() << "_packed(void *const *a) {\n";
+  if (body.getNumArguments() == 0)
+    os << "  (void)a;\n";
+  os << "  uop_" << sched.getSymName() << "(";
   for (BlockArgument a : body.getArguments())
     os << (a.getArgNumber() ? ", " : "") << "a[" << a.getArgNumber() << "]";
   os << ");\n}\n";
