@@ -293,9 +293,27 @@ namespace {
 /// Splits every vector value of a kernel into its lanes.
 class Scalarizer {
 public:
+  explicit Scalarizer(int64_t maxOps) : maxOps(maxOps) {}
+
   LogicalResult run(FunctionOp fn) {
     SmallVector<Operation *> ops;
     fn.walk([&](Operation *op) { ops.push_back(op); });
+    // A vector op becomes one scalar op per lane: bound them all before
+    // making any (a vector type may have millions of elements).
+    int64_t total = 0;
+    for (Operation *op : ops) {
+      int64_t lanes = 0;
+      for (Type t : llvm::concat<Type>(op->getOperandTypes(),
+                                       op->getResultTypes()))
+        if (auto vt = dyn_cast<VectorType>(t))
+          lanes = std::max(lanes, vt.getNumElements());
+      if (lanes && lanes > maxOps - total)
+        return op->emitError("uop-devectorize: splitting the vectors of this "
+                             "kernel into lanes would create more than "
+                             "max-ops=")
+               << maxOps << " ops (this op has " << lanes << " lanes)";
+      total += lanes;
+    }
     for (Operation *op : ops)
       if (failed(visit(op)))
         return failure();
@@ -456,6 +474,7 @@ private:
   }
   ArrayRef<Value> lanesOf(Value v) { return lanes[v]; }
 
+  int64_t maxOps;
   DenseMap<Value, SmallVector<Value>> lanes;
   SmallVector<Operation *> dead;
 };
@@ -464,9 +483,10 @@ private:
 namespace {
 struct UOpDevectorizePass
     : public uop::impl::UOpDevectorizeBase<UOpDevectorizePass> {
+  using UOpDevectorizeBase::UOpDevectorizeBase;
   void runOnOperation() override {
     FunctionOp fn = getOperation();
-    if (failed(foldAddressForms(fn)) || failed(Scalarizer().run(fn)))
+    if (failed(foldAddressForms(fn)) || failed(Scalarizer(maxOps).run(fn)))
       return signalPassFailure();
     SmallVector<ReduceOp> reduces;
     fn.walk([&](ReduceOp r) { reduces.push_back(r); });
