@@ -7,8 +7,10 @@
 // that follows it (C or PTX). A child that dies on a signal, hits an LLVM
 // fatal error, runs past the time limit, or reports an error without a
 // location is a finding: its input is written, minimized, to the output
-// directory with the command that reproduces it. Crashes in MLIR's own
-// parser that upstream mlir-opt shares are listed as upstream's.
+// directory with the command that reproduces it. So is C that the C compiler
+// warns about: every --cc-every'th input compiles the C it translated to with
+// -Wall -Wextra -Werror. Crashes in MLIR's own parser that upstream mlir-opt
+// shares are listed as upstream's.
 //
 // Mutating parsed IR rather than text keeps most mutants parseable, so they
 // reach the verifiers and passes (random text edits mostly stop at the
@@ -42,6 +44,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -71,10 +74,16 @@ static cl::opt<std::string> outDir("out", cl::init("uop-fuzz-findings"),
                                    cl::desc("where findings are written"));
 static cl::opt<unsigned> maxMutations("mutations", cl::init(3),
                                       cl::desc("most mutations per input"));
+static cl::opt<unsigned> ccEvery(
+    "cc-every", cl::init(1),
+    cl::desc("compile the C of one in N inputs that translate to C with "
+             "-Wall -Wextra -Werror (1: all, 0: none)"));
+static cl::opt<std::string> ccOpt("cc", cl::init("cc"),
+                                  cl::desc("the C compiler of --cc-every"));
 static cl::opt<bool> injectFaults(
     "inject-faults", cl::Hidden, cl::init(false),
-    cl::desc("test hook: a function named fuzz_crash, fuzz_fatal, fuzz_hang "
-             "or fuzz_unlocated makes the child fail that way"));
+    cl::desc("test hook: a function named fuzz_crash, fuzz_fatal, fuzz_hang, "
+             "fuzz_unlocated or fuzz_c_warning makes the child fail that way"));
 static cl::opt<std::string> upstreamOpt(
     "upstream-opt", cl::init("/usr/lib/llvm-22/bin/mlir-opt"),
     cl::desc("upstream mlir-opt, to tell upstream parser crashes apart"));
@@ -115,16 +124,25 @@ enum Outcome : int {
   Unlocated = 3,    // an error without a location
   Fatal = 4,        // an LLVM fatal error (report_fatal_error)
   Internal = 5,     // the mutation itself failed (not a finding)
+  CWarning = 6,     // the C compiler warned about (or rejected) our C
   Crash = 100,      // a signal
   Hang = 101,       // past --timeout
 };
 
 /// Where the child is, so a crash can be attributed (written through shared
 /// memory: the child may not live to report it).
-enum Stage : int { Mutating, Parsing, Verifying, Passes, Translating, Done };
+enum Stage : int {
+  Mutating,
+  Parsing,
+  Verifying,
+  Passes,
+  Translating,
+  CompilingC,
+  Done
+};
 const char *stageName(int s) {
-  static const char *names[] = {"mutate", "parse", "verify",
-                                "passes", "translate", "done"};
+  static const char *names[] = {"mutate",    "parse", "verify", "passes",
+                                "translate", "cc",    "done"};
   return s >= 0 && s <= Done ? names[s] : "?";
 }
 volatile int *sharedStage;
@@ -413,8 +431,39 @@ void fatalHandler(void *, const char *reason, bool) {
   _exit(Fatal);
 }
 
-/// Parses `text`, verifies, runs `p` and its translation; the exit status.
-int runInput(StringRef text, const Pipeline &p) {
+/// The C compiler's verdict on `c` under -Wall -Wextra -Werror.
+int compileC(StringRef c) {
+  *sharedStage = CompilingC;
+  int fd;
+  SmallString<128> path;
+  if (llvm::sys::fs::createTemporaryFile("uop-fuzz", "c", fd, path))
+    return Internal;
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << c;
+  }
+  auto prog = llvm::sys::findProgramByName(ccOpt);
+  if (!prog) {
+    llvm::sys::fs::remove(path);
+    return Internal;
+  }
+  StringRef args[] = {*prog,  "-std=c11", "-Wall", "-Wextra", "-Werror",
+                      "-c",   path,       "-o",    "/dev/null"};
+  std::optional<StringRef> quiet[] = {StringRef(""), StringRef(""),
+                                      StringRef("")};
+  int rc = llvm::sys::ExecuteAndWait(*prog, args, std::nullopt, quiet);
+  llvm::sys::fs::remove(path);
+  if (rc < 0)
+    return Internal;
+  if (rc != 0)
+    return CWarning;
+  *sharedStage = Done;
+  return Ok;
+}
+
+/// Parses `text`, verifies, runs `p` and its translation (and, with
+/// `checkC`, compiles the C); the exit status.
+int runInput(StringRef text, const Pipeline &p, bool checkC) {
   llvm::install_fatal_error_handler(fatalHandler);
   MLIRContext ctx(registry(), MLIRContext::Threading::DISABLED);
   bool unlocated = false;
@@ -452,6 +501,8 @@ int runInput(StringRef text, const Pipeline &p) {
       emitError(UnknownLoc::get(&ctx), "injected fault");
       return status(false);
     }
+    if (symbols.lookup("fuzz_c_warning"))
+      return compileC("void fuzz_c_warning(void) { int unused; }\n");
   }
   if (failed(verify(*m)))
     return status(false);
@@ -472,7 +523,8 @@ int runInput(StringRef text, const Pipeline &p) {
   if (p.translate == Pipeline::C) {
     std::string c;
     llvm::raw_string_ostream os(c);
-    return status(succeeded(uop::translateUOpToC(*m, os)));
+    int s = status(succeeded(uop::translateUOpToC(*m, os)));
+    return s == Ok && checkC ? compileC(c) : s;
   }
   if (p.translate == Pipeline::PTX)
     return status(succeeded(uop::translateToPTX(*m)));
@@ -546,7 +598,8 @@ Result runForked(F body) {
 }
 
 bool isFinding(int o) {
-  return o == Crash || o == Hang || o == Fatal || o == Unlocated;
+  return o == Crash || o == Hang || o == Fatal || o == Unlocated ||
+         o == CWarning;
 }
 
 const char *outcomeName(int o) {
@@ -555,6 +608,7 @@ const char *outcomeName(int o) {
   case Error: return "error";
   case Unlocated: return "unlocated-error";
   case Fatal: return "llvm-fatal-error";
+  case CWarning: return "c-warning";
   case Crash: return "crash";
   case Hang: return "hang";
   default: return "internal";
@@ -572,10 +626,10 @@ void writeAll(int fd, StringRef s) {
 }
 
 /// Runs a fixed text (no mutation) under `p`.
-Result runText(const std::string &text, const Pipeline &p) {
+Result runText(const std::string &text, const Pipeline &p, bool checkC) {
   return runForked([&](int fd) {
     writeAll(fd, text);
-    return runInput(text, p);
+    return runInput(text, p, checkC);
   });
 }
 
@@ -598,7 +652,7 @@ std::string minimize(std::string text, const Pipeline &p, int outcome,
             cand += lines[j].str() + "\n";
         if (cand.size() >= work.size())
           continue;
-        Result r = runText(cand, p);
+        Result r = runText(cand, p, outcome == CWarning);
         if (r.outcome == outcome && r.stage == stage) {
           work = cand;
           progress = true;
@@ -669,7 +723,7 @@ int main(int argc, char **argv) {
   std::mt19937_64 rng(seedOpt);
   std::map<int, unsigned> counts;
   std::map<int, unsigned> stages;
-  unsigned runs = 0, findings = 0, upstream = 0;
+  unsigned runs = 0, findings = 0, upstream = 0, compiledC = 0;
   std::set<std::string> seen;
   std::map<std::tuple<int, int, size_t>, unsigned> perSeed;
   auto start = std::chrono::steady_clock::now();
@@ -684,6 +738,7 @@ int main(int argc, char **argv) {
     const Pipeline &p = kPipelines[rng() % std::size(kPipelines)];
     uint64_t childSeed = rng();
     unsigned n = 1 + rng() % maxMutations;
+    bool checkC = ccEvery && childSeed % ccEvery == 0;
     Result r = runForked([&](int fd) {
       std::mt19937_64 crng(childSeed);
       ModuleOp m = *seed.module;
@@ -694,9 +749,12 @@ int main(int argc, char **argv) {
       llvm::raw_string_ostream os(text);
       m->print(os, OpPrintingFlags().printGenericOpForm().assumeVerified());
       writeAll(fd, text);
-      return runInput(text, p);
+      return runInput(text, p, checkC);
     });
     ++runs;
+    if (r.stage == CompilingC || (checkC && r.stage == Done &&
+                                  p.translate == Pipeline::C))
+      ++compiledC;
     ++counts[r.outcome];
     ++stages[r.stage];
     if (!isFinding(r.outcome) || r.text.empty() || r.stage == Mutating)
@@ -729,7 +787,10 @@ int main(int argc, char **argv) {
                    : std::string()) +
         (p.translate == Pipeline::C     ? " | uop-translate --uop-to-c"
          : p.translate == Pipeline::PTX ? " | uop-translate --mlir-to-ptx"
-                                        : "");
+                                        : "") +
+        (r.outcome == CWarning
+             ? " | " + ccOpt + " -std=c11 -Wall -Wextra -Werror -c -x c - -o /dev/null"
+             : "");
     {
       std::error_code ec;
       llvm::raw_fd_ostream os((path + ".txt").str(), ec);
@@ -758,6 +819,7 @@ int main(int argc, char **argv) {
   llvm::outs() << "\nreached:";
   for (auto [s, c] : stages)
     llvm::outs() << " " << stageName(s) << "=" << c;
-  llvm::outs() << "\nfindings=" << findings << " upstream=" << upstream << "\n";
+  llvm::outs() << "\nc-compiled=" << compiledC << "\nfindings=" << findings
+               << " upstream=" << upstream << "\n";
   return findings ? 1 : 0;
 }

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -242,6 +243,10 @@ public:
     os << ") {\n";
     indent = 1;
     parallel = parallelLoop(body);
+    // A buffer whose reads simplified away is still passed (-Wunused-parameter).
+    for (BlockArgument a : body.getArguments())
+      if (a.use_empty())
+        line() << "(void)" << names[a] << ";\n";
     for (Operation &op : body)
       if (failed(emitOp(&op)))
         return failure();
@@ -322,6 +327,9 @@ private:
       names[v.getResult()] = varNames.lookup(v.getName());
       return success();
     }
+    // A value nothing reads would be an unused C variable (-Wunused-variable).
+    if (op->getNumResults() && isOpTriviallyDead(op))
+      return success();
     if (isa<DeviceOp, GroupOp, SinkOp, EndIfOp>(op)) {
       if (isa<EndIfOp>(op)) {
         --indent;
@@ -336,21 +344,30 @@ private:
       std::string n = fresh(r.getResult(), "r");
       if (r == parallel) {
         // Threads only when there is enough work to pay for them (about
-        // 2^15 innermost iterations); without -fopenmp the loop is serial.
-        std::string work = *end;
-        for (auto inner : r->getBlock()->getOps<RangeOp>())
-          if (inner != r)
-            if (auto c = getConstantIntValue(inner.getEnd()))
-              work += " * INT64_C(" + std::to_string(*c) + ")";
-        os << "#ifdef _OPENMP\n#pragma omp parallel for schedule(static) if ("
-           << work << " >= 32768)";
-        if (!regNames.empty()) {
-          os << " private(";
-          for (auto [i, reg] : llvm::enumerate(regNames))
-            os << (i ? ", " : "") << reg;
-          os << ")";
+        // 2^15 innermost iterations: the loop's extent times the constant
+        // extents of the others); a symbolic extent decides at run time.
+        // Without -fopenmp the loop is serial.
+        int64_t work = 1;
+        for (auto loop : r->getBlock()->getOps<RangeOp>())
+          if (loop != r)
+            if (auto c = getConstantIntValue(loop.getEnd()))
+              work = std::min<int64_t>(work * std::max<int64_t>(*c, 1),
+                                       int64_t(1) << 40);
+        std::optional<int64_t> extent = getConstantIntValue(r.getEnd());
+        constexpr int64_t kMinWork = 32768;
+        if (!extent || *extent * work >= kMinWork) {
+          os << "#ifdef _OPENMP\n#pragma omp parallel for schedule(static)";
+          if (!extent)
+            os << " if (" << *end << " * INT64_C(" << work
+               << ") >= " << kMinWork << ")";
+          if (!regNames.empty()) {
+            os << " private(";
+            for (auto [i, reg] : llvm::enumerate(regNames))
+              os << (i ? ", " : "") << reg;
+            os << ")";
+          }
+          os << "\n#endif\n";
         }
-        os << "\n#endif\n";
       }
       line() << "for (int64_t " << n << " = 0; " << n << " < " << *end << "; ++"
              << n << ") {\n";
@@ -796,6 +813,8 @@ private:
           *tf.getRoundingmode() != arith::RoundingMode::to_nearest_even)
         return op->emitError("uop-to-c: truncf rounds to nearest even only");
     if (isa<arith::ExtFOp, arith::TruncFOp>(op)) {
+      if (src.isF64() && t.isF32())
+        return define(op, "uop_f64_to_f32(" + x + ")");
       if (!isHalf(t))
         return cast(x);
       if (src.isF64())
@@ -967,6 +986,15 @@ void emitPrelude(raw_ostream &os) {
         "  uint64_t r = 1, x = (uint64_t)b;\n"
         "  for (uint64_t e = (uint64_t)p; e; e >>= 1, x *= x) if (e & 1u) r *= x;\n"
         "  return r;\n}\n"
+        // GCC 12's SLP vectorizer folds a vectorized double -> float ->
+        // double round trip to nothing (test/Target/C/gcc12-miscompiles.mlir,
+        // 4-lane groups on AVX2 and AVX-512): the float is kept opaque.
+        "static inline float uop_f64_to_f32(double d) {\n"
+        "  float f = (float)d;\n"
+        "#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))\n"
+        "  __asm__(\"\" : \"+x\"(f));\n"
+        "#endif\n"
+        "  return f;\n}\n"
         "static inline float uop_select_f32(int c, float a, float b) {\n"
         "  uint32_t x, y, m = -(uint32_t)(c != 0);\n"
         "  memcpy(&x, &a, 4); memcpy(&y, &b, 4); x = (x & m) | (y & ~m);\n"
@@ -1248,14 +1276,20 @@ LogicalResult emitEntry(FunctionOp sched, const llvm::StringSet<> &emitted,
   // A variable no kernel reads is still part of the interface.
   for (size_t i = 0; i < shapeVars.size(); ++i)
     os << "  (void)v" << i << ";\n";
+  // An input no kernel reads is still a parameter (-Wunused-parameter).
+  for (BlockArgument a : body.getArguments())
+    if (a.use_empty())
+      os << "  (void)" << names[a] << ";\n";
   if (failed(emitEntryBody(sched, emitted, linears, vars, names, os)))
     return failure();
   os << "}\n";
   // The same entry with its buffers in one array, for callers that build
   // the call at run time (uop-run, uopRun) whatever the argument count.
   // Shape variables come after the buffers, each as a pointer to int64_t.
-  os << "void uop_" << sched.getSymName() << "_packed(void *const *a) {\n  uop_"
-     << sched.getSymName() << "(";
+  os << "void uop_" << sched.getSymName() << "_packed(void *const *a) {\n";
+  if (body.getNumArguments() == 0 && shapeVars.empty())
+    os << "  (void)a;\n";
+  os << "  uop_" << sched.getSymName() << "(";
   for (BlockArgument a : body.getArguments())
     os << (a.getArgNumber() ? ", " : "") << "a[" << a.getArgNumber() << "]";
   for (size_t i = 0; i < shapeVars.size(); ++i)

@@ -3,7 +3,9 @@
 // Verifier and parser rules of tirx.scope_id_def: one id per extent, positive
 // extents, a matching preferred list, outer -> inner, and the fixed hardware
 // group sizes (warp -> thread = 32, warpgroup -> thread = 128,
-// warpgroup -> warp = 4).
+// warpgroup -> warp = 4), and the hardware's limits: at most 1024 threads per
+// CTA, a grid of at most 3 dimensions within CUDA's extents, no extents whose
+// product overflows int64.
 
 tirx.prim_func @no_extent() {
   tirx.device_entry {
@@ -212,6 +214,124 @@ tirx.prim_func @unknown_child_scope() {
   tirx.device_entry {
     // expected-error @+1 {{unknown execution scope 'lane'}}
     %a = tirx.scope_id_def warp -> lane [32]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @grid_4d() {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.scope_id_def' op a grid has at most 3 dimensions, got 4}}
+    %a, %b, %c, %d = tirx.scope_id_def kernel -> cta [2, 2, 2, 2]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @clusters_4d() {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.scope_id_def' op a grid has at most 3 dimensions, got 4}}
+    %a, %b, %c, %d = tirx.scope_id_def kernel -> cluster [2, 2, 2, 2]
+  }
+  tirx.return
+}
+
+// -----
+
+// At most 1024 threads per CTA (no NVIDIA GPU can launch more): 2048 threads
+// given directly, as 32 x 64 threads, as 64 warps or as 16 warpgroups are
+// rejected; exactly 1024 threads (32 warps) are fine.
+tirx.prim_func @threads_2048() {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.scope_id_def' op a CTA has at most 1024 threads, the scope ids give 2048}}
+    %t = tirx.scope_id_def cta -> thread [2048]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @warps_64() {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.scope_id_def' op a CTA has at most 1024 threads, the scope ids give 2048}}
+    %w = tirx.scope_id_def cta -> warp [64]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @threads_2d() {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.scope_id_def' op a CTA has at most 1024 threads, the scope ids give 2048}}
+    %x, %y = tirx.scope_id_def cta -> thread [32, 64]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @warpgroups_16() {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.scope_id_def' op a CTA has at most 1024 threads, the scope ids give 2048}}
+    %g = tirx.scope_id_def cta -> warpgroup [16]
+  }
+  tirx.return
+}
+
+// -----
+
+// Issue 13: 2^56 warpgroups are 2^63 threads, which wrapped to -2^63 in
+// int64 and passed the 1024-thread check.
+tirx.prim_func @warpgroups_wrap() {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.scope_id_def' op a CTA has at most 1024 threads, the scope ids give more than 2^63}}
+    %g = tirx.scope_id_def cta -> warpgroup [72057594037927936]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @extents_overflow() {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.scope_id_def' op the product of the extents [4294967296, 4294967296] overflows 64 bits}}
+    %a, %b = tirx.scope_id_def kernel -> thread [4294967296, 4294967296]
+  }
+  tirx.return
+}
+
+// -----
+
+// The grid is checked where it is declared, against CUDA's limits (x below
+// 2^31, y and z below 65536), rather than when the launch dimensions are
+// narrowed to 32 bits.
+tirx.prim_func @grid_x() {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.scope_id_def' op grid dimension x is at most 2^31 - 1, got 4294967297}}
+    %b = tirx.scope_id_def kernel -> cta [4294967297]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @grid_y() {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.scope_id_def' op grid dimension y is at most 65535, got 70000}}
+    %x, %y = tirx.scope_id_def kernel -> cta [4, 70000]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @grid_limits() {
+  tirx.device_entry {
+    %x, %y, %z = tirx.scope_id_def kernel -> cta [2147483647, 65535, 65535]
+    %t = tirx.scope_id_def cta -> thread [1024]
   }
   tirx.return
 }

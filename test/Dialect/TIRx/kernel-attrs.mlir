@@ -35,6 +35,28 @@ llvm.func @huge_grid() attributes {tirx.grid_dims = array<i64: 2147483648>} {
 
 // -----
 
+// Issue 13: 2^31 threads were narrowed to nvvm.maxntid = -2^31; a CTA has
+// at most 1024 threads in all.
+// expected-error @+1 {{'tirx.block_dims' gives a CTA of 2048 threads; a CTA has at most 1024}}
+llvm.func @big_block() attributes {tirx.block_dims = array<i64: 32, 32, 2>} {
+  llvm.return
+}
+
+// -----
+
+// expected-error @+1 {{'tirx.grid_dims' y and z extents are at most 65535}}
+llvm.func @grid_y() attributes {tirx.grid_dims = array<i64: 1, 65536>} {
+  llvm.return
+}
+
+// -----
+
+llvm.func @grid_limits() attributes {tirx.block_dims = array<i64: 1024>, tirx.grid_dims = array<i64: 2147483647, 65535, 65535>} {
+  llvm.return
+}
+
+// -----
+
 // expected-error @+1 {{'tirx.grid_dims' must be 1 to 3 extents in [1, 2^31)}}
 llvm.func @four_dims() attributes {tirx.grid_dims = array<i64: 1, 1, 1, 1>} {
   llvm.return

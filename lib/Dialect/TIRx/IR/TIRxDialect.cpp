@@ -80,6 +80,21 @@ static LogicalResult verifyDims(Operation *op, NamedAttribute attr) {
       }))
     return op->emitError("'") << attr.getName().getValue()
                               << "' must be 1 to 3 extents in [1, 2^31)";
+  ArrayRef<int64_t> d = dims.asArrayRef();
+  if (attr.getName() == TIRxDialect::BlockDimsAttrHelper::getNameStr()) {
+    // Each extent is below 2^31, so the product of three fits in int64.
+    int64_t threads = 1;
+    for (int64_t e : d)
+      threads *= e;
+    if (threads > 1024)
+      return op->emitError("'")
+             << attr.getName().getValue()
+             << "' gives a CTA of " << threads
+             << " threads; a CTA has at most 1024";
+  } else if (llvm::any_of(d.drop_front(), [](int64_t e) { return e > 65535; })) {
+    return op->emitError("'") << attr.getName().getValue()
+                              << "' y and z extents are at most 65535";
+  }
   return success();
 }
 

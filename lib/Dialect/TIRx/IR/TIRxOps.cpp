@@ -301,11 +301,49 @@ void ScopeIdDefOp::print(OpAsmPrinter &p) {
                            getExtentsAttrName(), getPreferredExtentsAttrName()});
 }
 
-int64_t ScopeIdDefOp::getTotalExtent() {
+/// The product of `extents`, or nullopt when it overflows int64.
+static std::optional<int64_t> checkedProduct(ArrayRef<int64_t> extents) {
   int64_t n = 1;
-  for (int64_t e : getExtents())
-    n *= e;
+  for (int64_t e : extents)
+    if (llvm::MulOverflow(n, e, n))
+      return std::nullopt;
   return n;
+}
+
+int64_t ScopeIdDefOp::getTotalExtent() {
+  return checkedProduct(getExtents()).value_or(
+      std::numeric_limits<int64_t>::max());
+}
+
+/// Threads per unit of `child` inside a CTA (0: not a part of a CTA).
+static int64_t threadsPerChild(ExecScopeKind child) {
+  switch (child) {
+  case ExecScopeKind::Thread:
+    return 1;
+  case ExecScopeKind::Warp:
+    return 32;
+  case ExecScopeKind::Warpgroup:
+    return 128;
+  default:
+    return 0;
+  }
+}
+
+/// The threads per CTA of a cta -> `child` def over `extents`, or nullopt
+/// when it overflows int64 (or `child` is no part of a CTA).
+static std::optional<int64_t> ctaThreads(ExecScopeKind child,
+                                         ArrayRef<int64_t> extents) {
+  int64_t per = threadsPerChild(child), threads;
+  std::optional<int64_t> n = checkedProduct(extents);
+  if (!per || !n || llvm::MulOverflow(*n, per, threads))
+    return std::nullopt;
+  return threads;
+}
+
+std::optional<int64_t> ScopeIdDefOp::getThreadsPerCta() {
+  if (getParent() != ExecScopeKind::Cta)
+    return std::nullopt;
+  return ctaThreads(getChild(), getExtents());
 }
 
 LogicalResult ScopeIdDefOp::verify() {
@@ -317,6 +355,36 @@ LogicalResult ScopeIdDefOp::verify() {
   for (int64_t e : getExtents())
     if (e <= 0)
       return emitOpError("extents must be positive, got ") << e;
+  if (!checkedProduct(getExtents()))
+    return emitOpError("the product of the extents [")
+           << getExtents() << "] overflows 64 bits";
+  // The hardware's limits, so that lowering never narrows or wraps: 1024
+  // threads per CTA; a grid (of CTAs or clusters) of x < 2^31, y, z < 65536.
+  if (getParent() == ExecScopeKind::Cta && threadsPerChild(getChild())) {
+    std::optional<int64_t> threads = ctaThreads(getChild(), getExtents());
+    if (!threads || *threads > 1024) {
+      InFlightDiagnostic d =
+          emitOpError("a CTA has at most 1024 threads, the scope ids give ");
+      if (threads)
+        d << *threads;
+      else
+        d << "more than 2^63";
+      return d;
+    }
+  }
+  if (getParent() == ExecScopeKind::Kernel &&
+      (getChild() == ExecScopeKind::Cta ||
+       getChild() == ExecScopeKind::Cluster)) {
+    ArrayRef<int64_t> ext = getExtents();
+    if (ext.size() > 3)
+      return emitOpError("a grid has at most 3 dimensions, got ")
+             << ext.size();
+    for (auto [d, e] : llvm::enumerate(ext))
+      if (e > (d == 0 ? std::numeric_limits<int32_t>::max() : 65535))
+        return emitOpError("grid dimension ")
+               << "xyz"[d] << " is at most "
+               << (d == 0 ? "2^31 - 1" : "65535") << ", got " << e;
+  }
   if (auto pref = getPreferredExtents()) {
     if (pref->size() != getExtents().size())
       return emitOpError("has ") << pref->size() << " preferred extents for "
@@ -531,22 +599,8 @@ static ScopeIdsInForce collectScopeIds(Operation *op) {
       if (def.getParent() == ExecScopeKind::Cluster ||
           def.getChild() == ExecScopeKind::Cluster)
         ids.hasCluster = true;
-      if (def.getParent() != ExecScopeKind::Cta || ids.threadsPerCta)
-        continue;
-      int64_t n = def.getTotalExtent();
-      switch (def.getChild()) {
-      case ExecScopeKind::Thread:
-        ids.threadsPerCta = n;
-        break;
-      case ExecScopeKind::Warp:
-        ids.threadsPerCta = n * 32;
-        break;
-      case ExecScopeKind::Warpgroup:
-        ids.threadsPerCta = n * 128;
-        break;
-      default:
-        break;
-      }
+      if (!ids.threadsPerCta)
+        ids.threadsPerCta = def.getThreadsPerCta();
     }
   }
   return ids;

@@ -125,14 +125,8 @@ public:
     if (auto dims = dialect->getBlockDimsAttrHelper().getAttr(fn))
       threads = dims.asArrayRef().empty() ? 1 : dims.asArrayRef()[0];
     fn.walk([&](ScopeIdDefOp def) {
-      using K = ExecScopeKind;
-      int64_t total = def.getTotalExtent();
-      if (def.getParent() == K::Cta && def.getChild() == K::Thread)
-        threads = std::max<int64_t>(threads ? threads : 0, total);
-      else if (def.getParent() == K::Cta && def.getChild() == K::Warp)
-        threads = std::max<int64_t>(threads ? threads : 0, total * 32);
-      else if (def.getParent() == K::Cta && def.getChild() == K::Warpgroup)
-        threads = std::max<int64_t>(threads ? threads : 0, total * 128);
+      if (std::optional<int64_t> n = def.getThreadsPerCta())
+        threads = std::max<int64_t>(threads ? threads : 0, *n);
     });
     if (!threads)
       threads = 1024;

@@ -55,11 +55,9 @@ struct LowerScopeIds
     PrimFuncOp fn = getOperation();
     std::optional<int64_t> block;
     SmallVector<int64_t> grid;
-    auto recordBlock = [&](ScopeIdDefOp def, int64_t threads) -> LogicalResult {
-      if (threads > 1024)
-        return def.emitError("a CTA has at most 1024 threads, the scope ids "
-                             "give ")
-               << threads;
+    // The verifier bounds each def's threads per CTA (at most 1024).
+    auto recordBlock = [&](ScopeIdDefOp def) -> LogicalResult {
+      int64_t threads = *def.getThreadsPerCta();
       if (block && *block != threads)
         return def.emitError("scope ids disagree on the threads per CTA: ")
                << *block << " vs " << threads;
@@ -80,8 +78,7 @@ struct LowerScopeIds
       };
       using K = ExecScopeKind;
       if (parent == K::Kernel && (child == K::Cta || child == K::Cluster)) {
-        if (ext.size() > 3)
-          return fail(def, "a grid has at most 3 dimensions");
+        // The verifier bounds the grid: at most 3 dimensions.
         for (size_t i = 0; i < ext.size(); ++i) {
           auto dim = static_cast<gpu::Dimension>(i);
           ids.push_back(child == K::Cta
@@ -104,15 +101,15 @@ struct LowerScopeIds
           ids.push_back(gpu::ClusterBlockIdOp::create(
               b, loc, static_cast<gpu::Dimension>(i)));
       } else if (parent == K::Cta && child == K::Thread) {
-        if (failed(recordBlock(def, def.getTotalExtent())))
+        if (failed(recordBlock(def)))
           return signalPassFailure();
         ids = delinearize(b, loc, threadId(), ext);
       } else if (parent == K::Cta && child == K::Warp) {
-        if (failed(recordBlock(def, def.getTotalExtent() * 32)))
+        if (failed(recordBlock(def)))
           return signalPassFailure();
         ids = delinearize(b, loc, warpUniform(b, loc, threadId(), 32), ext);
       } else if (parent == K::Cta && child == K::Warpgroup) {
-        if (failed(recordBlock(def, def.getTotalExtent() * 128)))
+        if (failed(recordBlock(def)))
           return signalPassFailure();
         ids = delinearize(b, loc, warpUniform(b, loc, threadId(), 128), ext);
       } else if (parent == K::Warpgroup && child == K::Warp) {

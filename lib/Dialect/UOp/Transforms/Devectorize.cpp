@@ -195,10 +195,24 @@ static LogicalResult linearizeIndex(IndexOp idx) {
     return idx.emitError("uop-devectorize: ")
            << idx.getIndices().size() << " indices for kernel argument #"
            << arg.getArgNumber() << " of uop.shape rank " << shape.size();
+  // The strides are products of the inner extents; the attribute is not
+  // verified anywhere else, so bound them here.
+  int64_t stride = 1;
+  for (int64_t i = shape.size() - 1; i >= 0; --i) {
+    if (shape[i] < 0)
+      return idx.emitError("uop-devectorize: uop.shape [")
+             << shape.asArrayRef() << "] of kernel argument #"
+             << arg.getArgNumber() << " has a negative extent";
+    if (i > 0 && llvm::MulOverflow(stride, shape[i], stride))
+      return idx.emitError("uop-devectorize: the row-major strides of "
+                           "uop.shape [")
+             << shape.asArrayRef() << "] of kernel argument #"
+             << arg.getArgNumber() << " overflow 64 bits";
+  }
   OpBuilder b(idx);
   Location loc = idx.getLoc();
   Value flat;
-  int64_t stride = 1;
+  stride = 1;
   for (int64_t i = shape.size() - 1; i >= 0; --i) {
     Value v = idx.getIndices()[i];
     Value term = stride == 1 ? v
@@ -207,7 +221,8 @@ static LogicalResult linearizeIndex(IndexOp idx) {
                                    arith::ConstantIndexOp::create(b, loc, stride))
                                    .getResult();
     flat = flat ? arith::AddIOp::create(b, loc, term, flat).getResult() : term;
-    stride *= shape[i];
+    if (i > 0)
+      stride *= shape[i];
   }
   idx.getIndicesMutable().assign(flat);
   return success();
@@ -278,9 +293,27 @@ namespace {
 /// Splits every vector value of a kernel into its lanes.
 class Scalarizer {
 public:
+  explicit Scalarizer(int64_t maxOps) : maxOps(maxOps) {}
+
   LogicalResult run(FunctionOp fn) {
     SmallVector<Operation *> ops;
     fn.walk([&](Operation *op) { ops.push_back(op); });
+    // A vector op becomes one scalar op per lane: bound them all before
+    // making any (a vector type may have millions of elements).
+    int64_t total = 0;
+    for (Operation *op : ops) {
+      int64_t lanes = 0;
+      for (Type t : llvm::concat<Type>(op->getOperandTypes(),
+                                       op->getResultTypes()))
+        if (auto vt = dyn_cast<VectorType>(t))
+          lanes = std::max(lanes, vt.getNumElements());
+      if (lanes && lanes > maxOps - total)
+        return op->emitError("uop-devectorize: splitting the vectors of this "
+                             "kernel into lanes would create more than "
+                             "max-ops=")
+               << maxOps << " ops (this op has " << lanes << " lanes)";
+      total += lanes;
+    }
     for (Operation *op : ops)
       if (failed(visit(op)))
         return failure();
@@ -441,6 +474,7 @@ private:
   }
   ArrayRef<Value> lanesOf(Value v) { return lanes[v]; }
 
+  int64_t maxOps;
   DenseMap<Value, SmallVector<Value>> lanes;
   SmallVector<Operation *> dead;
 };
@@ -449,9 +483,10 @@ private:
 namespace {
 struct UOpDevectorizePass
     : public uop::impl::UOpDevectorizeBase<UOpDevectorizePass> {
+  using UOpDevectorizeBase::UOpDevectorizeBase;
   void runOnOperation() override {
     FunctionOp fn = getOperation();
-    if (failed(foldAddressForms(fn)) || failed(Scalarizer().run(fn)))
+    if (failed(foldAddressForms(fn)) || failed(Scalarizer(maxOps).run(fn)))
       return signalPassFailure();
     SmallVector<ReduceOp> reduces;
     fn.walk([&](ReduceOp r) { reduces.push_back(r); });

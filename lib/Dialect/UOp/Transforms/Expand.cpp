@@ -150,7 +150,12 @@ static LogicalResult expandRange(RangeOp r) {
 /// K elements as scalar lanes; the arith/math ops reading it are replicated
 /// per lane, and a CONTRACT over the same axis packs the lanes back into a
 /// vector.
-static LogicalResult expandUnrollOp(UnrollOp u) {
+/// The limits of one uop-expand run (its max-lanes and max-ops options).
+struct ExpandBudget {
+  int64_t maxLanes, maxOps;
+};
+
+static LogicalResult expandUnrollOp(UnrollOp u, ExpandBudget budget) {
   ArrayRef<int64_t> axes = u.getUnrollAxes();
   auto vt = dyn_cast<VectorType>(u.getSrc().getType());
   if (axes.size() != 2 || !vt || vt.getRank() != 1 ||
@@ -158,6 +163,10 @@ static LogicalResult expandUnrollOp(UnrollOp u) {
     return u.emitError("uop-expand: only an UNROLL of a vector<K x T> over one "
                        "axis of K lanes into scalars is supported");
   int64_t k = axes[1];
+  if (k > budget.maxLanes)
+    return u.emitError("uop-expand: expanding this UNROLL would exceed "
+                       "max-lanes=")
+           << budget.maxLanes << " lanes (it has " << k << ")";
   // The ops between the UNROLL and its CONTRACTs.
   llvm::SetVector<Operation *> slice;
   SmallVector<ContractOp> contracts;
@@ -183,6 +192,14 @@ static LogicalResult expandUnrollOp(UnrollOp u) {
         work.push_back(user->getResult(0));
     }
   }
+  // Each CONTRACT copies the slice (and an extract) per lane.
+  int64_t copies;
+  if (llvm::MulOverflow<int64_t>(contracts.size() * (slice.size() + 1), k,
+                                 copies) ||
+      copies > budget.maxOps)
+    return u.emitError("uop-expand: expanding this UNROLL would create ")
+           << contracts.size() * (slice.size() + 1) << " x " << k
+           << " ops, over max-ops=" << budget.maxOps;
   SmallVector<Operation *> ordered(slice.begin(), slice.end());
   llvm::sort(ordered,
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
@@ -217,8 +234,9 @@ struct UOpExpandPass : public uop::impl::UOpExpandBase<UOpExpandPass> {
   void runOnOperation() override {
     SmallVector<UnrollOp> unrolls;
     getOperation().walk([&](UnrollOp u) { unrolls.push_back(u); });
+    ExpandBudget budget{maxLanes, maxOps};
     for (UnrollOp u : unrolls)
-      if (failed(expandUnrollOp(u)))
+      if (failed(expandUnrollOp(u, budget)))
         return signalPassFailure();
     SmallVector<RangeOp> ranges;
     getOperation().walk([&](RangeOp r) {
@@ -250,6 +268,28 @@ struct UOpExpandPass : public uop::impl::UOpExpandBase<UOpExpandPass> {
         return signalPassFailure();
       }
       lanes *= *extent;
+    }
+    // Lanes bound each op's copies, not their number: every op is copied
+    // once per lane of each range it reads, so a long kernel of many lanes
+    // exhausts memory as surely. Count the copies before making any.
+    DenseMap<Operation *, int64_t> copies;
+    for (RangeOp r : ranges) {
+      int64_t extent = *getConstantExtent(r);
+      for (Operation *op : readersOf(r)) {
+        int64_t &c = copies.try_emplace(op, 1).first->second;
+        if (llvm::MulOverflow(c, extent, c))
+          c = std::numeric_limits<int64_t>::max();
+      }
+    }
+    int64_t ops = 0;
+    for (auto &entry : copies)
+      if (llvm::AddOverflow(ops, entry.second, ops))
+        ops = std::numeric_limits<int64_t>::max();
+    if (ops > maxOps) {
+      getOperation().emitError("uop-expand: expanding the upcast/unroll "
+                               "ranges would create ")
+          << ops << " ops, over max-ops=" << maxOps.getValue();
+      return signalPassFailure();
     }
     for (RangeOp r : llvm::reverse(ranges)) {
       if (failed(expandRange(r)))

@@ -94,9 +94,11 @@ private:
       // Measured on AVX-512 with 256-bit vectors (docs/performance.md): a
       // 32-wide tile pays off for long reductions (K >= 1024), a 16-wide
       // one for shorter ones, whose B strip then stays in L1.
+      // Only whether K reaches 1024 matters: saturate rather than overflow.
       int64_t k = 1;
       for (RangeOp r : reduces)
-        k *= getConstantExtent(r).value_or(1);
+        if (llvm::MulOverflow(k, getConstantExtent(r).value_or(1), k))
+          k = std::numeric_limits<int64_t>::max();
       int64_t width = std::min<int64_t>(upcast, k >= 1024 ? 32 : 16);
       int64_t fi = factorFor(inner, width), fo = factorFor(next, upcastOuter);
       if (fi > 1) {

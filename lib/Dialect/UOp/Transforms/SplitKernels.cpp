@@ -70,12 +70,15 @@ static SmallVector<Operation *> sliceOf(Kernel &k) {
   llvm::sort(ordered, [](Operation *a, Operation *c) {
     return a->isBeforeInBlock(c);
   });
-  // Sources in order of first read.
-  for (Operation *op : ordered)
+  // Sources in order of first read; the BUFFERIZE itself reads last.
+  auto addSources = [&](Operation *op) {
     for (Value o : op->getOperands())
-      if (sources.contains(o) &&
-          !llvm::is_contained(k.sources, o))
+      if (sources.contains(o) && !llvm::is_contained(k.sources, o))
         k.sources.push_back(o);
+  };
+  for (Operation *op : ordered)
+    addSources(op);
+  addSources(k.bufferize);
   return ordered;
 }
 
@@ -237,7 +240,33 @@ static LogicalResult replaceBySchedule(func::FuncOp fn,
   return success();
 }
 
+/// What the kernels and the schedule are built from must be ranked tensors
+/// with static or symbolic (#uop.sym) shapes: the schedule passes them as
+/// !uop.ptr, and a kernel reads them element by element.
+static LogicalResult checkSplittable(func::FuncOp fn) {
+  auto isTensor = [](Type t) {
+    auto rt = dyn_cast<RankedTensorType>(t);
+    return rt && hasSymbolicShape(rt);
+  };
+  Block &body = fn.getBody().front();
+  for (BlockArgument arg : body.getArguments())
+    if (!isTensor(arg.getType()))
+      return emitError(arg.getLoc(), "uop-split-kernels: argument #")
+             << arg.getArgNumber() << " of type " << arg.getType()
+             << " is not a ranked tensor of static or symbolic shape";
+  // Results are BUFFERIZEs (checked by the caller), so this covers them.
+  for (auto buf : body.getOps<BufferizeOp>())
+    if (!isTensor(buf.getType()))
+      return buf.emitError("uop-split-kernels: a BUFFERIZE into ")
+             << buf.getType()
+             << " is not supported (a kernel writes a ranked tensor of "
+                "static or symbolic shape)";
+  return success();
+}
+
 static LogicalResult splitFunction(func::FuncOp fn, StringRef device) {
+  if (failed(checkSplittable(fn)))
+    return failure();
   Block &body = fn.getBody().front();
   auto ret = cast<func::ReturnOp>(body.getTerminator());
   SmallVector<Kernel> kernels;

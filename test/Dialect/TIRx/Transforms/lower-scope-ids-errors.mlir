@@ -61,73 +61,10 @@ tirx.prim_func @kernel_warpgroup() {
 
 // -----
 
-tirx.prim_func @grid_4d() {
-  tirx.device_entry {
-    // expected-error @+1 {{a grid has at most 3 dimensions}}
-    %a, %b, %c, %d = tirx.scope_id_def kernel -> cta [2, 2, 2, 2]
-  }
-  tirx.return
-}
-
-// -----
-
-tirx.prim_func @clusters_4d() {
-  tirx.device_entry {
-    // expected-error @+1 {{a grid has at most 3 dimensions}}
-    %a, %b, %c, %d = tirx.scope_id_def kernel -> cluster [2, 2, 2, 2]
-  }
-  tirx.return
-}
-
-// -----
-
 tirx.prim_func @cluster_4d() {
   tirx.device_entry {
     // expected-error @+1 {{a cluster has at most 3 dimensions}}
     %a, %b, %c, %d = tirx.scope_id_def cluster -> cta [2, 1, 1, 1]
-  }
-  tirx.return
-}
-
-// -----
-
-// At most 1024 threads per CTA (no NVIDIA GPU can launch more): 2048 threads
-// given directly, as 32 x 64 threads, as 64 warps or as 16 warpgroups are
-// rejected; exactly 1024 threads (32 warps) are fine.
-tirx.prim_func @threads_2048() {
-  tirx.device_entry {
-    // expected-error @+1 {{a CTA has at most 1024 threads, the scope ids give 2048}}
-    %t = tirx.scope_id_def cta -> thread [2048]
-  }
-  tirx.return
-}
-
-// -----
-
-tirx.prim_func @warps_64() {
-  tirx.device_entry {
-    // expected-error @+1 {{a CTA has at most 1024 threads, the scope ids give 2048}}
-    %w = tirx.scope_id_def cta -> warp [64]
-  }
-  tirx.return
-}
-
-// -----
-
-tirx.prim_func @threads_2d() {
-  tirx.device_entry {
-    // expected-error @+1 {{a CTA has at most 1024 threads, the scope ids give 2048}}
-    %x, %y = tirx.scope_id_def cta -> thread [32, 64]
-  }
-  tirx.return
-}
-
-// -----
-
-tirx.prim_func @warpgroups_16() {
-  tirx.device_entry {
-    // expected-error @+1 {{a CTA has at most 1024 threads, the scope ids give 2048}}
-    %g = tirx.scope_id_def cta -> warpgroup [16]
   }
   tirx.return
 }

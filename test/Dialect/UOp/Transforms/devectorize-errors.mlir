@@ -89,3 +89,51 @@ uop.function @view_two_indices(%out: !uop.ptr<f32, global, 4>, %in: !uop.ptr<f32
   %st = uop.store %o, %v : f32
   uop.sink %st : !uop.void info <name = "view_two_indices">
 }
+
+// -----
+
+// Issue 13: the strides multiplied the extents of an unchecked uop.shape
+// (signed overflow: 2^62 x 4 wrapped to 0).
+uop.function @stride_overflow(%out: !uop.ptr<f32, global, 4>, %in: !uop.ptr<f32, global, 32> {uop.shape = array<i64: 2, 4611686018427387904, 4>}) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %i = uop.range %c2, R0, loop
+  %k = uop.range %c4, R1, loop
+  // expected-error @+1 {{uop-devectorize: the row-major strides of uop.shape [2, 4611686018427387904, 4] of kernel argument #1 overflow 64 bits}}
+  %x = uop.index %in[%i, %k, %k] : !uop.ptr<f32, global, 32> -> f32
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 32> -> f32
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 4> -> f32
+  %st = uop.store %o, %v : f32
+  %e = uop.end %st[%i, %k] : !uop.void
+  uop.sink %e : !uop.void info <name = "stride_overflow">
+}
+
+// -----
+
+uop.function @negative_extent(%out: !uop.ptr<f32, global, 4>, %in: !uop.ptr<f32, global, 32> {uop.shape = array<i64: 4, -8>}) {
+  %c4 = arith.constant 4 : index
+  %i = uop.range %c4, R0, loop
+  // expected-error @+1 {{uop-devectorize: uop.shape [4, -8] of kernel argument #1 has a negative extent}}
+  %x = uop.index %in[%i, %i] : !uop.ptr<f32, global, 32> -> f32
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 32> -> f32
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 4> -> f32
+  %st = uop.store %o, %v : f32
+  %e = uop.end %st[%i] : !uop.void
+  uop.sink %e : !uop.void info <name = "negative_extent">
+}
+
+// -----
+
+// Issue 13: splitting a vector of 2^22 lanes into scalars ran out of memory
+// (an abort after a minute, 7.6 GB). The lanes of a kernel are counted
+// first and bounded by max-ops (2^20).
+uop.function @wide(%out: !uop.ptr<f32, global, 4194304>, %in: !uop.ptr<f32, global, 4194304>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{uop-devectorize: splitting the vectors of this kernel into lanes would create more than max-ops=1048576 ops (this op has 4194304 lanes)}}
+  %i = uop.index %in[%c0] : !uop.ptr<f32, global, 4194304> -> vector<4194304xf32>
+  %v = uop.load %in, %i : !uop.ptr<f32, global, 4194304> -> vector<4194304xf32>
+  %m = arith.addf %v, %v : vector<4194304xf32>
+  %o = uop.index %out[%c0] : !uop.ptr<f32, global, 4194304> -> vector<4194304xf32>
+  %s = uop.store %o, %m : vector<4194304xf32>
+  uop.sink %s : !uop.void info <name = "wide">
+}

@@ -138,7 +138,11 @@ def TIRx_ScopeIdDefOp : TIRx_Op<"scope_id_def", [Pure]> {
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let extraClassDeclaration = [{
+    /// The product of the extents (the verifier keeps it within int64).
     int64_t getTotalExtent();
+    /// The threads of one CTA a cta -> thread, warp or warpgroup def gives
+    /// (at most 1024, verified); nullopt for other scope pairs.
+    std::optional<int64_t> getThreadsPerCta();
   }];
 }
 

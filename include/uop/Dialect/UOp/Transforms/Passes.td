@@ -93,12 +93,16 @@ def UOpExpand : Pass<"uop-expand", "::uop::FunctionOp"> {
     groups the lane stores. Explicit `uop.unroll` ops of a vector over one
     axis are expanded the same way (lanes are `vector.extract`s) up to the
     `uop.contract` of that axis, which becomes `vector.from_elements`.
-    The product of the upcast/unroll extents of a kernel is bounded by
-    `max-lanes` (a located error beyond it, before anything is replicated).
+    The product of the upcast/unroll extents of a kernel (or the lanes of an
+    UNROLL) is bounded by `max-lanes`, and the ops the expansion creates (each
+    op once per lane of every range it reads) by `max-ops`: a located error
+    naming the limit beyond either, before anything is replicated.
   }];
   let options = [
     Option<"maxLanes", "max-lanes", "int64_t", /*default=*/"65536",
-           "Most lanes (the product of every upcast/unroll extent) one kernel may expand to">
+           "Most lanes (the product of every upcast/unroll extent) one kernel may expand to">,
+    Option<"maxOps", "max-ops", "int64_t", /*default=*/"1048576",
+           "Most ops the expansion of one kernel may create">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect"];
@@ -110,8 +114,14 @@ def UOpDevectorize : Pass<"uop-devectorize", "::uop::FunctionOp"> {
     Each REDUCE becomes a DEFINE_REG initialised with the reduction's
     identity before its ranges open, updated inside them, and read after
     their END. Each multi-dimensional INDEX of a sized buffer becomes a
-    single row-major index.
+    single row-major index. Vector values split into lanes, one scalar op
+    per lane: at most `max-ops` of them per kernel (a located error beyond,
+    before any is created).
   }];
+  let options = [
+    Option<"maxOps", "max-ops", "int64_t", /*default=*/"1048576",
+           "Most scalar ops splitting the vectors of one kernel into lanes may create">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 

@@ -14,3 +14,7 @@ func.func @fuzz_hang() {
 func.func @fuzz_unlocated() {
   return
 }
+// -----
+func.func @fuzz_c_warning() {
+  return
+}
