@@ -183,7 +183,12 @@ private:
       Location loc = r.getLoc();
       Value lb = arith::ConstantIndexOp::create(b, loc, 0);
       Value step = arith::ConstantIndexOp::create(b, loc, 1);
-      auto loop = scf::ForOp::create(b, loc, lb, map.lookup(r.getEnd()), step);
+      Value end = map.lookupOrNull(r.getEnd());
+      // An INDEX is an address: it has no value to loop to.
+      if (!end)
+        return r.emitError("convert-uop-to-tirx: the RANGE's extent has no "
+                           "thread-level form (is it an INDEX?)");
+      auto loop = scf::ForOp::create(b, loc, lb, end, step);
       map.map(r.getResult(), loop.getInductionVar());
       OpBuilder inner = OpBuilder::atBlockBegin(loop.getBody());
       if (failed(emit(inner, item.loop)))

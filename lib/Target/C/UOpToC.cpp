@@ -243,10 +243,21 @@ public:
     os << ") {\n";
     indent = 1;
     parallel = parallelLoop(body);
-    // A buffer whose reads simplified away is still passed (-Wunused-parameter).
+    findDeadOps(body);
+    auto live = [&](Value v) {
+      return llvm::any_of(v.getUsers(),
+                          [&](Operation *u) { return !dead.contains(u); });
+    };
+    // A buffer (or variable) whose reads simplified away is still passed
+    // (-Wunused-parameter).
     for (BlockArgument a : body.getArguments())
-      if (a.use_empty())
+      if (!live(a))
         line() << "(void)" << names[a] << ";\n";
+    for (StringRef name : kernelVars(body))
+      if (llvm::none_of(body.getOps<DefineVarOp>(), [&](DefineVarOp v) {
+            return v.getName() == name && live(v.getResult());
+          }))
+        line() << "(void)" << varNames[name] << ";\n";
     for (Operation &op : body)
       if (failed(emitOp(&op)))
         return failure();
@@ -327,8 +338,9 @@ private:
       names[v.getResult()] = varNames.lookup(v.getName());
       return success();
     }
-    // A value nothing reads would be an unused C variable (-Wunused-variable).
-    if (op->getNumResults() && isOpTriviallyDead(op))
+    // A value nothing live reads would be an unused C variable
+    // (-Wunused-variable).
+    if (dead.contains(op))
       return success();
     if (isa<DeviceOp, GroupOp, SinkOp, EndIfOp>(op)) {
       if (isa<EndIfOp>(op)) {
@@ -950,6 +962,28 @@ private:
   /// Shape variable name -> its parameter.
   llvm::StringMap<std::string> varNames;
   llvm::SmallDenseSet<Value> scalarRegs;
+  /// Ops without effects whose results only dead ops read, found backwards
+  /// (a chain of index arithmetic whose last user folded away); the loop
+  /// structure, stores and CUSTOM code always stay.
+  void findDeadOps(Block &body) {
+    dead.clear();
+    for (Operation &op : llvm::reverse(body)) {
+      if (op.getNumResults() == 0 ||
+          isa<RangeOp, EndOp, IfOp, EndIfOp, StoreOp, CustomOp, CustomIOp,
+              DefineRegOp, DefineVarOp, SinkOp, GroupOp>(op) ||
+          !wouldOpBeTriviallyDead(&op))
+        continue;
+      // An AFTER's dependencies only order accesses (the C is in order).
+      if (llvm::all_of(op.getUses(), [&](OpOperand &use) {
+            Operation *u = use.getOwner();
+            auto after = dyn_cast<AfterOp>(u);
+            return dead.contains(u) ||
+                   (after && use.get() != after.getPassthrough());
+          }))
+        dead.insert(&op);
+    }
+  }
+  llvm::SmallPtrSet<Operation *, 16> dead;
   /// The loop that runs in parallel (parallelLoop) and the registers
   /// declared before it, private to each of its iterations.
   RangeOp parallel;
