@@ -269,7 +269,7 @@ class TensorOps:
         return t.relu() - alpha * (1 - t.exp()).relu()
 
     def relu6(self):
-        return self.relu() - (self - 6).relu()
+        return self.relu().minimum(6)
 
     def softplus(self, beta=1):
         t = self._float()
@@ -287,7 +287,7 @@ class TensorOps:
     def sign(self):
         """-1, 0 or 1 in the tensor's dtype (NaN stays NaN)."""
         r = (self > 0).where(1, (self < 0).where(-1, 0)).cast(self.dtype)
-        return r + self * 0 if self.dtype.is_float else r
+        return self.isnan().where(self, r) if self.dtype.is_float else r
 
     def clip(self, min_=None, max_=None):
         if min_ is None and max_ is None:
