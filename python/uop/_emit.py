@@ -68,8 +68,17 @@ def _list(xs):
     return "[" + ", ".join(str(x) for x in xs) + "]"
 
 
+def _loc(node):
+    if node.loc is None:
+        return ""
+    f, line = node.loc
+    f = f.replace("\\", "\\\\").replace('"', '\\"')
+    return f' loc("{f}":{line}:0)'
+
+
 class Emitter:
-    def __init__(self):
+    def __init__(self, locations=False):
+        self.locations = locations
         self.lines = []
         self.args = []       # (name, type)
         self.inputs = []     # arrays
@@ -127,9 +136,14 @@ class Emitter:
         if key in self.cse:
             self.names[node] = self.cse[key]
             return
+        first = len(self.lines)
         text = self._op_text(node, srcs, t)
         name = self._new()
         self.lines.append(f"{name} = {text}")
+        if self.locations:
+            loc = _loc(node)
+            for k in range(first, len(self.lines)):
+                self.lines[k] += loc
         self.names[node] = name
         self.cse[key] = name
 

@@ -98,7 +98,7 @@ def build_shared_object(c_source):
         return lib
 
 
-def compile_cpu(mlir):
+def compile_cpu(mlir, tensor=None):
     """Tensor-level MLIR -> (C source, loaded library), cached by the MLIR text: the
     text holds the graph's structure, shapes, dtypes and constants (not the input
     data), so a second run of the same graph costs a launch, not a compile."""
@@ -107,8 +107,14 @@ def compile_cpu(mlir):
         if hit is not None:
             Stats.hits += 1
             return hit
-    program = _capi.run_pipeline(mlir, CPU_PIPELINE)
-    c_source = _capi.translate(program, "c")
+    try:
+        program = _capi.run_pipeline(mlir, CPU_PIPELINE)
+        c_source = _capi.translate(program, "c")
+    except _capi.CompileError as e:
+        if tensor is None:
+            raise
+        located_error(tensor, e, lambda text: _capi.translate(_capi.run_pipeline(text, CPU_PIPELINE), "c"))
+        raise
     lib = build_shared_object(c_source)
     with _cache_lock:
         Stats.compiles += 1
@@ -154,9 +160,19 @@ def run_cpu(tensor):
     return run_cpu_mlir(mlir, inputs, tensor)
 
 
+def located_error(tensor, error, compile_fn):
+    """After ``error`` (a CompileError of the graph of ``tensor`` printed without
+    locations), compile the graph again with the Python call site of every op as its
+    location and raise that run's CompileError, whose diagnostics name the call."""
+    try:
+        compile_fn(tensor.to_mlir(locations=True))
+    except _capi.CompileError as located:
+        raise located from None
+
+
 def run_cpu_mlir(mlir, inputs, tensor):
     """Run the module ``mlir`` (the graph of ``tensor``) on ``inputs``."""
-    _, lib = compile_cpu(mlir)
+    _, lib = compile_cpu(mlir, tensor)
     out = call_entry(lib, "main", inputs, [tensor.shape], [tensor.dtype.storage])[0]
     return _from_storage(out, tensor.dtype)
 
@@ -203,7 +219,7 @@ def run_cuda(tensor, chip=None):
     r = _trivial(tensor)
     if r is not None:
         return r
-    mlir, inputs = tensor._emit()
+    mlir, inputs = tensor._emit(locations=True)
     ins = [np.ascontiguousarray(a) for a in inputs]
     out = np.empty(tensor.shape, dtype=tensor.dtype.storage)
     try:

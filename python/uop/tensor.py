@@ -8,6 +8,8 @@ the tensor: the contract with the ``uop-rangeify`` pass (docs/python.md).
 """
 
 import numbers
+import os
+import sys
 
 import numpy as np
 
@@ -32,7 +34,7 @@ _OP_NAMES = {"add": "+", "sub": "-", "mul": "*", "div": "/", "max": "maximum", "
 class _Node:
     """One op of the graph. ``arg`` holds the op's static parameters."""
 
-    __slots__ = ("op", "srcs", "arg", "shape", "dtype", "data", "__weakref__")
+    __slots__ = ("op", "srcs", "arg", "shape", "dtype", "data", "loc", "__weakref__")
 
     def __init__(self, op, srcs, arg, shape, dtype, data=None):
         self.op = op
@@ -41,6 +43,18 @@ class _Node:
         self.shape = tuple(int(s) for s in shape)
         self.dtype = dtype
         self.data = data  # the array of an "input" node
+        self.loc = _caller()  # (file, line) of the user's call that made the node
+
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def _caller():
+    """The first frame outside the uop package: the user's call that built a node."""
+    f = sys._getframe(2)
+    while f is not None and f.f_code.co_filename.startswith(_PACKAGE_DIR):
+        f = f.f_back
+    return (f.f_code.co_filename, f.f_lineno) if f is not None else None
 
 
 def _prod(shape):
@@ -805,12 +819,14 @@ class Tensor(TensorOps):
         return Tensor(_Node("flip", (self._node,), flags, self.shape, self.dtype))
 
     # -- output ----------------------------------------------------------------
-    def _emit(self):
-        return Emitter().module(self._node)
+    def _emit(self, locations=False):
+        return Emitter(locations).module(self._node)
 
-    def to_mlir(self):
-        """The tensor-level uop module: ``func.func @main(inputs...) -> result``."""
-        return self._emit()[0]
+    def to_mlir(self, locations=False):
+        """The tensor-level uop module: ``func.func @main(inputs...) -> result``.
+        ``locations=True`` gives each op the ``loc("file.py":line:0)`` of the Python
+        call that made it, so that the compiler's diagnostics name that call."""
+        return self._emit(locations)[0]
 
     def inputs(self):
         """The input arrays, in the order of ``@main``'s arguments."""
