@@ -144,3 +144,18 @@ def test_graph_build_errors_name_the_call():
         x ^ 1
     with pytest.raises(ValueError, match="^conv2d"):
         x.conv2d(x)
+
+
+def test_jit_keyword_tensors_are_inputs_and_arrays_are_refused():
+    @uop.jit
+    def f(a, b=None):
+        return a * b
+
+    x, y1, y2 = f32(3), f32(3), f32(3)
+    np.testing.assert_allclose(f(Tensor(x), b=Tensor(y1)).numpy(), x * y1, rtol=1e-6)
+    np.testing.assert_allclose(f(Tensor(x), b=Tensor(y2)).numpy(), x * y2, rtol=1e-6)  # replayed
+    assert f.traces == 1
+    with pytest.raises(TypeError, match="numpy array"):
+        f(x, b=Tensor(y1))
+    with pytest.raises(NotImplementedError, match="container"):
+        uop.jit(lambda ts: ts[0])([Tensor(x)])

@@ -93,12 +93,26 @@ class Jit:
 
     def __call__(self, *args, **kwargs):
         from .tensor import Tensor
-        # Lazy Tensor arguments are realized: a jitted function's inputs are arrays.
-        args = tuple(Tensor(x.numpy()) if isinstance(x, Tensor) and x._node.op != "input" else x
-                     for x in args)
+
+        def prepare(x, where):
+            if isinstance(x, np.ndarray):
+                raise TypeError(f"uop.jit: {where} is a numpy array; pass Tensor(array), so that a "
+                                "replay reads the new data")
+            if isinstance(x, (list, tuple, dict)) and any(
+                    isinstance(v, (Tensor, np.ndarray)) for v in (x.values() if isinstance(x, dict) else x)):
+                raise NotImplementedError(f"uop.jit: {where} holds Tensors in a container; pass each "
+                                          "Tensor as its own argument")
+            # Lazy Tensor arguments are realized: a jitted function's inputs are arrays.
+            if isinstance(x, Tensor) and x._node.op != "input":
+                return Tensor(x.numpy())
+            return x
+
+        args = tuple(prepare(a, f"argument {i}") for i, a in enumerate(args))
+        kwargs = {k: prepare(v, f"argument {k!r}") for k, v in kwargs.items()}
         key = (tuple(_key_of(a) for a in args),
                tuple(sorted((k, _key_of(v)) for k, v in kwargs.items())))
-        tensor_args = [a for a in args if isinstance(a, Tensor)]
+        tensor_args = [a for a in args if isinstance(a, Tensor)] + \
+            [kwargs[k] for k in sorted(kwargs) if isinstance(kwargs[k], Tensor)]
         entry = self._plans.get(key)
         if entry is None:
             self.traces += 1
