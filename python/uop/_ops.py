@@ -447,12 +447,34 @@ class TensorOps:
     def __getitem__(self, idx):
         """Indexing with ints, slices (any step; a negative one flips), ``None`` and
         ``...``, as numpy's basic indexing."""
+        T = type(self)
         if not isinstance(idx, tuple):
             idx = (idx,)
+        adv = [k for k, i in enumerate(idx) if isinstance(i, (T, np.ndarray, list))]
+        if len(adv) > 1:
+            raise NotImplementedError("indexing with more than one tensor, array or list (advanced "
+                                      "indexing) is not supported; index one dim at a time")
+        if adv:
+            # one integer tensor: basic indexing with ":" in its place, then a take along that dim
+            k = adv[0]
+            ti = idx[k] if isinstance(idx[k], T) else T(np.asarray(idx[k]))
+            if not ti.dtype.is_int:
+                raise TypeError(f"index: a tensor index must hold integers, not {ti.dtype.name}")
+            if any(i is None or i is Ellipsis for i in idx):
+                raise NotImplementedError("index: a tensor index together with None or ... is not "
+                                          "supported")
+            rest = idx[:k] + (slice(None),) + idx[k + 1:]
+            # numpy: ints are advanced indices too; adjacent to the tensor, the indexed dims stay
+            # in place, else they go first
+            pos = [k] + [p for p, i in enumerate(idx) if _is_int(i)]
+            adjacent = max(pos) - min(pos) + 1 == len(pos)
+            axis = sum(1 for i in idx[:k] if not _is_int(i))
+            r = self[rest]._take(axis, ti)
+            if adjacent or axis == 0:
+                return r
+            moved = list(range(axis, axis + ti.ndim))
+            return r.permute(moved + [d for d in range(r.ndim) if d not in moved])
         for i in idx:
-            if isinstance(i, (np.ndarray, list)) or type(i).__name__ == "Tensor":
-                raise NotImplementedError("indexing with tensors, arrays or lists (advanced "
-                                          "indexing) is not supported; use ints, slices, None, ...")
             if not (i is None or i is Ellipsis or isinstance(i, slice) or _is_int(i)):
                 raise TypeError(f"index: {i!r} is not an int, a slice, None or ...")
         if sum(i is Ellipsis for i in idx) > 1:
@@ -546,6 +568,125 @@ class TensorOps:
         ax = _axis(dim, self.ndim, "chunk")
         step = _ceildiv(self.shape[ax], chunks)
         return [self[(slice(None),) * ax + (slice(i, i + step),)] for i in range(0, self.shape[ax], step)]
+
+    def _take(self, axis, index):
+        """``self`` indexed along ``axis`` by the integer tensor ``index`` (negative counts
+        from the end): shape ``self.shape[:axis] + index.shape + self.shape[axis+1:]``.
+        A one-hot mask and a sum (tinygrad's way); an out-of-range index gives 0."""
+        T = type(self)
+        n = self.shape[axis]
+        a, b = self.shape[:axis], self.shape[axis + 1:]
+        index = (index < 0).where(index + n, index)
+        hot = index.reshape(*index.shape, 1) == T.arange(n)                   # (I..., n)
+        hot = hot.reshape(*(1,) * len(a), *hot.shape, *(1,) * len(b))
+        x = self.reshape(*a, *(1,) * index.ndim, n, *b)
+        acc = _t()._sum_acc_dtype(self.dtype)
+        return hot.where(x.cast(acc), 0).sum(len(a) + index.ndim).cast(self.dtype)
+
+    def gather(self, dim, index):
+        """``out[i][j][k] = self[index[i][j][k]][j][k]`` for ``dim=0`` (torch's and tinygrad's
+        gather): ``index`` has the rank of self and no larger dims except ``dim``."""
+        T = type(self)
+        if not isinstance(index, T):
+            index = T(index)
+        d = _axis(dim, self.ndim, "gather")
+        if index.ndim != self.ndim or any(i > s for k, (s, i) in enumerate(zip(self.shape, index.shape)) if k != d):
+            raise ValueError(f"gather: index {index.shape} does not fit self {self.shape} outside dim {d}")
+        if not index.dtype.is_int:
+            raise TypeError(f"gather: the index must hold integers, not {index.dtype.name}")
+        n = self.shape[d]
+        x = self.shrink([(0, i) if k != d else None for k, i in enumerate(index.shape)])
+        x = x.unsqueeze(-1).transpose(-1, d)                                  # dim d -> last, size 1 at d
+        idx = (index < 0).where(index + n, index)
+        hot = idx.unsqueeze(-1) == T.arange(n)
+        acc = _t()._sum_acc_dtype(self.dtype)
+        return hot.where(x.cast(acc), 0).sum(-1).cast(self.dtype)
+
+    def one_hot(self, num_classes):
+        """int32 one-hot vectors along a new last dim (tinygrad's ``one_hot``)."""
+        if not self.dtype.is_int:
+            raise TypeError(f"one_hot: the classes must be integers, not {self.dtype.name}")
+        return (self.unsqueeze(-1) == type(self).arange(num_classes)).where(1, 0)
+
+    def _tri(self, diagonal, upper):
+        if self.ndim < 2:
+            raise ValueError(f"{'triu' if upper else 'tril'}: needs at least 2 dims, got {self.shape}")
+        T = type(self)
+        r, c = self.shape[-2:]
+        i, j = T.arange(r).reshape(r, 1), T.arange(c).reshape(1, c)
+        mask = (j - i >= diagonal) if upper else (j - i <= diagonal)
+        return mask.where(self, self.zeros_like() if self.dtype.is_float else 0)
+
+    def tril(self, diagonal=0):
+        return self._tri(diagonal, False)
+
+    def triu(self, diagonal=0):
+        return self._tri(diagonal, True)
+
+    def scaled_dot_product_attention(self, key, value, attn_mask=None, is_causal=False):
+        """softmax(q k^T / sqrt(d) + mask) v over the last two dims (torch's semantics: a
+        bool mask keeps where true, a float mask is added; ``is_causal`` keeps j <= i)."""
+        T = type(self)
+        q = self._float()
+        scores = q @ key.transpose(-1, -2) * (1 / math.sqrt(q.shape[-1]))
+        if is_causal:
+            L, S = scores.shape[-2:]
+            keep = T.ones(L, S, dtype=bool_).tril()
+            scores = keep.where(scores, float("-inf"))
+        if attn_mask is not None:
+            if attn_mask.dtype.is_bool:
+                scores = attn_mask.where(scores, float("-inf"))
+            else:
+                scores = scores + attn_mask
+        return scores.softmax(-1) @ value
+
+    def _reduction(self, r, reduction, what):
+        if reduction == "mean":
+            return r.mean()
+        if reduction == "sum":
+            return r.sum()
+        if reduction == "none":
+            return r
+        raise ValueError(f"{what}: reduction must be 'mean', 'sum' or 'none', not {reduction!r}")
+
+    def binary_crossentropy(self, Y, reduction="mean"):
+        """-(y log p + (1 - y) log(1 - p)) of probabilities ``self``."""
+        r = -(Y * self.log() + (1 - Y) * (1 - self).log())
+        return self._reduction(r, reduction, "binary_crossentropy")
+
+    def binary_crossentropy_logits(self, Y, reduction="mean"):
+        """The same on logits, computed stably: max(x, 0) - x y + log(1 + exp(-|x|))."""
+        x = self._float()
+        r = x.relu() - x * Y + (1 + (-x.abs()).exp()).log()
+        return self._reduction(r, reduction, "binary_crossentropy_logits")
+
+    def cross_entropy(self, Y, reduction="mean", label_smoothing=0.0):
+        """Cross entropy of logits ``self`` (N, C) (or (C,)) and ``Y``: class indices
+        (integers) or probabilities (floats), with torch's label smoothing."""
+        T = type(self)
+        if not isinstance(Y, T):
+            Y = T(Y)
+        if Y.dtype.is_int:
+            Y = Y.one_hot(self.shape[-1]).cast(float32)
+        Y = Y * (1 - label_smoothing) + label_smoothing / self.shape[-1]
+        r = -(self.log_softmax(-1) * Y).sum(-1)
+        return self._reduction(r, reduction, "cross_entropy")
+
+    def sparse_categorical_crossentropy(self, Y, ignore_index=-1, label_smoothing=0.0, reduction="mean"):
+        """tinygrad's: class indices ``Y``; entries equal to ``ignore_index`` count 0 and are
+        left out of the mean."""
+        T = type(self)
+        if not isinstance(Y, T):
+            Y = T(Y)
+        logp = self.log_softmax(-1)
+        keep = Y != ignore_index
+        hot = (Y.unsqueeze(-1) == T.arange(self.shape[-1])) & keep.unsqueeze(-1)
+        nll = -hot.where(logp, 0).sum(-1)
+        smooth = -(logp.mean(-1)) * keep
+        r = nll * (1 - label_smoothing) + smooth * label_smoothing
+        if reduction == "mean":
+            return r.sum() / keep.sum().maximum(1).cast(float32)
+        return self._reduction(r, reduction, "sparse_categorical_crossentropy")
 
     # -- matmul and nn ------------------------------------------------------------
     def dot(self, w):
