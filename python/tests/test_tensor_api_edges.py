@@ -86,3 +86,53 @@ def test_a_chain_that_mixes_everything():
     exp = e / e.sum(1, keepdims=True) * exp_idx.reshape(4, 1) + np.arange(3)
     check(z, exp, rtol=1e-5, atol=1e-5)
     check(z.argmax(1), exp.argmax(1).astype(np.int32))
+
+
+def test_conveniences():
+    x = RNG.standard_normal((4, 6)).astype(np.float32)
+    t = Tensor(x)
+    assert t.int().dtype is uop.int32 and t.half().dtype is uop.float16 and t.double().dtype is uop.float64
+    assert t.bool().dtype is uop.bool_ and t.long().dtype is uop.int64 and t.int().float().dtype is uop.float32
+    check(t.int(), x.astype(np.int32))
+    assert t.numel() == 24 and t.element_size() == 4 and t.nbytes() == 96
+    assert t.sum().item() == pytest.approx(float(x.sum()), rel=1e-5)
+    assert Tensor([1, 2]).tolist() == [1, 2]
+    with pytest.raises(ValueError, match="item"):
+        t.item()
+    r = (t * 2).realize()
+    assert r._node.op == "input"
+    np.testing.assert_array_equal(r.numpy(), x * 2)
+    for got, exp in zip(t.split(4, dim=1), np.split(x, [4], axis=1)):
+        check(got, exp)
+    for got, exp in zip(t.split([1, 3], dim=0), np.split(x, [1], axis=0)):
+        check(got, exp)
+    m = x > 0.5
+    check(t.masked_fill(Tensor(m), -1.0), np.where(m, np.float32(-1), x))
+    assert t.dropout(0.5) is t
+    d = Tensor.ones(100, 100).dropout(0.25, training=True).numpy()
+    assert set(np.unique(d)) <= {0.0, np.float32(1 / 0.75)} and abs((d == 0).mean() - 0.25) < 0.03
+    v, mu = t.var_mean(1)
+    check(v, x.var(1, ddof=1), rtol=1e-5)
+    check(mu, x.mean(1), rtol=1e-5, atol=1e-6)
+    s, _ = t.std_mean(0, correction=0)
+    check(s, x.std(0), rtol=1e-5)
+
+
+ACTS = {
+    "hardsigmoid": lambda x: np.clip(x / 6 + 0.5, 0, 1),
+    "hardswish": lambda x: x * np.clip(x + 3, 0, 6) / 6,
+    "logsigmoid": lambda x: -np.log1p(np.exp(-x)),
+    "mish": lambda x: x * np.tanh(np.log1p(np.exp(x))),
+    "softsign": lambda x: x / (1 + np.abs(x)),
+    "celu": lambda x: np.maximum(x, 0) + np.minimum(0, np.exp(x) - 1),
+    "selu": lambda x: 1.0507 * np.where(x >= 0, x, 1.67326 * (np.exp(x) - 1)),
+    "quick_gelu": lambda x: x / (1 + np.exp(-1.702 * x)),
+    "swish": lambda x: x / (1 + np.exp(-x)),
+    "hardtanh": lambda x: np.clip(x, -1, 1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ACTS))
+def test_more_activations(name):
+    x = (RNG.standard_normal((5, 7)) * 4).astype(np.float32)
+    check(getattr(Tensor(x), name)(), ACTS[name](x.astype(np.float64)), rtol=1e-5, atol=1e-6)

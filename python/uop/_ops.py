@@ -688,6 +688,110 @@ class TensorOps:
             return r.sum() / keep.sum().maximum(1).cast(float32)
         return self._reduction(r, reduction, "sparse_categorical_crossentropy")
 
+    # -- conveniences --------------------------------------------------------------
+    def float(self):
+        return self.cast(float32)
+
+    def half(self):
+        return self.cast(_dt.float16)
+
+    def double(self):
+        return self.cast(_dt.float64)
+
+    def int(self):
+        return self.cast(int32)
+
+    def long(self):
+        return self.cast(_dt.int64)
+
+    def bool(self):
+        return self.cast(bool_)
+
+    def numel(self):
+        return math.prod(self.shape)
+
+    def element_size(self):
+        return self.dtype.storage.itemsize
+
+    def nbytes(self):
+        return self.numel() * self.element_size()
+
+    def realize(self):
+        """Compute now (CPU) and return a Tensor that holds the result as an input."""
+        return type(self)(self.numpy(), dtype=self.dtype)
+
+    def item(self):
+        """The value of a one-element tensor as a Python scalar."""
+        if self.numel() != 1:
+            raise ValueError(f"item: the tensor has {self.numel()} elements, not 1")
+        return self.numpy().reshape(()).item()
+
+    def tolist(self):
+        return self.numpy().tolist()
+
+    def split(self, sizes, dim=0):
+        """Pieces of ``sizes`` (an int: equal pieces, the last smaller) along ``dim``."""
+        ax = _axis(dim, self.ndim, "split")
+        n = self.shape[ax]
+        if _is_int(sizes):
+            if sizes < 1:
+                raise ValueError(f"split: size {sizes} must be positive")
+            sizes = [min(sizes, n - i) for i in range(0, n, sizes)]
+        sizes = list(sizes)
+        if sum(sizes) != n:
+            raise ValueError(f"split: sizes {sizes} do not add up to dim {ax}'s {n}")
+        out, off = [], 0
+        for sz in sizes:
+            out.append(self.shrink([(off, off + sz) if i == ax else None for i in range(self.ndim)]))
+            off += sz
+        return out
+
+    def masked_fill(self, mask, value):
+        return mask.where(value, self) if not isinstance(value, type(self)) else mask.where(value.cast(self.dtype), self)
+
+    def dropout(self, p=0.5, training=False):
+        """Inference: the identity (tinygrad's with ``Tensor.training`` false). In training mode
+        keep each element with probability 1 - p (a ``rand`` mask) and scale by 1 / (1 - p)."""
+        if not training or p == 0:
+            return self
+        if not 0 <= p < 1:
+            raise ValueError(f"dropout: p={p} is not in [0, 1)")
+        keep = type(self).rand(*self.shape) >= p
+        return keep.where(self._float() * (1 / (1 - p)), 0.0)
+
+    def var_mean(self, axis=None, keepdim=False, correction=1):
+        return self.var(axis, keepdim, correction), self.mean(axis, keepdim)
+
+    def std_mean(self, axis=None, keepdim=False, correction=1):
+        return self.std(axis, keepdim, correction), self.mean(axis, keepdim)
+
+    def hardsigmoid(self, alpha=1 / 6, beta=0.5):
+        return (alpha * self._float() + beta).clip(0, 1)
+
+    def hardswish(self):
+        t = self._float()
+        return t * (t + 3).clip(0, 6) * (1 / 6)
+
+    def logsigmoid(self):
+        t = self._float()
+        return -((-t).relu() + (1 + (-t.abs()).exp()).log())
+
+    def mish(self):
+        t = self._float()
+        return t * t.softplus().tanh()
+
+    def softsign(self):
+        t = self._float()
+        return t / (1 + t.abs())
+
+    def celu(self, alpha=1.0):
+        t = self._float()
+        return t.maximum(0) + (alpha * ((t / alpha).exp() - 1)).minimum(0)
+
+    def selu(self, alpha=1.67326, gamma=1.0507):
+        t = self._float()
+        return gamma * (t >= 0).where(t, alpha * (t.exp() - 1))
+
     # -- matmul and nn ------------------------------------------------------------
     def dot(self, w):
         """numpy's matmul: 1-D operands are vectors, batch dims broadcast."""
