@@ -186,3 +186,42 @@ def test_movement_errors_name_the_call():
         t.pad((1, 2, 3))
     with pytest.raises(ValueError, match="cumsum: axis 3"):
         t.cumsum(3)
+
+
+def _random_index(rng, shape):
+    idx = []
+    for n in shape:
+        r = rng.random()
+        if r < 0.25:
+            idx.append(int(rng.integers(-n, n)))
+        elif r < 0.35:
+            idx.append(None)
+            idx.append(slice(None))
+        else:
+            lo = int(rng.integers(-n - 2, n + 2)) if rng.random() < 0.7 else None
+            hi = int(rng.integers(-n - 2, n + 2)) if rng.random() < 0.7 else None
+            st = int(rng.choice([1, 2, 3, -1, -2, -3])) if rng.random() < 0.6 else None
+            idx.append(slice(lo, hi, st))
+    if rng.random() < 0.3:
+        k = int(rng.integers(0, len(idx) + 1))
+        idx = idx[:k] + [Ellipsis] + [i for i in idx[k:] if i is not None][:max(0, len(shape) - k - 1)]
+    return tuple(idx)
+
+
+def test_random_indexing_against_numpy():
+    rng = np.random.default_rng(1234)
+    done = 0
+    for _ in range(150):
+        shape = tuple(int(s) for s in rng.integers(1, 7, int(rng.integers(1, 4))))
+        x = rng.standard_normal(shape).astype(np.float32)
+        idx = _random_index(rng, shape)
+        try:
+            exp = x[idx]
+        except IndexError:
+            continue
+        got = Tensor(x)[idx]
+        assert got.shape == exp.shape, (shape, idx)
+        if exp.size:
+            np.testing.assert_array_equal(got.numpy(), exp, err_msg=repr((shape, idx)))
+            done += 1
+    assert done > 50

@@ -165,3 +165,25 @@ def test_tiny_cnn_forward():
     h = pool_ref(h, 2, 2, 0, 0.0, np.mean).astype(np.float64).reshape(2, -1) @ fw + fb
     e = np.exp(h - h.max(1, keepdims=True))
     check(t, e / e.sum(1, keepdims=True), rtol=1e-4, atol=1e-5)
+
+
+def test_random_conv_and_pool_configurations():
+    rng = np.random.default_rng(4321)
+    for _ in range(12):
+        g = int(rng.choice([1, 2]))
+        cin, cout = g * int(rng.integers(1, 3)), g * int(rng.integers(1, 3))
+        kh, kw = int(rng.integers(1, 4)), int(rng.integers(1, 4))
+        st = (int(rng.integers(1, 4)), int(rng.integers(1, 4)))
+        dil = (int(rng.integers(1, 3)), int(rng.integers(1, 3)))
+        pad = (int(rng.integers(0, 3)), int(rng.integers(0, 3)))
+        h, w = int(rng.integers(dil[0] * (kh - 1) + 1, 10)), int(rng.integers(dil[1] * (kw - 1) + 1, 10))
+        x = rng.standard_normal((int(rng.integers(1, 3)), cin, h, w)).astype(np.float32)
+        wt = rng.standard_normal((cout, cin // g, kh, kw)).astype(np.float32)
+        cfg = dict(stride=st, dilation=dil, padding=pad, groups=g)
+        check(Tensor(x).conv2d(Tensor(wt), **cfg), conv2d_ref(x, wt, **cfg), rtol=1e-4, atol=1e-4,
+              reference=False)
+        k, s = int(rng.integers(1, 4)), int(rng.integers(1, 4))
+        if k <= min(h, w):
+            check(Tensor(x).max_pool2d(k, s), pool_ref(x, k, s, 0, -np.inf, np.max), reference=False)
+            check(Tensor(x).avg_pool2d(k, s), pool_ref(x, k, s, 0, 0.0, np.mean), rtol=1e-5, atol=1e-6,
+                  reference=False)
