@@ -258,7 +258,7 @@ class Tensor(TensorOps):
     def _float(self):
         return self if self.dtype.is_float else self.cast(float32)
 
-    def _unary(self, op, what=None):
+    def _unary(self, op):
         t = self._float()
         return Tensor(_Node(op, (t._node,), None, t.shape, t.dtype))
 
@@ -348,7 +348,7 @@ class Tensor(TensorOps):
             raise TypeError(f"~: {d.name} has no bitwise not (integers and bools only)")
         return self ^ (True if d.is_bool else (int(np.iinfo(d.np).max) if d.is_unsigned else -1))
 
-    def _scalar_operand(self, x, what):
+    def _scalar_operand(self, x):
         """The dtype a binary op computes in when one operand is the Python scalar ``x``."""
         sd = _scalar_dtype(x)
         d = self.dtype
@@ -367,7 +367,7 @@ class Tensor(TensorOps):
             shape = _broadcast_shape(self.shape, other.shape, what)
             b = other.cast(dtype)._broadcast(shape)
         elif _is_scalar(other):
-            dtype = self._scalar_operand(other, what)
+            dtype = self._scalar_operand(other)
             shape = self.shape
             b = Tensor(_const_node(other, shape, dtype))
         else:
@@ -627,9 +627,9 @@ class Tensor(TensorOps):
         if xt and yt:
             dtype = _dt.promote(x.dtype, y.dtype)
         elif xt:
-            dtype = x._scalar_operand(y, "where")
+            dtype = x._scalar_operand(y)
         elif yt:
-            dtype = y._scalar_operand(x, "where")
+            dtype = y._scalar_operand(x)
         else:
             sx, sy = _scalar_dtype(x), _scalar_dtype(y)
             dtype = float32 if (sx.is_float or sy.is_float) else (
