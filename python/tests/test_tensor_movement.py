@@ -225,3 +225,42 @@ def test_random_indexing_against_numpy():
             np.testing.assert_array_equal(got.numpy(), exp, err_msg=repr((shape, idx)))
             done += 1
     assert done > 50
+
+
+@pytest.mark.parametrize("axis", [0, -1])
+def test_cumprod_cummax_cummin(axis):
+    x = (RNG.standard_normal((4, 6)) * 0.5 + 1).astype(np.float32)
+    x[1, 2] = np.nan
+    with np.errstate(invalid="ignore"):
+        check(Tensor(x).cumprod(axis), np.cumprod(x, axis), rtol=1e-5, atol=1e-6)
+        check(Tensor(x).cummax(axis), np.maximum.accumulate(x, axis))
+        check(Tensor(x).cummin(axis), np.minimum.accumulate(x, axis))
+    u = RNG.integers(0, 2 ** 32, (3, 5), dtype=np.uint64).astype(np.uint32)
+    check(Tensor(u).cummax(axis), np.maximum.accumulate(u, axis))
+    check(Tensor(u).cummin(axis), np.minimum.accumulate(u, axis))
+    b = RNG.random((3, 5)) < 0.3
+    check(Tensor(b).cummax(axis), np.maximum.accumulate(b, axis))
+    i = RNG.integers(-3, 4, (3, 5)).astype(np.int16)
+    check(Tensor(i).cumprod(axis), np.cumprod(i.astype(np.int32), axis), dtype="int32")
+
+
+@pytest.mark.parametrize("formula,shapes", [
+    ("ij,jk->ik", [(3, 4), (4, 5)]), ("ij,jk", [(3, 4), (4, 5)]), ("bij,bjk->bik", [(2, 3, 4), (2, 4, 5)]),
+    ("ij->ji", [(3, 4)]), ("ij->", [(3, 4)]), ("i,j->ij", [(3,), (4,)]), ("i,i->", [(5,), (5,)]),
+    ("bhqd,bhkd->bhqk", [(2, 3, 4, 5), (2, 3, 6, 5)]), ("ijk->kj", [(2, 3, 4)]),
+], ids=lambda v: str(v))
+def test_einsum(formula, shapes):
+    ops = [RNG.standard_normal(s).astype(np.float32) for s in shapes]
+    check(Tensor.einsum(formula, *[Tensor(o) for o in ops]), np.einsum(formula, *ops), rtol=1e-5, atol=1e-5)
+
+
+def test_einsum_and_setitem_errors():
+    with pytest.raises(NotImplementedError, match="diagonal"):
+        Tensor.einsum("ii->i", Tensor(np.ones((2, 2), np.float32)))
+    with pytest.raises(NotImplementedError):
+        Tensor.einsum("...i->i", Tensor(np.ones((2, 2), np.float32)))
+    with pytest.raises(ValueError, match="letter 'j'"):
+        Tensor.einsum("ij,jk->ik", Tensor(np.ones((2, 3), np.float32)), Tensor(np.ones((4, 2), np.float32)))
+    t = Tensor(np.ones(3, np.float32))
+    with pytest.raises(NotImplementedError, match="immutable"):
+        t[0] = 1.0

@@ -370,21 +370,91 @@ class TensorOps:
         axes = _t()._norm_axes(axis, self.ndim, "logsumexp")
         return r.reshape([s for i, s in enumerate(r.shape) if i not in axes])
 
-    def cumsum(self, axis=0):
-        """Running sum along ``axis`` (a lower-triangular mask and a reduce: O(n^2) work)."""
+    def _cumulative(self, axis, kind, what):
+        """A running reduction along ``axis``: a lower-triangular mask and one reduce
+        (O(n^2) work per row)."""
         T = type(self)
         if self.ndim == 0:
             return self
-        ax = _axis(axis, self.ndim, "cumsum")
+        ax = _axis(axis, self.ndim, what)
         n = self.shape[ax]
+        x = self if kind in ("max", "min") else self.cast(_t()._sum_acc_dtype(self.dtype))
         if n == 0:
-            return self.cast(_t()._sum_acc_dtype(self.dtype))
-        x = self.transpose(ax, -1)
+            return x
+        x = x.transpose(ax, -1)
         ar = T.arange(n)
         tri = ar.reshape(n, 1) >= ar.reshape(1, n)          # [i, j]: j <= i
         y = x.reshape(*x.shape[:-1], 1, n).expand(*x.shape[:-1], n, n)
-        r = tri.where(y, 0).sum(-1)
+        ident = _t()._reduce_identity(kind, x.dtype)
+        r = tri.where(y, T(_t()._const_node(ident, y.shape, y.dtype)))._reduce(kind, -1, False, what)
+        if x.dtype.is_bool:
+            r = r.cast(bool_)
+        if kind in ("add", "mul") and self.dtype in (_dt.float16, _dt.bfloat16):
+            r = r.cast(self.dtype)
         return r.transpose(ax, -1)
+
+    def cumsum(self, axis=0):
+        """Running sum along ``axis`` (accumulates as :meth:`sum`)."""
+        return self._cumulative(axis, "add", "cumsum")
+
+    def cumprod(self, axis=0):
+        return self._cumulative(axis, "mul", "cumprod")
+
+    def cummax(self, axis=0):
+        """Running maximum (values only; NaN propagates)."""
+        t = self.cast(_dt.uint8) if self.dtype.is_bool else self
+        r = t._cumulative(axis, "max", "cummax")
+        return r.cast(bool_) if self.dtype.is_bool else r
+
+    def cummin(self, axis=0):
+        t = self.cast(_dt.uint8) if self.dtype.is_bool else self
+        r = t._cumulative(axis, "min", "cummin")
+        return r.cast(bool_) if self.dtype.is_bool else r
+
+    @staticmethod
+    def einsum(formula, *operands):
+        """``Tensor.einsum("ij,jk->ik", a, b)``: each operand permuted and broadcast to all
+        the letters, multiplied, summed over the letters not in the output. Repeated
+        letters in one operand (diagonals) and ``...`` raise NotImplementedError."""
+        T = _t().Tensor
+        ops = [o if isinstance(o, T) else T(o) for o in operands]
+        f = formula.replace(" ", "")
+        if "." in f:
+            raise NotImplementedError("einsum: '...' is not supported")
+        lhs, arrow, out = f.partition("->")
+        ins = lhs.split(",")
+        if len(ins) != len(ops):
+            raise ValueError(f"einsum: {len(ins)} operands in {formula!r}, {len(ops)} given")
+        if not arrow:
+            counts = {}
+            for c in lhs.replace(",", ""):
+                counts[c] = counts.get(c, 0) + 1
+            out = "".join(sorted(c for c, k in counts.items() if k == 1))
+        sizes = {}
+        for s_, o in zip(ins, ops):
+            if len(set(s_)) != len(s_):
+                raise NotImplementedError(f"einsum: a repeated letter in {s_!r} (a diagonal)")
+            if len(s_) != o.ndim:
+                raise ValueError(f"einsum: {s_!r} names {len(s_)} dims of a tensor of shape {o.shape}")
+            for c, n in zip(s_, o.shape):
+                if sizes.setdefault(c, n) != n and n != 1 and sizes[c] != 1:
+                    raise ValueError(f"einsum: letter {c!r} has sizes {sizes[c]} and {n}")
+                sizes[c] = max(sizes[c], n)
+        for c in out:
+            if c not in sizes:
+                raise ValueError(f"einsum: output letter {c!r} is not in an input")
+        letters = list(out) + sorted(set(sizes) - set(out))
+        full = [sizes[c] for c in letters]
+        prod = None
+        for s_, o in zip(ins, ops):
+            order = sorted(range(len(s_)), key=lambda i: letters.index(s_[i]))
+            t = o.permute(order) if order else o
+            present = [s_[i] for i in order]
+            t = t.reshape([t.shape[present.index(c)] if c in present else 1 for c in letters])
+            t = t._broadcast_to(full)
+            prod = t if prod is None else prod * t
+        red = tuple(range(len(out), len(letters)))
+        return prod.sum(red) if red else prod
 
     # -- movement built from primitives ----------------------------------------
     def view(self, *shape):
@@ -443,6 +513,10 @@ class TensorOps:
         x = x.reshape(*x.shape[:ax], out, step, *x.shape[ax + 1:])
         x = x.shrink([(0, 1) if i == ax + 1 else None for i in range(x.ndim)])
         return x.reshape(*self.shape[:ax], out, *self.shape[ax + 1:])
+
+    def __setitem__(self, idx, value):
+        raise NotImplementedError("uop.Tensor is immutable: build the value with where, pad or cat "
+                                  "(item assignment is not supported)")
 
     def __getitem__(self, idx):
         """Indexing with ints, slices (any step; a negative one flips), ``None`` and
