@@ -17,11 +17,12 @@ from .dtypes import (DType, bfloat16, bool_, float16, float32, float64, int8, in
 from .tensor import Tensor
 from .compiler import compile
 from .runtime import cuda_available
+from .jit import Jit, jit
 from . import tirx
 
 __all__ = ["Tensor", "compile", "tirx", "CompileError", "Compiler", "DType", "bool_", "int8",
            "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "bfloat16",
-           "float32", "float64", "cuda_available", "parse_verify", "run_pipeline", "translate", "LIBRARY",
+           "float32", "float64", "cuda_available", "jit", "Jit", "parse_verify", "run_pipeline", "translate", "LIBRARY",
            "build_dir"]
 
 

@@ -40,7 +40,7 @@ def compile(obj, target="c", chip=None, pipeline=None):  # noqa: A001 - the pack
         raise ValueError(f"unknown target {target!r}: one of {', '.join(TARGETS)}")
     from .tirx import IRModule, PrimFunc
     if isinstance(obj, Tensor):
-        kind, text = "tensor", obj.to_mlir()
+        kind, text = "tensor", obj.to_mlir(locations=True)
     elif isinstance(obj, (PrimFunc, IRModule)):
         kind, text = "tirx", obj.script(locations=True)
     elif isinstance(obj, str):

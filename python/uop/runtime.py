@@ -34,6 +34,28 @@ CFLAGS = ("-std=c11", "-O2", "-fno-tree-loop-vectorize", "-shared", "-fPIC")
 _cache_lock = threading.Lock()
 _cache_dir = None
 _loaded = {}  # sha256 of the C source -> ctypes.CDLL
+_programs = {}  # tensor-level MLIR text -> (C source, ctypes.CDLL)
+
+
+class Stats:
+    """Counters of the compile cache: ``compiles`` (MLIR -> C -> shared object),
+    ``hits`` (a program found by its MLIR text), ``launches`` (entry calls)."""
+    compiles = 0
+    hits = 0
+    launches = 0
+
+    @classmethod
+    def reset(cls):
+        cls.compiles = cls.hits = cls.launches = 0
+
+
+stats = Stats
+
+
+def clear_cache():
+    """Forget the compiled programs (the next run of each compiles again)."""
+    with _cache_lock:
+        _programs.clear()
 
 
 def _work_dir():
@@ -76,11 +98,28 @@ def build_shared_object(c_source):
         return lib
 
 
-def compile_cpu(mlir):
-    """Tensor-level MLIR -> (C source, loaded library)."""
-    program = _capi.run_pipeline(mlir, CPU_PIPELINE)
-    c_source = _capi.translate(program, "c")
-    return c_source, build_shared_object(c_source)
+def compile_cpu(mlir, tensor=None):
+    """Tensor-level MLIR -> (C source, loaded library), cached by the MLIR text: the
+    text holds the graph's structure, shapes, dtypes and constants (not the input
+    data), so a second run of the same graph costs a launch, not a compile."""
+    with _cache_lock:
+        hit = _programs.get(mlir)
+        if hit is not None:
+            Stats.hits += 1
+            return hit
+    try:
+        program = _capi.run_pipeline(mlir, CPU_PIPELINE)
+        c_source = _capi.translate(program, "c")
+    except _capi.CompileError as e:
+        if tensor is None:
+            raise
+        located_error(tensor, e, lambda text: _capi.translate(_capi.run_pipeline(text, CPU_PIPELINE), "c"))
+        raise
+    lib = build_shared_object(c_source)
+    with _cache_lock:
+        Stats.compiles += 1
+        _programs[mlir] = (c_source, lib)
+    return c_source, lib
 
 
 def call_entry(lib, func_name, inputs, out_shapes, out_dtypes):
@@ -96,17 +135,44 @@ def call_entry(lib, func_name, inputs, out_shapes, out_dtypes):
     ins = [np.ascontiguousarray(a) for a in inputs]
     outs = [np.empty(s, dtype=d) for s, d in zip(out_shapes, out_dtypes)]
     fn(*[a.ctypes.data for a in ins], *[o.ctypes.data for o in outs])
+    Stats.launches += 1
     return outs
 
 
-def run_cpu(tensor):
+def _trivial(tensor):
+    """The value of a graph that needs no program (an input array, a constant or an
+    empty tensor), else None."""
     node = tensor._node
     if node.op == "input":
         return node.data.copy()
     if tensor.size == 0:  # nothing to compute (the pipeline has no kernels for empty tensors)
         return np.empty(tensor.shape, dtype=tensor.dtype.np)
+    if node.op == "const":
+        return tensor.reference()
+    return None
+
+
+def run_cpu(tensor):
+    r = _trivial(tensor)
+    if r is not None:
+        return r
     mlir, inputs = tensor._emit()
-    _, lib = compile_cpu(mlir)
+    return run_cpu_mlir(mlir, inputs, tensor)
+
+
+def located_error(tensor, error, compile_fn):
+    """After ``error`` (a CompileError of the graph of ``tensor`` printed without
+    locations), compile the graph again with the Python call site of every op as its
+    location and raise that run's CompileError, whose diagnostics name the call."""
+    try:
+        compile_fn(tensor.to_mlir(locations=True))
+    except _capi.CompileError as located:
+        raise located from None
+
+
+def run_cpu_mlir(mlir, inputs, tensor):
+    """Run the module ``mlir`` (the graph of ``tensor``) on ``inputs``."""
+    _, lib = compile_cpu(mlir, tensor)
     out = call_entry(lib, "main", inputs, [tensor.shape], [tensor.dtype.storage])[0]
     return _from_storage(out, tensor.dtype)
 
@@ -150,12 +216,10 @@ def run_cuda(tensor, chip=None):
     n, why = cuda_status()
     if n == 0:
         raise RuntimeError(f"device='cuda': no CUDA GPU is available ({why}); use device='cpu'")
-    node = tensor._node
-    if node.op == "input":
-        return node.data.copy()
-    if tensor.size == 0:
-        return np.empty(tensor.shape, dtype=tensor.dtype.np)
-    mlir, inputs = tensor._emit()
+    r = _trivial(tensor)
+    if r is not None:
+        return r
+    mlir, inputs = tensor._emit(locations=True)
     ins = [np.ascontiguousarray(a) for a in inputs]
     out = np.empty(tensor.shape, dtype=tensor.dtype.storage)
     try:

@@ -8,12 +8,15 @@ the tensor: the contract with the ``uop-rangeify`` pass (docs/python.md).
 """
 
 import numbers
-import operator
+import os
+import sys
 
 import numpy as np
 
 from . import dtypes as _dt
-from .dtypes import bfloat16, bool_, float32, float64, int32, to_dtype
+from ._emit import Emitter, format_scalar, tensor_type  # noqa: F401 - re-exported
+from ._ops import TensorOps
+from .dtypes import bfloat16, bool_, float32, int32, to_dtype
 
 __all__ = ["Tensor"]
 
@@ -22,15 +25,16 @@ __all__ = ["Tensor"]
 # Graph nodes
 # ---------------------------------------------------------------------------
 
-_BINARY = ("add", "sub", "mul", "div", "max")
-_UNARY = ("neg", "exp", "log", "sqrt")
-_MOVEMENT = ("reshape", "permute", "expand", "pad", "shrink", "flip")
+# How the operators are named in error messages.
+_OP_NAMES = {"add": "+", "sub": "-", "mul": "*", "div": "/", "max": "maximum", "min": "minimum",
+             "and": "&", "or": "|", "xor": "^", "shl": "<<", "shr": ">>", "cmplt": "<",
+             "cmpeq": "==", "cmpne": "!="}
 
 
 class _Node:
     """One op of the graph. ``arg`` holds the op's static parameters."""
 
-    __slots__ = ("op", "srcs", "arg", "shape", "dtype", "data", "__weakref__")
+    __slots__ = ("op", "srcs", "arg", "shape", "dtype", "data", "loc", "__weakref__")
 
     def __init__(self, op, srcs, arg, shape, dtype, data=None):
         self.op = op
@@ -39,6 +43,18 @@ class _Node:
         self.shape = tuple(int(s) for s in shape)
         self.dtype = dtype
         self.data = data  # the array of an "input" node
+        self.loc = _caller()  # (file, line) of the user's call that made the node
+
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def _caller():
+    """The first frame outside the uop package: the user's call that built a node."""
+    f = sys._getframe(2)
+    while f is not None and f.f_code.co_filename.startswith(_PACKAGE_DIR):
+        f = f.f_back
+    return (f.f_code.co_filename, f.f_lineno) if f is not None else None
 
 
 def _prod(shape):
@@ -75,7 +91,7 @@ def _array_dtype(arr):
                         "float64") from None
 
 
-def _broadcast_shape(a, b):
+def _broadcast_shape(a, b, what="broadcast"):
     n = max(len(a), len(b))
     a = (1,) * (n - len(a)) + tuple(a)
     b = (1,) * (n - len(b)) + tuple(b)
@@ -86,7 +102,7 @@ def _broadcast_shape(a, b):
         elif x == 1:
             out.append(y)
         else:
-            raise ValueError(f"shapes {a} and {b} cannot be broadcast together")
+            raise ValueError(f"{what}: shapes {a} and {b} cannot be broadcast together")
     return tuple(out)
 
 
@@ -135,7 +151,7 @@ def _shape_args(args, what):
 # Tensor
 # ---------------------------------------------------------------------------
 
-class Tensor:
+class Tensor(TensorOps):
     """A lazily evaluated tensor of any dtype in :mod:`uop.dtypes` (bool, int8..int64,
     uint8..uint64, float16, bfloat16, float32, float64).
 
@@ -220,18 +236,37 @@ class Tensor:
 
     # -- element-wise ------------------------------------------------------
     def cast(self, dtype):
+        """Convert to ``dtype`` (tinygrad's semantics: to bool is ``!= 0``, float to
+        integer truncates; out-of-range values and NaN give 0 on the C target)."""
         d = to_dtype(dtype)
         if d is self.dtype:
             return self
         return Tensor(_Node("cast", (self._node,), d, self.shape, d))
 
+    def bitcast(self, dtype):
+        """Reinterpret the bits as ``dtype`` of the same width (``arith.bitcast``)."""
+        d = to_dtype(dtype)
+        if d is self.dtype:
+            return self
+        if d.is_bool or self.dtype.is_bool:
+            raise TypeError(f"bitcast: bool has no bit pattern to reinterpret ({self.dtype.name} -> {d.name})")
+        if d.bits != self.dtype.bits:
+            raise NotImplementedError(f"bitcast: {self.dtype.name} -> {d.name} changes the element width "
+                                      "(only same-width bitcasts are supported)")
+        return Tensor(_Node("bitcast", (self._node,), d, self.shape, d))
+
+    def _float(self):
+        return self if self.dtype.is_float else self.cast(float32)
+
     def _unary(self, op):
-        t = self if self.dtype.is_float else self.cast(float32)
+        t = self._float()
         return Tensor(_Node(op, (t._node,), None, t.shape, t.dtype))
 
     def __neg__(self):
         if self.dtype.is_float:
             return Tensor(_Node("neg", (self._node,), None, self.shape, self.dtype))
+        if self.dtype.is_bool:  # tinygrad: -bool is logical not
+            return self.logical_not()
         return self._binary(0, "sub", reverse=True)
 
     def __pos__(self):
@@ -240,50 +275,124 @@ class Tensor:
     def exp(self):
         return self._unary("exp")
 
+    def exp2(self):
+        return self._unary("exp2")
+
     def log(self):
         return self._unary("log")
+
+    def log2(self):
+        return self._unary("log2")
 
     def sqrt(self):
         return self._unary("sqrt")
 
-    def relu(self):
-        return self._binary(0, "max")
+    def rsqrt(self):
+        return self._unary("rsqrt")
 
-    def maximum(self, other):
-        """Element-wise maximum (NaN propagates), with broadcasting."""
-        if isinstance(other, (list, tuple)):
-            other = Tensor(other)
-        r = self._binary(other, "max")
-        if r is NotImplemented:  # a plain method, not an operator: no reflected fallback
-            raise TypeError(f"maximum: unsupported operand {type(other).__name__}")
-        return r
+    def sin(self):
+        return self._unary("sin")
 
-    def _binary(self, other, op, reverse=False):
-        if isinstance(other, np.ndarray):
+    def cos(self):
+        return self._unary("cos")
+
+    def tan(self):
+        return self.sin() / self.cos()
+
+    def tanh(self):
+        return self._unary("tanh")
+
+    def erf(self):
+        return self._unary("erf")
+
+    def abs(self):
+        if self.dtype.is_float:
+            return self._unary("abs")
+        if self.dtype.is_unsigned or self.dtype.is_bool:
+            return self
+        return Tensor(_Node("abs", (self._node,), None, self.shape, self.dtype))
+
+    def __abs__(self):
+        return self.abs()
+
+    def _rounding(self, op):
+        return self._unary(op) if self.dtype.is_float else self
+
+    def floor(self):
+        return self._rounding("floor")
+
+    def ceil(self):
+        return self._rounding("ceil")
+
+    def trunc(self):
+        return self._rounding("trunc")
+
+    def round(self):
+        """Round half to even (numpy's and tinygrad's ``round``)."""
+        return self._rounding("round")
+
+    def isnan(self):
+        return self != self if self.dtype.is_float else self._full_like(False, bool_)
+
+    def isinf(self):
+        if not self.dtype.is_float:
+            return self._full_like(False, bool_)
+        return self.abs() == float("inf")
+
+    def logical_not(self):
+        return self.cast(bool_) ^ True
+
+    def __invert__(self):
+        d = self.dtype
+        if d.is_float:
+            raise TypeError(f"~: {d.name} has no bitwise not (integers and bools only)")
+        return self ^ (True if d.is_bool else (int(np.iinfo(d.np).max) if d.is_unsigned else -1))
+
+    def _scalar_operand(self, x):
+        """The dtype a binary op computes in when one operand is the Python scalar ``x``."""
+        sd = _scalar_dtype(x)
+        d = self.dtype
+        if sd.is_float and not d.is_float:
+            return float32
+        if sd.is_int and d.is_bool:
+            return int32
+        return d
+
+    def _operands(self, other, what, reverse=False):
+        """``(a, b)``: self and other promoted to one dtype and broadcast to one shape."""
+        if isinstance(other, (np.ndarray, list, tuple)):
             other = Tensor(other)
         if isinstance(other, Tensor):
             dtype = _dt.promote(self.dtype, other.dtype)
-            if op == "div" and not dtype.is_float:
-                dtype = float32
-            shape = _broadcast_shape(self.shape, other.shape)
-            b = other.cast(dtype)._broadcast(shape)._node
+            shape = _broadcast_shape(self.shape, other.shape, what)
+            b = other.cast(dtype)._broadcast(shape)
         elif _is_scalar(other):
-            sd = _scalar_dtype(other)
-            dtype = self.dtype
-            if sd.is_float and not dtype.is_float:
-                dtype = float32
-            elif sd.is_int and dtype.is_bool:
-                dtype = int32
-            if op == "div" and not dtype.is_float:
-                dtype = float32
+            dtype = self._scalar_operand(other)
             shape = self.shape
-            b = _const_node(other, shape, dtype)
+            b = Tensor(_const_node(other, shape, dtype))
         else:
+            return None
+        a = self.cast(dtype)._broadcast(shape)
+        return (b, a) if reverse else (a, b)
+
+    @staticmethod
+    def _node_op(op, a, b, dtype=None):
+        return Tensor(_Node(op, (a._node, b._node), None, a.shape, dtype or a.dtype))
+
+    def _binary(self, other, op, reverse=False):
+        ab = self._operands(other, _OP_NAMES.get(op, op), reverse)
+        if ab is None:
             return NotImplemented
-        a = self.cast(dtype)._broadcast(shape)._node
-        if reverse:
-            a, b = b, a
-        return Tensor(_Node(op, (a, b), None, shape, dtype))
+        a, b = ab
+        if op == "div" and not a.dtype.is_float:
+            a, b = a.cast(float32), b.cast(float32)
+        return Tensor._node_op(op, a, b)
+
+    def _method_binary(self, other, op, what):
+        r = self._binary(other, op)
+        if r is NotImplemented:  # a plain method, not an operator: no reflected fallback
+            raise TypeError(f"{what}: unsupported operand {type(other).__name__}")
+        return r
 
     def __add__(self, o):
         return self._binary(o, "add")
@@ -309,9 +418,239 @@ class Tensor:
     def __rtruediv__(self, o):
         return self._binary(o, "div", reverse=True)
 
+    def add(self, o):
+        return self._method_binary(o, "add", "add")
+
+    def sub(self, o):
+        return self._method_binary(o, "sub", "sub")
+
+    def mul(self, o):
+        return self._method_binary(o, "mul", "mul")
+
+    def div(self, o):
+        return self._method_binary(o, "div", "div")
+
+    def maximum(self, other):
+        """Element-wise maximum (NaN propagates), with broadcasting."""
+        return self._method_binary(other, "max", "maximum")
+
+    def minimum(self, other):
+        """Element-wise minimum (NaN propagates), with broadcasting."""
+        return self._method_binary(other, "min", "minimum")
+
+    def relu(self):
+        return self.maximum(0)
+
+    # floor division and modulo, as Python's // and % (and numpy's)
+    def _floordiv(self, other, reverse):
+        ab = self._operands(other, "//", reverse)
+        if ab is None:
+            return NotImplemented
+        a, b = ab
+        if a.dtype.is_bool:
+            a, b = a.cast(int32), b.cast(int32)
+        if a.dtype.is_float:
+            return (a / b).floor()
+        return Tensor._node_op("idiv", a, b)  # floordivsi / divui
+
+    def _mod(self, other, reverse):
+        ab = self._operands(other, "%", reverse)
+        if ab is None:
+            return NotImplemented
+        a, b = ab
+        if a.dtype.is_bool:
+            a, b = a.cast(int32), b.cast(int32)
+        r = Tensor._node_op("rem", a, b)  # remf / remsi / remui: the sign of a
+        if a.dtype.is_unsigned:
+            return r
+        # Python's modulo has the sign of b: add b where r != 0 and the signs differ.
+        fix = (r != 0) & ((r < 0) ^ (b < 0))
+        return fix.where(r + b, r)
+
+    def __floordiv__(self, o):
+        return self._floordiv(o, False)
+
+    def __rfloordiv__(self, o):
+        return self._floordiv(o, True)
+
+    def __mod__(self, o):
+        return self._mod(o, False)
+
+    def __rmod__(self, o):
+        return self._mod(o, True)
+
+    def _pow(self, other, reverse):
+        if not reverse and _is_scalar(other) and not isinstance(other, (bool, np.bool_)) \
+                and np.isfinite(other) and float(other) == int(other) and 0 <= int(other) <= 64 and not self.dtype.is_bool:
+            # x ** n, n a small non-negative integer: exact multiplications (integers wrap)
+            n = int(other)
+            if _scalar_dtype(other).is_float and not self.dtype.is_float:
+                return self._float()._pow(other, False)
+            result, base = None, self
+            while n:
+                if n & 1:
+                    result = base if result is None else result * base
+                n >>= 1
+                if n:
+                    base = base * base
+            return result if result is not None else self._full_like(1, self.dtype)
+        ab = self._operands(other, "**", reverse)
+        if ab is None:
+            return NotImplemented
+        a, b = ab
+        if a.dtype.is_bool:
+            a, b = a.cast(int32), b.cast(int32)
+        return Tensor._node_op("pow", a, b)  # powf / ipowi
+
+    def __pow__(self, o):
+        return self._pow(o, False)
+
+    def __rpow__(self, o):
+        return self._pow(o, True)
+
+    def pow(self, o):
+        r = self._pow(o, False)
+        if r is NotImplemented:
+            raise TypeError(f"pow: unsupported operand {type(o).__name__}")
+        return r
+
+    def _bitwise(self, other, op, reverse=False, shift=False):
+        what = _OP_NAMES[op]
+        ab = self._operands(other, what, reverse)
+        if ab is None:
+            return NotImplemented
+        a, b = ab
+        if a.dtype.is_float or (shift and a.dtype.is_bool):
+            raise TypeError(f"{what}: not defined on {a.dtype.name} "
+                            f"({'integers' if shift else 'integers and bools'} only)")
+        return Tensor._node_op(op, a, b)
+
+    def __and__(self, o):
+        return self._bitwise(o, "and")
+
+    def __rand__(self, o):
+        return self._bitwise(o, "and", True)
+
+    def __or__(self, o):
+        return self._bitwise(o, "or")
+
+    def __ror__(self, o):
+        return self._bitwise(o, "or", True)
+
+    def __xor__(self, o):
+        return self._bitwise(o, "xor")
+
+    def __rxor__(self, o):
+        return self._bitwise(o, "xor", True)
+
+    def __lshift__(self, o):
+        return self._bitwise(o, "shl", shift=True)
+
+    def __rlshift__(self, o):
+        return self._bitwise(o, "shl", True, shift=True)
+
+    def __rshift__(self, o):
+        return self._bitwise(o, "shr", shift=True)
+
+    def __rrshift__(self, o):
+        return self._bitwise(o, "shr", True, shift=True)
+
+    def bitwise_and(self, o):
+        return self & o
+
+    def bitwise_or(self, o):
+        return self | o
+
+    def bitwise_xor(self, o):
+        return self ^ o
+
+    def bitwise_not(self):
+        return ~self
+
+    # comparisons: bool tensors (NaN compares unequal and unordered, as in numpy)
+    def _compare(self, other, op, reverse=False):
+        ab = self._operands(other, _OP_NAMES[op], reverse)
+        if ab is None:
+            return NotImplemented
+        a, b = ab
+        return Tensor._node_op(op, a, b, bool_)
+
+    def __lt__(self, o):
+        return self._compare(o, "cmplt")
+
+    def __gt__(self, o):
+        return self._compare(o, "cmplt", reverse=True)
+
+    def __le__(self, o):
+        return self._compare(o, "cmplt") | self._compare(o, "cmpeq")
+
+    def __ge__(self, o):
+        return self._compare(o, "cmplt", reverse=True) | self._compare(o, "cmpeq")
+
+    def __eq__(self, o):  # noqa: D105 - elementwise, as in tinygrad
+        return self._compare(o, "cmpeq")
+
+    def __ne__(self, o):
+        return self._compare(o, "cmpne")
+
+    __hash__ = object.__hash__
+
+    def eq(self, o):
+        return self == o
+
+    def ne(self, o):
+        return self != o
+
+    def lt(self, o):
+        return self < o
+
+    def le(self, o):
+        return self <= o
+
+    def gt(self, o):
+        return self > o
+
+    def ge(self, o):
+        return self >= o
+
+    def where(self, x, y):
+        """``x`` where self (cast to bool) is true, else ``y``; all three broadcast."""
+        cond = self.cast(bool_)
+        xt, yt = isinstance(x, Tensor), isinstance(y, Tensor)
+        if isinstance(x, (np.ndarray, list, tuple)):
+            x, xt = Tensor(x), True
+        if isinstance(y, (np.ndarray, list, tuple)):
+            y, yt = Tensor(y), True
+        for v in (x, y):
+            if not isinstance(v, Tensor) and not _is_scalar(v):
+                raise TypeError(f"where: unsupported operand {type(v).__name__}")
+        if xt and yt:
+            dtype = _dt.promote(x.dtype, y.dtype)
+        elif xt:
+            dtype = x._scalar_operand(y)
+        elif yt:
+            dtype = y._scalar_operand(x)
+        else:
+            sx, sy = _scalar_dtype(x), _scalar_dtype(y)
+            dtype = float32 if (sx.is_float or sy.is_float) else (
+                int32 if (sx.is_int or sy.is_int) else bool_)
+        shape = cond.shape
+        for v in (x, y):
+            if isinstance(v, Tensor):
+                shape = _broadcast_shape(shape, v.shape, "where")
+
+        def operand(v):
+            if isinstance(v, Tensor):
+                return v.cast(dtype)._broadcast(shape)
+            return Tensor(_const_node(v, shape, dtype))
+
+        a, b = operand(x), operand(y)
+        c = cond._broadcast(shape)
+        return Tensor(_Node("where", (c._node, a._node, b._node), None, shape, dtype))
+
     # -- reductions ----------------------------------------------------------
-    def _reduce(self, kind, axis, keepdim):
-        axes = _norm_axes(axis, self.ndim, kind)
+    def _reduce(self, kind, axis, keepdim, what=None):
+        axes = _norm_axes(axis, self.ndim, what or kind)
         if not axes:
             return self
         out_shape = tuple(s for i, s in enumerate(self.shape) if i not in axes)
@@ -324,45 +663,45 @@ class Tensor:
             r = r.reshape(tuple(1 if i in axes else s for i, s in enumerate(self.shape)))
         return r
 
-    def sum(self, axis=None, keepdim=False, keepdims=None):
+    def sum(self, axis=None, keepdim=False, keepdims=None, dtype=None):
         """Sum over ``axis`` (int, tuple or None for all axes). As in tinygrad, it
         accumulates bools and small integers in int32 (unsigned ones in uint32) and
         returns that; float16/bfloat16 accumulate in float32 and return their dtype."""
         keep = keepdim if keepdims is None else keepdims
+        if dtype is not None:
+            return self.cast(dtype)._reduce("add", axis, keep, "sum")
         acc = _sum_acc_dtype(self.dtype)
-        r = self.cast(acc)._reduce("add", axis, keep)
+        r = self.cast(acc)._reduce("add", axis, keep, "sum")
         return r.cast(self.dtype) if self.dtype in (_dt.float16, bfloat16) else r
 
-    def max(self, axis=None, keepdim=False, keepdims=None):
-        """Maximum over ``axis`` (int, tuple or None for all axes)."""
-        return self._reduce("max", axis, keepdim if keepdims is None else keepdims)
-
-    def mean(self, axis=None, keepdim=False, keepdims=None):
+    def prod(self, axis=None, keepdim=False, keepdims=None, dtype=None):
+        """Product over ``axis``; accumulates like :meth:`sum` (integers wrap)."""
         keep = keepdim if keepdims is None else keepdims
-        axes = _norm_axes(axis, self.ndim, "mean")
-        n = _prod(self.shape[a] for a in axes)
-        t = self if self.dtype.is_float else self.cast(float32)
-        return t.sum(axes, keep) / float(n) if axes else t
+        if dtype is not None:
+            return self.cast(dtype)._reduce("mul", axis, keep, "prod")
+        acc = _sum_acc_dtype(self.dtype)
+        r = self.cast(acc)._reduce("mul", axis, keep, "prod")
+        return r.cast(self.dtype) if self.dtype in (_dt.float16, bfloat16) else r
 
-    # -- matmul --------------------------------------------------------------
-    def matmul(self, other):
-        if not isinstance(other, Tensor):
-            other = Tensor(other)
-        if self.ndim != 2 or other.ndim != 2:
-            raise ValueError(f"matmul needs two 2-D tensors, got shapes {self.shape} and {other.shape}")
-        (m, k), (k2, n) = self.shape, other.shape
-        if k != k2:
-            raise ValueError(f"matmul: inner dimensions differ: {self.shape} @ {other.shape}")
-        dtype = _dt.promote(self.dtype, other.dtype)
-        a = self.cast(dtype).reshape(m, 1, k).expand(m, n, k)
-        b = other.cast(dtype).permute(1, 0).reshape(1, n, k).expand(m, n, k)
-        return (a * b).sum(axis=2)
+    def _minmax(self, kind, axis, keepdim, keepdims):
+        keep = keepdim if keepdims is None else keepdims
+        if self.dtype.is_bool:  # through uint8 (umax / umin)
+            return self.cast(_dt.uint8)._reduce(kind, axis, keep, kind).cast(bool_)
+        return self._reduce(kind, axis, keep, kind)
 
-    def __matmul__(self, o):
-        return self.matmul(o)
+    def max(self, axis=None, keepdim=False, keepdims=None):
+        """Maximum over ``axis`` (int, tuple or None for all axes); NaN propagates."""
+        return self._minmax("max", axis, keepdim, keepdims)
 
-    def __rmatmul__(self, o):
-        return Tensor(o).matmul(self)
+    def min(self, axis=None, keepdim=False, keepdims=None):
+        """Minimum over ``axis`` (int, tuple or None for all axes); NaN propagates."""
+        return self._minmax("min", axis, keepdim, keepdims)
+
+    def any(self, axis=None, keepdim=False, keepdims=None):
+        return self.cast(bool_).max(axis, keepdim, keepdims)
+
+    def all(self, axis=None, keepdim=False, keepdims=None):
+        return self.cast(bool_).min(axis, keepdim, keepdims)
 
     # -- movement ------------------------------------------------------------
     def reshape(self, *shape):
@@ -420,9 +759,17 @@ class Tensor:
             return self
         return self.expand(shape)
 
-    def pad(self, pads):
-        """Zero padding; ``pads`` holds one ``(low, high)`` (or None) per dim."""
+    def pad(self, pads, value=0):
+        """Padding with ``value`` (zero: ``uop.pad``; another value: a mask and
+        ``where``). ``pads`` holds one ``(low, high)`` (or None) per dim, or, as in
+        torch and tinygrad, a flat ``(left, right, top, bottom, ...)`` from the last dim."""
         pads = list(pads)
+        if pads and all(isinstance(p, (numbers.Integral, np.integer)) for p in pads):
+            if len(pads) % 2 or len(pads) > 2 * self.ndim:
+                raise ValueError(f"pad: a flat padding needs an even count of at most {2 * self.ndim} "
+                                 f"ints for a tensor of rank {self.ndim}, got {tuple(pads)}")
+            flat = [(pads[i], pads[i + 1]) for i in range(0, len(pads), 2)]
+            pads = [None] * (self.ndim - len(flat)) + flat[::-1]
         if len(pads) != self.ndim:
             raise ValueError(f"pad: {len(pads)} (low, high) pairs for a tensor of rank {self.ndim}")
         norm = []
@@ -434,9 +781,19 @@ class Tensor:
         if all(p == (0, 0) for p in norm):
             return self
         shape = tuple(s + lo + hi for s, (lo, hi) in zip(self.shape, norm))
+        if not (isinstance(value, (int, float, bool, np.number, np.bool_)) and value == 0
+                and not (isinstance(value, float) and np.signbit(value))):
+            if self.size == 0:
+                return self._full_like(value, None, shape)
+            inside = self._full_like(True, bool_).pad(norm)
+            return inside.where(self.pad(norm), Tensor(_const_node(value, shape, self.dtype)))
         if self.size == 0:  # only padding: zeros
             return Tensor(_const_node(0, shape, self.dtype))
         return Tensor(_Node("pad", (self._node,), tuple(norm), shape, self.dtype))
+
+    def _full_like(self, value, dtype=None, shape=None):
+        d = self.dtype if dtype is None else to_dtype(dtype)
+        return Tensor(_const_node(value, self.shape if shape is None else shape, d))
 
     def shrink(self, bounds):
         """Keep ``[start, end)`` of each dim; ``bounds`` holds one pair (or None) per dim."""
@@ -462,12 +819,14 @@ class Tensor:
         return Tensor(_Node("flip", (self._node,), flags, self.shape, self.dtype))
 
     # -- output ----------------------------------------------------------------
-    def _emit(self):
-        return _Emitter().module(self._node)
+    def _emit(self, locations=False):
+        return Emitter(locations).module(self._node)
 
-    def to_mlir(self):
-        """The tensor-level uop module: ``func.func @main(inputs...) -> result``."""
-        return self._emit()[0]
+    def to_mlir(self, locations=False):
+        """The tensor-level uop module: ``func.func @main(inputs...) -> result``.
+        ``locations=True`` gives each op the ``loc("file.py":line:0)`` of the Python
+        call that made it, so that the compiler's diagnostics name that call."""
+        return self._emit(locations)[0]
 
     def inputs(self):
         """The input arrays, in the order of ``@main``'s arguments."""
@@ -475,7 +834,8 @@ class Tensor:
 
     def reference(self):
         """The value computed with numpy (float64 / int64 arithmetic, then cast to ``dtype``)."""
-        return _reference(self._node)
+        from ._reference import reference
+        return reference(self._node)
 
     def numpy(self, device="cpu"):
         """Compile, run on ``device`` ("cpu" or "cuda") and return an ndarray."""
@@ -496,11 +856,14 @@ def _sum_acc_dtype(d):
 def _reduce_identity(kind, dtype):
     if kind == "add":
         return 0
+    if kind == "mul":
+        return 1
     if dtype.is_float:
-        return -np.inf
+        return -np.inf if kind == "max" else np.inf
     if dtype.is_bool:
-        return 0
-    return int(np.iinfo(dtype.np).min)
+        return 0 if kind == "max" else 1
+    info = np.iinfo(dtype.np)
+    return int(info.min) if kind == "max" else int(info.max)
 
 
 def _const_node(value, shape, dtype):
@@ -526,267 +889,3 @@ def _const_node(value, shape, dtype):
     return _Node("const", (), v, shape, dtype)
 
 
-# ---------------------------------------------------------------------------
-# MLIR emission
-# ---------------------------------------------------------------------------
-
-def tensor_type(shape, dtype):
-    return "tensor<" + "".join(f"{s}x" for s in shape) + dtype.mlir + ">"
-
-
-def format_scalar(value, dtype):
-    """A value for ``dense<...>`` that parses back to exactly the same number."""
-    if dtype.is_bool:
-        return "true" if value else "false"
-    if not dtype.is_float:
-        return str(int(value))
-    if dtype.bits == 16:  # f16 / bf16: the exact bits
-        bits = (np.float16(value).view(np.uint16) if dtype is _dt.float16
-                else _dt.to_bfloat16_bits(np.float32(value)).reshape(()))
-        return "0x%04X" % int(bits)
-    if dtype is float32:
-        v = np.float32(value)
-        if not np.isfinite(v):
-            return "0x%08X" % v.view(np.uint32)
-        return "%.8e" % float(v)
-    v = np.float64(value)
-    if not np.isfinite(v):
-        return "0x%016X" % v.view(np.uint64)
-    return "%.16e" % float(v)
-
-
-def _list(xs):
-    return "[" + ", ".join(str(x) for x in xs) + "]"
-
-
-class _Emitter:
-    def __init__(self):
-        self.lines = []
-        self.args = []       # (name, type)
-        self.inputs = []     # arrays
-        self.names = {}      # node -> ssa name
-        self.cse = {}        # key -> ssa name
-        self.count = 0
-
-    def _new(self):
-        n = f"%{self.count}"
-        self.count += 1
-        return n
-
-    def module(self, root):
-        # Iterative post-order: sources left to right, each node once.
-        stack = [(root, False)]
-        while stack:
-            node, expanded = stack.pop()
-            if node in self.names:
-                continue
-            if expanded or not node.srcs:
-                self._emit(node)
-                continue
-            stack.append((node, True))
-            for s in reversed(node.srcs):
-                if s not in self.names:
-                    stack.append((s, False))
-        res = self.names[root]
-        rtype = tensor_type(root.shape, root.dtype)
-        sig = ", ".join(f"{n}: {t}" for n, t in self.args)
-        # Unsigned integers say so at the interface (MLIR integers are signless).
-        rsig = f"({rtype} {{uop.unsigned}})" if root.dtype.is_unsigned else rtype
-        out = ["module {", f"  func.func @main({sig}) -> {rsig} {{"]
-        out += ["    " + l for l in self.lines]
-        out += [f"    return {res} : {rtype}", "  }", "}", ""]
-        return "\n".join(out), list(self.inputs)
-
-    def _emit(self, node):
-        t = tensor_type(node.shape, node.dtype)
-        if node.op == "input":
-            name = f"%arg{len(self.args)}"
-            self.args.append((name, t + (" {uop.unsigned}" if node.dtype.is_unsigned else "")))
-            # What the program reads: bfloat16 as its bits.
-            self.inputs.append(_dt.to_bfloat16_bits(node.data).reshape(node.data.shape)
-                               if node.dtype is bfloat16 else node.data)
-            self.names[node] = name
-            return
-        srcs = [self.names[s] for s in node.srcs]
-        if node.op == "cast" and node.srcs[0].dtype.mlir == node.dtype.mlir:
-            # int32 <-> uint32 and the like: the same bits, no op.
-            self.names[node] = srcs[0]
-            return
-        key = (node.op, tuple(srcs), repr(node.arg), node.shape, node.dtype.name)
-        if key in self.cse:
-            self.names[node] = self.cse[key]
-            return
-        name = self._new()
-        self.lines.append(f"{name} = {self._op_text(node, srcs, t)}")
-        self.names[node] = name
-        self.cse[key] = name
-
-    def _op_text(self, node, srcs, t):
-        op, fl, d = node.op, node.dtype.is_float, node.dtype
-        if op == "const":
-            return f"arith.constant dense<{format_scalar(node.arg, node.dtype)}> : {t}"
-        if op in _BINARY:
-            if op == "div" and not fl:
-                raise AssertionError("integer division is done in float32")
-            if fl:
-                mn = {"add": "addf", "sub": "subf", "mul": "mulf", "div": "divf",
-                      "max": "maximumf"}[op]
-            elif d.is_bool:  # numpy's bool arithmetic: or, xor, and
-                mn = {"add": "ori", "sub": "xori", "mul": "andi", "max": "ori"}[op]
-            else:
-                mn = {"add": "addi", "sub": "subi", "mul": "muli",
-                      "max": "maxui" if d.is_unsigned else "maxsi"}[op]
-            return f"arith.{mn} {srcs[0]}, {srcs[1]} : {t}"
-        if op == "neg":
-            return f"arith.negf {srcs[0]} : {t}"
-        if op in ("exp", "log", "sqrt"):
-            return f"math.{op} {srcs[0]} : {t}"
-        src = node.srcs[0]
-        st = tensor_type(src.shape, src.dtype)
-        if op == "cast":
-            return self._cast_text(src, node, srcs[0], st, t)
-        if op == "reshape":
-            return f"uop.reshape {srcs[0]} : {st} -> {t}"
-        if op == "permute":
-            return f"uop.permute {srcs[0]} {_list(node.arg)} : {st} -> {t}"
-        if op == "expand":
-            return f"uop.expand {srcs[0]} : {st} -> {t}"
-        if op == "pad":
-            lo = [p[0] for p in node.arg]
-            hi = [p[1] for p in node.arg]
-            return f"uop.pad {srcs[0]} low {_list(lo)} high {_list(hi)} : {st} -> {t}"
-        if op == "shrink":
-            lo = [p[0] for p in node.arg]
-            hi = [p[1] for p in node.arg]
-            return f"uop.shrink {srcs[0]} {_list(lo)} to {_list(hi)} : {st} -> {t}"
-        if op == "flip":
-            flags = "[" + ", ".join("true" if f else "false" for f in node.arg) + "]"
-            return f"uop.flip {srcs[0]} {flags} : {t}"
-        if op == "reduce":
-            kind, axes = node.arg
-            if kind in ("max", "min") and d.is_unsigned and d.bits > 1:
-                kind = "u" + kind  # umax / umin compare unsigned
-            return f"uop.reduce_axis {kind} {srcs[0]} {_list(axes)} : {st} -> {t}"
-        raise AssertionError(f"unknown op {op}")
-
-    def _cast_text(self, src, node, x, st, t):
-        """arith casts between every pair of dtypes (tinygrad's semantics: a cast to
-        bool is ``!= 0``, float to integer truncates)."""
-        a, b = src.dtype, node.dtype
-        if b.is_bool:
-            zero = self._new()
-            self.lines.append(f"{zero} = arith.constant dense<{'0.0' if a.is_float else '0'}> : {st}")
-            return (f"arith.cmpf une, {x}, {zero} : {st}" if a.is_float
-                    else f"arith.cmpi ne, {x}, {zero} : {st}")
-        if a.is_float and b.is_float:
-            if a.bits == b.bits:  # float16 <-> bfloat16: through float32
-                mid = self._new()
-                mt = t.replace(b.mlir + ">", "f32>")
-                self.lines.append(f"{mid} = arith.extf {x} : {st} to {mt}")
-                return f"arith.truncf {mid} : {mt} to {t}"
-            return f"arith.{'extf' if b.bits > a.bits else 'truncf'} {x} : {st} to {t}"
-        if b.is_float:
-            return f"arith.{'uitofp' if a.is_unsigned or a.is_bool else 'sitofp'} {x} : {st} to {t}"
-        if a.is_float:
-            return f"arith.{'fptoui' if b.is_unsigned else 'fptosi'} {x} : {st} to {t}"
-        if a.bits < b.bits:
-            return f"arith.{'extui' if a.is_unsigned or a.is_bool else 'extsi'} {x} : {st} to {t}"
-        if a.bits > b.bits:
-            return f"arith.trunci {x} : {st} to {t}"
-        # Same width (int32 <-> uint32): the same bits; an identity op keeps one
-        # SSA value per node.
-        return f"arith.bitcast {x} : {st} to {t}"
-
-
-# ---------------------------------------------------------------------------
-# numpy reference
-# ---------------------------------------------------------------------------
-
-def _wide(dtype):
-    if dtype.is_float:
-        return np.float64
-    return np.uint64 if dtype is _dt.uint64 else np.int64
-
-
-def _round(x, dtype):
-    """Round a wide value to ``dtype`` and widen it again (integers wrap, bools are
-    ``!= 0``)."""
-    x = np.asarray(x)
-    if dtype is bfloat16:
-        return _dt.round_bfloat16(x.astype(np.float32)).astype(np.float64)
-    if dtype.is_bool:
-        return (x != 0).astype(np.int64)
-    return x.astype(dtype.np).astype(_wide(dtype))
-
-
-def _reference(root):
-    memo = {}
-    stack = [(root, False)]
-    with np.errstate(all="ignore"):
-        while stack:
-            node, expanded = stack.pop()
-            if node in memo:
-                continue
-            if node.srcs and not expanded:
-                stack.append((node, True))
-                for s in reversed(node.srcs):
-                    if s not in memo:
-                        stack.append((s, False))
-                continue
-            memo[node] = _ref_op(node, [memo[s] for s in node.srcs])
-        out = memo[root]
-        if root.dtype is bfloat16:
-            return _dt.round_bfloat16(np.asarray(out, np.float32)).reshape(root.shape)
-        return np.asarray(out).astype(root.dtype.np).reshape(root.shape)
-
-
-def _ref_op(node, xs):
-    op, d = node.op, node.dtype
-    w = _wide(d)
-    if op == "input":
-        return node.data.astype(w)  # bool inputs become 0/1
-    if op == "const":
-        return np.full(node.shape, node.arg, dtype=w)
-    if op in _BINARY:
-        a, b = xs
-        if op == "max":
-            r = np.maximum(a, b)
-        else:
-            r = {"add": operator.add, "sub": operator.sub, "mul": operator.mul,
-                 "div": operator.truediv}[op](a, b)
-        # Integers wrap; float16/bfloat16 round every result, as their programs do.
-        return r if d.is_float and d.bits >= 32 else _round(r, d)
-    if op == "neg":
-        return -xs[0]
-    if op in ("exp", "log", "sqrt"):
-        r = getattr(np, op)(xs[0])
-        return r if d.bits >= 32 else _round(r, d)
-    x = xs[0]
-    if op == "cast":
-        src = node.srcs[0].dtype
-        if d.is_bool:
-            return (x != 0).astype(np.int64)
-        if d.is_float:
-            return x.astype(np.float64) if d is float64 else _round(x, d)
-        return _round(np.trunc(x) if src.is_float else x, d)
-    if op == "reshape":
-        return x.reshape(node.shape)
-    if op == "permute":
-        return np.transpose(x, node.arg)
-    if op == "expand":
-        return np.broadcast_to(x, node.shape)
-    if op == "pad":
-        return np.pad(x, node.arg, mode="constant", constant_values=0)
-    if op == "shrink":
-        return x[tuple(slice(lo, hi) for lo, hi in node.arg)]
-    if op == "flip":
-        axes = tuple(i for i, f in enumerate(node.arg) if f)
-        return np.flip(x, axes)
-    if op == "reduce":
-        kind, axes = node.arg
-        if kind == "add":
-            r = np.sum(x, axis=axes)
-            return r if d.is_float and d.bits >= 32 else _round(r, d)
-        init = -np.inf if d.is_float else 0 if d.is_bool else np.iinfo(d.np).min
-        return np.max(x, axis=axes, initial=init)
-    raise AssertionError(op)

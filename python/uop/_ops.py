@@ -1,0 +1,1028 @@
+"""The composite part of :class:`uop.Tensor`: every method here is built from the
+graph's primitive ops (elementwise, casts, movement, ``reduce_axis``), as tinygrad
+builds its Tensor from its UOps. ``Tensor`` inherits :class:`TensorOps`.
+"""
+
+import math
+import numbers
+
+import numpy as np
+
+from . import dtypes as _dt
+from .dtypes import bool_, float32, int32, to_dtype
+
+
+def _t():
+    from . import tensor
+    return tensor
+
+
+def _is_int(x):
+    return isinstance(x, (numbers.Integral, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+def _axis(axis, ndim, what):
+    if not _is_int(axis):
+        raise TypeError(f"{what}: axis must be an integer, not {axis!r}")
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"{what}: axis {axis} is out of range for a tensor of rank {ndim}")
+    return int(axis) % ndim
+
+
+def _tuple(x, n, what):
+    if _is_int(x):
+        return (int(x),) * n
+    x = tuple(x)
+    if len(x) != n or not all(_is_int(v) for v in x):
+        raise ValueError(f"{what}: expected an int or {n} ints, got {x!r}")
+    return tuple(int(v) for v in x)
+
+
+def _ceildiv(a, b):
+    return -(-a // b)
+
+
+# ---------------------------------------------------------------------------
+# The counter-based random generator (hash of (seed, counter, index))
+# ---------------------------------------------------------------------------
+
+_M1, _M2 = 0x7FEB352D, 0x846CA68B  # lowbias32 (Chris Wellons)
+
+
+def _hash32_py(x):
+    x &= 0xFFFFFFFF
+    x ^= x >> 16
+    x = (x * _M1) & 0xFFFFFFFF
+    x ^= x >> 15
+    x = (x * _M2) & 0xFFFFFFFF
+    x ^= x >> 16
+    return x
+
+
+def random_key(seed, counter):
+    """The two 32-bit keys of a ``rand`` call (Python integers)."""
+    k0 = _hash32_py(_hash32_py(seed & 0xFFFFFFFF) ^ ((seed >> 32) & 0xFFFFFFFF) ^ 0x9E3779B9)
+    k1 = _hash32_py(k0 ^ _hash32_py(counter + 0x632BE5AB))
+    return k0, k1
+
+
+def random_bits_numpy(n, seed, counter):
+    """What ``rand``'s graph computes for the flat indices 0..n-1, in numpy (uint32)."""
+    k0, k1 = random_key(seed, counter)
+
+    def h(x):
+        x = x ^ (x >> np.uint32(16))
+        x = x * np.uint32(_M1)
+        x = x ^ (x >> np.uint32(15))
+        x = x * np.uint32(_M2)
+        return x ^ (x >> np.uint32(16))
+
+    with np.errstate(over="ignore"):
+        i = np.arange(n, dtype=np.uint32)
+        return h(h(i ^ np.uint32(k0)) + np.uint32(k1))
+
+
+# mantissa bits of a uniform float in [0, 1) of each dtype (exact: no rounding up to 1)
+_RAND_BITS = {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 32}
+
+
+class TensorOps:
+    __slots__ = ()
+
+    _seed = 0
+    _rng_counter = 0
+
+    # -- creation ------------------------------------------------------------
+    @classmethod
+    def full(cls, shape, fill_value, dtype=None):
+        """A tensor of ``shape`` filled with ``fill_value`` (a splat constant)."""
+        t = _t()
+        shape = t._shape_args((shape,) if _is_int(shape) else tuple(shape), "full")
+        if any(s < 0 for s in shape):
+            raise ValueError(f"full: negative dimension in {shape}")
+        d = to_dtype(dtype) if dtype is not None else t._scalar_dtype(fill_value)
+        return cls(t._const_node(fill_value, shape, d))
+
+    @classmethod
+    def zeros(cls, *shape, dtype=None):
+        return cls.full(_t()._shape_args(shape, "zeros"), 0.0, dtype or float32)
+
+    @classmethod
+    def ones(cls, *shape, dtype=None):
+        return cls.full(_t()._shape_args(shape, "ones"), 1.0, dtype or float32)
+
+    def full_like(self, fill_value, dtype=None):
+        return type(self).full(self.shape, fill_value, dtype or self.dtype)
+
+    def zeros_like(self, dtype=None):
+        return self.full_like(0, dtype)
+
+    def ones_like(self, dtype=None):
+        return self.full_like(1, dtype)
+
+    @classmethod
+    def _iota(cls, n):
+        """int32 0..n-1 in the graph: recursive doubling with pads and selects
+        (2 log2(n) levels, no input array)."""
+        t = _t()
+        if n == 1:
+            return cls(t._const_node(0, (1,), int32))
+        h = n // 2
+        lo = cls._iota(h)
+        r = lo.cat(lo + h)
+        if n % 2:
+            r = r.cat(cls(t._const_node(n - 1, (1,), int32)))
+        return r
+
+    @classmethod
+    def arange(cls, start, stop=None, step=1, dtype=None):
+        """``start, start + step, ...`` below ``stop`` (tinygrad's and numpy's arange):
+        int32 for integer arguments, else float32."""
+        if stop is None:
+            start, stop = 0, start
+        for v in (start, stop, step):
+            if not isinstance(v, (numbers.Real, np.number)) or isinstance(v, (bool, np.bool_)):
+                raise TypeError(f"arange: {v!r} is not a number")
+        if step == 0:
+            raise ValueError("arange: step must not be zero")
+        n = max(0, math.ceil((stop - start) / step))
+        is_int = all(_is_int(v) for v in (start, stop, step))
+        d = to_dtype(dtype) if dtype is not None else (int32 if is_int else float32)
+        if n == 0:
+            return cls.full((0,), 0, d)
+        idx = cls._iota(n)
+        if is_int and not d.is_float:
+            return (idx * step + start).cast(d) if (step, start) != (1, 0) else idx.cast(d)
+        f = idx.cast(d if d.is_float else float32)
+        return (f * step + start).cast(d)
+
+    @classmethod
+    def eye(cls, n, m=None, dtype=None):
+        m = n if m is None else m
+        r = cls.arange(n).reshape(n, 1) == cls.arange(m).reshape(1, m)
+        return r.cast(dtype or float32)
+
+    @classmethod
+    def manual_seed(cls, seed=0):
+        """Set the seed of :meth:`rand` / :meth:`randn` and reset their counter."""
+        TensorOps._seed = int(seed)
+        TensorOps._rng_counter = 0
+
+    @classmethod
+    def _random_bits(cls, shape, seed):
+        """uint32 hash bits, one per element: lowbias32(lowbias32(i ^ k0) + k1), where
+        (k0, k1) hash (seed, counter); the counter advances per call without ``seed``."""
+        if seed is None:
+            seed, counter = TensorOps._seed, TensorOps._rng_counter
+            TensorOps._rng_counter += 1
+        else:
+            counter = 0
+        k0, k1 = random_key(int(seed), counter)
+        n = math.prod(shape)
+        u32 = _dt.uint32
+
+        def h(x):
+            x = x ^ (x >> 16)
+            x = x * _M1
+            x = x ^ (x >> 15)
+            x = x * _M2
+            return x ^ (x >> 16)
+
+        i = cls._iota(n).cast(u32)
+        return h(h(i ^ k0) + k1).reshape(shape)
+
+    @classmethod
+    def rand(cls, *shape, seed=None, dtype=None):
+        """Uniform in [0, 1) from a counter-based hash in the graph (deterministic per
+        seed: :meth:`manual_seed`, or ``seed=`` for one call)."""
+        shape = _t()._shape_args(shape, "rand")
+        d = to_dtype(dtype) if dtype is not None else float32
+        if not d.is_float:
+            raise TypeError(f"rand: {d.name} is not a float dtype")
+        if math.prod(shape) == 0:
+            return cls.full(shape, 0, d)
+        bits = _RAND_BITS[d.name]
+        x = cls._random_bits(shape, seed)
+        if bits < 32:
+            x = x >> (32 - bits)
+        fd = _dt.float64 if d is _dt.float64 else float32
+        return (x.cast(fd) * float(2.0 ** -bits)).cast(d)
+
+    @classmethod
+    def uniform(cls, *shape, low=0.0, high=1.0, seed=None, dtype=None):
+        d = to_dtype(dtype) if dtype is not None else float32
+        fd = _dt.float64 if d is _dt.float64 else float32
+        return (cls.rand(*shape, seed=seed, dtype=fd) * (high - low) + low).cast(d)
+
+    @classmethod
+    def randn(cls, *shape, seed=None, dtype=None):
+        """Standard normal by Box-Muller on two uniform draws (tinygrad's way)."""
+        shape = _t()._shape_args(shape, "randn")
+        d = to_dtype(dtype) if dtype is not None else float32
+        if not d.is_float:
+            raise TypeError(f"randn: {d.name} is not a float dtype")
+        fd = _dt.float64 if d is _dt.float64 else float32
+        if math.prod(shape) == 0:
+            return cls.full(shape, 0, d)
+        src = cls.rand(2, *shape, seed=seed, dtype=fd)
+        u0, u1 = src[0], src[1]
+        return ((u0 * (2 * math.pi)).cos() * ((1 - u1).log() * -2).sqrt()).cast(d)
+
+    @classmethod
+    def randint(cls, *shape, low=0, high=10, seed=None, dtype=None):
+        """Integers uniform in [low, high) (int32)."""
+        if high <= low:
+            raise ValueError(f"randint: empty range [{low}, {high})")
+        u = cls.rand(*shape, seed=seed, dtype=_dt.float64)
+        return (u * (high - low)).floor().cast(dtype or int32) + low
+
+    def rand_like(self, seed=None, dtype=None):
+        return type(self).rand(self.shape, seed=seed, dtype=dtype or (self.dtype if self.dtype.is_float else None))
+
+    def randn_like(self, seed=None, dtype=None):
+        return type(self).randn(self.shape, seed=seed, dtype=dtype or (self.dtype if self.dtype.is_float else None))
+
+    # -- elementwise built from primitives -----------------------------------
+    def sigmoid(self):
+        t = self._float()
+        return 1 / (1 + (-t).exp())
+
+    def silu(self):
+        t = self._float()
+        return t * t.sigmoid()
+
+    swish = silu
+
+    def gelu(self):
+        """tinygrad's tanh approximation: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))."""
+        t = self._float()
+        return 0.5 * t * (1 + (math.sqrt(2 / math.pi) * (t + 0.044715 * t * t * t)).tanh())
+
+    def quick_gelu(self):
+        return self * (self * 1.702).sigmoid()
+
+    def leaky_relu(self, neg_slope=0.01):
+        return (self < 0).where(self * neg_slope, self)
+
+    def elu(self, alpha=1.0):
+        t = self._float()
+        return t.relu() - alpha * (1 - t.exp()).relu()
+
+    def relu6(self):
+        return self.relu().minimum(6)
+
+    def softplus(self, beta=1):
+        t = self._float()
+        return (1 + (t * beta).exp()).log() * (1 / beta)
+
+    def hardtanh(self, min_val=-1, max_val=1):
+        return self.clip(min_val, max_val)
+
+    def reciprocal(self):
+        return 1 / self._float()
+
+    def square(self):
+        return self * self
+
+    def sign(self):
+        """-1, 0 or 1 in the tensor's dtype (NaN stays NaN)."""
+        r = (self > 0).where(1, (self < 0).where(-1, 0)).cast(self.dtype)
+        return self.isnan().where(self, r) if self.dtype.is_float else r
+
+    def clip(self, min_=None, max_=None):
+        if min_ is None and max_ is None:
+            raise ValueError("clip: give min_ or max_")
+        r = self
+        if min_ is not None:
+            r = r.maximum(min_)
+        if max_ is not None:
+            r = r.minimum(max_)
+        return r
+
+    clamp = clip
+
+    def lerp(self, end, weight):
+        return self + (end - self) * weight
+
+    # -- reductions built from primitives ----------------------------------
+    def mean(self, axis=None, keepdim=False, keepdims=None):
+        keep = keepdim if keepdims is None else keepdims
+        axes = _t()._norm_axes(axis, self.ndim, "mean")
+        n = math.prod(self.shape[a] for a in axes)
+        t = self._float()
+        if not axes:
+            return t
+        return t.sum(axes, keep) / float(n) if n else t.sum(axes, keep) * float("nan")
+
+    def var(self, axis=None, keepdim=False, correction=1, keepdims=None):
+        """Variance with tinygrad's default ``correction=1`` (numpy's ``ddof``)."""
+        keep = keepdim if keepdims is None else keepdims
+        axes = _t()._norm_axes(axis, self.ndim, "var")
+        n = math.prod(self.shape[a] for a in axes)
+        t = self._float()
+        d = t - t.mean(axes, keepdim=True)
+        return (d * d).sum(axes, keep) / float(max(0, n - correction))
+
+    def std(self, axis=None, keepdim=False, correction=1, keepdims=None):
+        return self.var(axis, keepdim, correction, keepdims).sqrt()
+
+    def _argext(self, kind, axis, keepdim):
+        T = type(self)
+        if axis is None:
+            return self.flatten()._argext(kind, 0, False).reshape(() if not keepdim else (1,) * self.ndim)
+        ax = _axis(axis, self.ndim, "arg" + kind)
+        n = self.shape[ax]
+        if n == 0:
+            raise ValueError(f"arg{kind}: the axis {ax} is empty")
+        m = self._minmax(kind, ax, True, None)
+        hit = self == m
+        if self.dtype.is_float:
+            hit = hit | self.isnan()  # numpy: the first NaN
+        # n - i counts down, so the largest marks the first hit
+        idx = T.arange(n, 0, -1).reshape([n if i == ax else 1 for i in range(self.ndim)])
+        first = hit.where(idx, 0).max(ax, keepdim)
+        return (n - first).cast(int32)
+
+    def argmax(self, axis=None, keepdim=False):
+        """Index of the first maximum (of the first NaN, as numpy), int32."""
+        return self._argext("max", axis, keepdim)
+
+    def argmin(self, axis=None, keepdim=False):
+        return self._argext("min", axis, keepdim)
+
+    def softmax(self, axis=-1):
+        t = self._float()
+        e = (t - t.max(axis, keepdim=True)).exp()
+        return e / e.sum(axis, keepdim=True)
+
+    def log_softmax(self, axis=-1):
+        t = self._float()
+        s = t - t.max(axis, keepdim=True)
+        return s - s.exp().sum(axis, keepdim=True).log()
+
+    def logsumexp(self, axis=None, keepdim=False):
+        t = self._float()
+        m = t.max(axis, keepdim=True)
+        m = m.isinf().where(0, m)  # all -inf (or +inf) rows: no inf - inf
+        r = (t - m).exp().sum(axis, keepdim=True).log() + m
+        if keepdim:
+            return r
+        axes = _t()._norm_axes(axis, self.ndim, "logsumexp")
+        return r.reshape([s for i, s in enumerate(r.shape) if i not in axes])
+
+    def _cumulative(self, axis, kind, what):
+        """A running reduction along ``axis``: a lower-triangular mask and one reduce
+        (O(n^2) work per row)."""
+        T = type(self)
+        if self.ndim == 0:
+            return self
+        ax = _axis(axis, self.ndim, what)
+        n = self.shape[ax]
+        x = self if kind in ("max", "min") else self.cast(_t()._sum_acc_dtype(self.dtype))
+        if n == 0:
+            return x
+        x = x.transpose(ax, -1)
+        ar = T.arange(n)
+        tri = ar.reshape(n, 1) >= ar.reshape(1, n)          # [i, j]: j <= i
+        y = x.reshape(*x.shape[:-1], 1, n).expand(*x.shape[:-1], n, n)
+        ident = _t()._reduce_identity(kind, x.dtype)
+        r = tri.where(y, T(_t()._const_node(ident, y.shape, y.dtype)))._reduce(kind, -1, False, what)
+        if x.dtype.is_bool:
+            r = r.cast(bool_)
+        if kind in ("add", "mul") and self.dtype in (_dt.float16, _dt.bfloat16):
+            r = r.cast(self.dtype)
+        return r.transpose(ax, -1)
+
+    def cumsum(self, axis=0):
+        """Running sum along ``axis`` (accumulates as :meth:`sum`)."""
+        return self._cumulative(axis, "add", "cumsum")
+
+    def cumprod(self, axis=0):
+        return self._cumulative(axis, "mul", "cumprod")
+
+    def cummax(self, axis=0):
+        """Running maximum (values only; NaN propagates)."""
+        t = self.cast(_dt.uint8) if self.dtype.is_bool else self
+        r = t._cumulative(axis, "max", "cummax")
+        return r.cast(bool_) if self.dtype.is_bool else r
+
+    def cummin(self, axis=0):
+        t = self.cast(_dt.uint8) if self.dtype.is_bool else self
+        r = t._cumulative(axis, "min", "cummin")
+        return r.cast(bool_) if self.dtype.is_bool else r
+
+    @staticmethod
+    def einsum(formula, *operands):
+        """``Tensor.einsum("ij,jk->ik", a, b)``: each operand permuted and broadcast to all
+        the letters, multiplied, summed over the letters not in the output. Repeated
+        letters in one operand (diagonals) and ``...`` raise NotImplementedError."""
+        T = _t().Tensor
+        ops = [o if isinstance(o, T) else T(o) for o in operands]
+        f = formula.replace(" ", "")
+        if "." in f:
+            raise NotImplementedError("einsum: '...' is not supported")
+        lhs, arrow, out = f.partition("->")
+        ins = lhs.split(",")
+        if len(ins) != len(ops):
+            raise ValueError(f"einsum: {len(ins)} operands in {formula!r}, {len(ops)} given")
+        if not arrow:
+            counts = {}
+            for c in lhs.replace(",", ""):
+                counts[c] = counts.get(c, 0) + 1
+            out = "".join(sorted(c for c, k in counts.items() if k == 1))
+        sizes = {}
+        for s_, o in zip(ins, ops):
+            if len(set(s_)) != len(s_):
+                raise NotImplementedError(f"einsum: a repeated letter in {s_!r} (a diagonal)")
+            if len(s_) != o.ndim:
+                raise ValueError(f"einsum: {s_!r} names {len(s_)} dims of a tensor of shape {o.shape}")
+            for c, n in zip(s_, o.shape):
+                if sizes.setdefault(c, n) != n and n != 1 and sizes[c] != 1:
+                    raise ValueError(f"einsum: letter {c!r} has sizes {sizes[c]} and {n}")
+                sizes[c] = max(sizes[c], n)
+        for c in out:
+            if c not in sizes:
+                raise ValueError(f"einsum: output letter {c!r} is not in an input")
+        letters = list(out) + sorted(set(sizes) - set(out))
+        full = [sizes[c] for c in letters]
+        prod = None
+        for s_, o in zip(ins, ops):
+            order = sorted(range(len(s_)), key=lambda i: letters.index(s_[i]))
+            t = o.permute(order) if order else o
+            present = [s_[i] for i in order]
+            t = t.reshape([t.shape[present.index(c)] if c in present else 1 for c in letters])
+            t = t._broadcast_to(full)
+            prod = t if prod is None else prod * t
+        red = tuple(range(len(out), len(letters)))
+        return prod.sum(red) if red else prod
+
+    # -- movement built from primitives ----------------------------------------
+    def view(self, *shape):
+        return self.reshape(*shape)
+
+    def contiguous(self):
+        return self
+
+    def detach(self):
+        return self
+
+    def flatten(self, start_dim=0, end_dim=-1):
+        if self.ndim == 0:
+            return self.reshape(1)
+        s, e = _axis(start_dim, self.ndim, "flatten"), _axis(end_dim, self.ndim, "flatten")
+        if s > e:
+            raise ValueError(f"flatten: start_dim {start_dim} is after end_dim {end_dim}")
+        return self.reshape(*self.shape[:s], math.prod(self.shape[s:e + 1]), *self.shape[e + 1:])
+
+    def unflatten(self, dim, sizes):
+        d = _axis(dim, self.ndim, "unflatten")
+        return self.reshape(*self.shape[:d], *sizes, *self.shape[d + 1:])
+
+    def squeeze(self, dim=None):
+        if dim is None:
+            return self.reshape([s for s in self.shape if s != 1])
+        dims = _t()._norm_axes(dim, self.ndim, "squeeze")
+        for d in dims:
+            if self.shape[d] != 1:
+                raise ValueError(f"squeeze: dim {d} has size {self.shape[d]}, not 1")
+        return self.reshape([s for i, s in enumerate(self.shape) if i not in dims])
+
+    def unsqueeze(self, dim):
+        d = _axis(dim, self.ndim + 1, "unsqueeze")
+        return self.reshape(*self.shape[:d], 1, *self.shape[d:])
+
+    def repeat(self, *repeats):
+        repeats = _t()._shape_args(repeats, "repeat")
+        if len(repeats) < self.ndim:
+            raise ValueError(f"repeat: {len(repeats)} repeats for a tensor of rank {self.ndim}")
+        base = (1,) * (len(repeats) - self.ndim) + self.shape
+        unsq = [v for r, s in zip(repeats, base) for v in ((s,) if r == 1 else (1, s))]
+        exp = [v for r, s in zip(repeats, base) for v in ((s,) if r == 1 else (r, s))]
+        return self.reshape(unsq).expand(exp).reshape([r * s for r, s in zip(repeats, base)])
+
+    def swapaxes(self, a, b):
+        return self.transpose(a, b)
+
+    def _stride(self, ax, step):
+        """Every ``step``-th element of axis ``ax`` from the first (pad, reshape, shrink)."""
+        n = self.shape[ax]
+        if step == 1 or n == 0:
+            return self
+        out = _ceildiv(n, step)
+        x = self.pad([(0, out * step - n) if i == ax else None for i in range(self.ndim)])
+        x = x.reshape(*x.shape[:ax], out, step, *x.shape[ax + 1:])
+        x = x.shrink([(0, 1) if i == ax + 1 else None for i in range(x.ndim)])
+        return x.reshape(*self.shape[:ax], out, *self.shape[ax + 1:])
+
+    def __setitem__(self, idx, value):
+        raise NotImplementedError("uop.Tensor is immutable: build the value with where, pad or cat "
+                                  "(item assignment is not supported)")
+
+    def __getitem__(self, idx):
+        """Indexing with ints, slices (any step; a negative one flips), ``None`` and
+        ``...``, as numpy's basic indexing."""
+        T = type(self)
+        if not isinstance(idx, tuple):
+            idx = (idx,)
+        adv = [k for k, i in enumerate(idx) if isinstance(i, (T, np.ndarray, list))]
+        if len(adv) > 1:
+            raise NotImplementedError("indexing with more than one tensor, array or list (advanced "
+                                      "indexing) is not supported; index one dim at a time")
+        if adv:
+            # one integer tensor: basic indexing with ":" in its place, then a take along that dim
+            k = adv[0]
+            ti = idx[k] if isinstance(idx[k], T) else T(np.asarray(idx[k]))
+            if not ti.dtype.is_int:
+                raise TypeError(f"index: a tensor index must hold integers, not {ti.dtype.name}")
+            if any(i is None or i is Ellipsis for i in idx):
+                raise NotImplementedError("index: a tensor index together with None or ... is not "
+                                          "supported")
+            rest = idx[:k] + (slice(None),) + idx[k + 1:]
+            # numpy: ints are advanced indices too; adjacent to the tensor, the indexed dims stay
+            # in place, else they go first
+            pos = [k] + [p for p, i in enumerate(idx) if _is_int(i)]
+            adjacent = max(pos) - min(pos) + 1 == len(pos)
+            axis = sum(1 for i in idx[:k] if not _is_int(i))
+            r = self[rest]._take(axis, ti)
+            if adjacent or axis == 0:
+                return r
+            moved = list(range(axis, axis + ti.ndim))
+            return r.permute(moved + [d for d in range(r.ndim) if d not in moved])
+        for i in idx:
+            if not (i is None or i is Ellipsis or isinstance(i, slice) or _is_int(i)):
+                raise TypeError(f"index: {i!r} is not an int, a slice, None or ...")
+        if sum(i is Ellipsis for i in idx) > 1:
+            raise IndexError("index: more than one ...")
+        n_real = sum(1 for i in idx if i is not None and i is not Ellipsis)
+        if n_real > self.ndim:
+            raise IndexError(f"index: {n_real} indices for a tensor of rank {self.ndim}")
+        if Ellipsis in idx:
+            k = idx.index(Ellipsis)
+            idx = idx[:k] + (slice(None),) * (self.ndim - n_real) + idx[k + 1:]
+        else:
+            idx = idx + (slice(None),) * (self.ndim - n_real)
+        bounds, strides, flips, out_shape = [], [], [], []
+        dim = 0
+        for i in idx:
+            if i is None:
+                out_shape.append(1)
+                continue
+            n = self.shape[dim]
+            if isinstance(i, slice):
+                r = range(*i.indices(n))
+                if len(r) == 0:
+                    bounds.append((0, 0))
+                    strides.append(1)
+                    flips.append(False)
+                elif r.step > 0:
+                    bounds.append((r.start, r[-1] + 1))
+                    strides.append(r.step)
+                    flips.append(False)
+                else:  # the same elements ascending, flipped afterwards
+                    bounds.append((r[-1], r.start + 1))
+                    strides.append(-r.step)
+                    flips.append(True)
+                out_shape.append(len(r))
+            else:
+                k = int(i)
+                if not -n <= k < n:
+                    raise IndexError(f"index {k} is out of bounds for axis {dim} with size {n}")
+                k %= n
+                bounds.append((k, k + 1))
+                strides.append(1)
+                flips.append(False)
+            dim += 1
+        x = self.shrink(bounds)
+        for ax, st in enumerate(strides):
+            if st != 1:  # a negative step's elements, ascending, then flipped below
+                x = x._stride(ax, st)
+        if any(flips):
+            x = x.flip([ax for ax, f in enumerate(flips) if f])
+        return x.reshape(out_shape)
+
+    def cat(self, *others, dim=0):
+        """Concatenate along ``dim`` (pads and selects: exact for every dtype)."""
+        T = type(self)
+        ts = [self] + [o if isinstance(o, T) else T(o) for o in others]
+        ax = _axis(dim, self.ndim, "cat") if self.ndim else None
+        if ax is None:
+            raise ValueError("cat: zero-dimensional tensors cannot be concatenated")
+        for t in ts[1:]:
+            if t.ndim != self.ndim or any(a != b for i, (a, b) in enumerate(zip(t.shape, self.shape)) if i != ax):
+                raise ValueError(f"cat: shapes {self.shape} and {t.shape} differ outside dim {ax}")
+        d = ts[0].dtype
+        for t in ts[1:]:
+            d = _dt.promote(d, t.dtype)
+        ts = [t.cast(d) for t in ts if t.shape[ax] > 0] or [ts[0].cast(d)]
+        if len(ts) == 1:
+            return ts[0]
+        total = sum(t.shape[ax] for t in ts)
+        out, off = None, 0
+        for t in ts:
+            pads = [(off, total - off - t.shape[ax]) if i == ax else None for i in range(t.ndim)]
+            p = t.pad(pads)
+            if out is None:
+                out = p
+            else:
+                inside = t.full_like(True, bool_).pad(pads)
+                out = inside.where(p, out)
+            off += t.shape[ax]
+        return out
+
+    def stack(self, *others, dim=0):
+        T = type(self)
+        ts = [self] + [o if isinstance(o, T) else T(o) for o in others]
+        d = _axis(dim, self.ndim + 1, "stack")
+        for t in ts[1:]:
+            if t.shape != self.shape:
+                raise ValueError(f"stack: shapes {self.shape} and {t.shape} differ")
+        return ts[0].unsqueeze(d).cat(*[t.unsqueeze(d) for t in ts[1:]], dim=d)
+
+    def chunk(self, chunks, dim=0):
+        ax = _axis(dim, self.ndim, "chunk")
+        step = _ceildiv(self.shape[ax], chunks)
+        return [self[(slice(None),) * ax + (slice(i, i + step),)] for i in range(0, self.shape[ax], step)]
+
+    def _take(self, axis, index):
+        """``self`` indexed along ``axis`` by the integer tensor ``index`` (negative counts
+        from the end): shape ``self.shape[:axis] + index.shape + self.shape[axis+1:]``.
+        A one-hot mask and a sum (tinygrad's way); an out-of-range index gives 0."""
+        T = type(self)
+        n = self.shape[axis]
+        a, b = self.shape[:axis], self.shape[axis + 1:]
+        index = (index < 0).where(index + n, index)
+        hot = index.reshape(*index.shape, 1) == T.arange(n)                   # (I..., n)
+        hot = hot.reshape(*(1,) * len(a), *hot.shape, *(1,) * len(b))
+        x = self.reshape(*a, *(1,) * index.ndim, n, *b)
+        acc = _t()._sum_acc_dtype(self.dtype)
+        return hot.where(x.cast(acc), 0).sum(len(a) + index.ndim).cast(self.dtype)
+
+    def gather(self, dim, index):
+        """``out[i][j][k] = self[index[i][j][k]][j][k]`` for ``dim=0`` (torch's and tinygrad's
+        gather): ``index`` has the rank of self and no larger dims except ``dim``."""
+        T = type(self)
+        if not isinstance(index, T):
+            index = T(index)
+        d = _axis(dim, self.ndim, "gather")
+        if index.ndim != self.ndim or any(i > s for k, (s, i) in enumerate(zip(self.shape, index.shape)) if k != d):
+            raise ValueError(f"gather: index {index.shape} does not fit self {self.shape} outside dim {d}")
+        if not index.dtype.is_int:
+            raise TypeError(f"gather: the index must hold integers, not {index.dtype.name}")
+        n = self.shape[d]
+        x = self.shrink([(0, i) if k != d else None for k, i in enumerate(index.shape)])
+        x = x.unsqueeze(-1).transpose(-1, d)                                  # dim d -> last, size 1 at d
+        idx = (index < 0).where(index + n, index)
+        hot = idx.unsqueeze(-1) == T.arange(n)
+        acc = _t()._sum_acc_dtype(self.dtype)
+        return hot.where(x.cast(acc), 0).sum(-1).cast(self.dtype)
+
+    def one_hot(self, num_classes):
+        """int32 one-hot vectors along a new last dim (tinygrad's ``one_hot``)."""
+        if not self.dtype.is_int:
+            raise TypeError(f"one_hot: the classes must be integers, not {self.dtype.name}")
+        return (self.unsqueeze(-1) == type(self).arange(num_classes)).where(1, 0)
+
+    def _tri(self, diagonal, upper):
+        if self.ndim < 2:
+            raise ValueError(f"{'triu' if upper else 'tril'}: needs at least 2 dims, got {self.shape}")
+        T = type(self)
+        r, c = self.shape[-2:]
+        i, j = T.arange(r).reshape(r, 1), T.arange(c).reshape(1, c)
+        mask = (j - i >= diagonal) if upper else (j - i <= diagonal)
+        return mask.where(self, self.zeros_like() if self.dtype.is_float else 0)
+
+    def tril(self, diagonal=0):
+        return self._tri(diagonal, False)
+
+    def triu(self, diagonal=0):
+        return self._tri(diagonal, True)
+
+    def scaled_dot_product_attention(self, key, value, attn_mask=None, is_causal=False):
+        """softmax(q k^T / sqrt(d) + mask) v over the last two dims (torch's semantics: a
+        bool mask keeps where true, a float mask is added; ``is_causal`` keeps j <= i)."""
+        T = type(self)
+        q = self._float()
+        scores = q @ key.transpose(-1, -2) * (1 / math.sqrt(q.shape[-1]))
+        if is_causal:
+            L, S = scores.shape[-2:]
+            keep = T.ones(L, S, dtype=bool_).tril()
+            scores = keep.where(scores, float("-inf"))
+        if attn_mask is not None:
+            if attn_mask.dtype.is_bool:
+                scores = attn_mask.where(scores, float("-inf"))
+            else:
+                scores = scores + attn_mask
+        return scores.softmax(-1) @ value
+
+    def _reduction(self, r, reduction, what):
+        if reduction == "mean":
+            return r.mean()
+        if reduction == "sum":
+            return r.sum()
+        if reduction == "none":
+            return r
+        raise ValueError(f"{what}: reduction must be 'mean', 'sum' or 'none', not {reduction!r}")
+
+    def binary_crossentropy(self, Y, reduction="mean"):
+        """-(y log p + (1 - y) log(1 - p)) of probabilities ``self``."""
+        r = -(Y * self.log() + (1 - Y) * (1 - self).log())
+        return self._reduction(r, reduction, "binary_crossentropy")
+
+    def binary_crossentropy_logits(self, Y, reduction="mean"):
+        """The same on logits, computed stably: max(x, 0) - x y + log(1 + exp(-|x|))."""
+        x = self._float()
+        r = x.relu() - x * Y + (1 + (-x.abs()).exp()).log()
+        return self._reduction(r, reduction, "binary_crossentropy_logits")
+
+    def cross_entropy(self, Y, reduction="mean", label_smoothing=0.0):
+        """Cross entropy of logits ``self`` (N, C) (or (C,)) and ``Y``: class indices
+        (integers) or probabilities (floats), with torch's label smoothing."""
+        T = type(self)
+        if not isinstance(Y, T):
+            Y = T(Y)
+        if Y.dtype.is_int:
+            Y = Y.one_hot(self.shape[-1]).cast(float32)
+        Y = Y * (1 - label_smoothing) + label_smoothing / self.shape[-1]
+        r = -(self.log_softmax(-1) * Y).sum(-1)
+        return self._reduction(r, reduction, "cross_entropy")
+
+    def sparse_categorical_crossentropy(self, Y, ignore_index=-1, label_smoothing=0.0, reduction="mean"):
+        """tinygrad's: class indices ``Y``; entries equal to ``ignore_index`` count 0 and are
+        left out of the mean."""
+        T = type(self)
+        if not isinstance(Y, T):
+            Y = T(Y)
+        logp = self.log_softmax(-1)
+        keep = Y != ignore_index
+        hot = (Y.unsqueeze(-1) == T.arange(self.shape[-1])) & keep.unsqueeze(-1)
+        nll = -hot.where(logp, 0).sum(-1)
+        smooth = -(logp.mean(-1)) * keep
+        r = nll * (1 - label_smoothing) + smooth * label_smoothing
+        if reduction == "mean":
+            return r.sum() / keep.sum().maximum(1).cast(float32)
+        return self._reduction(r, reduction, "sparse_categorical_crossentropy")
+
+    # -- conveniences --------------------------------------------------------------
+    def float(self):
+        return self.cast(float32)
+
+    def half(self):
+        return self.cast(_dt.float16)
+
+    def double(self):
+        return self.cast(_dt.float64)
+
+    def int(self):
+        return self.cast(int32)
+
+    def long(self):
+        return self.cast(_dt.int64)
+
+    def bool(self):
+        return self.cast(bool_)
+
+    def numel(self):
+        return math.prod(self.shape)
+
+    def element_size(self):
+        return self.dtype.storage.itemsize
+
+    def nbytes(self):
+        return self.numel() * self.element_size()
+
+    def realize(self):
+        """Compute now (CPU) and return a Tensor that holds the result as an input."""
+        return type(self)(self.numpy(), dtype=self.dtype)
+
+    def item(self):
+        """The value of a one-element tensor as a Python scalar."""
+        if self.numel() != 1:
+            raise ValueError(f"item: the tensor has {self.numel()} elements, not 1")
+        return self.numpy().reshape(()).item()
+
+    def tolist(self):
+        return self.numpy().tolist()
+
+    def split(self, sizes, dim=0):
+        """Pieces of ``sizes`` (an int: equal pieces, the last smaller) along ``dim``."""
+        ax = _axis(dim, self.ndim, "split")
+        n = self.shape[ax]
+        if _is_int(sizes):
+            if sizes < 1:
+                raise ValueError(f"split: size {sizes} must be positive")
+            sizes = [min(sizes, n - i) for i in range(0, n, sizes)]
+        sizes = list(sizes)
+        if sum(sizes) != n:
+            raise ValueError(f"split: sizes {sizes} do not add up to dim {ax}'s {n}")
+        out, off = [], 0
+        for sz in sizes:
+            out.append(self.shrink([(off, off + sz) if i == ax else None for i in range(self.ndim)]))
+            off += sz
+        return out
+
+    def masked_fill(self, mask, value):
+        return mask.where(value, self) if not isinstance(value, type(self)) else mask.where(value.cast(self.dtype), self)
+
+    def dropout(self, p=0.5, training=False):
+        """Inference: the identity (tinygrad's with ``Tensor.training`` false). In training mode
+        keep each element with probability 1 - p (a ``rand`` mask) and scale by 1 / (1 - p)."""
+        if not training or p == 0:
+            return self
+        if not 0 <= p < 1:
+            raise ValueError(f"dropout: p={p} is not in [0, 1)")
+        keep = type(self).rand(*self.shape) >= p
+        return keep.where(self._float() * (1 / (1 - p)), 0.0)
+
+    def var_mean(self, axis=None, keepdim=False, correction=1):
+        return self.var(axis, keepdim, correction), self.mean(axis, keepdim)
+
+    def std_mean(self, axis=None, keepdim=False, correction=1):
+        return self.std(axis, keepdim, correction), self.mean(axis, keepdim)
+
+    def hardsigmoid(self, alpha=1 / 6, beta=0.5):
+        return (alpha * self._float() + beta).clip(0, 1)
+
+    def hardswish(self):
+        t = self._float()
+        return t * (t + 3).clip(0, 6) * (1 / 6)
+
+    def logsigmoid(self):
+        t = self._float()
+        return -((-t).relu() + (1 + (-t.abs()).exp()).log())
+
+    def mish(self):
+        t = self._float()
+        return t * t.softplus().tanh()
+
+    def softsign(self):
+        t = self._float()
+        return t / (1 + t.abs())
+
+    def celu(self, alpha=1.0):
+        t = self._float()
+        return t.maximum(0) + (alpha * ((t / alpha).exp() - 1)).minimum(0)
+
+    def selu(self, alpha=1.67326, gamma=1.0507):
+        t = self._float()
+        return gamma * (t >= 0).where(t, alpha * (t.exp() - 1))
+
+    # -- matmul and nn ------------------------------------------------------------
+    def dot(self, w):
+        """numpy's matmul: 1-D operands are vectors, batch dims broadcast."""
+        T = type(self)
+        if not isinstance(w, T):
+            w = T(w)
+        if self.ndim == 0 or w.ndim == 0:
+            raise ValueError(f"matmul: both operands need at least one dim, got shapes {self.shape} "
+                             f"and {w.shape}")
+        x = self.reshape(1, -1) if self.ndim == 1 else self
+        y = w.reshape(-1, 1) if w.ndim == 1 else w
+        k, k2 = x.shape[-1], y.shape[-2]
+        if k != k2:
+            raise ValueError(f"matmul: inner dimensions differ: {self.shape} @ {w.shape}")
+        d = _dt.promote(x.dtype, y.dtype)
+        x, y = x.cast(d), y.cast(d)
+        batch = _t()._broadcast_shape(x.shape[:-2], y.shape[:-2], "matmul")
+        m, n = x.shape[-2], y.shape[-1]
+        a = x.reshape(*x.shape[:-1], 1, k)._broadcast_to(batch + (m, n, k))
+        b = y.transpose(-1, -2).reshape(*y.shape[:-2], 1, n, k)._broadcast_to(batch + (m, n, k))
+        r = (a * b).sum(-1)
+        if self.ndim == 1:
+            r = r.reshape(*r.shape[:-2], r.shape[-1])
+        if w.ndim == 1:
+            r = r.reshape(*r.shape[:-1])
+        return r
+
+    def matmul(self, w):
+        return self.dot(w)
+
+    def __matmul__(self, o):
+        return self.dot(o)
+
+    def __rmatmul__(self, o):
+        return type(self)(o).dot(self)
+
+    def _broadcast_to(self, shape):
+        shape = tuple(shape)
+        src = (1,) * (len(shape) - self.ndim) + self.shape
+        return self.reshape(src).expand(shape)
+
+    def linear(self, weight, bias=None):
+        """``self @ weight + bias`` (tinygrad's ``Tensor.linear``: weight is (in, out))."""
+        r = self.dot(weight) if weight.ndim > 1 else self * weight
+        return r if bias is None else r + bias
+
+    def sequential(self, layers):
+        x = self
+        for f in layers:
+            x = f(x)
+        return x
+
+    def layernorm(self, axis=-1, eps=1e-5):
+        """(x - mean) / sqrt(var + eps) over ``axis`` (biased variance), no scale or shift."""
+        t = self._float()
+        y = t - t.mean(axis, keepdim=True)
+        return y * ((y * y).mean(axis, keepdim=True) + eps).rsqrt()
+
+    def batchnorm(self, weight, bias, mean, invstd, axis=1):
+        """tinygrad's inference batchnorm: (x - mean) * invstd * weight + bias on ``axis``."""
+        ax = _axis(axis, self.ndim, "batchnorm")
+        shape = [s if i == ax else 1 for i, s in enumerate(self.shape)]
+        x = self - mean.reshape(shape)
+        if weight is not None:
+            x = x * weight.reshape(shape)
+        x = x * (invstd.reshape(shape) if isinstance(invstd, type(self)) else invstd)
+        return x + bias.reshape(shape) if bias is not None else x
+
+    def _pool(self, k_, stride=1, dilation=1):
+        """Sliding windows over the last ``len(k_)`` dims with movement ops only
+        (tinygrad's ``_pool``): shape (..., out dims..., kernel dims...)."""
+        if self.ndim < len(k_):
+            raise ValueError(f"pool: a {len(k_)}-D window on a tensor of rank {self.ndim}")
+        s_, d_ = _tuple(stride, len(k_), "stride"), _tuple(dilation, len(k_), "dilation")
+        if any(s < 1 for s in s_) or any(d < 1 for d in d_):
+            raise ValueError(f"pool: stride {s_} and dilation {d_} must be positive")
+        noop, i_ = [None] * (self.ndim - len(k_)), self.shape[-len(k_):]
+        for k, d, i in zip(k_, d_, i_):
+            if d * (k - 1) + 1 > i:
+                raise ValueError(f"pool: the window {tuple(k_)} (dilation {d_}) is larger than the "
+                                 f"input {tuple(i_)}")
+        o_ = [_ceildiv(i - d * (k - 1), s) for i, d, k, s in zip(i_, d_, k_, s_)]
+        nn_ = len(noop)
+        if any(k > s for k, s in zip(k_, s_)) or any(d != 1 for d in d_):
+            f_ = [1 + int(o * s > i - d * (k - 1)) for o, s, i, d, k in zip(o_, s_, i_, d_, k_)]
+            x = self.repeat([1] * nn_ + [_ceildiv(k * (i * f + d), i) for k, i, d, f in zip(k_, i_, d_, f_)])
+            x = x.shrink(noop + [(0, k * (i * f + d)) for k, i, d, f in zip(k_, i_, d_, f_)])
+            x = x.reshape(*x.shape[:nn_], *[v for k, i, d, f in zip(k_, i_, d_, f_) for v in (k, i * f + d)])
+            x = x.shrink(noop + [p for k, o, s in zip(k_, o_, s_) for p in ((0, k), (0, o * s))])
+            x = x.reshape(*x.shape[:nn_], *[v for k, o, s in zip(k_, o_, s_) for v in (k, o, s)])
+            x = x.shrink(noop + [p for k, o in zip(k_, o_) for p in ((0, k), (0, o), (0, 1))])
+            x = x.reshape(*x.shape[:nn_], *[v for k, o in zip(k_, o_) for v in (k, o)])
+            return x.permute(*range(nn_), *[nn_ + i * 2 + 1 for i in range(len(i_))],
+                             *[nn_ + i * 2 for i in range(len(i_))])
+        x = self.pad(noop + [(0, max(0, o * s - i)) for i, o, s in zip(i_, o_, s_)])
+        x = x.shrink(noop + [(0, o * s) for o, s in zip(o_, s_)])
+        x = x.reshape(*x.shape[:nn_], *[v for o, s in zip(o_, s_) for v in (o, s)])
+        x = x.shrink(noop + [p for o, k in zip(o_, k_) for p in ((0, o), (0, k))])
+        return x.permute(*range(nn_), *[nn_ + i * 2 for i in range(len(i_))],
+                         *[nn_ + i * 2 + 1 for i in range(len(i_))])
+
+    @staticmethod
+    def _pool_pads(padding, n, what):
+        """Per-dim (low, high) pads for the last ``n`` dims from an int, n ints, or
+        2n ints (torch order: last dim first)."""
+        if _is_int(padding):
+            return [(int(padding), int(padding))] * n
+        p = tuple(padding)
+        if len(p) == n and all(_is_int(v) for v in p):
+            return [(int(v), int(v)) for v in p]
+        if len(p) == 2 * n and all(_is_int(v) for v in p):
+            return [(int(p[2 * i]), int(p[2 * i + 1])) for i in range(n)][::-1]
+        raise ValueError(f"{what}: padding {padding!r} is not an int, {n} ints or {2 * n} ints")
+
+    def conv2d(self, weight, bias=None, groups=1, stride=1, dilation=1, padding=0):
+        """2-D convolution (cross-correlation, as torch and tinygrad): input (N, Cin, H, W),
+        weight (Cout, Cin / groups, kH, kW). Windows by :meth:`_pool`, one reduce."""
+        T = type(self)
+        if not isinstance(weight, T):
+            weight = T(weight)
+        if self.ndim != 4 or weight.ndim != 4:
+            raise ValueError(f"conv2d: input {self.shape} and weight {weight.shape} must be 4-D "
+                             "(N, C, H, W) and (Cout, Cin/groups, kH, kW)")
+        (bs, cin_), (cout, cin), hw = self.shape[:2], weight.shape[:2], weight.shape[2:]
+        if groups < 1 or cin * groups != cin_ or cout % groups:
+            raise ValueError(f"conv2d: input channels {cin_} do not match the weight {weight.shape} "
+                             f"with groups={groups}")
+        pads = self._pool_pads(padding, 2, "conv2d")
+        if any(lo < 0 or hi < 0 for lo, hi in pads):
+            raise ValueError(f"conv2d: negative padding {padding!r}")
+        x = self.pad([None, None] + pads)._pool(hw, stride, dilation)  # (bs, cin_, oy, ox, kh, kw)
+        rcout, oyx = cout // groups, x.shape[2:4]
+        x = x.reshape(bs, groups, cin, 1, *oyx, *hw).expand(bs, groups, cin, rcout, *oyx, *hw)
+        x = x.permute(0, 1, 3, 4, 5, 2, 6, 7)  # (bs, groups, rcout, oy, ox, cin, kh, kw)
+        ret = (x * weight.reshape(1, groups, rcout, 1, 1, cin, *hw)).sum((-1, -2, -3))
+        ret = ret.reshape(bs, cout, *oyx)
+        return ret if bias is None else ret + bias.reshape(1, -1, 1, 1)
+
+    def max_pool2d(self, kernel_size=(2, 2), stride=None, dilation=1, padding=0):
+        """Max over (kH, kW) windows of the last two dims; padding counts as -inf."""
+        k = _tuple(kernel_size, 2, "max_pool2d")
+        pads = self._pool_pads(padding, 2, "max_pool2d")
+        fill = float("-inf") if self.dtype.is_float else (
+            0 if self.dtype.is_unsigned or self.dtype.is_bool else int(np.iinfo(self.dtype.np).min))
+        x = self.pad([None] * (self.ndim - 2) + pads, value=fill) if any(p != (0, 0) for p in pads) else self
+        return x._pool(k, stride if stride is not None else k, dilation).max((-1, -2))
+
+    def avg_pool2d(self, kernel_size=(2, 2), stride=None, dilation=1, padding=0, count_include_pad=True):
+        """Mean over (kH, kW) windows; zero padding, counted (``count_include_pad``)
+        or not."""
+        k = _tuple(kernel_size, 2, "avg_pool2d")
+        pads = self._pool_pads(padding, 2, "avg_pool2d")
+        st = stride if stride is not None else k
+        x = self._float()
+        full = [None] * (self.ndim - 2) + pads
+        s = x.pad(full)._pool(k, st, dilation).sum((-1, -2))
+        if count_include_pad:
+            return s / float(k[0] * k[1])
+        ones = x.full_like(1.0).pad(full)._pool(k, st, dilation).sum((-1, -2))
+        return s / ones
