@@ -16,6 +16,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/ProgramStack.h"
 
 #include <map>
 
@@ -611,6 +612,9 @@ LogicalResult Rangeifier::run() {
   return eraseTensorOps(body);
 }
 
+/// 2048 nested emit() frames of a few KiB each, with room to spare.
+static constexpr unsigned kRangeifyStackBytes = 256u << 20;
+
 namespace {
 struct UOpRangeifyPass : public uop::impl::UOpRangeifyBase<UOpRangeifyPass> {
   void runOnOperation() override {
@@ -629,8 +633,14 @@ struct UOpRangeifyPass : public uop::impl::UOpRangeifyBase<UOpRangeifyPass> {
     if (!fn.getBody().hasOneBlock())
       return fn.emitError("uop-rangeify expects a single-block function"),
              signalPassFailure();
+    // emit() recurses once per op of an expression (up to the fuse limit,
+    // 2048 levels): on a stack of its own, so that no input overflows the
+    // thread's (sanitizer builds have several times larger frames).
     Rangeifier r(fn);
-    if (failed(r.run()))
+    bool ok = false;
+    llvm::runOnNewStack(kRangeifyStackBytes,
+                        [&] { ok = succeeded(r.run()); });
+    if (!ok)
       signalPassFailure();
   }
 };
