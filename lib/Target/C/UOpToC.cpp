@@ -136,6 +136,22 @@ public:
 
   LogicalResult emitKernel(StringRef name, LinearOp linear) {
     Block &body = linear.getBody().front();
+    // A value nothing emitted reads would be an unused C variable
+    // (-Wunused-variable): a side-effect-free op is dead when each use is by a
+    // dead op or is an AFTER's dependency (which orders, and prints nothing).
+    // One backward sweep: users follow their operands.
+    dead.clear();
+    auto notRead = [&](OpOperand &use) {
+      Operation *user = use.getOwner();
+      if (auto after = dyn_cast<AfterOp>(user))
+        if (use.get() != after.getPassthrough() || dead.contains(user))
+          return true;
+      return dead.contains(user);
+    };
+    for (Operation &op : llvm::reverse(body))
+      if (op.getNumResults() && wouldOpBeTriviallyDead(&op) &&
+          llvm::all_of(op.getUses(), notRead))
+        dead.insert(&op);
     // Parameters written through are outputs; the rest are const.
     llvm::SmallDenseSet<Value> written = writtenBuffers(body);
     os << "static void " << kernelSymbol(name) << "(";
@@ -157,7 +173,7 @@ public:
     indent = 1;
     // A buffer whose reads simplified away is still passed (-Wunused-parameter).
     for (BlockArgument a : body.getArguments())
-      if (a.use_empty())
+      if (llvm::all_of(a.getUses(), notRead))
         line() << "(void)" << names[a] << ";\n";
     for (Operation &op : body)
       if (failed(emitOp(&op)))
@@ -235,8 +251,7 @@ private:
       names[op->getResult(0)] = *l;
       return success();
     }
-    // A value nothing reads would be an unused C variable (-Wunused-variable).
-    if (op->getNumResults() && isOpTriviallyDead(op))
+    if (dead.contains(op))
       return success();
     if (isa<DeviceOp, GroupOp, SinkOp, EndIfOp>(op)) {
       if (isa<EndIfOp>(op)) {
@@ -792,6 +807,7 @@ private:
   }
 
   raw_ostream &os;
+  llvm::SmallPtrSet<Operation *, 16> dead; // of the kernel being emitted
   DenseMap<Value, std::string> names;
   llvm::SmallDenseSet<Value> scalarRegs;
   int indent = 0;
