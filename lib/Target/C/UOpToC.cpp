@@ -138,19 +138,21 @@ public:
     Block &body = linear.getBody().front();
     // A value nothing emitted reads would be an unused C variable
     // (-Wunused-variable): a side-effect-free op is dead when each use is by a
-    // dead op or is an AFTER's dependency (which orders, and prints nothing).
-    // One backward sweep: users follow their operands.
+    // dead op or by an op whose C does not read it: GROUP, SINK, END (its
+    // ranges and computation only order) and an AFTER's dependencies. One
+    // backward sweep: users follow their operands.
     dead.clear();
     auto notRead = [&](OpOperand &use) {
       Operation *user = use.getOwner();
-      if (auto after = dyn_cast<AfterOp>(user))
-        if (use.get() != after.getPassthrough() || dead.contains(user))
-          return true;
-      return dead.contains(user);
+      if (isa<GroupOp, SinkOp, EndOp>(user) || dead.contains(user))
+        return true;
+      auto after = dyn_cast<AfterOp>(user);
+      return after && use.get() != after.getPassthrough();
     };
+    // A RANGE opens the loop its END closes: never dead.
     for (Operation &op : llvm::reverse(body))
-      if (op.getNumResults() && wouldOpBeTriviallyDead(&op) &&
-          llvm::all_of(op.getUses(), notRead))
+      if (op.getNumResults() && !isa<RangeOp>(op) &&
+          wouldOpBeTriviallyDead(&op) && llvm::all_of(op.getUses(), notRead))
         dead.insert(&op);
     // Parameters written through are outputs; the rest are const.
     llvm::SmallDenseSet<Value> written = writtenBuffers(body);
