@@ -142,13 +142,7 @@ public:
     // ranges and computation only order) and an AFTER's dependencies. One
     // backward sweep: users follow their operands.
     dead.clear();
-    auto notRead = [&](OpOperand &use) {
-      Operation *user = use.getOwner();
-      if (isa<GroupOp, SinkOp, EndOp>(user) || dead.contains(user))
-        return true;
-      auto after = dyn_cast<AfterOp>(user);
-      return after && use.get() != after.getPassthrough();
-    };
+    auto notRead = [&](OpOperand &use) { return !readInC(use); };
     // A RANGE opens the loop its END closes: never dead.
     for (Operation &op : llvm::reverse(body))
       if (op.getNumResults() && !isa<RangeOp>(op) &&
@@ -195,6 +189,14 @@ private:
       os << "  ";
     return os;
   }
+  /// Whether the C of `use`'s owner reads the value (see emitKernel).
+  bool readInC(OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (isa<GroupOp, SinkOp, EndOp>(user) || dead.contains(user))
+      return false;
+    auto after = dyn_cast<AfterOp>(user);
+    return !after || use.get() == after.getPassthrough();
+  }
   std::string fresh(Value v, StringRef prefix = "v") {
     std::string n = (prefix + Twine(counter++)).str();
     names[v] = n;
@@ -240,7 +242,11 @@ private:
     std::string v = rhs;
     if (roundHalf && isHalf(r.getType()))
       v = "uop_f32_to_" + halfName(r.getType()) + "(" + rhs + ")";
-    line() << "const " << *t << " " << fresh(r) << " = " << v << ";\n";
+    std::string n = fresh(r);
+    line() << "const " << *t << " " << n << " = " << v << ";\n";
+    // An unread value of an op with effects (a CUSTOMI) is still computed.
+    if (llvm::none_of(r.getUses(), [&](OpOperand &u) { return readInC(u); }))
+      line() << "(void)" << n << ";\n";
     return success();
   }
 
