@@ -955,7 +955,20 @@ LogicalResult emitScheduleBufferForm(Operation *op,
 /// Kernel parameters are `restrict`: two arguments of one call that reach
 /// the same buffer (through BUFFER_VIEW or AFTER) would be undefined
 /// behaviour in C, so they are an error rather than a silent miscompile.
+/// One buffer passed twice is fine while the kernel only reads it.
 LogicalResult checkNoAliasedArgs(CallOp call) {
+  llvm::SmallDenseSet<Value> written;
+  Block *kernel = nullptr;
+  for (ProgramOp prog : call->getBlock()->getOps<ProgramOp>())
+    if (prog.getKernel() == call.getCallee() && prog.getLinear())
+      if (auto l = prog.getLinear().getDefiningOp<LinearOp>()) {
+        kernel = &l.getBody().front();
+        written = writtenBuffers(*kernel);
+      }
+  auto writes = [&](unsigned i) {
+    return kernel && i < kernel->getNumArguments() &&
+           written.contains(kernel->getArgument(i));
+  };
   auto rootOf = [](Value v) {
     for (;;) {
       if (auto view = v.getDefiningOp<BufferViewOp>())
@@ -973,6 +986,11 @@ LogicalResult checkNoAliasedArgs(CallOp call) {
       return call.emitError("uop-to-c: arguments ")
              << it->second << " and " << i
              << " are views of one buffer; C kernel parameters are restrict";
+    if (!fresh && (writes(it->second) || writes(i)))
+      return call.emitError("uop-to-c: arguments ")
+             << it->second << " and " << i
+             << " are one buffer, which the kernel writes; C kernel "
+                "parameters are restrict";
   }
   return success();
 }
