@@ -218,6 +218,18 @@ public:
 
   LogicalResult emitKernel(StringRef name, LinearOp linear) {
     Block &body = linear.getBody().front();
+    // A value nothing emitted reads would be an unused C variable
+    // (-Wunused-variable): a side-effect-free op is dead when each use is by a
+    // dead op or by an op whose C does not read it: GROUP, SINK, END (its
+    // ranges and computation only order) and an AFTER's dependencies. One
+    // backward sweep: users follow their operands.
+    dead.clear();
+    auto notRead = [&](OpOperand &use) { return !readInC(use); };
+    // A RANGE opens the loop its END closes: never dead.
+    for (Operation &op : llvm::reverse(body))
+      if (op.getNumResults() && !isa<RangeOp>(op) &&
+          wouldOpBeTriviallyDead(&op) && llvm::all_of(op.getUses(), notRead))
+        dead.insert(&op);
     // Parameters written through are outputs; the rest are const.
     llvm::SmallDenseSet<Value> written = writtenBuffers(body);
     os << "static void " << kernelSymbol(name) << "(";
@@ -243,19 +255,15 @@ public:
     os << ") {\n";
     indent = 1;
     parallel = parallelLoop(body);
-    findDeadOps(body);
-    auto live = [&](Value v) {
-      return llvm::any_of(v.getUsers(),
-                          [&](Operation *u) { return !dead.contains(u); });
-    };
     // A buffer (or variable) whose reads simplified away is still passed
     // (-Wunused-parameter).
     for (BlockArgument a : body.getArguments())
-      if (!live(a))
+      if (llvm::all_of(a.getUses(), notRead))
         line() << "(void)" << names[a] << ";\n";
     for (StringRef name : kernelVars(body))
       if (llvm::none_of(body.getOps<DefineVarOp>(), [&](DefineVarOp v) {
-            return v.getName() == name && live(v.getResult());
+            return v.getName() == name &&
+                   !llvm::all_of(v->getUses(), notRead);
           }))
         line() << "(void)" << varNames[name] << ";\n";
     for (Operation &op : body)
@@ -275,6 +283,14 @@ private:
     for (int i = 0; i < indent; ++i)
       os << "  ";
     return os;
+  }
+  /// Whether the C of `use`'s owner reads the value (see emitKernel).
+  bool readInC(OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (isa<GroupOp, SinkOp, EndOp>(user) || dead.contains(user))
+      return false;
+    auto after = dyn_cast<AfterOp>(user);
+    return !after || use.get() == after.getPassthrough();
   }
   std::string fresh(Value v, StringRef prefix = "v") {
     std::string n = (prefix + Twine(counter++)).str();
@@ -321,7 +337,11 @@ private:
     std::string v = rhs;
     if (roundHalf && isHalf(r.getType()))
       v = "uop_f32_to_" + halfName(r.getType()) + "(" + rhs + ")";
-    line() << "const " << *t << " " << fresh(r) << " = " << v << ";\n";
+    std::string n = fresh(r);
+    line() << "const " << *t << " " << n << " = " << v << ";\n";
+    // An unread value of an op with effects (a CUSTOMI) is still computed.
+    if (llvm::none_of(r.getUses(), [&](OpOperand &u) { return readInC(u); }))
+      line() << "(void)" << n << ";\n";
     return success();
   }
 
@@ -338,8 +358,6 @@ private:
       names[v.getResult()] = varNames.lookup(v.getName());
       return success();
     }
-    // A value nothing live reads would be an unused C variable
-    // (-Wunused-variable).
     if (dead.contains(op))
       return success();
     if (isa<DeviceOp, GroupOp, SinkOp, EndIfOp>(op)) {
@@ -958,32 +976,11 @@ private:
   }
 
   raw_ostream &os;
+  llvm::SmallPtrSet<Operation *, 16> dead; // of the kernel being emitted
   DenseMap<Value, std::string> names;
   /// Shape variable name -> its parameter.
   llvm::StringMap<std::string> varNames;
   llvm::SmallDenseSet<Value> scalarRegs;
-  /// Ops without effects whose results only dead ops read, found backwards
-  /// (a chain of index arithmetic whose last user folded away); the loop
-  /// structure, stores and CUSTOM code always stay.
-  void findDeadOps(Block &body) {
-    dead.clear();
-    for (Operation &op : llvm::reverse(body)) {
-      if (op.getNumResults() == 0 ||
-          isa<RangeOp, EndOp, IfOp, EndIfOp, StoreOp, CustomOp, CustomIOp,
-              DefineRegOp, DefineVarOp, SinkOp, GroupOp>(op) ||
-          !wouldOpBeTriviallyDead(&op))
-        continue;
-      // An AFTER's dependencies only order accesses (the C is in order).
-      if (llvm::all_of(op.getUses(), [&](OpOperand &use) {
-            Operation *u = use.getOwner();
-            auto after = dyn_cast<AfterOp>(u);
-            return dead.contains(u) ||
-                   (after && use.get() != after.getPassthrough());
-          }))
-        dead.insert(&op);
-    }
-  }
-  llvm::SmallPtrSet<Operation *, 16> dead;
   /// The loop that runs in parallel (parallelLoop) and the registers
   /// declared before it, private to each of its iterations.
   RangeOp parallel;
@@ -1153,7 +1150,20 @@ LogicalResult emitScheduleBufferForm(Operation *op,
 /// Kernel parameters are `restrict`: two arguments of one call that reach
 /// the same buffer (through BUFFER_VIEW or AFTER) would be undefined
 /// behaviour in C, so they are an error rather than a silent miscompile.
+/// One buffer passed twice is fine while the kernel only reads it.
 LogicalResult checkNoAliasedArgs(CallOp call) {
+  llvm::SmallDenseSet<Value> written;
+  Block *kernel = nullptr;
+  for (ProgramOp prog : call->getBlock()->getOps<ProgramOp>())
+    if (prog.getKernel() == call.getCallee() && prog.getLinear())
+      if (auto l = prog.getLinear().getDefiningOp<LinearOp>()) {
+        kernel = &l.getBody().front();
+        written = writtenBuffers(*kernel);
+      }
+  auto writes = [&](unsigned i) {
+    return kernel && i < kernel->getNumArguments() &&
+           written.contains(kernel->getArgument(i));
+  };
   auto rootOf = [](Value v) {
     for (;;) {
       if (auto view = v.getDefiningOp<BufferViewOp>())
@@ -1171,6 +1181,11 @@ LogicalResult checkNoAliasedArgs(CallOp call) {
       return call.emitError("uop-to-c: arguments ")
              << it->second << " and " << i
              << " are views of one buffer; C kernel parameters are restrict";
+    if (!fresh && (writes(it->second) || writes(i)))
+      return call.emitError("uop-to-c: arguments ")
+             << it->second << " and " << i
+             << " are one buffer, which the kernel writes; C kernel "
+                "parameters are restrict";
   }
   return success();
 }

@@ -67,10 +67,16 @@ static LogicalResult verifyAxisPairs(Operation *op, StringRef what,
 }
 
 static LogicalResult verifyRangeOperands(Operation *op, ValueRange ranges) {
-  for (auto [i, r] : llvm::enumerate(ranges))
+  for (auto [i, r] : llvm::enumerate(ranges)) {
     if (!isRangeValue(r))
       return op->emitOpError() << "range operand #" << i
                                << " must be the result of a uop.range";
+    // A range closes (or indexes a dimension) once.
+    for (unsigned j = 0; j < i; ++j)
+      if (ranges[j] == r)
+        return op->emitOpError() << "range operand #" << i
+                                 << " repeats range operand #" << j;
+  }
   return success();
 }
 

@@ -126,10 +126,10 @@ uop.function @negative_extent(%out: !uop.ptr<f32, global, 4>, %in: !uop.ptr<f32,
 
 // Issue 13: splitting a vector of 2^22 lanes into scalars ran out of memory
 // (an abort after a minute, 7.6 GB). The lanes of a kernel are counted
-// first and bounded by max-ops (2^20).
+// first and bounded by max-ops (65536).
 uop.function @wide(%out: !uop.ptr<f32, global, 4194304>, %in: !uop.ptr<f32, global, 4194304>) {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{uop-devectorize: splitting the vectors of this kernel into lanes would create more than max-ops=1048576 ops (this op has 4194304 lanes)}}
+  // expected-error @+1 {{uop-devectorize: splitting the vectors of this kernel into lanes would create more than max-ops=65536 ops (this op has 4194304 lanes)}}
   %i = uop.index %in[%c0] : !uop.ptr<f32, global, 4194304> -> vector<4194304xf32>
   %v = uop.load %in, %i : !uop.ptr<f32, global, 4194304> -> vector<4194304xf32>
   %m = arith.addf %v, %v : vector<4194304xf32>

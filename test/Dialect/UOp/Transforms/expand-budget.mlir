@@ -3,13 +3,15 @@
 //
 // Issue 13: uop-expand bounds what it allocates before it replicates
 // anything: the lanes (max-lanes, 65536) and the ops it creates (max-ops,
-// 2^20: every op once per lane of each range it reads). Either limit is a
+// 65536: every op once per lane of each range it reads). Either limit is a
 // located error that names the option.
 
-// 65536 lanes are within max-lanes, but 17 ops read the range: 1114112 copies.
-// expected-error @+1 {{uop-expand: expanding the upcast/unroll ranges would create 1114112 ops, over max-ops=1048576}}
-uop.function @many_ops(%p: !uop.ptr<f32, global, 65536>) {
-  %n = arith.constant 65536 : index
+// 4096 lanes are within max-lanes, but 17 ops read the range: 69632 copies.
+// (Every later pass handles each copy: 2^19 ops took the uop-to-nvvm
+// pipeline past the fuzzer's 20 s, hence 65536.)
+// expected-error @+1 {{uop-expand: expanding the upcast/unroll ranges would create 69632 ops, over max-ops=65536}}
+uop.function @many_ops(%p: !uop.ptr<f32, global, 4096>) {
+  %n = arith.constant 4096 : index
   %c1 = arith.constant 1 : index
   %one = arith.constant 1.0 : f32
   %r = uop.range %n, R0, upcast
@@ -28,7 +30,7 @@ uop.function @many_ops(%p: !uop.ptr<f32, global, 65536>) {
   %a12 = arith.addi %a11, %c1 : index
   %a13 = arith.subi %a12, %c1 : index
   %a14 = arith.addi %a13, %c1 : index
-  %i = uop.index %p[%a14] : !uop.ptr<f32, global, 65536> -> f32
+  %i = uop.index %p[%a14] : !uop.ptr<f32, global, 4096> -> f32
   %s = uop.store %i, %one : f32
   %e = uop.end %s[%r] : !uop.void
   uop.sink %e : !uop.void info <name = "many_ops">

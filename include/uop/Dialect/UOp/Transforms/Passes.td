@@ -101,7 +101,7 @@ def UOpExpand : Pass<"uop-expand", "::uop::FunctionOp"> {
   let options = [
     Option<"maxLanes", "max-lanes", "int64_t", /*default=*/"65536",
            "Most lanes (the product of every upcast/unroll extent) one kernel may expand to">,
-    Option<"maxOps", "max-ops", "int64_t", /*default=*/"1048576",
+    Option<"maxOps", "max-ops", "int64_t", /*default=*/"65536",
            "Most ops the expansion of one kernel may create">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
@@ -119,7 +119,7 @@ def UOpDevectorize : Pass<"uop-devectorize", "::uop::FunctionOp"> {
     before any is created).
   }];
   let options = [
-    Option<"maxOps", "max-ops", "int64_t", /*default=*/"1048576",
+    Option<"maxOps", "max-ops", "int64_t", /*default=*/"65536",
            "Most scalar ops splitting the vectors of one kernel into lanes may create">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
