@@ -22,8 +22,8 @@ namespace uop::tirx::dispatch {
 /// coordinate function that applies the transposes.
 struct GemmView {
   TileAccess c, a, b;
-  bool ta, tb, accum_const_true;
-  int64_t m, n, k;
+  bool ta = false, tb = false;
+  int64_t m = 0, n = 0, k = 0;
 };
 
 template <typename GemmT>
