@@ -89,6 +89,23 @@ std::pair<RangeOp, RangeOp> uop::splitBoundedRange(RangeOp r, int64_t inner,
   return ranges;
 }
 
+Value uop::buildRowMajorIndex(OpBuilder &b, Location loc, ValueRange idx,
+                              ValueRange extents) {
+  Value flat, stride;
+  for (int64_t i = (int64_t)idx.size() - 1; i >= 0; --i) {
+    Value term =
+        stride ? arith::MulIOp::create(b, loc, idx[i], stride).getResult()
+               : idx[i];
+    flat = flat ? arith::AddIOp::create(b, loc, term, flat).getResult() : term;
+    if (i == 0)
+      break;
+    stride = stride
+                 ? arith::MulIOp::create(b, loc, stride, extents[i]).getResult()
+                 : extents[i];
+  }
+  return flat;
+}
+
 void uop::gateArgumentAccesses(Value valid) {
   Operation *after = valid.getDefiningOp();
   Operation *fn = after->getParentOp();

@@ -26,6 +26,10 @@ std::pair<RangeOp, RangeOp> splitRange(RangeOp r, int64_t inner,
 std::pair<RangeOp, RangeOp> splitBoundedRange(RangeOp r, int64_t inner,
                                               AxisType outerType,
                                               AxisType innerType);
+/// The row-major index of `idx` into a buffer of the given extents (index
+/// values: constants or shape variables); null for no indices.
+mlir::Value buildRowMajorIndex(mlir::OpBuilder &b, mlir::Location loc,
+                               mlir::ValueRange idx, mlir::ValueRange extents);
 /// Gates every INDEX of a kernel argument after `valid` in its block on it.
 void gateArgumentAccesses(mlir::Value valid);
 /// `a <op> b` for a reduction operator (addf/addi, mulf/muli, maximumf/maxsi,

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RangeUtils.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -555,17 +556,10 @@ void Rangeifier::defineVars() {
 
 // The row-major index of `idx` into a buffer of type `t`.
 Value Rangeifier::linearIndex(RankedTensorType t, ArrayRef<Value> idx) {
-  Value flat, stride;
-  for (int64_t i = t.getRank() - 1; i >= 0; --i) {
-    Value term = stride ? arith::MulIOp::create(b, loc, idx[i], stride)
-                              .getResult()
-                        : idx[i];
-    flat = flat ? arith::AddIOp::create(b, loc, term, flat).getResult() : term;
-    if (i == 0)
-      break;
-    Value d = dim(t, i);
-    stride = stride ? arith::MulIOp::create(b, loc, stride, d).getResult() : d;
-  }
+  SmallVector<Value> extents;
+  for (unsigned d = 0; d < t.getRank(); ++d)
+    extents.push_back(dim(t, d));
+  Value flat = buildRowMajorIndex(b, loc, idx, extents);
   return flat ? flat : cst(0);
 }
 

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RangeUtils.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -138,19 +139,10 @@ static LogicalResult emitKernel(OpBuilder &b, Location loc, Kernel &k,
     at.push_back(arith::ConstantIndexOp::create(kb, loc, 0));
   if (!outTy.hasStaticShape()) {
     // Row-major over the ranges' extents (the variables for `?`).
-    Value flat, stride;
-    for (Value r : llvm::reverse(ranges)) {
-      Value term = stride ? arith::MulIOp::create(kb, loc, r, stride).getResult()
-                          : r;
-      flat = flat ? arith::AddIOp::create(kb, loc, term, flat).getResult()
-                  : term;
-      if (r == ranges.front())
-        break;
-      Value end = r.getDefiningOp<RangeOp>().getEnd();
-      stride = stride ? arith::MulIOp::create(kb, loc, stride, end).getResult()
-                      : end;
-    }
-    at = {flat};
+    SmallVector<Value> extents;
+    for (Value r : ranges)
+      extents.push_back(r.getDefiningOp<RangeOp>().getEnd());
+    at = {buildRowMajorIndex(kb, loc, ranges, extents)};
   }
   Value idx = IndexOp::create(kb, loc, elt, out, at, Value());
   Value done = StoreOp::create(kb, loc, idx, compute, ValueRange{});
