@@ -15,6 +15,7 @@
 #include "uop/Dialect/TIRx/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/ADT/MapVector.h"
@@ -318,6 +319,8 @@ private:
       leaves[v] = {scope.getExtents()[i], 0, 1};
       return true;
     }
+    if (broadcastLane(def))
+      return collect(cast<NVVM::ShflOp>(def).getVal(), depth + 1);
     if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivUIOp,
              arith::RemUIOp, arith::DivSIOp, arith::RemSIOp, arith::AndIOp,
              arith::OrIOp, arith::XOrIOp, arith::ShLIOp, arith::ShRUIOp,
@@ -328,6 +331,21 @@ private:
       if (!collect(o, depth + 1))
         return false;
     return true;
+  }
+
+  /// The source lane of a full-warp `shfl.sync idx` from a constant lane
+  /// (how tirx-lower-scope-ids makes warp ids warp-uniform), or nullopt.
+  static std::optional<int64_t> broadcastLane(Operation *def) {
+    auto shfl = dyn_cast_or_null<NVVM::ShflOp>(def);
+    if (!shfl || shfl.getKind() != NVVM::ShflKind::idx)
+      return std::nullopt;
+    auto mask = getConstantIntValue(shfl.getThreadMask());
+    auto lane = getConstantIntValue(shfl.getOffset());
+    auto clamp = getConstantIntValue(shfl.getMaskAndClamp());
+    if (!mask || (*mask & 0xffffffff) != 0xffffffff || !lane || *lane < 0 ||
+        *lane > 31 || !clamp || *clamp != 31)
+      return std::nullopt;
+    return *lane;
   }
 
   /// gpu.thread_id x, gpu.lane_id, or a scope id that follows from the
@@ -368,7 +386,7 @@ private:
   /// The index expressions as a post-order node list, each node evaluated
   /// once per case (evaluating the IR directly costs a fold per constant).
   struct Node {
-    enum Kind { Const, Thread, Lane, Scope, Leaf, Copy, Bin } kind;
+    enum Kind { Const, Thread, Lane, Scope, Leaf, Copy, Shfl, Bin } kind;
     int a = -1, b = -1;
     int64_t imm = 0;
     Operation *op = nullptr;
@@ -393,6 +411,11 @@ private:
       n.kind = Node::Scope;
       n.op = def;
       n.imm = cast<OpResult>(v).getResultNumber();
+    } else if (std::optional<int64_t> lane = broadcastLane(def)) {
+      // The source's value in the lane of this thread's warp.
+      n.kind = Node::Shfl;
+      n.imm = *lane;
+      n.a = compile(cast<NVVM::ShflOp>(def).getVal());
     } else if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def)) {
       n.kind = Node::Copy;
       n.a = compile(def->getOperand(0));
@@ -406,12 +429,15 @@ private:
     return nodeOf[v] = nodes.size() - 1;
   }
 
-  /// Every node's value in thread `tx` with the free variables at `leafValue`
-  /// (false on a division by zero or a bad shift).
+  /// Every node's value (up to node `last`, all when -1) in thread `tx` with
+  /// the free variables at `leafValue` (false on a division by zero or a bad
+  /// shift).
   bool run(int64_t tx, ArrayRef<int64_t> leafValue,
-           SmallVectorImpl<int64_t> &val) {
+           SmallVectorImpl<int64_t> &val, int last = -1) {
     val.resize(nodes.size());
     for (auto [i, n] : llvm::enumerate(nodes)) {
+      if (last >= 0 && static_cast<int>(i) > last)
+        break;
       int64_t a = n.a >= 0 ? val[n.a] : 0, b = n.b >= 0 ? val[n.b] : 0;
       switch (n.kind) {
       case Node::Const: val[i] = n.imm; continue;
@@ -420,6 +446,15 @@ private:
       case Node::Scope: val[i] = scopeId(cast<ScopeIdDefOp>(n.op), n.imm, tx); continue;
       case Node::Leaf: val[i] = leafValue[n.imm]; continue;
       case Node::Copy: val[i] = a; continue;
+      case Node::Shfl: {
+        // The source evaluated in the source lane: nodes before n.a, in
+        // post-order, are all it depends on.
+        SmallVector<int64_t> other;
+        if (!run(tx - tx % 32 + n.imm, leafValue, other, n.a))
+          return false;
+        val[i] = other[n.a];
+        continue;
+      }
       case Node::Bin: break;
       }
       if (auto cmp = dyn_cast<arith::CmpIOp>(n.op)) {

@@ -103,3 +103,45 @@ tirx.prim_func @wrong_owner_test() {
   }
   tirx.return
 }
+
+// -----
+
+// A value broadcast from lane 0 (shfl.sync idx, as tirx-lower-scope-ids makes
+// warp ids warp-uniform) is evaluated in lane 0: lane 0's id is every lane's
+// index here, so only lane 0 owns the element.
+tirx.prim_func @broadcast_lane_id() {
+  tirx.device_entry {
+    %w = tirx.scope_id_def cta -> warp [1]
+    %l = tirx.scope_id_def warp -> thread [32]
+    %L = tirx.alloc_buffer : !tirx.buffer<32xf32, local, #tirx.tile<S[(32):(1@laneid)]>>
+    %l32 = arith.index_castui %l : index to i32
+    %m = arith.constant -1 : i32
+    %z = arith.constant 0 : i32
+    %c = arith.constant 31 : i32
+    %s = nvvm.shfl.sync idx %m, %l32, %z, %c : i32 -> i32
+    %i = arith.index_castui %s : i32 to index
+    // expected-error @+1 {{the laneid coordinate of this element of '!tirx.buffer<32xf32, local, #tirx.tile<S[32:1@laneid]>>' is not provably the executing thread's own}}
+    %y = tirx.buffer_load %L[%i] : !tirx.buffer<32xf32, local, #tirx.tile<S[(32):(1@laneid)]>>
+  }
+  tirx.return
+}
+
+// -----
+
+// The same broadcast of the warp id (tx / 32) is every lane's own warp id.
+tirx.prim_func @broadcast_warp_id(%x: f32) {
+  tirx.device_entry {
+    %tx = tirx.scope_id_def cta -> thread [128]
+    %L = tirx.alloc_buffer : !tirx.buffer<4xf32, local, #tirx.tile<S[(4):(1@warpid)]>>
+    %c32 = arith.constant 32 : index
+    %wid = arith.divui %tx, %c32 : index
+    %w32 = arith.index_castui %wid : index to i32
+    %m = arith.constant -1 : i32
+    %z = arith.constant 0 : i32
+    %c = arith.constant 31 : i32
+    %s = nvvm.shfl.sync idx %m, %w32, %z, %c : i32 -> i32
+    %i = arith.index_castui %s : i32 to index
+    tirx.buffer_store %x, %L[%i] : !tirx.buffer<4xf32, local, #tirx.tile<S[(4):(1@warpid)]>>
+  }
+  tirx.return
+}

@@ -248,21 +248,39 @@ std::vector<std::string> threadAxesOf(Value tileOperand) {
   return result;
 }
 
-/// Whether thread axes `axes` name the threads of `scope` (the axes a layout
-/// of a register tile of that scope uses).
-bool axesMatchScope(const std::vector<std::string> &axes, ExecScopeKind scope) {
-  for (const std::string &a : axes) {
-    bool ok = a == layout::axisName(layout::Axis::LaneId) ||
-              (scope == ExecScopeKind::Warpgroup &&
-               (a == layout::axisName(layout::Axis::WidInWg) || a == layout::axisName(layout::Axis::TidInWg)));
-    if (!ok)
-      return false;
+/// Whether thread axis `axis` varies among the threads of one `scope`
+/// instance: an operand distributed over it is shared out among them. Axes
+/// outside the scope (warpid at warp scope, block axes below the grid) would
+/// leave the scope holding only part of the tile.
+static bool axisInScope(StringRef axis, ExecScopeKind scope) {
+  using A = layout::Axis;
+  std::optional<A> a = layout::symbolizeAxis(axis);
+  if (!a)
+    return false;
+  switch (*a) {
+  case A::LaneId:
+    return scope == ExecScopeKind::Warp || scope == ExecScopeKind::Warpgroup ||
+           scope == ExecScopeKind::Cta;
+  case A::TidInWg:
+  case A::WidInWg:
+    return scope == ExecScopeKind::Warpgroup || scope == ExecScopeKind::Cta;
+  case A::WarpId:
+  case A::WgId:
+  case A::Tx:
+    return scope == ExecScopeKind::Cta;
+  default:
+    // Block and cluster axes: a cluster-scope call would need distributed
+    // shared memory to reach the other CTAs' registers.
+    return false;
   }
-  return !axes.empty();
 }
 
-/// The operand (if any) distributed over the threads of the op's warp or
-/// warpgroup: its elements are updated by their owner thread only.
+bool axesMatchScope(const std::vector<std::string> &axes, ExecScopeKind scope) {
+  return !axes.empty() && llvm::all_of(axes, [&](const std::string &a) {
+    return axisInScope(a, scope);
+  });
+}
+
 Value laneDistributedOperand(Operation *op) {
   auto scope = cast<TilePrimitiveOpInterface>(op).getScopeKind();
   for (Value v : op->getOperands())
@@ -272,11 +290,78 @@ Value laneDistributedOperand(Operation *op) {
   return {};
 }
 
+/// Whether thread-distributed operands `a` and `b` put each tile element in
+/// the same threads: the same buffer type, over the same box.
+static bool sameDistribution(Value a, Value b) {
+  if (a == b)
+    return true;
+  if (a.getType() != b.getType())
+    return false;
+  auto ra = a.getDefiningOp<RegionOp>(), rb = b.getDefiningOp<RegionOp>();
+  if (!ra && !rb)
+    return true;
+  return ra && rb && ra.getBuffer().getType() == rb.getBuffer().getType() &&
+         llvm::equal(ra.getMins(), rb.getMins());
+}
+
+/// The executing thread's id on thread axis `axis`, as a scope id of the
+/// CTA's `threads` threads (tirx-lower-scope-ids binds it).
+static Value ownAxisId(OpBuilder &b, Location loc, StringRef axis,
+                       int64_t threads) {
+  using A = layout::Axis;
+  using K = ExecScopeKind;
+  auto def = [&](K parent, K child, int64_t n) {
+    return ScopeIdDefOp::create(b, loc, TypeRange{b.getIndexType()},
+                                ExecScopeKindAttr::get(b.getContext(), parent),
+                                ExecScopeKindAttr::get(b.getContext(), child),
+                                b.getDenseI64ArrayAttr({n}), DenseI64ArrayAttr())
+        .getIds()[0];
+  };
+  switch (*layout::symbolizeAxis(axis)) {
+  case A::LaneId:
+    return def(K::Warp, K::Thread, 32);
+  case A::TidInWg:
+    return def(K::Warpgroup, K::Thread, 128);
+  case A::WidInWg:
+    return def(K::Warpgroup, K::Warp, 4);
+  case A::WarpId:
+    return def(K::Cta, K::Warp, threads / 32);
+  case A::WgId:
+    return def(K::Cta, K::Warpgroup, threads / 128);
+  default:
+    return def(K::Cta, K::Thread, threads);
+  }
+}
+
+/// Why the thread axes of `op`'s distributed operands cannot be read as
+/// thread ids of a CTA of `threads` threads, or nullopt.
+static Declines ownIdsDeclines(Operation *op, std::optional<int64_t> threads) {
+  for (Value v : op->getOperands()) {
+    for (const std::string &a : threadAxesOf(v)) {
+      std::optional<layout::Axis> axis = layout::symbolizeAxis(a);
+      bool warps = axis == layout::Axis::WarpId,
+           groups = axis == layout::Axis::WgId ||
+                    axis == layout::Axis::TidInWg ||
+                    axis == layout::Axis::WidInWg;
+      if ((warps || groups) && !threads)
+        return "the thread axis " + a + " needs the CTA's thread count";
+      if (warps && *threads % 32)
+        return "the thread axis " + a + " needs whole warps (" +
+               std::to_string(*threads) + " threads per CTA)";
+      if (groups && *threads % 128)
+        return "the thread axis " + a + " needs whole warpgroups (" +
+               std::to_string(*threads) + " threads per CTA)";
+    }
+  }
+  return std::nullopt;
+}
+
 /// Shared predicate of the per-thread loop implementations.
 Declines genericAccepts(Operation *op, const Target &) {
   auto tile = cast<TilePrimitiveOpInterface>(op);
   if (tile.getScopeKind() == ExecScopeKind::Cluster)
     return std::string("cluster scope needs distributed shared memory");
+  Value distributed;
   for (Value v : op->getOperands()) {
     if (!isa<BufferType, RegionType>(v.getType()))
       continue;
@@ -292,46 +377,91 @@ Declines genericAccepts(Operation *op, const Target &) {
                            "each thread; use thread scope or distribute it");
       continue;
     }
-    if (!axesMatchScope(axes, tile.getScopeKind()))
-      return std::string("an operand distributed over thread axes needs a "
-                         "warp-scope call (laneid) or a warpgroup-scope call "
-                         "(laneid, wid_in_wg or tid_in_wg)");
+    if (!axesMatchScope(axes, tile.getScopeKind())) {
+      std::string outside;
+      for (const std::string &a : axes)
+        if (!axisInScope(a, tile.getScopeKind()))
+          outside = a;
+      return "an operand is distributed over the thread axis " + outside +
+             ", which the " +
+             stringifyExecScopeKind(tile.getScopeKind()).str() +
+             " scope does not contain (laneid: warp and up; tid_in_wg, "
+             "wid_in_wg: warpgroup and up; warpid, wgid, tx: cta)";
+    }
     if (isa<ReduceOp>(op))
       return std::string("a reduction over lane-distributed tiles needs "
                          "shuffles (not implemented)");
+    if (distributed && !sameDistribution(distributed, v))
+      return std::string("operands distributed differently over the threads "
+                         "need a data exchange (shuffles or shared memory)");
+    distributed = v;
   }
+  if (distributed)
+    return ownIdsDeclines(op, getThreadsPerCtaInForce(op));
   return std::nullopt;
 }
 
+/// Thread-replica digits of `tile`: one tuple per combination of its replica
+/// iters on thread axes (memory replicas stay 0; the store lowering writes
+/// them). The first tuple is all 0.
+static SmallVector<SmallVector<int64_t>>
+threadReplicaDigits(const layout::TileLayout &tile) {
+  SmallVector<SmallVector<int64_t>> result;
+  SmallVector<int64_t> digits(tile.replica.size(), 0);
+  for (;;) {
+    result.push_back(digits);
+    size_t k = 0;
+    for (; k < digits.size(); ++k) {
+      if (!layout::isThreadAxis(tile.replica[k].axis))
+        continue;
+      if (++digits[k] < tile.replica[k].extent)
+        break;
+      digits[k] = 0;
+    }
+    if (k == digits.size())
+      return result;
+  }
+}
+
 /// The per-element loop of a generic implementation: strided over the
-/// threads of the scope, or, when an operand is distributed over lanes, over
-/// all elements with each one handled by its owner lane.
+/// threads of the scope, or, when an operand is distributed over threads,
+/// over all elements with each one handled by the threads holding it (every
+/// thread axis of one of its locations is the thread's own id).
 void emitTileLoop(OpBuilder &b, Location loc, Operation *op,
                   ExecScopeKind scope, ArrayRef<int64_t> shape,
                   function_ref<void(OpBuilder &, ValueRange)> body) {
-  auto [tid, count] = threadInScope(b, loc, op, scope);
   Value owned = laneDistributedOperand(op);
-  if (!owned)
+  if (!owned) {
+    auto [tid, count] = threadInScope(b, loc, op, scope);
     return emitElementLoop(b, loc, tid, count, shape, body);
+  }
   TileAccess access = getAccess(b, loc, owned);
   BufferType type = bufferTypeOf(owned);
+  layout::Layout algebra = type.getLayoutInterface().getAlgebra();
+  SmallVector<SmallVector<int64_t>> replicas;
+  if (const layout::TileLayout *tile = algebra.getTile())
+    replicas = threadReplicaDigits(*tile);
+  else
+    replicas.push_back({});
+  int64_t threads = getThreadsPerCtaInForce(op).value_or(32);
+  std::map<std::string, Value> own;
+  for (const std::string &axis : threadAxesOf(owned))
+    own[axis] = ownAxisId(b, loc, axis, threads);
   emitElementLoop(b, loc, cst(b, loc, 0), 1, shape, [&](OpBuilder &nb,
                                                         ValueRange coord) {
     SmallVector<Value> full = offsetCoord(nb, loc, access, coord);
-    auto where = emitLayoutApply(nb, loc, type.getLayoutInterface(),
-                                 type.getShape(), full);
-    // The owner's index in the scope: tid_in_wg, or wid_in_wg * 32 + laneid.
-    Value owner = arith::ConstantIndexOp::create(nb, loc, 0);
-    if (where->count(layout::axisName(layout::Axis::TidInWg)))
-      owner = (*where)[layout::axisName(layout::Axis::TidInWg)];
-    if (where->count(layout::axisName(layout::Axis::WidInWg)))
-      owner = arith::AddIOp::create(
-          nb, loc, owner,
-          arith::MulIOp::create(nb, loc, (*where)[layout::axisName(layout::Axis::WidInWg)], cst(nb, loc, 32)));
-    if (where->count(layout::axisName(layout::Axis::LaneId)))
-      owner = arith::AddIOp::create(nb, loc, owner, (*where)[layout::axisName(layout::Axis::LaneId)]);
-    Value mine = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
-                                       owner, tid);
+    Value mine;
+    for (ArrayRef<int64_t> replica : replicas) {
+      auto where = emitLayoutApply(nb, loc, type.getLayoutInterface(),
+                                   type.getShape(), full, replica);
+      Value here;
+      for (auto &[axis, id] : own) {
+        Value eq = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
+                                         (*where)[axis], id);
+        here = here ? arith::AndIOp::create(nb, loc, here, eq) : eq;
+      }
+      mine = mine ? arith::OrIOp::create(nb, loc, mine, here) : here;
+    }
     auto ifOp = scf::IfOp::create(nb, loc, mine, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(nb);
     nb.setInsertionPointToStart(ifOp.thenBlock());
