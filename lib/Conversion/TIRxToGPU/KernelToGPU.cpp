@@ -179,6 +179,10 @@ void setLaunchDimensions(PrimFuncOp fn, gpu::GPUFuncOp kernel, Builder &b) {
     kernel.setKnownBlockSizeAttr(block);
   if (auto grid = dims3(tirx->getGridDimsAttrHelper().getAttr(fn)))
     kernel.setKnownGridSizeAttr(grid);
+  // A compile-time cluster shape (.reqnctapercluster): the kernel launches
+  // with a plain cuLaunchKernel, the driver forms the clusters.
+  if (auto cluster = dims3(tirx->getClusterDimsAttrHelper().getAttr(fn)))
+    kernel->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(), cluster);
 }
 
 /// The shared-memory plan on the kernel: the static bytes, or the dynamic

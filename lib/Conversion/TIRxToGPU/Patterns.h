@@ -45,6 +45,19 @@ mlir::FailureOr<SharedPlan> planSharedMemory(PrimFuncOp fn, DeviceEntryOp entry)
 /// 32 to 512), or a diagnostic on `op`.
 mlir::FailureOr<int64_t> tensorMemoryColumns(mlir::Operation *op, BufferType t);
 
+/// The tmem buffers of a kernel placed with allocated_addr share one
+/// allocation (the pool): their addresses are column offsets into it.
+struct TensorMemoryPool {
+  /// The placed allocations in program order; the first one allocates.
+  llvm::SmallVector<AllocBufferOp> placed;
+  /// The pool's columns: a power of two, 32 to 512, covering every buffer.
+  int64_t columns = 0;
+};
+
+/// The pool of `region`'s placed tmem buffers, or a located error when they
+/// overlap, exceed 512 columns or are not all in the device entry's block.
+mlir::FailureOr<TensorMemoryPool> planTensorMemory(mlir::Region &region);
+
 /// Whether the thread is in warp 0, the warp that allocates and frees
 /// tensor memory.
 mlir::Value isWarpZero(mlir::OpBuilder &b, mlir::Location loc);

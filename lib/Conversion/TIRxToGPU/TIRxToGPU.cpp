@@ -166,7 +166,8 @@ static LogicalResult checkKernel(PrimFuncOp fn) {
     return fn.emitError("expected one tirx.device_entry per prim_func, got ")
            << entries.size();
   DeviceEntryOp entry = entries.front();
-  if (failed(checkOuterValues(entry)) || failed(planSharedMemory(fn, entry)))
+  if (failed(checkOuterValues(entry)) || failed(planSharedMemory(fn, entry)) ||
+      failed(planTensorMemory(entry.getBody())))
     return failure();
   WalkResult walk = entry.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op == entry)

@@ -28,6 +28,44 @@ FailureOr<int64_t> togpu::tensorMemoryColumns(Operation *op, BufferType t) {
   return cols;
 }
 
+FailureOr<TensorMemoryPool> togpu::planTensorMemory(Region &region) {
+  TensorMemoryPool pool;
+  region.walk([&](AllocBufferOp alloc) {
+    if (alloc.getType().getScope() == StorageScope::TMem &&
+        alloc.getType().hasAllocatedAddr())
+      pool.placed.push_back(alloc);
+  });
+  if (pool.placed.empty())
+    return pool;
+  // The first allocates for all: the others must follow it in its block.
+  Block *block = pool.placed.front()->getBlock();
+  SmallVector<std::pair<int64_t, int64_t>> taken;
+  int64_t end = 0;
+  for (AllocBufferOp alloc : pool.placed) {
+    if (alloc->getBlock() != block)
+      return alloc.emitError("tmem buffers with an allocated_addr share one "
+                             "allocation and must be allocated in one block");
+    BufferType t = alloc.getType();
+    std::map<std::string, int64_t> spans = t.getMemorySpans();
+    if (failed(tensorMemoryColumns(alloc, t)))
+      return failure();
+    int64_t begin = t.getAllocatedAddr();
+    int64_t stop = begin + spans[layout::axisName(layout::Axis::TCol)];
+    for (auto [b, e] : taken)
+      if (begin < e && b < stop)
+        return alloc.emitError("allocated_addr ")
+               << begin << " overlaps another tmem buffer at column " << b;
+    taken.push_back({begin, stop});
+    end = std::max(end, stop);
+  }
+  pool.columns = std::max<int64_t>(32, llvm::PowerOf2Ceil(end));
+  if (pool.columns > 512)
+    return pool.placed.back().emitError("the tmem buffers with an "
+                                        "allocated_addr need ")
+           << pool.columns << " columns; tensor memory has 512";
+  return pool;
+}
+
 namespace {
 
 Value i32Constant(OpBuilder &b, Location loc, int32_t v) {
@@ -64,7 +102,37 @@ struct TensorMemoryAllocToGPU : OpConversionPattern<AllocBufferOp> {
     auto slotType = MemRefType::get(
         {1}, rw.getI32Type(), MemRefLayoutAttrInterface(),
         gpu::AddressSpaceAttr::get(rw.getContext(), gpu::AddressSpace::Workgroup));
-    Value slot = createSharedGlobal(rw, loc, kernel, slotType, 4);
+    // A placed buffer is its column offset into the kernel's pool: the first
+    // placed one allocates the pool into a slot the others read.
+    if (alloc.getType().hasAllocatedAddr()) {
+      FailureOr<TensorMemoryPool> pool = planTensorMemory(kernel.getBody());
+      if (failed(pool))
+        return failure();
+      *cols = pool->columns;
+      std::string slotName = (kernel.getName() + "_tmem_pool").str();
+      auto module = kernel->getParentOfType<gpu::GPUModuleOp>();
+      if (pool->placed.front() != alloc) {
+        if (!SymbolTable::lookupSymbolIn(module, slotName))
+          return rw.notifyMatchFailure(alloc, "the pool is not allocated yet");
+        Value slot = memref::GetGlobalOp::create(rw, loc, slotType, slotName);
+        Value base = memref::LoadOp::create(
+            rw, loc, slot, ValueRange{arith::ConstantIndexOp::create(rw, loc, 0)});
+        rw.replaceOpWithNewOp<arith::AddIOp>(
+            alloc, base,
+            i32Constant(rw, loc, alloc.getType().getAllocatedAddr()));
+        return success();
+      }
+      OpBuilder::InsertionGuard guard(rw);
+      rw.setInsertionPoint(kernel);
+      memref::GlobalOp::create(rw, loc, slotName, rw.getStringAttr("private"),
+                               slotType, Attribute(), /*constant=*/false,
+                               rw.getI64IntegerAttr(4));
+    }
+    Value slot =
+        alloc.getType().hasAllocatedAddr()
+            ? (Value)memref::GetGlobalOp::create(
+                  rw, loc, slotType, (kernel.getName() + "_tmem_pool").str())
+            : createSharedGlobal(rw, loc, kernel, slotType, 4);
     auto ifOp = scf::IfOp::create(rw, loc, isWarpZero(rw, loc),
                                   /*withElseRegion=*/false);
     {
@@ -82,7 +150,12 @@ struct TensorMemoryAllocToGPU : OpConversionPattern<AllocBufferOp> {
     gpu::BarrierOp::create(rw, loc);
     NVVM::Tcgen05FenceOp::create(rw, loc, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
     Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
-    rw.replaceOp(alloc, memref::LoadOp::create(rw, loc, slot, ValueRange{zero}));
+    Value base = memref::LoadOp::create(rw, loc, slot, ValueRange{zero});
+    if (alloc.getType().hasAllocatedAddr())
+      base = arith::AddIOp::create(
+          rw, loc, base,
+          i32Constant(rw, loc, alloc.getType().getAllocatedAddr()));
+    rw.replaceOp(alloc, base);
 
     // Warp 0 frees the columns in the epilogue; the slot still holds the
     // address there, wherever the allocation was.
@@ -90,10 +163,10 @@ struct TensorMemoryAllocToGPU : OpConversionPattern<AllocBufferOp> {
     rw.setInsertionPoint(relinquish);
     Value again = memref::GetGlobalOp::create(
         rw, loc, slotType, slot.getDefiningOp<memref::GetGlobalOp>().getName());
-    Value base = memref::LoadOp::create(
+    Value pooled = memref::LoadOp::create(
         rw, loc, again, ValueRange{arith::ConstantIndexOp::create(rw, loc, 0)});
     Value ptr = LLVM::IntToPtrOp::create(
-        rw, loc, LLVM::LLVMPointerType::get(rw.getContext(), 6), base);
+        rw, loc, LLVM::LLVMPointerType::get(rw.getContext(), 6), pooled);
     NVVM::Tcgen05DeallocOp::create(rw, loc, ptr, i32Constant(rw, loc, *cols));
     return success();
   }

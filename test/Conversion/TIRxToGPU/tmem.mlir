@@ -105,11 +105,12 @@ tirx.prim_func @two_buffers(%i: index, %j: index) {
   tirx.return
 }
 
-// 128 x 512 is the whole tensor memory: 512 columns; the seed's
-// allocated_addr field does not change the lowering. A shared buffer keeps
-// its own global next to the slot.
+// 128 x 512 is the whole tensor memory: 512 columns. With the seed's
+// allocated_addr = 0 the buffer is the start of the kernel's pool of placed
+// tmem buffers (tmem-allocated-addr.mlir), whose slot is named for it. A
+// shared buffer keeps its own global next to the slot.
 // CHECK: memref.global "private" @full_width_shared_0 : memref<64xf32, #gpu.address_space<workgroup>> {alignment = 128 : i64}
-// CHECK-NEXT: memref.global "private" @full_width_shared_1 : memref<1xi32, #gpu.address_space<workgroup>> {alignment = 4 : i64}
+// CHECK-NEXT: memref.global "private" @full_width_tmem_pool : memref<1xi32, #gpu.address_space<workgroup>> {alignment = 4 : i64}
 // CHECK-LABEL: gpu.func @full_width
 // CHECK: %[[N:.*]] = arith.constant 512 : i32
 // CHECK-NEXT: nvvm.tcgen05.alloc %{{.*}}, %[[N]] : !llvm.ptr<3>, i32

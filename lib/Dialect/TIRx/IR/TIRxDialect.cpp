@@ -91,6 +91,17 @@ static LogicalResult verifyDims(Operation *op, NamedAttribute attr) {
              << attr.getName().getValue()
              << "' gives a CTA of " << threads
              << " threads; a CTA has at most 1024";
+  } else if (attr.getName() ==
+             TIRxDialect::ClusterDimsAttrHelper::getNameStr()) {
+    // The portable cluster size; 16 needs a non-portable opt-in we do not
+    // make.
+    int64_t ctas = 1;
+    for (int64_t e : d)
+      ctas *= e;
+    if (ctas > 8)
+      return op->emitError("'")
+             << attr.getName().getValue() << "' gives a cluster of " << ctas
+             << " CTAs; a portable cluster has at most 8";
   } else if (llvm::any_of(d.drop_front(), [](int64_t e) { return e > 65535; })) {
     return op->emitError("'") << attr.getName().getValue()
                               << "' y and z extents are at most 65535";
@@ -102,7 +113,8 @@ LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   if (name == BlockDimsAttrHelper::getNameStr() ||
-      name == GridDimsAttrHelper::getNameStr())
+      name == GridDimsAttrHelper::getNameStr() ||
+      name == ClusterDimsAttrHelper::getNameStr())
     return verifyDims(op, attr);
   if (name == TensorMapsAttrHelper::getNameStr()) {
     auto maps = dyn_cast<ArrayAttr>(attr.getValue());

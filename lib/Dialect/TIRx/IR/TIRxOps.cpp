@@ -615,6 +615,35 @@ LogicalResult uop::tirx::verifyTilePrimitiveScope(Operation *o) {
   if (!o->getParentOfType<DeviceEntryOp>())
     return o->emitOpError("tile primitives run on the device; place it inside "
                           "a tirx.device_entry");
+  // The config keys implementations read (each declines the ones it does
+  // not): a misspelt key is an error here, not a silently ignored setting.
+  if (DictionaryAttr config = op.getConfigDict()) {
+    for (NamedAttribute entry : config) {
+      StringRef key = entry.getName().getValue();
+      if (key != "vec" && key != "multicast" && key != "cta_group")
+        return o->emitOpError("unknown config key '")
+               << key << "' (known: vec, multicast, cta_group)";
+    }
+    // vec: elements per vector access, a power of two.
+    if (Attribute vec = config.get("vec")) {
+      auto value = dyn_cast<IntegerAttr>(vec);
+      if (!value || value.getInt() < 1 ||
+          !llvm::isPowerOf2_64(value.getInt()))
+        return o->emitOpError("config vec must be a positive power-of-two "
+                              "integer (elements per access), got ")
+               << vec;
+    }
+    // multicast: a bool (every CTA of the cluster, or none) or a non-zero
+    // 16-bit mask of the cluster's CTAs.
+    if (Attribute mask = config.get("multicast")) {
+      auto value = dyn_cast<IntegerAttr>(mask);
+      if (!isa<BoolAttr>(mask) &&
+          (!value || value.getInt() <= 0 || value.getInt() > 0xffff))
+        return o->emitOpError("config multicast must be a bool or a non-zero "
+                              "16-bit mask of the cluster's CTAs, got ")
+               << mask;
+    }
+  }
   // tcgen05's CTA group: one CTA or a CTA pair, nothing else exists.
   if (DictionaryAttr config = op.getConfigDict())
     if (Attribute group = config.get("cta_group")) {
@@ -717,10 +746,23 @@ LogicalResult UnaryOp::verify() {
   return verifySameTile(*this, getDst(), getSrc(), /*allowCast=*/false);
 }
 
+bool uop::tirx::isPointRegion(Type type) {
+  auto region = dyn_cast<RegionType>(type);
+  return region && llvm::all_of(region.getExtents(),
+                                [](int64_t e) { return e == 1; });
+}
+
+/// The dtype a scalar operand supplies: its own type, or the element type of
+/// a one-element region (loaded when the op runs).
+static Type scalarOperandType(Value v) {
+  return isPointRegion(v.getType()) ? getTileElementType(v.getType())
+                                    : v.getType();
+}
+
 LogicalResult BinaryOp::verify() {
   if (failed(verifySameTile(*this, getDst(), getLhs(), /*allowCast=*/false)))
     return failure();
-  Type rhs = getRhs().getType();
+  Type rhs = scalarOperandType(getRhs());
   if (isa<BufferType, RegionType>(rhs))
     return verifySameTile(*this, getDst(), getRhs(), /*allowCast=*/false);
   if (rhs != getTileElementType(getDst().getType()))
@@ -730,7 +772,15 @@ LogicalResult BinaryOp::verify() {
 }
 
 LogicalResult FillOp::verify() {
-  if (getValue().getType() != getTileElementType(getDst().getType()))
+  Type value = scalarOperandType(getValue());
+  if (value == getTileElementType(getDst().getType()))
+    return success();
+  if (isa<RegionType>(getValue().getType()))
+    return emitOpError("a region fill value must be one element of the "
+                       "tile's dtype ")
+           << getTileElementType(getDst().getType()) << ", got "
+           << getValue().getType();
+  if (value != getTileElementType(getDst().getType()))
     return emitOpError("fill value must have the tile's dtype ")
            << getTileElementType(getDst().getType()) << ", got "
            << getValue().getType();

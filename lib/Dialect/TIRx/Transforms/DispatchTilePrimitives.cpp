@@ -55,6 +55,16 @@ const llvm::StringMap<SmallVector<TileImpl>> &getRegistry() {
   return registry;
 }
 
+/// A config key of `op` that `impl` does not read, if any.
+std::optional<StringRef> unreadConfigKey(TilePrimitiveOpInterface op,
+                                         const TileImpl &impl) {
+  if (DictionaryAttr config = op.getConfigDict())
+    for (NamedAttribute entry : config)
+      if (!llvm::is_contained(impl.configKeys, entry.getName().getValue()))
+        return entry.getName().getValue();
+  return std::nullopt;
+}
+
 struct DispatchTilePrimitives
     : uop::tirx::impl::TIRxDispatchTilePrimitivesBase<DispatchTilePrimitives> {
   using Base::Base;
@@ -67,6 +77,20 @@ struct DispatchTilePrimitives
       return signalPassFailure();
     }
     Target target{chip, info};
+    // Clusters are a launch property, checked here because this pass is the
+    // first that knows the chip.
+    if (!target.has(uop::ChipFeature::Clusters)) {
+      WalkResult walk = getOperation().walk([&](ScopeIdDefOp def) {
+        if (def.getParent() != ExecScopeKind::Cluster &&
+            def.getChild() != ExecScopeKind::Cluster)
+          return WalkResult::advance();
+        def.emitError("thread-block clusters need sm_90 or newer, target is ")
+            << chip;
+        return WalkResult::interrupt();
+      });
+      if (walk.wasInterrupted())
+        return signalPassFailure();
+    }
     SmallVector<TilePrimitiveOpInterface> ops;
     getOperation().walk([&](TilePrimitiveOpInterface op) { ops.push_back(op); });
     for (TilePrimitiveOpInterface op : ops) {
@@ -95,6 +119,12 @@ struct DispatchTilePrimitives
         }
         if (Declines why = impl.accepts(o, target)) {
           reasons.push_back((impl.name + ": " + *why).str());
+          continue;
+        }
+        // After the implementation's own reasons, which say more.
+        if (std::optional<StringRef> key = unreadConfigKey(op, impl)) {
+          reasons.push_back((impl.name + ": does not read config key '" +
+                             *key + "'").str());
           continue;
         }
         OpBuilder b(o);

@@ -55,6 +55,9 @@ struct LowerScopeIds
     PrimFuncOp fn = getOperation();
     std::optional<int64_t> block;
     SmallVector<int64_t> grid;
+    // The cluster's shape in CTAs (cluster -> cta) and the grid in clusters
+    // (kernel -> cluster).
+    SmallVector<int64_t> cluster, clusterGrid;
     // The verifier bounds each def's threads per CTA (at most 1024).
     auto recordBlock = [&](ScopeIdDefOp def) -> LogicalResult {
       int64_t threads = *def.getThreadsPerCta();
@@ -77,6 +80,30 @@ struct LowerScopeIds
         return gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
       };
       using K = ExecScopeKind;
+      if (parent == K::Kernel && child == K::Cluster) {
+        if (!clusterGrid.empty() && ArrayRef<int64_t>(clusterGrid) != ext) {
+          def.emitError("scope ids disagree on the clusters of the grid: [")
+              << llvm::make_range(clusterGrid.begin(), clusterGrid.end())
+              << "] vs [" << ext << "]";
+          return signalPassFailure();
+        }
+        clusterGrid.assign(ext.begin(), ext.end());
+      }
+      if (parent == K::Cluster && child == K::Cta) {
+        if (!cluster.empty() && ArrayRef<int64_t>(cluster) != ext) {
+          def.emitError("scope ids disagree on the cluster shape: [")
+              << llvm::make_range(cluster.begin(), cluster.end()) << "] vs ["
+              << ext << "]";
+          return signalPassFailure();
+        }
+        int64_t ctas = 1;
+        for (int64_t e : ext)
+          ctas *= e;
+        if (ctas > 8)
+          return fail(def, "a portable thread-block cluster has at most 8 "
+                           "CTAs, got " + std::to_string(ctas));
+        cluster.assign(ext.begin(), ext.end());
+      }
       if (parent == K::Kernel && (child == K::Cta || child == K::Cluster)) {
         // The verifier bounds the grid: at most 3 dimensions.
         for (size_t i = 0; i < ext.size(); ++i) {
@@ -152,6 +179,40 @@ struct LowerScopeIds
     }
     OpBuilder b(fn);
     auto *dialect = fn->getContext()->getLoadedDialect<TIRxDialect>();
+    if (!cluster.empty() || !clusterGrid.empty()) {
+      // The grid in CTAs is the clusters times the cluster shape, and must
+      // agree with a kernel -> cta scope id if there is one.
+      if (cluster.empty()) {
+        fn.emitError("a kernel -> cluster scope id needs a cluster -> cta "
+                     "scope id for the cluster's shape");
+        return signalPassFailure();
+      }
+      if (!clusterGrid.empty()) {
+        SmallVector<int64_t> ctas(std::max(cluster.size(), clusterGrid.size()),
+                                  1);
+        for (size_t i = 0; i < ctas.size(); ++i)
+          ctas[i] = (i < clusterGrid.size() ? clusterGrid[i] : 1) *
+                    (i < cluster.size() ? cluster[i] : 1);
+        if (!grid.empty() && grid != ctas) {
+          fn.emitError("the kernel -> cta grid [")
+              << llvm::make_range(grid.begin(), grid.end())
+              << "] is not the clusters times the cluster shape ["
+              << llvm::make_range(ctas.begin(), ctas.end()) << "]";
+          return signalPassFailure();
+        }
+        grid = ctas;
+      }
+      for (size_t i = 0; i < cluster.size(); ++i)
+        if (!grid.empty() && (i < grid.size() ? grid[i] : 1) % cluster[i]) {
+          fn.emitError("the grid [")
+              << llvm::make_range(grid.begin(), grid.end())
+              << "] is not a whole number of clusters of ["
+              << llvm::make_range(cluster.begin(), cluster.end()) << "]";
+          return signalPassFailure();
+        }
+      dialect->getClusterDimsAttrHelper().setAttr(
+          fn, b.getDenseI64ArrayAttr(cluster));
+    }
     if (block)
       dialect->getBlockDimsAttrHelper().setAttr(
           fn, b.getDenseI64ArrayAttr({*block}));

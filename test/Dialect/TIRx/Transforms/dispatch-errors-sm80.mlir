@@ -65,14 +65,14 @@ tirx.prim_func @bad_shape(%A: !tirx.buffer<16x8xbf16, global>, %B: !tirx.buffer<
 
 // -----
 
-// Cluster scope and a tmem operand together: generic reports the scope first.
+// Cluster scope ids on a chip without clusters: the first error, before
+// any tile primitive is dispatched.
 tirx.prim_func @cluster_tmem() {
   tirx.device_entry {
+    // expected-error @+1 {{thread-block clusters need sm_90 or newer, target is sm_80}}
     %c = tirx.scope_id_def kernel -> cluster [2]
     %t = tirx.alloc_buffer : !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>>
     %f = arith.constant 0.0 : f32
-    // expected-error @+2 {{no implementation of 'tirx.tile.fill' accepts this call on sm_80}}
-    // expected-note @+1 {{generic: cluster scope needs distributed shared memory}}
     tirx.tile.fill <cluster> %t, %f : !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>>, f32
   }
   tirx.return
@@ -83,13 +83,12 @@ tirx.prim_func @cluster_tmem() {
 // The first op that fails stops the pass; the diagnostics name that op only.
 tirx.prim_func @first_failure(%A: !tirx.buffer<8xf32, global>) {
   tirx.device_entry {
-    %c = tirx.scope_id_def kernel -> cluster [2]
     // expected-error @+4 {{no implementation of 'tirx.tile.copy' accepts this call on sm_80 with dispatch "tma"}}
     // expected-note @+3 {{tcgen05_ld: not the requested dispatch "tma"}}
     // expected-note @+2 {{vectorized: not the requested dispatch "tma"}}
     // expected-note @+1 {{generic: not the requested dispatch "tma"}}
     tirx.tile.copy <thread> %A, %A dispatch "tma" : !tirx.buffer<8xf32, global>, !tirx.buffer<8xf32, global>
-    tirx.tile.copy <cluster> %A, %A : !tirx.buffer<8xf32, global>, !tirx.buffer<8xf32, global>
+    tirx.tile.copy <thread> %A, %A dispatch "tma" : !tirx.buffer<8xf32, global>, !tirx.buffer<8xf32, global>
   }
   tirx.return
 }

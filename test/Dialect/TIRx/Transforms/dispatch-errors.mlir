@@ -68,15 +68,13 @@ tirx.prim_func @tmem_gemm(%A: !tirx.buffer<128x16xf16, global>, %B: !tirx.buffer
 
 // -----
 
-// Cluster scope: nothing implements it without distributed shared memory
-// (vectorized makes the generic checks first).
+// Cluster scope ids on a chip without clusters (sm_90+) are an error before
+// any dispatch; on sm_90a the cluster-scope call is declined
+// (dispatch-tcgen05-errors-sm90a.mlir).
 tirx.prim_func @cluster_copy(%A: !tirx.buffer<8xf32, global>) {
   tirx.device_entry {
+    // expected-error @+1 {{thread-block clusters need sm_90 or newer, target is sm_75}}
     %c = tirx.scope_id_def kernel -> cluster [2]
-    // expected-error @+4 {{no implementation of 'tirx.tile.copy' accepts this call on sm_75}}
-    // expected-note @+3 {{tcgen05_ld: tcgen05.ld needs sm_100a, target is sm_75}}
-    // expected-note @+2 {{vectorized: cluster scope needs distributed shared memory}}
-    // expected-note @+1 {{generic: cluster scope needs distributed shared memory}}
     tirx.tile.copy <cluster> %A, %A : !tirx.buffer<8xf32, global>, !tirx.buffer<8xf32, global>
   }
   tirx.return

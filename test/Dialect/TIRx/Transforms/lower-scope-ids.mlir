@@ -153,10 +153,10 @@ tirx.prim_func @warp_thread() {
 // -----
 
 // kernel -> cluster and cluster -> cta: cluster ids and the CTA's id in its
-// cluster. Neither records dims.
+// cluster; the cluster shape and the grid in CTAs (4 x 2 clusters of 2 x 1 x
+// 1) are recorded (lower-scope-ids-cluster.mlir has more).
 // CHECK-LABEL: tirx.prim_func @clusters
-// CHECK-NOT: tirx.grid_dims
-// CHECK-NOT: tirx.block_dims
+// CHECK-SAME: attributes {tirx.cluster_dims = array<i64: 2, 1, 1>, tirx.grid_dims = array<i64: 8, 2, 1>}
 // CHECK-NEXT: tirx.device_entry {
 // CHECK-NEXT: %[[CX:.*]] = gpu.cluster_id x
 // CHECK-NEXT: %[[CY:.*]] = gpu.cluster_id y

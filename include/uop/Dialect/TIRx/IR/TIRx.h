@@ -50,6 +50,10 @@ layout::Result<layout::Table> getLayoutTable(LayoutAttrInterface layout,
                                              llvm::ArrayRef<int64_t> shape);
 /// Shape of a tile operand: a region's extents or a buffer's shape.
 llvm::ArrayRef<int64_t> getTileShape(mlir::Type type);
+/// Whether `type` is a region of one element (every extent 1): where a
+/// tile op expects a scalar, the seed's fixed-size region in an expression
+/// context, it stands for a load of that element.
+bool isPointRegion(mlir::Type type);
 /// Threads per CTA implied by the scope_id_defs in force at `op`, if known.
 std::optional<int64_t> getThreadsPerCtaInForce(mlir::Operation *op);
 /// Element type of a tile operand.

@@ -33,6 +33,9 @@ def TIRx_Dialect : Dialect {
     // threads per block and blocks per grid, x first.
     "::mlir::DenseI64ArrayAttr":$block_dims,
     "::mlir::DenseI64ArrayAttr":$grid_dims,
+    // CTAs per thread-block cluster, x first (cluster -> cta scope ids);
+    // the grid is a multiple of it.
+    "::mlir::DenseI64ArrayAttr":$cluster_dims,
     // The kernel's tensor-map parameters (TensorMapParamAttr each).
     "::mlir::ArrayAttr":$tensor_maps,
     // Bytes of dynamic shared memory to launch with (opted into beyond

@@ -78,6 +78,13 @@ Declines tmaAccepts(Operation *op, const Target &t) {
   if (copy.getScope() != ExecScopeKind::Thread)
     return std::string("a TMA copy is issued by one thread (scope must be "
                        "thread)");
+  auto multicast = cast<TilePrimitiveOpInterface>(op).getConfigDict()
+                       ? cast<TilePrimitiveOpInterface>(op).getConfigDict().get(
+                             "multicast")
+                       : Attribute();
+  if (multicast && multicast != BoolAttr::get(op->getContext(), false))
+    return std::string("config multicast: TMA multicast to the CTAs of a "
+                       "cluster is not implemented");
   if (!copy.getBarrier() || !isa<BufferType>(copy.getBarrier().getType()) ||
       cast<BufferType>(copy.getBarrier().getType()).getScope() !=
           StorageScope::Shared ||
@@ -165,7 +172,9 @@ void tmaExpand(Operation *op, OpBuilder &b, const Target &) {
 /// Thread-scope copy_async on sm_90+: one cp.async.bulk.tensor of the whole
 /// box from a global parameter to shared memory, completing on the
 /// mbarrier `barrier` (the issuing thread arrives with the byte count).
-TileImpl tmaCopy() { return {"tma", 10, tmaAccepts, tmaExpand}; }
+TileImpl tmaCopy() {
+  return {"tma", 10, tmaAccepts, tmaExpand, {"multicast"}};
+}
 
 /// copy_async with no barrier on sm_80+: each thread of the scope issues
 /// 16-byte cp.async.cg copies of aligned runs (the vectorized copy's

@@ -42,7 +42,17 @@ struct TileImpl {
   /// nullopt when the implementation accepts the op, else why it declines.
   std::function<Declines(Operation *, const Target &)> accepts;
   std::function<void(Operation *, OpBuilder &, const Target &)> expand;
+  /// The `config` keys the implementation reads; a call setting any other
+  /// key is declined, so no setting is silently ignored.
+  SmallVector<StringRef, 2> configKeys = {};
 };
+
+/// A scalar tile operand's value: itself, or the load of a one-element
+/// region (the seed's region-to-load coercion).
+Value loadScalarOperand(OpBuilder &b, Location loc, Value v);
+
+/// The integer value of config key `key` of a tile primitive, if set.
+std::optional<int64_t> getConfigInt(Operation *op, StringRef key);
 
 //===----------------------------------------------------------------------===//
 // Shared helpers (DispatchUtils.cpp)
@@ -83,6 +93,9 @@ bool axesMatchScope(const std::vector<std::string> &axes, ExecScopeKind scope);
 Value laneDistributedOperand(Operation *op);
 /// Shared predicate of the per-thread loop implementations.
 Declines genericAccepts(Operation *op, const Target &t);
+/// genericAccepts for the element-wise generic loops, which read config
+/// `vec` (only 1: they access one element at a time).
+Declines genericLoopAccepts(Operation *op, const Target &t);
 /// The per-element loop of a generic implementation (owner-computes for
 /// thread-distributed operands).
 void emitTileLoop(OpBuilder &b, Location loc, Operation *op,
@@ -98,7 +111,10 @@ Declines vectorAccessDeclines(Value operand, int64_t w);
 ArrayRef<int64_t> dropLeadingOnes(ArrayRef<int64_t> s);
 /// Why dst <- src cannot move in aligned 16-byte runs (the vectorized copy
 /// and cp.async); `unit` names the access in the message ("vectors").
-Declines runCopyDeclines(Value dst, Value src, StringRef unit);
+Declines runCopyDeclines(Value dst, Value src, StringRef unit, int64_t w = 0);
+/// The elements per vector access of a vectorized copy: config `vec`, else
+/// 16 bytes' worth.
+int64_t copyVectorWidth(Operation *op);
 /// A strided loop over the aligned runs of `w` elements of dst's box; `body`
 /// gets the box coordinates of a run's first element in dst and in src.
 void emitRunLoop(OpBuilder &b, Location loc, Operation *op, ExecScopeKind scope,

@@ -401,6 +401,13 @@ Declines genericAccepts(Operation *op, const Target &) {
   return std::nullopt;
 }
 
+Declines genericLoopAccepts(Operation *op, const Target &t) {
+  if (std::optional<int64_t> vec = getConfigInt(op, "vec"); vec && *vec > 1)
+    return "config vec = " + std::to_string(*vec) +
+           " asks for vector accesses; the generic loop is element-wise";
+  return genericAccepts(op, t);
+}
+
 /// Thread-replica digits of `tile`: one tuple per combination of its replica
 /// iters on thread axes (memory replicas stay 0; the store lowering writes
 /// them). The first tuple is all 0.
@@ -615,13 +622,44 @@ ArrayRef<int64_t> dropLeadingOnes(ArrayRef<int64_t> s) {
   return s;
 }
 
-Declines runCopyDeclines(Value dst, Value src, StringRef unit) {
+Value loadScalarOperand(OpBuilder &b, Location loc, Value v) {
+  if (!isPointRegion(v.getType()))
+    return v;
+  TileAccess access = getAccess(b, loc, v);
+  SmallVector<Value> zeros(access.shape.size(), cst(b, loc, 0));
+  return load(b, loc, access, zeros);
+}
+
+std::optional<int64_t> getConfigInt(Operation *op, StringRef key) {
+  if (DictionaryAttr config = cast<TilePrimitiveOpInterface>(op).getConfigDict())
+    if (auto v = config.getAs<IntegerAttr>(key))
+      return v.getInt();
+  return std::nullopt;
+}
+
+int64_t copyVectorWidth(Operation *op) {
+  if (std::optional<int64_t> vec = getConfigInt(op, "vec"))
+    return *vec;
+  return vectorWidth(getTileElementType(op->getOperand(0).getType()));
+}
+
+Declines runCopyDeclines(Value dst, Value src, StringRef unit, int64_t w) {
   if (!threadAxesOf(dst).empty() || !threadAxesOf(src).empty())
     return std::string("lane-distributed operands are copied element-wise");
   if (dropLeadingOnes(getTileShape(dst.getType())) !=
       dropLeadingOnes(getTileShape(src.getType())))
     return std::string("dst and src boxes differ in shape");
-  int64_t w = vectorWidth(getTileElementType(dst.getType()));
+  Type elem = getTileElementType(dst.getType());
+  if (w) {
+    // An explicit width: at most one 16-byte access, more than one element.
+    if (w < 2)
+      return std::string("config vec = 1 asks for scalar accesses");
+    if (w * elem.getIntOrFloatBitWidth() > 128)
+      return "config vec = " + std::to_string(w) +
+             " exceeds a 16-byte access of this dtype";
+  } else {
+    w = vectorWidth(elem);
+  }
   if (w < 2)
     return ("the dtype does not pack into 16-byte " + unit).str();
   if (Declines why = vectorAccessDeclines(dst, w))

@@ -39,63 +39,68 @@ void expandCopyLike(Operation *op, OpBuilder &b,
 }
 
 TileImpl genericCopy() {
-  return {"generic", 0, genericAccepts, [](Operation *op, OpBuilder &b, const Target &) {
+  return {"generic", 0, genericLoopAccepts, [](Operation *op, OpBuilder &b, const Target &) {
             expandCopyLike(op, b, [](OpBuilder &, Value v) { return v; });
-          }};
+          }, {"vec"}};
 }
 
 TileImpl genericCast() {
-  return {"generic", 0, genericAccepts, [](Operation *op, OpBuilder &b, const Target &) {
+  return {"generic", 0, genericLoopAccepts, [](Operation *op, OpBuilder &b, const Target &) {
             Type to = getTileElementType(op->getOperand(0).getType());
             expandCopyLike(op, b, [&](OpBuilder &nb, Value v) {
               return emitCast(nb, op->getLoc(), v, to);
             });
-          }};
+          }, {"vec"}};
 }
 
 TileImpl genericUnary() {
-  return {"generic", 0, genericAccepts, [](Operation *op, OpBuilder &b, const Target &) {
+  return {"generic", 0, genericLoopAccepts, [](Operation *op, OpBuilder &b, const Target &) {
             UnaryKind kind = cast<UnaryOp>(op).getKind();
             expandCopyLike(op, b, [&](OpBuilder &nb, Value v) {
               return emitUnary(nb, op->getLoc(), kind, v);
             });
-          }};
+          }, {"vec"}};
 }
 
 TileImpl genericFill() {
-  return {"generic", 0, genericAccepts, [](Operation *op, OpBuilder &b, const Target &) {
+  return {"generic", 0, genericLoopAccepts, [](Operation *op, OpBuilder &b, const Target &) {
             auto fill = cast<FillOp>(op);
             Location loc = op->getLoc();
             TileAccess dst = getAccess(b, loc, fill.getDst());
+            Value value = loadScalarOperand(b, loc, fill.getValue());
             emitTileLoop(b, loc, op, fill.getScope(), dst.shape,
                             [&](OpBuilder &nb, ValueRange coord) {
-                              store(nb, loc, fill.getValue(), dst, coord);
+                              store(nb, loc, value, dst, coord);
                             });
             syncAfter(b, loc, fill.getScope(), fill.getDst());
-          }};
+          }, {"vec"}};
 }
 
 TileImpl genericBinary() {
-  return {"generic", 0, genericAccepts, [](Operation *op, OpBuilder &b, const Target &) {
+  return {"generic", 0, genericLoopAccepts, [](Operation *op, OpBuilder &b, const Target &) {
             auto bin = cast<BinaryOp>(op);
             Location loc = op->getLoc();
             TileAccess dst = getAccess(b, loc, bin.getDst());
             TileAccess lhs = getAccess(b, loc, bin.getLhs());
-            bool tileRhs = isa<BufferType, RegionType>(bin.getRhs().getType());
+            bool tileRhs = isa<BufferType, RegionType>(bin.getRhs().getType()) &&
+                           !isPointRegion(bin.getRhs().getType());
             TileAccess rhs;
+            Value scalar;
             if (tileRhs)
               rhs = getAccess(b, loc, bin.getRhs());
+            else
+              scalar = loadScalarOperand(b, loc, bin.getRhs());
             emitTileLoop(b, loc, op, bin.getScope(), dst.shape,
                             [&](OpBuilder &nb, ValueRange coord) {
                               Value x = load(nb, loc, lhs, coord);
                               Value y = tileRhs ? load(nb, loc, rhs, coord)
-                                                : bin.getRhs();
+                                                : scalar;
                               store(nb, loc,
                                     emitBinary(nb, loc, bin.getKind(), x, y),
                                     dst, coord);
                             });
             syncAfter(b, loc, bin.getScope(), bin.getDst());
-          }};
+          }, {"vec"}};
 }
 
 namespace {
@@ -276,7 +281,8 @@ TileImpl vectorizedCopy() {
   auto accepts = [](Operation *op, const Target &t) -> Declines {
     if (Declines why = genericAccepts(op, t))
       return why;
-    return runCopyDeclines(op->getOperand(0), op->getOperand(1), "vectors");
+    return runCopyDeclines(op->getOperand(0), op->getOperand(1), "vectors",
+                           getConfigInt(op, "vec").value_or(0));
   };
   auto expand = [](Operation *op, OpBuilder &b, const Target &) {
     auto tile = cast<TilePrimitiveOpInterface>(op);
@@ -284,7 +290,7 @@ TileImpl vectorizedCopy() {
     Value dstV = op->getOperand(0), srcV = op->getOperand(1);
     TileAccess dst = getAccess(b, loc, dstV), src = getAccess(b, loc, srcV);
     Type elem = getTileElementType(dstV.getType());
-    int64_t w = vectorWidth(elem);
+    int64_t w = copyVectorWidth(op);
     auto vecType = VectorType::get({w}, elem);
     emitRunLoop(b, loc, op, tile.getScopeKind(), dst, src, w,
                 [&](OpBuilder &nb, ValueRange to, ValueRange from) {
@@ -295,7 +301,7 @@ TileImpl vectorizedCopy() {
                 });
     syncAfter(b, loc, tile.getScopeKind(), dstV);
   };
-  return {"vectorized", 5, accepts, expand};
+  return {"vectorized", 5, accepts, expand, {"vec"}};
 }
 
 } // namespace uop::tirx::dispatch

@@ -128,7 +128,7 @@ TileImpl tcgen05Gemm() {
                                  accumulate, Value(), Value());
     }
   };
-  return {"tcgen05", 10, accepts, expand};
+  return {"tcgen05", 10, accepts, expand, {"cta_group"}};
 }
 
 /// Warpgroup-scope copy out of tensor memory (tcgen05.ld 32x32b): thread t
