@@ -79,6 +79,45 @@ static std::optional<std::string> findToolkit() {
   return std::nullopt;
 }
 
+/// NVVM ops by name prefix and the chip feature whose PTX they need (the
+/// PTX ISA's target requirements).
+static const std::pair<StringRef, uop::ChipFeature> kNVVMOpNeeds[] = {
+    // sm_90: mbarrier transactions, bulk copies, clusters and their fences.
+    {"nvvm.fence.mbarrier.init", uop::ChipFeature::TMA},
+    {"nvvm.fence.proxy.acquire", uop::ChipFeature::TMA},
+    {"nvvm.fence.proxy.release", uop::ChipFeature::TMA},
+    {"nvvm.fence.sc.cluster", uop::ChipFeature::Clusters},
+    {"nvvm.cp.async.bulk", uop::ChipFeature::TMA},
+    {"nvvm.mbarrier.try_wait", uop::ChipFeature::MBarrierTryWait},
+    {"nvvm.mbarrier.arrive.expect_tx", uop::ChipFeature::TMA},
+    {"nvvm.elect.sync", uop::ChipFeature::TMA},
+    {"nvvm.stmatrix", uop::ChipFeature::TMA},
+    {"nvvm.mapa", uop::ChipFeature::Clusters},
+    {"nvvm.cluster.", uop::ChipFeature::Clusters},
+    // sm_90a only.
+    {"nvvm.wgmma.", uop::ChipFeature::WGMMA},
+    {"nvvm.setmaxregister", uop::ChipFeature::WGMMA},
+    // sm_100a class.
+    {"nvvm.tcgen05.", uop::ChipFeature::Tcgen05},
+};
+
+/// A located error for the first NVVM op in `module` that `chip` cannot run.
+static LogicalResult checkNVVMOpsOnChip(ModuleOp module,
+                                        const uop::GPUChip &chip) {
+  WalkResult walk = module.walk([&](Operation *op) {
+    StringRef name = op->getName().getStringRef();
+    if (!name.starts_with("nvvm."))
+      return WalkResult::advance();
+    for (auto [prefix, feature] : kNVVMOpNeeds)
+      if (name.starts_with(prefix) && !chip.has(feature)) {
+        op->emitError("'") << name << "' is not available on " << chip.name;
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 /// Runs gpu-module-to-binary{format=isa} and returns the PTX of the module's
 /// gpu.module; `chip` receives the chip it was built for.
 static FailureOr<std::string> emitPTX(Operation *op, StringRef requested,
@@ -116,6 +155,11 @@ static FailureOr<std::string> emitPTX(Operation *op, StringRef requested,
   if (!info)
     return module.emitError("unknown chip '")
            << chip << "' (known: " << uop::listGPUChips() << ")";
+  // NVPTX instruction selection aborts the process on an intrinsic the
+  // chip lacks ("Cannot select"), and not every NVVM op carries upstream's
+  // requires-SM check: a located error here instead.
+  if (failed(checkNVVMOpsOnChip(module, *info)))
+    return failure();
   auto pm = PassManager::on<ModuleOp>(module.getContext());
   if (needTarget) {
     GpuNVVMAttachTargetOptions target;

@@ -41,7 +41,8 @@ const llvm::StringMap<SmallVector<TileImpl>> &getRegistry() {
     r[FillOp::getOperationName()] = {genericFill()};
     r[UnaryOp::getOperationName()] = {genericUnary()};
     r[BinaryOp::getOperationName()] = {genericBinary()};
-    r[ReduceOp::getOperationName()] = {shuffleReduce(), genericReduce()};
+    r[ReduceOp::getOperationName()] = {workspaceReduce(), shuffleReduce(),
+                                       genericReduce()};
     r[GemmOp::getOperationName()] = {mmaSyncGemm(), genericGemm()};
     r[GemmAsyncOp::getOperationName()] = {wgmmaGemm(),
                                           tcgen05Gemm()};

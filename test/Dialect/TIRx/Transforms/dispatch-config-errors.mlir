@@ -26,7 +26,8 @@ tirx.prim_func @vec_on_reduce() {
     %w = tirx.scope_id_def cta -> thread [32]
     %A = tirx.alloc_buffer : !tirx.buffer<4x64xf32, shared>
     %B = tirx.alloc_buffer : !tirx.buffer<4xf32, shared>
-    // expected-error @+3 {{no implementation of 'tirx.tile.reduce' accepts this call}}
+    // expected-error @+4 {{no implementation of 'tirx.tile.reduce' accepts this call}}
+    // expected-note @+3 {{workspace: needs one workspace buffer for the warps' partials}}
     // expected-note @+2 {{shuffle: does not read config key 'vec'}}
     // expected-note @+1 {{generic: does not read config key 'vec'}}
     tirx.tile.reduce sum <cta> %B, %A axes [1] config {vec = 4} : !tirx.buffer<4xf32, shared>, !tirx.buffer<4x64xf32, shared>

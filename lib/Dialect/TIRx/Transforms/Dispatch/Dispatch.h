@@ -141,6 +141,7 @@ TileImpl genericFill();
 TileImpl genericBinary();
 TileImpl genericReduce();
 TileImpl shuffleReduce();
+TileImpl workspaceReduce();
 TileImpl vectorizedCopy();
 // AsyncCopy.cpp
 TileImpl tmaCopy();

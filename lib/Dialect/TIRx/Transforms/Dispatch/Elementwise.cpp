@@ -277,6 +277,109 @@ TileImpl shuffleReduce() {
 
 /// Copies in 16-byte vectors: every thread of the scope moves whole aligned
 /// runs of the last dimension (ld/st .v4 of 32-bit data, .v8 of 16-bit...).
+/// CTA scope with a shared workspace (the seed's pre-allocated scratch) of
+/// at least one element per warp: the whole CTA reduces each output, for
+/// reductions with fewer outputs than warps (a row softmax's one row per
+/// CTA). Thread-strided partials, a xor butterfly per warp, lane 0 parks
+/// its warp's value in workspace[warp], a CTA barrier, and warp 0 combines
+/// the parked values with a second butterfly (lanes past the last warp add
+/// the identity); its lane 0 writes, and a barrier frees the workspace for
+/// the next output.
+TileImpl workspaceReduce() {
+  auto accepts = [](Operation *op, const Target &t) -> Declines {
+    auto red = cast<ReduceOp>(op);
+    if (red.getScope() != ExecScopeKind::Cta)
+      return std::string("a workspace combines the warps of a CTA (scope cta)");
+    if (red.getWorkspace().size() != 1)
+      return std::string("needs one workspace buffer for the warps' partials");
+    if (Declines why = genericAccepts(op, t))
+      return why;
+    Type elem = getTileElementType(red.getSrc().getType());
+    if (elem.getIntOrFloatBitWidth() != 32)
+      return std::string("shfl.sync moves 32-bit values");
+    std::optional<int64_t> threads = getThreadsPerCtaInForce(op);
+    if (!threads || *threads % 32)
+      return std::string("the CTA's threads must form whole warps");
+    auto ws = cast<BufferType>(red.getWorkspace()[0].getType());
+    if (ws.getScope() != StorageScope::Shared || ws.getShape().size() != 1 ||
+        ws.getLayout() || ws.getElementType() != elem)
+      return std::string("the workspace must be a 1-D shared buffer of the "
+                         "source's dtype");
+    if (ws.getShape()[0] < *threads / 32)
+      return "the workspace holds " + std::to_string(ws.getShape()[0]) +
+             " partials, the CTA has " + std::to_string(*threads / 32) +
+             " warps";
+    return std::nullopt;
+  };
+  auto expand = [](Operation *op, OpBuilder &b, const Target &) {
+    auto red = cast<ReduceOp>(op);
+    Location loc = op->getLoc();
+    TileAccess dst = getAccess(b, loc, red.getDst());
+    TileAccess src = getAccess(b, loc, red.getSrc());
+    TileAccess wsAccess = getAccess(b, loc, red.getWorkspace()[0]);
+    ReduceShape shape = getReduceShape(red);
+    Type elem = getTileElementType(red.getSrc().getType());
+    int64_t threads = *getThreadsPerCtaInForce(op);
+    int64_t warps = threads / 32;
+    auto [tid, count] = threadInScope(b, loc, op, ExecScopeKind::Cta);
+    auto [lane, lanes] = threadInScope(b, loc, op, ExecScopeKind::Warp);
+    (void)count;
+    (void)lanes;
+    Value warp =
+        ScopeIdDefOp::create(
+            b, loc, TypeRange{b.getIndexType()},
+            ExecScopeKindAttr::get(b.getContext(), ExecScopeKind::Cta),
+            ExecScopeKindAttr::get(b.getContext(), ExecScopeKind::Warp),
+            b.getDenseI64ArrayAttr({warps}), DenseI64ArrayAttr())
+            .getIds()[0];
+    auto butterfly = [&](OpBuilder &nb, Value v) {
+      for (int32_t offset = 16; offset >= 1; offset /= 2) {
+        Value other =
+            gpu::ShuffleOp::create(nb, loc, v, offset, 32, gpu::ShuffleMode::XOR)
+                .getShuffleResult();
+        v = reduceCombine(nb, loc, red.getKind(), v, other);
+      }
+      return v;
+    };
+    auto ifThen = [&](OpBuilder &nb, Value cond,
+                      function_ref<void(OpBuilder &)> body) {
+      auto ifOp = scf::IfOp::create(nb, loc, cond, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(nb);
+      nb.setInsertionPointToStart(ifOp.thenBlock());
+      body(nb);
+    };
+    auto eq = [&](OpBuilder &nb, Value x, int64_t c) {
+      return arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq, x,
+                                   cst(nb, loc, c));
+    };
+    // Every thread walks every output: the barriers inside are uniform.
+    emitElementLoop(b, loc, cst(b, loc, 0), 1, shape.outShape,
+                    [&](OpBuilder &nb, ValueRange out) {
+      Value v = emitPartialReduce(nb, loc, red, src, shape, out, tid, threads);
+      v = butterfly(nb, v);
+      ifThen(nb, eq(nb, lane, 0), [&](OpBuilder &ib) {
+        store(ib, loc, v, wsAccess, ValueRange{warp});
+      });
+      gpu::BarrierOp::create(nb, loc);
+      ifThen(nb, eq(nb, warp, 0), [&](OpBuilder &ib) {
+        Value parked = arith::CmpIOp::create(ib, loc, arith::CmpIPredicate::ult,
+                                             lane, cst(ib, loc, warps));
+        // Lanes past the last warp read nothing (clamped index, identity).
+        Value at = arith::MinUIOp::create(ib, loc, lane, cst(ib, loc, warps - 1));
+        Value x = load(ib, loc, wsAccess, ValueRange{at});
+        x = arith::SelectOp::create(ib, loc, parked, x,
+                                    reduceIdentity(ib, loc, red.getKind(), elem));
+        x = butterfly(ib, x);
+        ifThen(ib, eq(ib, lane, 0), [&](OpBuilder &jb) {
+          store(jb, loc, x, dst, reduceDstCoord(jb, loc, red, dst, shape, out));
+        });
+      });
+      gpu::BarrierOp::create(nb, loc);
+    });
+  };
+  return {"workspace", 6, accepts, expand};
+}
+
 TileImpl vectorizedCopy() {
   auto accepts = [](Operation *op, const Target &t) -> Declines {
     if (Declines why = genericAccepts(op, t))
