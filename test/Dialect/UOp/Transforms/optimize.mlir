@@ -1,6 +1,7 @@
 // RUN: uop-opt %s -split-input-file --uop-optimize | FileCheck %s --check-prefix=CPU
 // RUN: uop-opt %s -split-input-file --uop-optimize=target=cuda | FileCheck %s --check-prefix=CUDA
-// RUN: uop-opt %s -split-input-file --uop-optimize="upcast=1 upcast-outer=1 unroll=1" | FileCheck %s --check-prefix=OFF
+// RUN: uop-opt %s -split-input-file --uop-optimize="upcast=1 upcast-outer=1 unroll=1 reduce-lanes=1" | FileCheck %s --check-prefix=OFF
+// RUN: uop-opt %s -split-input-file --uop-optimize="reduce-lanes=1 elementwise-upcast=4" | FileCheck %s --check-prefix=UNROLL
 //
 // uop-optimize: heuristic splits of a kernel's RANGEs, recorded as
 // applied_opts (`<KIND, axis id, factor>`) in the SINK's KernelInfo. A split
@@ -8,7 +9,10 @@
 // and the closing op lists both in R's place.
 
 // A reduction with one output range (a row sum). cpu: the output range is
-// split loop x upcast(4), the reduce range reduce x unroll(4).
+// split loop x upcast(4); the reduce range reduce x upcast(16), the REDUCE
+// over the outer steps per lane (16 accumulators per row) and a second
+// REDUCE over the lanes; with reduce-lanes=1 the reduce range is split
+// reduce x unroll(4) instead.
 // cuda: the output range becomes global and is split global x local.
 
 // CPU-LABEL: uop.function @rowsum
@@ -17,16 +21,35 @@
 // CPU: %[[II:.*]] = uop.range %{{.*}}, R3, upcast
 // CPU: %[[IM:.*]] = arith.muli %[[IO]], %{{.*}} : index
 // CPU: %[[I:.*]] = arith.addi %[[IM]], %[[II]] : index
-// CPU: %[[C8:.*]] = arith.constant 8 : index
-// CPU: %[[KO:.*]] = uop.range %[[C8]], R4, reduce
-// CPU: %[[KI:.*]] = uop.range %{{.*}}, R5, unroll
+// CPU: %[[C2:.*]] = arith.constant 2 : index
+// CPU: %[[KO:.*]] = uop.range %[[C2]], R4, reduce
+// CPU: %[[KL:.*]] = uop.range %{{.*}}, R5, upcast
 // CPU: %[[KM:.*]] = arith.muli %[[KO]], %{{.*}} : index
-// CPU: %[[K:.*]] = arith.addi %[[KM]], %[[KI]] : index
+// CPU: %[[K:.*]] = arith.addi %[[KM]], %[[KL]] : index
 // CPU: uop.index %{{.*}}[%[[I]], %[[K]]]
-// CPU: uop.reduce add %{{.*}}[%[[KO]], %[[KI]]] : f32
+// CPU: %[[P:.*]] = uop.reduce add %{{.*}}[%[[KO]]] : f32
+// CPU: %[[S:.*]] = uop.reduce add %[[P]][%[[KL]]] : f32
 // CPU: uop.index %{{.*}}[%[[I]]]
+// CPU: uop.store %{{.*}}, %[[S]] : f32
 // CPU: uop.end %{{.*}}[%[[IO]], %[[II]]] : !uop.void
-// CPU: uop.sink %{{.*}} : !uop.void info <name = "rowsum", applied_opts = [<UPCAST, 0, 4>, <UNROLL, 1, 4>]>
+// CPU: uop.sink %{{.*}} : !uop.void info <name = "rowsum", applied_opts = [<UPCAST, 0, 4>, <UPCAST, 1, 16>]>
+
+// UNROLL-LABEL: uop.function @rowsum
+// UNROLL: %[[C4:.*]] = arith.constant 4 : index
+// UNROLL: %[[IO:.*]] = uop.range %[[C4]], R2, loop
+// UNROLL: %[[II:.*]] = uop.range %{{.*}}, R3, upcast
+// UNROLL: %[[IM:.*]] = arith.muli %[[IO]], %{{.*}} : index
+// UNROLL: %[[I:.*]] = arith.addi %[[IM]], %[[II]] : index
+// UNROLL: %[[C8:.*]] = arith.constant 8 : index
+// UNROLL: %[[KO:.*]] = uop.range %[[C8]], R4, reduce
+// UNROLL: %[[KI:.*]] = uop.range %{{.*}}, R5, unroll
+// UNROLL: %[[KM:.*]] = arith.muli %[[KO]], %{{.*}} : index
+// UNROLL: %[[K:.*]] = arith.addi %[[KM]], %[[KI]] : index
+// UNROLL: uop.index %{{.*}}[%[[I]], %[[K]]]
+// UNROLL: uop.reduce add %{{.*}}[%[[KO]], %[[KI]]] : f32
+// UNROLL: uop.index %{{.*}}[%[[I]]]
+// UNROLL: uop.end %{{.*}}[%[[IO]], %[[II]]] : !uop.void
+// UNROLL: uop.sink %{{.*}} : !uop.void info <name = "rowsum", applied_opts = [<UPCAST, 0, 4>, <UNROLL, 1, 4>]>
 
 // CUDA-LABEL: uop.function @rowsum
 // CUDA: %[[G:.*]] = uop.range %{{.*}}, R2, global
