@@ -35,13 +35,13 @@
 // EW-NEXT: %[[CALL:.*]] = uop.call @elementwise_k0(%[[OUT]], %[[A]], %[[B]], %[[C]])
 // EW-NEXT: uop.sink %[[CALL]] : !uop.void
 
-// Row sums: 4 rows per iteration (upcast), each with 16 lane accumulators
-// (the reduction's range split reduce x upcast(16)).
+// Row sums: 4 rows per iteration (upcast), each with 8 lane accumulators
+// (the reduction's range split reduce x upcast(8)).
 // RED-LABEL: uop.function @reduce_k0
 // RED-NOT: uop.reduce
-// RED-COUNT-64: uop.define_reg size 1 id
+// RED-COUNT-32: uop.define_reg size 1 id
 // RED-NOT: uop.define_reg
-// RED: info <name = "reduce_k0", applied_opts = [<UPCAST, 0, 4>, <UPCAST, 1, 16>]>
+// RED: info <name = "reduce_k0", applied_opts = [<UPCAST, 0, 4>, <UPCAST, 1, 8>]>
 // RED-LABEL: uop.function @reduce
 // RED: uop.linear @reduce_k0 {
 // RED: %[[I:.*]] = uop.range %{{.*}}, R2, loop

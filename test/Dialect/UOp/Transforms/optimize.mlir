@@ -9,8 +9,8 @@
 // and the closing op lists both in R's place.
 
 // A reduction with one output range (a row sum). cpu: the output range is
-// split loop x upcast(4); the reduce range reduce x upcast(16), the REDUCE
-// over the outer steps per lane (16 accumulators per row) and a second
+// split loop x upcast(4); the reduce range reduce x upcast(8), the REDUCE
+// over the outer steps per lane (8 accumulators per row) and a second
 // REDUCE over the lanes; with reduce-lanes=1 the reduce range is split
 // reduce x unroll(4) instead.
 // cuda: the output range becomes global and is split global x local.
@@ -21,8 +21,8 @@
 // CPU: %[[II:.*]] = uop.range %{{.*}}, R3, upcast
 // CPU: %[[IM:.*]] = arith.muli %[[IO]], %{{.*}} : index
 // CPU: %[[I:.*]] = arith.addi %[[IM]], %[[II]] : index
-// CPU: %[[C2:.*]] = arith.constant 2 : index
-// CPU: %[[KO:.*]] = uop.range %[[C2]], R4, reduce
+// CPU: %[[C4B:.*]] = arith.constant 4 : index
+// CPU: %[[KO:.*]] = uop.range %[[C4B]], R4, reduce
 // CPU: %[[KL:.*]] = uop.range %{{.*}}, R5, upcast
 // CPU: %[[KM:.*]] = arith.muli %[[KO]], %{{.*}} : index
 // CPU: %[[K:.*]] = arith.addi %[[KM]], %[[KL]] : index
@@ -32,7 +32,7 @@
 // CPU: uop.index %{{.*}}[%[[I]]]
 // CPU: uop.store %{{.*}}, %[[S]] : f32
 // CPU: uop.end %{{.*}}[%[[IO]], %[[II]]] : !uop.void
-// CPU: uop.sink %{{.*}} : !uop.void info <name = "rowsum", applied_opts = [<UPCAST, 0, 4>, <UPCAST, 1, 16>]>
+// CPU: uop.sink %{{.*}} : !uop.void info <name = "rowsum", applied_opts = [<UPCAST, 0, 4>, <UPCAST, 1, 8>]>
 
 // UNROLL-LABEL: uop.function @rowsum
 // UNROLL: %[[C4:.*]] = arith.constant 4 : index

@@ -77,7 +77,7 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     which map to a few sets of L1. cpu, other kernels: the innermost output
     range split loop x upcast (`elementwise-upcast`, 16, without reductions;
     4 with), a float add/max/min REDUCE over one range split into
-    `reduce-lanes` (16) lanes with their own accumulators and a REDUCE over
+    `reduce-lanes` (8) lanes with their own accumulators and a REDUCE over
     the lanes, and other reduction ranges reduce x unroll(`unroll`).
     cuda: the output ranges become global; the innermost is split global x
     local so a block holds up to 256 threads. Splits need an extent that the
@@ -101,7 +101,7 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
            /*default=*/"16",
            "cpu, kernels without reductions: upcast of the innermost output "
            "range (at most `upcast`)">,
-    Option<"reduceLanes", "reduce-lanes", "int64_t", /*default=*/"16",
+    Option<"reduceLanes", "reduce-lanes", "int64_t", /*default=*/"8",
            "cpu, float add/max/min reductions outside register tiles: "
            "lanes with their own accumulator (1: unroll instead)">,
     Option<"pack", "pack", "bool", /*default=*/"true",
