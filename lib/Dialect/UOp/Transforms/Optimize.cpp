@@ -256,6 +256,11 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
   return {kb, ks};
 }
 
+/// Iterations (the product of a kernel's output and reduction extents) from
+/// which elementwise kernels get `elementwise-upcast` lanes and reductions
+/// lane accumulators.
+constexpr int64_t kWideWork = 65536;
+
 struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
   using UOpOptimizeBase::UOpOptimizeBase;
 
@@ -346,12 +351,24 @@ private:
       }
       return;
     }
+    // Wide lanes only for kernels with work for them: every lane is an op
+    // copy that uop-simplify then visits (a 64x64 elementwise kernel took
+    // 2 ms to compile with 4 lanes and 9 with 16). A symbolic extent counts
+    // as large.
+    int64_t work = 1;
+    for (ArrayRef<RangeOp> list : {outputs, reduces})
+      for (RangeOp r : list)
+        work = std::min<int64_t>(
+            work * std::max<int64_t>(getConstantExtent(r).value_or(kWideWork),
+                                     1),
+            kWideWork);
+    bool wide = work >= kWideWork;
     if (!outputs.empty()) {
       RangeOp inner = outputs.back();
       // Elementwise kernels: 16 neighbouring outputs (one 512-bit vector of
       // f32); with reductions 4 (rows of a row reduction, each with its
-      // own vector of accumulators below).
-      int64_t limit = reduces.empty() ? elementwiseUpcast : 4;
+      // own vector of accumulators below); small kernels 4.
+      int64_t limit = reduces.empty() && wide ? elementwiseUpcast : 4;
       if (int64_t f = factorFor(inner, std::min<int64_t>(upcast, limit));
           f > 1) {
         note(applied, OptOps::Upcast, inner, f);
@@ -359,7 +376,7 @@ private:
       }
     }
     for (RangeOp r : reduces) {
-      if (reduceLanes > 1 && laneAccumulators(r, applied))
+      if (wide && reduceLanes > 1 && laneAccumulators(r, applied))
         continue;
       if (int64_t f = factorFor(r, unroll); f > 1) {
         note(applied, OptOps::Unroll, r, f);

@@ -94,7 +94,7 @@
 // GROUP: static void uopk_transpose(const int32_t *restrict p0, const int32_t *restrict p1) {
 // GROUP-NEXT: (void)p0;
 // GROUP-NEXT: (void)p1;
-// GROUP-NEXT: for (int64_t r0 = 0; r0 < INT64_C(2); ++r0) {
+// GROUP-NEXT: for (int64_t r0 = 0; r0 < INT64_C(8); ++r0) {
 // GROUP-NEXT: }
 // GROUP-NEXT: }
 "builtin.module"() ({
