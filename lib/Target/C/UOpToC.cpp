@@ -1049,7 +1049,7 @@ private:
         .Case<math::AtanOp>([&](auto) { return call("atan"); })
         .Case<math::Atan2Op>([&](auto) { return call("atan2"); })
         .Case<math::TanhOp>([&](auto) { return call("tanh"); })
-        .Case<math::ErfOp>([&](auto) { return call("erf"); })
+        .Case<math::ErfOp>([&](auto) { return poly("erf"); })
         .Case<math::AbsFOp>([&](auto) { return call("fabs"); })
         .Case<math::CopySignOp>([&](auto) { return call("copysign"); })
         .Case<math::PowFOp>([&](auto) { return call("pow"); })
@@ -1212,14 +1212,15 @@ void emitPrelude(raw_ostream &os) {
         "  float f = uop_u64_to_f32_odd(v < 0 ? 0 - (uint64_t)v : (uint64_t)v);\n"
         "  return v < 0 ? -f : f;\n}\n";
   // f32 exp, exp2, log, log2, sin, cos and erf as branch-free polynomials
-  // (range reduction, Cephes' minimax polynomials, selects for the special
-  // values): plain arithmetic that C compilers inline and vectorize, where
-  // libm's calls stay scalar. Their error against double precision is
+  // (range reduction, Cephes' minimax polynomials or least-squares fits,
+  // selects for the special values; always_inline, or clang leaves erf a
+  // call per lane): plain arithmetic that C compilers inline and vectorize,
+  // where libm's calls stay scalar. Their error against double precision is
   // measured by test/Target/C/math-accuracy.test (bounds there).
   os << R"C(static inline float uop_f32_from_bits(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t uop_f32_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 /* exp(x) = 2^k exp(r), |r| <= ln2/2; exp(r) by Cephes expf's polynomial. */
-static inline float uop_exp_f32(float x) {
+static inline __attribute__((always_inline)) float uop_exp_f32(float x) {
   float c = x > 88.7228317f ? 88.7228317f : x;
   c = c < -103.972084f ? -103.972084f : c;
   float k = (c * 1.44269504f + 12582912.0f) - 12582912.0f;
@@ -1240,7 +1241,7 @@ static inline float uop_exp_f32(float x) {
   return x != x ? x : y;
 }
 /* 2^x = 2^k 2^r, k = round(x), |r| <= 1/2. */
-static inline float uop_exp2_f32(float x) {
+static inline __attribute__((always_inline)) float uop_exp2_f32(float x) {
   float c = x > 128.0f ? 128.0f : x;
   c = c < -151.0f ? -151.0f : c;
   float k = (c + 12582912.0f) - 12582912.0f;
@@ -1260,7 +1261,7 @@ static inline float uop_exp2_f32(float x) {
 }
 /* x = m 2^e, m in [sqrt(1/2), sqrt(2)); log(m) by Cephes logf's polynomial
    in f = m - 1. Sets *e; returns log(m). */
-static inline float uop_log_parts_f32(float x, float *e) {
+static inline __attribute__((always_inline)) float uop_log_parts_f32(float x, float *e) {
   int sub = x < 1.17549435e-38f;
   float xs = sub ? x * 8388608.0f : x;
   uint32_t u = uop_f32_bits(xs);
@@ -1283,19 +1284,19 @@ static inline float uop_log_parts_f32(float x, float *e) {
   *e = (float)ei;
   return f + y;
 }
-static inline float uop_log_special_f32(float x, float y) {
+static inline __attribute__((always_inline)) float uop_log_special_f32(float x, float y) {
   y = x == INFINITY ? x : y;
   y = x == 0.0f ? -INFINITY : y;
   y = x < 0.0f ? NAN : y;
   return x != x ? x : y;
 }
-static inline float uop_log_f32(float x) {
+static inline __attribute__((always_inline)) float uop_log_f32(float x) {
   float e, l = uop_log_parts_f32(x, &e);
   /* ln2 = 0.693359375 - 2.12194440e-4, the first part exact in e * it */
   float y = (l + e * -2.12194440e-4f) + e * 0.693359375f;
   return uop_log_special_f32(x, y);
 }
-static inline float uop_log2_f32(float x) {
+static inline __attribute__((always_inline)) float uop_log2_f32(float x) {
   float e, l = uop_log_parts_f32(x, &e);
   /* log2(e) = 1.4423828125 + 3.12228389e-4: l * the first part is exact */
   float y = (l * 3.12228389e-4f + l * 1.4423828125f) + e;
@@ -1304,7 +1305,7 @@ static inline float uop_log2_f32(float x) {
 /* sin and cos: x = j pi/2 + r in double (exact enough for |x| < 2^20 pi/2,
    about 1.6e6; beyond, in [-1, 1] but not accurate), then Cephes sinf /
    cosf polynomials on |r| <= pi/4 in float. */
-static inline float uop_sincos_f32(float x, int cosine) {
+static inline __attribute__((always_inline)) float uop_sincos_f32(float x, int cosine) {
   double xd = x;
   double j = (xd * 0.63661977236758134 + 6755399441055744.0) - 6755399441055744.0;
   j = fabs(xd) < 1e15 ? j : 0.0;
@@ -1324,8 +1325,46 @@ static inline float uop_sincos_f32(float x, int cosine) {
   y = (!cosine && x == 0.0f) ? x : y; /* sin(-0) = -0 */
   return x - x != 0.0f ? NAN : y; /* inf, nan */
 }
-static inline float uop_sin_f32(float x) { return uop_sincos_f32(x, 0); }
-static inline float uop_cos_f32(float x) { return uop_sincos_f32(x, 1); }
+static inline __attribute__((always_inline)) float uop_sin_f32(float x) { return uop_sincos_f32(x, 0); }
+static inline __attribute__((always_inline)) float uop_cos_f32(float x) { return uop_sincos_f32(x, 1); }
+/* erf: |x| < 1: x P(x^2) in double; 1 <= |x| < 4: 1 - exp(-x^2) Q(1/|x|), with x^2
+   split into hi + lo (fmaf) so that exp(-x^2) keeps its precision; beyond:
+   +-1. P (double) and Q (float) are least-squares fits on Chebyshev
+   nodes. */
+static inline __attribute__((always_inline)) float uop_erf_f32(float x) {
+  float a = fabsf(x);
+  double ad = a, t = ad * ad;
+  double p = 1.05953113496202217e-06;
+  p = p * t - 1.39117141637568959e-05;
+  p = p * t + 1.19569487309255658e-04;
+  p = p * t - 8.54267071057392634e-04;
+  p = p * t + 5.22378501288099477e-03;
+  p = p * t - 2.68661336267169322e-02;
+  p = p * t + 1.12837913135106646e-01;
+  p = p * t - 3.76126388898694042e-01;
+  p = p * t + 1.12837916709469455e+00;
+  float small = (float)(ad * p);
+  float ab = a < 1.0f ? 1.0f : a > 4.0f ? 4.0f : a;
+  float u = 1.0f / ab;
+  float q = -3.335385025e-02f;
+  q = q * u + 2.344867885e-01f;
+  q = q * u - 7.280707359e-01f;
+  q = q * u + 1.293122053e+00f;
+  q = q * u - 1.390951872e+00f;
+  q = q * u + 8.088958859e-01f;
+  q = q * u - 2.752687223e-02f;
+  q = q * u - 2.980309725e-01f;
+  q = q * u + 5.539640319e-03f;
+  q = q * u + 5.634333491e-01f;
+  q = q * u + 4.013130092e-05f;
+  float hi = ab * ab, lo = fmaf(ab, ab, -hi);
+  float large = 1.0f - uop_exp_f32(-hi) * (1.0f - lo) * q;
+  float y = a < 4.0f ? large : 1.0f;
+  y = a < 1.0f ? small : y;
+  y = x < 0.0f ? -y : y;
+  y = x == 0.0f ? x : y; /* erf(-0) = -0 */
+  return x != x ? x : y;
+}
 )C"
      << "\n";
 }

@@ -1,7 +1,7 @@
 """Error of the generated C's f32 transcendentals against double precision.
 
-Writes one program that applies exp, exp2, log, log2, sin and cos to six
-inputs (sweeps of each function's domain, random bit patterns in it and the
+Writes one program that applies exp, exp2, log, log2, sin, cos and erf to
+seven inputs (sweeps of each function's domain, random bit patterns in it and the
 special values), runs it with `uop-run --target cpu`, and compares every
 output with numpy's float64 result: the error in units in the last place of
 the float32 nearest the exact value. Inputs where the exact result is NaN
@@ -13,7 +13,12 @@ import os
 import subprocess
 import sys
 
+import math
+
 import numpy as np
+
+# numpy has no erf; math.erf is the double-precision one.
+_erf = np.vectorize(math.erf, otypes=[np.float64])
 
 N = 1 << 18
 # Max error in ulp (the polynomials measure 0.85-1.9 ulp; see
@@ -28,6 +33,7 @@ FUNCS = {
     "log2": (2.5, np.log2, (0.0, 4.0)),
     "sin": (2.0, np.sin, (-1e6, 1e6)),
     "cos": (2.0, np.cos, (-1e6, 1e6)),
+    "erf": (2.0, None, (-6.0, 6.0)),
 }
 SPECIAL = [np.inf, -np.inf, np.nan, 0.0, -0.0, 1e-45, -1e-45, 1.0, -1.0,
            3.4028234663852886e38, 1.1754943508222875e-38,
@@ -111,6 +117,7 @@ def main():
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     failed = False
     for i, (name, (bound, fn, _)) in enumerate(FUNCS.items()):
+        fn = fn or _erf
         got = np.load(os.path.join(a.tmp, f"{i}.npy"))
         err, at, bad = ulp_error(xs[name], got, fn)
         ok = err <= bound and bad == 0
