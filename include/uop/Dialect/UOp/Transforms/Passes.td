@@ -60,7 +60,8 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
   let description = [{
     cpu, a kernel with a reduction and two or more output ranges (a matmul):
     a register tile, the innermost output range split loop x upcast(32 when the
-    reduction has at least 1024 iterations, else 16, at most `upcast`) and
+    reduction has at least 1024 iterations or is K-blocked, else 16, at most
+    `upcast`) and
     the next one loop x upcast(`upcast-outer`, 8), so that uop-expand makes
     upcast x upcast-outer independent accumulators per reduction step (the C
     compiler vectorizes them). When such a kernel is one add-reduction over
@@ -78,7 +79,9 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     range split loop x upcast (`elementwise-upcast`, 16, without reductions;
     4 with), a float add/max/min REDUCE over one range split into
     `reduce-lanes` (8) lanes with their own accumulators and a REDUCE over
-    the lanes, and other reduction ranges reduce x unroll(`unroll`).
+    the lanes, and other reduction ranges reduce x unroll(`unroll`); kernels
+    under 2^16 iterations (outputs times reductions) keep upcast 4 and the
+    unroll (every lane is an op copy that uop-simplify visits).
     cuda: the output ranges become global; the innermost is split global x
     local so a block holds up to 256 threads. Splits need an extent that the
     factor divides (the largest power-of-two factor up to the option that
