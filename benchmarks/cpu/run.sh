@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# CPU throughput of generated code (uop-run --target cpu, on 1 and 2
-# threads) against baselines: matmul GFLOP/s vs OpenBLAS sgemm with one
+# CPU throughput of generated code (uop-run --target cpu, on 1 thread and on
+# all cores) against baselines: matmul GFLOP/s vs OpenBLAS sgemm with one
 # thread and its best kernel for this CPU (the detected one and the ISA's
-# kernels forced through OPENBLAS_CORETYPE, each printed), and elementwise /
-# reduce GB/s vs memcpy of the same number of bytes.
+# kernels forced through OPENBLAS_CORETYPE, each printed), elementwise /
+# reduce GB/s vs memcpy of the same number of bytes, and the run time of a
+# row softmax and a layernorm of 1024x1024 (target: <= 2 ms on one thread).
 # Installs libopenblas-dev when missing (apt-get, as root).
 #   benchmarks/cpu/run.sh
 set -euo pipefail
@@ -46,6 +47,47 @@ func.func @elementwise(%a: $t, %b: $t, %c: $t) -> $t {
 }
 MLIR
 }
+softmax() { # R C -> row softmax (as examples/uop/softmax.mlir)
+  local t="tensor<$1x$2xf32>" r="tensor<$1xf32>" r1="tensor<$1x1xf32>"
+  cat <<MLIR
+func.func @softmax(%x: $t) -> $t {
+  %m = uop.reduce_axis max %x [1] : $t -> $r
+  %mr = uop.reshape %m : $r -> $r1
+  %me = uop.expand %mr : $r1 -> $t
+  %d = arith.subf %x, %me : $t
+  %e = math.exp %d : $t
+  %s = uop.reduce_axis add %e [1] : $t -> $r
+  %sr = uop.reshape %s : $r -> $r1
+  %se = uop.expand %sr : $r1 -> $t
+  %o = arith.divf %e, %se : $t
+  return %o : $t
+}
+MLIR
+}
+layernorm() { # R C -> (x - mean) / sqrt(var + 1e-5) per row
+  local t="tensor<$1x$2xf32>" r="tensor<$1xf32>" r1="tensor<$1x1xf32>"
+  local inv; inv="$(awk -v c="$2" 'BEGIN {printf "%.9e", 1 / c}')"
+  cat <<MLIR
+func.func @layernorm(%x: $t) -> $t {
+  %inv = arith.constant dense<$inv> : $r
+  %eps = arith.constant dense<1.0e-05> : $r
+  %s = uop.reduce_axis add %x [1] : $t -> $r
+  %mean = arith.mulf %s, %inv : $r
+  %mr = uop.reshape %mean : $r -> $r1
+  %me = uop.expand %mr : $r1 -> $t
+  %d = arith.subf %x, %me : $t
+  %sq = arith.mulf %d, %d : $t
+  %v = uop.reduce_axis add %sq [1] : $t -> $r
+  %var = arith.mulf %v, %inv : $r
+  %ve = arith.addf %var, %eps : $r
+  %rs = math.rsqrt %ve : $r
+  %rr = uop.reshape %rs : $r -> $r1
+  %re = uop.expand %rr : $r1 -> $t
+  %o = arith.mulf %d, %re : $t
+  return %o : $t
+}
+MLIR
+}
 reduce() { # R C -> row sums
   cat <<MLIR
 func.func @reduce(%a: tensor<$1x$2xf32>) -> tensor<$1xf32> {
@@ -77,18 +119,27 @@ best_blas() { # N -> "gflops core" of the fastest kernel; the tries on stderr
   echo "$best $bestcore"
 }
 
+all="$(nproc)"
+# The target column: on one thread the target; on all cores the speed-up
+# over one thread (target >= 1.8x on 2 cores).
+scaling() { # threads ours ours-on-1-thread target-text
+  if [ "$1" = 1 ]; then echo "$4"
+  else awk -v a="$2" -v b="$3" -v t="$1" 'BEGIN {printf "%.2fx of 1 thread (>= %.1fx on %d)", a / b, 0.9 * t, t}'; fi
+}
 printf "%-26s %14s %14s %8s %s\n" kernel ours baseline ratio target
 for n in 512 1024 2048; do
   matmul "$n" > "$tmp/mm$n.mlir"
   check=""; [ "$n" = 512 ] && check="--check"
   read -r base core <<< "$(best_blas "$n" 2> "$tmp/tries$n.log")"
-  for t in 1 2; do
+  for t in 1 "$all"; do
     "$bin/uop-run" "$tmp/mm$n.mlir" --target cpu --repeat 10 --num-threads "$t" $check > "$tmp/mm$n.$t.log"
     ms="$(tok time_ms_median "$tmp/mm$n.$t.log")"
     ours="$(awk -v n="$n" -v ms="$ms" 'BEGIN {printf "%.1f", 2 * n * n * n / ms / 1e6}')"
-    printf "%-26s %9s GF/s %9s GF/s %7.0f%% >= 80%% of OpenBLAS %s (1 thread)%s\n" \
+    [ "$t" = 1 ] && one="$ours"
+    printf "%-26s %9s GF/s %9s GF/s %7.0f%% %s%s\n" \
       "matmul ${n}^3, $t thread(s)" "$ours" "$base" \
-      "$(awk -v a="$ours" -v b="$base" 'BEGIN {print 100 * a / b}')" "$core" \
+      "$(awk -v a="$ours" -v b="$base" 'BEGIN {print 100 * a / b}')" \
+      "$(scaling "$t" "$ours" "$one" ">= 80% of OpenBLAS $core (1 thread)")" \
       "$(grep -q 'check=pass' "$tmp/mm$n.$t.log" && echo ', check=pass' || true)"
   done
   cat "$tmp/tries$n.log"
@@ -102,11 +153,29 @@ for k in ew:elementwise:4 red:reduce:1; do
   bytes="$(awk -v a="$arrays" 'BEGIN {printf "%d", (a * 4096 * 4096 * 4 + (a == 1 ? 4096 * 4 : 0)) / 2}')"
   "$tmp/reference" memcpy "$bytes" > "$tmp/$f.memcpy.log"
   base="$(tok gbps "$tmp/$f.memcpy.log")"
-  for t in 1 2; do
+  for t in 1 "$all"; do
     "$bin/uop-run" "$tmp/$f.mlir" --target cpu --repeat 10 --num-threads "$t" > "$tmp/$f.$t.log"
     ours="$(tok gbps "$tmp/$f.$t.log")"
-    printf "%-26s %9s GB/s %9s GB/s %7.0f%% >= 70%% of memcpy (1 thread)\n" "$name 4096x4096, $t thr" \
-      "$ours" "$base" "$(awk -v a="$ours" -v b="$base" 'BEGIN {print 100 * a / b}')"
+    [ "$t" = 1 ] && one="$ours"
+    printf "%-26s %9s GB/s %9s GB/s %7.0f%% %s\n" "$name 4096x4096, $t thr" \
+      "$ours" "$base" "$(awk -v a="$ours" -v b="$base" 'BEGIN {print 100 * a / b}')" \
+      "$(scaling "$t" "$ours" "$one" ">= 70% of memcpy (1 thread)")"
   done
 done
-echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; cc: $(cc --version | head -1)"
+softmax 1024 1024 > "$tmp/sm.mlir"
+layernorm 1024 1024 > "$tmp/ln.mlir"
+for k in sm:softmax ln:layernorm; do
+  IFS=: read -r f name <<< "$k"
+  for t in 1 "$all"; do
+    "$bin/uop-run" "$tmp/$f.mlir" --target cpu --repeat 20 --num-threads "$t" --check > "$tmp/$f.$t.log"
+    ms="$(tok time_ms_median "$tmp/$f.$t.log")"
+    printf "%-26s %12s ms %14s %8s <= 2 ms (1 thread)%s\n" "$name 1024x1024, $t thr" "$ms" "" "" \
+      "$(grep -q 'check=pass' "$tmp/$f.$t.log" && echo ', check=pass' || echo ', CHECK FAILED')"
+  done
+done
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+cc="${CC:-}"
+if [ -z "$cc" ]; then
+  for c in clang-22 /usr/lib/llvm-22/bin/clang cc; do command -v "$c" >/dev/null && { cc="$c"; break; }; done
+fi
+echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores; generated C built by: $("$cc" --version | head -1)"

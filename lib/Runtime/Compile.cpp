@@ -70,6 +70,47 @@ uop::runPipeline(ModuleOp module, StringRef name,
   return llvm::Error::success();
 }
 
+/// The C compiler of generated code: $CC when set; else clang-22, the LLVM
+/// release uop-mlir builds against, when it is installed (it vectorizes
+/// without GCC 12's miscompilations and with 512-bit vectors); else cc.
+uop::CCompiler uop::findCCompiler() {
+  CCompiler c;
+  SmallVector<std::string> candidates;
+  if (const char *env = std::getenv("CC"); env && *env) {
+    candidates.push_back(env);
+  } else {
+    candidates = {"clang-22", "/usr/lib/llvm-22/bin/clang", "cc"};
+  }
+  for (const std::string &name : candidates) {
+    auto prog = llvm::sys::findProgramByName(name);
+    if (!prog)
+      continue;
+    c.name = name;
+    c.path = *prog;
+    break;
+  }
+  if (c.path.empty()) {
+    c.name = candidates.front();
+    return c;
+  }
+  SmallString<256> real;
+  if (llvm::sys::fs::real_path(c.path, real))
+    real = c.path;
+  c.clang = llvm::sys::path::filename(real).contains("clang") ||
+            llvm::sys::path::filename(c.path).contains("clang");
+  if (c.clang) {
+    // <prefix>/bin/clang -> <prefix>/lib, where its libomp is.
+    SmallString<256> lib = llvm::sys::path::parent_path(
+        llvm::sys::path::parent_path(real));
+    llvm::sys::path::append(lib, "lib");
+    SmallString<256> omp(lib);
+    llvm::sys::path::append(omp, "libomp.so");
+    if (llvm::sys::fs::exists(omp))
+      c.libDir = lib.str().str();
+  }
+  return c;
+}
+
 llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
                                                       StringRef dir) {
   auto fail = [](const llvm::Twine &log) {
@@ -86,43 +127,62 @@ llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
       return fail(llvm::Twine("cannot write ") + c + ": " + ec.message());
     os << source;
   }
-  std::string cc = "cc";
-  if (const char *env = std::getenv("CC"))
-    cc = env;
-  auto prog = llvm::sys::findProgramByName(cc);
-  if (!prog)
-    return fail("C compiler '" + cc + "' not found (set CC)");
-  // Two GCC 12 miscompilations of correct C (test/Target/C/gcc12-*.mlir):
-  // the loop vectorizer double-counts in permuted in-order float reductions
-  // (GCC PR 110381), and 512-bit SLP drops float <-> double round trips.
+  CCompiler compiler = findCCompiler();
+  if (compiler.path.empty())
+    return fail("C compiler '" + compiler.name + "' not found (set CC)");
   // -fopenmp runs each kernel's parallel loop on every core (uop-to-c marks
   // it); UOP_OPENMP=0, or a compiler without OpenMP, builds serial code.
   const char *omp = std::getenv("UOP_OPENMP");
   bool openmp = !(omp && StringRef(omp) == "0");
-  SmallVector<StringRef> args = {*prog,
-                                 "-std=c11",
-                                 "-O2",
+  std::string rpath;
+  SmallVector<StringRef> args = {compiler.path, "-std=c11", "-O2",
                                  "-march=native",
-                                 "-fno-tree-loop-vectorize",
-                                 "-mprefer-vector-width=256",
-                                 "-shared",
-                                 "-fPIC",
-                                 "-o",
-                                 so,
-                                 c,
-                                 "-lm"};
+                                 // a * b + c as one FMA: the matmul's inner
+                                 // loop (the check's bound is relative).
+                                 "-ffp-contract=fast",
+                                 // No errno from math calls: sqrtf becomes
+                                 // the instruction, and vectorizes.
+                                 "-fno-math-errno"};
+  if (compiler.clang) {
+    // Clang vectorizes the lanes of a register tile with 512-bit vectors
+    // where the CPU has them (docs/performance.md).
+    args.push_back("-mprefer-vector-width=512");
+    // Its loop vectorizer vectorizes across iterations of a loop whose body
+    // already holds 16 neighbouring lanes, with gathers (a*b+c at 4 instead
+    // of 30 GB/s); the lanes are the SLP vectorizer's.
+    args.push_back("-fno-vectorize");
+    // Its OpenMP runtime (libomp) lives next to it, not on the loader's
+    // path: the shared object finds it through its RUNPATH.
+    if (openmp && !compiler.libDir.empty())
+      rpath = "-Wl,-rpath," + compiler.libDir;
+  } else {
+    // Two GCC 12 miscompilations of correct C (test/Target/C/gcc12-*.mlir):
+    // the loop vectorizer double-counts in permuted in-order float
+    // reductions (GCC PR 110381), and 512-bit SLP drops float <-> double
+    // round trips.
+    args.push_back("-fno-tree-loop-vectorize");
+    args.push_back("-mprefer-vector-width=256");
+  }
+  // UOP_CFLAGS: extra flags, after ours (space-separated).
+  SmallVector<StringRef> extra;
+  if (const char *env = std::getenv("UOP_CFLAGS"))
+    StringRef(env).split(extra, ' ', -1, /*KeepEmpty=*/false);
+  args.append(extra.begin(), extra.end());
+  args.append({"-shared", "-fPIC", "-o", so, c, "-lm"});
+  if (!rpath.empty())
+    args.push_back(rpath);
   if (openmp)
     args.insert(args.begin() + 1, "-fopenmp");
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
                                           StringRef(logPath)};
   std::string err;
-  int rc = llvm::sys::ExecuteAndWait(*prog, args, std::nullopt, redirects, 0, 0,
+  int rc = llvm::sys::ExecuteAndWait(compiler.path, args, std::nullopt, redirects, 0, 0,
                                      &err);
   if (rc != 0 && openmp) {
     // Without OpenMP support the same source builds serial.
     args.erase(args.begin() + 1);
     err.clear();
-    rc = llvm::sys::ExecuteAndWait(*prog, args, std::nullopt, redirects, 0, 0,
+    rc = llvm::sys::ExecuteAndWait(compiler.path, args, std::nullopt, redirects, 0, 0,
                                    &err);
   }
   if (rc != 0) {

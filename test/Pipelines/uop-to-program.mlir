@@ -12,21 +12,21 @@
 // LINEAR + PROGRAM before each CALL.
 
 // Elementwise: one kernel, no reduction; the bias row is read at the column
-// only. The innermost output range is upcast by 4: four exp per iteration.
+// only. The innermost output range is upcast by 16: 16 exp per iteration.
 // EW-LABEL: uop.function @elementwise_k0
 // EW-SAME: (%{{.*}}: !uop.ptr<f32, global, 98304> {uop.shape = array<i64: 256, 384>}, %{{.*}}: !uop.ptr<f32, global, 98304> {uop.shape = array<i64: 256, 384>}, %{{.*}}: !uop.ptr<f32, global, 98304> {uop.shape = array<i64: 256, 384>}, %{{.*}}: !uop.ptr<f32, global, 384> {uop.shape = array<i64: 384>})
 // EW-NOT: uop.reduce
 // EW-NOT: uop.define_reg
-// EW-COUNT-4: math.exp
+// EW-COUNT-16: math.exp
 // EW-NOT: math.exp
-// EW: info <name = "elementwise_k0", applied_opts = [<UPCAST, 1, 4>]>
+// EW: info <name = "elementwise_k0", applied_opts = [<UPCAST, 1, 16>]>
 // EW-LABEL: uop.function @elementwise
 // EW-SAME: (%[[A:.*]]: !uop.ptr<f32, global, 98304>, %[[B:.*]]: !uop.ptr<f32, global, 98304>, %[[C:.*]]: !uop.ptr<f32, global, 384>, %[[OUT:.*]]: !uop.ptr<f32, global, 98304>)
 // EW: %[[DEV:.*]] = uop.device "CPU"
 // EW: %[[LIN:.*]] = uop.linear @elementwise_k0 {
 // EW: uop.range %{{.*}}, R0, loop
 // EW: uop.range %{{.*}}, R2, loop
-// EW-COUNT-4: math.exp
+// EW-COUNT-16: math.exp
 // EW: uop.group
 // EW: uop.end
 // EW: uop.end
@@ -35,12 +35,13 @@
 // EW-NEXT: %[[CALL:.*]] = uop.call @elementwise_k0(%[[OUT]], %[[A]], %[[B]], %[[C]])
 // EW-NEXT: uop.sink %[[CALL]] : !uop.void
 
-// Row sums: 4 rows per iteration (upcast), each with its own accumulator,
-// and the reduction unrolled by 4.
+// Row sums: 4 rows per iteration (upcast), each with 8 lane accumulators
+// (the reduction's range split reduce x upcast(8)).
 // RED-LABEL: uop.function @reduce_k0
 // RED-NOT: uop.reduce
-// RED-COUNT-4: uop.define_reg size 1 id
-// RED: info <name = "reduce_k0", applied_opts = [<UPCAST, 0, 4>, <UNROLL, 1, 4>]>
+// RED-COUNT-32: uop.define_reg size 1 id
+// RED-NOT: uop.define_reg
+// RED: info <name = "reduce_k0", applied_opts = [<UPCAST, 0, 4>, <UPCAST, 1, 8>]>
 // RED-LABEL: uop.function @reduce
 // RED: uop.linear @reduce_k0 {
 // RED: %[[I:.*]] = uop.range %{{.*}}, R2, loop

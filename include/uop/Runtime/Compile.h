@@ -33,10 +33,20 @@ llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef pipeline);
 /// Fails with "the <name> pipeline failed" (CompileFailed).
 llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef name,
                         llvm::function_ref<void(mlir::OpPassManager &)> build);
-/// Compiles C11 source into a shared object in `dir` with the system C
-/// compiler ($CC, else cc) and `-std=c11 -O2 -march=native -shared -fPIC`
-/// (plus -fno-tree-loop-vectorize -mprefer-vector-width=256, which avoid two
-/// GCC 12 miscompilations of correct C), and -fopenmp for the loops uop-to-c
+/// The C compiler that builds generated code: `$CC` when set, else clang-22
+/// when installed (`clang-22` on PATH or /usr/lib/llvm-22/bin/clang), else
+/// `cc`. `path` is empty when none is found; `clang` says which flags it
+/// gets; `libDir` is where a clang's libomp is (for the RUNPATH).
+struct CCompiler {
+  std::string name, path, libDir;
+  bool clang = false;
+};
+CCompiler findCCompiler();
+/// Compiles C11 source into a shared object in `dir` with findCCompiler()'s
+/// compiler and `-std=c11 -O2 -march=native -ffp-contract=fast -shared
+/// -fPIC`, plus per compiler: clang `-mprefer-vector-width=512`; GCC
+/// `-fno-tree-loop-vectorize -mprefer-vector-width=256` (which avoid two GCC
+/// 12 miscompilations of correct C); and -fopenmp for the loops uop-to-c
 /// marks parallel (dropped when UOP_OPENMP=0 or the compiler lacks OpenMP).
 /// Returns its path, or a CompileFailed error with the compiler's output.
 llvm::Expected<std::string> compileCSharedObject(llvm::StringRef source,

@@ -157,12 +157,33 @@ static bool dependsOn(Value v, Value r, DenseMap<Value, bool> &memo) {
   return memo[v] = d;
 }
 
+/// Whether `a` and `b` compute the same value: the same SSA value, or the
+/// same side-effect-free op (name, attributes, result type) of operands that
+/// are, up to `depth` ops deep.
+static bool sameValue(Value a, Value b, int depth) {
+  if (a == b)
+    return true;
+  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+  if (!x || !y || depth == 0 || x->getName() != y->getName() ||
+      x->getAttrDictionary() != y->getAttrDictionary() ||
+      x->getNumResults() != 1 || y->getNumResults() != 1 ||
+      a.getType() != b.getType() ||
+      x->getNumOperands() != y->getNumOperands() || x->getNumRegions() ||
+      !isMemoryEffectFree(x) || isa<RangeOp>(x))
+    return false;
+  return llvm::all_of_zip(x->getOperands(), y->getOperands(),
+                          [&](Value p, Value q) {
+                            return sameValue(p, q, depth - 1);
+                          });
+}
+
 /// The loop of a kernel that runs on every core (OpenMP): its outermost
 /// RANGE when that is an output loop whose iterations are independent. They
 /// are when every store to a parameter inside it is at an index computed
-/// from the range (each iteration writes its own elements), no parameter is
-/// both read and written (no iteration reads another's output), and there
-/// is no CUSTOM code. Registers are private to each iteration.
+/// from the range (each iteration writes its own elements), a parameter both
+/// read and written is read only at the indices of one of its stores (no
+/// iteration reads another's output), and there is no CUSTOM code.
+/// Registers are private to each iteration.
 static RangeOp parallelLoop(Block &body) {
   RangeOp outer;
   for (Operation &op : body) {
@@ -180,12 +201,29 @@ static RangeOp parallelLoop(Block &body) {
       v = a.getPassthrough();
     return v;
   };
-  llvm::SmallDenseSet<Value> written = writtenBuffers(body), read;
-  for (auto ld : body.getOps<LoadOp>())
-    read.insert(root(ld.getBuffer()));
-  for (Value w : written)
-    if (isa<BlockArgument>(w) && read.contains(w))
+  llvm::SmallDenseSet<Value> written = writtenBuffers(body);
+  // A parameter both read and written: each load of it must read an element
+  // the same iteration stores (the same indices as one of its stores; a
+  // K-blocked reduction adds to what the previous block stored).
+  SmallVector<IndexOp> storeIndices;
+  for (auto st : body.getOps<StoreOp>())
+    if (auto idx = st.getIndex().getDefiningOp<IndexOp>())
+      storeIndices.push_back(idx);
+  for (auto ld : body.getOps<LoadOp>()) {
+    Value buf = root(ld.getBuffer());
+    if (!isa<BlockArgument>(buf) || !written.contains(buf))
+      continue;
+    auto idx = ld.getIndex().getDefiningOp<IndexOp>();
+    if (!idx || !llvm::any_of(storeIndices, [&](IndexOp s) {
+          return root(s.getBuffer()) == buf &&
+                 s.getIndices().size() == idx.getIndices().size() &&
+                 llvm::all_of_zip(s.getIndices(), idx.getIndices(),
+                                  [](Value a, Value b) {
+                                    return sameValue(a, b, 8);
+                                  });
+        }))
       return {};
+  }
   DenseMap<Value, bool> memo;
   bool inside = false;
   int depth = 0;
@@ -232,7 +270,13 @@ public:
         dead.insert(&op);
     // Parameters written through are outputs; the rest are const.
     llvm::SmallDenseSet<Value> written = writtenBuffers(body);
-    os << "static void " << kernelSymbol(name) << "(";
+    parallel = parallelLoop(body);
+    rowsExtent = parallel ? splitExtent(body, parallel) : std::nullopt;
+    std::string params, args;
+    llvm::raw_string_ostream ps(params);
+    llvm::raw_ostream &sigOs = ps;
+    {
+    llvm::raw_ostream &os = sigOs;
     for (BlockArgument a : body.getArguments()) {
       auto p = dyn_cast<PtrType>(a.getType());
       if (!p || p.getAddrSpace() != AddrSpace::Global)
@@ -252,16 +296,28 @@ public:
       os << (body.getNumArguments() + i ? ", " : "") << "const int64_t "
          << varNames[v];
     }
-    os << ") {\n";
+    }
+    for (BlockArgument a : body.getArguments())
+      args += (a.getArgNumber() ? ", " : "") + names[a];
+    for (auto [i, v] : llvm::enumerate(kernelVars(body)))
+      args += (body.getNumArguments() + i ? ", " : "") + varNames[v];
+    std::string sym = kernelSymbol(name);
+    if (rowsExtent)
+      os << "static void " << sym << "_rows(" << params
+         << (params.empty() ? "" : ", ")
+         << "const int64_t uop_lo, const int64_t uop_hi) {\n";
+    else
+      os << "static void " << sym << "(" << params << ") {\n";
     indent = 1;
-    parallel = parallelLoop(body);
     // A buffer (or variable) whose reads simplified away is still passed
     // (-Wunused-parameter).
     for (BlockArgument a : body.getArguments())
       if (llvm::all_of(a.getUses(), notRead))
         line() << "(void)" << names[a] << ";\n";
+    // In a _rows function the parallel loop's extent (a variable) is read
+    // by the wrapper instead.
     for (StringRef name : kernelVars(body))
-      if (llvm::none_of(body.getOps<DefineVarOp>(), [&](DefineVarOp v) {
+      if (rowsExtent || llvm::none_of(body.getOps<DefineVarOp>(), [&](DefineVarOp v) {
             return v.getName() == name &&
                    !llvm::all_of(v->getUses(), notRead);
           }))
@@ -270,10 +326,68 @@ public:
       if (failed(emitOp(&op)))
         return failure();
     os << "}\n\n";
+    if (rowsExtent) {
+      // The parallel loop's iterations split into one block per thread,
+      // each run by the _rows function, whose registers are its own locals
+      // (not an outlined region's captured privates, after which clang's
+      // SLP vectorizer grouped a matmul tile's lanes worse: 150 instead of
+      // 185 GFLOP/s on one thread).
+      const std::string &ext = rowsExtent->first;
+      os << "static void " << sym << "(" << params << ") {\n#ifdef _OPENMP\n"
+         << "#pragma omp parallel";
+      if (!rowsExtent->second.empty())
+        os << " if (" << rowsExtent->second << ")";
+      os << "\n  {\n"
+         << "    const int64_t uop_n = omp_get_num_threads(), uop_t = "
+            "omp_get_thread_num();\n"
+         << "    " << sym << "_rows(" << args << (args.empty() ? "" : ", ")
+         << ext << " * uop_t / uop_n, " << ext
+         << " * (uop_t + 1) / uop_n);\n  }\n#else\n  " << sym << "_rows("
+         << args << (args.empty() ? "" : ", ") << "0, " << ext
+         << ");\n#endif\n}\n\n";
+    }
     return success();
   }
 
 private:
+  /// For a parallel loop run as blocks of rows (see emitKernel): its extent
+  /// as a C expression of the kernel's parameters (a constant or a shape
+  /// variable), and the condition for threads (empty: always); none when
+  /// there is too little work for threads (about 2^15 innermost
+  /// iterations: the loop's extent times the constant extents of the
+  /// others), its extent is computed in the kernel, or something before the
+  /// loop writes memory (each thread runs what precedes the loop).
+  std::optional<std::pair<std::string, std::string>>
+  splitExtent(Block &body, RangeOp r) {
+    for (Operation &op : body) {
+      if (&op == r.getOperation())
+        break;
+      if (isa<StoreOp, CustomOp, CustomIOp>(op))
+        return std::nullopt;
+    }
+    int64_t work = 1;
+    for (auto loop : body.getOps<RangeOp>())
+      if (loop != r)
+        if (auto c = getConstantIntValue(loop.getEnd()))
+          work = std::min<int64_t>(work * std::max<int64_t>(*c, 1),
+                                   int64_t(1) << 40);
+    constexpr int64_t kMinWork = 32768;
+    if (std::optional<int64_t> extent = getConstantIntValue(r.getEnd())) {
+      if (*extent * work < kMinWork)
+        return std::nullopt;
+      return std::make_pair("INT64_C(" + std::to_string(*extent) + ")",
+                            std::string());
+    }
+    auto var = r.getEnd().getDefiningOp<DefineVarOp>();
+    if (!var)
+      return std::nullopt;
+    SmallVector<StringRef> vars = kernelVars(body);
+    std::string v = "var" + std::to_string(llvm::find(vars, var.getName()) -
+                                           vars.begin());
+    return std::make_pair(v, v + " * INT64_C(" + std::to_string(work) +
+                                 ") >= " + std::to_string(kMinWork));
+  }
+
   Value root(Value v) {
     while (auto a = v.getDefiningOp<AfterOp>())
       v = a.getPassthrough();
@@ -372,6 +486,12 @@ private:
       if (failed(end))
         return failure();
       std::string n = fresh(r.getResult(), "r");
+      if (r == parallel && rowsExtent) {
+        line() << "for (int64_t " << n << " = uop_lo; " << n
+               << " < uop_hi; ++" << n << ") {\n";
+        ++indent;
+        return success();
+      }
       if (r == parallel) {
         // Threads only when there is enough work to pay for them (about
         // 2^15 innermost iterations: the loop's extent times the constant
@@ -906,23 +1026,30 @@ private:
     Type t = computeType(op->getResult(0).getType());
     bool f32 = t.isF32();
     auto call = [&](StringRef fn) { return emitCall(op, in, fn); };
+    // f32 (and the halves, which compute in f32): the prelude's vectorizable
+    // polynomial; f64: the C library.
+    auto poly = [&](StringRef fn) {
+      if (!f32)
+        return call(fn);
+      return define(op, ("uop_" + fn + "_f32(").str() + in[0] + ")");
+    };
     return TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
-        .Case<math::ExpOp>([&](auto) { return call("exp"); })
-        .Case<math::Exp2Op>([&](auto) { return call("exp2"); })
+        .Case<math::ExpOp>([&](auto) { return poly("exp"); })
+        .Case<math::Exp2Op>([&](auto) { return poly("exp2"); })
         .Case<math::ExpM1Op>([&](auto) { return call("expm1"); })
-        .Case<math::LogOp>([&](auto) { return call("log"); })
-        .Case<math::Log2Op>([&](auto) { return call("log2"); })
+        .Case<math::LogOp>([&](auto) { return poly("log"); })
+        .Case<math::Log2Op>([&](auto) { return poly("log2"); })
         .Case<math::Log10Op>([&](auto) { return call("log10"); })
         .Case<math::Log1pOp>([&](auto) { return call("log1p"); })
         .Case<math::SqrtOp>([&](auto) { return call("sqrt"); })
         .Case<math::CbrtOp>([&](auto) { return call("cbrt"); })
-        .Case<math::SinOp>([&](auto) { return call("sin"); })
-        .Case<math::CosOp>([&](auto) { return call("cos"); })
+        .Case<math::SinOp>([&](auto) { return poly("sin"); })
+        .Case<math::CosOp>([&](auto) { return poly("cos"); })
         .Case<math::TanOp>([&](auto) { return call("tan"); })
         .Case<math::AtanOp>([&](auto) { return call("atan"); })
         .Case<math::Atan2Op>([&](auto) { return call("atan2"); })
         .Case<math::TanhOp>([&](auto) { return call("tanh"); })
-        .Case<math::ErfOp>([&](auto) { return call("erf"); })
+        .Case<math::ErfOp>([&](auto) { return poly("erf"); })
         .Case<math::AbsFOp>([&](auto) { return call("fabs"); })
         .Case<math::CopySignOp>([&](auto) { return call("copysign"); })
         .Case<math::PowFOp>([&](auto) { return call("pow"); })
@@ -984,6 +1111,9 @@ private:
   /// The loop that runs in parallel (parallelLoop) and the registers
   /// declared before it, private to each of its iterations.
   RangeOp parallel;
+  // The parallel loop's extent and thread condition when it runs as blocks
+  // of rows (splitExtent).
+  std::optional<std::pair<std::string, std::string>> rowsExtent;
   SmallVector<std::string> regNames;
   int indent = 0;
   unsigned counter = 0;
@@ -995,7 +1125,7 @@ private:
 void emitPrelude(raw_ostream &os) {
   os << "// Generated by uop-translate --uop-to-c.\n"
         "#include <math.h>\n#include <stdint.h>\n#include <stdlib.h>\n"
-        "#include <string.h>\n\n"
+        "#include <string.h>\n#ifdef _OPENMP\n#include <omp.h>\n#endif\n\n"
         // A float select as a bit blend: `c ? a : b` on floats becomes a
         // branch in GCC's IR, which stops it from vectorizing lanes.
         // Bit counts of a value's low `w` bits, and math.ipowi as
@@ -1080,7 +1210,163 @@ void emitPrelude(raw_ostream &os) {
         "  return (float)m * (float)(UINT64_C(1) << s);\n}\n"
         "static inline float uop_i64_to_f32_odd(int64_t v) {\n"
         "  float f = uop_u64_to_f32_odd(v < 0 ? 0 - (uint64_t)v : (uint64_t)v);\n"
-        "  return v < 0 ? -f : f;\n}\n\n";
+        "  return v < 0 ? -f : f;\n}\n";
+  // f32 exp, exp2, log, log2, sin, cos and erf as branch-free polynomials
+  // (range reduction, Cephes' minimax polynomials or least-squares fits,
+  // selects for the special values; always_inline, or clang leaves erf a
+  // call per lane): plain arithmetic that C compilers inline and vectorize,
+  // where libm's calls stay scalar. Their error against double precision is
+  // measured by test/Target/C/math-accuracy.test (bounds there).
+  os << R"C(static inline float uop_f32_from_bits(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t uop_f32_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+/* exp(x) = 2^k exp(r), |r| <= ln2/2; exp(r) by Cephes expf's polynomial. */
+static inline __attribute__((always_inline)) float uop_exp_f32(float x) {
+  float c = x > 88.7228317f ? 88.7228317f : x;
+  c = c < -103.972084f ? -103.972084f : c;
+  float k = (c * 1.44269504f + 12582912.0f) - 12582912.0f;
+  float r = c - k * 0.693359375f;
+  r = r - k * -2.12194440e-4f;
+  float p = 1.9875691500e-4f;
+  p = p * r + 1.3981999507e-3f;
+  p = p * r + 8.3334519073e-3f;
+  p = p * r + 4.1665795894e-2f;
+  p = p * r + 1.6666665459e-1f;
+  p = p * r + 5.0000001201e-1f;
+  p = p * (r * r) + r + 1.0f;
+  int32_t ki = (int32_t)k, k1 = ki / 2, k2 = ki - k1;
+  float y = p * uop_f32_from_bits((uint32_t)(k1 + 127) << 23) *
+            uop_f32_from_bits((uint32_t)(k2 + 127) << 23);
+  y = x > 88.7228317f ? INFINITY : y;
+  y = x < -103.972084f ? 0.0f : y;
+  return x != x ? x : y;
+}
+/* 2^x = 2^k 2^r, k = round(x), |r| <= 1/2. */
+static inline __attribute__((always_inline)) float uop_exp2_f32(float x) {
+  float c = x > 128.0f ? 128.0f : x;
+  c = c < -151.0f ? -151.0f : c;
+  float k = (c + 12582912.0f) - 12582912.0f;
+  float r = (c - k) * 0.693147181f;
+  float p = 1.9875691500e-4f;
+  p = p * r + 1.3981999507e-3f;
+  p = p * r + 8.3334519073e-3f;
+  p = p * r + 4.1665795894e-2f;
+  p = p * r + 1.6666665459e-1f;
+  p = p * r + 5.0000001201e-1f;
+  p = p * (r * r) + r + 1.0f;
+  int32_t ki = (int32_t)k, k1 = ki / 2, k2 = ki - k1;
+  float y = p * uop_f32_from_bits((uint32_t)(k1 + 127) << 23) *
+            uop_f32_from_bits((uint32_t)(k2 + 127) << 23);
+  y = x >= 128.0f ? INFINITY : y;
+  return x != x ? x : y;
+}
+/* x = m 2^e, m in [sqrt(1/2), sqrt(2)); log(m) by Cephes logf's polynomial
+   in f = m - 1. Sets *e; returns log(m). */
+static inline __attribute__((always_inline)) float uop_log_parts_f32(float x, float *e) {
+  int sub = x < 1.17549435e-38f;
+  float xs = sub ? x * 8388608.0f : x;
+  uint32_t u = uop_f32_bits(xs);
+  int32_t ei = (int32_t)((u >> 23) & 0xffu) - 127 - (sub ? 23 : 0);
+  float m = uop_f32_from_bits((u & 0x007fffffu) | 0x3f800000u);
+  int big = m > 1.41421356f;
+  m = big ? m * 0.5f : m;
+  ei += big;
+  float f = m - 1.0f, z = f * f;
+  float y = 7.0376836292e-2f;
+  y = y * f - 1.1514610310e-1f;
+  y = y * f + 1.1676998740e-1f;
+  y = y * f - 1.2420140846e-1f;
+  y = y * f + 1.4249322787e-1f;
+  y = y * f - 1.6668057665e-1f;
+  y = y * f + 2.0000714765e-1f;
+  y = y * f - 2.4999993993e-1f;
+  y = y * f + 3.3333331174e-1f;
+  y = y * f * z - 0.5f * z;
+  *e = (float)ei;
+  return f + y;
+}
+static inline __attribute__((always_inline)) float uop_log_special_f32(float x, float y) {
+  y = x == INFINITY ? x : y;
+  y = x == 0.0f ? -INFINITY : y;
+  y = x < 0.0f ? NAN : y;
+  return x != x ? x : y;
+}
+static inline __attribute__((always_inline)) float uop_log_f32(float x) {
+  float e, l = uop_log_parts_f32(x, &e);
+  /* ln2 = 0.693359375 - 2.12194440e-4, the first part exact in e * it */
+  float y = (l + e * -2.12194440e-4f) + e * 0.693359375f;
+  return uop_log_special_f32(x, y);
+}
+static inline __attribute__((always_inline)) float uop_log2_f32(float x) {
+  float e, l = uop_log_parts_f32(x, &e);
+  /* log2(e) = 1.4423828125 + 3.12228389e-4: l * the first part is exact */
+  float y = (l * 3.12228389e-4f + l * 1.4423828125f) + e;
+  return uop_log_special_f32(x, y);
+}
+/* sin and cos: x = j pi/2 + r in double (exact enough for |x| < 2^20 pi/2,
+   about 1.6e6; beyond, in [-1, 1] but not accurate), then Cephes sinf /
+   cosf polynomials on |r| <= pi/4 in float. */
+static inline __attribute__((always_inline)) float uop_sincos_f32(float x, int cosine) {
+  double xd = x;
+  double j = (xd * 0.63661977236758134 + 6755399441055744.0) - 6755399441055744.0;
+  j = fabs(xd) < 1e15 ? j : 0.0;
+  double rd = xd - j * 1.5707963267341256;
+  rd = rd - j * 6.077100506303966e-11;
+  rd = rd - j * 2.0222662487959506e-21;
+  /* past 2^20 pi/2 the reduction is not exact: keep |r| <= pi/4 so that the
+     result stays in [-1, 1] (not accurate there) */
+  rd = rd > 0.78539816339744831 ? 0.78539816339744831 : rd;
+  rd = rd < -0.78539816339744831 ? -0.78539816339744831 : rd;
+  float r = (float)rd, z = r * r;
+  float s = ((-1.9515295891e-4f * z + 8.3321608736e-3f) * z - 1.6666654611e-1f) * z * r + r;
+  float c = ((2.443315711809948e-5f * z - 1.388731625493765e-3f) * z + 4.166664568298827e-2f) * z * z - 0.5f * z + 1.0f;
+  int64_t q = (int64_t)j + cosine;
+  float y = (q & 1) ? c : s;
+  y = (q & 2) ? -y : y;
+  y = (!cosine && x == 0.0f) ? x : y; /* sin(-0) = -0 */
+  return x - x != 0.0f ? NAN : y; /* inf, nan */
+}
+static inline __attribute__((always_inline)) float uop_sin_f32(float x) { return uop_sincos_f32(x, 0); }
+static inline __attribute__((always_inline)) float uop_cos_f32(float x) { return uop_sincos_f32(x, 1); }
+/* erf: |x| < 1: x P(x^2) in double; 1 <= |x| < 4: 1 - exp(-x^2) Q(1/|x|), with x^2
+   split into hi + lo (fmaf) so that exp(-x^2) keeps its precision; beyond:
+   +-1. P (double) and Q (float) are least-squares fits on Chebyshev
+   nodes. */
+static inline __attribute__((always_inline)) float uop_erf_f32(float x) {
+  float a = fabsf(x);
+  double ad = a, t = ad * ad;
+  double p = 1.05953113496202217e-06;
+  p = p * t - 1.39117141637568959e-05;
+  p = p * t + 1.19569487309255658e-04;
+  p = p * t - 8.54267071057392634e-04;
+  p = p * t + 5.22378501288099477e-03;
+  p = p * t - 2.68661336267169322e-02;
+  p = p * t + 1.12837913135106646e-01;
+  p = p * t - 3.76126388898694042e-01;
+  p = p * t + 1.12837916709469455e+00;
+  float small = (float)(ad * p);
+  float ab = a < 1.0f ? 1.0f : a > 4.0f ? 4.0f : a;
+  float u = 1.0f / ab;
+  float q = -3.335385025e-02f;
+  q = q * u + 2.344867885e-01f;
+  q = q * u - 7.280707359e-01f;
+  q = q * u + 1.293122053e+00f;
+  q = q * u - 1.390951872e+00f;
+  q = q * u + 8.088958859e-01f;
+  q = q * u - 2.752687223e-02f;
+  q = q * u - 2.980309725e-01f;
+  q = q * u + 5.539640319e-03f;
+  q = q * u + 5.634333491e-01f;
+  q = q * u + 4.013130092e-05f;
+  float hi = ab * ab, lo = fmaf(ab, ab, -hi);
+  float large = 1.0f - uop_exp_f32(-hi) * (1.0f - lo) * q;
+  float y = a < 4.0f ? large : 1.0f;
+  y = a < 1.0f ? small : y;
+  y = x < 0.0f ? -y : y;
+  y = x == 0.0f ? x : y; /* erf(-0) = -0 */
+  return x != x ? x : y;
+}
+)C"
+     << "\n";
 }
 
 // One C function per kernel that the schedules run, each once; `emitted`

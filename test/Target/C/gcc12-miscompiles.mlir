@@ -2,6 +2,11 @@
 // RUN: uop-run %s --entry f32_round_trip --target cpu --check --repeat 1 | FileCheck %s
 // RUN: uop-run %s --entry f32_round_trip_large --target cpu --check --repeat 1 | FileCheck %s
 // RUN: env UOP_OPENMP=0 uop-run %s --entry f32_round_trip_large --target cpu --check --repeat 1 | FileCheck %s
+// The runtime prefers clang-22 where it is installed; GCC (CC=gcc) keeps its
+// workaround flags and must get these right too.
+// RUN: env CC=gcc uop-run %s --entry flip_sum --target cpu --check --repeat 1 | FileCheck %s
+// RUN: env CC=gcc uop-run %s --entry f32_round_trip --target cpu --check --repeat 1 | FileCheck %s
+// RUN: env CC=gcc uop-run %s --entry f32_round_trip_large --target cpu --check --repeat 1 | FileCheck %s
 //
 // Two miscompilations of correct C by the system compiler, GCC 12.2 (Debian
 // bookworm), that uop-run and the Python package now avoid with

@@ -1,18 +1,30 @@
 // RUN: uop-opt %s -split-input-file --uop-to-program="target=cpu" | uop-translate --uop-to-c -split-input-file | FileCheck %s
 //
-// Every core: the outermost loop of a kernel runs as an OpenMP parallel for
+// Every core: the outermost loop of a kernel runs on every core (OpenMP)
 // when its iterations are independent (each writes its own output elements,
-// nothing is read that a kernel writes) and there is enough work (2^15
-// innermost iterations; a symbolic extent decides at run time with an `if`
-// clause), with the registers declared before it private. Without -fopenmp
-// the pragma is not seen (#ifdef _OPENMP), so the C compiles warning-free.
+// nothing is read that another iteration writes) and there is enough work
+// (2^15 innermost iterations; a symbolic extent decides at run time with an
+// `if` clause). The kernel becomes a _rows function over a block of the
+// loop's iterations (its registers are its locals) and a wrapper whose
+// `omp parallel` region gives each thread one block. Without -fopenmp the
+// pragma is not seen (#ifdef _OPENMP) and the wrapper runs every row, so the
+// C compiles warning-free.
 
-// CHECK-LABEL: static void uopk_matmul_k0(
+// CHECK-LABEL: static void uopk_matmul_k0_rows(float *restrict p0, const float *restrict p1, const float *restrict p2, const int64_t uop_lo, const int64_t uop_hi) {
 // CHECK: float acc0;
-// CHECK: #ifdef _OPENMP
-// CHECK-NEXT: #pragma omp parallel for schedule(static) private(acc0, {{.*}}, acc127){{$}}
+// CHECK-NOT: pragma
+// CHECK: for (int64_t [[R:r[0-9]+]] = uop_lo; [[R]] < uop_hi; ++[[R]]) {
+// CHECK-LABEL: static void uopk_matmul_k0(float *restrict p0, const float *restrict p1, const float *restrict p2) {
+// CHECK-NEXT: #ifdef _OPENMP
+// CHECK-NEXT: #pragma omp parallel{{$}}
+// CHECK-NEXT: {
+// CHECK-NEXT: const int64_t uop_n = omp_get_num_threads(), uop_t = omp_get_thread_num();
+// CHECK-NEXT: uopk_matmul_k0_rows(p0, p1, p2, INT64_C(32) * uop_t / uop_n, INT64_C(32) * (uop_t + 1) / uop_n);
+// CHECK-NEXT: }
+// CHECK-NEXT: #else
+// CHECK-NEXT: uopk_matmul_k0_rows(p0, p1, p2, 0, INT64_C(32));
 // CHECK-NEXT: #endif
-// CHECK-NEXT: for (int64_t
+// CHECK-NEXT: }
 func.func @matmul(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>) -> tensor<256x256xf32> {
   %ar = uop.reshape %a : tensor<256x256xf32> -> tensor<256x1x256xf32>
   %ae = uop.expand %ar : tensor<256x1x256xf32> -> tensor<256x256x256xf32>
@@ -22,6 +34,27 @@ func.func @matmul(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>) -> tensor<25
   %p = arith.mulf %ae, %be : tensor<256x256x256xf32>
   %c = uop.reduce_axis add %p [2] : tensor<256x256x256xf32> -> tensor<256x256xf32>
   return %c : tensor<256x256xf32>
+}
+
+// -----
+
+// A K-blocked matmul reads the output it writes (each block adds to the sums
+// the previous one stored), at the indices of its stores: still parallel,
+// over the inner output's tiles.
+// CHECK-LABEL: static void uopk_blocked_k0_rows(
+// CHECK: for (int64_t [[R:r[0-9]+]] = uop_lo; [[R]] < uop_hi; ++[[R]]) {
+// CHECK-LABEL: static void uopk_blocked_k0(
+// CHECK: #pragma omp parallel{{$}}
+// CHECK: uopk_blocked_k0_rows(p0, p1, p2, INT64_C(2) * uop_t / uop_n, INT64_C(2) * (uop_t + 1) / uop_n);
+func.func @blocked(%a: tensor<64x512xf32>, %b: tensor<512x64xf32>) -> tensor<64x64xf32> {
+  %ar = uop.reshape %a : tensor<64x512xf32> -> tensor<64x1x512xf32>
+  %ae = uop.expand %ar : tensor<64x1x512xf32> -> tensor<64x64x512xf32>
+  %bt = uop.permute %b [1, 0] : tensor<512x64xf32> -> tensor<64x512xf32>
+  %br = uop.reshape %bt : tensor<64x512xf32> -> tensor<1x64x512xf32>
+  %be = uop.expand %br : tensor<1x64x512xf32> -> tensor<64x64x512xf32>
+  %p = arith.mulf %ae, %be : tensor<64x64x512xf32>
+  %c = uop.reduce_axis add %p [2] : tensor<64x64x512xf32> -> tensor<64x64xf32>
+  return %c : tensor<64x64xf32>
 }
 
 // -----
@@ -37,9 +70,13 @@ func.func @small(%a: tensor<64x96xf32>) -> tensor<64x96xf32> {
 
 // -----
 
-// Symbolic: n rows of 64 (16 iterations of 4 lanes) decide at run time.
-// CHECK-LABEL: static void uopk_rows_k0(
-// CHECK: #pragma omp parallel for schedule(static) if (var0 * INT64_C(16) >= 32768)
+// Symbolic: n rows of 64 (4 iterations of 16 lanes) decide at run time.
+// CHECK-LABEL: static void uopk_rows_k0_rows(
+// CHECK: for (int64_t [[R:r[0-9]+]] = uop_lo; [[R]] < uop_hi; ++[[R]]) {
+// CHECK-LABEL: static void uopk_rows_k0(float *restrict p0, const float *restrict p1, const int64_t var0) {
+// CHECK: #pragma omp parallel if (var0 * INT64_C(4) >= 32768)
+// CHECK: uopk_rows_k0_rows(p0, p1, var0, var0 * uop_t / uop_n, var0 * (uop_t + 1) / uop_n);
+// CHECK: uopk_rows_k0_rows(p0, p1, var0, 0, var0);
 func.func @rows(%a: tensor<?x64xf32, #uop.sym<"n">>) -> tensor<?x64xf32, #uop.sym<"n">>
     attributes {uop.vars = [#uop.var<"n", 1, 100000>]} {
   %e = math.exp %a : tensor<?x64xf32, #uop.sym<"n">>

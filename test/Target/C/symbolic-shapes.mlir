@@ -4,8 +4,12 @@
 // (its DEFINE_VAR), of the entry (after the buffers, in uop.vars order),
 // and of the packed entry (a pointer after the buffers' pointers).
 
+// The kernel's loop over n runs on every core when n is large: a _rows
+// function over a block of it, and the kernel's wrapper.
+// CHECK: static void uopk_scale_k0_rows(float *restrict p0, const float *restrict p1, const int64_t var0, const int64_t uop_lo, const int64_t uop_hi) {
+// CHECK: for (int64_t [[R:r[0-9]+]] = uop_lo; [[R]] < uop_hi; ++[[R]]) {
 // CHECK: static void uopk_scale_k0(float *restrict p0, const float *restrict p1, const int64_t var0) {
-// CHECK: for (int64_t [[R:r[0-9]+]] = 0; [[R]] < var0; ++[[R]]) {
+// CHECK: uopk_scale_k0_rows(p0, p1, var0, 0, var0);
 // CHECK: void uop_scale(const float *restrict a0, float *restrict a1, const int64_t v0, const int64_t v1) {
 // CHECK-NEXT: (void)v0;
 // CHECK-NEXT: (void)v1;

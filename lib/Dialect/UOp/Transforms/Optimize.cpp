@@ -1,10 +1,15 @@
 //===- Optimize.cpp - heuristic kernel options ----------------------------===//
 //
 // No search: a few rules that pay off on every target.
-//  cpu:  the innermost output range is split loop x upcast(N) so that uop-expand
-//        writes N neighbouring outputs per iteration (the C compiler turns them
-//        into one vector store); each reduction range is split reduce x
-//        unroll(N) for independent accumulations.
+//  cpu:  matmul-shaped kernels get a register tile (two upcast ranges); a long
+//        add-reduction of one is cache-blocked (BLOCK: K blocks in an outer
+//        loop, each adding to the output the previous one stored) with the
+//        block's strip of B packed into a register array. Other kernels:
+//        the innermost output range is split loop x upcast(N) so that
+//        uop-expand writes N neighbouring outputs per iteration (the C
+//        compiler turns them into one vector store); a float reduction over
+//        one range gets lanes with their own accumulators, other reduction
+//        ranges are split reduce x unroll(N).
 //  cuda: output ranges become global; the innermost is split global x local so
 //        a block holds up to 256 threads.
 // The options applied are recorded in the SINK's KernelInfo (applied_opts).
@@ -13,6 +18,10 @@
 
 #include "RangeUtils.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+
+#include <functional>
 
 namespace uop {
 #define GEN_PASS_DEF_UOPOPTIMIZE
@@ -39,6 +48,218 @@ int64_t factorFor(RangeOp r, int64_t limit) {
       return f;
   return 1;
 }
+
+/// A new RANGE of `extent` steps and type `type` at `b`'s insertion point,
+/// numbered after every axis of `fn`.
+RangeOp newRange(OpBuilder &b, Location loc, FunctionOp fn, int64_t extent,
+                 AxisType type) {
+  int64_t nextId = 0;
+  bool renumbered = false;
+  fn.walk([&](RangeOp o) {
+    nextId = std::max(nextId, o.getAxisId().getId() + 1);
+    renumbered |= o.getAxisId().getRenumbered();
+  });
+  MLIRContext *ctx = fn.getContext();
+  return RangeOp::create(b, loc, IndexType::get(ctx),
+                         arith::ConstantIndexOp::create(b, loc, extent),
+                         AxisIdAttr::get(ctx, nextId, renumbered),
+                         AxisTypeAttr::get(ctx, type), ValueRange{});
+}
+
+/// Whether `v` is computed from `r`.
+bool reads(Value v, Value r, DenseMap<Value, bool> &memo) {
+  if (v == r)
+    return true;
+  auto it = memo.find(v);
+  if (it != memo.end())
+    return it->second;
+  bool d = false;
+  if (Operation *def = v.getDefiningOp())
+    for (Value o : def->getOperands())
+      if ((d = reads(o, r, memo)))
+        break;
+  return memo[v] = d;
+}
+
+/// Packing of B for a K-blocked tile: the load of B (the operand read with
+/// the reduction step `ks` and the tile's inner lanes `lanes`, and not with
+/// the next output's ranges) reads a register array instead, which a loop
+/// around each K block fills with the block's `ks` x `lanes` strip of B.
+/// The strip's rows are a row of B apart (4 KiB at 1024 columns): read in
+/// place, a 256-row strip maps to two sets of L1 and thrashes it; packed it
+/// is 32 KiB of consecutive floats. Returns whether it packed.
+bool packStrip(FunctionOp fn, ReduceOp red, RangeOp ks, RangeOp lanes,
+               ArrayRef<Value> notB) {
+  int64_t kc = *getConstantExtent(ks), w = *getConstantExtent(lanes);
+  DenseMap<Value, bool> memoK, memoL;
+  SmallVector<LoadOp> candidates;
+  fn.walk([&](LoadOp ld) {
+    auto idx = ld.getIndex().getDefiningOp<IndexOp>();
+    if (!idx || idx.getGate() || !isa<BlockArgument>(idx.getBuffer()) ||
+        ld.getAlt())
+      return;
+    if (!reads(ld.getResult(), ks.getResult(), memoK) ||
+        !reads(ld.getResult(), lanes.getResult(), memoL))
+      return;
+    for (Value r : notB) {
+      DenseMap<Value, bool> memo;
+      if (reads(ld.getResult(), r, memo))
+        return;
+    }
+    candidates.push_back(ld);
+  });
+  if (candidates.size() != 1)
+    return false;
+  LoadOp ld = candidates.front();
+  auto idx = ld.getIndex().getDefiningOp<IndexOp>();
+  Type t = ld.getType();
+  MLIRContext *ctx = fn.getContext();
+  OpBuilder b(idx);
+  Location loc = ld.getLoc();
+  auto regTy = PtrType::get(ctx, t, AddrSpace::Reg, kc * w);
+  int64_t id = 0;
+  fn.walk([&](DefineRegOp r) { id = std::max<int64_t>(id, r.getId() + 1); });
+  Value reg = DefineRegOp::create(b, loc, regTy, kc * w, id);
+  RangeOp pk = newRange(b, loc, fn, kc, AxisType::Loop);
+  RangeOp pl = newRange(b, loc, fn, w, AxisType::Upcast);
+  // The strip's element (pk, pl): B's index with ks -> pk, lanes -> pl.
+  DenseMap<Value, Value> mapped;
+  mapped[ks.getResult()] = pk.getResult();
+  mapped[lanes.getResult()] = pl.getResult();
+  std::function<Value(Value)> remap = [&](Value v) -> Value {
+    if (auto it = mapped.find(v); it != mapped.end())
+      return it->second;
+    DenseMap<Value, bool> m1, m2;
+    Operation *def = v.getDefiningOp();
+    if (!def || (!reads(v, ks.getResult(), m1) &&
+                 !reads(v, lanes.getResult(), m2)))
+      return v;
+    IRMapping map;
+    for (Value o : def->getOperands())
+      map.map(o, remap(o));
+    Operation *c = b.clone(*def, map);
+    return mapped[v] = c->getResult(cast<OpResult>(v).getResultNumber());
+  };
+  SmallVector<Value> packIdx;
+  for (Value i : idx.getIndices())
+    packIdx.push_back(remap(i));
+  Value src = IndexOp::create(b, loc, idx.getType(), idx.getBuffer(), packIdx,
+                              Value());
+  Value val = LoadOp::create(b, loc, t, idx.getBuffer(), src, Value());
+  auto flat = [&](Value row, Value lane) {
+    Value scaled = arith::MulIOp::create(
+        b, loc, row, arith::ConstantIndexOp::create(b, loc, w));
+    return arith::AddIOp::create(b, loc, scaled, lane).getResult();
+  };
+  Value dst = IndexOp::create(b, loc, t, reg, ValueRange{flat(pk, pl)},
+                              Value());
+  Value st = StoreOp::create(b, loc, dst, val, ValueRange{});
+  Value packed = EndOp::create(b, loc, VoidType::get(ctx), st,
+                               ValueRange{pk.getResult(), pl.getResult()});
+  Value after = AfterOp::create(b, loc, reg, ValueRange{packed});
+  Value from = IndexOp::create(b, loc, t, after,
+                               ValueRange{flat(ks, lanes)}, Value());
+  Value read = LoadOp::create(b, loc, t, after, from, Value());
+  ld.getResult().replaceAllUsesWith(read);
+  ld->erase();
+  if (idx->use_empty())
+    idx->erase();
+  (void)red;
+  return true;
+}
+
+/// K blocking of a register-tiled kernel (see the pass description): the
+/// kernel's only REDUCE, an add over the single range `k`, whose result is
+/// stored straight into a kernel argument nothing else in the kernel reads or
+/// writes, by the kernel's only END. `inner` is the tile's innermost output
+/// range before its upcast split (`innerOuter` its loop part, or `inner`
+/// itself when it was not split), `nextOuter` the same of the next output
+/// range. Returns the new (K blocks, steps) ranges,
+/// or nulls when the kernel is not of that form.
+std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
+                                           int64_t block, RangeOp innerOuter,
+                                           RangeOp innerLanes,
+                                           RangeOp nextOuter,
+                                           RangeOp nextLanes, bool pack) {
+  std::optional<int64_t> extent = getConstantExtent(k);
+  if (block < 1 || !extent || *extent % block || *extent < 2 * block)
+    return {};
+  SmallVector<ReduceOp> reduces;
+  SmallVector<EndOp> ends;
+  fn.walk([&](ReduceOp r) { reduces.push_back(r); });
+  fn.walk([&](EndOp e) { ends.push_back(e); });
+  if (reduces.size() != 1 || ends.size() != 1)
+    return {};
+  ReduceOp red = reduces.front();
+  EndOp end = ends.front();
+  Type t = red.getType();
+  if (red.getReduceOp() != ReduceOpKind::Add || red.getRanges().size() != 1 ||
+      red.getRanges().front() != k.getResult() ||
+      !(t.isF32() || t.isF64()) || !red->hasOneUse())
+    return {};
+  auto store = dyn_cast<StoreOp>(*red->user_begin());
+  if (!store || store.getValue() != red.getResult() ||
+      !store.getRanges().empty() || !store->hasOneUse() ||
+      *store->user_begin() != end.getOperation() ||
+      end.getComputation() != store.getResult())
+    return {};
+  auto idx = store.getIndex().getDefiningOp<IndexOp>();
+  if (!idx || idx.getGate() || !isa<BlockArgument>(idx.getBuffer()))
+    return {};
+  Value out = idx.getBuffer();
+  // Nothing else touches the output: its only INDEX is the store's.
+  for (Operation *user : out.getUsers())
+    if (user != idx.getOperation())
+      return {};
+  if (!llvm::is_contained(end.getRanges(), innerOuter.getResult()) ||
+      !llvm::is_contained(end.getRanges(), nextOuter.getResult()) ||
+      innerOuter == nextOuter)
+    return {};
+
+  auto [kb, ks] = splitRange(k, block, AxisType::Loop, AxisType::Reduce);
+  red.getRangesMutable().assign(ks.getResult());
+  // The partial sum of this block plus what the previous blocks stored.
+  OpBuilder b(store);
+  Location loc = store.getLoc();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value notFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                         kb.getResult(), zero);
+  // An unconditional load and a select, not a gated load: the C of a gated
+  // load is a branch per lane, after which clang no longer vectorizes the
+  // tile (5 instead of 175 GFLOP/s at 512^3). The first block reads the
+  // output before anything is stored there and drops what it read.
+  Value prevIdx = IndexOp::create(b, loc, idx.getType(), out, idx.getIndices(),
+                                  Value());
+  Value loaded = LoadOp::create(b, loc, t, out, prevIdx, Value());
+  Value zeroF = arith::ConstantOp::create(b, loc, b.getFloatAttr(t, 0.0));
+  Value prev = arith::SelectOp::create(b, loc, notFirst, loaded, zeroF);
+  Value sum = arith::AddFOp::create(b, loc, red.getResult(), prev);
+  store.getValueMutable().assign(sum);
+  // Loops: the outer outputs, the inner output's tiles, the K blocks, then
+  // the next output's tiles and the lanes.
+  SmallVector<Value> order;
+  for (Value r : end.getRanges()) {
+    if (r == nextOuter.getResult()) {
+      order.push_back(innerOuter.getResult());
+      order.push_back(kb.getResult());
+    }
+    if (r != innerOuter.getResult())
+      order.push_back(r);
+  }
+  end.getRangesMutable().assign(order);
+  if (pack && innerLanes) {
+    SmallVector<Value> notB = {nextOuter.getResult()};
+    if (nextLanes)
+      notB.push_back(nextLanes.getResult());
+    packStrip(fn, red, ks, innerLanes, notB);
+  }
+  return {kb, ks};
+}
+
+/// Iterations (the product of a kernel's output and reduction extents) from
+/// which elementwise kernels get `elementwise-upcast` lanes and reductions
+/// lane accumulators.
+constexpr int64_t kWideWork = 65536;
 
 struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
   using UOpOptimizeBase::UOpOptimizeBase;
@@ -70,7 +291,7 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
     });
 
     if (target == "cpu")
-      optimizeForCpu(outputs, reduces, applied);
+      optimizeForCpu(fn, outputs, reduces, applied);
     else
       optimizeForCuda(outputs, applied);
 
@@ -86,7 +307,8 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
 private:
   // cpu: a register tile of upcast outputs when there is a reduction, else
   // an upcast innermost output and unrolled reductions.
-  void optimizeForCpu(ArrayRef<RangeOp> outputs, ArrayRef<RangeOp> reduces,
+  void optimizeForCpu(FunctionOp fn, ArrayRef<RangeOp> outputs,
+                      ArrayRef<RangeOp> reduces,
                       SmallVectorImpl<OptAttr> &applied) {
     if (!reduces.empty() && outputs.size() >= 2) {
       // A register tile: upcast x upcast-outer accumulators.
@@ -99,30 +321,108 @@ private:
       for (RangeOp r : reduces)
         if (llvm::MulOverflow(k, getConstantExtent(r).value_or(1), k))
           k = std::numeric_limits<int64_t>::max();
-      int64_t width = std::min<int64_t>(upcast, k >= 1024 ? 32 : 16);
+      // With K blocking the B strip of a tile is k-block x width whatever K
+      // is: 32 wide (two 512-bit vectors per row of the tile).
+      bool blocked = reduces.size() == 1 && kBlock > 0 &&
+                     getConstantExtent(reduces.front()).value_or(0) >=
+                         2 * kBlock;
+      int64_t width =
+          std::min<int64_t>(upcast, k >= 1024 || blocked ? 32 : 16);
       int64_t fi = factorFor(inner, width), fo = factorFor(next, upcastOuter);
+      RangeOp innerOuter = inner, nextOuter = next, innerLanes, nextLanes;
       if (fi > 1) {
         note(applied, OptOps::Upcast, inner, fi);
-        splitRange(inner, fi, AxisType::Loop, AxisType::Upcast);
+        std::tie(innerOuter, innerLanes) =
+            splitRange(inner, fi, AxisType::Loop, AxisType::Upcast);
       }
       if (fo > 1) {
         note(applied, OptOps::Upcast, next, fo);
-        splitRange(next, fo, AxisType::Loop, AxisType::Upcast);
+        std::tie(nextOuter, nextLanes) =
+            splitRange(next, fo, AxisType::Loop, AxisType::Upcast);
+      }
+      if (blocked) {
+        RangeOp k0 = reduces.front();
+        int64_t axis = k0.getAxisId().getId();
+        if (blockReduction(fn, k0, kBlock, innerOuter, innerLanes, nextOuter,
+                           nextLanes, pack)
+                .first)
+          applied.push_back(
+              OptAttr::get(fn.getContext(), OptOps::Block, axis, kBlock));
       }
       return;
     }
+    // Wide lanes only for kernels with work for them: every lane is an op
+    // copy that uop-simplify then visits (a 64x64 elementwise kernel took
+    // 2 ms to compile with 4 lanes and 9 with 16). A symbolic extent counts
+    // as large.
+    int64_t work = 1;
+    for (ArrayRef<RangeOp> list : {outputs, reduces})
+      for (RangeOp r : list)
+        work = std::min<int64_t>(
+            work * std::max<int64_t>(getConstantExtent(r).value_or(kWideWork),
+                                     1),
+            kWideWork);
+    bool wide = work >= kWideWork;
     if (!outputs.empty()) {
       RangeOp inner = outputs.back();
-      if (int64_t f = factorFor(inner, std::min<int64_t>(upcast, 4)); f > 1) {
+      // Elementwise kernels: 16 neighbouring outputs (one 512-bit vector of
+      // f32); with reductions 4 (rows of a row reduction, each with its
+      // own vector of accumulators below); small kernels 4.
+      int64_t limit = reduces.empty() && wide ? elementwiseUpcast : 4;
+      if (int64_t f = factorFor(inner, std::min<int64_t>(upcast, limit));
+          f > 1) {
         note(applied, OptOps::Upcast, inner, f);
         splitRange(inner, f, AxisType::Loop, AxisType::Upcast);
       }
     }
-    for (RangeOp r : reduces)
+    for (RangeOp r : reduces) {
+      if (wide && reduceLanes > 1 && laneAccumulators(r, applied))
+        continue;
       if (int64_t f = factorFor(r, unroll); f > 1) {
         note(applied, OptOps::Unroll, r, f);
         splitRange(r, f, AxisType::Reduce, AxisType::Unroll);
       }
+    }
+  }
+
+  // A float REDUCE over the single range `r` (add, max or min): `r` split
+  // reduce x upcast(reduce-lanes), the REDUCE over the outer steps runs per
+  // lane, each with its own accumulator, and a second REDUCE over the
+  // lanes combines them once at the end. The C compiler then vectorizes
+  // along the range (an unroll contracts its lanes into one accumulator
+  // every step: a chain of dependent adds). Float adds are reassociated
+  // (lane-wise partial sums), within the reference's relative bound.
+  bool laneAccumulators(RangeOp r, SmallVectorImpl<OptAttr> &applied) {
+    SmallVector<Operation *> users(r->getUsers().begin(), r->getUsers().end());
+    ReduceOp red;
+    for (Operation *u : users)
+      if (auto closed = getClosedRangesMutable(u);
+          closed && llvm::is_contained(static_cast<OperandRange>(*closed),
+                                       r.getResult())) {
+        if (red || !isa<ReduceOp>(u))
+          return false;
+        red = cast<ReduceOp>(u);
+      }
+    if (!red || red.getRanges().size() != 1 || !isa<FloatType>(red.getType()))
+      return false;
+    ReduceOpKind kind = red.getReduceOp();
+    if (kind != ReduceOpKind::Add && kind != ReduceOpKind::Max &&
+        kind != ReduceOpKind::Min)
+      return false;
+    int64_t f = factorFor(r, reduceLanes);
+    if (f < 4)
+      return false;
+    note(applied, OptOps::Upcast, r, f);
+    auto [outer, lanes] = splitRange(r, f, AxisType::Reduce, AxisType::Upcast);
+    red.getRangesMutable().assign(outer.getResult());
+    OpBuilder b(red->getContext());
+    b.setInsertionPointAfter(red);
+    auto combined = ReduceOp::create(b, red.getLoc(), red.getType(),
+                                     red.getResult(),
+                                     ValueRange{lanes.getResult()},
+                                     red.getReduceOpAttr());
+    red.getResult().replaceAllUsesExcept(combined.getResult(), combined);
+    return true;
   }
 
   // cuda: the innermost output ranges become the grid, the innermost split

@@ -306,7 +306,34 @@ LogicalResult KernelScheduler::orderBody(LoopNode *n) {
   // first: a body that reads everything before computing is what C
   // compilers vectorize across lanes (and what hides memory latency).
   std::vector<bool> feedsLoad = markLoadFeeders(its, succ);
+  // Before that, the inner loops and what they need: a load only read after
+  // an inner loop waits for it rather than holding a register through it (a
+  // K-blocked matmul's read of the previous blocks' sums would otherwise
+  // keep 256 floats live across its reduction loop).
+  std::vector<bool> feedsLoop(count, false);
+  {
+    std::vector<llvm::SmallVector<unsigned>> pred(count);
+    for (unsigned i = 0; i < count; ++i)
+      for (unsigned s : succ[i])
+        pred[s].push_back(i);
+    SmallVector<unsigned> work;
+    for (unsigned i = 0; i < count; ++i)
+      if (its[i].loop) {
+        feedsLoop[i] = true;
+        work.push_back(i);
+      }
+    while (!work.empty()) {
+      unsigned i = work.pop_back_val();
+      for (unsigned p : pred[i])
+        if (!feedsLoop[p]) {
+          feedsLoop[p] = true;
+          work.push_back(p);
+        }
+    }
+  }
   auto cmp = [&](unsigned a, unsigned b) {
+    if (feedsLoop[a] != feedsLoop[b])
+      return bool(feedsLoop[b]);
     if (feedsLoad[a] != feedsLoad[b])
       return bool(feedsLoad[b]);
     return pos(a) > pos(b);

@@ -1,6 +1,7 @@
 // RUN: uop-opt %s -split-input-file --uop-optimize | FileCheck %s --check-prefix=CPU
 // RUN: uop-opt %s -split-input-file --uop-optimize=target=cuda | FileCheck %s --check-prefix=CUDA
 // RUN: uop-opt %s -split-input-file --uop-optimize="upcast=1 upcast-outer=1 unroll=1" | FileCheck %s --check-prefix=OFF
+// RUN: uop-opt %s -split-input-file --uop-optimize="reduce-lanes=1 elementwise-upcast=4" | FileCheck %s --check-prefix=NARROW
 //
 // uop-optimize: heuristic splits of a kernel's RANGEs, recorded as
 // applied_opts (`<KIND, axis id, factor>`) in the SINK's KernelInfo. A split
@@ -8,7 +9,8 @@
 // and the closing op lists both in R's place.
 
 // A reduction with one output range (a row sum). cpu: the output range is
-// split loop x upcast(4), the reduce range reduce x unroll(4).
+// split loop x upcast(4), the reduce range reduce x unroll(4) (a small
+// kernel: under 2^16 iterations; see @rowsum_large for larger ones).
 // cuda: the output range becomes global and is split global x local.
 
 // CPU-LABEL: uop.function @rowsum
@@ -56,6 +58,60 @@ uop.function @rowsum(%out: !uop.ptr<f32, global, 16> {uop.shape = array<i64: 16>
   %st = uop.store %o, %s : f32
   %e = uop.end %st[%i] : !uop.void
   uop.sink %e : !uop.void info <name = "rowsum">
+}
+
+// -----
+
+// A row sum of 2^17 iterations (512 x 256): the reduce range is split
+// reduce x upcast(8), the REDUCE over the outer steps runs per lane (8
+// accumulators per row) and a second REDUCE over the lanes combines them;
+// with reduce-lanes=1 it is unrolled as in small kernels.
+// CPU-LABEL: uop.function @rowsum_large
+// CPU: %[[IO:.*]] = uop.range %{{.*}}, R2, loop
+// CPU: %[[II:.*]] = uop.range %{{.*}}, R3, upcast
+// CPU: %[[C32:.*]] = arith.constant 32 : index
+// CPU: %[[KO:.*]] = uop.range %[[C32]], R4, reduce
+// CPU: %[[KL:.*]] = uop.range %{{.*}}, R5, upcast
+// CPU: %[[P:.*]] = uop.reduce add %{{.*}}[%[[KO]]] : f32
+// CPU: %[[S:.*]] = uop.reduce add %[[P]][%[[KL]]] : f32
+// CPU: uop.store %{{.*}}, %[[S]] : f32
+// CPU: uop.end %{{.*}}[%[[IO]], %[[II]]] : !uop.void
+// CPU: applied_opts = [<UPCAST, 0, 4>, <UPCAST, 1, 8>]
+// NARROW-LABEL: uop.function @rowsum_large
+// NARROW: uop.range %{{.*}}, R5, unroll
+// NARROW: applied_opts = [<UPCAST, 0, 4>, <UNROLL, 1, 4>]
+uop.function @rowsum_large(%out: !uop.ptr<f32, global, 512> {uop.shape = array<i64: 512>}, %in: !uop.ptr<f32, global, 131072> {uop.shape = array<i64: 512, 256>}) {
+  %c512 = arith.constant 512 : index
+  %c256 = arith.constant 256 : index
+  %i = uop.range %c512, R0, loop
+  %k = uop.range %c256, R1, reduce
+  %x = uop.index %in[%i, %k] : !uop.ptr<f32, global, 131072> -> f32
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 131072> -> f32
+  %s = uop.reduce add %v [%k] : f32
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 512> -> f32
+  %st = uop.store %o, %s : f32
+  %e = uop.end %st[%i] : !uop.void
+  uop.sink %e : !uop.void info <name = "rowsum_large">
+}
+
+// -----
+
+// An elementwise kernel of 2^16 iterations: the innermost range is upcast by
+// 16 (elementwise-upcast).
+// CPU-LABEL: uop.function @copy_large
+// CPU: uop.range %{{.*}}, R2, upcast
+// CPU: applied_opts = [<UPCAST, 0, 16>]
+// NARROW-LABEL: uop.function @copy_large
+// NARROW: applied_opts = [<UPCAST, 0, 4>]
+uop.function @copy_large(%out: !uop.ptr<f32, global, 65536> {uop.shape = array<i64: 65536>}, %in: !uop.ptr<f32, global, 65536> {uop.shape = array<i64: 65536>}) {
+  %n = arith.constant 65536 : index
+  %i = uop.range %n, R0, loop
+  %x = uop.index %in[%i] : !uop.ptr<f32, global, 65536> -> f32
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 65536> -> f32
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 65536> -> f32
+  %st = uop.store %o, %v : f32
+  %e = uop.end %st[%i] : !uop.void
+  uop.sink %e : !uop.void info <name = "copy_large">
 }
 
 // -----

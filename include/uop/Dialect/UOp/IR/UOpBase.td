@@ -110,7 +110,7 @@ def UOp_SpecialDim : I32EnumAttr<"SpecialDim", "hardware index of a SPECIAL", [
 }
 def UOp_SpecialDimAttr : EnumAttr<UOp_Dialect, UOp_SpecialDim, "special_dim">;
 
-// tinygrad's OptOps; the string forms are tinygrad's names.
+// tinygrad's OptOps (and BLOCK); the string forms are tinygrad's names.
 def UOp_OptOps : I32EnumAttr<"OptOps", "a kernel optimisation kind", [
     I32EnumAttrCase<"TC", 0, "TC">,
     I32EnumAttrCase<"Upcast", 1, "UPCAST">,
@@ -121,7 +121,9 @@ def UOp_OptOps : I32EnumAttr<"OptOps", "a kernel optimisation kind", [
     I32EnumAttrCase<"GroupTop", 6, "GROUPTOP">,
     I32EnumAttrCase<"NoLocals", 7, "NOLOCALS">,
     I32EnumAttrCase<"PadTo", 8, "PADTO">,
-    I32EnumAttrCase<"Swap", 9, "SWAP">]> {
+    I32EnumAttrCase<"Swap", 9, "SWAP">,
+    // Not tinygrad's: a cache-blocked reduction (uop-optimize, cpu).
+    I32EnumAttrCase<"Block", 10, "BLOCK">]> {
   let cppNamespace = "::uop";
   let genSpecializedAttr = 0;
 }

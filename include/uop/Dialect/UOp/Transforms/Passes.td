@@ -60,11 +60,28 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
   let description = [{
     cpu, a kernel with a reduction and two or more output ranges (a matmul):
     a register tile, the innermost output range split loop x upcast(32 when the
-    reduction has at least 1024 iterations, else 16, at most `upcast`) and
+    reduction has at least 1024 iterations or is K-blocked, else 16, at most
+    `upcast`) and
     the next one loop x upcast(`upcast-outer`, 8), so that uop-expand makes
     upcast x upcast-outer independent accumulators per reduction step (the C
-    compiler vectorizes them). cpu, other kernels: the innermost output range
-    split loop x upcast(4) and each reduction range reduce x unroll(`unroll`).
+    compiler vectorizes them). When such a kernel is one add-reduction over
+    one range of K >= 2 * `k-block` steps (a multiple of it) stored straight
+    into an output, the reduction is cache-blocked: it runs over `k-block`
+    steps inside a loop over the K blocks, each block adding its partial sum
+    to the output written by the previous one (the first block selects 0
+    instead of what it reads there), and the loops nest as
+    (outer outputs..., inner output's tiles, K blocks, next output's tiles):
+    a block of B (`k-block` x the tile's width) stays in L1 for all rows of
+    A. With `pack` that strip of B is first copied into a register array
+    (DEFINE_REG of `k-block` x width elements) in each K block, which the
+    tile then reads: consecutive floats instead of rows a row of B apart,
+    which map to a few sets of L1. cpu, other kernels: the innermost output
+    range split loop x upcast (`elementwise-upcast`, 16, without reductions;
+    4 with), a float add/max/min REDUCE over one range split into
+    `reduce-lanes` (8) lanes with their own accumulators and a REDUCE over
+    the lanes, and other reduction ranges reduce x unroll(`unroll`); kernels
+    under 2^16 iterations (outputs times reductions) keep upcast 4 and the
+    unroll (every lane is an op copy that uop-simplify visits).
     cuda: the output ranges become global; the innermost is split global x
     local so a block holds up to 256 threads. Splits need an extent that the
     factor divides (the largest power-of-two factor up to the option that
@@ -80,6 +97,19 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
            "Upcast of the next output range of a register tile (1 disables)">,
     Option<"unroll", "unroll", "int64_t", /*default=*/"4",
            "Unroll of reduction ranges outside register tiles (1 disables)">,
+    Option<"kBlock", "k-block", "int64_t", /*default=*/"256",
+           "cpu register tiles: steps of the reduction per cache block "
+           "(0 disables K blocking)">,
+    Option<"elementwiseUpcast", "elementwise-upcast", "int64_t",
+           /*default=*/"16",
+           "cpu, kernels without reductions: upcast of the innermost output "
+           "range (at most `upcast`)">,
+    Option<"reduceLanes", "reduce-lanes", "int64_t", /*default=*/"8",
+           "cpu, float add/max/min reductions outside register tiles: "
+           "lanes with their own accumulator (1: unroll instead)">,
+    Option<"pack", "pack", "bool", /*default=*/"true",
+           "cpu, K-blocked tiles: copy each block's strip of B into a "
+           "register array first">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }

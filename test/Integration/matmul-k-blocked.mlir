@@ -1,0 +1,97 @@
+// K blocking of register-tiled matmuls on the CPU (uop-optimize: BLOCK): the
+// reduction runs in blocks of 256 steps inside a loop over the blocks, each
+// adding its partial sums to what the previous block stored, and reads B from
+// a packed copy of the block's strip (a register array). Each program is
+// compiled to C, run on 1 and 2 threads and compared with the
+// double-precision reference interpreter.
+// RUN: uop-run %s --entry mm_48x768x96 --target cpu --check --repeat 2 --num-threads 1 | FileCheck %s --check-prefix=RUN48
+// RUN: uop-run %s --entry mm_48x768x96 --target cpu --check --repeat 2 --num-threads 2 | FileCheck %s --check-prefix=RUN48
+// RUN: uop-run %s --entry mm_16x1024x64_f64 --target cpu --check --repeat 1 --seed 3 | FileCheck %s --check-prefix=RUN16
+// RUN: uop-run %s --entry batched_2x32x512x32 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUNB
+// RUN: uop-run %s --entry bias_relu_32x512x32 --target cpu --check --repeat 1 | FileCheck %s --check-prefix=RUNE
+// RUN: env UOP_OPENMP=0 uop-run %s --entry mm_48x768x96 --target cpu --check --repeat 1 | FileCheck %s --check-prefix=RUN48
+// GCC builds the same C (the runtime prefers clang-22 where installed).
+// RUN: env CC=gcc uop-run %s --entry mm_48x768x96 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUN48
+//
+// RUN48: check=pass
+// RUN16: check=pass
+// RUNB: check=pass
+// RUNE: check=pass
+//
+// The kernels: blocked (loops: the inner output's tiles, the K blocks, the
+// next output's tiles), except under an epilogue (relu of the sum is not
+// the sum of the blocks' relus) and with k-block=0.
+// RUN: uop-opt %s --uop-rangeify --uop-split-kernels --uop-simplify --uop-optimize | FileCheck %s --check-prefix=OPT
+// RUN: uop-opt %s --uop-rangeify --uop-split-kernels --uop-simplify --uop-optimize="k-block=0" | FileCheck %s --check-prefix=OFF
+// Blocked without packing runs too.
+// RUN: uop-opt %s --uop-rangeify --uop-split-kernels --uop-simplify --uop-optimize="pack=false" | FileCheck %s --check-prefix=NOPACK
+// NOPACK-NOT: define_reg
+// NOPACK: <BLOCK, 2, 256>
+// OPT-LABEL: uop.function @mm_48x768x96_k0(
+// OPT: %[[JO:.*]] = uop.range %c3{{.*}}, R{{[0-9]+}}, loop
+// OPT: %[[KB:.*]] = uop.range %c3{{.*}}, R{{[0-9]+}}, loop
+// OPT: uop.define_reg size 8192
+// OPT: uop.end %{{.*}}[%{{.*}}, %{{.*}}] : !uop.void
+// OPT: uop.after
+// OPT: uop.reduce add %{{.*}}[%{{.*}}] : f32
+// OPT: %[[FIRST:.*]] = arith.cmpi ne, %[[KB]], %c0
+// OPT: %[[PREV:.*]] = uop.load %arg0
+// OPT: arith.select %[[FIRST]], %[[PREV]], %cst
+// OPT: uop.end %{{.*}}[%[[JO]], %[[KB]], %{{.*}}, %{{.*}}, %{{.*}}]
+// OPT: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <BLOCK, 2, 256>]
+// OPT-LABEL: uop.function @mm_16x1024x64_f64_k0(
+// OPT: <BLOCK, 2, 256>
+// OPT-LABEL: uop.function @batched_2x32x512x32_k0(
+// OPT: <BLOCK, 3, 256>
+// OPT-LABEL: uop.function @bias_relu_32x512x32_k0(
+// OPT-NOT: BLOCK
+// OPT: applied_opts
+// OFF-NOT: BLOCK
+// OFF-NOT: define_reg
+
+func.func @mm_48x768x96(%a: tensor<48x768xf32>, %b: tensor<768x96xf32>) -> tensor<48x96xf32> {
+  %ar = uop.reshape %a : tensor<48x768xf32> -> tensor<48x1x768xf32>
+  %ae = uop.expand %ar : tensor<48x1x768xf32> -> tensor<48x96x768xf32>
+  %bt = uop.permute %b [1, 0] : tensor<768x96xf32> -> tensor<96x768xf32>
+  %br = uop.reshape %bt : tensor<96x768xf32> -> tensor<1x96x768xf32>
+  %be = uop.expand %br : tensor<1x96x768xf32> -> tensor<48x96x768xf32>
+  %p = arith.mulf %ae, %be : tensor<48x96x768xf32>
+  %c = uop.reduce_axis add %p [2] : tensor<48x96x768xf32> -> tensor<48x96xf32>
+  return %c : tensor<48x96xf32>
+}
+
+func.func @mm_16x1024x64_f64(%a: tensor<16x1024xf64>, %b: tensor<1024x64xf64>) -> tensor<16x64xf64> {
+  %ar = uop.reshape %a : tensor<16x1024xf64> -> tensor<16x1x1024xf64>
+  %ae = uop.expand %ar : tensor<16x1x1024xf64> -> tensor<16x64x1024xf64>
+  %bt = uop.permute %b [1, 0] : tensor<1024x64xf64> -> tensor<64x1024xf64>
+  %br = uop.reshape %bt : tensor<64x1024xf64> -> tensor<1x64x1024xf64>
+  %be = uop.expand %br : tensor<1x64x1024xf64> -> tensor<16x64x1024xf64>
+  %p = arith.mulf %ae, %be : tensor<16x64x1024xf64>
+  %c = uop.reduce_axis add %p [2] : tensor<16x64x1024xf64> -> tensor<16x64xf64>
+  return %c : tensor<16x64xf64>
+}
+
+func.func @batched_2x32x512x32(%a: tensor<2x32x512xf32>, %b: tensor<2x512x32xf32>) -> tensor<2x32x32xf32> {
+  %ar = uop.reshape %a : tensor<2x32x512xf32> -> tensor<2x32x1x512xf32>
+  %ae = uop.expand %ar : tensor<2x32x1x512xf32> -> tensor<2x32x32x512xf32>
+  %bt = uop.permute %b [0, 2, 1] : tensor<2x512x32xf32> -> tensor<2x32x512xf32>
+  %br = uop.reshape %bt : tensor<2x32x512xf32> -> tensor<2x1x32x512xf32>
+  %be = uop.expand %br : tensor<2x1x32x512xf32> -> tensor<2x32x32x512xf32>
+  %p = arith.mulf %ae, %be : tensor<2x32x32x512xf32>
+  %c = uop.reduce_axis add %p [3] : tensor<2x32x32x512xf32> -> tensor<2x32x32xf32>
+  return %c : tensor<2x32x32xf32>
+}
+
+func.func @bias_relu_32x512x32(%a: tensor<32x512xf32>, %b: tensor<512x32xf32>, %bias: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %ar = uop.reshape %a : tensor<32x512xf32> -> tensor<32x1x512xf32>
+  %ae = uop.expand %ar : tensor<32x1x512xf32> -> tensor<32x32x512xf32>
+  %bt = uop.permute %b [1, 0] : tensor<512x32xf32> -> tensor<32x512xf32>
+  %br = uop.reshape %bt : tensor<32x512xf32> -> tensor<1x32x512xf32>
+  %be = uop.expand %br : tensor<1x32x512xf32> -> tensor<32x32x512xf32>
+  %p = arith.mulf %ae, %be : tensor<32x32x512xf32>
+  %c = uop.reduce_axis add %p [2] : tensor<32x32x512xf32> -> tensor<32x32xf32>
+  %s = arith.addf %c, %bias : tensor<32x32xf32>
+  %z = arith.constant dense<0.0> : tensor<32x32xf32>
+  %r = arith.maximumf %s, %z : tensor<32x32xf32>
+  return %r : tensor<32x32xf32>
+}
