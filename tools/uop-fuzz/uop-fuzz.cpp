@@ -599,7 +599,12 @@ Result runForked(F body) {
     r.text.append(buf, n);
   close(fds[0]);
   r.stage = *sharedStage;
-  if (WIFSIGNALED(wstatus))
+  // In a sanitizer build a fault is a report and an exit status, not a
+  // signal (ASan handles SIGSEGV itself): any report counts as a crash.
+  bool report = StringRef(r.text).contains("ERROR: AddressSanitizer") ||
+                StringRef(r.text).contains("ERROR: LeakSanitizer") ||
+                StringRef(r.text).contains("runtime error:");
+  if (WIFSIGNALED(wstatus) || report)
     r.outcome = Crash;
   else
     r.outcome = WEXITSTATUS(wstatus);
