@@ -178,6 +178,18 @@ Value emitPartialReduce(OpBuilder &b, Location loc, ReduceOp red,
   return loop.getResult(0);
 }
 
+/// `v` combined over the 32 lanes of the warp: a butterfly of xor shuffles
+/// (16, 8, 4, 2, 1); every lane ends with the result.
+Value warpButterfly(OpBuilder &b, Location loc, ReduceKind kind, Value v) {
+  for (int32_t offset = 16; offset >= 1; offset /= 2) {
+    Value other =
+        gpu::ShuffleOp::create(b, loc, v, offset, 32, gpu::ShuffleMode::XOR)
+            .getShuffleResult();
+    v = reduceCombine(b, loc, kind, v, other);
+  }
+  return v;
+}
+
 /// dst keeps the reduced axes as 1 or drops them.
 SmallVector<Value> reduceDstCoord(OpBuilder &b, Location loc, ReduceOp red,
                                   const TileAccess &dst,
@@ -256,13 +268,9 @@ TileImpl shuffleReduce() {
     }
     emitElementLoop(b, loc, warp, warps, shape.outShape, [&](OpBuilder &nb,
                                                              ValueRange out) {
-      Value v = emitPartialReduce(nb, loc, red, src, shape, out, lane, 32);
-      for (int32_t offset = 16; offset >= 1; offset /= 2) {
-        Value other =
-            gpu::ShuffleOp::create(nb, loc, v, offset, 32, gpu::ShuffleMode::XOR)
-                .getShuffleResult();
-        v = reduceCombine(nb, loc, red.getKind(), v, other);
-      }
+      Value v = warpButterfly(
+          nb, loc, red.getKind(),
+          emitPartialReduce(nb, loc, red, src, shape, out, lane, 32));
       Value first = arith::CmpIOp::create(nb, loc, arith::CmpIPredicate::eq,
                                           lane, cst(nb, loc, 0));
       auto ifOp = scf::IfOp::create(nb, loc, first, /*withElseRegion=*/false);
@@ -333,13 +341,7 @@ TileImpl workspaceReduce() {
             b.getDenseI64ArrayAttr({warps}), DenseI64ArrayAttr())
             .getIds()[0];
     auto butterfly = [&](OpBuilder &nb, Value v) {
-      for (int32_t offset = 16; offset >= 1; offset /= 2) {
-        Value other =
-            gpu::ShuffleOp::create(nb, loc, v, offset, 32, gpu::ShuffleMode::XOR)
-                .getShuffleResult();
-        v = reduceCombine(nb, loc, red.getKind(), v, other);
-      }
-      return v;
+      return warpButterfly(nb, loc, red.getKind(), v);
     };
     auto ifThen = [&](OpBuilder &nb, Value cond,
                       function_ref<void(OpBuilder &)> body) {
