@@ -1219,13 +1219,9 @@ void emitPrelude(raw_ostream &os) {
   // measured by test/Target/C/math-accuracy.test (bounds there).
   os << R"C(static inline float uop_f32_from_bits(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t uop_f32_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-/* exp(x) = 2^k exp(r), |r| <= ln2/2; exp(r) by Cephes expf's polynomial. */
-static inline __attribute__((always_inline)) float uop_exp_f32(float x) {
-  float c = x > 88.7228317f ? 88.7228317f : x;
-  c = c < -103.972084f ? -103.972084f : c;
-  float k = (c * 1.44269504f + 12582912.0f) - 12582912.0f;
-  float r = c - k * 0.693359375f;
-  r = r - k * -2.12194440e-4f;
+/* exp(r) 2^k for |r| <= ln2/2 (Cephes expf's polynomial); 2^k in two factors
+   so that k down to -151 stays representable. */
+static inline __attribute__((always_inline)) float uop_exp_scaled_f32(float r, float k) {
   float p = 1.9875691500e-4f;
   p = p * r + 1.3981999507e-3f;
   p = p * r + 8.3334519073e-3f;
@@ -1234,8 +1230,17 @@ static inline __attribute__((always_inline)) float uop_exp_f32(float x) {
   p = p * r + 5.0000001201e-1f;
   p = p * (r * r) + r + 1.0f;
   int32_t ki = (int32_t)k, k1 = ki / 2, k2 = ki - k1;
-  float y = p * uop_f32_from_bits((uint32_t)(k1 + 127) << 23) *
-            uop_f32_from_bits((uint32_t)(k2 + 127) << 23);
+  return p * uop_f32_from_bits((uint32_t)(k1 + 127) << 23) *
+         uop_f32_from_bits((uint32_t)(k2 + 127) << 23);
+}
+/* exp(x) = 2^k exp(r), |r| <= ln2/2. */
+static inline __attribute__((always_inline)) float uop_exp_f32(float x) {
+  float c = x > 88.7228317f ? 88.7228317f : x;
+  c = c < -103.972084f ? -103.972084f : c;
+  float k = (c * 1.44269504f + 12582912.0f) - 12582912.0f;
+  float r = c - k * 0.693359375f;
+  r = r - k * -2.12194440e-4f;
+  float y = uop_exp_scaled_f32(r, k);
   y = x > 88.7228317f ? INFINITY : y;
   y = x < -103.972084f ? 0.0f : y;
   return x != x ? x : y;
@@ -1246,16 +1251,7 @@ static inline __attribute__((always_inline)) float uop_exp2_f32(float x) {
   c = c < -151.0f ? -151.0f : c;
   float k = (c + 12582912.0f) - 12582912.0f;
   float r = (c - k) * 0.693147181f;
-  float p = 1.9875691500e-4f;
-  p = p * r + 1.3981999507e-3f;
-  p = p * r + 8.3334519073e-3f;
-  p = p * r + 4.1665795894e-2f;
-  p = p * r + 1.6666665459e-1f;
-  p = p * r + 5.0000001201e-1f;
-  p = p * (r * r) + r + 1.0f;
-  int32_t ki = (int32_t)k, k1 = ki / 2, k2 = ki - k1;
-  float y = p * uop_f32_from_bits((uint32_t)(k1 + 127) << 23) *
-            uop_f32_from_bits((uint32_t)(k2 + 127) << 23);
+  float y = uop_exp_scaled_f32(r, k);
   y = x >= 128.0f ? INFINITY : y;
   return x != x ? x : y;
 }

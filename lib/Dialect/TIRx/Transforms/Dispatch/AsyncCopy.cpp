@@ -78,10 +78,8 @@ Declines tmaAccepts(Operation *op, const Target &t) {
   if (copy.getScope() != ExecScopeKind::Thread)
     return std::string("a TMA copy is issued by one thread (scope must be "
                        "thread)");
-  auto multicast = cast<TilePrimitiveOpInterface>(op).getConfigDict()
-                       ? cast<TilePrimitiveOpInterface>(op).getConfigDict().get(
-                             "multicast")
-                       : Attribute();
+  DictionaryAttr config = copy.getConfigAttr();
+  Attribute multicast = config ? config.get("multicast") : Attribute();
   if (multicast && multicast != BoolAttr::get(op->getContext(), false))
     return std::string("config multicast: TMA multicast to the CTAs of a "
                        "cluster is not implemented");
