@@ -77,6 +77,12 @@ def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
     scope ids, the remaining RANGEs scf.for loops (the loop tree of
     KernelSchedule.h), LOAD / STORE through INDEX tirx.buffer_load /
     buffer_store (gated ones under scf.if), DEFINE_REG a local buffer.
+    A REDUCE across threadIdx.x (GROUP, after uop-gpudims) becomes a store of
+    each thread's partial into a shared buffer, a CTA barrier and a
+    `tirx.tile.reduce <cta>` into a one-element shared buffer (with a shared
+    workspace of one element per warp for 32-bit data, which dispatches to
+    warp shuffles), which every thread then loads; mul, umax and umin are
+    combined by every thread from the shared partials.
     Kernel parameters become global buffers of their element count. The
     schedule function becomes host code: a prim_func of the same name
     without a device_entry whose body allocates the intermediates
@@ -86,7 +92,8 @@ def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::uop::tirx::TIRxDialect",
                            "::mlir::scf::SCFDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::gpu::GPUDialect"];
 }
 
 #endif // UOP_CONVERSION_PASSES_TD

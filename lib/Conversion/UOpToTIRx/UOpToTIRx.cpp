@@ -4,7 +4,8 @@
 // dimensions are SPECIALs. It becomes a prim_func whose device_entry defines
 // the block and thread ids as scope ids and nests scf.for loops for the
 // remaining RANGEs. Memory goes through tirx buffers: parameters are global
-// buffers, DEFINE_REG a local one.
+// buffers, DEFINE_REG a local one. A REDUCE across threadIdx.x (GROUP) is a
+// CTA-wide tirx.tile.reduce over the threads' partials in shared memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/IRMapping.h"
 
 namespace uop {
@@ -101,6 +103,7 @@ public:
     dev.getBody().push_back(new Block());
     ReturnOp::create(b, fn.getLoc(), ValueRange{});
     b.setInsertionPointToStart(&dev.getBody().front());
+    entry = &dev.getBody().front();
     if (failed(defineIds(b)))
       return failure();
     if (failed(emit(b, sched->root)))
@@ -159,6 +162,8 @@ private:
           b.getDenseI64ArrayAttr(extents), DenseI64ArrayAttr());
       for (auto [i, v] : llvm::enumerate(def.getIds()))
         map.map(slot[i].getResult(), v);
+      if (child == ExecScopeKind::Thread)
+        threadExtents = extents;
       return success();
     };
     if (failed(define(block, ExecScopeKind::Kernel, ExecScopeKind::Cta)))
@@ -278,6 +283,8 @@ private:
       b.clone(*op, map);
       return success();
     }
+    if (auto red = dyn_cast<uop::ReduceOp>(op))
+      return emitThreadReduce(b, red);
     if (isa<CustomOp, CustomIOp>(op))
       return op->emitError("convert-uop-to-tirx: CUSTOM / CUSTOMI hold C code "
                            "(the seed: Custom supports only C); compile this "
@@ -285,9 +292,102 @@ private:
     return op->emitError("convert-uop-to-tirx: no tirx form for this op");
   }
 
+  /// A shared buffer of `n` elements of `t`, allocated at the top of the
+  /// device entry (it lives as long as the kernel).
+  Value allocShared(Location loc, Type t, int64_t n) {
+    OpBuilder top = OpBuilder::atBlockBegin(entry);
+    return AllocBufferOp::create(
+               top, loc,
+               BufferType::get(t.getContext(), {n}, t, StorageScope::Shared,
+                               Attribute(), {}, 0, -1))
+        .getResult();
+  }
+
+  /// REDUCE across threadIdx.x (GROUP): each thread parks its partial in
+  /// shared memory and the CTA combines them with tirx.tile.reduce <cta>
+  /// (add, max and min of 32-bit data dispatch to warp shuffles with a
+  /// workspace of one element per warp); every thread then reads the
+  /// result. Other operators: every thread combines the parked partials.
+  LogicalResult emitThreadReduce(OpBuilder &b, uop::ReduceOp red) {
+    Location loc = red.getLoc();
+    auto tidOp = red.getRanges().size() == 1
+                     ? red.getRanges().front().getDefiningOp<SpecialOp>()
+                     : SpecialOp();
+    if (!tidOp || tidOp.getDim() != SpecialDim::ThreadX)
+      return red.emitError("convert-uop-to-tirx: a REDUCE must be "
+                           "devectorized, or reduce across threadIdx.x alone "
+                           "(GROUP); run uop-devectorize and uop-gpudims");
+    if (threadExtents.size() != 1)
+      return red.emitError("convert-uop-to-tirx: a REDUCE across threadIdx.x "
+                           "needs it to be the CTA's only thread axis");
+    Type t = red.getType();
+    if (!t.isIntOrFloat())
+      return red.emitError("convert-uop-to-tirx: a REDUCE across threads of ")
+             << t << " (int or float scalars only)";
+    Value partial = map.lookupOrNull(red.getSrc());
+    if (!partial)
+      return red.emitError("convert-uop-to-tirx: the reduced value has no "
+                           "thread-level form (is it an INDEX?)");
+    int64_t threads = threadExtents.front();
+    Value tid = map.lookup(tidOp.getResult());
+    Value parts = allocShared(loc, t, threads);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    BufferStoreOp::create(b, loc, partial, parts, ValueRange{tid});
+    gpu::BarrierOp::create(b, loc);
+    std::optional<ReduceKind> kind;
+    switch (red.getReduceOp()) {
+    case ReduceOpKind::Add:
+      kind = ReduceKind::Sum;
+      break;
+    case ReduceOpKind::Max:
+      kind = ReduceKind::Max;
+      break;
+    case ReduceOpKind::Min:
+      kind = ReduceKind::Min;
+      break;
+    default:
+      break;
+    }
+    if (kind) {
+      Value result = allocShared(loc, t, 1);
+      SmallVector<Value> workspace;
+      if (t.getIntOrFloatBitWidth() == 32 && threads % 32 == 0)
+        workspace.push_back(allocShared(loc, t, threads / 32));
+      tirx::ReduceOp::create(b, loc, result, parts, workspace, *kind,
+                             ArrayRef<int64_t>{0}, ExecScopeKind::Cta,
+                             StringAttr(), DictionaryAttr());
+      map.map(red.getResult(),
+              BufferLoadOp::create(b, loc, t, result, ValueRange{zero}));
+      return success();
+    }
+    // mul, umax, umin: every thread walks the partials (the same order in
+    // each, so every thread gets the same bits).
+    Value init = arith::ConstantOp::create(
+        b, loc, getReduceIdentity(red.getReduceOp(), t));
+    auto loop = scf::ForOp::create(
+        b, loc, zero, arith::ConstantIndexOp::create(b, loc, threads),
+        arith::ConstantIndexOp::create(b, loc, 1), ValueRange{init});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value x = BufferLoadOp::create(b, loc, t, parts,
+                                     ValueRange{loop.getInductionVar()});
+      Value acc = arith::getReductionOp(
+          getReductionKind(red.getReduceOp(), t), b, loc,
+          loop.getRegionIterArgs()[0], x);
+      scf::YieldOp::create(b, loc, acc);
+    }
+    // The partials are read before a next REDUCE overwrites them.
+    gpu::BarrierOp::create(b, loc);
+    map.map(red.getResult(), loop.getResult(0));
+    return success();
+  }
+
   FunctionOp fn;
   IRMapping map;
   llvm::StringMap<Value> varParams;
+  Block *entry = nullptr;
+  SmallVector<int64_t> threadExtents;
 };
 
 /// The schedule FUNCTION (its BUFFERs and CALLs) becomes host code: a

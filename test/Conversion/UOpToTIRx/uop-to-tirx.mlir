@@ -82,20 +82,24 @@
 // CHECK-NEXT: tirx.return
 // CHECK-NOT: uop.
 
-// Softmax through the cuda kernel passes: three prim_funcs; row kernels of
-// 2 blocks x 128 threads with an accumulator, the elementwise one a 3 x 256
-// grid (x is the innermost output split).
+// Softmax through the cuda kernel passes: three prim_funcs. The row
+// kernels (GROUP) give each of the 256 rows a block of 128 threads: three
+// elements per thread in a register accumulator, then the block's
+// reduction of the partials in shared memory (group-reduce.mlir); the
+// elementwise one is a 3 x 256 grid (x is the innermost output split).
 // SOFTMAX-LABEL: tirx.prim_func @softmax_k0(%{{.*}}: !tirx.buffer<256xf32, global>, %{{.*}}: !tirx.buffer<98304xf32, global>)
-// SOFTMAX: tirx.scope_id_def kernel -> cta [2]
+// SOFTMAX: tirx.scope_id_def kernel -> cta [256]
 // SOFTMAX: tirx.scope_id_def cta -> thread [128]
 // SOFTMAX: tirx.alloc_buffer : !tirx.buffer<1xf32, local>
 // SOFTMAX: arith.constant 0xFF800000 : f32
 // SOFTMAX: scf.for
 // SOFTMAX: arith.maximumf
+// SOFTMAX: tirx.tile.reduce max <cta>
 // SOFTMAX-LABEL: tirx.prim_func @softmax_k1
 // SOFTMAX: tirx.alloc_buffer : !tirx.buffer<1xf32, local>
 // SOFTMAX: scf.for
 // SOFTMAX: math.exp
+// SOFTMAX: tirx.tile.reduce sum <cta>
 // SOFTMAX-LABEL: tirx.prim_func @softmax_k2
 // SOFTMAX: tirx.scope_id_def kernel -> cta [3, 256]
 // SOFTMAX: tirx.scope_id_def cta -> thread [128]

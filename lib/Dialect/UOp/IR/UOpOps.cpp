@@ -66,11 +66,14 @@ static LogicalResult verifyAxisPairs(Operation *op, StringRef what,
   return success();
 }
 
-static LogicalResult verifyRangeOperands(Operation *op, ValueRange ranges) {
+static LogicalResult verifyRangeOperands(Operation *op, ValueRange ranges,
+                                         bool threadAxes = false) {
   for (auto [i, r] : llvm::enumerate(ranges)) {
-    if (!isRangeValue(r))
+    if (!isRangeValue(r) && !(threadAxes && r.getDefiningOp<SpecialOp>()))
       return op->emitOpError() << "range operand #" << i
-                               << " must be the result of a uop.range";
+                               << " must be the result of a uop.range"
+                               << (threadAxes ? " or a threadIdx uop.special"
+                                              : "");
     // A range closes (or indexes a dimension) once.
     for (unsigned j = 0; j < i; ++j)
       if (ranges[j] == r)
@@ -302,7 +305,14 @@ LogicalResult ReduceOp::verify() {
     return emitOpError("must reduce over at least one range");
   if (failed(verifyReduceKind(*this, getReduceOp(), getSrc().getType())))
     return failure();
-  return verifyRangeOperands(*this, getRanges());
+  // A thread SPECIAL: a reduction across the threads of that axis (what
+  // uop-gpudims makes of a group_reduce range).
+  for (Value r : getRanges())
+    if (auto s = r.getDefiningOp<SpecialOp>(); s && isBlock(s.getDim()))
+      return emitOpError("cannot reduce across blocks (")
+             << stringifySpecialDim(s.getDim())
+             << "): only a threadIdx SPECIAL is a reduction across threads";
+  return verifyRangeOperands(*this, getRanges(), /*threadAxes=*/true);
 }
 
 LogicalResult AllReduceOp::verify() {

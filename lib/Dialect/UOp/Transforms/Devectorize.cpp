@@ -480,6 +480,35 @@ private:
 };
 } // namespace
 
+/// Whether `r` is a range threads share: a group_reduce RANGE, or the
+/// threadIdx SPECIAL uop-gpudims makes of one.
+static bool isThreadAxis(Value r) {
+  if (auto range = r.getDefiningOp<RangeOp>())
+    return range.getAxisType() == AxisType::GroupReduce;
+  return r.getDefiningOp<SpecialOp>() != nullptr;
+}
+
+/// A REDUCE over thread axes (GROUP) stays: the threads combine their
+/// values (uop-gpudims, convert-uop-to-tirx). One over both kinds becomes a
+/// per-thread REDUCE over the other ranges, which is returned for the
+/// register accumulator, and a REDUCE of it over the thread axes. Null when
+/// nothing is left to accumulate per thread.
+static ReduceOp splitThreadReduce(ReduceOp red) {
+  SmallVector<Value> threads, rest;
+  for (Value r : red.getRanges())
+    (isThreadAxis(r) ? threads : rest).push_back(r);
+  if (threads.empty())
+    return red;
+  if (rest.empty())
+    return {};
+  OpBuilder b(red);
+  auto perThread = ReduceOp::create(b, red.getLoc(), red.getType(),
+                                    red.getSrc(), rest, red.getReduceOpAttr());
+  red.getSrcMutable().assign(perThread.getResult());
+  red.getRangesMutable().assign(threads);
+  return perThread;
+}
+
 namespace {
 struct UOpDevectorizePass
     : public uop::impl::UOpDevectorizeBase<UOpDevectorizePass> {
@@ -489,7 +518,10 @@ struct UOpDevectorizePass
     if (failed(foldAddressForms(fn)) || failed(Scalarizer(maxOps).run(fn)))
       return signalPassFailure();
     SmallVector<ReduceOp> reduces;
-    fn.walk([&](ReduceOp r) { reduces.push_back(r); });
+    fn.walk([&](ReduceOp r) {
+      if (ReduceOp perThread = splitThreadReduce(r))
+        reduces.push_back(perThread);
+    });
     int64_t id = 0;
     fn.walk([&](DefineRegOp r) { id = std::max<int64_t>(id, r.getId() + 1); });
     // Outer ranges first, on the untouched kernel with one cache: rewriting

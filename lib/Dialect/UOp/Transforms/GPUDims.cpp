@@ -30,17 +30,84 @@ static std::optional<int64_t> extentBound(RangeOp r) {
   return std::nullopt;
 }
 
+/// Whether `v` is computed from `s`.
+static bool dependsOn(Value v, Value s, DenseMap<Value, bool> &memo) {
+  if (v == s)
+    return true;
+  auto [it, inserted] = memo.try_emplace(v, false);
+  if (!inserted)
+    return it->second;
+  bool d = false;
+  if (Operation *def = v.getDefiningOp())
+    d = llvm::any_of(def->getOperands(),
+                     [&](Value o) { return dependsOn(o, s, memo); });
+  memo[v] = d;
+  return d;
+}
+
+/// After a REDUCE across threadIdx.x every thread holds the same value, so
+/// a store of the kernel's that does not depend on the thread is done by
+/// thread 0 alone (its INDEX gains `threadIdx.x == 0`; an INDEX a load
+/// shares is copied first, so the load stays ungated).
+static void gateStoresToFirstThread(FunctionOp fn) {
+  SpecialOp tid;
+  fn.walk([&](SpecialOp s) {
+    if (s.getDim() == SpecialDim::ThreadX)
+      tid = s;
+  });
+  OpBuilder b(tid->getBlock(), std::next(tid->getIterator()));
+  Location loc = tid.getLoc();
+  Value first = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, tid,
+      arith::ConstantIndexOp::create(b, loc, 0));
+  DenseMap<Value, bool> memo;
+  fn.walk([&](StoreOp st) {
+    auto idx = st.getIndex().getDefiningOp<IndexOp>();
+    if (!idx || !isa<BlockArgument>(idx.getBuffer()) ||
+        dependsOn(idx.getResult(), tid, memo))
+      return;
+    OpBuilder ib(idx);
+    if (!idx->hasOneUse()) {
+      idx = cast<IndexOp>(ib.clone(*idx));
+      st.getIndexMutable().assign(idx.getResult());
+    }
+    Value gate = first;
+    if (Value old = idx.getGate())
+      gate = arith::AndIOp::create(ib, idx.getLoc(), old, first);
+    idx.getGateMutable().assign(gate);
+  });
+}
+
 namespace {
 struct UOpGPUDimsPass : public uop::impl::UOpGPUDimsBase<UOpGPUDimsPass> {
   void runOnOperation() override {
     FunctionOp fn = getOperation();
-    SmallVector<RangeOp> global, local;
+    SmallVector<RangeOp> global, local, group;
     fn.walk([&](RangeOp r) {
       if (r.getAxisType() == AxisType::Global)
         global.push_back(r);
       else if (r.getAxisType() == AxisType::Local)
         local.push_back(r);
+      else if (r.getAxisType() == AxisType::GroupReduce)
+        group.push_back(r);
     });
+    // The threads of a GROUP reduce together across the whole block.
+    if (!group.empty()) {
+      if (group.size() > 1 || !local.empty()) {
+        (group.size() > 1 ? group[1] : local.front())
+            .emitError("uop-gpudims: a group_reduce range must be the "
+                       "kernel's only thread axis (its threads reduce "
+                       "across the whole block)");
+        return signalPassFailure();
+      }
+      std::optional<int64_t> n = getConstantExtent(group.front());
+      if (!n || *n < 1 || *n > 1024) {
+        group.front().emitError("uop-gpudims: a group_reduce range needs a "
+                                "constant extent of 1..1024 (threads per "
+                                "block)");
+        return signalPassFailure();
+      }
+    }
     // CUDA's grid: x up to 2^31 - 1, y and z up to 65535. A global range
     // that fits nowhere stays a loop inside each thread.
     if (!global.empty()) {
@@ -98,7 +165,13 @@ struct UOpGPUDimsPass : public uop::impl::UOpGPUDimsBase<UOpGPUDimsPass> {
           bounded.push_back({s, r.getEnd()});
         SmallVector<Operation *> users(r->getUsers().begin(),
                                        r->getUsers().end());
+        bool threadsReduce = r.getAxisType() == AxisType::GroupReduce;
         for (Operation *user : users) {
+          // A REDUCE over a group range combines across its threads.
+          if (threadsReduce && isa<ReduceOp>(user)) {
+            user->replaceUsesOfWith(r, s);
+            continue;
+          }
           if (auto closed = getClosedRangesMutable(user)) {
             SmallVector<Value> keep;
             for (Value v : static_cast<OperandRange>(*closed))
@@ -113,7 +186,8 @@ struct UOpGPUDimsPass : public uop::impl::UOpGPUDimsBase<UOpGPUDimsPass> {
       return success();
     };
     if (failed(lower(global, /*block=*/true)) ||
-        failed(lower(local, /*block=*/false)))
+        failed(lower(local, /*block=*/false)) ||
+        failed(lower(group, /*block=*/false)))
       return signalPassFailure();
     if (!bounded.empty()) {
       Operation *last = bounded.front().first.getDefiningOp();
@@ -131,6 +205,8 @@ struct UOpGPUDimsPass : public uop::impl::UOpGPUDimsBase<UOpGPUDimsPass> {
       }
       gateArgumentAccesses(valid);
     }
+    if (!group.empty())
+      gateStoresToFirstThread(fn);
     // An END that closes nothing now is its computation.
     SmallVector<EndOp> empty;
     fn.walk([&](EndOp e) {

@@ -10,8 +10,11 @@
 //        compiler turns them into one vector store); a float reduction over
 //        one range gets lanes with their own accumulators, other reduction
 //        ranges are split reduce x unroll(N).
-//  cuda: output ranges become global; the innermost is split global x local so
-//        a block holds up to 256 threads.
+//  cuda: output ranges become global. A long 32-bit reduction gets GROUP: its
+//        innermost range is split reduce x group_reduce and the threads of a
+//        block cooperate on one output (each accumulates a strided part, the
+//        block combines the parts). Otherwise the innermost output range is
+//        split global x local so a block holds up to 256 threads.
 // The options applied are recorded in the SINK's KernelInfo (applied_opts).
 //
 //===----------------------------------------------------------------------===//
@@ -20,6 +23,7 @@
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
 #include <functional>
 
@@ -292,8 +296,8 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
 
     if (target == "cpu")
       optimizeForCpu(fn, outputs, reduces, applied);
-    else
-      optimizeForCuda(outputs, applied);
+    else if (failed(optimizeForCuda(fn, outputs, reduces, applied)))
+      return signalPassFailure();
 
     if (applied.empty())
       return;
@@ -425,42 +429,190 @@ private:
     return true;
   }
 
-  // cuda: the innermost output ranges become the grid, the innermost split
-  // into global x local threads.
-  void optimizeForCuda(ArrayRef<RangeOp> outputs,
-                       SmallVectorImpl<OptAttr> &applied) {
+  /// GROUP: `red`, a REDUCE over reduce ranges, becomes a per-thread REDUCE
+  /// over all but the innermost `t` steps of its innermost range and a
+  /// REDUCE of those partials over a new group_reduce range of `t` (the
+  /// inner part of the split, so neighbouring threads read neighbouring
+  /// elements).
+  void applyGroup(ReduceOp red, RangeOp inner, int64_t t,
+                  SmallVectorImpl<OptAttr> &applied) {
+    note(applied, OptOps::Group, inner, t);
+    // One step per thread: the range itself is the group.
+    if (getConstantExtent(inner) == t) {
+      inner.setAxisType(AxisType::GroupReduce);
+      if (red.getRanges().size() == 1)
+        return;
+    }
+    auto [serial, group] =
+        getConstantExtent(inner) == t
+            ? std::pair(RangeOp(), inner)
+            : splitRange(inner, t, AxisType::Reduce, AxisType::GroupReduce);
+    SmallVector<Value> rest;
+    for (Value r : red.getRanges())
+      if (r != group.getResult())
+        rest.push_back(r);
+    OpBuilder b(red);
+    auto partial = ReduceOp::create(b, red.getLoc(), red.getType(),
+                                    red.getSrc(), rest, red.getReduceOpAttr());
+    auto combined = ReduceOp::create(b, red.getLoc(), red.getType(),
+                                     partial.getResult(),
+                                     ValueRange{group.getResult()},
+                                     red.getReduceOpAttr());
+    red.getResult().replaceAllUsesWith(combined.getResult());
+    red->erase();
+  }
+
+  /// The coefficient of `r` in the affine index `v` (sums and constant
+  /// multiples of ranges); nullopt when `v` is not affine in it (or larger
+  /// than any index rangeify writes: `budget` ops are visited at most).
+  static std::optional<int64_t> coefficient(Value v, Value r,
+                                            unsigned &budget) {
+    if (v == r)
+      return 1;
+    if (budget-- == 0)
+      return std::nullopt;
+    APInt c;
+    if (matchPattern(v, m_ConstantInt(&c)) || isa<BlockArgument>(v))
+      return 0;
+    Operation *def = v.getDefiningOp();
+    if (isa<RangeOp, SpecialOp, DefineVarOp>(def))
+      return 0;
+    if (auto add = dyn_cast<arith::AddIOp>(def)) {
+      auto a = coefficient(add.getLhs(), r, budget),
+           b = coefficient(add.getRhs(), r, budget);
+      int64_t sum;
+      if (a && b && !llvm::AddOverflow(*a, *b, sum))
+        return sum;
+      return std::nullopt;
+    }
+    if (auto mul = dyn_cast<arith::MulIOp>(def)) {
+      for (auto [x, k] : {std::pair(mul.getLhs(), mul.getRhs()),
+                          std::pair(mul.getRhs(), mul.getLhs())})
+        if (matchPattern(k, m_ConstantInt(&c))) {
+          auto a = coefficient(x, r, budget);
+          int64_t p;
+          if (a && !llvm::MulOverflow(*a, c.getSExtValue(), p))
+            return p;
+          return std::nullopt;
+        }
+    }
+    return std::nullopt;
+  }
+
+  /// Whether GROUP's memory accesses coalesce better than LOCAL's: some
+  /// load that walks the reduction reads it contiguously, and none of them
+  /// reads the innermost output contiguously (a matmul's B, a column sum:
+  /// there threads over the outputs are the coalesced choice).
+  static bool groupCoalesces(FunctionOp fn, RangeOp inner,
+                             ArrayRef<RangeOp> outputs) {
+    bool alongReduce = false, alongOutput = false;
+    fn.walk([&](LoadOp ld) {
+      auto idx = ld.getIndex().getDefiningOp<IndexOp>();
+      if (!idx || idx.getIndices().empty() ||
+          !isa<BlockArgument>(idx.getBuffer()))
+        return;
+      // The last index is the contiguous one (row-major).
+      auto along = [&](Value r) {
+        unsigned budget = 256;
+        return coefficient(idx.getIndices().back(), r, budget);
+      };
+      bool walks = llvm::any_of(idx.getIndices(), [&](Value i) {
+        unsigned budget = 256;
+        return coefficient(i, inner.getResult(), budget) != 0;
+      });
+      if (!walks)
+        return;
+      alongReduce |= along(inner.getResult()) == 1;
+      if (!outputs.empty())
+        alongOutput |= along(RangeOp(outputs.back()).getResult()) == 1;
+    });
+    return alongReduce && !alongOutput;
+  }
+
+  /// The REDUCE that GROUP applies to, with its innermost range and the
+  /// group size, if the kernel has exactly one and it pays: an add, max or
+  /// min of 32-bit data (what shfl.sync moves), reduce ranges only, an
+  /// innermost range of at least 128 steps with a power-of-two factor of
+  /// 32..`group`, and accesses that coalesce along it.
+  std::optional<std::tuple<ReduceOp, RangeOp, int64_t>>
+  groupCandidate(ArrayRef<RangeOp> reduces, ArrayRef<RangeOp> outputs,
+                 FunctionOp fn) {
+    if (group <= 1)
+      return std::nullopt;
+    SmallVector<ReduceOp> reds;
+    fn.walk([&](ReduceOp r) { reds.push_back(r); });
+    if (reds.size() != 1 || reds.front().getRanges().empty())
+      return std::nullopt;
+    ReduceOp red = reds.front();
+    Type t = red.getType();
+    ReduceOpKind kind = red.getReduceOp();
+    if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() != 32 ||
+        (kind != ReduceOpKind::Add && kind != ReduceOpKind::Max &&
+         kind != ReduceOpKind::Min))
+      return std::nullopt;
+    for (Value r : red.getRanges()) {
+      auto range = r.getDefiningOp<RangeOp>();
+      if (!range || range.getAxisType() != AxisType::Reduce ||
+          !llvm::is_contained(reduces, range))
+        return std::nullopt;
+    }
+    auto inner = red.getRanges().back().getDefiningOp<RangeOp>();
+    std::optional<int64_t> n = getConstantExtent(inner);
+    if (!n || *n < 128 || !groupCoalesces(fn, inner, outputs))
+      return std::nullopt;
+    for (int64_t f = std::min<int64_t>(group, 1024); f >= 32; f /= 2)
+      if (*n % f == 0)
+        return std::make_tuple(red, inner, f);
+    return std::nullopt;
+  }
+
+  // cuda: the innermost output ranges become the grid; a long reduction is
+  // shared by a block's threads (GROUP), else the innermost output range is
+  // split into global x local threads.
+  LogicalResult optimizeForCuda(FunctionOp fn, ArrayRef<RangeOp> outputs,
+                                ArrayRef<RangeOp> reduces,
+                                SmallVectorImpl<OptAttr> &applied) {
+    if (local < 1)
+      return fn.emitError("uop-optimize: local must be at least 1, got ")
+             << static_cast<int64_t>(local);
+    if (group < 0 || (group > 1 && group < 32) || group > 1024)
+      return fn.emitError("uop-optimize: group must be 0 or 1 (off) or "
+                          "32..1024 (whole warps, at most a block), got ")
+             << static_cast<int64_t>(group);
     // The innermost three output ranges are the grid; outer ones stay
     // loops inside each thread.
     for (RangeOp r : llvm::drop_begin(outputs, outputs.size() > 3
                                                    ? outputs.size() - 3
                                                    : 0))
       r.setAxisType(AxisType::Global);
-    if (!outputs.empty()) {
-      RangeOp inner = outputs.back();
-      std::optional<int64_t> n = getConstantExtent(inner);
-      // A range over a shape variable is split at its upper bound, gated.
-      auto var = inner.getEnd().getDefiningOp<DefineVarOp>();
-      if (!n && var) {
-        int64_t bound = var.getMaxVal();
-        for (int64_t l = 256; l > 1; l /= 2)
-          if (bound % l == 0 && bound > l) {
-            note(applied, OptOps::Local, inner, l);
-            splitBoundedRange(inner, l, AxisType::Global, AxisType::Local);
-            break;
-          }
-        return;
-      }
-      int64_t local = 1;
-      for (int64_t l = 256; l > 1; l /= 2)
-        if (n && *n % l == 0 && *n > l) {
-          local = l;
+    if (auto cand = groupCandidate(reduces, outputs, fn)) {
+      auto [red, inner, t] = *cand;
+      applyGroup(red, inner, t, applied);
+      return success();
+    }
+    if (outputs.empty())
+      return success();
+    RangeOp inner = outputs.back();
+    std::optional<int64_t> n = getConstantExtent(inner);
+    // A range over a shape variable is split at its upper bound, gated.
+    auto var = inner.getEnd().getDefiningOp<DefineVarOp>();
+    int64_t limit = std::min<int64_t>(local, 1024);
+    if (!n && var) {
+      int64_t bound = var.getMaxVal();
+      for (int64_t l = llvm::bit_floor(uint64_t(limit)); l > 1; l /= 2)
+        if (bound % l == 0 && bound > l) {
+          note(applied, OptOps::Local, inner, l);
+          splitBoundedRange(inner, l, AxisType::Global, AxisType::Local);
           break;
         }
-      if (local > 1) {
-        note(applied, OptOps::Local, inner, local);
-        splitRange(inner, local, AxisType::Global, AxisType::Local);
-      }
+      return success();
     }
+    int64_t l = factorFor(inner, llvm::bit_floor(uint64_t(limit)));
+    if (l > 1) {
+      note(applied, OptOps::Local, inner, l);
+      splitRange(inner, l, AxisType::Global, AxisType::Local);
+    }
+    return success();
   }
 };
 } // namespace

@@ -69,8 +69,21 @@ private:
 LogicalResult KernelScheduler::collectOpenRanges() {
   Block &body = fn.getBody().front();
   for (Operation &op : body.without_terminator()) {
-    if (isa<ReduceOp>(op))
+    // A REDUCE across threads (over threadIdx SPECIALs, after uop-gpudims)
+    // runs where it stands; one over RANGEs is a loop devectorize makes.
+    if (auto red = dyn_cast<ReduceOp>(op);
+        red && !llvm::all_of(red.getRanges(), [](Value r) {
+          return r.getDefiningOp<SpecialOp>() != nullptr;
+        })) {
+      if (llvm::any_of(red.getRanges(), [](Value r) {
+            auto range = r.getDefiningOp<RangeOp>();
+            return range && range.getAxisType() == AxisType::GroupReduce;
+          }))
+        return op.emitError("cannot schedule a REDUCE over a group_reduce "
+                            "range (GROUP) on a CPU; on a GPU uop-gpudims "
+                            "makes it a reduction across threads");
       return op.emitError("cannot schedule a REDUCE; run uop-devectorize first");
+    }
     if (isa<IfOp, EndIfOp>(op))
       return op.emitError("cannot schedule an IF or ENDIF; lower it to gates "
                           "first (uop::lowerIfsToGates)");

@@ -128,6 +128,15 @@ def UOp_ReduceOp : UOp_Op<"reduce", [Pure,
     ```mlir
     %acc = uop.reduce add %prod [%r2] : f32
     ```
+
+    After uop-gpudims a range may instead be a `threadIdx` SPECIAL (what a
+    group_reduce RANGE becomes): the REDUCE then combines `src` across the
+    threads of that axis, and every thread gets the result.
+
+    ```mlir
+    %tid = uop.special %c256, threadIdx.x
+    %row = uop.reduce add %partial [%tid] : f32
+    ```
   }];
   let arguments = (ins AnyType:$src, Variadic<UOp_IndexLike>:$ranges,
                        UOp_ReduceOpAttr:$reduce_op);

@@ -82,8 +82,17 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     the lanes, and other reduction ranges reduce x unroll(`unroll`); kernels
     under 2^16 iterations (outputs times reductions) keep upcast 4 and the
     unroll (every lane is an op copy that uop-simplify visits).
-    cuda: the output ranges become global; the innermost is split global x
-    local so a block holds up to 256 threads. Splits need an extent that the
+    cuda: the output ranges become global (the innermost three: the grid).
+    A kernel that is one 32-bit REDUCE over reduce ranges whose innermost
+    has at least 128 steps gets GROUP: that range is split reduce x
+    group_reduce(T, the largest power of two up to `group`, at least 32,
+    that divides it), the innermost part, so consecutive threads read
+    consecutive elements; the REDUCE becomes a per-thread REDUCE over the
+    rest and a REDUCE of those partials over the group_reduce range, which
+    uop-gpudims makes threadIdx.x and convert-uop-to-tirx a CTA-wide
+    reduction (warp shuffles and shared memory). One CTA computes each
+    output. Other kernels: the innermost output range is split global x
+    local so a block holds up to `local` threads. Splits need an extent that the
     factor divides (the largest power-of-two factor up to the option that
     divides is taken). The options applied are recorded in the SINK's
     KernelInfo (applied_opts).
@@ -107,6 +116,12 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     Option<"reduceLanes", "reduce-lanes", "int64_t", /*default=*/"8",
            "cpu, float add/max/min reductions outside register tiles: "
            "lanes with their own accumulator (1: unroll instead)">,
+    Option<"local", "local", "int64_t", /*default=*/"256",
+           "cuda: largest LOCAL split (threads per block) of the innermost "
+           "output range (1 disables)">,
+    Option<"group", "group", "int64_t", /*default=*/"256",
+           "cuda: largest GROUP (threads cooperating on one reduction; 0 or "
+           "1 disables, else at least 32)">,
     Option<"pack", "pack", "bool", /*default=*/"true",
            "cpu, K-blocked tiles: copy each block's strip of B into a "
            "register array first">,
@@ -160,6 +175,12 @@ def UOpGPUDims : Pass<"uop-gpudims", "::uop::FunctionOp"> {
   let description = [{
     Global ranges become `blockIdx.{x,y,z}` and local ranges
     `threadIdx.{x,y,z}` (innermost range on x); their END entries vanish.
+    A group_reduce range (GROUP) becomes `threadIdx.x` and stays in the
+    list of the REDUCE that combines over it: a REDUCE over a SPECIAL is a
+    reduction across the threads of that axis. It must be the kernel's only
+    thread axis. The kernel's stores to buffers that do not depend on it
+    (each thread holds the same reduced value) are gated on `threadIdx.x ==
+    0`.
   }];
 }
 
