@@ -11,8 +11,10 @@
 using namespace mlir;
 using namespace uop;
 
-/// Passes 1-5 shared by both pipelines.
-static void buildKernelPasses(OpPassManager &pm, StringRef target) {
+/// Passes 1-5 shared by both pipelines. With `tensorCores` uop-optimize may
+/// mark matmuls TC: uop-devectorize leaves those for convert-uop-to-tirx.
+static void buildKernelPasses(OpPassManager &pm, StringRef target,
+                              bool tensorCores = false) {
   pm.addNestedPass<func::FuncOp>(createUOpRangeify());
   UOpSplitKernelsOptions split;
   split.target = target.str();
@@ -21,6 +23,7 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target) {
   fn.addPass(createUOpSimplify());
   UOpOptimizeOptions opt;
   opt.target = target.str();
+  opt.tensorCores = tensorCores;
   fn.addPass(createUOpOptimize(opt));
   fn.addPass(createUOpExpand());
   fn.addPass(createUOpDevectorize());
@@ -29,6 +32,13 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target) {
   if (target == "cuda")
     fn.addPass(createUOpGPUDims());
   fn.addPass(createCSEPass());
+}
+
+/// Whether `chip` (sm_XY[a|f]) has mma.sync for f16 / bf16 (sm_80 on).
+static bool hasMmaSync(StringRef chip) {
+  unsigned v = 0;
+  return chip.consume_front("sm_") && !chip.take_while(llvm::isDigit).getAsInteger(10, v) &&
+         v >= 80;
 }
 
 void uop::buildUOpToProgramPipeline(OpPassManager &pm,
@@ -41,7 +51,8 @@ void uop::buildUOpToProgramPipeline(OpPassManager &pm,
 
 void uop::buildUOpToNVVMPipeline(OpPassManager &pm,
                                  const UOpToNVVMPipelineOptions &opts) {
-  buildKernelPasses(pm, "cuda");
+  buildKernelPasses(pm, "cuda",
+                    opts.tensorCores && hasMmaSync(opts.chip.getValue()));
   pm.addPass(createConvertUOpToTIRx());
   tirx::TIRxToNVVMPipelineOptions tirxOpts;
   tirxOpts.chip = opts.chip.getValue();

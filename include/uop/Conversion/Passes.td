@@ -83,6 +83,17 @@ def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
     workspace of one element per warp for 32-bit data, which dispatches to
     warp shuffles), which every thread then loads; mul, umax and umin are
     combined by every thread from the shared partials.
+    A kernel whose KernelInfo records TC (uop-optimize{tensor-cores}: a
+    matmul of row-major f16 / bf16 arguments summed in f32, MatmulMatch.h)
+    becomes a tiled tensor-core program instead: a grid of (M / 128) x
+    (N / 128) CTAs of eight warps; K advances by 32 through a two-stage
+    shared-memory ring that `tirx.tile.copy_async <cta>` fills; each warp
+    multiplies its 64 x 32 slice with `tirx.tile.gemm <warp>` into a register
+    accumulator laid out like the mma.sync fragments (dispatch: ldmatrix and
+    mma.sync m16n8k16). The elementwise epilogue becomes tile ops on the
+    accumulator (a constant: a filled register tile; a bias or residual: a
+    region of a strided view of its argument; a cast to half:
+    `tirx.tile.cast`), and `tirx.tile.copy <warp>` stores each warp's slice.
     Kernel parameters become global buffers of their element count. The
     schedule function becomes host code: a prim_func of the same name
     without a device_entry whose body allocates the intermediates
@@ -93,7 +104,8 @@ def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
   let dependentDialects = ["::uop::tirx::TIRxDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
-                           "::mlir::gpu::GPUDialect"];
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect"];
 }
 
 #endif // UOP_CONVERSION_PASSES_TD

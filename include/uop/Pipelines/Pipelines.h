@@ -31,6 +31,11 @@ struct UOpToNVVMPipelineOptions
   Option<std::string> chip{*this, "chip",
                            llvm::cl::desc("Target chip (sm_80, sm_90a, ...)"),
                            llvm::cl::init("sm_80")};
+  Option<bool> tensorCores{
+      *this, "tensor-cores",
+      llvm::cl::desc("Matmuls of f16 / bf16 on tensor cores (uop-optimize's "
+                     "TC; chips sm_80 and later)"),
+      llvm::cl::init(true)};
 };
 
 /// Tensor-level uop -> kernels linearised into PROGRAM/LINEAR (passes 1-6).

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PrimFunc.h"
 #include "uop/Conversion/UOpToTIRx/UOpToTIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
@@ -26,17 +27,16 @@ namespace uop {
 using namespace mlir;
 using namespace uop;
 using namespace uop::tirx;
+using uop::detail::bufferFor;
+using uop::detail::createPrimFuncFor;
 
-static BufferType bufferFor(PtrType p, StorageScope scope) {
+BufferType uop::detail::bufferFor(PtrType p, StorageScope scope) {
   return BufferType::get(p.getContext(), {p.getSize()}, p.getElementType(),
                          scope, Attribute(), {}, 0, -1);
 }
 
-/// A prim_func of `fn`'s name whose parameters are global buffers of `fn`'s
-/// sized pointers, with an entry block whose arguments `map` maps `fn`'s
-/// to; `what` names the parameters in the diagnostic.
-static FailureOr<PrimFuncOp>
-createPrimFuncFor(FunctionOp fn, OpBuilder &mb, IRMapping &map, StringRef what,
+FailureOr<PrimFuncOp>
+uop::detail::createPrimFuncFor(FunctionOp fn, OpBuilder &mb, IRMapping &map, StringRef what,
                   ArrayRef<StringRef> vars,
                   llvm::StringMap<Value> &varParams) {
   SmallVector<Type> params;
@@ -478,6 +478,11 @@ struct ConvertUOpToTIRxPass
       kernelVars[k.getSymName()] = kernelVarNames(k);
     for (FunctionOp k : kernels) {
       OpBuilder b(k);
+      if (hasTensorCoreOpt(k)) {
+        if (failed(convertTensorCoreMatmul(k, b)))
+          return signalPassFailure();
+        continue;
+      }
       KernelConverter conv(k);
       if (failed(conv.run(b)))
         return signalPassFailure();

@@ -3,6 +3,9 @@
 #define UOP_CONVERSION_UOPTOTIRX_UOPTOTIRX_H
 
 #include "uop/Dialect/TIRx/IR/TIRx.h"
+#include "uop/Dialect/UOp/IR/UOp.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
@@ -10,6 +13,15 @@
 namespace uop {
 #define GEN_PASS_DECL_CONVERTUOPTOTIRX
 #include "uop/Conversion/Passes.h.inc"
+
+/// Whether uop-optimize chose tensor cores (TC) for `kernel`.
+bool hasTensorCoreOpt(FunctionOp kernel);
+
+/// The tensor-core prim_func (at `b`) of a kernel marked TC that is a
+/// matmul MatmulMatch.h knows; a diagnostic at the kernel otherwise. The
+/// kernel itself is left for the caller to erase.
+mlir::FailureOr<tirx::PrimFuncOp> convertTensorCoreMatmul(FunctionOp kernel,
+                                                          mlir::OpBuilder &b);
 } // namespace uop
 
 #endif // UOP_CONVERSION_UOPTOTIRX_UOPTOTIRX_H

@@ -515,6 +515,12 @@ struct UOpDevectorizePass
   using UOpDevectorizeBase::UOpDevectorizeBase;
   void runOnOperation() override {
     FunctionOp fn = getOperation();
+    // A tensor-core matmul (TC) keeps its REDUCE: convert-uop-to-tirx tiles
+    // it whole.
+    if (SinkOp sink = fn.getSink(); sink && sink.getInfo() &&
+        llvm::any_of(sink.getInfo()->getAppliedOpts(),
+                     [](OptAttr o) { return o.getKind() == OptOps::TC; }))
+      return;
     if (failed(foldAddressForms(fn)) || failed(Scalarizer(maxOps).run(fn)))
       return signalPassFailure();
     SmallVector<ReduceOp> reduces;

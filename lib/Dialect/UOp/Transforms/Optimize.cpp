@@ -21,6 +21,7 @@
 
 #include "RangeUtils.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
+#include "uop/Dialect/UOp/Utils/MatmulMatch.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -579,6 +580,16 @@ private:
       return fn.emitError("uop-optimize: group must be 0 or 1 (off) or "
                           "32..1024 (whole warps, at most a block), got ")
              << static_cast<int64_t>(group);
+    // A matmul of f16 / bf16 tiles runs on tensor cores: the kernel keeps
+    // its loops for convert-uop-to-tirx, which tiles it.
+    if (tensorCores) {
+      FailureOr<MatmulMatch> mm = matchMatmul(fn);
+      if (succeeded(mm) && mm->m % kTensorCoreTileM == 0 &&
+          mm->n % kTensorCoreTileN == 0 && mm->kExtent % kTensorCoreTileK == 0) {
+        note(applied, OptOps::TC, mm->k, kTensorCoreTileK);
+        return success();
+      }
+    }
     // The innermost three output ranges are the grid; outer ones stay
     // loops inside each thread.
     for (RangeOp r : llvm::drop_begin(outputs, outputs.size() > 3

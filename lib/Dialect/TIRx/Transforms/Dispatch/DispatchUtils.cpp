@@ -290,17 +290,33 @@ Value laneDistributedOperand(Operation *op) {
   return {};
 }
 
+/// `t` with element type f32: the distribution of a buffer (or region) does
+/// not depend on its dtype (a cast's operands differ only there).
+static Type withoutDtype(Type t) {
+  Type f32 = Float32Type::get(t.getContext());
+  if (auto r = dyn_cast<RegionType>(t))
+    return RegionType::get(t.getContext(), r.getExtents(),
+                           cast<BufferType>(withoutDtype(r.getBuffer())));
+  if (auto bt = dyn_cast<BufferType>(t))
+    return BufferType::get(t.getContext(), bt.getShape(), f32, bt.getScope(),
+                           bt.getLayout(), bt.getStrides(), bt.getElemOffset(),
+                           bt.getAllocatedAddr());
+  return t;
+}
+
 /// Whether thread-distributed operands `a` and `b` put each tile element in
-/// the same threads: the same buffer type, over the same box.
+/// the same threads: the same buffer type up to its dtype, over the same box.
 static bool sameDistribution(Value a, Value b) {
   if (a == b)
     return true;
-  if (a.getType() != b.getType())
+  if (withoutDtype(a.getType()) != withoutDtype(b.getType()))
     return false;
   auto ra = a.getDefiningOp<RegionOp>(), rb = b.getDefiningOp<RegionOp>();
   if (!ra && !rb)
     return true;
-  return ra && rb && ra.getBuffer().getType() == rb.getBuffer().getType() &&
+  return ra && rb &&
+         withoutDtype(ra.getBuffer().getType()) ==
+             withoutDtype(rb.getBuffer().getType()) &&
          llvm::equal(ra.getMins(), rb.getMins());
 }
 

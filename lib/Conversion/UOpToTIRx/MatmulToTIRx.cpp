@@ -1,0 +1,305 @@
+//===- MatmulToTIRx.cpp - TC kernels to tensor-core tirx programs ---------===//
+//
+// A kernel uop-optimize marked TC is a matmul (MatmulMatch.h). It becomes
+// the tiled program of examples/tirx/gemm_mma_sync.mlir, written with tirx's
+// tile primitives so that dispatch picks the instructions: each CTA (eight
+// warps) computes a 128 x 128 block of C; K advances by 32 through a
+// two-stage shared ring filled by tirx.tile.copy_async (cp.async), each
+// warp multiplying its 64 x 32 slice with tirx.tile.gemm <warp> (ldmatrix +
+// mma.sync) into a register accumulator laid out like the mma fragments.
+// The epilogue runs on the accumulator with tile ops: a constant is a
+// filled register tile, a bias or residual a region of a strided view of
+// its argument (a zero stride broadcasts), a final cast to half a
+// tirx.tile.cast; then tirx.tile.copy <warp> writes the warp's slice of C.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PrimFunc.h"
+#include "uop/Conversion/UOpToTIRx/UOpToTIRx.h"
+#include "uop/Dialect/UOp/Utils/KernelSchedule.h"
+#include "uop/Dialect/UOp/Utils/MatmulMatch.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace uop;
+using namespace uop::tirx;
+
+namespace {
+constexpr int64_t kStages = 2, kWarps = 8, kWarpM = 64, kWarpN = 32;
+
+/// The mma.sync m16n8 accumulator fragments of a 64 x 32 warp tile: element
+/// (r, c) on lane (r % 8) * 4 + (c % 8) / 2 (gemm_mma_sync.mlir).
+TileLayoutAttr accumulatorLayout(MLIRContext *ctx) {
+  StringAttr m = StringAttr::get(ctx, "m"), lane = StringAttr::get(ctx, "laneid");
+  return TileLayoutAttr::get(ctx, {4, 2, 8, 4, 4, 2}, {16, 2, 4, 4, 1, 1},
+                             {m, m, lane, m, lane, m}, {}, {}, {}, {}, {});
+}
+
+std::optional<BinaryKind> binaryKind(Operation *op) {
+  if (isa<arith::AddFOp>(op))
+    return BinaryKind::Add;
+  if (isa<arith::SubFOp>(op))
+    return BinaryKind::Sub;
+  if (isa<arith::MulFOp>(op))
+    return BinaryKind::Mul;
+  if (isa<arith::DivFOp>(op))
+    return BinaryKind::Div;
+  if (isa<arith::MaximumFOp>(op))
+    return BinaryKind::Maximum;
+  if (isa<arith::MinimumFOp>(op))
+    return BinaryKind::Minimum;
+  return std::nullopt;
+}
+
+std::optional<UnaryKind> unaryKind(Operation *op) {
+  if (isa<math::ExpOp>(op))
+    return UnaryKind::Exp;
+  if (isa<math::Exp2Op>(op))
+    return UnaryKind::Exp2;
+  if (isa<math::LogOp>(op))
+    return UnaryKind::Log;
+  if (isa<math::SqrtOp>(op))
+    return UnaryKind::Sqrt;
+  if (isa<math::RsqrtOp>(op))
+    return UnaryKind::Rsqrt;
+  if (isa<arith::NegFOp>(op))
+    return UnaryKind::Neg;
+  if (isa<math::AbsFOp>(op))
+    return UnaryKind::Abs;
+  return std::nullopt;
+}
+
+class MatmulEmitter {
+public:
+  MatmulEmitter(FunctionOp fn, const MatmulMatch &mm) : fn(fn), mm(mm) {}
+
+  FailureOr<PrimFuncOp> run(OpBuilder &mb) {
+    if (mm.m % kTensorCoreTileM || mm.n % kTensorCoreTileN ||
+        mm.kExtent % kTensorCoreTileK)
+      return fn.emitError("convert-uop-to-tirx: the matmul is ")
+             << mm.m << "x" << mm.n << "x" << mm.kExtent
+             << "; the tensor-core tiles need M and N multiples of "
+             << kTensorCoreTileM << " and K of " << kTensorCoreTileK;
+    llvm::StringMap<Value> noVars;
+    FailureOr<PrimFuncOp> prim =
+        uop::detail::createPrimFuncFor(fn, mb, map, "kernel", {}, noVars);
+    if (failed(prim))
+      return failure();
+    OpBuilder b = OpBuilder::atBlockEnd(&prim->getBody().front());
+    Location loc = fn.getLoc();
+    auto dev = DeviceEntryOp::create(b, loc);
+    dev.getBody().push_back(new Block());
+    ReturnOp::create(b, loc, ValueRange{});
+    b.setInsertionPointToStart(&dev.getBody().front());
+    if (failed(emitBody(b, loc))) {
+      prim->erase();
+      return failure();
+    }
+    return *prim;
+  }
+
+private:
+  Value cst(OpBuilder &b, Location loc, int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  }
+  BufferType bufferType(ArrayRef<int64_t> shape, Type t, StorageScope scope,
+                        Attribute layout = {}, ArrayRef<int64_t> strides = {}) {
+    return BufferType::get(fn.getContext(), shape, t, scope, layout, strides, 0,
+                           -1);
+  }
+  Value region(OpBuilder &b, Location loc, Value buf, ValueRange mins,
+               ArrayRef<int64_t> extents) {
+    auto bt = cast<BufferType>(buf.getType());
+    return RegionOp::create(b, loc, RegionType::get(fn.getContext(), extents, bt),
+                            buf, mins, b.getDenseI64ArrayAttr(extents));
+  }
+  /// A rows x cols view of a flat global argument: row-major, or with the
+  /// given strides (a zero stride repeats a row or a column).
+  Value view2d(OpBuilder &b, Location loc, BlockArgument arg, int64_t rows,
+               int64_t cols, ArrayRef<int64_t> strides = {}) {
+    Value buf = map.lookup(arg);
+    Type t = cast<BufferType>(buf.getType()).getElementType();
+    return DeclBufferOp::create(
+        b, loc, bufferType({rows, cols}, t, StorageScope::Global, {}, strides),
+        buf);
+  }
+
+  LogicalResult checkFits(BlockArgument arg, int64_t elements) {
+    int64_t have =
+        cast<BufferType>(map.lookup(arg).getType()).getShape().front();
+    if (have < elements)
+      return fn.emitError("convert-uop-to-tirx: argument #")
+             << arg.getArgNumber() << " holds " << have
+             << " elements; the matmul reads " << elements;
+    return success();
+  }
+
+  LogicalResult emitBody(OpBuilder &b, Location loc) {
+    MLIRContext *ctx = fn.getContext();
+    int64_t m = mm.m, n = mm.n, k = mm.kExtent;
+    const int64_t tm = kTensorCoreTileM, tn = kTensorCoreTileN,
+                  tk = kTensorCoreTileK;
+    if (failed(checkFits(mm.a, m * k)) || failed(checkFits(mm.b, k * n)) ||
+        failed(checkFits(mm.c, m * n)))
+      return failure();
+    auto ids = ScopeIdDefOp::create(
+        b, loc, TypeRange{b.getIndexType(), b.getIndexType()},
+        ExecScopeKindAttr::get(ctx, ExecScopeKind::Kernel),
+        ExecScopeKindAttr::get(ctx, ExecScopeKind::Cta),
+        b.getDenseI64ArrayAttr({m / tm, n / tn}), DenseI64ArrayAttr());
+    Value by = ids.getIds()[0], bx = ids.getIds()[1];
+    Value warp = ScopeIdDefOp::create(
+                     b, loc, TypeRange{b.getIndexType()},
+                     ExecScopeKindAttr::get(ctx, ExecScopeKind::Cta),
+                     ExecScopeKindAttr::get(ctx, ExecScopeKind::Warp),
+                     b.getDenseI64ArrayAttr({kWarps}), DenseI64ArrayAttr())
+                     .getIds()[0];
+    ScopeIdDefOp::create(b, loc, TypeRange{b.getIndexType()},
+                         ExecScopeKindAttr::get(ctx, ExecScopeKind::Warp),
+                         ExecScopeKindAttr::get(ctx, ExecScopeKind::Thread),
+                         b.getDenseI64ArrayAttr({32}), DenseI64ArrayAttr());
+    Value a2 = view2d(b, loc, mm.a, m, k), b2 = view2d(b, loc, mm.b, k, n);
+    Value as = AllocBufferOp::create(
+        b, loc, bufferType({kStages, tm, tk}, mm.inType, StorageScope::Shared));
+    Value bs = AllocBufferOp::create(
+        b, loc, bufferType({kStages, tk, tn}, mm.inType, StorageScope::Shared));
+    Type f32 = b.getF32Type();
+    BufferType accType = bufferType({kWarpM, kWarpN}, f32, StorageScope::Local,
+                                    accumulatorLayout(ctx));
+    Value acc = AllocBufferOp::create(b, loc, accType);
+    Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0));
+    FillOp::create(b, loc, acc, zero, ValueRange{}, ExecScopeKind::Warp,
+                   StringAttr(), DictionaryAttr());
+    Value c0 = cst(b, loc, 0), c1 = cst(b, loc, 1);
+    Value m0 = arith::MulIOp::create(b, loc, by, cst(b, loc, tm));
+    Value n0 = arith::MulIOp::create(b, loc, bx, cst(b, loc, tn));
+    int64_t warpsN = tn / kWarpN;
+    Value wrow = arith::MulIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, warp, cst(b, loc, warpsN)),
+        cst(b, loc, kWarpM));
+    Value wcol = arith::MulIOp::create(
+        b, loc, arith::RemUIOp::create(b, loc, warp, cst(b, loc, warpsN)),
+        cst(b, loc, kWarpN));
+
+    // Stage `stage` of the ring <- the K step at `kOff`.
+    auto load = [&](OpBuilder &lb, Value stage, Value kOff) {
+      CopyAsyncOp::create(lb, loc, region(lb, loc, as, {stage, c0, c0}, {1, tm, tk}),
+                          region(lb, loc, a2, {m0, kOff}, {tm, tk}), Value(),
+                          ValueRange{}, ExecScopeKind::Cta, StringAttr(),
+                          DictionaryAttr());
+      CopyAsyncOp::create(lb, loc, region(lb, loc, bs, {stage, c0, c0}, {1, tk, tn}),
+                          region(lb, loc, b2, {kOff, n0}, {tk, tn}), Value(),
+                          ValueRange{}, ExecScopeKind::Cta, StringAttr(),
+                          DictionaryAttr());
+    };
+    load(b, c0, c0);
+    Value kEnd = cst(b, loc, k), kStep = cst(b, loc, tk);
+    auto loop = scf::ForOp::create(b, loc, c0, kEnd, kStep);
+    {
+      OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+      Value k0 = loop.getInductionVar();
+      Value stage = arith::RemUIOp::create(
+          lb, loc, arith::DivUIOp::create(lb, loc, k0, kStep), cst(lb, loc, 2));
+      Value next = arith::SubIOp::create(lb, loc, c1, stage);
+      Value kn = arith::AddIOp::create(lb, loc, k0, kStep);
+      Value more = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, kn,
+                                         kEnd);
+      // Prefetch the next step into the other stage, then wait for all
+      // but its copies (the two newest groups).
+      auto ifOp = scf::IfOp::create(lb, loc, more, /*withElseRegion=*/true);
+      {
+        OpBuilder tb = ifOp.getThenBodyBuilder();
+        load(tb, next, kn);
+        NVVM::CpAsyncWaitGroupOp::create(tb, loc, 2);
+        OpBuilder eb = ifOp.getElseBodyBuilder();
+        NVVM::CpAsyncWaitGroupOp::create(eb, loc, 0);
+      }
+      gpu::BarrierOp::create(lb, loc);
+      Value wa = region(lb, loc, as, {stage, wrow, c0}, {1, kWarpM, tk});
+      Value wb = region(lb, loc, bs, {stage, c0, wcol}, {1, tk, kWarpN});
+      Value yes = arith::ConstantIntOp::create(lb, loc, 1, 1);
+      GemmOp::create(lb, loc, acc, wa, wb, yes, ValueRange{}, false, false,
+                     ExecScopeKind::Warp, StringAttr(), DictionaryAttr());
+      // The next iteration refills this stage.
+      gpu::BarrierOp::create(lb, loc);
+    }
+    Value row = arith::AddIOp::create(b, loc, m0, wrow);
+    Value col = arith::AddIOp::create(b, loc, n0, wcol);
+    Value out = acc;
+    for (const MatmulEpilogueStep &step : mm.epilogue) {
+      Operation *op = step.op;
+      if (auto trunc = dyn_cast<arith::TruncFOp>(op)) {
+        Value half = AllocBufferOp::create(
+            b, loc,
+            bufferType({kWarpM, kWarpN}, trunc.getType(), StorageScope::Local,
+                       accumulatorLayout(ctx)));
+        tirx::CastOp::create(b, loc, half, out, ValueRange{}, ExecScopeKind::Warp,
+                       StringAttr(), DictionaryAttr());
+        out = half;
+        continue;
+      }
+      if (std::optional<UnaryKind> u = unaryKind(op)) {
+        UnaryOp::create(b, loc, out, out, ValueRange{}, *u, ExecScopeKind::Warp,
+                        StringAttr(), DictionaryAttr());
+        continue;
+      }
+      std::optional<BinaryKind> bk = binaryKind(op);
+      if (!bk)
+        return op->emitError("convert-uop-to-tirx: no tile op for this "
+                             "epilogue op");
+      Value other;
+      if (step.constant) {
+        // The same value in every element this lane owns.
+        other = AllocBufferOp::create(b, loc, accType);
+        Value v = arith::ConstantOp::create(b, loc, step.constant);
+        FillOp::create(b, loc, other, v, ValueRange{}, ExecScopeKind::Warp,
+                       StringAttr(), DictionaryAttr());
+      } else {
+        int64_t need = (m - 1) * step.rowStride + (n - 1) * step.colStride + 1;
+        if (failed(checkFits(step.arg, need)))
+          return failure();
+        Value v = view2d(b, loc, step.arg, m, n,
+                         {step.rowStride, step.colStride});
+        other = region(b, loc, v, {row, col}, {kWarpM, kWarpN});
+      }
+      Value lhs = step.chain == 0 ? out : other;
+      Value rhs = step.chain == 0 ? other : out;
+      BinaryOp::create(b, loc, out, lhs, rhs, ValueRange{}, *bk,
+                       ExecScopeKind::Warp, StringAttr(), DictionaryAttr());
+    }
+    Value c2 = view2d(b, loc, mm.c, m, n);
+    tirx::CopyOp::create(b, loc, region(b, loc, c2, {row, col}, {kWarpM, kWarpN}), out,
+                   ValueRange{}, ExecScopeKind::Warp, StringAttr(),
+                   DictionaryAttr());
+    return success();
+  }
+
+  FunctionOp fn;
+  const MatmulMatch &mm;
+  IRMapping map;
+};
+
+} // namespace
+
+bool uop::hasTensorCoreOpt(FunctionOp fn) {
+  SinkOp sink = fn.getSink();
+  if (!sink || !sink.getInfo())
+    return false;
+  return llvm::any_of(sink.getInfo()->getAppliedOpts(), [](OptAttr o) {
+    return o.getKind() == OptOps::TC;
+  });
+}
+
+FailureOr<PrimFuncOp> uop::convertTensorCoreMatmul(FunctionOp fn,
+                                                   OpBuilder &b) {
+  FailureOr<MatmulMatch> mm = matchMatmul(fn);
+  if (failed(mm))
+    return fn.emitError("convert-uop-to-tirx: the kernel has TC but is not a "
+                        "matmul of f16 / bf16 tiles the tensor-core lowering "
+                        "knows (MatmulMatch.h)");
+  return MatmulEmitter(fn, *mm).run(b);
+}

@@ -1,0 +1,241 @@
+//===- MatmulMatch.cpp - a kernel that is a tensor-core matmul ------------===//
+
+#include "uop/Dialect/UOp/Utils/MatmulMatch.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace uop;
+
+namespace {
+/// `constant + sum coeff[r] * r` over RANGEs.
+struct Affine {
+  llvm::SmallDenseMap<Value, int64_t> coeff;
+  int64_t constant = 0;
+  int64_t of(RangeOp r) const { return coeff.lookup(r.getResult()); }
+};
+
+/// The affine form of an index value (sums and constant multiples of
+/// RANGEs), or failure.
+LogicalResult affine(Value v, int64_t scale, Affine &out, unsigned depth = 0) {
+  if (depth > 64)
+    return failure();
+  APInt c;
+  if (matchPattern(v, m_ConstantInt(&c))) {
+    out.constant += scale * c.getSExtValue();
+    return success();
+  }
+  if (v.getDefiningOp<RangeOp>()) {
+    out.coeff[v] += scale;
+    return success();
+  }
+  if (auto add = v.getDefiningOp<arith::AddIOp>())
+    return success(succeeded(affine(add.getLhs(), scale, out, depth + 1)) &&
+                   succeeded(affine(add.getRhs(), scale, out, depth + 1)));
+  if (auto mul = v.getDefiningOp<arith::MulIOp>()) {
+    for (auto [x, k] : {std::pair(mul.getLhs(), mul.getRhs()),
+                        std::pair(mul.getRhs(), mul.getLhs())})
+      if (matchPattern(k, m_ConstantInt(&c))) {
+        int64_t s;
+        if (llvm::MulOverflow(scale, c.getSExtValue(), s))
+          return failure();
+        return affine(x, s, out, depth + 1);
+      }
+  }
+  return failure();
+}
+
+/// The kernel argument an ungated INDEX reads and the affine form of its
+/// row-major flat index (a multi-dimensional INDEX through the argument's
+/// `uop.shape`).
+FailureOr<std::pair<BlockArgument, Affine>> access(Value index) {
+  auto idx = index.getDefiningOp<IndexOp>();
+  if (!idx || idx.getGate() || idx.getIndices().empty())
+    return failure();
+  auto arg = dyn_cast<BlockArgument>(idx.getBuffer());
+  if (!arg)
+    return failure();
+  auto fn = cast<FunctionOp>(arg.getOwner()->getParentOp());
+  SmallVector<int64_t> strides(idx.getIndices().size(), 1);
+  if (idx.getIndices().size() > 1) {
+    auto shape = fn.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
+                                                        "uop.shape");
+    if (!shape || shape.size() != (int64_t)strides.size())
+      return failure();
+    for (int64_t d = strides.size() - 2; d >= 0; --d)
+      if (llvm::MulOverflow(strides[d + 1], shape[d + 1], strides[d]))
+        return failure();
+  }
+  Affine a;
+  for (auto [v, s] : llvm::zip(idx.getIndices(), strides))
+    if (failed(affine(v, s, a)))
+      return failure();
+  return std::make_pair(arg, a);
+}
+
+/// A LOAD of a kernel argument of element type `t`, ungated.
+FailureOr<std::pair<BlockArgument, Affine>> loadOf(Value v, Type t) {
+  auto ld = v.getDefiningOp<LoadOp>();
+  if (!ld || ld.getType() != t || ld.getAlt())
+    return failure();
+  return access(ld.getIndex());
+}
+
+bool isUnaryStep(Operation *op) {
+  return isa<math::ExpOp, math::Exp2Op, math::LogOp, math::SqrtOp,
+             math::RsqrtOp, arith::NegFOp, math::AbsFOp>(op);
+}
+bool isBinaryStep(Operation *op) {
+  return isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+             arith::MaximumFOp, arith::MinimumFOp>(op);
+}
+} // namespace
+
+FailureOr<MatmulMatch> uop::matchMatmul(FunctionOp kernel) {
+  Block &body = kernel.getBody().front();
+  MatmulMatch mm;
+  Type f32 = Float32Type::get(kernel.getContext());
+  for (Operation &op : body) {
+    if (auto r = dyn_cast<ReduceOp>(op)) {
+      if (mm.reduce)
+        return failure();
+      mm.reduce = r;
+    } else if (auto s = dyn_cast<StoreOp>(op)) {
+      if (mm.store)
+        return failure();
+      mm.store = s;
+    } else if (!isa<RangeOp, IndexOp, LoadOp, EndOp, SinkOp>(op) &&
+               !(op.getDialect() && isa<arith::ArithDialect, math::MathDialect>(
+                                        op.getDialect()))) {
+      return failure();
+    }
+  }
+  if (!mm.reduce || !mm.store || mm.reduce.getReduceOp() != ReduceOpKind::Add ||
+      mm.reduce.getType() != f32 || mm.reduce.getRanges().size() != 1)
+    return failure();
+  mm.k = mm.reduce.getRanges().front().getDefiningOp<RangeOp>();
+  if (!mm.k || mm.k.getAxisType() != AxisType::Reduce)
+    return failure();
+
+  // The product of two widened f16 / bf16 loads.
+  auto mul = mm.reduce.getSrc().getDefiningOp<arith::MulFOp>();
+  if (!mul)
+    return failure();
+  auto lhs = mul.getLhs().getDefiningOp<arith::ExtFOp>();
+  auto rhs = mul.getRhs().getDefiningOp<arith::ExtFOp>();
+  if (!lhs || !rhs || lhs.getIn().getType() != rhs.getIn().getType())
+    return failure();
+  mm.inType = lhs.getIn().getType();
+  if (!mm.inType.isF16() && !mm.inType.isBF16())
+    return failure();
+  auto x = loadOf(lhs.getIn(), mm.inType), y = loadOf(rhs.getIn(), mm.inType);
+  if (failed(x) || failed(y))
+    return failure();
+
+  // The output ranges: one END of the store over two loop ranges.
+  SmallVector<RangeOp> outs;
+  for (Operation *user : mm.store->getUsers()) {
+    auto end = dyn_cast<EndOp>(user);
+    if (!end || end.getRanges().size() != 2 || !outs.empty())
+      return failure();
+    for (Value r : end.getRanges()) {
+      auto range = r.getDefiningOp<RangeOp>();
+      if (!range || range.getAxisType() != AxisType::Loop)
+        return failure();
+      outs.push_back(range);
+    }
+  }
+  if (outs.size() != 2)
+    return failure();
+  FailureOr<std::pair<BlockArgument, Affine>> cAccess =
+      access(mm.store.getIndex());
+  if (failed(cAccess) || cAccess->second.constant != 0)
+    return failure();
+  auto extent = [](RangeOp r) -> int64_t {
+    APInt c;
+    return matchPattern(r.getEnd(), m_ConstantInt(&c)) ? c.getSExtValue() : 0;
+  };
+  // C row-major: i steps by N, j by 1.
+  const Affine &ca = cAccess->second;
+  for (auto [i, j] : {std::pair(outs[0], outs[1]), std::pair(outs[1], outs[0])})
+    if (ca.of(j) == 1 && ca.of(i) == extent(j) && ca.coeff.size() == 2) {
+      mm.i = i;
+      mm.j = j;
+    }
+  if (!mm.i)
+    return failure();
+  mm.m = extent(mm.i);
+  mm.n = extent(mm.j);
+  mm.kExtent = extent(mm.k);
+  if (mm.m <= 0 || mm.n <= 0 || mm.kExtent <= 0)
+    return failure();
+  mm.c = cAccess->first;
+
+  // A[i, k] row-major (i by K, k by 1), B[k, j] (k by N, j by 1).
+  auto isA = [&](const Affine &a) {
+    return a.constant == 0 && a.coeff.size() == 2 && a.of(mm.i) == mm.kExtent &&
+           a.of(mm.k) == 1;
+  };
+  auto isB = [&](const Affine &a) {
+    return a.constant == 0 && a.coeff.size() == 2 && a.of(mm.k) == mm.n &&
+           a.of(mm.j) == 1;
+  };
+  if (isA(x->second) && isB(y->second)) {
+    mm.a = x->first;
+    mm.b = y->first;
+  } else if (isA(y->second) && isB(x->second)) {
+    mm.a = y->first;
+    mm.b = x->first;
+  } else {
+    return failure();
+  }
+
+  // The elementwise chain from the sum to the stored value.
+  Value cur = mm.reduce.getResult();
+  while (cur != mm.store.getValue()) {
+    if (!cur.hasOneUse())
+      return failure();
+    Operation *op = *cur.getUsers().begin();
+    MatmulEpilogueStep step;
+    step.op = op;
+    step.chain = cur == op->getOperand(0) ? 0 : 1;
+    if (op->getNumResults() != 1)
+      return failure();
+    if (auto t = dyn_cast<arith::TruncFOp>(op)) {
+      // A cast to the stored half type ends the chain.
+      if (!(t.getType().isF16() || t.getType().isBF16()) ||
+          t.getResult() != mm.store.getValue())
+        return failure();
+    } else if (isUnaryStep(op)) {
+      if (op->getResult(0).getType() != f32)
+        return failure();
+    } else if (isBinaryStep(op)) {
+      if (op->getResult(0).getType() != f32 ||
+          op->getOperand(0) == op->getOperand(1))
+        return failure();
+      Value other = op->getOperand(1 - step.chain);
+      FloatAttr c;
+      if (matchPattern(other, m_Constant(&c))) {
+        step.constant = c;
+      } else {
+        auto ld = loadOf(other, f32);
+        if (failed(ld) || ld->second.constant != 0 || ld->second.of(mm.k) ||
+            ld->second.coeff.size() != (size_t)((ld->second.of(mm.i) != 0) +
+                                                (ld->second.of(mm.j) != 0)) ||
+            ld->second.of(mm.i) < 0 || ld->second.of(mm.j) < 0)
+          return failure();
+        step.arg = ld->first;
+        step.rowStride = ld->second.of(mm.i);
+        step.colStride = ld->second.of(mm.j);
+      }
+    } else {
+      return failure();
+    }
+    mm.epilogue.push_back(step);
+    cur = op->getResult(0);
+  }
+  mm.outType = mm.store.getValue().getType();
+  return mm;
+}
