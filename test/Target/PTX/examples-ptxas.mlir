@@ -33,6 +33,9 @@
 // PIPE-NEXT: Function properties for gemm
 // PIPE-NEXT: 0 bytes stack frame,
 // WGMMA: Compiling entry function 'gemm' for 'sm_90a'
+// The wgmma accumulator too (it had a 64-byte frame).
+// WGMMA-NEXT: Function properties for gemm
+// WGMMA-NEXT: 0 bytes stack frame,
 // TCGEN05: Compiling entry function 'gemm' for 'sm_100a'
 // GEMM: 0 bytes spill stores, 0 bytes spill loads
 // GEMM-NOT: error
