@@ -843,3 +843,40 @@ tirx.prim_func @mma_odd_n(%C: !tirx.buffer<16x24xf32, global>) {
   }
   tirx.return
 }
+
+// More than 32 C tiles (here 8 x 8) would not fit in registers as SSA
+// fragments: a loop per 16x8 tile, each with its own K loop.
+// CHECK-LABEL: tirx.prim_func @mma_many_tiles
+// CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c128{{(_[0-9]+)?}} step %c16{{(_[0-9]+)?}} {
+// CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c64{{(_[0-9]+)?}} step %c8{{(_[0-9]+)?}} {
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<2x2xf32>) {
+// CHECK-COUNT-1: nvgpu.mma.sync
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK: tirx.return
+tirx.prim_func @mma_many_tiles(%A: !tirx.buffer<128x16xf16, global>, %B: !tirx.buffer<16x64xf16, global>,
+                               %C: !tirx.buffer<128x64xf32, global>) {
+  tirx.device_entry {
+    %w = tirx.scope_id_def cta -> warp [1]
+    %true = arith.constant true
+    tirx.tile.gemm <warp> %C, %A, %B, accum %true : !tirx.buffer<128x64xf32, global>, !tirx.buffer<128x16xf16, global>, !tirx.buffer<16x64xf16, global>
+  }
+  tirx.return
+}
+
+// Eight K steps are more than the four unrolled: one scf.for over K carries
+// all the C fragments (2 tiles here).
+// CHECK-LABEL: tirx.prim_func @mma_long_k
+// CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c128{{(_[0-9]+)?}} step %c16{{(_[0-9]+)?}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<2x2xf32>, vector<2x2xf32>) {
+// CHECK-COUNT-2: nvgpu.mma.sync
+// CHECK: scf.yield %{{.*}}, %{{.*}} : vector<2x2xf32>, vector<2x2xf32>
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK: tirx.return
+tirx.prim_func @mma_long_k(%A: !tirx.buffer<16x128xf16, global>, %B: !tirx.buffer<128x16xf16, global>,
+                           %C: !tirx.buffer<16x16xf32, global>) {
+  tirx.device_entry {
+    %w = tirx.scope_id_def cta -> warp [1]
+    %true = arith.constant true
+    tirx.tile.gemm <warp> %C, %A, %B, accum %true : !tirx.buffer<16x16xf32, global>, !tirx.buffer<16x128xf16, global>, !tirx.buffer<128x16xf16, global>
+  }
+  tirx.return
+}
