@@ -16,6 +16,8 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <array>
+
 namespace uop::tirx::dispatch {
 
 /// Operand views of a gemm: C is M x N, A is M x K, B is K x N, each with a
@@ -155,8 +157,9 @@ Value emitLdmatrix(OpBuilder &b, Location loc, const TileAccess &t, Type elem,
 }
 
 namespace {
-/// Builds the mma.sync expansion of one warp-scope gemm: a loop nest over the
-/// 16x8 tiles of C, each with a K loop of m16n8k16 mma.syncs.
+/// Builds the mma.sync expansion of one warp-scope gemm: register-blocked
+/// over C's 16x8 tiles (emitBlocked), or, for more tiles than registers
+/// hold, a loop nest over them, each with a K loop of m16n8k16 mma.syncs.
 class MmaSyncExpansion {
 public:
   MmaSyncExpansion(GemmOp g, OpBuilder &b) : g(g), loc(g.getLoc()) {
@@ -232,16 +235,16 @@ private:
         fa.push_back(emitAFragment(nb, cst(nb, loc, 16 * mi), k0, r0, r1,
                                    {ka, kb, kc, kd}));
       }
-      for (int64_t ni = 0; ni < tn; ++ni) {
+      for (int64_t ni = 0; ni < tn;) {
+        Value n0 = cst(nb, loc, 8 * ni);
         if (bByLdmatrix && ni + 1 < tn) {
-          auto [lo, hi] = emitBFragmentPair(nb, cst(nb, loc, 8 * ni), k0);
-          fb.push_back(lo);
-          fb.push_back(hi);
-          ++ni;
-          continue;
+          auto [lo, hi] = emitBFragmentPair(nb, n0, k0);
+          fb.append({lo, hi});
+          ni += 2;
+        } else {
+          fb.push_back(emitBFragment(nb, n0, k0, {ka, kb, kc, kd}));
+          ni += 1;
         }
-        fb.push_back(emitBFragment(nb, cst(nb, loc, 8 * ni), k0,
-                                   {ka, kb, kc, kd}));
       }
       SmallVector<Value> out;
       for (int64_t mi = 0; mi < tm; ++mi)
