@@ -169,7 +169,7 @@ all_kernels="gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_tcgen05 copy 
 # What each kernel is, for the table's header.
 declare -A design_of=(
   [gemm_mma_sync]="mma.sync m16n8k16 f16, 128x128x32 CTA tile, 8 warps of 64x32, 2-stage cp.async ring (32 KiB static smem), 2 barriers per K step"
-  [gemm_mma_sync_pipelined]="mma.sync m16n8k16 f16, 128x128x32 CTA tile, 8 warps of 64x32, 4-stage cp.async ring (64 KiB dynamic smem, swizzled), wait_group 2 + 1 barrier per K step, register accumulators"
+  [gemm_mma_sync_pipelined]="mma.sync m16n8k16 f16, 128x128x32 CTA tile, 4 warps of 64x64, 4-stage cp.async ring (64 KiB dynamic smem, swizzled), wait_group 2 + 1 barrier per K step, register accumulators"
   [gemm_wgmma]="wgmma m64n32k16 bf16, 128x32x64 CTA tile, 2 warpgroups, 2-stage TMA ring on mbarriers"
   [gemm_tcgen05]="tcgen05 bf16 (cta_group 1), 128x32x64 CTA tile, 2-stage TMA ring, tensor-memory accumulator"
   [copy]="64x128 f32 tiles through 128-byte-swizzled shared memory, 16-byte vector copies"

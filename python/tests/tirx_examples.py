@@ -119,6 +119,8 @@ STAGES = 4
 # B's 256-byte rows chunk ^= row % 8 (conflict-free ldmatrix).
 SW_A = Tx.ComposeLayout(Tx.SwizzleLayout(3, 2, 3), Tx.TileLayout((STAGES * BM, BK), (BK, 1)))
 SW_B = Tx.ComposeLayout(Tx.SwizzleLayout(3, 3, 4), Tx.TileLayout((STAGES * BK, BN), (BN, 1)))
+# A warp's 64x64 accumulator: 8 m16n8 fragment columns.
+MMA_ACC_64 = Tx.TileLayout((4, 2, 8, 8, 4, 2), (32, 2, "4@laneid", 4, "1@laneid", 1))
 
 
 @Tx.prim_func(name="gemm", reference="gemm_nn")
@@ -126,18 +128,18 @@ def gemm_mma_sync_pipelined(A: Tx.Buffer((N, N), "float16"), B: Tx.Buffer((N, N)
                             C: Tx.Buffer((N, N), "float32")):
     with Tx.device_entry():
         by, bx = Tx.cta_id([N // BM, N // BN])
-        warp = Tx.warp_id([8])
+        warp = Tx.warp_id([4])
         lane = Tx.lane_id([32])
         As = Tx.alloc_shared((STAGES, BM, BK), "float16", layout=SW_A)
         Bs = Tx.alloc_shared((STAGES, BK, BN), "float16", layout=SW_B)
-        acc = Tx.alloc_local((64, 32), "float32", layout=MMA_ACC)
+        acc = Tx.alloc_local((64, 64), "float32", layout=MMA_ACC_64)
         Tx.warp.fill(acc, 0.0)
         m0 = by * BM
         n0 = bx * BN
-        wm = warp // 4
-        wn = warp % 4
+        wm = warp // 2
+        wn = warp % 2
         wrow = wm * 64
-        wcol = wn * 32
+        wcol = wn * 64
         # Prologue: stages 0..2 take K tiles 0..2, one commit group each.
         for s in range(0, STAGES - 1):
             k = s * BK
@@ -167,11 +169,11 @@ def gemm_mma_sync_pipelined(A: Tx.Buffer((N, N), "float16"), B: Tx.Buffer((N, N)
                 Tx.cta.copy_async(sB, gB, commit=False)
             Tx.ptx.cp_async_commit_group()
             wA = As[stage, wrow:wrow + 64, 0:BK]
-            wB = Bs[stage, 0:BK, wcol:wcol + 32]
+            wB = Bs[stage, 0:BK, wcol:wcol + 64]
             Tx.warp.gemm(acc, wA, wB, accum=True)
         row = m0 + wrow
         col = n0 + wcol
-        gC = C[row:row + 64, col:col + 32]
+        gC = C[row:row + 64, col:col + 64]
         Tx.warp.copy(gC, acc)
 
 

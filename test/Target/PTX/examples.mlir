@@ -113,13 +113,15 @@
 // PIPE: ret;
 // Counted: one barrier and one wait in the whole kernel (no full wait at
 // the end: empty groups keep the count), the prologue's and the K step's
-// commits, and one K step's 32 mma.syncs on 12 ldmatrix.x4.
+// commits, and one K step of a 64x64 warp tile: 64 mma.syncs on 8
+// ldmatrix.x4 of A (4 row bands x 2 K halves) and 8 ldmatrix.x4.trans of B
+// (4 pairs of column bands x 2 K halves).
 // PIPE-COUNTS:      {{^ *}}1 bar.sync
 // PIPE-COUNTS-NEXT: {{^ *}}2 cp.async.commit_group
 // PIPE-COUNTS-NEXT: {{^ *}}1 cp.async.wait_group 2
 // PIPE-COUNTS-NEXT: {{^ *}}8 ldmatrix.sync.aligned.m8n8.x4.shared.b16
-// PIPE-COUNTS-NEXT: {{^ *}}4 ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
-// PIPE-COUNTS-NEXT: {{^ *}}32 mma.sync.aligned.m16n8k16
+// PIPE-COUNTS-NEXT: {{^ *}}8 ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// PIPE-COUNTS-NEXT: {{^ *}}64 mma.sync.aligned.m16n8k16
 // PIPE-COUNTS-NOT: {{.}}
 
 // gemm_wgmma (sm_90a): 16-byte copies into the swizzled stages, then per K
