@@ -9,7 +9,8 @@
 # Environment:
 #   UOP_BUILD_DIR         build directory holding bin/uop-run (default <repo>/build)
 #   UOP_BENCH_KERNELS     kernels to run (default: all the GPU can run):
-#                         gemm_mma_sync gemm_wgmma gemm_tcgen05 copy copy_tma
+#                         gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma
+#                         gemm_tcgen05 copy copy_tma
 #   UOP_BENCH_GEMM_SIZES  GEMM sizes M=N=K (default "4096 8192"; multiples of 128)
 #   UOP_BENCH_COPY_MIB    copy buffer sizes in MiB (default "1024 2048")
 #   UOP_BENCH_REPEAT      timed runs per measurement (default 20)
@@ -71,7 +72,7 @@ fi
 derive_gemm() {
   local name="$1" n="$2" out="$3" from to
   case "$name" in
-    gemm_mma_sync) from="[32, 32]"; to="[$((n / 128)), $((n / 128))]" ;;    # 128x128 C tiles
+    gemm_mma_sync | gemm_mma_sync_pipelined) from="[32, 32]"; to="[$((n / 128)), $((n / 128))]" ;;  # 128x128 C tiles
     gemm_wgmma | gemm_tcgen05) from="[32, 128]"; to="[$((n / 128)), $((n / 32))]" ;;  # 128x32 C tiles
     *) die "derive_gemm: unknown kernel $name" ;;
   esac
@@ -111,7 +112,7 @@ rows_of_mib() { echo $(( $1 * 1024 * 1024 / 512 )); }
 if [ -n "$derive_dir" ]; then
   mkdir -p "$derive_dir"
   for n in $gemm_sizes; do
-    for name in gemm_mma_sync gemm_wgmma gemm_tcgen05; do
+    for name in gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_tcgen05; do
       derive_gemm "$name" "$n" "$derive_dir/${name}_$n.mlir"
       echo "$derive_dir/${name}_$n.mlir"
     done
@@ -152,6 +153,7 @@ native="sm_${major}${minor}"
 declare -A chip_of=()
 if (( major >= 8 )); then
   chip_of[gemm_mma_sync]="$native"
+  chip_of[gemm_mma_sync_pipelined]="$native"
   chip_of[copy]="$native"
 fi
 if (( major >= 9 )); then chip_of[copy_tma]="${native}a"; fi
@@ -162,7 +164,17 @@ if (( ${#chip_of[@]} == 0 )); then
   exit 3
 fi
 
-all_kernels="gemm_mma_sync gemm_wgmma gemm_tcgen05 copy copy_tma"
+all_kernels="gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_tcgen05 copy copy_tma"
+
+# What each kernel is, for the table's header.
+declare -A design_of=(
+  [gemm_mma_sync]="mma.sync m16n8k16 f16, 128x128x32 CTA tile, 8 warps of 64x32, 2-stage cp.async ring (32 KiB static smem), 2 barriers per K step"
+  [gemm_mma_sync_pipelined]="mma.sync m16n8k16 f16, 128x128x32 CTA tile, 4 warps of 64x64, 4-stage cp.async ring (64 KiB dynamic smem, swizzled), wait_group 2 + 1 barrier per K step, register accumulators"
+  [gemm_wgmma]="wgmma m64n32k16 bf16, 128x32x64 CTA tile, 2 warpgroups, 2-stage TMA ring on mbarriers"
+  [gemm_tcgen05]="tcgen05 bf16 (cta_group 1), 128x32x64 CTA tile, 2-stage TMA ring, tensor-memory accumulator"
+  [copy]="64x128 f32 tiles through 128-byte-swizzled shared memory, 16-byte vector copies"
+  [copy_tma]="128x32 f32 TMA boxes into swizzled shared memory, 16-byte stores"
+)
 kernels=()
 for name in ${UOP_BENCH_KERNELS:-$all_kernels}; do
   case " $all_kernels " in *" $name "*) ;; *) die "unknown kernel '$name' in UOP_BENCH_KERNELS" ;; esac
@@ -293,7 +305,8 @@ for name in "${kernels[@]}"; do
         derive_gemm "$name" "$n" "$file"
         target=""
         [ "$name" = gemm_wgmma ] && [ "$n" = 8192 ] && target=90
-        if [ "$name" = gemm_mma_sync ]; then
+        [ "$name" = gemm_mma_sync_pipelined ] && target=80
+        if [ "$name" = gemm_mma_sync ] || [ "$name" = gemm_mma_sync_pipelined ]; then
           # The sm_80 example is f16 (A * B, B stored K x N); so is its reference.
           measure "$name" "$file" "${n}^3 f16->f32" gemm "$target" "gemm_f16_nn_$n" \
             gemm "$n" "$n" "$n" f16 nn
@@ -317,6 +330,8 @@ done
 echo "GPU 0: $gpu_name (compute capability $cc, driver $driver); median of $repeat runs;"
 echo "reference: cuBLASLt (GEMM, f32 accumulate) and cudaMemcpy device-to-device (copies);"
 echo "GB/s counts bytes read plus bytes written, 1 GB = 1e9 B; 1 MiB = 2^20 B per buffer."
+echo "configured: GEMM sizes $gemm_sizes; copies $copy_mib MiB; every run with --check --seed 0"
+for name in "${kernels[@]}"; do echo "- $name: ${design_of[$name]}"; done
 echo
 echo "| kernel | chip | size | ours | reference | ratio | check |"
 echo "|---|---|---|---|---|---|---|"

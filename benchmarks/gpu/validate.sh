@@ -17,7 +17,8 @@
 #   4. every examples/tirx/*.mlir holding a tirx.prim_func with a
 #      tirx.device_entry, with `uop-run FILE --target cuda --check --repeat 5`
 #      (the chip and reference each needs; skipped when the GPU lacks the
-#      instructions it uses);
+#      instructions it uses), e.g. gemm_mma_sync_pipelined.mlir at 4096^3
+#      against gemm_nn;
 #   5. every examples/uop/*.mlir holding a func.func, the same way;
 #   6. benchmarks/gpu/run.sh.
 #

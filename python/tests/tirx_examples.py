@@ -112,6 +112,71 @@ def gemm_mma_sync(A: Tx.Buffer((N, N), "float16"), B: Tx.Buffer((N, N), "float16
         Tx.warp.copy(gC, acc)
 
 
+# -- examples/tirx/gemm_mma_sync_pipelined.mlir ----------------------------------
+
+STAGES = 4
+# Stage tiles XOR-swizzled in 16-byte chunks: A's 64-byte rows chunk ^= (row / 2) % 4,
+# B's 256-byte rows chunk ^= row % 8 (conflict-free ldmatrix).
+SW_A = Tx.ComposeLayout(Tx.SwizzleLayout(3, 2, 3), Tx.TileLayout((STAGES * BM, BK), (BK, 1)))
+SW_B = Tx.ComposeLayout(Tx.SwizzleLayout(3, 3, 4), Tx.TileLayout((STAGES * BK, BN), (BN, 1)))
+# A warp's 64x64 accumulator: 8 m16n8 fragment columns.
+MMA_ACC_64 = Tx.TileLayout((4, 2, 8, 8, 4, 2), (32, 2, "4@laneid", 4, "1@laneid", 1))
+
+
+@Tx.prim_func(name="gemm", reference="gemm_nn")
+def gemm_mma_sync_pipelined(A: Tx.Buffer((N, N), "float16"), B: Tx.Buffer((N, N), "float16"),
+                            C: Tx.Buffer((N, N), "float32")):
+    with Tx.device_entry():
+        by, bx = Tx.cta_id([N // BM, N // BN])
+        warp = Tx.warp_id([4])
+        lane = Tx.lane_id([32])
+        As = Tx.alloc_shared((STAGES, BM, BK), "float16", layout=SW_A)
+        Bs = Tx.alloc_shared((STAGES, BK, BN), "float16", layout=SW_B)
+        acc = Tx.alloc_local((64, 64), "float32", layout=MMA_ACC_64)
+        Tx.warp.fill(acc, 0.0)
+        m0 = by * BM
+        n0 = bx * BN
+        wm = warp // 2
+        wn = warp % 2
+        wrow = wm * 64
+        wcol = wn * 64
+        # Prologue: stages 0..2 take K tiles 0..2, one commit group each.
+        for s in range(0, STAGES - 1):
+            k = s * BK
+            gA = A[m0:m0 + BM, k:k + BK]
+            gB = B[k:k + BK, n0:n0 + BN]
+            sA = As[s, 0:BM, 0:BK]
+            sB = Bs[s, 0:BK, 0:BN]
+            Tx.cta.copy_async(sA, gA, commit=False)
+            Tx.cta.copy_async(sB, gB)
+        for k0 in range(0, N, BK):
+            kt = k0 // BK
+            stage = kt % STAGES
+            # Tile kt is here once at most the two newest groups pend; the
+            # barrier publishes it and frees the stage the last step read.
+            Tx.ptx.cp_async_wait_group(STAGES - 2)
+            Tx.cuda.syncthreads()
+            kn = k0 + (STAGES - 1) * BK
+            more = kn < N
+            if more:
+                ktn = kt + (STAGES - 1)
+                next = ktn % STAGES
+                gA = A[m0:m0 + BM, kn:kn + BK]
+                gB = B[kn:kn + BK, n0:n0 + BN]
+                sA = As[next, 0:BM, 0:BK]
+                sB = Bs[next, 0:BK, 0:BN]
+                Tx.cta.copy_async(sA, gA, commit=False)
+                Tx.cta.copy_async(sB, gB, commit=False)
+            Tx.ptx.cp_async_commit_group()
+            wA = As[stage, wrow:wrow + 64, 0:BK]
+            wB = Bs[stage, 0:BK, wcol:wcol + 64]
+            Tx.warp.gemm(acc, wA, wB, accum=True)
+        row = m0 + wrow
+        col = n0 + wcol
+        gC = C[row:row + 64, col:col + 64]
+        Tx.warp.copy(gC, acc)
+
+
 # -- examples/tirx/gemm_wgmma.mlir -----------------------------------------------
 
 def sw128(shape):
@@ -334,6 +399,7 @@ EXAMPLES = [
     (copy, "copy.mlir", "sm_80"),
     (copy_tma, "copy_tma.mlir", "sm_90a"),
     (gemm_mma_sync, "gemm_mma_sync.mlir", "sm_80"),
+    (gemm_mma_sync_pipelined, "gemm_mma_sync_pipelined.mlir", "sm_80"),
     (gemm_wgmma, "gemm_wgmma.mlir", "sm_90a"),
     (gemm_tcgen05, "gemm_tcgen05.mlir", "sm_100a"),
     (gemm_compute, "seed_fragment.mlir", "sm_100a"),

@@ -1,6 +1,10 @@
 // REQUIRES: ptxas
 // ptxas assembles the PTX of every bundled tirx example for its chip, and the
-// GEMM kernels do not spill. (examples.mlir checks the instructions.)
+// GEMM kernels do not spill. The mma.sync kernels keep their accumulators in
+// registers: no stack frame, and registers for two CTAs per SM in its 64 K:
+// at most 128 per thread for gemm_mma_sync's 256 threads, at most 255 (the
+// architectural limit) for the pipelined kernel's 128. (examples.mlir checks
+// the instructions.)
 //
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_80" %uop_src_root/examples/tirx/copy.mlir | uop-translate --mlir-to-ptx --chip=sm_80 -o %t.copy.ptx
 // RUN: %ptxas -arch=sm_80 -v %t.copy.ptx -o %t.copy.cubin 2>&1 | FileCheck %s --check-prefix=COPY
@@ -8,6 +12,8 @@
 // RUN: %ptxas -arch=sm_90a -v %t.copy_tma.ptx -o %t.copy_tma.cubin 2>&1 | FileCheck %s --check-prefix=TMA
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_80" %uop_src_root/examples/tirx/gemm_mma_sync.mlir | uop-translate --mlir-to-ptx --chip=sm_80 -o %t.mma.ptx
 // RUN: %ptxas -arch=sm_80 -v %t.mma.ptx -o %t.mma.cubin 2>&1 | FileCheck %s --check-prefixes=GEMM,MMA
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_80" %uop_src_root/examples/tirx/gemm_mma_sync_pipelined.mlir | uop-translate --mlir-to-ptx --chip=sm_80 -o %t.pipe.ptx
+// RUN: %ptxas -arch=sm_80 -v %t.pipe.ptx -o %t.pipe.cubin 2>&1 | FileCheck %s --check-prefixes=GEMM,PIPE
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_90a" %uop_src_root/examples/tirx/gemm_wgmma.mlir | uop-translate --mlir-to-ptx --chip=sm_90a -o %t.wgmma.ptx
 // RUN: %ptxas -arch=sm_90a -v %t.wgmma.ptx -o %t.wgmma.cubin 2>&1 | FileCheck %s --check-prefixes=GEMM,WGMMA
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | uop-translate --mlir-to-ptx --chip=sm_100a -o %t.tcgen05.ptx
@@ -22,10 +28,22 @@
 // TMA: 0 bytes spill stores, 0 bytes spill loads
 
 // MMA: Compiling entry function 'gemm' for 'sm_80'
+// MMA-NEXT: Function properties for gemm
+// MMA-NEXT: 0 bytes stack frame,
+// PIPE: Compiling entry function 'gemm' for 'sm_80'
+// PIPE-NEXT: Function properties for gemm
+// PIPE-NEXT: 0 bytes stack frame,
 // WGMMA: Compiling entry function 'gemm' for 'sm_90a'
+// The wgmma accumulator too (it had a 64-byte frame).
+// WGMMA-NEXT: Function properties for gemm
+// WGMMA-NEXT: 0 bytes stack frame,
 // TCGEN05: Compiling entry function 'gemm' for 'sm_100a'
 // GEMM: 0 bytes spill stores, 0 bytes spill loads
 // GEMM-NOT: error
+// MMA: Used {{([1-9]?[0-9]|1[01][0-9]|12[0-8])}} registers, used 1 barriers, 32768 bytes smem
+// The four stages are dynamic shared memory (the launch asks for them), so
+// no static shared array: only the 1-byte marker of the dynamic window.
+// PIPE: Used {{([1-9]?[0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])}} registers, used 1 barriers, 1 bytes smem
 // WGMMA: 41096 bytes smem
 
 // SEED: Compiling entry function 'gemm_compute' for 'sm_100a'

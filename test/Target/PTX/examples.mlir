@@ -5,6 +5,16 @@
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_90a" %uop_src_root/examples/tirx/copy_tma.mlir | uop-translate --mlir-to-ptx --chip=sm_90a | FileCheck %s --check-prefix=TMA
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_90a" %uop_src_root/examples/tirx/copy_tma.mlir | FileCheck %s --check-prefix=TMA-NVVM
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_80" %uop_src_root/examples/tirx/gemm_mma_sync.mlir | uop-translate --mlir-to-ptx --chip=sm_80 | FileCheck %s --check-prefix=MMA
+// The synchronization and tensor-core instructions, for counting:
+// DEFINE: %{counted} = bar.sync|cp.async.wait_group[[:space:]]+[0-9]+|cp.async.commit_group|mma.sync.aligned.m16n8k16|ldmatrix[.a-z0-9]+
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_80" %uop_src_root/examples/tirx/gemm_mma_sync.mlir | uop-translate --mlir-to-ptx --chip=sm_80 -o %t.mma.ptx
+// RUN: FileCheck %s --check-prefix=MMA-REGS --implicit-check-not=.local --input-file=%t.mma.ptx
+// RUN: grep -oE "%{counted}" %t.mma.ptx | sort | uniq -c | FileCheck %s --check-prefix=MMA-COUNTS
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_80" %uop_src_root/examples/tirx/gemm_mma_sync_pipelined.mlir -o %t.pipe.mlir
+// RUN: FileCheck %s --check-prefix=PIPE-NVVM --input-file=%t.pipe.mlir
+// RUN: uop-translate --mlir-to-ptx --chip=sm_80 %t.pipe.mlir -o %t.pipe.ptx
+// RUN: FileCheck %s --check-prefix=PIPE --implicit-check-not=.local --input-file=%t.pipe.ptx
+// RUN: grep -oE "%{counted}" %t.pipe.ptx | sort | uniq -c | FileCheck %s --check-prefix=PIPE-COUNTS
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_90a" %uop_src_root/examples/tirx/gemm_wgmma.mlir | uop-translate --mlir-to-ptx --chip=sm_90a | FileCheck %s --check-prefix=WGMMA
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | uop-translate --mlir-to-ptx --chip=sm_100a | FileCheck %s --check-prefix=TCGEN05
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | uop-translate --mlir-to-ptx --chip=sm_100a | FileCheck %s --check-prefix=TCGEN05-LD
@@ -55,20 +65,64 @@
 // TMA-NVVM-SAME: %arg0: !llvm.ptr<1>, %arg1: !llvm.ptr<1>, %arg2: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant})
 // TMA-NVVM-SAME: tirx.tensor_maps = [#tirx.tensor_map_param<arg = 2, buffer_arg = 0, shape = [8192, 128], box = [128, 32], swizzle = 128>]
 
-// gemm_mma_sync (sm_80): cp.async prefetch of the A and B stages, and eight
+// gemm_mma_sync (sm_80): cp.async prefetch of the A and B stages, and 32
 // mma.sync m16n8k16 per K step of 32 (warp tile 64 x 32: 4 x 4 fragments x
-// 2 K halves, in a loop).
+// 2 K halves, unrolled).
 // MMA: .target sm_80
 // MMA: .visible .entry gemm(
 // MMA: cp.async.cg.shared.global
 // MMA: cp.async.commit_group;
 // MMA: cp.async.wait_group
 // The fragments come from shared memory through ldmatrix: x4 for A (stored
-// M x K), x2.trans for B (stored K x N).
+// M x K), x4.trans for a pair of B's 8-column bands (stored K x N).
 // MMA-DAG: ldmatrix.sync.aligned.m8n8.x4.shared.b16
-// MMA-DAG: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// MMA-DAG: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // MMA: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // MMA: ret;
+// The accumulator is in registers: no .local anywhere (--implicit-check-not).
+// MMA-REGS: .visible .entry gemm(
+// MMA-REGS: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// MMA-REGS: ret;
+// The instructions of the kernel, counted (the K loop is not unrolled: these
+// are one K step's): two barriers per step, a full wait on the last one,
+// one commit group per copy; 32 mma.syncs on 8 ldmatrix.x4 of A and 4
+// ldmatrix.x4.trans of B.
+// MMA-COUNTS:      {{^ *}}2 bar.sync
+// MMA-COUNTS-NEXT: {{^ *}}4 cp.async.commit_group
+// MMA-COUNTS-NEXT: {{^ *}}1 cp.async.wait_group 0
+// MMA-COUNTS-NEXT: {{^ *}}1 cp.async.wait_group 2
+// MMA-COUNTS-NEXT: {{^ *}}8 ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// MMA-COUNTS-NEXT: {{^ *}}4 ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// MMA-COUNTS-NEXT: {{^ *}}32 mma.sync.aligned.m16n8k16
+// MMA-COUNTS-NOT: {{.}}
+
+// gemm_mma_sync_pipelined (sm_80): a four-stage cp.async ring in 64 KiB of
+// dynamic shared memory (+ the 1024-byte realignment pad).
+// PIPE-NVVM: tirx.dynamic_shared_bytes = 66560 : i64
+// The prologue fills three stages, one commit group each (the A copy leaves
+// its cp.asyncs open for the B copy's commit).
+// PIPE: .visible .entry gemm(
+// PIPE: cp.async.cg.shared.global
+// PIPE-NOT: cp.async.commit_group
+// PIPE: cp.async.cg.shared.global
+// PIPE: cp.async.commit_group;
+// The K step waits until at most the two newest groups pend (stages - 2),
+// then one CTA barrier.
+// PIPE: cp.async.wait_group 2;
+// PIPE-NEXT: bar.sync 0;
+// PIPE: ret;
+// Counted: one barrier and one wait in the whole kernel (no full wait at
+// the end: empty groups keep the count), the prologue's and the K step's
+// commits, and one K step of a 64x64 warp tile: 64 mma.syncs on 8
+// ldmatrix.x4 of A (4 row bands x 2 K halves) and 8 ldmatrix.x4.trans of B
+// (4 pairs of column bands x 2 K halves).
+// PIPE-COUNTS:      {{^ *}}1 bar.sync
+// PIPE-COUNTS-NEXT: {{^ *}}2 cp.async.commit_group
+// PIPE-COUNTS-NEXT: {{^ *}}1 cp.async.wait_group 2
+// PIPE-COUNTS-NEXT: {{^ *}}8 ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// PIPE-COUNTS-NEXT: {{^ *}}8 ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// PIPE-COUNTS-NEXT: {{^ *}}64 mma.sync.aligned.m16n8k16
+// PIPE-COUNTS-NOT: {{.}}
 
 // gemm_wgmma (sm_90a): 16-byte copies into the swizzled stages, then per K
 // step of 64: fence.proxy.async, wgmma.fence, four m64n64k16 bf16 wgmma with

@@ -620,9 +620,20 @@ LogicalResult uop::tirx::verifyTilePrimitiveScope(Operation *o) {
   if (DictionaryAttr config = op.getConfigDict()) {
     for (NamedAttribute entry : config) {
       StringRef key = entry.getName().getValue();
-      if (key != "vec" && key != "multicast" && key != "cta_group")
+      if (key != "vec" && key != "multicast" && key != "cta_group" &&
+          key != "commit")
         return o->emitOpError("unknown config key '")
-               << key << "' (known: vec, multicast, cta_group)";
+               << key << "' (known: vec, multicast, cta_group, commit)";
+    }
+    // commit: whether a cp.async copy closes its own commit group; false
+    // lets several copies (a pipeline stage's A and B tiles) share one
+    // group, committed by nvvm.cp.async.commit.group.
+    if (Attribute commit = config.get("commit")) {
+      if (!isa<CopyAsyncOp>(o))
+        return o->emitOpError("config commit applies to "
+                              "tirx.tile.copy_async (cp.async commit groups)");
+      if (!isa<BoolAttr>(commit))
+        return o->emitOpError("config commit must be a bool, got ") << commit;
     }
     // vec: elements per vector access, a power of two.
     if (Attribute vec = config.get("vec")) {

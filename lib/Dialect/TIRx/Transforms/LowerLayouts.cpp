@@ -136,9 +136,16 @@ public:
   /// The first thread axis on which the element at `coord` of a buffer of
   /// `type` is not provably the executing thread's, or nullopt when every
   /// one is. Axes only replica iters use hold a copy in each thread along
-  /// them and are not checked.
+  /// them and are not checked. When every case that runs the access finds
+  /// the element at one memory offset (a register-tile access whose
+  /// coordinates differ between threads only by their own elements), that
+  /// offset goes to `sameOffset`: the access then needs no layout
+  /// arithmetic, and a local buffer indexed only by constants stays in
+  /// registers instead of a stack frame.
   std::optional<std::string> notOwnAxis(Operation *access, BufferType type,
-                                        ValueRange coord) {
+                                        ValueRange coord,
+                                        std::optional<int64_t> &sameOffset) {
+    sameOffset.reset();
     auto attr = type.getLayoutInterface();
     if (!attr)
       return std::nullopt;
@@ -202,6 +209,12 @@ public:
     for (auto &g : guards)
       guardNode.push_back(compile(g.first));
     SmallVector<int64_t> leafValue(vars.size()), val;
+    // The memory offset of every case so far: unset before the first, and
+    // nullopt once two differ (or the layout has memory replicas, whose
+    // other offsets the store lowering derives from the coordinates).
+    std::optional<std::optional<int64_t>> offset;
+    if (threadReplicas || !algebra.getTile()->replica.empty())
+      offset = std::optional<int64_t>();
     for (int64_t tx = 0; tx < threads; ++tx) {
       std::fill(digit.begin(), digit.end(), 0);
       for (;;) {
@@ -219,9 +232,14 @@ public:
           std::map<std::string, int64_t> mine = ownIds(tx);
           if (!threadReplicas) {
             // One location: its thread axes straight from the digits.
+            std::optional<int64_t> at;
             if (std::optional<std::string> axis =
-                    notOwnDigits(tile, shape, point, distributed, mine))
+                    notOwnDigits(tile, shape, point, distributed, mine, at))
               return axis;
+            if (!offset)
+              offset = at;
+            else if (*offset != at)
+              offset = std::optional<int64_t>();
             goto next;
           }
           auto locations = layout::apply(tile, shape, point);
@@ -249,6 +267,8 @@ public:
           break;
       }
     }
+    if (offset)
+      sameOffset = *offset;
     return std::nullopt;
   }
 
@@ -256,12 +276,14 @@ private:
   static constexpr int64_t kMaxCases = 1 << 20;
 
   /// The layout's value on each distributed axis at `point` (no replicas),
-  /// compared with the thread's `mine`: the first axis that differs.
+  /// compared with the thread's `mine`: the first axis that differs. The
+  /// memory offset goes to `memory`.
   static std::optional<std::string>
   notOwnDigits(const layout::TileLayout &tile, const layout::Shape &shape,
                const layout::Coord &point,
                const std::set<std::string> &distributed,
-               const std::map<std::string, int64_t> &mine) {
+               const std::map<std::string, int64_t> &mine,
+               std::optional<int64_t> &memory) {
     int64_t flat = 0;
     for (auto [d, c] : llvm::zip(shape, point)) {
       if (c < 0 || c >= d)
@@ -281,6 +303,7 @@ private:
       if (own == mine.end() || own->second != value[axis])
         return axis;
     }
+    memory = value[layout::kMemoryAxis];
     return std::nullopt;
   }
 
@@ -567,8 +590,9 @@ private:
       failedAny = true;
       return;
     }
-    if (std::optional<std::string> axis =
-            prover->notOwnAxis(op, type, access.getAccessIndices())) {
+    std::optional<int64_t> sameOffset;
+    if (std::optional<std::string> axis = prover->notOwnAxis(
+            op, type, access.getAccessIndices(), sameOffset)) {
       // Lowering it would silently address the thread's own element.
       op->emitError("the ")
           << *axis << " coordinate of this element of " << type
@@ -589,6 +613,14 @@ private:
       return;
     }
     OpBuilder b(op);
+    if (sameOffset && replicas.empty()) {
+      int64_t origin = type.getElemOffset() + getInheritedElemOffset(buffer);
+      access.getAccessedBufferMutable().set(flatView(root, op));
+      access.getAccessIndicesMutable().assign(
+          arith::ConstantIndexOp::create(b, op->getLoc(), *sameOffset + origin)
+              .getResult());
+      return;
+    }
     SmallVector<Value> coord(access.getAccessIndices());
     for (ArrayRef<int64_t> replica : replicas) {
       auto copy = cast<BufferAccessOpInterface>(b.clone(*op));

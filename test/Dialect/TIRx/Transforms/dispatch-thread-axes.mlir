@@ -6,8 +6,13 @@
 //
 // Generic tile implementations on register tiles distributed over every
 // thread axis a CTA contains (warpid, laneid, tx, tid_in_wg; replicas over
-// warpid): each element is handled by the threads that hold it, which compare
-// the layout's value on each thread axis with their own scope ids.
+// warpid). A whole register tile whose thread-axis iters number the ids
+// exactly is visited register by register: each thread handles its own
+// elements, at coordinates made of its ids (no loop, no owner test), so the
+// register index is a constant and the buffer can live in registers. Other
+// layouts (replicas) loop over every element, each handled by the threads
+// that hold it, which compare the layout's value on each thread axis with
+// their own scope ids.
 
 !G = !tirx.buffer<4x32xf32, global>
 !W = !tirx.buffer<4xf32, local, #tirx.tile<S[(4):(1@warpid)]>>
@@ -17,28 +22,21 @@
 !R = !tirx.buffer<32xf32, local, #tirx.tile<S[(32):(1@laneid)] + R[(4):(1@warpid)]>>
 
 // CHECK-LABEL: tirx.prim_func @axes
-// The issue's example: a CTA-scope fill of a buffer with one element per warp.
+// The issue's example: a CTA-scope fill of a buffer with one element per
+// warp: each warp stores its element, at its warp id.
 // CHECK:      %[[W:.*]] = tirx.alloc_buffer : !tirx.buffer<4xf32, local, #tirx.tile<S[4:1@warpid]>>
 // CHECK-NEXT: %[[WID:.*]] = tirx.scope_id_def cta -> warp [4]
-// CHECK-NEXT: scf.for %[[E:.*]] = %c0 to %c4 step %c1 {
-// CHECK-NEXT:   %[[D:.*]] = arith.remui %[[E]], %c4
-// CHECK-NEXT:   %[[MINE:.*]] = arith.cmpi eq, %[[D]], %[[WID]]
-// CHECK-NEXT:   scf.if %[[MINE]] {
-// CHECK-NEXT:     tirx.buffer_store %cst, %[[W]][%[[E]]]
+// CHECK-NEXT: tirx.buffer_store %cst, %[[W]][%[[WID]]]
 // The copy out reads only the warp's own element.
-// CHECK:      scf.if
-// CHECK-NEXT:   tirx.buffer_load %[[W]]
-// CHECK-NEXT:   tirx.buffer_store {{.*}}, %arg2
+// CHECK-NEXT: %[[V:.*]] = tirx.buffer_load %[[W]][%[[WID]]]
+// CHECK-NEXT: tirx.buffer_store %[[V]], %arg2[%[[WID]]]
+// CHECK-NOT:  scf.if
 //
 // Two thread axes: the element (r, c) is lane c's of warp r.
 // CHECK:      %[[LANE:.*]] = tirx.scope_id_def warp -> thread [32]
-// CHECK:      %[[ONL:.*]] = arith.cmpi eq, %{{.*}}, %[[LANE]]
-// CHECK-NEXT: %[[ONW:.*]] = arith.cmpi eq, %{{.*}}, %[[WID]]
-// CHECK-NEXT: %[[BOTH:.*]] = arith.andi %[[ONL]], %[[ONW]]
-// CHECK-NEXT: scf.if %[[BOTH]]
-// CHECK-NEXT:   tirx.buffer_load %arg0
+// CHECK-NEXT: tirx.buffer_load %arg0[%[[WID]], %[[LANE]]]
 // CHECK:      arith.mulf
-// CHECK:      tirx.buffer_store {{.*}}, %arg1
+// CHECK:      tirx.buffer_store {{.*}}, %arg1[%[[WID]], %[[LANE]]]
 //
 // tx: the CTA's thread index.
 // CHECK: tirx.alloc_buffer : !tirx.buffer<128xf32, local, #tirx.tile<S[128:1@tx]>>

@@ -730,11 +730,14 @@ tirx.prim_func @gemm_generic_int() {
 
 //===----------------------------------------------------------------------===//
 // gemm (mma_sync): warp scope, f16/bf16 inputs, f32 accumulator, M, N, K
-// multiples of 16, 8, 16, on sm_80+. Per 16x8 tile of C: the C fragment
-// (selected against zero by accum), a K loop of nvgpu.mma.sync m16n8k16 on
-// fragments in the PTX register layout of m16n8k16 (g = lane / 4,
-// t = lane % 4): A (g | g+8, 2t..2t+1 | 2t+8..2t+9), B (2t..2t+1 |
-// 2t+8..2t+9, g), C (g | g+8, 2t..2t+1); the result goes back to C.
+// multiples of 16, 8, 16, on sm_80+. Register-blocked: every 16x8 tile of C
+// is one SSA fragment for the whole gemm (read once, selected against zero
+// by accum; written once), so its indices are constants per lane; each K
+// step loads A's fragment once per 16-row band and B's once per 8-column
+// band, then issues every tile's nvgpu.mma.sync m16n8k16, on fragments in
+// the PTX register layout of m16n8k16 (g = lane / 4, t = lane % 4): A (g |
+// g+8, 2t..2t+1 | 2t+8..2t+9), B (2t..2t+1 | 2t+8..2t+9, g), C (g | g+8,
+// 2t..2t+1). Up to 4 K steps are unrolled; no loop at all here.
 //===----------------------------------------------------------------------===//
 
 // CHECK-LABEL: tirx.prim_func @mma_16x8x16
@@ -743,33 +746,26 @@ tirx.prim_func @gemm_generic_int() {
 // CHECK: %[[G:.*]] = arith.divui %[[LANE]], %{{.*}} : index
 // CHECK: %[[T:.*]] = arith.remui %[[LANE]], %{{.*}} : index
 // CHECK: %[[T2:.*]] = arith.muli %[[T]], %{{.*}} : index
-// CHECK: scf.for %[[M0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK: scf.for %[[N0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK: %[[R0:.*]] = arith.addi %[[M0]], %[[G]] : index
-// CHECK: %[[CC0:.*]] = arith.addi %[[N0]], %[[T2]] : index
+// CHECK-NOT: scf.for
 // C fragment: four elements, each selected against zero by accum.
-// CHECK: %[[OLD0:.*]] = tirx.buffer_load %[[C]][%[[R0]], %[[CC0]]] : !tirx.buffer<16x8xf32, global>
+// CHECK: %[[OLD0:.*]] = tirx.buffer_load %[[C]][%[[G]], %[[T2]]] : !tirx.buffer<16x8xf32, global>
 // CHECK-NEXT: arith.select %[[ACCUM]], %[[OLD0]], %{{.*}} : f32
 // CHECK-COUNT-3: tirx.buffer_load %[[C]]
 // CHECK: %[[ACC0:.*]] = vector.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<2x2xf32>
-// CHECK: %[[D:.*]] = scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]]) -> (vector<2x2xf32>) {
-// CHECK: %[[KA:.*]] = arith.addi %[[K0]], %[[T2]] : index
+// CHECK-NOT: scf.for
 // A fragment: 8 halves, the first at (g, 2t).
-// CHECK: tirx.buffer_load %[[A]][%[[R0]], %[[KA]]] : !tirx.buffer<16x16xf16, global>
+// CHECK: tirx.buffer_load %[[A]][%[[G]], %[[T2]]] : !tirx.buffer<16x16xf16, global>
 // CHECK-COUNT-7: tirx.buffer_load %[[A]]
 // CHECK: %[[FA:.*]] = vector.from_elements {{.*}} : vector<4x2xf16>
 // B fragment: 4 halves, the first at (2t, g). (Operands in global memory
 // are loaded element-wise; ldmatrix reads shared memory only.)
-// CHECK: %[[COL:.*]] = arith.addi %[[N0]], %[[G]] : index
-// CHECK: tirx.buffer_load %[[B]][%[[KA]], %[[COL]]] : !tirx.buffer<16x8xf16, global>
+// CHECK: tirx.buffer_load %[[B]][%[[T2]], %[[G]]] : !tirx.buffer<16x8xf16, global>
 // CHECK-COUNT-3: tirx.buffer_load %[[B]]
 // CHECK: %[[FB:.*]] = vector.from_elements {{.*}} : vector<2x2xf16>
-// CHECK-NEXT: %[[R:.*]] = nvgpu.mma.sync(%[[FA]], %[[FB]], %[[ACC]]) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
-// CHECK-NEXT: scf.yield %[[R]] : vector<2x2xf32>
-// CHECK-NEXT: }
+// CHECK-NEXT: %[[D:.*]] = nvgpu.mma.sync(%[[FA]], %[[FB]], %[[ACC0]]) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
 // The result fragment goes back to C.
 // CHECK: %[[E0:.*]] = vector.extract %[[D]][0, 0] : f32 from vector<2x2xf32>
-// CHECK: tirx.buffer_store %[[E0]], %[[C]][%[[R0]], %[[CC0]]] : !tirx.buffer<16x8xf32, global>
+// CHECK: tirx.buffer_store %[[E0]], %[[C]][%[[G]], %[[T2]]] : !tirx.buffer<16x8xf32, global>
 // CHECK: vector.extract %[[D]][0, 1] : f32 from vector<2x2xf32>
 // CHECK: vector.extract %[[D]][1, 0] : f32 from vector<2x2xf32>
 // CHECK: vector.extract %[[D]][1, 1] : f32 from vector<2x2xf32>
@@ -786,24 +782,30 @@ tirx.prim_func @mma_16x8x16(%A: !tirx.buffer<16x16xf16, global>, %B: !tirx.buffe
 
 // bf16 from shared memory with B given as N x K (transpose_B): both
 // fragments come from ldmatrix. Lane l passes the address of row l % 8 of
-// matrix (l / 8) % num: A takes x4 (rows m0 / m0 + 8 by k0 / k0 + 8), B x2
-// (rows n0, chunks k0 / k0 + 8), both without .trans since both are stored
-// K-major. 32x16x32 takes two M tiles, two N tiles and two K steps.
+// matrix (l / 8) % num: A takes x4 per 16-row band (rows m0 / m0 + 8 by
+// k0 / k0 + 8), B x4 per pair of 8-column bands (rows n0 / n0 + 8, chunks
+// k0 / k0 + 8), both without .trans since both are stored K-major.
+// 32x16x32: two K steps, each two A loads, one B load and four mma.syncs.
 // CHECK-LABEL: tirx.prim_func @mma_bf16_transpose_b
 // CHECK: %[[AS:.*]] = tirx.alloc_buffer : !tirx.buffer<32x32xbf16, shared>
 // CHECK: %[[BS:.*]] = tirx.alloc_buffer : !tirx.buffer<16x32xbf16, shared>
 // CHECK: %[[LANE:.*]] = tirx.scope_id_def warp -> thread [32]
-// CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c32{{(_[0-9]+)?}} step %c16{{(_[0-9]+)?}} {
-// CHECK: scf.for %[[N0:.*]] = %c0{{(_[0-9]+)?}} to %c16{{(_[0-9]+)?}} step %c8{{(_[0-9]+)?}} {
-// CHECK: scf.for %[[K0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<2x2xf32>) {
+// CHECK-NOT: scf.for
 // CHECK: %[[MAT:.*]] = arith.remui %{{.*}}, %c4{{(_[0-9]+)?}} : index
 // CHECK: tirx.address_of %[[AS]][%{{.*}}, %{{.*}}] : !tirx.buffer<32x32xbf16, shared>
 // CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
 // CHECK-COUNT-4: llvm.bitcast %{{.*}} : i32 to vector<2xbf16>
+// CHECK: tirx.address_of %[[AS]]
+// CHECK: nvvm.ldmatrix {{.*}} num = 4
 // CHECK: tirx.address_of %[[BS]][%{{.*}}, %{{.*}}] : !tirx.buffer<16x32xbf16, shared>
-// CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 2 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32)>
-// CHECK-COUNT-2: llvm.bitcast %{{.*}} : i32 to vector<2xbf16>
-// CHECK: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-COUNT-4: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// The second K step.
+// CHECK: tirx.address_of %[[AS]]
+// CHECK: tirx.address_of %[[AS]]
+// CHECK: tirx.address_of %[[BS]]
+// CHECK-COUNT-4: nvgpu.mma.sync
+// CHECK-NOT: nvgpu.mma.sync
 // CHECK-NOT: tirx.buffer_load %[[AS]]
 // CHECK-NOT: tirx.buffer_load %[[BS]]
 // CHECK-NOT: tirx.tile.gemm
@@ -814,6 +816,67 @@ tirx.prim_func @mma_bf16_transpose_b(%C: !tirx.buffer<32x16xf32, global>) {
     %As = tirx.alloc_buffer : !tirx.buffer<32x32xbf16, shared>
     %Bs = tirx.alloc_buffer : !tirx.buffer<16x32xbf16, shared>
     tirx.tile.gemm <warp> %C, %As, %Bs, accum %true transpose_B : !tirx.buffer<32x16xf32, global>, !tirx.buffer<32x32xbf16, shared>, !tirx.buffer<16x32xbf16, shared>
+  }
+  tirx.return
+}
+
+// An odd number of 8-column bands: B stored K x N takes ldmatrix x4 .trans
+// for the first pair and x2 .trans for the last band.
+// CHECK-LABEL: tirx.prim_func @mma_odd_n
+// CHECK: %[[BS:.*]] = tirx.alloc_buffer : !tirx.buffer<16x24xf16, shared>
+// CHECK: tirx.address_of %[[BS]]
+// CHECK-NEXT: llvm.inttoptr
+// CHECK-NEXT: nvvm.ldmatrix {{.*}} layout = #nvvm.mma_layout<col>, num = 4
+// CHECK: tirx.address_of %[[BS]]
+// CHECK-NEXT: llvm.inttoptr
+// CHECK-NEXT: nvvm.ldmatrix {{.*}} layout = #nvvm.mma_layout<col>, num = 2
+// CHECK-COUNT-3: nvgpu.mma.sync
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK: tirx.return
+tirx.prim_func @mma_odd_n(%C: !tirx.buffer<16x24xf32, global>) {
+  tirx.device_entry {
+    %w = tirx.scope_id_def cta -> warp [1]
+    %true = arith.constant true
+    %As = tirx.alloc_buffer : !tirx.buffer<16x16xf16, shared>
+    %Bs = tirx.alloc_buffer : !tirx.buffer<16x24xf16, shared>
+    tirx.tile.gemm <warp> %C, %As, %Bs, accum %true : !tirx.buffer<16x24xf32, global>, !tirx.buffer<16x16xf16, shared>, !tirx.buffer<16x24xf16, shared>
+  }
+  tirx.return
+}
+
+// More than 32 C tiles (here 8 x 8) would not fit in registers as SSA
+// fragments: a loop per 16x8 tile, each with its own K loop.
+// CHECK-LABEL: tirx.prim_func @mma_many_tiles
+// CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c128{{(_[0-9]+)?}} step %c16{{(_[0-9]+)?}} {
+// CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c64{{(_[0-9]+)?}} step %c8{{(_[0-9]+)?}} {
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<2x2xf32>) {
+// CHECK-COUNT-1: nvgpu.mma.sync
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK: tirx.return
+tirx.prim_func @mma_many_tiles(%A: !tirx.buffer<128x16xf16, global>, %B: !tirx.buffer<16x64xf16, global>,
+                               %C: !tirx.buffer<128x64xf32, global>) {
+  tirx.device_entry {
+    %w = tirx.scope_id_def cta -> warp [1]
+    %true = arith.constant true
+    tirx.tile.gemm <warp> %C, %A, %B, accum %true : !tirx.buffer<128x64xf32, global>, !tirx.buffer<128x16xf16, global>, !tirx.buffer<16x64xf16, global>
+  }
+  tirx.return
+}
+
+// Eight K steps are more than the four unrolled: one scf.for over K carries
+// all the C fragments (2 tiles here).
+// CHECK-LABEL: tirx.prim_func @mma_long_k
+// CHECK: scf.for %{{.*}} = %c0{{(_[0-9]+)?}} to %c128{{(_[0-9]+)?}} step %c16{{(_[0-9]+)?}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<2x2xf32>, vector<2x2xf32>) {
+// CHECK-COUNT-2: nvgpu.mma.sync
+// CHECK: scf.yield %{{.*}}, %{{.*}} : vector<2x2xf32>, vector<2x2xf32>
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK: tirx.return
+tirx.prim_func @mma_long_k(%A: !tirx.buffer<16x128xf16, global>, %B: !tirx.buffer<128x16xf16, global>,
+                           %C: !tirx.buffer<16x16xf32, global>) {
+  tirx.device_entry {
+    %w = tirx.scope_id_def cta -> warp [1]
+    %true = arith.constant true
+    tirx.tile.gemm <warp> %C, %A, %B, accum %true : !tirx.buffer<16x16xf32, global>, !tirx.buffer<16x128xf16, global>, !tirx.buffer<128x16xf16, global>
   }
   tirx.return
 }

@@ -176,7 +176,8 @@ TileImpl tmaCopy() {
 
 /// copy_async with no barrier on sm_80+: each thread of the scope issues
 /// 16-byte cp.async.cg copies of aligned runs (the vectorized copy's
-/// conditions) and commits them as one group; the caller waits with
+/// conditions) and commits them as one group (config commit = false leaves
+/// them in the open group, for a later commit); the caller waits with
 /// nvvm.cp.async.wait.group and a barrier before reading the tile.
 TileImpl cpAsyncCopy() {
   auto accepts = [](Operation *op, const Target &t) -> Declines {
@@ -214,9 +215,12 @@ TileImpl cpAsyncCopy() {
                                           NVVM::LoadCacheModifierKind::CG,
                                           Value());
                 });
-    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+    DictionaryAttr config = copy.getConfigAttr();
+    auto commit = config ? config.getAs<BoolAttr>("commit") : BoolAttr();
+    if (!commit || commit.getValue())
+      NVVM::CpAsyncCommitGroupOp::create(b, loc);
   };
-  return {"cp_async", 5, accepts, expand};
+  return {"cp_async", 5, accepts, expand, {"commit"}};
 }
 
 } // namespace uop::tirx::dispatch

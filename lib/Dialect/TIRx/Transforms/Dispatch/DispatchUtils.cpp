@@ -10,6 +10,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 
 namespace uop::tirx::dispatch {
@@ -446,6 +447,116 @@ threadReplicaDigits(const layout::TileLayout &tile) {
   }
 }
 
+namespace {
+/// A thread-distributed buffer seen from one thread: its registers, each
+/// with the element it holds as a constant coordinate plus a part that
+/// depends only on the thread's ids (the digits of the thread-axis iters).
+struct OwnedRegisters {
+  struct ThreadDigit {
+    std::string axis;
+    int64_t stride, extent, dim, weight;
+  };
+  /// Per register: the constant part of its element's coordinate.
+  SmallVector<SmallVector<int64_t>> constant;
+  SmallVector<ThreadDigit> threadDigits;
+};
+} // namespace
+
+/// The ids of thread axis `axis` in a CTA of `threads` threads.
+static int64_t axisIdCount(StringRef axis, int64_t threads) {
+  using A = layout::Axis;
+  switch (*layout::symbolizeAxis(axis)) {
+  case A::LaneId: return 32;
+  case A::TidInWg: return 128;
+  case A::WidInWg: return 4;
+  case A::WarpId: return threads / 32;
+  case A::WgId: return threads / 128;
+  default: return threads;
+  }
+}
+
+/// The registers of `type` in each thread, when its layout is one tile with
+/// neither replicas nor thread offsets, whose iters split along the
+/// dimensions, and whose thread-axis iters number each axis's ids exactly
+/// once (so every thread owns one element per register); else nullopt.
+static std::optional<OwnedRegisters> ownedRegisters(BufferType type,
+                                                    int64_t threads) {
+  auto attr = type.getLayoutInterface();
+  if (!attr)
+    return std::nullopt;
+  layout::Layout algebra = attr.getAlgebra();
+  const layout::TileLayout *tile = algebra.getTile();
+  if (!tile || !tile->replica.empty() ||
+      llvm::any_of(tile->offset, [](const layout::Offset &o) { return o.value; }))
+    return std::nullopt;
+  // Innermost iters first: each dimension is a run of whole iters.
+  ArrayRef<int64_t> shape = type.getShape();
+  SmallVector<int64_t> dimOf(tile->shard.size()), weightOf(tile->shard.size());
+  int64_t dim = shape.size() - 1, inDim = 1;
+  for (int64_t k = tile->shard.size() - 1; k >= 0; --k) {
+    while (dim >= 0 && inDim == shape[dim]) {
+      --dim;
+      inDim = 1;
+    }
+    if (dim < 0 || shape[dim] % (inDim * tile->shard[k].extent))
+      return std::nullopt;
+    dimOf[k] = dim;
+    weightOf[k] = inDim;
+    inDim *= tile->shard[k].extent;
+  }
+  while (dim >= 0 && inDim == shape[dim]) {
+    --dim;
+    inDim = 1;
+  }
+  if (dim >= 0)
+    return std::nullopt;
+  OwnedRegisters owned;
+  std::map<std::string, SmallVector<std::pair<int64_t, int64_t>>> radix;
+  SmallVector<int64_t> memoryIters;
+  for (auto [k, it] : llvm::enumerate(tile->shard)) {
+    if (it.axis == layout::kMemoryAxis) {
+      memoryIters.push_back(k);
+      continue;
+    }
+    if (!layout::isThreadAxis(it.axis))
+      return std::nullopt;
+    owned.threadDigits.push_back({it.axis, it.stride, it.extent,
+                                  dimOf[k], weightOf[k]});
+    radix[it.axis].push_back({it.stride, it.extent});
+  }
+  // Each axis's iters, by stride, must be the mixed-radix digits of its ids.
+  for (auto &[axis, iters] : radix) {
+    llvm::sort(iters);
+    int64_t next = 1;
+    for (auto [stride, extent] : iters) {
+      if (stride != next)
+        return std::nullopt;
+      next *= extent;
+    }
+    if (next != axisIdCount(axis, threads))
+      return std::nullopt;
+  }
+  SmallVector<int64_t> digit(memoryIters.size(), 0);
+  for (;;) {
+    SmallVector<int64_t> c(shape.size(), 0);
+    for (auto [i, k] : llvm::enumerate(memoryIters))
+      c[dimOf[k]] += digit[i] * weightOf[k];
+    owned.constant.push_back(c);
+    size_t i = 0;
+    for (; i < digit.size(); ++i) {
+      if (++digit[i] < tile->shard[memoryIters[i]].extent)
+        break;
+      digit[i] = 0;
+    }
+    if (i == digit.size())
+      return owned;
+  }
+}
+
+/// Registers per thread up to which a register tile's element loop is
+/// unrolled (each register then has a constant index).
+constexpr size_t kMaxUnrolledRegisters = 1024;
+
 /// The per-element loop of a generic implementation: strided over the
 /// threads of the scope, or, when an operand is distributed over threads,
 /// over all elements with each one handled by the threads holding it (every
@@ -460,13 +571,45 @@ void emitTileLoop(OpBuilder &b, Location loc, Operation *op,
   }
   TileAccess access = getAccess(b, loc, owned);
   BufferType type = bufferTypeOf(owned);
+  int64_t threads = getThreadsPerCtaInForce(op).value_or(32);
+  // A whole register tile: each thread visits only its own registers, one
+  // unrolled step each, so every register has a constant index
+  // (tirx-lower-layouts folds it) and the buffer needs no stack frame.
+  std::optional<OwnedRegisters> regs = ownedRegisters(type, threads);
+  bool whole = ArrayRef<int64_t>(access.shape) == type.getShape() &&
+               ArrayRef<int64_t>(access.shape) == shape &&
+               llvm::all_of(access.mins, [](Value m) {
+                 return getConstantIntValue(m) == int64_t(0);
+               });
+  if (regs && whole && regs->constant.size() <= kMaxUnrolledRegisters) {
+    std::map<std::string, Value> ids;
+    SmallVector<Value> threadPart(shape.size(), cst(b, loc, 0));
+    for (const OwnedRegisters::ThreadDigit &t : regs->threadDigits) {
+      Value &id = ids[t.axis];
+      if (!id)
+        id = ownAxisId(b, loc, t.axis, threads);
+      Value d = b.createOrFold<arith::DivUIOp>(loc, id, cst(b, loc, t.stride));
+      // The axis's top digit needs no remainder: ids stop below its end.
+      if (t.stride * t.extent != axisIdCount(t.axis, threads))
+        d = b.createOrFold<arith::RemUIOp>(loc, d, cst(b, loc, t.extent));
+      threadPart[t.dim] = b.createOrFold<arith::AddIOp>(
+          loc, threadPart[t.dim],
+          b.createOrFold<arith::MulIOp>(loc, d, cst(b, loc, t.weight)));
+    }
+    for (ArrayRef<int64_t> c : regs->constant) {
+      SmallVector<Value> coord;
+      for (auto [part, k] : llvm::zip(threadPart, c))
+        coord.push_back(b.createOrFold<arith::AddIOp>(loc, part, cst(b, loc, k)));
+      body(b, coord);
+    }
+    return;
+  }
   layout::Layout algebra = type.getLayoutInterface().getAlgebra();
   SmallVector<SmallVector<int64_t>> replicas;
   if (const layout::TileLayout *tile = algebra.getTile())
     replicas = threadReplicaDigits(*tile);
   else
     replicas.push_back({});
-  int64_t threads = getThreadsPerCtaInForce(op).value_or(32);
   std::map<std::string, Value> own;
   for (const std::string &axis : threadAxesOf(owned))
     own[axis] = ownAxisId(b, loc, axis, threads);

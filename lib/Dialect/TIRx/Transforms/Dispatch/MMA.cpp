@@ -16,6 +16,8 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <array>
+
 namespace uop::tirx::dispatch {
 
 /// Operand views of a gemm: C is M x N, A is M x K, B is K x N, each with a
@@ -101,10 +103,11 @@ bool canLdmatrix(Value operand) {
 }
 
 /// One ldmatrix of `num` 8x8 b16 matrices: lane l passes the address of row
-/// l % 8 of matrix (l / 8) % num, given by `rowAddress(matrix, row)`; the
-/// registers come back as a vector<num x 2 x elem>. `transpose` selects
+/// l % 8 of matrix (l / 8) % num, given by `rowAddress(matrix, row)`; each
+/// matrix's register comes back as a vector<2 x elem>. `transpose` selects
 /// .trans (each thread then holds a column pair of the stored matrix).
-Value emitLdmatrix(OpBuilder &b, Location loc, const TileAccess &t, Type elem,
+static SmallVector<Value>
+emitLdmatrixHalves(OpBuilder &b, Location loc, const TileAccess &t, Type elem,
                    int64_t num, bool transpose, Value lane,
                    function_ref<SmallVector<Value>(OpBuilder &, Value, Value)>
                        rowCoord) {
@@ -124,20 +127,39 @@ Value emitLdmatrix(OpBuilder &b, Location loc, const TileAccess &t, Type elem,
       transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
       NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8), NVVM::LdStMatrixEltType::B16);
   auto pair = VectorType::get({2}, elem);
-  Value result = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(VectorType::get({num, 2}, elem),
-                                     b.getZeroAttr(elem)));
+  SmallVector<Value> halves;
   for (int64_t i = 0; i < num; ++i) {
     Value word = LLVM::ExtractValueOp::create(b, loc, regs, i);
-    Value halves = LLVM::BitcastOp::create(b, loc, pair, word);
-    result = vector::InsertOp::create(b, loc, halves, result, i);
+    halves.push_back(LLVM::BitcastOp::create(b, loc, pair, word));
   }
+  return halves;
+}
+
+/// `halves` (vector<2 x elem> each) as one vector<n x 2 x elem>.
+static Value stackHalves(OpBuilder &b, Location loc, Type elem, ValueRange halves) {
+  int64_t n = halves.size();
+  Value result = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(VectorType::get({n, 2}, elem),
+                                     b.getZeroAttr(elem)));
+  for (auto [i, h] : llvm::enumerate(halves))
+    result = vector::InsertOp::create(b, loc, h, result, int64_t(i));
   return result;
 }
 
+/// emitLdmatrixHalves as one vector<num x 2 x elem>.
+Value emitLdmatrix(OpBuilder &b, Location loc, const TileAccess &t, Type elem,
+                   int64_t num, bool transpose, Value lane,
+                   function_ref<SmallVector<Value>(OpBuilder &, Value, Value)>
+                       rowCoord) {
+  return stackHalves(b, loc, elem,
+                     emitLdmatrixHalves(b, loc, t, elem, num, transpose, lane,
+                                        rowCoord));
+}
+
 namespace {
-/// Builds the mma.sync expansion of one warp-scope gemm: a loop nest over the
-/// 16x8 tiles of C, each with a K loop of m16n8k16 mma.syncs.
+/// Builds the mma.sync expansion of one warp-scope gemm: register-blocked
+/// over C's 16x8 tiles (emitBlocked), or, for more tiles than registers
+/// hold, a loop nest over them, each with a K loop of m16n8k16 mma.syncs.
 class MmaSyncExpansion {
 public:
   MmaSyncExpansion(GemmOp g, OpBuilder &b) : g(g), loc(g.getLoc()) {
@@ -154,8 +176,10 @@ public:
     bByLdmatrix = canLdmatrix(g.getB());
   }
 
-  // The loops over C's 16x8 tiles.
   void emit(OpBuilder &b) {
+    if ((v.m / 16) * (v.n / 8) <= kMaxBlockedTiles)
+      return emitBlocked(b);
+    // Too many accumulators for registers: loops over C's 16x8 tiles.
     loop(b, v.m, 16, {}, [&](OpBuilder &b1, Value m0, ValueRange) {
       loop(b1, v.n, 8, {}, [&](OpBuilder &b2, Value n0, ValueRange) {
         emitTile(b2, m0, n0);
@@ -164,6 +188,96 @@ public:
   }
 
 private:
+  // C tiles up to which the warp holds every accumulator fragment at once
+  // (4 f32 registers each).
+  static constexpr int64_t kMaxBlockedTiles = 32;
+  // K steps up to which the K loop is unrolled.
+  static constexpr int64_t kMaxUnrolledKSteps = 4;
+
+  // Register blocking: every 16x8 tile of C is an SSA fragment for the whole
+  // gemm, read and written once at indices that are constants per lane (so
+  // a local C promotes to registers: no stack frame); each K step loads A's
+  // fragment once per 16-row band and B's once per 8-column band, then
+  // issues every tile's mma.sync.
+  void emitBlocked(OpBuilder &b) {
+    int64_t tm = v.m / 16, tn = v.n / 8;
+    auto rowsOf = [&](OpBuilder &nb, int64_t mi) {
+      Value r0 = add2(nb, cst(nb, loc, 16 * mi), grp);
+      return std::pair{r0, add(nb, r0, 8)};
+    };
+    auto colsOf = [&](OpBuilder &nb, int64_t ni) {
+      Value c0 = add2(nb, cst(nb, loc, 8 * ni), t2);
+      return std::pair{c0, add(nb, c0, 1)};
+    };
+    auto fragment = [&](OpBuilder &nb, int64_t mi, int64_t ni) {
+      auto [r0, r1] = rowsOf(nb, mi);
+      auto [c0, c1] = colsOf(nb, ni);
+      return std::array<std::pair<Value, Value>, 4>{
+          std::pair{r0, c0}, {r0, c1}, {r1, c0}, {r1, c1}};
+    };
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(f32));
+    SmallVector<Value> acc;
+    for (int64_t mi = 0; mi < tm; ++mi)
+      for (int64_t ni = 0; ni < tn; ++ni) {
+        SmallVector<Value> e;
+        for (auto [r, c] : fragment(b, mi, ni)) {
+          Value old = load(b, loc, v.c, at2d(b, loc, v.c, r, c));
+          e.push_back(arith::SelectOp::create(b, loc, g.getAccum(), old, zero));
+        }
+        acc.push_back(vecOf(b, {2, 2}, f32, e));
+      }
+    auto kStep = [&](OpBuilder &nb, Value k0, ValueRange in) {
+      Value ka = add2(nb, k0, t2), kb = add(nb, ka, 1);
+      Value kc = add(nb, ka, 8), kd = add(nb, kb, 8);
+      SmallVector<Value> fa, fb;
+      for (int64_t mi = 0; mi < tm; ++mi) {
+        auto [r0, r1] = rowsOf(nb, mi);
+        fa.push_back(emitAFragment(nb, cst(nb, loc, 16 * mi), k0, r0, r1,
+                                   {ka, kb, kc, kd}));
+      }
+      for (int64_t ni = 0; ni < tn;) {
+        Value n0 = cst(nb, loc, 8 * ni);
+        if (bByLdmatrix && ni + 1 < tn) {
+          auto [lo, hi] = emitBFragmentPair(nb, n0, k0);
+          fb.append({lo, hi});
+          ni += 2;
+        } else {
+          fb.push_back(emitBFragment(nb, n0, k0, {ka, kb, kc, kd}));
+          ni += 1;
+        }
+      }
+      SmallVector<Value> out;
+      for (int64_t mi = 0; mi < tm; ++mi)
+        for (int64_t ni = 0; ni < tn; ++ni) {
+          Value c = in[mi * tn + ni];
+          out.push_back(nvgpu::MmaSyncOp::create(
+              nb, loc, c.getType(), fa[mi], fb[ni], c,
+              nb.getI64ArrayAttr({16, 8, 16}), UnitAttr()));
+        }
+      return out;
+    };
+    if (v.k / 16 <= kMaxUnrolledKSteps) {
+      for (int64_t k0 = 0; k0 < v.k; k0 += 16)
+        acc = kStep(b, cst(b, loc, k0), acc);
+    } else {
+      auto kLoop = loop(b, v.k, 16, acc, [&](OpBuilder &nb, Value k0,
+                                             ValueRange in) {
+        scf::YieldOp::create(nb, loc, kStep(nb, k0, in));
+      });
+      acc.assign(kLoop.getResults().begin(), kLoop.getResults().end());
+    }
+    for (int64_t mi = 0; mi < tm; ++mi)
+      for (int64_t ni = 0; ni < tn; ++ni) {
+        int idx = 0;
+        for (auto [r, c] : fragment(b, mi, ni)) {
+          Value e = vector::ExtractOp::create(
+              b, loc, acc[mi * tn + ni], ArrayRef<int64_t>{idx / 2, idx % 2});
+          store(b, loc, e, v.c, at2d(b, loc, v.c, r, c));
+          ++idx;
+        }
+      }
+  }
+
   // x + c, folded.
   Value add(OpBuilder &nb, Value x, int64_t c) {
     return nb.createOrFold<arith::AddIOp>(loc, x, cst(nb, loc, c));
@@ -271,6 +385,25 @@ private:
         loadB(b3, loc, v, ks[0], col), loadB(b3, loc, v, ks[1], col),
         loadB(b3, loc, v, ks[2], col), loadB(b3, loc, v, ks[3], col)};
     return vecOf(b3, {2, 2}, elemA, bE);
+  }
+
+  // The B fragments of two neighbouring 8-column bands in one ldmatrix x4:
+  // matrices (k0, n0), (k0 + 8, n0), (k0, n0 + 8), (k0 + 8, n0 + 8).
+  std::pair<Value, Value> emitBFragmentPair(OpBuilder &b3, Value n0, Value k0) {
+    SmallVector<Value> h = emitLdmatrixHalves(
+        b3, loc, v.b, elemA, 4, !v.tb, lane,
+        [&](OpBuilder &nb, Value mat, Value r) {
+      Value kk = add2(nb, k0, nb.createOrFold<arith::MulIOp>(
+          loc, nb.createOrFold<arith::RemUIOp>(loc, mat, cst(nb, loc, 2)),
+          cst(nb, loc, 8)));
+      Value nn = add2(nb, n0, nb.createOrFold<arith::MulIOp>(
+          loc, nb.createOrFold<arith::DivUIOp>(loc, mat, cst(nb, loc, 2)),
+          cst(nb, loc, 8)));
+      return v.tb ? at2d(nb, loc, v.b, add2(nb, nn, r), kk)
+                  : at2d(nb, loc, v.b, add2(nb, kk, r), nn);
+    });
+    return {stackHalves(b3, loc, elemA, {h[0], h[1]}),
+            stackHalves(b3, loc, elemA, {h[2], h[3]})};
   }
 
   GemmOp g;
