@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# GPU throughput of the tirx example kernels, against cuBLASLt (GEMM) and the
-# device-to-device cudaMemcpy rate (copies). See benchmarks/gpu/README.md.
+# GPU throughput of the tirx example kernels and of tensor-level uop programs
+# (an f16 matmul on tensor cores, a row softmax and a layernorm), against
+# cuBLASLt (GEMM) and the device-to-device cudaMemcpy rate (copies, softmax,
+# layernorm). See benchmarks/gpu/README.md.
 #
 #   benchmarks/gpu/run.sh                    run on GPU 0, print one table
 #   benchmarks/gpu/run.sh --derive-only DIR  only write the resized kernels
@@ -10,9 +12,11 @@
 #   UOP_BUILD_DIR         build directory holding bin/uop-run (default <repo>/build)
 #   UOP_BENCH_KERNELS     kernels to run (default: all the GPU can run):
 #                         gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma
-#                         gemm_tcgen05 copy copy_tma
+#                         gemm_tcgen05 copy copy_tma uop_matmul_f16
+#                         uop_softmax uop_layernorm
 #   UOP_BENCH_GEMM_SIZES  GEMM sizes M=N=K (default "4096 8192"; multiples of 128)
 #   UOP_BENCH_COPY_MIB    copy buffer sizes in MiB (default "1024 2048")
+#   UOP_BENCH_ROWS_COLS   uop softmax / layernorm shape ROWSxCOLS (default 8192x8192)
 #   UOP_BENCH_REPEAT      timed runs per measurement (default 20)
 #   UOP_BENCH_TIMEOUT     seconds allowed per uop-run / reference run (default 300)
 #   UOP_BENCH_KEEP=1      keep the temporary directory (kernels, logs)
@@ -33,6 +37,9 @@ gemm_sizes="${UOP_BENCH_GEMM_SIZES:-4096 8192}"
 copy_mib="${UOP_BENCH_COPY_MIB:-1024 2048}"
 repeat="${UOP_BENCH_REPEAT:-20}"
 run_timeout="${UOP_BENCH_TIMEOUT:-300}"
+rows_cols="${UOP_BENCH_ROWS_COLS:-8192x8192}"
+# The tensor-level programs (matmul_f16, softmax, layernorm).
+source "$root/benchmarks/programs.sh"
 
 die() { echo "$me: $*" >&2; exit 1; }
 usage() {
@@ -57,6 +64,10 @@ for m in $copy_mib; do
     die "copy size '$m' MiB is not a positive integer"
   fi
 done
+[[ "$rows_cols" =~ ^([0-9]+)x([0-9]+)$ ]] && (( BASH_REMATCH[1] > 0 && BASH_REMATCH[2] > 0 )) \
+  || die "UOP_BENCH_ROWS_COLS='$rows_cols' is not ROWSxCOLS"
+nrows="${rows_cols%x*}"
+ncols="${rows_cols#*x}"
 if ! [[ "$repeat" =~ ^[0-9]+$ ]] || (( repeat == 0 )); then
   die "UOP_BENCH_REPEAT='$repeat' is not a positive integer"
 fi
@@ -123,6 +134,14 @@ if [ -n "$derive_dir" ]; then
       echo "$derive_dir/${name}_${m}MiB.mlir"
     done
   done
+  for n in $gemm_sizes; do
+    matmul_f16 "$n" > "$derive_dir/uop_matmul_f16_$n.mlir"
+    echo "$derive_dir/uop_matmul_f16_$n.mlir"
+  done
+  softmax "$nrows" "$ncols" > "$derive_dir/uop_softmax_$rows_cols.mlir"
+  layernorm "$nrows" "$ncols" > "$derive_dir/uop_layernorm_$rows_cols.mlir"
+  echo "$derive_dir/uop_softmax_$rows_cols.mlir"
+  echo "$derive_dir/uop_layernorm_$rows_cols.mlir"
   exit 0
 fi
 
@@ -155,6 +174,9 @@ if (( major >= 8 )); then
   chip_of[gemm_mma_sync]="$native"
   chip_of[gemm_mma_sync_pipelined]="$native"
   chip_of[copy]="$native"
+  chip_of[uop_matmul_f16]="$native"
+  chip_of[uop_softmax]="$native"
+  chip_of[uop_layernorm]="$native"
 fi
 if (( major >= 9 )); then chip_of[copy_tma]="${native}a"; fi
 if [ "$cc" = "9.0" ]; then chip_of[gemm_wgmma]="sm_90a"; fi
@@ -164,7 +186,7 @@ if (( ${#chip_of[@]} == 0 )); then
   exit 3
 fi
 
-all_kernels="gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_tcgen05 copy copy_tma"
+all_kernels="gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_tcgen05 copy copy_tma uop_matmul_f16 uop_softmax uop_layernorm"
 
 # What each kernel is, for the table's header.
 declare -A design_of=(
@@ -174,6 +196,9 @@ declare -A design_of=(
   [gemm_tcgen05]="tcgen05 bf16 (cta_group 1), 128x32x64 CTA tile, 2-stage TMA ring, tensor-memory accumulator"
   [copy]="64x128 f32 tiles through 128-byte-swizzled shared memory, 16-byte vector copies"
   [copy_tma]="128x32 f32 TMA boxes into swizzled shared memory, 16-byte stores"
+  [uop_matmul_f16]="tensor-level f16 matmul (benchmarks/programs.sh), uop-optimize TC: 128x128x32 CTA tile, 8 warps of 64x32, 2-stage cp.async ring, tirx.tile.gemm -> mma.sync"
+  [uop_softmax]="tensor-level row softmax, 3 kernels: GROUP row max and sum (one block per row, shfl.sync + shared memory), elementwise divide; vs copying the matrix"
+  [uop_layernorm]="tensor-level layernorm, 3 kernels: GROUP mean and variance, elementwise normalise; vs copying the matrix"
 )
 kernels=()
 for name in ${UOP_BENCH_KERNELS:-$all_kernels}; do
@@ -255,12 +280,17 @@ measure() {
   local name="$1" file="$2" label="$3" kind="$4" target="$5" ref_key="$6"
   shift 6
   local chip="${chip_of[$name]}" entry log rc=0 unit key ours check ratio
-  case "$name" in gemm_*) entry="gemm" ;; *) entry="$name" ;; esac
+  case "$name" in gemm_*) entry="gemm" ;; uop_*) entry="${name#uop_}" ;; *) entry="$name" ;; esac
   if [ "$kind" = gemm ]; then unit="TFLOP/s"; key="tflops"; else unit="GB/s"; key="gbps"; fi
   log="$tmp/$(basename "$file" .mlir).log"
   echo "$me: running $name ($label) on $chip" >&2
+  # The interpreter is the reference of a uop program: too slow for an N^3
+  # matmul at these sizes, so that one runs unchecked here (validate.sh and
+  # test/Integration/cuda-tensor-cores.test check examples/uop/matmul_f16.mlir).
+  local check_flag="--check"
+  [ "$name" = uop_matmul_f16 ] && check_flag=""
   timeout "$run_timeout" "$bin/uop-run" "$file" --target cuda --chip "$chip" \
-    --entry "$entry" --repeat "$repeat" --seed 0 --check \
+    --entry "$entry" --repeat "$repeat" --seed 0 $check_flag \
     > "$log" 2>&1 || rc=$?
   if (( rc == 3 )); then
     cat "$log" >&2
@@ -269,12 +299,13 @@ measure() {
   fi
   ours="$(tok "$key" "$log")"
   check="$(tok check "$log")"
+  if [ -z "$check_flag" ] && (( rc == 0 )) && [ -n "$ours" ]; then check="unchecked"; fi
   if (( rc == 124 )); then
     check="timeout (${run_timeout} s)"
   elif [ -z "$check" ] || [ -z "$ours" ] || { (( rc != 0 )) && [ "$check" = pass ]; }; then
     check="error (exit $rc)"
   fi
-  if [ "$check" != pass ]; then
+  if [ "$check" != pass ] && [ "$check" != unchecked ]; then
     failed=1
     echo "$me: $name ($label): $check; last lines of uop-run:" >&2
     tail -n 10 "$log" >&2
@@ -317,6 +348,20 @@ for name in "${kernels[@]}"; do
         fi
       done
       ;;
+    uop_matmul_f16)
+      for n in $gemm_sizes; do
+        file="$tmp/kernels/${name}_$n.mlir"
+        matmul_f16 "$n" > "$file"
+        measure "$name" "$file" "${n}^3 f16->f32" gemm "" "gemm_f16_nn_$n" \
+          gemm "$n" "$n" "$n" f16 nn
+      done
+      ;;
+    uop_softmax | uop_layernorm)
+      file="$tmp/kernels/${name}_$rows_cols.mlir"
+      "${name#uop_}" "$nrows" "$ncols" > "$file"
+      bytes=$((nrows * ncols * 4))
+      measure "$name" "$file" "$rows_cols f32" copy "" "copy_b$bytes" copy "$bytes"
+      ;;
     copy | copy_tma)
       for m in $copy_mib; do
         file="$tmp/kernels/${name}_${m}MiB.mlir"
@@ -330,7 +375,7 @@ done
 echo "GPU 0: $gpu_name (compute capability $cc, driver $driver); median of $repeat runs;"
 echo "reference: cuBLASLt (GEMM, f32 accumulate) and cudaMemcpy device-to-device (copies);"
 echo "GB/s counts bytes read plus bytes written, 1 GB = 1e9 B; 1 MiB = 2^20 B per buffer."
-echo "configured: GEMM sizes $gemm_sizes; copies $copy_mib MiB; every run with --check --seed 0"
+echo "configured: GEMM sizes $gemm_sizes; copies $copy_mib MiB; uop softmax/layernorm $rows_cols; every run with --check --seed 0"
 for name in "${kernels[@]}"; do echo "- $name: ${design_of[$name]}"; done
 echo
 echo "| kernel | chip | size | ours | reference | ratio | check |"

@@ -150,8 +150,9 @@ private:
         b, loc, TypeRange{b.getIndexType(), b.getIndexType()},
         ExecScopeKindAttr::get(ctx, ExecScopeKind::Kernel),
         ExecScopeKindAttr::get(ctx, ExecScopeKind::Cta),
-        b.getDenseI64ArrayAttr({m / tm, n / tn}), DenseI64ArrayAttr());
-    Value by = ids.getIds()[0], bx = ids.getIds()[1];
+        b.getDenseI64ArrayAttr({n / tn, m / tm}), DenseI64ArrayAttr());
+    // x walks the column blocks: neighbouring CTAs share their A rows in L2.
+    Value bx = ids.getIds()[0], by = ids.getIds()[1];
     Value warp = ScopeIdDefOp::create(
                      b, loc, TypeRange{b.getIndexType()},
                      ExecScopeKindAttr::get(ctx, ExecScopeKind::Cta),
