@@ -4,7 +4,8 @@
 // dimensions are SPECIALs. It becomes a prim_func whose device_entry defines
 // the block and thread ids as scope ids and nests scf.for loops for the
 // remaining RANGEs. Memory goes through tirx buffers: parameters are global
-// buffers, DEFINE_REG a local one. A REDUCE across threadIdx.x (GROUP) is a
+// buffers, DEFINE_REG a local one, DEFINE_LOCAL a shared one (BARRIER a
+// gpu.barrier). A REDUCE across threadIdx.x (GROUP) is a
 // CTA-wide tirx.tile.reduce over the threads' partials in shared memory.
 //
 //===----------------------------------------------------------------------===//
@@ -221,6 +222,21 @@ private:
     }
     if (auto after = dyn_cast<AfterOp>(op)) {
       map.map(after.getResult(), map.lookup(after.getPassthrough()));
+      return success();
+    }
+    // DEFINE_LOCAL: memory the block's threads share; BARRIER: the point
+    // where they wait for each other (its deps only order the schedule).
+    if (auto local = dyn_cast<DefineLocalOp>(op)) {
+      auto p = cast<PtrType>(local.getType()); // sized (its verifier)
+      map.map(local.getResult(),
+              allocShared(loc, p.getElementType(), p.getSize()));
+      return success();
+    }
+    if (auto barrier = dyn_cast<BarrierOp>(op)) {
+      Value src = map.lookupOrNull(barrier.getSrc());
+      if (src)
+        map.map(barrier.getResult(), src);
+      gpu::BarrierOp::create(b, loc);
       return success();
     }
     if (auto reg = dyn_cast<DefineRegOp>(op)) {
