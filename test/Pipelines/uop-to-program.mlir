@@ -107,17 +107,16 @@
 // MBR: uop.program @matmul_bias_relu_k0
 // MBR-NEXT: uop.call @matmul_bias_relu_k0
 
-// target=cuda: global/local ranges become SPECIALs (no upcast), one
-// accumulator per thread.
+// target=cuda: global/local ranges become SPECIALs; each thread computes a
+// 4 x 4 register tile (16 accumulators, one loop over K).
 // CUDA-LABEL: uop.function @matmul_k0
-// CUDA: uop.special %{{.*}}, blockIdx.y
-// CUDA: uop.special %{{.*}}, blockIdx.x
-// CUDA: uop.special %{{.*}}, threadIdx.x
+// CUDA: uop.special %c64, blockIdx.y
+// CUDA: uop.special %c5, blockIdx.x
+// CUDA: uop.special %c16, threadIdx.x
 // CUDA: %[[K:.*]] = uop.range %{{.*}}, R2, reduce
-// CUDA: uop.define_reg size 1 id 0
+// CUDA-COUNT-16: uop.define_reg size 1
 // CUDA-NOT: uop.define_reg
-// CUDA: uop.end %{{.*}}[%[[K]]] : !uop.void
-// CUDA: info <name = "matmul_k0", applied_opts = [<LOCAL, 1, 64>]>
+// CUDA: info <name = "matmul_k0", applied_opts = [<UPCAST, 1, 4>, <UPCAST, 0, 4>, <LOCAL, 3, 16>]>
 // CUDA-LABEL: uop.function @matmul
 // CUDA: uop.linear @matmul_k0
 // CUDA: uop.special

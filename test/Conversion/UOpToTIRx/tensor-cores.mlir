@@ -52,7 +52,7 @@
 // OPT: uop.reduce add
 // OPT: info <name = "mm", applied_opts = [<TC, 2, 32>]>
 // OFF-LABEL: uop.function @mm
-// OFF: info <name = "mm", applied_opts = [<LOCAL, 1, 128>]>
+// OFF: info <name = "mm", applied_opts = [<UPCAST, 1, 4>, <UPCAST, 0, 4>, <LOCAL, 3, 32>]>
 uop.function @mm(%c: !uop.ptr<f32, global, 65536> {uop.shape = array<i64: 256, 256>}, %a: !uop.ptr<f16, global, 65536> {uop.shape = array<i64: 256, 256>}, %b: !uop.ptr<f16, global, 65536> {uop.shape = array<i64: 256, 256>}) {
   %c256 = arith.constant 256 : index
   %i = uop.range %c256, R0, loop
@@ -78,7 +78,7 @@ uop.function @mm(%c: !uop.ptr<f32, global, 65536> {uop.shape = array<i64: 256, 2
 // read transposed, a product in f16 (not summed in f32).
 // OPT-LABEL: uop.function @f32
 // OPT-NOT: TC
-// OPT: applied_opts = [<LOCAL
+// OPT: applied_opts = [<UPCAST, 1, 4>, <UPCAST, 0, 4>, <LOCAL
 uop.function @f32(%c: !uop.ptr<f32, global, 65536> {uop.shape = array<i64: 256, 256>}, %a: !uop.ptr<f32, global, 65536> {uop.shape = array<i64: 256, 256>}, %b: !uop.ptr<f32, global, 65536> {uop.shape = array<i64: 256, 256>}) {
   %c256 = arith.constant 256 : index
   %i = uop.range %c256, R0, loop

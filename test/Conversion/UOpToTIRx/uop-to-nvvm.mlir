@@ -21,7 +21,11 @@
 // RED: .visible .entry reduce_k0(
 // RED-NOT: .entry
 
+// A 4 x 4 register tile per thread: each K step loads four elements of A
+// and four of B for sixteen multiply-adds (rounded separately: no contraction).
 // MM: .visible .entry matmul_k0(
+// MM-COUNT-8: ld.global.b32
+// MM-COUNT-16: mul.rn.f32
 // MM-NOT: .entry
 
 // MBR: .visible .entry matmul_bias_relu_k0(

@@ -14,7 +14,8 @@
 //        innermost range is split reduce x group_reduce and the threads of a
 //        block cooperate on one output (each accumulates a strided part, the
 //        block combines the parts). Otherwise the innermost output range is
-//        split global x local so a block holds up to 256 threads.
+//        split global x local so a block holds up to 256 threads; a
+//        matmul-shaped kernel first gets a 4 x 4 register tile per thread.
 // The options applied are recorded in the SINK's KernelInfo (applied_opts).
 //
 //===----------------------------------------------------------------------===//
@@ -606,6 +607,24 @@ private:
     if (outputs.empty())
       return success();
     RangeOp inner = outputs.back();
+    // A matmul-shaped kernel (a reduction, two or more outputs): each thread
+    // computes a register tile of up to 4 x 4 outputs (UPCAST), so every
+    // value it loads feeds four multiply-adds instead of one; the tile's
+    // outer parts stay the grid.
+    if (!reduces.empty() && outputs.size() >= 2) {
+      RangeOp next = outputs[outputs.size() - 2];
+      int64_t fi = factorFor(inner, std::min<int64_t>(upcast, 4));
+      int64_t fo = factorFor(next, std::min<int64_t>(upcastOuter, 4));
+      if (fi > 1) {
+        note(applied, OptOps::Upcast, inner, fi);
+        inner = splitRange(inner, fi, inner.getAxisType(), AxisType::Upcast)
+                    .first;
+      }
+      if (fo > 1) {
+        note(applied, OptOps::Upcast, next, fo);
+        splitRange(next, fo, next.getAxisType(), AxisType::Upcast);
+      }
+    }
     std::optional<int64_t> n = getConstantExtent(inner);
     // A range over a shape variable is split at its upper bound, gated.
     auto var = inner.getEnd().getDefiningOp<DefineVarOp>();

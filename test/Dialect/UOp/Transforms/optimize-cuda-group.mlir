@@ -100,10 +100,11 @@ uop.function @colsum(%out: !uop.ptr<f32, global, 64>, %in: !uop.ptr<f32, global,
 
 // -----
 
-// A matmul reads B contiguously along the output columns: LOCAL, no GROUP.
+// A matmul reads B contiguously along the output columns: a register tile
+// and LOCAL, no GROUP.
 // CHECK-LABEL: uop.function @matmul
 // CHECK-NOT: group_reduce
-// CHECK: applied_opts = [<LOCAL, 1, 128>]
+// CHECK: applied_opts = [<UPCAST, 1, 4>, <UPCAST, 0, 4>, <LOCAL, 3, 32>]
 uop.function @matmul(%c: !uop.ptr<f32, global, 65536> {uop.shape = array<i64: 256, 256>}, %a: !uop.ptr<f32, global, 65536> {uop.shape = array<i64: 256, 256>}, %b: !uop.ptr<f32, global, 65536> {uop.shape = array<i64: 256, 256>}) {
   %c256 = arith.constant 256 : index
   %i = uop.range %c256, R0, loop

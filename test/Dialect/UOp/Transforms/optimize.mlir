@@ -172,14 +172,17 @@ uop.function @elementwise(%out: !uop.ptr<f32, global, 96> {uop.shape = array<i64
 // CPU: uop.end %{{.*}}[%[[IO]], %[[II]], %[[JO]], %[[JI]]] : !uop.void
 // CPU: info <name = "matmul", applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>]>
 
+// cuda: a 4 x 4 register tile per thread (both output ranges split global x
+// upcast(4)), then the innermost global part split global x local.
 // CUDA-LABEL: uop.function @matmul
-// CUDA: %[[I:.*]] = uop.range %{{.*}}, R0, global
-// CUDA: %[[C2:.*]] = arith.constant 2 : index
-// CUDA: %[[JO:.*]] = uop.range %[[C2]], R3, global
-// CUDA: %[[JI:.*]] = uop.range %{{.*}}, R4, local
+// CUDA: %[[IO:.*]] = uop.range %c8, R5, global
+// CUDA: %[[IL:.*]] = uop.range %{{.*}}, R6, upcast
+// CUDA: %[[JO:.*]] = uop.range %{{.*}}, R7, global
+// CUDA: %[[JL:.*]] = uop.range %{{.*}}, R8, local
+// CUDA: %[[JU:.*]] = uop.range %{{.*}}, R4, upcast
 // CUDA: uop.range %{{.*}}, R2, reduce
-// CUDA: uop.end %{{.*}}[%[[I]], %[[JO]], %[[JI]]] : !uop.void
-// CUDA: info <name = "matmul", applied_opts = [<LOCAL, 1, 32>]>
+// CUDA: uop.end %{{.*}}[%[[IO]], %[[IL]], %[[JO]], %[[JL]], %[[JU]]] : !uop.void
+// CUDA: info <name = "matmul", applied_opts = [<UPCAST, 1, 4>, <UPCAST, 0, 4>, <LOCAL, 3, 8>]>
 uop.function @matmul(%c: !uop.ptr<f32, global, 2048> {uop.shape = array<i64: 32, 64>}, %a: !uop.ptr<f32, global, 512> {uop.shape = array<i64: 32, 16>}, %b: !uop.ptr<f32, global, 1024> {uop.shape = array<i64: 16, 64>}) {
   %c32 = arith.constant 32 : index
   %c64 = arith.constant 64 : index

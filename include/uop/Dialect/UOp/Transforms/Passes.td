@@ -96,8 +96,11 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     rest and a REDUCE of those partials over the group_reduce range, which
     uop-gpudims makes threadIdx.x and convert-uop-to-tirx a CTA-wide
     reduction (warp shuffles and shared memory). One CTA computes each
-    output. Other kernels: the innermost output range is split global x
-    local so a block holds up to `local` threads. Splits need an extent that the
+    output. Other kernels: a kernel with a reduction and two or more
+    output ranges (a matmul) first gets a register tile, its two innermost
+    output ranges split global x upcast(4, at most `upcast` / `upcast-outer`)
+    so each thread computes 4 x 4 outputs; then the innermost output range
+    is split global x local so a block holds up to `local` threads. Splits need an extent that the
     factor divides (the largest power-of-two factor up to the option that
     divides is taken). The options applied are recorded in the SINK's
     KernelInfo (applied_opts).
