@@ -585,9 +585,7 @@ private:
     // its loops for convert-uop-to-tirx, which tiles it.
     if (tensorCores) {
       FailureOr<MatmulMatch> mm = matchMatmul(fn);
-      // bf16 waits for mma.sync's bf16 lowering (nvgpu.mma.sync does not
-      // deduce bf16 operand types).
-      if (succeeded(mm) && mm->inType.isF16() && mm->m % kTensorCoreTileM == 0 &&
+      if (succeeded(mm) && mm->m % kTensorCoreTileM == 0 &&
           mm->n % kTensorCoreTileN == 0 && mm->kExtent % kTensorCoreTileK == 0) {
         note(applied, OptOps::TC, mm->k, kTensorCoreTileK);
         return success();

@@ -82,8 +82,8 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     the lanes, and other reduction ranges reduce x unroll(`unroll`); kernels
     under 2^16 iterations (outputs times reductions) keep upcast 4 and the
     unroll (every lane is an op copy that uop-simplify visits).
-    cuda, with `tensor-cores`: a kernel that is a matmul of row-major f16
-    arguments summed in f32 (MatmulMatch.h: an elementwise epilogue of
+    cuda, with `tensor-cores`: a kernel that is a matmul of row-major f16 or
+    bf16 arguments summed in f32 (MatmulMatch.h: an elementwise epilogue of
     constants, biases and residuals, a store in f32 or cast to half) whose
     M and N are multiples of 128 and K of 32 gets TC and nothing else; its
     loops stay for convert-uop-to-tirx (uop-devectorize leaves them).
@@ -128,7 +128,7 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
            "cuda: largest LOCAL split (threads per block) of the innermost "
            "output range (1 disables)">,
     Option<"tensorCores", "tensor-cores", "bool", /*default=*/"false",
-           "cuda: a matmul of f16 kernel arguments accumulated in f32 "
+           "cuda: a matmul of f16 / bf16 kernel arguments accumulated in f32 "
            "(M, N multiples of 128, K of 32) gets TC and is left for "
            "convert-uop-to-tirx (mma.sync: sm_80 and later)">,
     Option<"group", "group", "int64_t", /*default=*/"256",

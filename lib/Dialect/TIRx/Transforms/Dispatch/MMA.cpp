@@ -156,6 +156,44 @@ Value emitLdmatrix(OpBuilder &b, Location loc, const TileAccess &t, Type elem,
                                         rowCoord));
 }
 
+/// D = A * B + C for one m16n8k16 tile: A vector<4x2xT>, B vector<2x2xT>
+/// (one 32-bit register per row), C and D vector<2x2xf32>. f16 goes through
+/// nvgpu.mma.sync; upstream's lowering of it cannot deduce bf16 operand
+/// types, so bf16 is nvvm.mma.sync on the same registers (each row of two
+/// bf16 bitcast to the i32 the instruction reads).
+static Value emitMmaSync(OpBuilder &b, Location loc, Value fa, Value fb,
+                         Value c) {
+  if (!cast<VectorType>(fa.getType()).getElementType().isBF16())
+    return nvgpu::MmaSyncOp::create(b, loc, c.getType(), fa, fb, c,
+                                    b.getI64ArrayAttr({16, 8, 16}), UnitAttr());
+  auto regs = [&](Value frag) {
+    SmallVector<Value> r;
+    int64_t rows = cast<VectorType>(frag.getType()).getShape()[0];
+    for (int64_t i = 0; i < rows; ++i) {
+      Value row = vector::ExtractOp::create(b, loc, frag, ArrayRef<int64_t>{i});
+      r.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), row));
+    }
+    return r;
+  };
+  SmallVector<Value> cs;
+  for (int64_t i = 0; i < 4; ++i)
+    cs.push_back(
+        vector::ExtractOp::create(b, loc, c, ArrayRef<int64_t>{i / 2, i % 2}));
+  Type f32 = b.getF32Type();
+  auto st = LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
+  Value d = NVVM::MmaOp::create(
+      b, loc, st, regs(fa), regs(fb), cs, {16, 8, 16}, std::nullopt,
+      std::nullopt,
+      std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16, NVVM::MMATypes::bf16},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  SmallVector<Value> ds;
+  for (int64_t i = 0; i < 4; ++i)
+    ds.push_back(LLVM::ExtractValueOp::create(b, loc, d, ArrayRef<int64_t>{i}));
+  return vector::FromElementsOp::create(b, loc, cast<VectorType>(c.getType()),
+                                        ds);
+}
+
 namespace {
 /// Builds the mma.sync expansion of one warp-scope gemm: register-blocked
 /// over C's 16x8 tiles (emitBlocked), or, for more tiles than registers
@@ -250,9 +288,7 @@ private:
       for (int64_t mi = 0; mi < tm; ++mi)
         for (int64_t ni = 0; ni < tn; ++ni) {
           Value c = in[mi * tn + ni];
-          out.push_back(nvgpu::MmaSyncOp::create(
-              nb, loc, c.getType(), fa[mi], fb[ni], c,
-              nb.getI64ArrayAttr({16, 8, 16}), UnitAttr()));
+          out.push_back(emitMmaSync(nb, loc, fa[mi], fb[ni], c));
         }
       return out;
     };
@@ -324,9 +360,7 @@ private:
       Value fa = emitAFragment(b3, m0, k0, r0, r1, {ka, kb, kc, kd});
       Value fb = emitBFragment(b3, n0, k0, {ka, kb, kc, kd});
       // The builder with an explicit result type: D has C's type.
-      Value d = nvgpu::MmaSyncOp::create(
-          b3, loc, iter[0].getType(), fa, fb, iter[0],
-          b3.getI64ArrayAttr({16, 8, 16}), UnitAttr());
+      Value d = emitMmaSync(b3, loc, fa, fb, iter[0]);
       scf::YieldOp::create(b3, loc, d);
     });
     Value d = kLoop.getResult(0);
