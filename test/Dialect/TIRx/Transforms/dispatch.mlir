@@ -799,13 +799,15 @@ tirx.prim_func @mma_16x8x16(%A: !tirx.buffer<16x16xf16, global>, %B: !tirx.buffe
 // CHECK: nvvm.ldmatrix {{.*}} num = 4
 // CHECK: tirx.address_of %[[BS]][%{{.*}}, %{{.*}}] : !tirx.buffer<16x32xbf16, shared>
 // CHECK: nvvm.ldmatrix %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, num = 4 : i32, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>} : (!llvm.ptr<3>) -> !llvm.struct<(i32, i32, i32, i32)>
-// CHECK-COUNT-4: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// bf16 is nvvm.mma.sync (upstream's nvgpu.mma.sync lowering cannot deduce
+// bf16 operand types): the fragments' rows as i32 registers.
+// CHECK-COUNT-4: nvvm.mma.sync A[{{.*}}]  B[{{.*}}]  C[{{.*}}]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // The second K step.
 // CHECK: tirx.address_of %[[AS]]
 // CHECK: tirx.address_of %[[AS]]
 // CHECK: tirx.address_of %[[BS]]
-// CHECK-COUNT-4: nvgpu.mma.sync
-// CHECK-NOT: nvgpu.mma.sync
+// CHECK-COUNT-4: nvvm.mma.sync
+// CHECK-NOT: nvvm.mma.sync
 // CHECK-NOT: tirx.buffer_load %[[AS]]
 // CHECK-NOT: tirx.buffer_load %[[BS]]
 // CHECK-NOT: tirx.tile.gemm
