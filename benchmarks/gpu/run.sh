@@ -196,7 +196,7 @@ declare -A design_of=(
   [gemm_tcgen05]="tcgen05 bf16 (cta_group 1), 128x32x64 CTA tile, 2-stage TMA ring, tensor-memory accumulator"
   [copy]="64x128 f32 tiles through 128-byte-swizzled shared memory, 16-byte vector copies"
   [copy_tma]="128x32 f32 TMA boxes into swizzled shared memory, 16-byte stores"
-  [uop_matmul_f16]="tensor-level f16 matmul (benchmarks/programs.sh), uop-optimize TC: 128x128x32 CTA tile, 8 warps of 64x32, 2-stage cp.async ring, tirx.tile.gemm -> mma.sync"
+  [uop_matmul_f16]="tensor-level f16 matmul (benchmarks/programs.sh), uop-optimize TC: the gemm_mma_sync_pipelined design (128x128x32 CTA tile, 4 warps of 64x64, 4-stage cp.async ring), tirx.tile.gemm -> mma.sync"
   [uop_softmax]="tensor-level row softmax, 3 kernels: GROUP row max and sum (one block per row, shfl.sync + shared memory), elementwise divide; vs copying the matrix"
   [uop_layernorm]="tensor-level layernorm, 3 kernels: GROUP mean and variance, elementwise normalise; vs copying the matrix"
 )

@@ -85,10 +85,11 @@ def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
     combined by every thread from the shared partials.
     A kernel whose KernelInfo records TC (uop-optimize{tensor-cores}: a
     matmul of row-major f16 / bf16 arguments summed in f32, MatmulMatch.h)
-    becomes a tiled tensor-core program instead: a grid of (M / 128) x
-    (N / 128) CTAs of eight warps; K advances by 32 through a two-stage
-    shared-memory ring that `tirx.tile.copy_async <cta>` fills; each warp
-    multiplies its 64 x 32 slice with `tirx.tile.gemm <warp>` into a register
+    becomes a tiled tensor-core program instead: a grid of (N / 128) x
+    (M / 128) CTAs of four warps; K advances by 32 through a four-stage
+    swizzled shared-memory ring that `tirx.tile.copy_async <cta>` fills (one
+    cp.async group per step, wait_group 2 and one barrier per step); each
+    warp multiplies its 64 x 64 slice with `tirx.tile.gemm <warp>` into a register
     accumulator laid out like the mma.sync fragments (dispatch: ldmatrix and
     mma.sync m16n8k16). The elementwise epilogue becomes tile ops on the
     accumulator (a constant: a filled register tile; a bias or residual: a

@@ -1,12 +1,14 @@
 //===- MatmulToTIRx.cpp - TC kernels to tensor-core tirx programs ---------===//
 //
 // A kernel uop-optimize marked TC is a matmul (MatmulMatch.h). It becomes
-// the tiled program of examples/tirx/gemm_mma_sync.mlir, written with tirx's
-// tile primitives so that dispatch picks the instructions: each CTA (eight
-// warps) computes a 128 x 128 block of C; K advances by 32 through a
-// two-stage shared ring filled by tirx.tile.copy_async (cp.async), each
-// warp multiplying its 64 x 32 slice with tirx.tile.gemm <warp> (ldmatrix +
-// mma.sync) into a register accumulator laid out like the mma fragments.
+// the tiled program of examples/tirx/gemm_mma_sync_pipelined.mlir, written
+// with tirx's tile primitives so that dispatch picks the instructions: each
+// CTA (four warps) computes a 128 x 128 block of C; K advances by 32
+// through a four-stage swizzled shared ring filled by tirx.tile.copy_async
+// (cp.async, one commit group per K step, wait_group 2 and one barrier per
+// step), each warp multiplying its 64 x 64 slice with tirx.tile.gemm <warp>
+// (ldmatrix + mma.sync) into a register accumulator laid out like the mma
+// fragments.
 // The epilogue runs on the accumulator with tile ops: a constant is a
 // filled register tile, a bias or residual a region of a strided view of
 // its argument (a zero stride broadcasts), a final cast to half a
@@ -29,14 +31,30 @@ using namespace uop;
 using namespace uop::tirx;
 
 namespace {
-constexpr int64_t kStages = 2, kWarps = 8, kWarpM = 64, kWarpN = 32;
+// The design of examples/tirx/gemm_mma_sync_pipelined.mlir: four stages,
+// four warps of 64 x 64 (2 x 2 over the 128 x 128 block).
+constexpr int64_t kStages = 4, kWarps = 4, kWarpM = 64, kWarpN = 64;
 
-/// The mma.sync m16n8 accumulator fragments of a 64 x 32 warp tile: element
-/// (r, c) on lane (r % 8) * 4 + (c % 8) / 2 (gemm_mma_sync.mlir).
+/// The mma.sync m16n8 accumulator fragments of a 64 x 64 warp tile: element
+/// (r, c) on lane (r % 8) * 4 + (c % 8) / 2 (gemm_mma_sync_pipelined.mlir).
 TileLayoutAttr accumulatorLayout(MLIRContext *ctx) {
   StringAttr m = StringAttr::get(ctx, "m"), lane = StringAttr::get(ctx, "laneid");
-  return TileLayoutAttr::get(ctx, {4, 2, 8, 4, 4, 2}, {16, 2, 4, 4, 1, 1},
+  return TileLayoutAttr::get(ctx, {4, 2, 8, 8, 4, 2}, {32, 2, 4, 4, 1, 1},
                              {m, m, lane, m, lane, m}, {}, {}, {}, {}, {});
+}
+
+/// The swizzled shared layout of a ring of `stages` tiles of rows x cols
+/// halves, so that each ldmatrix row read of 16 bytes hits distinct banks
+/// (the sm_80 pipelined example's: A 128 x 32 with Swizzle<2,3,3>, B
+/// 32 x 128 with Swizzle<3,3,4>).
+ComposeLayoutAttr ringLayout(MLIRContext *ctx, int64_t stages, int64_t rows,
+                             int64_t cols, int64_t swizzleLen,
+                             int64_t atomLen) {
+  StringAttr m = StringAttr::get(ctx, "m");
+  auto tile = TileLayoutAttr::get(ctx, {stages * rows, cols}, {cols, 1}, {m, m},
+                                  {}, {}, {}, {}, {});
+  auto swizzle = SwizzleLayoutAttr::get(ctx, 3, swizzleLen, atomLen, true);
+  return ComposeLayoutAttr::get(ctx, swizzle, tile);
 }
 
 std::optional<BinaryKind> binaryKind(Operation *op) {
@@ -165,9 +183,11 @@ private:
                          b.getDenseI64ArrayAttr({32}), DenseI64ArrayAttr());
     Value a2 = view2d(b, loc, mm.a, m, k), b2 = view2d(b, loc, mm.b, k, n);
     Value as = AllocBufferOp::create(
-        b, loc, bufferType({kStages, tm, tk}, mm.inType, StorageScope::Shared));
+        b, loc, bufferType({kStages, tm, tk}, mm.inType, StorageScope::Shared,
+                           ringLayout(ctx, kStages, tm, tk, 2, 3)));
     Value bs = AllocBufferOp::create(
-        b, loc, bufferType({kStages, tk, tn}, mm.inType, StorageScope::Shared));
+        b, loc, bufferType({kStages, tk, tn}, mm.inType, StorageScope::Shared,
+                           ringLayout(ctx, kStages, tk, tn, 3, 4)));
     Type f32 = b.getF32Type();
     BufferType accType = bufferType({kWarpM, kWarpN}, f32, StorageScope::Local,
                                     accumulatorLayout(ctx));
@@ -175,7 +195,7 @@ private:
     Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0));
     FillOp::create(b, loc, acc, zero, ValueRange{}, ExecScopeKind::Warp,
                    StringAttr(), DictionaryAttr());
-    Value c0 = cst(b, loc, 0), c1 = cst(b, loc, 1);
+    Value c0 = cst(b, loc, 0);
     Value m0 = arith::MulIOp::create(b, loc, by, cst(b, loc, tm));
     Value n0 = arith::MulIOp::create(b, loc, bx, cst(b, loc, tn));
     int64_t warpsN = tn / kWarpN;
@@ -186,47 +206,59 @@ private:
         b, loc, arith::RemUIOp::create(b, loc, warp, cst(b, loc, warpsN)),
         cst(b, loc, kWarpN));
 
-    // Stage `stage` of the ring <- the K step at `kOff`.
+    // Stage `stage` of the ring <- the K step at `kOff`, into the open
+    // cp.async group (the caller commits: one group per K step).
+    DictionaryAttr noCommit = b.getDictionaryAttr(
+        {b.getNamedAttr("commit", b.getBoolAttr(false))});
     auto load = [&](OpBuilder &lb, Value stage, Value kOff) {
       CopyAsyncOp::create(lb, loc, region(lb, loc, as, {stage, c0, c0}, {1, tm, tk}),
                           region(lb, loc, a2, {m0, kOff}, {tm, tk}), Value(),
                           ValueRange{}, ExecScopeKind::Cta, StringAttr(),
-                          DictionaryAttr());
+                          noCommit);
       CopyAsyncOp::create(lb, loc, region(lb, loc, bs, {stage, c0, c0}, {1, tk, tn}),
                           region(lb, loc, b2, {kOff, n0}, {tk, tn}), Value(),
                           ValueRange{}, ExecScopeKind::Cta, StringAttr(),
-                          DictionaryAttr());
+                          noCommit);
     };
-    load(b, c0, c0);
+    // Prologue: stages 0 .. kStages - 2 hold the first K steps; a group is
+    // committed for each even past the end of K, so that wait_group counts
+    // stay right.
+    int64_t steps = k / tk;
+    for (int64_t st = 0; st < kStages - 1; ++st) {
+      if (st < steps)
+        load(b, cst(b, loc, st), cst(b, loc, st * tk));
+      NVVM::CpAsyncCommitGroupOp::create(b, loc);
+    }
     Value kEnd = cst(b, loc, k), kStep = cst(b, loc, tk);
     auto loop = scf::ForOp::create(b, loc, c0, kEnd, kStep);
     {
       OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
       Value k0 = loop.getInductionVar();
-      Value stage = arith::RemUIOp::create(
-          lb, loc, arith::DivUIOp::create(lb, loc, k0, kStep), cst(lb, loc, 2));
-      Value next = arith::SubIOp::create(lb, loc, c1, stage);
-      Value kn = arith::AddIOp::create(lb, loc, k0, kStep);
+      Value kt = arith::DivUIOp::create(lb, loc, k0, kStep);
+      Value stage = arith::RemUIOp::create(lb, loc, kt, cst(lb, loc, kStages));
+      // This step's copies are done once at most kStages - 2 newer groups
+      // are pending; the barrier also frees the stage the previous step
+      // read, which the prefetch below refills.
+      NVVM::CpAsyncWaitGroupOp::create(lb, loc, kStages - 2);
+      gpu::BarrierOp::create(lb, loc);
+      Value kn = arith::AddIOp::create(lb, loc, k0,
+                                       cst(lb, loc, (kStages - 1) * tk));
       Value more = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, kn,
                                          kEnd);
-      // Prefetch the next step into the other stage, then wait for all
-      // but its copies (the two newest groups).
-      auto ifOp = scf::IfOp::create(lb, loc, more, /*withElseRegion=*/true);
+      auto ifOp = scf::IfOp::create(lb, loc, more, /*withElseRegion=*/false);
       {
         OpBuilder tb = ifOp.getThenBodyBuilder();
+        Value next = arith::RemUIOp::create(
+            tb, loc, arith::AddIOp::create(tb, loc, kt, cst(tb, loc, kStages - 1)),
+            cst(tb, loc, kStages));
         load(tb, next, kn);
-        NVVM::CpAsyncWaitGroupOp::create(tb, loc, 2);
-        OpBuilder eb = ifOp.getElseBodyBuilder();
-        NVVM::CpAsyncWaitGroupOp::create(eb, loc, 0);
       }
-      gpu::BarrierOp::create(lb, loc);
+      NVVM::CpAsyncCommitGroupOp::create(lb, loc);
       Value wa = region(lb, loc, as, {stage, wrow, c0}, {1, kWarpM, tk});
       Value wb = region(lb, loc, bs, {stage, c0, wcol}, {1, tk, kWarpN});
       Value yes = arith::ConstantIntOp::create(lb, loc, 1, 1);
       GemmOp::create(lb, loc, acc, wa, wb, yes, ValueRange{}, false, false,
                      ExecScopeKind::Warp, StringAttr(), DictionaryAttr());
-      // The next iteration refills this stage.
-      gpu::BarrierOp::create(lb, loc);
     }
     Value row = arith::AddIOp::create(b, loc, m0, wrow);
     Value col = arith::AddIOp::create(b, loc, n0, wcol);

@@ -5,8 +5,10 @@
 // Tensor cores from a tensor-level program. uop-optimize{tensor-cores} marks
 // a matmul of f16 / bf16 arguments summed in f32 TC (and splits nothing);
 // uop-devectorize leaves its REDUCE; convert-uop-to-tirx writes the tiled
-// program: 128 x 128 blocks of C per CTA (x over the column blocks), eight
-// warps of 64 x 32, K by 32 through a two-stage cp.async ring, the warp
+// program of examples/tirx/gemm_mma_sync_pipelined.mlir: 128 x 128 blocks of
+// C per CTA (x over the column blocks), four warps of 64 x 64, K by 32
+// through a four-stage swizzled cp.async ring (three steps in flight, one
+// commit group per step, wait_group 2 and one barrier per step), the warp
 // gemm on a register accumulator laid out like the mma fragments, then the
 // epilogue as tile ops on the accumulator and a warp copy to C.
 
@@ -14,33 +16,32 @@
 // CHECK-LABEL: tirx.prim_func @matmul_bias_relu_f16_k0(
 // CHECK-SAME: %[[C:[^:]*]]: !tirx.buffer<131072xf16, global>, %[[A:[^:]*]]: !tirx.buffer<65536xf16, global>, %[[B:[^:]*]]: !tirx.buffer<131072xf16, global>, %[[BIAS:[^:]*]]: !tirx.buffer<512xf32, global>)
 // CHECK: %[[IDS:.*]]:2 = tirx.scope_id_def kernel -> cta [4, 2]
-// CHECK: tirx.scope_id_def cta -> warp [8]
+// CHECK: tirx.scope_id_def cta -> warp [4]
 // CHECK: %[[A2:.*]] = tirx.decl_buffer %[[A]] : !tirx.buffer<65536xf16, global> -> !tirx.buffer<256x256xf16, global>
 // CHECK: %[[B2:.*]] = tirx.decl_buffer %[[B]] : !tirx.buffer<131072xf16, global> -> !tirx.buffer<256x512xf16, global>
-// CHECK: %[[AS:.*]] = tirx.alloc_buffer : !tirx.buffer<2x128x32xf16, shared>
-// CHECK: %[[BS:.*]] = tirx.alloc_buffer : !tirx.buffer<2x32x128xf16, shared>
-// CHECK: %[[ACC:.*]] = tirx.alloc_buffer : !tirx.buffer<64x32xf32, local, #tirx.tile<S[(4,2,8,4,4,2):(16,2,4@laneid,4,1@laneid,1)]>>
+// CHECK: %[[AS:.*]] = tirx.alloc_buffer : !tirx.buffer<4x128x32xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 2, atom_len = 3>, #tirx.tile<S[(512,32):(32,1)]>>>
+// CHECK: %[[BS:.*]] = tirx.alloc_buffer : !tirx.buffer<4x32x128xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 4>, #tirx.tile<S[(128,128):(128,1)]>>>
+// CHECK: %[[ACC:.*]] = tirx.alloc_buffer : !tirx.buffer<64x64xf32, local, #tirx.tile<S[(4,2,8,8,4,2):(32,2,4@laneid,4,1@laneid,1)]>>
 // CHECK: tirx.tile.fill <warp> %[[ACC]], %{{.*}}
-// CHECK: tirx.tile.copy_async <cta>
-// CHECK: tirx.tile.copy_async <cta>
+// CHECK-COUNT-3: nvvm.cp.async.commit.group
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c256 step %{{.*}} {
+// CHECK:   nvvm.cp.async.wait.group 2
+// CHECK-NEXT: gpu.barrier
 // CHECK:   scf.if
-// CHECK:     tirx.tile.copy_async <cta>
-// CHECK:     tirx.tile.copy_async <cta>
-// CHECK:     nvvm.cp.async.wait.group 2
-// CHECK:   } else {
-// CHECK:     nvvm.cp.async.wait.group 0
-// CHECK:   gpu.barrier
+// CHECK:     tirx.tile.copy_async <cta> %{{.*}}, %{{.*}} config {commit = false}
+// CHECK:     tirx.tile.copy_async <cta> %{{.*}}, %{{.*}} config {commit = false}
+// CHECK:   }
+// CHECK-NEXT: nvvm.cp.async.commit.group
 // CHECK:   tirx.tile.gemm <warp> %[[ACC]], %{{.*}}, %{{.*}}, accum %true
-// CHECK:   gpu.barrier
+// CHECK-NOT: gpu.barrier
 // CHECK: }
 // CHECK: %[[BV:.*]] = tirx.decl_buffer %[[BIAS]] : !tirx.buffer<512xf32, global> -> !tirx.buffer<256x512xf32, global, strides = [0, 1]>
 // CHECK: %[[BR:.*]] = tirx.region %[[BV]]
 // CHECK: tirx.tile.binary add <warp> %[[ACC]], %[[ACC]], %[[BR]]
-// CHECK: %[[ZERO:.*]] = tirx.alloc_buffer : !tirx.buffer<64x32xf32, local
+// CHECK: %[[ZERO:.*]] = tirx.alloc_buffer : !tirx.buffer<64x64xf32, local
 // CHECK: tirx.tile.fill <warp> %[[ZERO]]
 // CHECK: tirx.tile.binary maximum <warp> %[[ACC]], %[[ACC]], %[[ZERO]]
-// CHECK: %[[H:.*]] = tirx.alloc_buffer : !tirx.buffer<64x32xf16, local
+// CHECK: %[[H:.*]] = tirx.alloc_buffer : !tirx.buffer<64x64xf16, local
 // CHECK: tirx.tile.cast <warp> %[[H]], %[[ACC]]
 // CHECK: %[[C2:.*]] = tirx.decl_buffer %[[C]] : !tirx.buffer<131072xf16, global> -> !tirx.buffer<256x512xf16, global>
 // CHECK: %[[CR:.*]] = tirx.region %[[C2]]
