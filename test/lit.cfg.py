@@ -95,6 +95,8 @@ def _ubsan_cc():
 # (-DUOP_SANITIZE=...) they get the same instrumentation, so the runtime is
 # loaded first and LeakSanitizer sees the whole process.
 _sanitize = getattr(config, "uop_sanitize", "")
+if _sanitize:
+    config.available_features.add("sanitizer")
 config.substitutions.append(
     ("%host_cc", "cc -fsanitize=" + _sanitize if _sanitize else "cc"))
 

@@ -77,8 +77,16 @@ namespace {
 class CPUExecutable : public Executable {
 public:
   ~CPUExecutable() override {
-    if (lib)
+    if (lib) {
+      // The kernels' OpenMP runtime keeps a pool of worker threads; stop it
+      // before the library (and perhaps the runtime with it) is unmapped,
+      // so that no thread is left parked in code that is gone.
+      using PauseFn = int (*)(int);
+      if (auto pause = reinterpret_cast<PauseFn>(
+              dlsym(lib, "omp_pause_resource_all")))
+        pause(/*omp_pause_hard=*/2);
       dlclose(lib);
+    }
     if (!dir.empty())
       llvm::sys::fs::remove_directories(dir);
   }
