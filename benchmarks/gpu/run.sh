@@ -12,7 +12,7 @@
 #   UOP_BUILD_DIR         build directory holding bin/uop-run (default <repo>/build)
 #   UOP_BENCH_KERNELS     kernels to run (default: all the GPU can run):
 #                         gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma
-#                         gemm_tcgen05 copy copy_tma uop_matmul_f16
+#                         gemm_wgmma_ws gemm_tcgen05 copy copy_tma uop_matmul_f16
 #                         uop_softmax uop_layernorm
 #   UOP_BENCH_GEMM_SIZES  GEMM sizes M=N=K (default "4096 8192"; multiples of 128)
 #   UOP_BENCH_COPY_MIB    copy buffer sizes in MiB (default "1024 2048")
@@ -85,6 +85,9 @@ derive_gemm() {
   case "$name" in
     gemm_mma_sync | gemm_mma_sync_pipelined) from="[32, 32]"; to="[$((n / 128)), $((n / 128))]" ;;  # 128x128 C tiles
     gemm_wgmma | gemm_tcgen05) from="[32, 128]"; to="[$((n / 128)), $((n / 32))]" ;;  # 128x32 C tiles
+    # Persistent: one CTA per SM whatever the size (the tile loop covers
+    # the (n/128) x (n/256) tiles); n must be a multiple of 256.
+    gemm_wgmma_ws) from="[132]"; to="[132]" ;;
     *) die "derive_gemm: unknown kernel $name" ;;
   esac
   grep -qF "kernel -> cta $from" "$examples/$name.mlir" \
@@ -123,7 +126,7 @@ rows_of_mib() { echo $(( $1 * 1024 * 1024 / 512 )); }
 if [ -n "$derive_dir" ]; then
   mkdir -p "$derive_dir"
   for n in $gemm_sizes; do
-    for name in gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_tcgen05; do
+    for name in gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_wgmma_ws gemm_tcgen05; do
       derive_gemm "$name" "$n" "$derive_dir/${name}_$n.mlir"
       echo "$derive_dir/${name}_$n.mlir"
     done
@@ -179,20 +182,21 @@ if (( major >= 8 )); then
   chip_of[uop_layernorm]="$native"
 fi
 if (( major >= 9 )); then chip_of[copy_tma]="${native}a"; fi
-if [ "$cc" = "9.0" ]; then chip_of[gemm_wgmma]="sm_90a"; fi
+if [ "$cc" = "9.0" ]; then chip_of[gemm_wgmma]="sm_90a"; chip_of[gemm_wgmma_ws]="sm_90a"; fi
 if (( major == 10 )); then chip_of[gemm_tcgen05]="${native}a"; fi
 if (( ${#chip_of[@]} == 0 )); then
   echo "$me: GPU 0 ($gpu_name) has compute capability $cc; the kernels need sm_80 or newer" >&2
   exit 3
 fi
 
-all_kernels="gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_tcgen05 copy copy_tma uop_matmul_f16 uop_softmax uop_layernorm"
+all_kernels="gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_wgmma_ws gemm_tcgen05 copy copy_tma uop_matmul_f16 uop_softmax uop_layernorm"
 
 # What each kernel is, for the table's header.
 declare -A design_of=(
   [gemm_mma_sync]="mma.sync m16n8k16 f16, 128x128x32 CTA tile, 8 warps of 64x32, 2-stage cp.async ring (32 KiB static smem), 2 barriers per K step"
   [gemm_mma_sync_pipelined]="mma.sync m16n8k16 f16, 128x128x32 CTA tile, 4 warps of 64x64, 4-stage cp.async ring (64 KiB dynamic smem, swizzled), wait_group 2 + 1 barrier per K step, register accumulators"
   [gemm_wgmma]="wgmma m64n32k16 bf16, 128x32x64 CTA tile, 2 warpgroups, 2-stage TMA ring on mbarriers"
+  [gemm_wgmma_ws]="wgmma m64n256k16 bf16, 128x256x64 CTA tile, persistent (132 CTAs, grouped raster), producer warpgroup (setmaxnreg 40) + 2 consumer warpgroups (setmaxnreg 232), 4-stage TMA ring on full/empty mbarriers (224 KiB dynamic smem), TMA-store epilogue"
   [gemm_tcgen05]="tcgen05 bf16 (cta_group 1), 128x32x64 CTA tile, 2-stage TMA ring, tensor-memory accumulator"
   [copy]="64x128 f32 tiles through 128-byte-swizzled shared memory, 16-byte vector copies"
   [copy_tma]="128x32 f32 TMA boxes into swizzled shared memory, 16-byte stores"
@@ -336,6 +340,7 @@ for name in "${kernels[@]}"; do
         derive_gemm "$name" "$n" "$file"
         target=""
         [ "$name" = gemm_wgmma ] && [ "$n" = 8192 ] && target=90
+        [ "$name" = gemm_wgmma_ws ] && [ "$n" = 8192 ] && target=90
         [ "$name" = gemm_mma_sync_pipelined ] && target=80
         if [ "$name" = gemm_mma_sync ] || [ "$name" = gemm_mma_sync_pipelined ]; then
           # The sm_80 example is f16 (A * B, B stored K x N); so is its reference.
