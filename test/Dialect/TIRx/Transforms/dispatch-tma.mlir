@@ -195,7 +195,7 @@ tirx.prim_func @barrier_ring(%A: !tirx.buffer<256x128xbf16, global>, %s: index) 
 // CHECK-NEXT: %[[SP:.*]] = llvm.inttoptr %[[SA]] : i64 to !llvm.ptr<3>
 // CHECK-NEXT: %[[X:.*]] = arith.index_cast %[[COL]] : index to i32
 // CHECK-NEXT: %[[Y:.*]] = arith.index_cast %[[ROW]] : index to i32
-// CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %[[MAP]], %[[SP]], box[%[[X]], %[[Y]]] : !llvm.ptr, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %[[MAP]], %[[SP]], box[%[[X]], %[[Y]]] :
 // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
 // CHECK-NOT: nvvm.mbarrier
 // CHECK: tirx.return
