@@ -29,6 +29,10 @@
 // proxy and stored by one thread with a TMA store, overlapping the next
 // block (bulk wait_group.read 1 frees a buffer before it is rewritten).
 // Shared memory: 192 KiB ring + 32 KiB epilogue + 64 B barriers, dynamic.
+// bf16 output: with C bf16, !Cs_t 4x64x32xbf16 with the 64-byte swizzle
+// (per_element = 3, swizzle_len = 2) and tile.cast instead of the epilogue's
+// tile.copy, the blocks are rounded to bf16 in registers (benchmarks/gpu/
+// run.sh derives that form as gemm_wgmma_ws_bf16).
 //
 //   uop-opt --tirx-to-nvvm="chip=sm_90a" examples/tirx/gemm_wgmma_ws.mlir \
 //     | uop-translate --mlir-to-ptx --chip=sm_90a
