@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -108,6 +109,35 @@ struct DispatchTilePrimitives
     : uop::tirx::impl::TIRxDispatchTilePrimitivesBase<DispatchTilePrimitives> {
   using Base::Base;
 
+  /// Register reallocation (nvvm.setmaxregister, setmaxnreg) is checked
+  /// here, the first pass that knows the chip, rather than by ptxas: it
+  /// exists on the architecture- and family-specific chips of sm_90 and up,
+  /// and it moves registers between whole warpgroups, which each run it.
+  LogicalResult checkSetMaxRegister(const Target &target) {
+    std::optional<int64_t> threads;
+    getOperation().walk([&](ScopeIdDefOp def) {
+      if (std::optional<int64_t> n = def.getThreadsPerCta())
+        threads = std::max(threads.value_or(0), *n);
+    });
+    WalkResult walk = getOperation().walk([&](NVVM::SetMaxRegisterOp op) {
+      if (target.info->sm < 90 || !target.info->variant) {
+        op.emitError("setmaxnreg needs an architecture- or family-specific "
+                     "chip of sm_90 or newer (sm_90a, sm_100a, ...), target is ")
+            << chip;
+        return WalkResult::interrupt();
+      }
+      if (!threads || *threads % 128) {
+        op.emitError("setmaxnreg reallocates the registers of whole "
+                     "warpgroups: the kernel's threads per CTA must be a "
+                     "known multiple of 128 (a cta -> thread, warp or "
+                     "warpgroup scope id)");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    return failure(walk.wasInterrupted());
+  }
+
   void runOnOperation() override {
     const uop::GPUChip *info = uop::lookupGPUChip(chip);
     if (!info) {
@@ -130,6 +160,8 @@ struct DispatchTilePrimitives
       if (walk.wasInterrupted())
         return signalPassFailure();
     }
+    if (failed(checkSetMaxRegister(target)))
+      return signalPassFailure();
     // Loops marked tirx.unroll (constant bounds, verified) are unrolled
     // first, innermost first, so that each copy of a tile call sees its own
     // constant region: a sub-tile of a register accumulator must have
