@@ -2,10 +2,11 @@
 // warpgroup tensor cores: the fast form of gemm_wgmma.mlir, after CUTLASS 3's
 // warp-specialized persistent kernel.
 //
-// Persistent: one CTA per SM (132 on H100/H200) walks the 128x256 output
-// tiles t = cta, cta + 132, ... in grouped order: eight M tiles side by side
-// share each N tile, so the CTAs working at one time read 8 A row blocks and
-// a few B column blocks, which stay in L2.
+// Persistent: one CTA per SM (132 on H100/H200 SXM; a GPU with fewer SMs
+// runs the surplus CTAs in a second wave) walks the 128x256 output tiles
+// t = cta, cta + 132, ... in grouped order: eight M tiles side by side share
+// each N tile, so the CTAs working at one time read 8 A row blocks and a few
+// B column blocks, which stay in L2.
 //
 // Warp-specialized, 384 threads in three warpgroups:
 //   warpgroup 0  producer: gives registers back (setmaxnreg 40); its thread 0
