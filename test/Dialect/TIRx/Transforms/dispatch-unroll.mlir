@@ -99,3 +99,30 @@ tirx.prim_func @cut_through(%C: !tirx.buffer<64x8xf32, global>) {
   }
   tirx.return
 }
+
+// -----
+
+// Carried values flow from one copy to the next, and what depends only on
+// the induction variable and constants folds: 0 + 1 + 2 + 3 = 6, the loop's
+// result, is stored as a constant.
+// CHECK-LABEL: tirx.prim_func @carried
+// CHECK-NOT: scf.for
+// CHECK: %[[SIX:.*]] = arith.constant 6 : i32
+// CHECK-NOT: scf.for
+// CHECK: tirx.buffer_store %[[SIX]], %arg0[%{{.*}}] : !tirx.buffer<1xi32, global>
+// COUNT-LABEL: tirx.prim_func @carried
+tirx.prim_func @carried(%out: !tirx.buffer<1xi32, global>) {
+  tirx.device_entry {
+    %tx = tirx.scope_id_def cta -> thread [32]
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c4 = arith.constant 4 : i32
+    %sum = scf.for %i = %z to %c4 step %c1 iter_args(%acc = %z) -> (i32) : i32 {
+      %next = arith.addi %acc, %i : i32
+      scf.yield %next : i32
+    } {tirx.unroll}
+    tirx.buffer_store %sum, %out[%c0] : !tirx.buffer<1xi32, global>
+  }
+  tirx.return
+}
