@@ -12,7 +12,7 @@
 #   UOP_BUILD_DIR         build directory holding bin/uop-run (default <repo>/build)
 #   UOP_BENCH_KERNELS     kernels to run (default: all the GPU can run):
 #                         gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma
-#                         gemm_tcgen05 copy copy_tma uop_matmul_f16
+#                         gemm_wgmma_ws gemm_wgmma_ws_bf16 gemm_tcgen05 copy copy_tma uop_matmul_f16
 #                         uop_softmax uop_layernorm
 #   UOP_BENCH_GEMM_SIZES  GEMM sizes M=N=K (default "4096 8192"; multiples of 128)
 #   UOP_BENCH_COPY_MIB    copy buffer sizes in MiB (default "1024 2048")
@@ -79,23 +79,39 @@ fi
 # extents of `scope_id_def kernel -> cta [...]`. Each rewrite is checked, so
 # an example whose text changed fails here instead of being measured wrong.
 
-# derive_gemm NAME N OUT: NAME's 4096^3 problem as N^3.
+# derive_gemm NAME N OUT: NAME's 4096^3 problem as N^3. gemm_wgmma_ws_bf16
+# is gemm_wgmma_ws with a bf16 C: the epilogue casts each accumulator block
+# into 64-byte-swizzled bf16 staging buffers that the TMA stores read.
 derive_gemm() {
-  local name="$1" n="$2" out="$3" from to
+  local name="$1" n="$2" out="$3" from to src="$1"
   case "$name" in
     gemm_mma_sync | gemm_mma_sync_pipelined) from="[32, 32]"; to="[$((n / 128)), $((n / 128))]" ;;  # 128x128 C tiles
     gemm_wgmma | gemm_tcgen05) from="[32, 128]"; to="[$((n / 128)), $((n / 32))]" ;;  # 128x32 C tiles
+    # Persistent: one CTA per SM whatever the size (the tile loop covers
+    # the (n/128) x (n/256) tiles); n must be a multiple of 256.
+    gemm_wgmma_ws) from="[132]"; to="[132]" ;;
+    gemm_wgmma_ws_bf16) from="[132]"; to="[132]"; src=gemm_wgmma_ws ;;
     *) die "derive_gemm: unknown kernel $name" ;;
   esac
-  grep -qF "kernel -> cta $from" "$examples/$name.mlir" \
-    || die "$examples/$name.mlir no longer has 'kernel -> cta $from': update derive_gemm in $0"
+  grep -qF "kernel -> cta $from" "$examples/$src.mlir" \
+    || die "$examples/$src.mlir no longer has 'kernel -> cta $from': update derive_gemm in $0"
   # 4096 occurs only as the problem size (buffer types, the %c4096 loop bound,
   # comments).
   sed -e "s/4096/$n/g" -e "s/kernel -> cta \\[${from:1:-1}\\]/kernel -> cta $to/" \
-    "$examples/$name.mlir" > "$out"
+    "$examples/$src.mlir" > "$out"
   if ! grep -qF "kernel -> cta $to" "$out" || ! grep -qF "${n}x${n}x" "$out" \
       || ! grep -qF "arith.constant $n : index" "$out"; then
     die "could not resize $name to $n (see $out)"
+  fi
+  if [ "$name" = gemm_wgmma_ws_bf16 ]; then
+    local cs='!Cs_t = !tirx.buffer<4x64x32xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 2, atom_len = 3>, #tirx.tile<S[(4,64,32):(2048,32,1)]>>>'
+    sed -i -e "s/^!C_t = !tirx.buffer<${n}x${n}xf32, global>\$/!C_t = !tirx.buffer<${n}x${n}xbf16, global>/" \
+      -e "s/^!Cs_t = .*/$cs/" \
+      -e 's/tirx.tile.copy <warpgroup> %stage, %blk/tirx.tile.cast <warpgroup> %stage, %blk/' "$out"
+    if ! grep -qF "!C_t = !tirx.buffer<${n}x${n}xbf16, global>" "$out" || ! grep -qF "$cs" "$out" \
+        || ! grep -qF 'tirx.tile.cast <warpgroup> %stage, %blk' "$out"; then
+      die "could not make the bf16-output form of gemm_wgmma_ws (see $out)"
+    fi
   fi
 }
 
@@ -123,7 +139,7 @@ rows_of_mib() { echo $(( $1 * 1024 * 1024 / 512 )); }
 if [ -n "$derive_dir" ]; then
   mkdir -p "$derive_dir"
   for n in $gemm_sizes; do
-    for name in gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_tcgen05; do
+    for name in gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_wgmma_ws gemm_wgmma_ws_bf16 gemm_tcgen05; do
       derive_gemm "$name" "$n" "$derive_dir/${name}_$n.mlir"
       echo "$derive_dir/${name}_$n.mlir"
     done
@@ -179,20 +195,22 @@ if (( major >= 8 )); then
   chip_of[uop_layernorm]="$native"
 fi
 if (( major >= 9 )); then chip_of[copy_tma]="${native}a"; fi
-if [ "$cc" = "9.0" ]; then chip_of[gemm_wgmma]="sm_90a"; fi
+if [ "$cc" = "9.0" ]; then chip_of[gemm_wgmma]="sm_90a"; chip_of[gemm_wgmma_ws]="sm_90a"; chip_of[gemm_wgmma_ws_bf16]="sm_90a"; fi
 if (( major == 10 )); then chip_of[gemm_tcgen05]="${native}a"; fi
 if (( ${#chip_of[@]} == 0 )); then
   echo "$me: GPU 0 ($gpu_name) has compute capability $cc; the kernels need sm_80 or newer" >&2
   exit 3
 fi
 
-all_kernels="gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_tcgen05 copy copy_tma uop_matmul_f16 uop_softmax uop_layernorm"
+all_kernels="gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_wgmma_ws gemm_wgmma_ws_bf16 gemm_tcgen05 copy copy_tma uop_matmul_f16 uop_softmax uop_layernorm"
 
 # What each kernel is, for the table's header.
 declare -A design_of=(
   [gemm_mma_sync]="mma.sync m16n8k16 f16, 128x128x32 CTA tile, 8 warps of 64x32, 2-stage cp.async ring (32 KiB static smem), 2 barriers per K step"
   [gemm_mma_sync_pipelined]="mma.sync m16n8k16 f16, 128x128x32 CTA tile, 4 warps of 64x64, 4-stage cp.async ring (64 KiB dynamic smem, swizzled), wait_group 2 + 1 barrier per K step, register accumulators"
   [gemm_wgmma]="wgmma m64n32k16 bf16, 128x32x64 CTA tile, 2 warpgroups, 2-stage TMA ring on mbarriers"
+  [gemm_wgmma_ws]="wgmma m64n256k16 bf16, 128x256x64 CTA tile, persistent (132 CTAs, grouped raster), producer warpgroup (setmaxnreg 40) + 2 consumer warpgroups (setmaxnreg 232), 4-stage TMA ring on full/empty mbarriers (224 KiB dynamic smem), TMA-store epilogue"
+  [gemm_wgmma_ws_bf16]="gemm_wgmma_ws with bf16 C: the epilogue casts the f32 accumulator to bf16 (64-byte-swizzled staging, TMA store); vs cuBLAS bf16 -> f32"
   [gemm_tcgen05]="tcgen05 bf16 (cta_group 1), 128x32x64 CTA tile, 2-stage TMA ring, tensor-memory accumulator"
   [copy]="64x128 f32 tiles through 128-byte-swizzled shared memory, 16-byte vector copies"
   [copy_tma]="128x32 f32 TMA boxes into swizzled shared memory, 16-byte stores"
@@ -336,6 +354,8 @@ for name in "${kernels[@]}"; do
         derive_gemm "$name" "$n" "$file"
         target=""
         [ "$name" = gemm_wgmma ] && [ "$n" = 8192 ] && target=90
+        [ "$name" = gemm_wgmma_ws ] && [ "$n" = 8192 ] && target=90
+        [ "$name" = gemm_wgmma_ws_bf16 ] && [ "$n" = 8192 ] && target=90
         [ "$name" = gemm_mma_sync_pipelined ] && target=80
         if [ "$name" = gemm_mma_sync ] || [ "$name" = gemm_mma_sync_pipelined ]; then
           # The sm_80 example is f16 (A * B, B stored K x N); so is its reference.

@@ -16,6 +16,8 @@
 // RUN: %ptxas -arch=sm_80 -v %t.pipe.ptx -o %t.pipe.cubin 2>&1 | FileCheck %s --check-prefixes=GEMM,PIPE
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_90a" %uop_src_root/examples/tirx/gemm_wgmma.mlir | uop-translate --mlir-to-ptx --chip=sm_90a -o %t.wgmma.ptx
 // RUN: %ptxas -arch=sm_90a -v %t.wgmma.ptx -o %t.wgmma.cubin 2>&1 | FileCheck %s --check-prefixes=GEMM,WGMMA
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_90a" %uop_src_root/examples/tirx/gemm_wgmma_ws.mlir | uop-translate --mlir-to-ptx --chip=sm_90a -o %t.ws.ptx
+// RUN: %ptxas -arch=sm_90a -v %t.ws.ptx -o %t.ws.cubin 2>&1 | FileCheck %s --check-prefixes=GEMM,WS
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | uop-translate --mlir-to-ptx --chip=sm_100a -o %t.tcgen05.ptx
 // RUN: %ptxas -arch=sm_100a -v %t.tcgen05.ptx -o %t.tcgen05.cubin 2>&1 | FileCheck %s --check-prefixes=GEMM,TCGEN05
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/seed_fragment.mlir | uop-translate --mlir-to-ptx --chip=sm_100a -o %t.seed.ptx
@@ -37,6 +39,9 @@
 // The wgmma accumulator too (it had a 64-byte frame).
 // WGMMA-NEXT: Function properties for gemm
 // WGMMA-NEXT: 0 bytes stack frame,
+// WS: Compiling entry function 'gemm' for 'sm_90a'
+// WS-NEXT: Function properties for gemm
+// WS-NEXT: 0 bytes stack frame,
 // TCGEN05: Compiling entry function 'gemm' for 'sm_100a'
 // GEMM: 0 bytes spill stores, 0 bytes spill loads
 // GEMM-NOT: error
@@ -45,6 +50,11 @@
 // no static shared array: only the 1-byte marker of the dynamic window.
 // PIPE: Used {{([1-9]?[0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])}} registers, used 1 barriers, 1 bytes smem
 // WGMMA: 41096 bytes smem
+// The warp-specialized kernel starts with at most 65536 / 384 = 170
+// registers per thread (168, a multiple of 8): what setmaxnreg reallocates
+// (producer 40, consumers 232). The named barriers' ids are registers, so
+// ptxas reserves all 16; the ring is dynamic shared memory.
+// WS: Used {{([1-9]?[0-9]|1[0-5][0-9]|16[0-8])}} registers, used 16 barriers, 1 bytes smem
 
 // SEED: Compiling entry function 'gemm_compute' for 'sm_100a'
 // SEED: 0 bytes spill stores, 0 bytes spill loads

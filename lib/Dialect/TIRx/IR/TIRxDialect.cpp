@@ -8,7 +8,9 @@
 
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -109,6 +111,37 @@ static LogicalResult verifyDims(Operation *op, NamedAttribute attr) {
   return success();
 }
 
+/// The most iterations a `tirx.unroll` loop may have: it is copied that
+/// many times before dispatch expands each copy.
+static constexpr int64_t kMaxUnroll = 64;
+
+/// `tirx.unroll`: a unit attribute on an scf.for of a kernel whose bounds
+/// are constants (the dispatch pass unrolls it fully, so the trip count must
+/// be known and small).
+static LogicalResult verifyUnroll(Operation *op, NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (!isa<UnitAttr>(attr.getValue()))
+    return op->emitError("'") << name << "' must be a unit attribute";
+  auto loop = dyn_cast<scf::ForOp>(op);
+  if (!loop)
+    return op->emitError("'") << name << "' belongs on an scf.for";
+  if (!op->getParentOfType<DeviceEntryOp>())
+    return op->emitError("'") << name << "' loops must be inside a tirx.device_entry";
+  APInt lb, ub, step;
+  if (!matchPattern(loop.getLowerBound(), m_ConstantInt(&lb)) ||
+      !matchPattern(loop.getUpperBound(), m_ConstantInt(&ub)) ||
+      !matchPattern(loop.getStep(), m_ConstantInt(&step)))
+    return op->emitError("'") << name << "' needs constant loop bounds and step";
+  int64_t l = lb.getSExtValue(), u = ub.getSExtValue(), s = step.getSExtValue();
+  if (s <= 0)
+    return op->emitError("'") << name << "' needs a positive step";
+  int64_t trips = u > l ? (u - l + s - 1) / s : 0;
+  if (trips > kMaxUnroll)
+    return op->emitError("'") << name << "' unrolls at most " << kMaxUnroll
+                              << " iterations, this loop has " << trips;
+  return success();
+}
+
 LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
@@ -137,6 +170,8 @@ LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
       return op->emitError("'") << name << "' belongs on a tirx.prim_func";
     return success();
   }
+  if (name == UnrollAttrHelper::getNameStr())
+    return verifyUnroll(op, attr);
   // Other tirx.* names are the user's own annotations.
   return success();
 }

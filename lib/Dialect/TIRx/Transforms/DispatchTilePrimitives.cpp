@@ -13,9 +13,12 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -66,9 +69,74 @@ std::optional<StringRef> unreadConfigKey(TilePrimitiveOpInterface op,
   return std::nullopt;
 }
 
+/// Replaces a tirx.unroll loop (constant bounds, verified) by one copy of
+/// its body per iteration, folding as it copies: the induction variable is a
+/// constant in each copy, and so is everything computed from it alone (a
+/// region's mins), which the register-tile walks need to see.
+void unrollFully(scf::ForOp loop) {
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Type ivType = loop.getInductionVar().getType();
+  int64_t lb = *getConstantIntValue(loop.getLowerBound());
+  int64_t ub = *getConstantIntValue(loop.getUpperBound());
+  int64_t step = *getConstantIntValue(loop.getStep());
+  SmallVector<Value> carried(loop.getInitArgs());
+  Block *body = loop.getBody();
+  for (int64_t i = lb; i < ub; i += step) {
+    IRMapping map;
+    map.map(loop.getInductionVar(),
+            arith::ConstantOp::create(b, loc, b.getIntegerAttr(ivType, i))
+                .getResult());
+    map.map(loop.getRegionIterArgs(), carried);
+    for (Operation &op : body->without_terminator()) {
+      Operation *copy = b.clone(op, map);
+      SmallVector<Value> folded;
+      if (copy->getNumRegions() == 0 && succeeded(b.tryFold(copy, folded)) &&
+          !folded.empty()) {
+        map.map(op.getResults(), folded);
+        copy->erase();
+      }
+    }
+    carried.clear();
+    for (Value v : body->getTerminator()->getOperands())
+      carried.push_back(map.lookupOrDefault(v));
+  }
+  loop.replaceAllUsesWith(carried);
+  loop.erase();
+}
+
 struct DispatchTilePrimitives
     : uop::tirx::impl::TIRxDispatchTilePrimitivesBase<DispatchTilePrimitives> {
   using Base::Base;
+
+  /// Register reallocation (nvvm.setmaxregister, setmaxnreg) is checked
+  /// here, the first pass that knows the chip, rather than by ptxas: it
+  /// exists on the architecture- and family-specific chips of sm_90 and up,
+  /// and it moves registers between whole warpgroups, which each run it.
+  LogicalResult checkSetMaxRegister(const Target &target) {
+    std::optional<int64_t> threads;
+    getOperation().walk([&](ScopeIdDefOp def) {
+      if (std::optional<int64_t> n = def.getThreadsPerCta())
+        threads = std::max(threads.value_or(0), *n);
+    });
+    WalkResult walk = getOperation().walk([&](NVVM::SetMaxRegisterOp op) {
+      if (target.info->sm < 90 || !target.info->variant) {
+        op.emitError("setmaxnreg needs an architecture- or family-specific "
+                     "chip of sm_90 or newer (sm_90a, sm_100a, ...), target is ")
+            << chip;
+        return WalkResult::interrupt();
+      }
+      if (!threads || *threads % 128) {
+        op.emitError("setmaxnreg reallocates the registers of whole "
+                     "warpgroups: the kernel's threads per CTA must be a "
+                     "known multiple of 128 (a cta -> thread, warp or "
+                     "warpgroup scope id)");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    return failure(walk.wasInterrupted());
+  }
 
   void runOnOperation() override {
     const uop::GPUChip *info = uop::lookupGPUChip(chip);
@@ -92,6 +160,20 @@ struct DispatchTilePrimitives
       if (walk.wasInterrupted())
         return signalPassFailure();
     }
+    if (failed(checkSetMaxRegister(target)))
+      return signalPassFailure();
+    // Loops marked tirx.unroll (constant bounds, verified) are unrolled
+    // first, innermost first, so that each copy of a tile call sees its own
+    // constant region: a sub-tile of a register accumulator must have
+    // constant indices to stay in registers.
+    auto *tirx = getContext().getLoadedDialect<TIRxDialect>();
+    SmallVector<scf::ForOp> unroll;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (tirx->getUnrollAttrHelper().isAttrPresent(loop))
+        unroll.push_back(loop);
+    });
+    for (scf::ForOp loop : unroll)
+      unrollFully(loop);
     SmallVector<TilePrimitiveOpInterface> ops;
     getOperation().walk([&](TilePrimitiveOpInterface op) { ops.push_back(op); });
     for (TilePrimitiveOpInterface op : ops) {

@@ -17,7 +17,7 @@ tirx.prim_func @narrow_row_major(%A: !tirx.buffer<256x128xbf16, global>) {
     %r = tirx.region %A[%c0 : 64, %c0 : 32] : !tirx.buffer<256x128xbf16, global>
     %d = tirx.region %S[%c0 : 64, %c0 : 32] : !tirx.buffer<64x64xbf16, shared>
     // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
-    // expected-note @+2 {{tma: the shared destination is not contiguous (TMA writes the box densely)}}
+    // expected-note @+2 {{tma: the shared tile is not contiguous (TMA moves the box densely)}}
     // expected-note @+1 {{cp_async: not the requested dispatch "tma"}}
     tirx.tile.copy_async <thread> %d, %r barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma"
       : !tirx.region<64x32, !tirx.buffer<64x64xbf16, shared>>, !tirx.region<64x32, !tirx.buffer<256x128xbf16, global>>

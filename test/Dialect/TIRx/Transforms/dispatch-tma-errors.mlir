@@ -36,7 +36,7 @@ tirx.prim_func @no_barrier(%A: !tirx.buffer<256x128xbf16, global>) {
     %S = tirx.alloc_buffer : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>
     %r = tirx.region %A[%c0 : 64, %c0 : 64] : !tirx.buffer<256x128xbf16, global>
     // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
-    // expected-note @+2 {{tma: TMA completes on an mbarrier: pass a shared i64 buffer as `barrier`}}
+    // expected-note @+2 {{tma: TMA completes on an mbarrier: pass a shared i64 buffer, or a one-element region of one, as `barrier`}}
     // expected-note @+1 {{cp_async: not the requested dispatch "tma"}}
     tirx.tile.copy_async <thread> %S, %r dispatch "tma"
         : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>, !tirx.region<64x64, !tirx.buffer<256x128xbf16, global>>
@@ -56,7 +56,7 @@ tirx.prim_func @barrier_pointer(%A: !tirx.buffer<256x128xbf16, global>) {
     %bar = llvm.mlir.zero : !llvm.ptr<3>
     %r = tirx.region %A[%c0 : 64, %c0 : 64] : !tirx.buffer<256x128xbf16, global>
     // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
-    // expected-note @+2 {{tma: TMA completes on an mbarrier: pass a shared i64 buffer as `barrier`}}
+    // expected-note @+2 {{tma: TMA completes on an mbarrier: pass a shared i64 buffer, or a one-element region of one, as `barrier`}}
     // expected-note @+1 {{cp_async: not the requested dispatch "tma"}}
     tirx.tile.copy_async <thread> %S, %r barrier %bar : !llvm.ptr<3> dispatch "tma"
         : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>, !tirx.region<64x64, !tirx.buffer<256x128xbf16, global>>
@@ -246,6 +246,115 @@ tirx.prim_func @implicit(%A: !tirx.buffer<256x128xbf16, global>) {
     // expected-note @+1 {{cp_async: cp.async completes by commit/wait groups, not on a barrier}}
     tirx.tile.copy_async <warp> %S, %r barrier %bar : !tirx.buffer<1xi64, shared>
         : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>, !tirx.region<64x64, !tirx.buffer<256x128xbf16, global>>
+  }
+  tirx.return
+}
+
+// -----
+
+// A barrier region must be one mbarrier of a ring, not two.
+tirx.prim_func @barrier_region_two(%A: !tirx.buffer<256x128xbf16, global>) {
+  tirx.device_entry {
+    %c0 = arith.constant 0 : index
+    %S = tirx.alloc_buffer : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>
+    %ring = tirx.alloc_buffer : !tirx.buffer<4xi64, shared>
+    %bar = tirx.region %ring[%c0 : 2] : !tirx.buffer<4xi64, shared>
+    %r = tirx.region %A[%c0 : 64, %c0 : 64] : !tirx.buffer<256x128xbf16, global>
+    // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
+    // expected-note @+2 {{tma: a `barrier` region must be one element (one mbarrier of the ring)}}
+    // expected-note @+1 {{cp_async: not the requested dispatch "tma"}}
+    tirx.tile.copy_async <thread> %S, %r barrier %bar : !tirx.region<2, !tirx.buffer<4xi64, shared>> dispatch "tma"
+        : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>, !tirx.region<64x64, !tirx.buffer<256x128xbf16, global>>
+  }
+  tirx.return
+}
+
+// -----
+
+// A TMA load completes on its barrier: config commit would be ignored.
+tirx.prim_func @load_commit(%A: !tirx.buffer<256x128xbf16, global>) {
+  tirx.device_entry {
+    %c0 = arith.constant 0 : index
+    %S = tirx.alloc_buffer : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>
+    %bar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
+    %r = tirx.region %A[%c0 : 64, %c0 : 64] : !tirx.buffer<256x128xbf16, global>
+    // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
+    // expected-note @+2 {{tma: config commit: a TMA load completes on its barrier, not in a commit group}}
+    // expected-note @+1 {{cp_async: not the requested dispatch "tma"}}
+    tirx.tile.copy_async <thread> %S, %r barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma" config {commit = false}
+        : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>, !tirx.region<64x64, !tirx.buffer<256x128xbf16, global>>
+  }
+  tirx.return
+}
+
+// -----
+
+// TMA stores (shared -> global) complete by bulk async-groups: a barrier
+// would never be arrived on.
+tirx.prim_func @store_barrier(%C: !tirx.buffer<256x128xf32, global>) {
+  tirx.device_entry {
+    %c0 = arith.constant 0 : index
+    %S = tirx.alloc_buffer : !tirx.buffer<64x32xf32, shared>
+    %bar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
+    %g = tirx.region %C[%c0 : 64, %c0 : 32] : !tirx.buffer<256x128xf32, global>
+    // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
+    // expected-note @+2 {{tma: a TMA store completes by bulk async-groups (nvvm.cp.async.bulk.wait_group), not on a barrier}}
+    // expected-note @+1 {{cp_async: not the requested dispatch "tma"}}
+    tirx.tile.copy_async <thread> %g, %S barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma"
+        : !tirx.region<64x32, !tirx.buffer<256x128xf32, global>>, !tirx.buffer<64x32xf32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+// A store has one destination: no multicast.
+tirx.prim_func @store_multicast(%C: !tirx.buffer<256x128xf32, global>) {
+  tirx.device_entry {
+    %c0 = arith.constant 0 : index
+    %S = tirx.alloc_buffer : !tirx.buffer<64x32xf32, shared>
+    %g = tirx.region %C[%c0 : 64, %c0 : 32] : !tirx.buffer<256x128xf32, global>
+    // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
+    // expected-note @+2 {{tma: config multicast: a TMA store has one destination}}
+    // expected-note @+1 {{cp_async: not the requested dispatch "tma"}}
+    tirx.tile.copy_async <thread> %g, %S dispatch "tma" config {multicast = true}
+        : !tirx.region<64x32, !tirx.buffer<256x128xf32, global>>, !tirx.buffer<64x32xf32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+// The store's global side must be a parameter (its tensor map is encoded on
+// the host), and TMA reads the shared tile densely from its first element.
+tirx.prim_func @store_view(%C: !tirx.buffer<256x128xf32, global>) {
+  tirx.device_entry {
+    %c0 = arith.constant 0 : index
+    %S = tirx.alloc_buffer : !tirx.buffer<64x32xf32, shared>
+    %V = tirx.decl_buffer %C : !tirx.buffer<256x128xf32, global> -> !tirx.buffer<128x256xf32, global>
+    %g = tirx.region %V[%c0 : 64, %c0 : 32] : !tirx.buffer<128x256xf32, global>
+    // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
+    // expected-note @+2 {{tma: the global buffer must be a prim_func parameter}}
+    // expected-note @+1 {{cp_async: not the requested dispatch "tma"}}
+    tirx.tile.copy_async <thread> %g, %S dispatch "tma"
+        : !tirx.region<64x32, !tirx.buffer<128x256xf32, global>>, !tirx.buffer<64x32xf32, shared>
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @store_strided_tile(%C: !tirx.buffer<256x128xf32, global>) {
+  tirx.device_entry {
+    %c0 = arith.constant 0 : index
+    %S = tirx.alloc_buffer : !tirx.buffer<64x64xf32, shared>
+    %s = tirx.region %S[%c0 : 64, %c0 : 32] : !tirx.buffer<64x64xf32, shared>
+    %g = tirx.region %C[%c0 : 64, %c0 : 32] : !tirx.buffer<256x128xf32, global>
+    // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
+    // expected-note @+2 {{tma: the shared tile is not contiguous (TMA moves the box densely)}}
+    // expected-note @+1 {{cp_async: not the requested dispatch "tma"}}
+    tirx.tile.copy_async <thread> %g, %s dispatch "tma"
+        : !tirx.region<64x32, !tirx.buffer<256x128xf32, global>>, !tirx.region<64x32, !tirx.buffer<64x64xf32, shared>>
   }
   tirx.return
 }

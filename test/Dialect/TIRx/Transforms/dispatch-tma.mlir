@@ -151,3 +151,81 @@ tirx.prim_func @f32_in_if(%A: !tirx.buffer<8192x128xf32, global>, %leader: i1, %
   }
   tirx.return
 }
+
+// -----
+
+// A ring of mbarriers: the barrier is a one-element region %full[%s : 1] of
+// a four-barrier buffer, and the copy completes on barrier %s (its address
+// at index %s), as a multi-stage pipeline needs.
+// CHECK-LABEL: tirx.prim_func @barrier_ring
+// CHECK-SAME: (%[[A:.*]]: !tirx.buffer<256x128xbf16, global>, %[[ST:.*]]: index)
+// CHECK: %[[FULL:.*]] = tirx.alloc_buffer : !tirx.buffer<4xi64, shared>
+// CHECK: tirx.tensor_map %[[A]] box [64, 64] swizzle 128
+// CHECK: %[[BA:.*]] = tirx.address_of %[[FULL]][%[[ST]]] : !tirx.buffer<4xi64, shared>
+// CHECK-NEXT: %[[BP:.*]] = llvm.inttoptr %[[BA]] : i64 to !llvm.ptr<3>
+// CHECK-NEXT: %[[TX:.*]] = arith.constant 8192 : i32
+// CHECK-NEXT: nvvm.mbarrier.arrive.expect_tx %[[BP]], %[[TX]] : !llvm.ptr<3>, i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[BP]], box
+tirx.prim_func @barrier_ring(%A: !tirx.buffer<256x128xbf16, global>, %s: index) {
+  tirx.device_entry {
+    %c0 = arith.constant 0 : index
+    %S = tirx.alloc_buffer : !tirx.buffer<4x64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(4,64,64):(4096,64,1)]>>>
+    %full = tirx.alloc_buffer : !tirx.buffer<4xi64, shared>
+    %bar = tirx.region %full[%s : 1] : !tirx.buffer<4xi64, shared>
+    %r = tirx.region %A[%c0 : 64, %c0 : 64] : !tirx.buffer<256x128xbf16, global>
+    %d = tirx.region %S[%s : 1, %c0 : 64, %c0 : 64] : !tirx.buffer<4x64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(4,64,64):(4096,64,1)]>>>
+    tirx.tile.copy_async <thread> %d, %r barrier %bar : !tirx.region<1, !tirx.buffer<4xi64, shared>> dispatch "tma"
+      : !tirx.region<1x64x64, !tirx.buffer<4x64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(4,64,64):(4096,64,1)]>>>>, !tirx.region<64x64, !tirx.buffer<256x128xbf16, global>>
+  }
+  tirx.return
+}
+
+// -----
+
+// A TMA store (shared -> global, no barrier): the tensor map of the global
+// parameter with the shared tile's swizzle (128: rows of 32 x f32), the
+// source's shared address, coordinates innermost first (%col, %row), one
+// cp.async.bulk.tensor store of stage %b of a two-buffer epilogue, then its
+// own bulk async-group.
+// CHECK-LABEL: tirx.prim_func @store_swizzled
+// CHECK-SAME: (%[[C:.*]]: !tirx.buffer<256x128xf32, global>, %[[ROW:.*]]: index, %[[COL:.*]]: index, %[[B:.*]]: index)
+// CHECK: %[[S:.*]] = tirx.alloc_buffer : !tirx.buffer<2x64x32xf32, shared
+// CHECK: %[[MAP:.*]] = tirx.tensor_map %[[C]] box [64, 32] swizzle 128 : !tirx.buffer<256x128xf32, global> -> !llvm.ptr
+// CHECK-NEXT: %[[SA:.*]] = tirx.address_of %[[S]][%[[B]], %{{.*}}, %{{.*}}]
+// CHECK-NEXT: %[[SP:.*]] = llvm.inttoptr %[[SA]] : i64 to !llvm.ptr<3>
+// CHECK-NEXT: %[[X:.*]] = arith.index_cast %[[COL]] : index to i32
+// CHECK-NEXT: %[[Y:.*]] = arith.index_cast %[[ROW]] : index to i32
+// CHECK-NEXT: nvvm.cp.async.bulk.tensor.global.shared.cta %[[MAP]], %[[SP]], box[%[[X]], %[[Y]]] :
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK-NOT: nvvm.mbarrier
+// CHECK: tirx.return
+tirx.prim_func @store_swizzled(%C: !tirx.buffer<256x128xf32, global>, %row: index, %col: index, %b: index) {
+  tirx.device_entry {
+    %c0 = arith.constant 0 : index
+    %S = tirx.alloc_buffer : !tirx.buffer<2x64x32xf32, shared, #tirx.compose<#tirx.swizzle<per_element = 2, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(2,64,32):(2048,32,1)]>>>
+    %s = tirx.region %S[%b : 1, %c0 : 64, %c0 : 32] : !tirx.buffer<2x64x32xf32, shared, #tirx.compose<#tirx.swizzle<per_element = 2, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(2,64,32):(2048,32,1)]>>>
+    %g = tirx.region %C[%row : 64, %col : 32] : !tirx.buffer<256x128xf32, global>
+    tirx.tile.copy_async <thread> %g, %s dispatch "tma"
+      : !tirx.region<64x32, !tirx.buffer<256x128xf32, global>>, !tirx.region<1x64x32, !tirx.buffer<2x64x32xf32, shared, #tirx.compose<#tirx.swizzle<per_element = 2, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(2,64,32):(2048,32,1)]>>>>
+  }
+  tirx.return
+}
+
+// -----
+
+// config commit = false leaves the store in the open bulk async-group (a
+// later nvvm.cp.async.bulk.commit.group closes it with others); a row-major
+// tile takes swizzle 0.
+// CHECK-LABEL: tirx.prim_func @store_no_commit
+// CHECK: tirx.tensor_map %{{.*}} box [16, 8] swizzle 0
+// CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
+// CHECK-NOT: nvvm.cp.async.bulk.commit.group
+// CHECK: tirx.return
+tirx.prim_func @store_no_commit(%C: !tirx.buffer<16x8xf32, global>) {
+  tirx.device_entry {
+    %S = tirx.alloc_buffer : !tirx.buffer<16x8xf32, shared>
+    tirx.tile.copy_async <thread> %C, %S config {commit = false}
+      : !tirx.buffer<16x8xf32, global>, !tirx.buffer<16x8xf32, shared>
+  }
+  tirx.return
+}

@@ -44,7 +44,11 @@ def TIRx_Dialect : Dialect {
     "::mlir::IntegerAttr":$shared_bytes,
     // What a kernel computes, for `uop-run --check`: the host reference its
     // output is compared with (written by the kernel's author).
-    "::uop::tirx::ReferenceKindAttr":$reference
+    "::uop::tirx::ReferenceKindAttr":$reference,
+    // On an scf.for with constant bounds in a kernel: the dispatch pass
+    // unrolls it fully first, so that the tile calls in its body see
+    // constant regions (register-resident sub-tiles of an accumulator).
+    "::mlir::UnitAttr":$unroll
   );
   let hasOperationAttrVerify = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect",

@@ -45,30 +45,49 @@ std::optional<int64_t> tmaSwizzleBytes(BufferType dst) {
 }
 
 namespace {
-/// Why TMA cannot write the box into the shared destination of `copy`: the
-/// destination is not contiguous in its buffer (leading unit extents, then
-/// whole trailing dimensions), or a partial swizzled one is off an atom.
-Declines tmaDestinationDeclines(CopyAsyncOp copy, BufferType dstType) {
-  // TMA writes the box densely from the destination's first element: the
-  // destination must be contiguous in its buffer (leading unit extents,
-  // then whole trailing dimensions), e.g. one stage of a ring.
-  ArrayRef<int64_t> dstBox = getTileShape(copy.getDst().getType());
+/// Why `barrier` is not an mbarrier a TMA load can complete on: a shared i64
+/// buffer (its first element) or a one-element region of one (a stage's
+/// barrier in a ring of them).
+Declines mbarrierDeclines(Value barrier) {
+  if (!barrier || !isa<BufferType, RegionType>(barrier.getType()) ||
+      scopeOf(barrier) != StorageScope::Shared ||
+      !bufferTypeOf(barrier).getElementType().isInteger(64))
+    return std::string("TMA completes on an mbarrier: pass a shared i64 "
+                       "buffer, or a one-element region of one, as `barrier`");
+  if (isa<RegionType>(barrier.getType()) &&
+      llvm::any_of(getTileShape(barrier.getType()),
+                   [](int64_t e) { return e != 1; }))
+    return std::string("a `barrier` region must be one element (one "
+                       "mbarrier of the ring)");
+  return std::nullopt;
+}
+
+/// Why TMA cannot move the box to or from the shared tile `shared`: the tile
+/// is not contiguous in its buffer (leading unit extents, then whole
+/// trailing dimensions), or a partial swizzled one is off an atom.
+Declines tmaSharedTileDeclines(Value shared, BufferType dstType) {
+  // TMA moves the box densely from the tile's first element: the tile must
+  // be contiguous in its buffer (leading unit extents, then whole trailing
+  // dimensions), e.g. one stage of a ring.
+  ArrayRef<int64_t> dstBox = getTileShape(shared.getType());
   ArrayRef<int64_t> dstShape = dstType.getShape();
   size_t first = 0;
   while (first < dstBox.size() && dstBox[first] == 1)
     ++first;
   for (size_t d = first + 1; d < dstBox.size(); ++d)
     if (dstBox[d] != dstShape[d])
-      return std::string("the shared destination is not contiguous (TMA "
-                         "writes the box densely)");
+      return std::string("the shared tile is not contiguous (TMA moves the "
+                         "box densely)");
   if (first < dstBox.size() && dstBox[first] != dstShape[first] &&
       dstType.getLayout())
-    if (auto region = copy.getDst().getDefiningOp<RegionOp>();
+    if (auto region = shared.getDefiningOp<RegionOp>();
         region && !isKnownMultipleOf(region.getMins()[first], 8))
-      return std::string("a partial swizzled destination must start on an "
+      return std::string("a partial swizzled shared tile must start on an "
                          "8-row swizzle atom");
   return std::nullopt;
 }
+
+Declines tmaStoreDeclines(CopyAsyncOp copy);
 
 /// Why a TMA copy cannot implement this copy_async, or nothing when it can.
 Declines tmaAccepts(Operation *op, const Target &t) {
@@ -78,20 +97,23 @@ Declines tmaAccepts(Operation *op, const Target &t) {
   if (copy.getScope() != ExecScopeKind::Thread)
     return std::string("a TMA copy is issued by one thread (scope must be "
                        "thread)");
+  if (scopeOf(copy.getDst()) == StorageScope::Global &&
+      scopeOf(copy.getSrc()) == StorageScope::Shared)
+    return tmaStoreDeclines(copy);
   DictionaryAttr config = copy.getConfigAttr();
+  if (config && config.get("commit"))
+    return std::string("config commit: a TMA load completes on its barrier, "
+                       "not in a commit group");
   Attribute multicast = config ? config.get("multicast") : Attribute();
   if (multicast && multicast != BoolAttr::get(op->getContext(), false))
     return std::string("config multicast: TMA multicast to the CTAs of a "
                        "cluster is not implemented");
-  if (!copy.getBarrier() || !isa<BufferType>(copy.getBarrier().getType()) ||
-      cast<BufferType>(copy.getBarrier().getType()).getScope() !=
-          StorageScope::Shared ||
-      !cast<BufferType>(copy.getBarrier().getType()).getElementType().isInteger(64))
-    return std::string("TMA completes on an mbarrier: pass a shared i64 "
-                       "buffer as `barrier`");
+  if (Declines why = mbarrierDeclines(copy.getBarrier()))
+    return why;
   if (scopeOf(copy.getDst()) != StorageScope::Shared ||
       scopeOf(copy.getSrc()) != StorageScope::Global)
-    return std::string("TMA here copies global -> shared");
+    return std::string("TMA here copies global -> shared (or shared -> "
+                       "global: a store)");
   Value src = copy.getSrc();
   Value srcBuffer = src;
   if (auto region = src.getDefiningOp<RegionOp>())
@@ -107,7 +129,7 @@ Declines tmaAccepts(Operation *op, const Target &t) {
   ArrayRef<int64_t> box = dropLeadingOnes(getTileShape(src.getType()));
   if (box != dropLeadingOnes(getTileShape(copy.getDst().getType())))
     return std::string("dst and src boxes differ in shape");
-  if (Declines why = tmaDestinationDeclines(copy, dstType))
+  if (Declines why = tmaSharedTileDeclines(copy.getDst(), dstType))
     return why;
   int64_t innerBytes =
       box.back() * dstType.getElementType().getIntOrFloatBitWidth() / 8;
@@ -121,8 +143,12 @@ Declines tmaAccepts(Operation *op, const Target &t) {
 
 /// Expands a copy_async that tmaAccepts took: the tensor map, the
 /// mbarrier's expected bytes, and the bulk tensor copy.
+void tmaStoreExpand(Operation *op, OpBuilder &b);
+
 void tmaExpand(Operation *op, OpBuilder &b, const Target &) {
   auto copy = cast<CopyAsyncOp>(op);
+  if (scopeOf(copy.getDst()) == StorageScope::Global)
+    return tmaStoreExpand(op, b);
   Location loc = op->getLoc();
   MLIRContext *ctx = b.getContext();
   TileAccess dst = getAccess(b, loc, copy.getDst());
@@ -141,9 +167,16 @@ void tmaExpand(Operation *op, OpBuilder &b, const Target &) {
     return LLVM::IntToPtrOp::create(b, loc, shared, addr).getResult();
   };
   Value dstAddr = toShared(AddressOfOp::create(b, loc, dst.buffer, dst.mins));
-  auto barType = cast<BufferType>(copy.getBarrier().getType());
-  SmallVector<Value> barIdx(barType.getShape().size(), cst(b, loc, 0));
-  Value bar = toShared(AddressOfOp::create(b, loc, copy.getBarrier(), barIdx));
+  SmallVector<Value> barIdx;
+  Value barBuffer = copy.getBarrier();
+  if (isa<RegionType>(barBuffer.getType())) {
+    TileAccess barrier = getAccess(b, loc, barBuffer);
+    barBuffer = barrier.buffer;
+    barIdx = barrier.mins;
+  } else {
+    barIdx.assign(bufferTypeOf(barBuffer).getShape().size(), cst(b, loc, 0));
+  }
+  Value bar = toShared(AddressOfOp::create(b, loc, barBuffer, barIdx));
   int64_t bytes = srcType.getElementType().getIntOrFloatBitWidth() / 8;
   for (int64_t e : box)
     bytes *= e;
@@ -165,13 +198,86 @@ void tmaExpand(Operation *op, OpBuilder &b, const Target &) {
       NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(),
       Value());
 }
+
+/// Why a TMA store cannot implement this shared -> global copy_async, or
+/// nothing when it can.
+Declines tmaStoreDeclines(CopyAsyncOp copy) {
+  if (copy.getBarrier())
+    return std::string("a TMA store completes by bulk async-groups "
+                       "(nvvm.cp.async.bulk.wait_group), not on a barrier");
+  DictionaryAttr config = copy.getConfigAttr();
+  if (config && config.get("multicast"))
+    return std::string("config multicast: a TMA store has one destination");
+  Value dst = copy.getDst();
+  Value dstBuffer = dst;
+  if (auto region = dst.getDefiningOp<RegionOp>())
+    dstBuffer = region.getBuffer();
+  if (!isa<BlockArgument>(dstBuffer))
+    return std::string("the global buffer must be a prim_func parameter");
+  BufferType srcType = bufferTypeOf(copy.getSrc());
+  if (!tmaSwizzleBytes(srcType))
+    return std::string("the shared tile's layout is not one TMA reads "
+                       "(row-major, or a 32/64/128-byte inner swizzle of "
+                       "16-byte chunks over whole rows)");
+  ArrayRef<int64_t> box = dropLeadingOnes(getTileShape(dst.getType()));
+  if (box != dropLeadingOnes(getTileShape(copy.getSrc().getType())))
+    return std::string("dst and src boxes differ in shape");
+  if (Declines why = tmaSharedTileDeclines(copy.getSrc(), srcType))
+    return why;
+  int64_t innerBytes =
+      box.back() * srcType.getElementType().getIntOrFloatBitWidth() / 8;
+  if (innerBytes % 16)
+    return "the innermost box extent spans " + std::to_string(innerBytes) +
+           " bytes, not a multiple of 16";
+  if (llvm::any_of(box, [](int64_t e) { return e > 256; }))
+    return std::string("TMA boxes are at most 256 per dimension");
+  return std::nullopt;
+}
+
+/// Expands a store that tmaStoreDeclines took: the tensor map of the
+/// global side and one bulk tensor store, closed into its own bulk
+/// async-group unless config commit = false.
+void tmaStoreExpand(Operation *op, OpBuilder &b) {
+  auto copy = cast<CopyAsyncOp>(op);
+  Location loc = op->getLoc();
+  MLIRContext *ctx = b.getContext();
+  TileAccess dst = getAccess(b, loc, copy.getDst());
+  TileAccess src = getAccess(b, loc, copy.getSrc());
+  auto dstType = cast<BufferType>(dst.buffer.getType());
+  int64_t rank = dstType.getShape().size();
+  SmallVector<int64_t> box(rank, 1);
+  for (int64_t i = 0; i < static_cast<int64_t>(dst.shape.size()); ++i)
+    box[rank - dst.shape.size() + i] = dst.shape[i];
+  int64_t swizzle = *tmaSwizzleBytes(bufferTypeOf(copy.getSrc()));
+  Value map = TensorMapOp::create(b, loc, dst.buffer, box, swizzle);
+  Value srcAddr = LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(ctx, 3),
+      AddressOfOp::create(b, loc, src.buffer, src.mins).getResult());
+  SmallVector<Value> coords;
+  for (Value m : llvm::reverse(dst.mins))
+    coords.push_back(
+        arith::IndexCastOp::create(b, loc, b.getI32Type(), m).getResult());
+  NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+      b, loc, map, srcAddr, coords, Value(), NVVM::TMAStoreMode::TILE,
+      Value());
+  DictionaryAttr config = copy.getConfigAttr();
+  auto commit = config ? config.getAs<BoolAttr>("commit") : BoolAttr();
+  if (!commit || commit.getValue())
+    NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+}
 } // namespace
 
 /// Thread-scope copy_async on sm_90+: one cp.async.bulk.tensor of the whole
 /// box from a global parameter to shared memory, completing on the
-/// mbarrier `barrier` (the issuing thread arrives with the byte count).
+/// mbarrier `barrier` (the issuing thread arrives with the byte count); or,
+/// shared -> global, a TMA store through the parameter's tensor map, closed
+/// into its own bulk async-group unless config commit = false. The writers of
+/// a stored tile fence it into the async proxy (fence.proxy.async) and
+/// synchronise before the issuing thread stores it; that thread waits with
+/// nvvm.cp.async.bulk.wait_group (read) before the tile is written again or
+/// the CTA exits.
 TileImpl tmaCopy() {
-  return {"tma", 10, tmaAccepts, tmaExpand, {"multicast"}};
+  return {"tma", 10, tmaAccepts, tmaExpand, {"multicast", "commit"}};
 }
 
 /// copy_async with no barrier on sm_80+: each thread of the scope issues

@@ -553,6 +553,36 @@ static std::optional<OwnedRegisters> ownedRegisters(BufferType type,
   }
 }
 
+/// The registers of `regs` whose elements lie in the block at `mins` of
+/// extents `shape` in every thread, or nullopt when that depends on the
+/// thread (a block that cuts through the elements one register holds across
+/// the threads).
+static std::optional<SmallVector<ArrayRef<int64_t>>>
+registersInBlock(const OwnedRegisters &regs, ArrayRef<int64_t> mins,
+                 ArrayRef<int64_t> shape) {
+  // The largest thread part of a coordinate, per dimension.
+  SmallVector<int64_t> span(shape.size(), 0);
+  for (const OwnedRegisters::ThreadDigit &t : regs.threadDigits)
+    span[t.dim] += (t.extent - 1) * t.weight;
+  SmallVector<ArrayRef<int64_t>> inside;
+  for (ArrayRef<int64_t> c : regs.constant) {
+    bool in = true, out = false;
+    for (size_t d = 0; d < shape.size(); ++d) {
+      int64_t lo = c[d], hi = c[d] + span[d];
+      if (hi < mins[d] || lo >= mins[d] + shape[d])
+        out = true;
+      else if (lo < mins[d] || hi >= mins[d] + shape[d])
+        in = false;
+    }
+    if (out)
+      continue;
+    if (!in)
+      return std::nullopt;
+    inside.push_back(c);
+  }
+  return inside;
+}
+
 /// Registers per thread up to which a register tile's element loop is
 /// unrolled (each register then has a constant index).
 constexpr size_t kMaxUnrolledRegisters = 1024;
@@ -572,16 +602,21 @@ void emitTileLoop(OpBuilder &b, Location loc, Operation *op,
   TileAccess access = getAccess(b, loc, owned);
   BufferType type = bufferTypeOf(owned);
   int64_t threads = getThreadsPerCtaInForce(op).value_or(32);
-  // A whole register tile: each thread visits only its own registers, one
-  // unrolled step each, so every register has a constant index
-  // (tirx-lower-layouts folds it) and the buffer needs no stack frame.
+  // A register tile, or a block of one at constant offsets: each thread
+  // visits only its own registers in it, one unrolled step each, so every
+  // register has a constant index (tirx-lower-layouts folds it) and the
+  // buffer needs no stack frame.
   std::optional<OwnedRegisters> regs = ownedRegisters(type, threads);
-  bool whole = ArrayRef<int64_t>(access.shape) == type.getShape() &&
-               ArrayRef<int64_t>(access.shape) == shape &&
-               llvm::all_of(access.mins, [](Value m) {
-                 return getConstantIntValue(m) == int64_t(0);
-               });
-  if (regs && whole && regs->constant.size() <= kMaxUnrolledRegisters) {
+  SmallVector<int64_t> mins;
+  for (Value m : access.mins)
+    if (std::optional<int64_t> c = getConstantIntValue(m))
+      mins.push_back(*c);
+  std::optional<SmallVector<ArrayRef<int64_t>>> inside;
+  if (regs && mins.size() == access.mins.size() &&
+      dropLeadingOnes(access.shape) == dropLeadingOnes(shape) &&
+      regs->constant.size() <= kMaxUnrolledRegisters)
+    inside = registersInBlock(*regs, mins, access.shape);
+  if (inside) {
     std::map<std::string, Value> ids;
     SmallVector<Value> threadPart(shape.size(), cst(b, loc, 0));
     for (const OwnedRegisters::ThreadDigit &t : regs->threadDigits) {
@@ -596,10 +631,19 @@ void emitTileLoop(OpBuilder &b, Location loc, Operation *op,
           loc, threadPart[t.dim],
           b.createOrFold<arith::MulIOp>(loc, d, cst(b, loc, t.weight)));
     }
-    for (ArrayRef<int64_t> c : regs->constant) {
+    // Coordinates in the block: the register's element less the block's
+    // offset, in the loop's rank (the two differ only in unit dimensions,
+    // where the coordinate is 0).
+    for (ArrayRef<int64_t> c : *inside) {
+      SmallVector<Value> inBlock;
+      for (auto [part, k, m] : llvm::zip(threadPart, c, mins))
+        inBlock.push_back(
+            b.createOrFold<arith::AddIOp>(loc, part, cst(b, loc, k - m)));
       SmallVector<Value> coord;
-      for (auto [part, k] : llvm::zip(threadPart, c))
-        coord.push_back(b.createOrFold<arith::AddIOp>(loc, part, cst(b, loc, k)));
+      int64_t extra = int64_t(shape.size()) - int64_t(inBlock.size());
+      for (int64_t d = 0; d < extra; ++d)
+        coord.push_back(cst(b, loc, 0));
+      coord.append(inBlock.begin() + std::max<int64_t>(0, -extra), inBlock.end());
       body(b, coord);
     }
     return;

@@ -1,0 +1,217 @@
+// C = A * B^T for 4096x4096x4096, bf16 inputs, f32 accumulation, on sm_90a
+// warpgroup tensor cores: the fast form of gemm_wgmma.mlir, after CUTLASS 3's
+// warp-specialized persistent kernel.
+//
+// Persistent: one CTA per SM (132 on H100/H200 SXM; a GPU with fewer SMs
+// runs the surplus CTAs in a second wave) walks the 128x256 output tiles
+// t = cta, cta + 132, ... in grouped order: eight M tiles side by side share
+// each N tile, so the CTAs working at one time read 8 A row blocks and a few
+// B column blocks, which stay in L2.
+//
+// Warp-specialized, 384 threads in three warpgroups:
+//   warpgroup 0  producer: gives registers back (setmaxnreg 40); its thread 0
+//                streams the 128x64 A and 256x64 B boxes of every K step of
+//                every tile by TMA into a four-stage ring (4 x 48 KiB)
+//   warpgroups   consumers: take registers (setmaxnreg 232); each
+//     1 and 2    multiplies its 64 rows of the stage into a 64x256 f32
+//                accumulator in registers (wgmma.mma_async m64n256k16)
+//
+// 128 x 40 + 256 x 232 = 64512 of the SM's 65536 registers. The ring runs on
+// two mbarriers per stage. K step i (counted over the CTA's whole tile
+// sequence) uses stage s = i % 4 for the r = i / 4th time:
+//   full[s]   the producer's two TMA boxes arrive on it (count 2, with their
+//             bytes); consumers wait for phase r: parity r % 2
+//   empty[s]  all 256 consumer threads arrive once done reading the stage;
+//             the producer waits for phase r - 1 before refilling it: parity
+//             (r + 1) % 2, which a fresh barrier satisfies at once (r = 0)
+// Epilogue, per consumer warpgroup and tile: the accumulator goes out in
+// eight 64x32 column blocks through two 128-byte-swizzled 8 KiB shared
+// buffers; each block is written by the warpgroup, fenced into the async
+// proxy and stored by one thread with a TMA store, overlapping the next
+// block (bulk wait_group.read 1 frees a buffer before it is rewritten).
+// Shared memory: 192 KiB ring + 32 KiB epilogue + 64 B barriers, dynamic.
+// bf16 output: with C bf16, !Cs_t 4x64x32xbf16 with the 64-byte swizzle
+// (per_element = 3, swizzle_len = 2) and tile.cast instead of the epilogue's
+// tile.copy, the blocks are rounded to bf16 in registers (benchmarks/gpu/
+// run.sh derives that form as gemm_wgmma_ws_bf16).
+//
+//   uop-opt --tirx-to-nvvm="chip=sm_90a" examples/tirx/gemm_wgmma_ws.mlir \
+//     | uop-translate --mlir-to-ptx --chip=sm_90a
+!As_t = !tirx.buffer<4x128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(4,128,64):(8192,64,1)]>>>
+!Bs_t = !tirx.buffer<4x256x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(4,256,64):(16384,64,1)]>>>
+!Cs_t = !tirx.buffer<4x64x32xf32, shared, #tirx.compose<#tirx.swizzle<per_element = 2, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(4,64,32):(2048,32,1)]>>>
+!acc_t = !tirx.buffer<64x256xf32, local, #tirx.tile<S[(4,2,8,32,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
+!bar_t = !tirx.buffer<4xi64, shared>
+!A_t = !tirx.buffer<4096x4096xbf16, global>
+!C_t = !tirx.buffer<4096x4096xf32, global>
+tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
+    attributes {tirx.reference = #tirx.reference<gemm_nt>} {
+  tirx.device_entry {
+    %cta = tirx.scope_id_def kernel -> cta [132]
+    %tx = tirx.scope_id_def cta -> thread [384]
+    %wg = tirx.scope_id_def cta -> warpgroup [3]
+    %As = tirx.alloc_buffer : !As_t
+    %Bs = tirx.alloc_buffer : !Bs_t
+    %Cs = tirx.alloc_buffer : !Cs_t
+    %full = tirx.alloc_buffer : !bar_t
+    %empty = tirx.alloc_buffer : !bar_t
+    %acc = tirx.alloc_buffer : !acc_t
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    %c132 = arith.constant 132 : index
+    %c256 = arith.constant 256 : index
+    %c4096 = arith.constant 4096 : index
+    %two = arith.constant 2 : i32
+    %consumers = arith.constant 256 : i32
+    %wg_threads = arith.constant 128 : i32
+    %ticks = arith.constant 1000000 : i32
+    // Tiles: nm x nn of 128x256, nk K steps of 64, groups of 8 M tiles.
+    %nm = arith.divui %c4096, %c128 : index
+    %nn = arith.divui %c4096, %c256 : index
+    %nk = arith.divui %c4096, %c64 : index
+    %ntiles = arith.muli %nm, %nn : index
+    %group_tiles = arith.muli %nn, %c8 : index
+    %leader = arith.cmpi eq, %tx, %c0 : index
+    scf.if %leader {
+      scf.for %s = %c0 to %c4 step %c1 {
+        %fa = tirx.address_of %full[%s] : !bar_t
+        %ea = tirx.address_of %empty[%s] : !bar_t
+        %fp = llvm.inttoptr %fa : i64 to !llvm.ptr<3>
+        %ep = llvm.inttoptr %ea : i64 to !llvm.ptr<3>
+        nvvm.mbarrier.init %fp, %two : !llvm.ptr<3>, i32
+        nvvm.mbarrier.init %ep, %consumers : !llvm.ptr<3>, i32
+      }
+      // TMA completes on the full barriers: the async proxy must see them
+      // initialised.
+      nvvm.fence.mbarrier.init
+    }
+    gpu.barrier
+    %producer = arith.cmpi eq, %wg, %c0 : index
+    scf.if %producer {
+      nvvm.setmaxregister decrease 40
+      scf.if %leader {
+        scf.for %t = %cta to %ntiles step %c132 {
+          // Grouped rasterization: tile t is M tile first_m + within % rows
+          // and N tile within / rows of its group.
+          %group = arith.divui %t, %group_tiles : index
+          %first_m = arith.muli %group, %c8 : index
+          %left = arith.subi %nm, %first_m : index
+          %rows = arith.minui %left, %c8 : index
+          %within = arith.remui %t, %group_tiles : index
+          %mr = arith.remui %within, %rows : index
+          %mt = arith.addi %first_m, %mr : index
+          %nt = arith.divui %within, %rows : index
+          %m0 = arith.muli %mt, %c128 : index
+          %n0 = arith.muli %nt, %c256 : index
+          %mine = arith.subi %t, %cta : index
+          %local = arith.divui %mine, %c132 : index
+          %base = arith.muli %local, %nk : index
+          scf.for %kt = %c0 to %nk step %c1 {
+            %i = arith.addi %base, %kt : index
+            %s = arith.remui %i, %c4 : index
+            %r = arith.divui %i, %c4 : index
+            %r1 = arith.addi %r, %c1 : index
+            %rp = arith.remui %r1, %c2 : index
+            %parity = arith.index_cast %rp : index to i32
+            %ea = tirx.address_of %empty[%s] : !bar_t
+            %ep = llvm.inttoptr %ea : i64 to !llvm.ptr<3>
+            nvvm.mbarrier.try_wait.parity %ep, %parity, %ticks : !llvm.ptr<3>, i32, i32
+            %k = arith.muli %kt, %c64 : index
+            %bar = tirx.region %full[%s : 1] : !bar_t
+            %gA = tirx.region %A[%m0 : 128, %k : 64] : !A_t
+            %gB = tirx.region %B[%n0 : 256, %k : 64] : !A_t
+            %sA = tirx.region %As[%s : 1, %c0 : 128, %c0 : 64] : !As_t
+            %sB = tirx.region %Bs[%s : 1, %c0 : 256, %c0 : 64] : !Bs_t
+            tirx.tile.copy_async <thread> %sA, %gA barrier %bar : !tirx.region<1, !bar_t> dispatch "tma"
+                : !tirx.region<1x128x64, !As_t>, !tirx.region<128x64, !A_t>
+            tirx.tile.copy_async <thread> %sB, %gB barrier %bar : !tirx.region<1, !bar_t> dispatch "tma"
+                : !tirx.region<1x256x64, !Bs_t>, !tirx.region<256x64, !A_t>
+          }
+        }
+      }
+    } else {
+      nvvm.setmaxregister increase 232
+      %cw = arith.subi %wg, %c1 : index
+      %wrow = arith.muli %cw, %c64 : index
+      %wtid = arith.remui %tx, %c128 : index
+      %wleader = arith.cmpi eq, %wtid, %c0 : index
+      %cwi = arith.index_cast %cw : index to i32
+      %one = arith.constant 1 : i32
+      // Named barrier 1 + cw: the 128 threads of this consumer warpgroup.
+      %wbar = arith.addi %cwi, %one : i32
+      scf.for %t = %cta to %ntiles step %c132 {
+        %group = arith.divui %t, %group_tiles : index
+        %first_m = arith.muli %group, %c8 : index
+        %left = arith.subi %nm, %first_m : index
+        %rows = arith.minui %left, %c8 : index
+        %within = arith.remui %t, %group_tiles : index
+        %mr = arith.remui %within, %rows : index
+        %mt = arith.addi %first_m, %mr : index
+        %nt = arith.divui %within, %rows : index
+        %m0 = arith.muli %mt, %c128 : index
+        %n0 = arith.muli %nt, %c256 : index
+        %mine = arith.subi %t, %cta : index
+        %local = arith.divui %mine, %c132 : index
+        %base = arith.muli %local, %nk : index
+        scf.for %kt = %c0 to %nk step %c1 {
+          %i = arith.addi %base, %kt : index
+          %s = arith.remui %i, %c4 : index
+          %r = arith.divui %i, %c4 : index
+          %rp = arith.remui %r, %c2 : index
+          %parity = arith.index_cast %rp : index to i32
+          %fa = tirx.address_of %full[%s] : !bar_t
+          %fp = llvm.inttoptr %fa : i64 to !llvm.ptr<3>
+          nvvm.mbarrier.try_wait.parity %fp, %parity, %ticks : !llvm.ptr<3>, i32, i32
+          %accum = arith.cmpi ne, %kt, %c0 : index
+          %wA = tirx.region %As[%s : 1, %wrow : 64, %c0 : 64] : !As_t
+          %wB = tirx.region %Bs[%s : 1, %c0 : 256, %c0 : 64] : !Bs_t
+          tirx.tile.gemm_async <warpgroup> %acc, %wA, %wB, accum %accum transpose_B
+              : !acc_t, !tirx.region<1x64x64, !As_t>, !tirx.region<1x256x64, !Bs_t>
+          // The gemm waited for its wgmmas: the stage is free again.
+          %ea = tirx.address_of %empty[%s] : !bar_t
+          %ep = llvm.inttoptr %ea : i64 to !llvm.ptr<3>
+          %tok = nvvm.mbarrier.arrive %ep : !llvm.ptr<3> -> i64
+        }
+        %row = arith.addi %m0, %wrow : index
+        // Unrolled, so that each block of the accumulator has constant
+        // indices and stays in registers.
+        %cbuf = arith.muli %cw, %c2 : index
+        scf.for %j = %c0 to %c8 step %c1 {
+          // Buffers 2 cw and 2 cw + 1 are this warpgroup's.
+          %jb = arith.remui %j, %c2 : index
+          %buf = arith.addi %cbuf, %jb : index
+          %col = arith.muli %j, %c32 : index
+          // At most the other buffer's store may still read shared memory.
+          scf.if %wleader {
+            nvvm.cp.async.bulk.wait_group 1 {read}
+          }
+          nvvm.barrier id = %wbar number_of_threads = %wg_threads
+          %blk = tirx.region %acc[%c0 : 64, %col : 32] : !acc_t
+          %stage = tirx.region %Cs[%buf : 1, %c0 : 64, %c0 : 32] : !Cs_t
+          tirx.tile.copy <warpgroup> %stage, %blk : !tirx.region<1x64x32, !Cs_t>, !tirx.region<64x32, !acc_t>
+          // The block's generic-proxy writes become visible to the TMA
+          // store, then every thread's writes are in.
+          nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+          nvvm.barrier id = %wbar number_of_threads = %wg_threads
+          scf.if %wleader {
+            %gcol = arith.addi %n0, %col : index
+            %gC = tirx.region %C[%row : 64, %gcol : 32] : !C_t
+            tirx.tile.copy_async <thread> %gC, %stage dispatch "tma"
+                : !tirx.region<64x32, !C_t>, !tirx.region<1x64x32, !Cs_t>
+          }
+        } {tirx.unroll}
+      }
+      // The last stores must have read shared memory before the CTA exits.
+      scf.if %wleader {
+        nvvm.cp.async.bulk.wait_group 0 {read}
+      }
+    }
+  }
+  tirx.return
+}
