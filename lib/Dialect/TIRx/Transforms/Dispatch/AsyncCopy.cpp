@@ -89,6 +89,36 @@ Declines tmaSharedTileDeclines(Value shared, BufferType dstType) {
 
 Declines tmaStoreDeclines(CopyAsyncOp copy);
 
+/// The checks a TMA load and a TMA store share: the global side `global` is
+/// (a region of) a prim_func parameter, the shared tile `shared` is laid out
+/// so that TMA `verb`s it, and both boxes agree within TMA's limits.
+Declines tmaBoxDeclines(Value global, Value shared, StringRef verb) {
+  Value globalBuffer = global;
+  if (auto region = global.getDefiningOp<RegionOp>())
+    globalBuffer = region.getBuffer();
+  if (!isa<BlockArgument>(globalBuffer))
+    return std::string("the global buffer must be a prim_func parameter");
+  BufferType sharedType = bufferTypeOf(shared);
+  if (!tmaSwizzleBytes(sharedType))
+    return ("the shared tile's layout is not one TMA " + verb +
+            " (row-major, or a 32/64/128-byte inner swizzle of 16-byte "
+            "chunks over whole rows)")
+        .str();
+  ArrayRef<int64_t> box = dropLeadingOnes(getTileShape(global.getType()));
+  if (box != dropLeadingOnes(getTileShape(shared.getType())))
+    return std::string("dst and src boxes differ in shape");
+  if (Declines why = tmaSharedTileDeclines(shared, sharedType))
+    return why;
+  int64_t innerBytes =
+      box.back() * sharedType.getElementType().getIntOrFloatBitWidth() / 8;
+  if (innerBytes % 16)
+    return "the innermost box extent spans " + std::to_string(innerBytes) +
+           " bytes, not a multiple of 16";
+  if (llvm::any_of(box, [](int64_t e) { return e > 256; }))
+    return std::string("TMA boxes are at most 256 per dimension");
+  return std::nullopt;
+}
+
 /// Why a TMA copy cannot implement this copy_async, or nothing when it can.
 Declines tmaAccepts(Operation *op, const Target &t) {
   auto copy = cast<CopyAsyncOp>(op);
@@ -114,31 +144,7 @@ Declines tmaAccepts(Operation *op, const Target &t) {
       scopeOf(copy.getSrc()) != StorageScope::Global)
     return std::string("TMA here copies global -> shared (or shared -> "
                        "global: a store)");
-  Value src = copy.getSrc();
-  Value srcBuffer = src;
-  if (auto region = src.getDefiningOp<RegionOp>())
-    srcBuffer = region.getBuffer();
-  if (!isa<BlockArgument>(srcBuffer))
-    return std::string("the global buffer must be a prim_func parameter");
-  BufferType dstType = bufferTypeOf(copy.getDst());
-  std::optional<int64_t> swizzle = tmaSwizzleBytes(dstType);
-  if (!swizzle)
-    return std::string("the shared tile's layout is not one TMA writes "
-                       "(row-major, or a 32/64/128-byte inner swizzle of "
-                       "16-byte chunks over whole rows)");
-  ArrayRef<int64_t> box = dropLeadingOnes(getTileShape(src.getType()));
-  if (box != dropLeadingOnes(getTileShape(copy.getDst().getType())))
-    return std::string("dst and src boxes differ in shape");
-  if (Declines why = tmaSharedTileDeclines(copy.getDst(), dstType))
-    return why;
-  int64_t innerBytes =
-      box.back() * dstType.getElementType().getIntOrFloatBitWidth() / 8;
-  if (innerBytes % 16)
-    return "the innermost box extent spans " + std::to_string(innerBytes) +
-           " bytes, not a multiple of 16";
-  if (llvm::any_of(box, [](int64_t e) { return e > 256; }))
-    return std::string("TMA boxes are at most 256 per dimension");
-  return std::nullopt;
+  return tmaBoxDeclines(copy.getSrc(), copy.getDst(), "writes");
 }
 
 /// Expands a copy_async that tmaAccepts took: the tensor map, the
@@ -208,30 +214,7 @@ Declines tmaStoreDeclines(CopyAsyncOp copy) {
   DictionaryAttr config = copy.getConfigAttr();
   if (config && config.get("multicast"))
     return std::string("config multicast: a TMA store has one destination");
-  Value dst = copy.getDst();
-  Value dstBuffer = dst;
-  if (auto region = dst.getDefiningOp<RegionOp>())
-    dstBuffer = region.getBuffer();
-  if (!isa<BlockArgument>(dstBuffer))
-    return std::string("the global buffer must be a prim_func parameter");
-  BufferType srcType = bufferTypeOf(copy.getSrc());
-  if (!tmaSwizzleBytes(srcType))
-    return std::string("the shared tile's layout is not one TMA reads "
-                       "(row-major, or a 32/64/128-byte inner swizzle of "
-                       "16-byte chunks over whole rows)");
-  ArrayRef<int64_t> box = dropLeadingOnes(getTileShape(dst.getType()));
-  if (box != dropLeadingOnes(getTileShape(copy.getSrc().getType())))
-    return std::string("dst and src boxes differ in shape");
-  if (Declines why = tmaSharedTileDeclines(copy.getSrc(), srcType))
-    return why;
-  int64_t innerBytes =
-      box.back() * srcType.getElementType().getIntOrFloatBitWidth() / 8;
-  if (innerBytes % 16)
-    return "the innermost box extent spans " + std::to_string(innerBytes) +
-           " bytes, not a multiple of 16";
-  if (llvm::any_of(box, [](int64_t e) { return e > 256; }))
-    return std::string("TMA boxes are at most 256 per dimension");
-  return std::nullopt;
+  return tmaBoxDeclines(copy.getDst(), copy.getSrc(), "reads");
 }
 
 /// Expands a store that tmaStoreDeclines took: the tensor map of the
