@@ -22,6 +22,7 @@
 
 #include "RangeUtils.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
+#include "uop/Dialect/UOp/Utils/AffineIndex.h"
 #include "uop/Dialect/UOp/Utils/MatmulMatch.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -464,41 +465,13 @@ private:
     red->erase();
   }
 
-  /// The coefficient of `r` in the affine index `v` (sums and constant
-  /// multiples of ranges); nullopt when `v` is not affine in it (or larger
-  /// than any index rangeify writes: `budget` ops are visited at most).
-  static std::optional<int64_t> coefficient(Value v, Value r,
-                                            unsigned &budget) {
-    if (v == r)
-      return 1;
-    if (budget-- == 0)
+  /// The coefficient of `r` in the index `v`; nullopt when `v` is not
+  /// affine (AffineIndex.h).
+  static std::optional<int64_t> coefficient(Value v, Value r) {
+    AffineIndex a;
+    if (failed(addAffineIndex(v, 1, a)))
       return std::nullopt;
-    APInt c;
-    if (matchPattern(v, m_ConstantInt(&c)) || isa<BlockArgument>(v))
-      return 0;
-    Operation *def = v.getDefiningOp();
-    if (isa<RangeOp, SpecialOp, DefineVarOp>(def))
-      return 0;
-    if (auto add = dyn_cast<arith::AddIOp>(def)) {
-      auto a = coefficient(add.getLhs(), r, budget),
-           b = coefficient(add.getRhs(), r, budget);
-      int64_t sum;
-      if (a && b && !llvm::AddOverflow(*a, *b, sum))
-        return sum;
-      return std::nullopt;
-    }
-    if (auto mul = dyn_cast<arith::MulIOp>(def)) {
-      for (auto [x, k] : {std::pair(mul.getLhs(), mul.getRhs()),
-                          std::pair(mul.getRhs(), mul.getLhs())})
-        if (matchPattern(k, m_ConstantInt(&c))) {
-          auto a = coefficient(x, r, budget);
-          int64_t p;
-          if (a && !llvm::MulOverflow(*a, c.getSExtValue(), p))
-            return p;
-          return std::nullopt;
-        }
-    }
-    return std::nullopt;
+    return a.of(r);
   }
 
   /// Whether GROUP's memory accesses coalesce better than LOCAL's: some
@@ -515,12 +488,10 @@ private:
         return;
       // The last index is the contiguous one (row-major).
       auto along = [&](Value r) {
-        unsigned budget = 256;
-        return coefficient(idx.getIndices().back(), r, budget);
+        return coefficient(idx.getIndices().back(), r);
       };
       bool walks = llvm::any_of(idx.getIndices(), [&](Value i) {
-        unsigned budget = 256;
-        return coefficient(i, inner.getResult(), budget) != 0;
+        return coefficient(i, inner.getResult()) != 0;
       });
       if (!walks)
         return;

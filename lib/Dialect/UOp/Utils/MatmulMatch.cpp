@@ -1,6 +1,7 @@
 //===- MatmulMatch.cpp - a kernel that is a tensor-core matmul ------------===//
 
 #include "uop/Dialect/UOp/Utils/MatmulMatch.h"
+#include "uop/Dialect/UOp/Utils/AffineIndex.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -10,42 +11,7 @@ using namespace mlir;
 using namespace uop;
 
 namespace {
-/// `constant + sum coeff[r] * r` over RANGEs.
-struct Affine {
-  llvm::SmallDenseMap<Value, int64_t> coeff;
-  int64_t constant = 0;
-  int64_t of(RangeOp r) const { return coeff.lookup(r.getResult()); }
-};
-
-/// The affine form of an index value (sums and constant multiples of
-/// RANGEs), or failure.
-LogicalResult affine(Value v, int64_t scale, Affine &out, unsigned depth = 0) {
-  if (depth > 64)
-    return failure();
-  APInt c;
-  if (matchPattern(v, m_ConstantInt(&c))) {
-    out.constant += scale * c.getSExtValue();
-    return success();
-  }
-  if (v.getDefiningOp<RangeOp>()) {
-    out.coeff[v] += scale;
-    return success();
-  }
-  if (auto add = v.getDefiningOp<arith::AddIOp>())
-    return success(succeeded(affine(add.getLhs(), scale, out, depth + 1)) &&
-                   succeeded(affine(add.getRhs(), scale, out, depth + 1)));
-  if (auto mul = v.getDefiningOp<arith::MulIOp>()) {
-    for (auto [x, k] : {std::pair(mul.getLhs(), mul.getRhs()),
-                        std::pair(mul.getRhs(), mul.getLhs())})
-      if (matchPattern(k, m_ConstantInt(&c))) {
-        int64_t s;
-        if (llvm::MulOverflow(scale, c.getSExtValue(), s))
-          return failure();
-        return affine(x, s, out, depth + 1);
-      }
-  }
-  return failure();
-}
+using Affine = AffineIndex;
 
 /// The kernel argument an ungated INDEX reads and the affine form of its
 /// row-major flat index (a multi-dimensional INDEX through the argument's
@@ -70,7 +36,7 @@ FailureOr<std::pair<BlockArgument, Affine>> access(Value index) {
   }
   Affine a;
   for (auto [v, s] : llvm::zip(idx.getIndices(), strides))
-    if (failed(affine(v, s, a)))
+    if (failed(addAffineIndex(v, s, a)))
       return failure();
   return std::make_pair(arg, a);
 }
