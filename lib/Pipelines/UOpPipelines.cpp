@@ -14,6 +14,7 @@ using namespace uop;
 /// Passes 1-5 shared by both pipelines. With `tensorCores` uop-optimize may
 /// mark matmuls TC: uop-devectorize leaves those for convert-uop-to-tirx.
 static void buildKernelPasses(OpPassManager &pm, StringRef target,
+                              ArrayRef<std::string> pinned,
                               bool tensorCores = false) {
   pm.addNestedPass<func::FuncOp>(createUOpRangeify());
   UOpSplitKernelsOptions split;
@@ -24,6 +25,7 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target,
   UOpOptimizeOptions opt;
   opt.target = target.str();
   opt.tensorCores = tensorCores;
+  opt.opts.assign(pinned.begin(), pinned.end());
   fn.addPass(createUOpOptimize(opt));
   fn.addPass(createUOpExpand());
   fn.addPass(createUOpDevectorize());
@@ -43,7 +45,7 @@ static bool hasMmaSync(StringRef chip) {
 
 void uop::buildUOpToProgramPipeline(OpPassManager &pm,
                                     const UOpToProgramPipelineOptions &opts) {
-  buildKernelPasses(pm, opts.target);
+  buildKernelPasses(pm, opts.target, opts.opts);
   UOpLinearizeOptions lin;
   lin.target = opts.target;
   pm.addPass(createUOpLinearize(lin));
@@ -51,9 +53,11 @@ void uop::buildUOpToProgramPipeline(OpPassManager &pm,
 
 void uop::buildUOpToNVVMPipeline(OpPassManager &pm,
                                  const UOpToNVVMPipelineOptions &opts) {
-  buildKernelPasses(pm, "cuda",
+  buildKernelPasses(pm, "cuda", opts.opts,
                     opts.tensorCores && hasMmaSync(opts.chip.getValue()));
-  pm.addPass(createConvertUOpToTIRx());
+  ConvertUOpToTIRxOptions toTIRx;
+  toTIRx.chip = opts.chip.getValue();
+  pm.addPass(createConvertUOpToTIRx(toTIRx));
   tirx::TIRxToNVVMPipelineOptions tirxOpts;
   tirxOpts.chip = opts.chip.getValue();
   tirx::buildTIRxToNVVMPipeline(pm, tirxOpts);

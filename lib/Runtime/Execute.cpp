@@ -92,12 +92,13 @@ public:
   }
 
   static llvm::Expected<std::unique_ptr<Executable>>
-  compile(ModuleOp module, func::FuncOp fn) {
+  compile(ModuleOp module, func::FuncOp fn, ArrayRef<std::string> opts) {
     auto exe = std::make_unique<CPUExecutable>();
     exe->what = "cpu";
     OwningOpRef<ModuleOp> compiled = isolate<func::FuncOp>(module, fn.getName());
     UOpToProgramPipelineOptions options;
     options.target = "cpu";
+    options.opts = opts;
     if (llvm::Error err =
             runPipeline(*compiled, "uop-to-program", [&](OpPassManager &pm) {
               buildUOpToProgramPipeline(pm, options);
@@ -190,7 +191,8 @@ public:
   }
 
   static llvm::Expected<std::unique_ptr<Executable>>
-  compileGraph(ModuleOp module, func::FuncOp fn, StringRef chip);
+  compileGraph(ModuleOp module, func::FuncOp fn, StringRef chip,
+               ArrayRef<std::string> opts);
   static llvm::Expected<std::unique_ptr<Executable>>
   compileKernel(ModuleOp module, tirx::PrimFuncOp fn, StringRef chip,
                 const ScalarArgs &scalars);
@@ -338,7 +340,8 @@ llvm::Error CUDAExecutable::runBuffers(ArrayRef<const void *> inputs,
 //===----------------------------------------------------------------------===//
 
 llvm::Expected<std::unique_ptr<Executable>>
-CUDAExecutable::compileGraph(ModuleOp module, func::FuncOp fn, StringRef chip) {
+CUDAExecutable::compileGraph(ModuleOp module, func::FuncOp fn, StringRef chip,
+                             ArrayRef<std::string> opts) {
   llvm::Expected<std::unique_ptr<CUDAExecutable>> opened = open(chip);
   if (!opened)
     return opened.takeError();
@@ -346,6 +349,7 @@ CUDAExecutable::compileGraph(ModuleOp module, func::FuncOp fn, StringRef chip) {
   exe->lowered = isolate<func::FuncOp>(module, fn.getName());
   UOpToNVVMPipelineOptions options;
   options.chip = exe->chipName;
+  options.opts = opts;
   if (llvm::Error err =
           runPipeline(*exe->lowered, "uop-to-nvvm", [&](OpPassManager &pm) {
             buildUOpToNVVMPipeline(pm, options);
@@ -571,7 +575,7 @@ CUDAExecutable::compileKernel(ModuleOp module, tirx::PrimFuncOp fn,
 
 llvm::Expected<std::unique_ptr<Executable>>
 Executable::compile(ModuleOp module, func::FuncOp fn, StringRef target,
-                    StringRef chip) {
+                    StringRef chip, ArrayRef<std::string> opts) {
   for (Type t : llvm::concat<const Type>(fn.getArgumentTypes(),
                                          fn.getResultTypes())) {
     auto rt = dyn_cast<RankedTensorType>(t);
@@ -580,13 +584,13 @@ Executable::compile(ModuleOp module, func::FuncOp fn, StringRef target,
                       "floats, statically shaped or with #uop.sym dimensions");
   }
   if (target == "cpu") {
-    auto exe = CPUExecutable::compile(module, fn);
+    auto exe = CPUExecutable::compile(module, fn, opts);
     if (exe)
       (*exe)->vars = getShapeVars(fn);
     return exe;
   }
   if (target == "cuda")
-    return CUDAExecutable::compileGraph(module, fn, chip);
+    return CUDAExecutable::compileGraph(module, fn, chip, opts);
   return badInput("unknown target '" + target + "' (cpu or cuda)");
 }
 

@@ -11,18 +11,39 @@ DEFAULT_CHIP = "sm_80"
 TARGETS = ("c", "ptx", "cubin", "mlir")
 
 
-def pipeline_for(kind, target, chip):
-    """The pass pipeline for a ``"tensor"`` or ``"tirx"`` input and a target."""
+def _opts_option(opts):
+    """``opts`` (``"UPCAST:1:4"`` strings or ``(kind, axis, amount)`` tuples) as
+    the pipelines' ``opts=...`` option text."""
+    entries = []
+    for o in opts:
+        if isinstance(o, str):
+            text = o
+        else:
+            kind, axis, amount = o
+            text = f"{kind}:{int(axis)}:{int(amount)}"
+        parts = text.split(":")
+        if len(parts) != 3 or not parts[0].isalpha() or not all(p.isdigit() for p in parts[1:]):
+            raise ValueError(f"opts entry {o!r} is not KIND:axis:amount (e.g. 'UPCAST:1:4')")
+        entries.append(text.upper())
+    return " opts=" + ",".join(entries) if entries else ""
+
+
+def pipeline_for(kind, target, chip, opts=()):
+    """The pass pipeline for a ``"tensor"`` or ``"tirx"`` input and a target;
+    ``opts`` pins every kernel's schedule (tensor inputs only)."""
     if kind == "tirx":
         if target == "c":
             raise ValueError("TIRx prim_funcs compile to 'ptx' or 'cubin', not 'c'")
+        if opts:
+            raise ValueError("opts pin the schedules of tensor programs; TIRx kernels have none")
         return TIRX_PIPELINE.format(chip=chip)
+    extra = _opts_option(opts)
     if target == "c":
-        return CPU_PIPELINE
-    return GPU_PIPELINE.format(chip=chip)
+        return CPU_PIPELINE.replace("target=cpu", "target=cpu" + extra)
+    return GPU_PIPELINE.format(chip=chip + extra)
 
 
-def compile(obj, target="c", chip=None, pipeline=None):  # noqa: A001 - the package's API name
+def compile(obj, target="c", chip=None, pipeline=None, opts=()):  # noqa: A001 - the package's API name
     """Compile ``obj`` and return the result of the translation.
 
     ``obj``: a :class:`uop.Tensor` (the tensor pipeline: ``uop-to-program{target=cpu}``
@@ -31,7 +52,9 @@ def compile(obj, target="c", chip=None, pipeline=None):  # noqa: A001 - the pack
     (a module with ``tirx.prim_func`` takes the TIRx pipeline, any other the tensor
     one). ``pipeline`` replaces the pass pipeline. ``target="mlir"`` returns the
     module after the pipeline (for ``target="mlir"`` give ``chip`` to pick the GPU
-    pipeline; without it the CPU one is run).
+    pipeline; without it the CPU one is run). ``opts`` pins the schedule of every
+    kernel of a tensor program (uop-optimize's pinned options, e.g.
+    ``["UPCAST:1:4", ("UNROLL", 2, 4)]``; docs/uop-pipeline.md).
 
     Returns ``str`` (C, PTX, MLIR) or ``bytes`` (cubin). Compilation errors raise
     :class:`uop.CompileError` with MLIR's diagnostics.
@@ -54,7 +77,9 @@ def compile(obj, target="c", chip=None, pipeline=None):  # noqa: A001 - the pack
     else:
         eff = target
     chip_ = chip or DEFAULT_CHIP
-    pipe = pipeline or pipeline_for(kind, eff, chip_)
+    if pipeline and opts:
+        raise ValueError("give opts or a pipeline, not both (put opts=... in the pipeline)")
+    pipe = pipeline or pipeline_for(kind, eff, chip_, opts)
     lowered = _capi.run_pipeline(text, pipe)
     if target == "mlir":
         return lowered

@@ -118,6 +118,13 @@ llvm::cl::list<std::string> clVars(
                    "(its uop.vars); several comma-separated values run the "
                    "program, compiled once, at each (repeatable)"),
     llvm::cl::value_desc("NAME=V[,V...]"), llvm::cl::cat(clCategory));
+llvm::cl::list<std::string> clOpts(
+    "opts",
+    llvm::cl::desc("a pinned schedule for every kernel of a tensor-level "
+                   "program, as uop-optimize's opts (tinygrad's names; the "
+                   "kernel's axis ids after uop-split-kernels)"),
+    llvm::cl::value_desc("KIND:AXIS:AMOUNT[,...]"), llvm::cl::CommaSeparated,
+    llvm::cl::cat(clCategory));
 llvm::cl::opt<std::string> clOutputDir(
     "output-dir",
     llvm::cl::desc("write each output as DIR/<result index>.npy (created "
@@ -704,7 +711,9 @@ int runGraph(ModuleOp module, func::FuncOp fn) {
   }
   // Compiled once, whatever the sizes.
   llvm::Expected<std::unique_ptr<Executable>> exe =
-      Executable::compile(module, fn, clTarget, requestedChip());
+      Executable::compile(module, fn, clTarget, requestedChip(),
+                          std::vector<std::string>(clOpts.begin(),
+                                                   clOpts.end()));
   if (!exe)
     return fail(exe.takeError());
   if (vars.empty())

@@ -95,6 +95,12 @@ def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
     accumulator (a constant: a filled register tile; a bias or residual: a
     region of a strided view of its argument; a cast to half:
     `tirx.tile.cast`), and `tirx.tile.copy <warp>` stores each warp's slice.
+    With `chip` naming a chip with wgmma (sm_90a) the design is two
+    warpgroups of 64 x 128 per CTA, K by 64 through a four-stage ring of
+    128-byte-swizzled tiles (A by cp.async, B transposed into N x K by an
+    element-wise `tirx.tile.copy <cta>`), `tirx.tile.gemm_async
+    <warpgroup>` (dispatch: wgmma.mma_async m64n128k16) and the same
+    epilogue at warpgroup scope.
     Kernel parameters become global buffers of their element count. The
     schedule function becomes host code: a prim_func of the same name
     without a device_entry whose body allocates the intermediates
@@ -102,6 +108,11 @@ def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
     order (`tirx.launch`); convert-tirx-to-gpu turns that into `gpu.alloc`
     and `gpu.launch_func`, which launchers walk.
   }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "The chip the tensor-core design is for (sm_90a: wgmma; empty or "
+           "other chips: mma.sync)">,
+  ];
   let dependentDialects = ["::uop::tirx::TIRxDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",

@@ -23,6 +23,10 @@ struct UOpToProgramPipelineOptions
   Option<std::string> target{*this, "target",
                              llvm::cl::desc("cpu or cuda"),
                              llvm::cl::init("cpu")};
+  ListOption<std::string> opts{
+      *this, "opts",
+      llvm::cl::desc("A pinned schedule for every kernel (uop-optimize's "
+                     "opts: KIND:axis:amount,...)")};
 };
 
 /// Options of `uop-to-nvvm`.
@@ -36,6 +40,10 @@ struct UOpToNVVMPipelineOptions
       llvm::cl::desc("Matmuls of f16 / bf16 on tensor cores (uop-optimize's "
                      "TC; chips sm_80 and later)"),
       llvm::cl::init(true)};
+  ListOption<std::string> opts{
+      *this, "opts",
+      llvm::cl::desc("A pinned schedule for every kernel (uop-optimize's "
+                     "opts: KIND:axis:amount,...)")};
 };
 
 /// Tensor-level uop -> kernels linearised into PROGRAM/LINEAR (passes 1-6).

@@ -35,9 +35,11 @@ public:
   /// (`chip` empty: the device's). Its inputs are the function's arguments,
   /// its outputs its results. Errors: BadInput for an unsupported signature
   /// or target, NoDevice without a usable GPU, CompileFailed, DriverFailed.
+  /// `opts`, when given, pins every kernel's schedule (uop-optimize's
+  /// `opts`: KIND:axis:amount entries).
   static llvm::Expected<std::unique_ptr<Executable>>
   compile(mlir::ModuleOp module, mlir::func::FuncOp fn, llvm::StringRef target,
-          llvm::StringRef chip);
+          llvm::StringRef chip, llvm::ArrayRef<std::string> opts = {});
   /// Compiles the kernel `fn` (a tirx.prim_func with a device_entry) for the
   /// GPU with tirx-to-nvvm{chip} (`chip` empty: the device's), loads it and
   /// prepares its launch, with `scalars` as the values of its scalar

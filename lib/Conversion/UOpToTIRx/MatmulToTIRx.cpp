@@ -9,6 +9,12 @@
 // step), each warp multiplying its 64 x 64 slice with tirx.tile.gemm <warp>
 // (ldmatrix + mma.sync) into a register accumulator laid out like the mma
 // fragments.
+// On chips with wgmma (sm_90a) the CTA is two warpgroups instead, each
+// computing 64 x 128 of the block with tirx.tile.gemm_async <warpgroup>
+// (wgmma.mma_async m64n128k16 from 128-byte-swizzled shared memory), K by
+// 64: A arrives by cp.async as on sm_80; B, stored K x N, is transposed on
+// its way into shared memory (wgmma reads both operands K-major here), by
+// an element-wise tirx.tile.copy <cta> of a transposed view of B.
 // The epilogue runs on the accumulator with tile ops: a constant is a
 // filled register tile, a bias or residual a region of a strided view of
 // its argument (a zero stride broadcasts), a final cast to half a
@@ -35,12 +41,26 @@ namespace {
 // four warps of 64 x 64 (2 x 2 over the 128 x 128 block).
 constexpr int64_t kStages = 4, kWarps = 4, kWarpM = 64, kWarpN = 64;
 
+// sm_90a: two warpgroups of 64 x 128, K by 64 (one 128-byte swizzle atom
+// of halves per row), the same ring discipline as the sm_80 design.
+constexpr int64_t kWgK = 64, kWgGroups = 2, kWgM = 64;
+
 /// The mma.sync m16n8 accumulator fragments of a 64 x 64 warp tile: element
 /// (r, c) on lane (r % 8) * 4 + (c % 8) / 2 (gemm_mma_sync_pipelined.mlir).
 TileLayoutAttr accumulatorLayout(MLIRContext *ctx) {
   StringAttr m = StringAttr::get(ctx, "m"), lane = StringAttr::get(ctx, "laneid");
   return TileLayoutAttr::get(ctx, {4, 2, 8, 8, 4, 2}, {32, 2, 4, 4, 1, 1},
                              {m, m, lane, m, lane, m}, {}, {}, {}, {}, {});
+}
+
+/// The wgmma D fragment of a 64 x n warpgroup tile: element (r, c) on warp
+/// r / 16 of the warpgroup, lane (r % 8) * 4 + (c % 8) / 2 (gemm_wgmma.mlir).
+TileLayoutAttr wgmmaAccumulatorLayout(MLIRContext *ctx, int64_t n) {
+  StringAttr m = StringAttr::get(ctx, "m"),
+             lane = StringAttr::get(ctx, "laneid"),
+             wid = StringAttr::get(ctx, "wid_in_wg");
+  return TileLayoutAttr::get(ctx, {4, 2, 8, n / 8, 4, 2}, {1, 2, 4, 4, 1, 1},
+                             {wid, m, lane, m, lane, m}, {}, {}, {}, {}, {});
 }
 
 /// The swizzled shared layout of a ring of `stages` tiles of rows x cols
@@ -93,7 +113,8 @@ std::optional<UnaryKind> unaryKind(Operation *op) {
 
 class MatmulEmitter {
 public:
-  MatmulEmitter(FunctionOp fn, const MatmulMatch &mm) : fn(fn), mm(mm) {}
+  MatmulEmitter(FunctionOp fn, const MatmulMatch &mm, bool wgmma)
+      : fn(fn), mm(mm), wgmma(wgmma) {}
 
   FailureOr<PrimFuncOp> run(OpBuilder &mb) {
     if (mm.m % kTensorCoreTileM || mm.n % kTensorCoreTileN ||
@@ -113,7 +134,9 @@ public:
     dev.getBody().push_back(new Block());
     ReturnOp::create(b, loc, ValueRange{});
     b.setInsertionPointToStart(&dev.getBody().front());
-    if (failed(emitBody(b, loc))) {
+    // wgmma steps K by 64; a K of an odd multiple of 32 keeps mma.sync.
+    bool useWgmma = wgmma && mm.kExtent % kWgK == 0;
+    if (failed(useWgmma ? emitWgmmaBody(b, loc) : emitBody(b, loc))) {
       prim->erase();
       return failure();
     }
@@ -262,21 +285,32 @@ private:
     }
     Value row = arith::AddIOp::create(b, loc, m0, wrow);
     Value col = arith::AddIOp::create(b, loc, n0, wcol);
+    return emitEpilogue(b, loc, acc, accType, row, col, ExecScopeKind::Warp);
+  }
+
+  /// The epilogue steps of the match on the accumulator `acc` (of type
+  /// `accType`, the tile at (row, col) of C, owned by `scope`), then the
+  /// store of the tile into C.
+  LogicalResult emitEpilogue(OpBuilder &b, Location loc, Value acc,
+                             BufferType accType, Value row, Value col,
+                             ExecScopeKind scope) {
+    int64_t m = mm.m, n = mm.n;
+    ArrayRef<int64_t> tile = accType.getShape();
     Value out = acc;
     for (const MatmulEpilogueStep &step : mm.epilogue) {
       Operation *op = step.op;
       if (auto trunc = dyn_cast<arith::TruncFOp>(op)) {
         Value half = AllocBufferOp::create(
             b, loc,
-            bufferType({kWarpM, kWarpN}, trunc.getType(), StorageScope::Local,
-                       accumulatorLayout(ctx)));
-        tirx::CastOp::create(b, loc, half, out, ValueRange{}, ExecScopeKind::Warp,
+            bufferType(tile, trunc.getType(), StorageScope::Local,
+                       accType.getLayout()));
+        tirx::CastOp::create(b, loc, half, out, ValueRange{}, scope,
                        StringAttr(), DictionaryAttr());
         out = half;
         continue;
       }
       if (std::optional<UnaryKind> u = unaryKind(op)) {
-        UnaryOp::create(b, loc, out, out, ValueRange{}, *u, ExecScopeKind::Warp,
+        UnaryOp::create(b, loc, out, out, ValueRange{}, *u, scope,
                         StringAttr(), DictionaryAttr());
         continue;
       }
@@ -289,7 +323,7 @@ private:
         // The same value in every element this lane owns.
         other = AllocBufferOp::create(b, loc, accType);
         Value v = arith::ConstantOp::create(b, loc, step.constant);
-        FillOp::create(b, loc, other, v, ValueRange{}, ExecScopeKind::Warp,
+        FillOp::create(b, loc, other, v, ValueRange{}, scope,
                        StringAttr(), DictionaryAttr());
       } else {
         int64_t need = (m - 1) * step.rowStride + (n - 1) * step.colStride + 1;
@@ -297,24 +331,138 @@ private:
           return failure();
         Value v = view2d(b, loc, step.arg, m, n,
                          {step.rowStride, step.colStride});
-        other = region(b, loc, v, {row, col}, {kWarpM, kWarpN});
+        other = region(b, loc, v, {row, col}, tile);
       }
       Value lhs = step.chain == 0 ? out : other;
       Value rhs = step.chain == 0 ? other : out;
       BinaryOp::create(b, loc, out, lhs, rhs, ValueRange{}, *bk,
-                       ExecScopeKind::Warp, StringAttr(), DictionaryAttr());
+                       scope, StringAttr(), DictionaryAttr());
     }
     Value c2 = view2d(b, loc, mm.c, m, n);
-    tirx::CopyOp::create(b, loc, region(b, loc, c2, {row, col}, {kWarpM, kWarpN}), out,
-                   ValueRange{}, ExecScopeKind::Warp, StringAttr(),
+    tirx::CopyOp::create(b, loc, region(b, loc, c2, {row, col}, tile), out,
+                   ValueRange{}, scope, StringAttr(),
                    DictionaryAttr());
     return success();
   }
 
+  LogicalResult emitWgmmaBody(OpBuilder &b, Location loc);
+
   FunctionOp fn;
   const MatmulMatch &mm;
+  bool wgmma;
   IRMapping map;
 };
+
+LogicalResult MatmulEmitter::emitWgmmaBody(OpBuilder &b, Location loc) {
+  MLIRContext *ctx = fn.getContext();
+  int64_t m = mm.m, n = mm.n, k = mm.kExtent;
+  const int64_t tm = kTensorCoreTileM, tn = kTensorCoreTileN, tk = kWgK;
+  if (k % tk)
+    return fn.emitError("convert-uop-to-tirx: the wgmma design steps K by ")
+           << tk << "; K is " << k;
+  if (failed(checkFits(mm.a, m * k)) || failed(checkFits(mm.b, k * n)) ||
+      failed(checkFits(mm.c, m * n)))
+    return failure();
+  auto ids = ScopeIdDefOp::create(
+      b, loc, TypeRange{b.getIndexType(), b.getIndexType()},
+      ExecScopeKindAttr::get(ctx, ExecScopeKind::Kernel),
+      ExecScopeKindAttr::get(ctx, ExecScopeKind::Cta),
+      b.getDenseI64ArrayAttr({n / tn, m / tm}), DenseI64ArrayAttr());
+  Value bx = ids.getIds()[0], by = ids.getIds()[1];
+  ScopeIdDefOp::create(b, loc, TypeRange{b.getIndexType()},
+                       ExecScopeKindAttr::get(ctx, ExecScopeKind::Cta),
+                       ExecScopeKindAttr::get(ctx, ExecScopeKind::Thread),
+                       b.getDenseI64ArrayAttr({kWgGroups * 128}),
+                       DenseI64ArrayAttr());
+  Value wg = ScopeIdDefOp::create(
+                 b, loc, TypeRange{b.getIndexType()},
+                 ExecScopeKindAttr::get(ctx, ExecScopeKind::Cta),
+                 ExecScopeKindAttr::get(ctx, ExecScopeKind::Warpgroup),
+                 b.getDenseI64ArrayAttr({kWgGroups}), DenseI64ArrayAttr())
+                 .getIds()[0];
+  Value a2 = view2d(b, loc, mm.a, m, k);
+  // B^T as an N x K view of the K x N argument: element (j, kk) at kk * n + j.
+  Value bT = view2d(b, loc, mm.b, n, k, {1, n});
+  // Both operands K-major, 128-byte swizzled (Swizzle<3,4,3> on halves).
+  Value as = AllocBufferOp::create(
+      b, loc, bufferType({kStages, tm, tk}, mm.inType, StorageScope::Shared,
+                         ringLayout(ctx, kStages, tm, tk, 3, 3)));
+  Value bs = AllocBufferOp::create(
+      b, loc, bufferType({kStages, tn, tk}, mm.inType, StorageScope::Shared,
+                         ringLayout(ctx, kStages, tn, tk, 3, 3)));
+  Type f32 = b.getF32Type();
+  BufferType accType = bufferType({kWgM, tn}, f32, StorageScope::Local,
+                                  wgmmaAccumulatorLayout(ctx, tn));
+  Value acc = AllocBufferOp::create(b, loc, accType);
+  Value c0 = cst(b, loc, 0);
+  Value m0 = arith::MulIOp::create(b, loc, by, cst(b, loc, tm));
+  Value n0 = arith::MulIOp::create(b, loc, bx, cst(b, loc, tn));
+  Value wrow = arith::MulIOp::create(b, loc, wg, cst(b, loc, kWgM));
+
+  DictionaryAttr noCommit = b.getDictionaryAttr(
+      {b.getNamedAttr("commit", b.getBoolAttr(false))});
+  // Stage `stage` <- the K step at `kOff`: A by cp.async into the open
+  // group (the caller commits), B^T element-wise (plain stores, complete
+  // when this thread reaches the step's fence).
+  auto load = [&](OpBuilder &lb, Value stage, Value kOff) {
+    CopyAsyncOp::create(lb, loc, region(lb, loc, as, {stage, c0, c0}, {1, tm, tk}),
+                        region(lb, loc, a2, {m0, kOff}, {tm, tk}), Value(),
+                        ValueRange{}, ExecScopeKind::Cta, StringAttr(),
+                        noCommit);
+    tirx::CopyOp::create(lb, loc,
+                         region(lb, loc, bs, {stage, c0, c0}, {1, tn, tk}),
+                         region(lb, loc, bT, {n0, kOff}, {tn, tk}),
+                         ValueRange{}, ExecScopeKind::Cta, StringAttr(),
+                         DictionaryAttr());
+  };
+  int64_t steps = k / tk;
+  for (int64_t st = 0; st < kStages - 1; ++st) {
+    if (st < steps)
+      load(b, cst(b, loc, st), cst(b, loc, st * tk));
+    NVVM::CpAsyncCommitGroupOp::create(b, loc);
+  }
+  Value kEnd = cst(b, loc, k), kStep = cst(b, loc, tk);
+  auto loop = scf::ForOp::create(b, loc, c0, kEnd, kStep);
+  {
+    OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+    Value k0 = loop.getInductionVar();
+    Value kt = arith::DivUIOp::create(lb, loc, k0, kStep);
+    Value stage = arith::RemUIOp::create(lb, loc, kt, cst(lb, loc, kStages));
+    NVVM::CpAsyncWaitGroupOp::create(lb, loc, kStages - 2);
+    // wgmma reads shared memory through the async proxy: each thread orders
+    // its own writes of this stage (cp.async, now complete, and the
+    // transposing stores) before it, ahead of the barrier after which the
+    // warpgroups issue.
+    NVVM::FenceProxyOp::create(
+        lb, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
+        NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+    gpu::BarrierOp::create(lb, loc);
+    Value kn = arith::AddIOp::create(lb, loc, k0,
+                                     cst(lb, loc, (kStages - 1) * tk));
+    Value more =
+        arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, kn, kEnd);
+    auto ifOp = scf::IfOp::create(lb, loc, more, /*withElseRegion=*/false);
+    {
+      OpBuilder tb = ifOp.getThenBodyBuilder();
+      Value next = arith::RemUIOp::create(
+          tb, loc, arith::AddIOp::create(tb, loc, kt, cst(tb, loc, kStages - 1)),
+          cst(tb, loc, kStages));
+      load(tb, next, kn);
+    }
+    NVVM::CpAsyncCommitGroupOp::create(lb, loc);
+    Value wa = region(lb, loc, as, {stage, wrow, c0}, {1, kWgM, tk});
+    Value wb = region(lb, loc, bs, {stage, c0, c0}, {1, tn, tk});
+    // The first step overwrites the accumulator (no separate zero fill).
+    Value accum =
+        arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ne, k0, c0);
+    GemmAsyncOp::create(lb, loc, acc, wa, wb, accum, ValueRange{},
+                        /*transpose_A=*/false, /*transpose_B=*/true,
+                        ExecScopeKind::Warpgroup, StringAttr(),
+                        DictionaryAttr());
+  }
+  Value row = arith::AddIOp::create(b, loc, m0, wrow);
+  return emitEpilogue(b, loc, acc, accType, row, n0, ExecScopeKind::Warpgroup);
+}
 
 } // namespace
 
@@ -328,11 +476,11 @@ bool uop::hasTensorCoreOpt(FunctionOp fn) {
 }
 
 FailureOr<PrimFuncOp> uop::convertTensorCoreMatmul(FunctionOp fn,
-                                                   OpBuilder &b) {
+                                                   OpBuilder &b, bool wgmma) {
   FailureOr<MatmulMatch> mm = matchMatmul(fn);
   if (failed(mm))
     return fn.emitError("convert-uop-to-tirx: the kernel has TC but is not a "
                         "matmul of f16 / bf16 tiles the tensor-core lowering "
                         "knows (MatmulMatch.h)");
-  return MatmulEmitter(fn, *mm).run(b);
+  return MatmulEmitter(fn, *mm, wgmma).run(b);
 }

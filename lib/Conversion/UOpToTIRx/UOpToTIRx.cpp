@@ -15,6 +15,7 @@
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
+#include "uop/Support/GPUChip.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -477,8 +478,21 @@ convertSchedule(FunctionOp s, OpBuilder &mb,
 
 struct ConvertUOpToTIRxPass
     : public uop::impl::ConvertUOpToTIRxBase<ConvertUOpToTIRxPass> {
+  using ConvertUOpToTIRxBase::ConvertUOpToTIRxBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // The tensor-core design follows the chip: wgmma where it has it.
+    bool wgmma = false;
+    if (!chip.empty()) {
+      const GPUChip *c = lookupGPUChip(chip);
+      if (!c) {
+        module.emitError("convert-uop-to-tirx: unknown chip '")
+            << chip << "' (known: " << listGPUChips() << ")";
+        return signalPassFailure();
+      }
+      wgmma = c->has(ChipFeature::WGMMA);
+    }
     SmallVector<FunctionOp> kernels, schedules;
     for (FunctionOp fn : module.getOps<FunctionOp>())
       (isKernel(fn) ? kernels : schedules).push_back(fn);
@@ -495,7 +509,7 @@ struct ConvertUOpToTIRxPass
     for (FunctionOp k : kernels) {
       OpBuilder b(k);
       if (hasTensorCoreOpt(k)) {
-        if (failed(convertTensorCoreMatmul(k, b)))
+        if (failed(convertTensorCoreMatmul(k, b, wgmma)))
           return signalPassFailure();
         continue;
       }

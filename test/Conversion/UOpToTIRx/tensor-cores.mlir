@@ -1,4 +1,6 @@
 // RUN: uop-opt %uop_src_root/examples/uop/matmul_bias_relu_f16.mlir --pass-pipeline="builtin.module(func.func(uop-rangeify),uop-split-kernels{target=cuda},uop.function(uop-simplify,uop-optimize{target=cuda tensor-cores=1},uop-expand,uop-devectorize,uop-simplify,uop-gpudims,cse),convert-uop-to-tirx)" | FileCheck %s
+// RUN: uop-opt %uop_src_root/examples/uop/matmul_bias_relu_f16.mlir --pass-pipeline="builtin.module(func.func(uop-rangeify),uop-split-kernels{target=cuda},uop.function(uop-simplify,uop-optimize{target=cuda tensor-cores=1},uop-expand,uop-devectorize,uop-simplify,uop-gpudims,cse),convert-uop-to-tirx{chip=sm_90a})" | FileCheck %s --check-prefix=WG
+// RUN: not uop-opt %uop_src_root/examples/uop/matmul_f16.mlir --pass-pipeline="builtin.module(func.func(uop-rangeify),uop-split-kernels{target=cuda},uop.function(uop-optimize{target=cuda tensor-cores=1}),convert-uop-to-tirx{chip=sm_99})" 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: uop-opt %s -split-input-file --uop-optimize="target=cuda tensor-cores=1" | FileCheck %s --check-prefix=OPT
 // RUN: uop-opt %s -split-input-file --uop-optimize="target=cuda" | FileCheck %s --check-prefix=OFF
 //
@@ -159,3 +161,39 @@ uop.function @halfsum(%c: !uop.ptr<f32, global, 65536> {uop.shape = array<i64: 2
   %e = uop.end %st[%i, %j] : !uop.void
   uop.sink %e : !uop.void info <name = "halfsum">
 }
+
+// With chip=sm_90a (wgmma) the same kernel is two warpgroups of 64 x 128 per
+// CTA, K by 64 through a four-stage ring of 128-byte-swizzled tiles: A by
+// cp.async, B transposed into N x K by an element-wise copy of the strided
+// view B^T (element (j, k) at k * N + j); each step waits for its stage,
+// fences its own writes against the async proxy (wgmma reads through it),
+// then the barrier, the prefetch and the warpgroup gemm (transpose_B: B is
+// N x K), the first step not accumulating. The epilogue is the same at
+// warpgroup scope.
+// WG-LABEL: tirx.prim_func @matmul_bias_relu_f16_k0(
+// WG: tirx.scope_id_def kernel -> cta [4, 2]
+// WG: tirx.scope_id_def cta -> thread [256]
+// WG: %[[WG:.*]] = tirx.scope_id_def cta -> warpgroup [2]
+// WG: %[[BT:.*]] = tirx.decl_buffer %{{.*}} : !tirx.buffer<131072xf16, global> -> !tirx.buffer<512x256xf16, global, strides = [1, 512]>
+// WG: %[[AS:.*]] = tirx.alloc_buffer : !tirx.buffer<4x128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(512,64):(64,1)]>>>
+// WG: %[[BS:.*]] = tirx.alloc_buffer : !tirx.buffer<4x128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(512,64):(64,1)]>>>
+// WG: %[[ACC:.*]] = tirx.alloc_buffer : !tirx.buffer<64x128xf32, local, #tirx.tile<S[(4,2,8,16,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
+// WG: tirx.tile.copy_async <cta> %{{.*}}, %{{.*}} config {commit = false}
+// WG: %[[BSRC:.*]] = tirx.region %[[BT]][%{{.*}} : 128, %{{.*}} : 64]
+// WG: %[[BDST:.*]] = tirx.region %[[BS]][%{{.*}} : 1, %{{.*}} : 128, %{{.*}} : 64]
+// WG: tirx.tile.copy <cta> %[[BDST]], %[[BSRC]]
+// WG-COUNT-2: nvvm.cp.async.commit.group
+// WG: scf.for %[[K:.*]] = %{{.*}} to %c256 step %c64
+// WG:   nvvm.cp.async.wait.group 2
+// WG-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// WG-NEXT: gpu.barrier
+// WG:   scf.if
+// WG:   nvvm.cp.async.commit.group
+// WG:   %[[FIRST:.*]] = arith.cmpi ne, %[[K]], %c0 : index
+// WG:   tirx.tile.gemm_async <warpgroup> %[[ACC]], %{{.*}}, %{{.*}}, accum %[[FIRST]] transpose_B
+// WG: tirx.tile.binary add <warpgroup> %[[ACC]], %[[ACC]]
+// WG: tirx.tile.binary maximum <warpgroup>
+// WG: tirx.tile.cast <warpgroup>
+// WG: tirx.tile.copy <warpgroup>
+
+// CHIP: error: convert-uop-to-tirx: unknown chip 'sm_99'

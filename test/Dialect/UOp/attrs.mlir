@@ -38,7 +38,8 @@ func.func private @call_info() attributes {a = #uop.call_info<>, b = #uop.call_i
 // CHECK-SAME: a = #uop.kernel_info<>
 // CHECK-SAME: b = #uop.kernel_info<name = "r_64_64", dont_use_locals = true, applied_opts = [<LOCAL, 0, 16>, <UPCAST, 1, 4>]>
 // CHECK-SAME: c = #uop.kernel_info<applied_opts = [<NOLOCALS, 0, 0>]>
-func.func private @kernel_info() attributes {a = #uop.kernel_info<>, b = #uop.kernel_info<name = "r_64_64", dont_use_locals = true, applied_opts = [<LOCAL, 0, 16>, #uop.opt<UPCAST, 1, 4>]>, c = #uop.kernel_info<applied_opts = [<NOLOCALS, 0, 0>]>}
+// CHECK-SAME: d = #uop.kernel_info<name = "k", opts_to_apply = [<GROUPTOP, 1, 128>, <UNROLL, 2, 4>]>
+func.func private @kernel_info() attributes {a = #uop.kernel_info<>, b = #uop.kernel_info<name = "r_64_64", dont_use_locals = true, applied_opts = [<LOCAL, 0, 16>, #uop.opt<UPCAST, 1, 4>]>, c = #uop.kernel_info<applied_opts = [<NOLOCALS, 0, 0>]>, d = #uop.kernel_info<name = "k", opts_to_apply = [<GROUPTOP, 1, 128>, #uop.opt<UNROLL, 2, 4>]>}
 
 // Every OptOps kind; the quoted form of the kind parses too.
 // CHECK-LABEL: func.func private @opts()

@@ -19,9 +19,11 @@ bool hasTensorCoreOpt(FunctionOp kernel);
 
 /// The tensor-core prim_func (at `b`) of a kernel marked TC that is a
 /// matmul MatmulMatch.h knows; a diagnostic at the kernel otherwise. The
-/// kernel itself is left for the caller to erase.
-mlir::FailureOr<tirx::PrimFuncOp> convertTensorCoreMatmul(FunctionOp kernel,
-                                                          mlir::OpBuilder &b);
+/// kernel itself is left for the caller to erase. With `wgmma` the design
+/// is sm_90a's (warpgroups, wgmma.mma_async), else sm_80's (mma.sync).
+mlir::FailureOr<tirx::PrimFuncOp>
+convertTensorCoreMatmul(FunctionOp kernel, mlir::OpBuilder &b,
+                        bool wgmma = false);
 } // namespace uop
 
 #endif // UOP_CONVERSION_UOPTOTIRX_UOPTOTIRX_H

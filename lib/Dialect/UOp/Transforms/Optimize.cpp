@@ -297,18 +297,27 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
         reduces.push_back(r);
     });
 
-    if (target == "cpu")
-      optimizeForCpu(fn, outputs, reduces, applied);
-    else if (failed(optimizeForCuda(fn, outputs, reduces, applied)))
-      return signalPassFailure();
-
-    if (applied.empty())
-      return;
     SinkOp sink = fn.getSink();
     KernelInfoAttr info = *sink.getInfo();
-    sink.setInfoAttr(KernelInfoAttr::get(ctx, info.getName(),
-                                         info.getDontUseLocals(),
-                                         applied));
+    bool noLocals = info.getDontUseLocals();
+    // A pinned schedule: the kernel's opts_to_apply, else the `opts` option.
+    SmallVector<OptAttr> pinned(info.getOptsToApply());
+    if (pinned.empty() && failed(parseOptsOption(fn, pinned)))
+      return signalPassFailure();
+
+    if (!pinned.empty()) {
+      if (failed(applyPinned(fn, sink, pinned, outputs, applied, noLocals)))
+        return signalPassFailure();
+    } else if (target == "cpu") {
+      optimizeForCpu(fn, outputs, reduces, applied);
+    } else if (failed(optimizeForCuda(fn, outputs, reduces, applied))) {
+      return signalPassFailure();
+    }
+
+    if (applied.empty() && pinned.empty())
+      return;
+    sink.setInfoAttr(KernelInfoAttr::get(ctx, info.getName(), noLocals,
+                                         applied, ArrayRef<OptAttr>()));
   }
 
 private:
@@ -399,7 +408,9 @@ private:
   // along the range (an unroll contracts its lanes into one accumulator
   // every step: a chain of dependent adds). Float adds are reassociated
   // (lane-wise partial sums), within the reference's relative bound.
-  bool laneAccumulators(RangeOp r, SmallVectorImpl<OptAttr> &applied) {
+  /// `f` lanes (0: the largest factor up to `reduce-lanes`, at least 4).
+  bool laneAccumulators(RangeOp r, SmallVectorImpl<OptAttr> &applied,
+                        int64_t f = 0) {
     SmallVector<Operation *> users(r->getUsers().begin(), r->getUsers().end());
     ReduceOp red;
     for (Operation *u : users)
@@ -416,7 +427,8 @@ private:
     if (kind != ReduceOpKind::Add && kind != ReduceOpKind::Max &&
         kind != ReduceOpKind::Min)
       return false;
-    int64_t f = factorFor(r, reduceLanes);
+    if (!f)
+      f = factorFor(r, reduceLanes);
     if (f < 4)
       return false;
     note(applied, OptOps::Upcast, r, f);
@@ -437,19 +449,27 @@ private:
   /// REDUCE of those partials over a new group_reduce range of `t` (the
   /// inner part of the split, so neighbouring threads read neighbouring
   /// elements).
+  /// With `top` (GROUPTOP) the group range is the outer part instead: each
+  /// thread reduces a contiguous run of extent / t elements.
   void applyGroup(ReduceOp red, RangeOp inner, int64_t t,
-                  SmallVectorImpl<OptAttr> &applied) {
-    note(applied, OptOps::Group, inner, t);
+                  SmallVectorImpl<OptAttr> &applied, bool top = false) {
+    note(applied, top ? OptOps::GroupTop : OptOps::Group, inner, t);
     // One step per thread: the range itself is the group.
     if (getConstantExtent(inner) == t) {
       inner.setAxisType(AxisType::GroupReduce);
       if (red.getRanges().size() == 1)
         return;
     }
-    auto [serial, group] =
-        getConstantExtent(inner) == t
-            ? std::pair(RangeOp(), inner)
-            : splitRange(inner, t, AxisType::Reduce, AxisType::GroupReduce);
+    RangeOp group = inner;
+    if (getConstantExtent(inner) != t) {
+      if (top)
+        group = splitRange(inner, *getConstantExtent(inner) / t,
+                           AxisType::GroupReduce, AxisType::Reduce)
+                    .first;
+      else
+        group = splitRange(inner, t, AxisType::Reduce, AxisType::GroupReduce)
+                    .second;
+    }
     SmallVector<Value> rest;
     for (Value r : red.getRanges())
       if (r != group.getResult())
@@ -562,12 +582,7 @@ private:
         return success();
       }
     }
-    // The innermost three output ranges are the grid; outer ones stay
-    // loops inside each thread.
-    for (RangeOp r : llvm::drop_begin(outputs, outputs.size() > 3
-                                                   ? outputs.size() - 3
-                                                   : 0))
-      r.setAxisType(AxisType::Global);
+    makeGrid(outputs);
     if (auto cand = groupCandidate(reduces, outputs, fn)) {
       auto [red, inner, t] = *cand;
       applyGroup(red, inner, t, applied);
@@ -612,6 +627,207 @@ private:
     if (l > 1) {
       note(applied, OptOps::Local, inner, l);
       splitRange(inner, l, AxisType::Global, AxisType::Local);
+    }
+    return success();
+  }
+
+  /// cuda: the innermost three output ranges are the grid; outer ones stay
+  /// loops inside each thread.
+  static void makeGrid(ArrayRef<RangeOp> outputs) {
+    for (RangeOp r : llvm::drop_begin(outputs, outputs.size() > 3
+                                                   ? outputs.size() - 3
+                                                   : 0))
+      r.setAxisType(AxisType::Global);
+  }
+
+  /// The `opts` option (KIND:axis:amount, tinygrad's names) as OptAttrs.
+  LogicalResult parseOptsOption(FunctionOp fn, SmallVectorImpl<OptAttr> &out) {
+    for (const std::string &text : opts) {
+      SmallVector<StringRef, 3> parts;
+      StringRef(text).split(parts, ':');
+      std::optional<OptOps> kind =
+          parts.size() == 3 ? symbolizeOptOps(parts[0]) : std::nullopt;
+      int64_t axis, arg;
+      if (!kind || parts[1].getAsInteger(10, axis) ||
+          parts[2].getAsInteger(10, arg) || axis < 0 || arg < 0)
+        return fn.emitError("uop-optimize: opts entry '")
+               << text << "' is not KIND:axis:amount (e.g. UPCAST:1:4; "
+                          "axis and amount non-negative)";
+      out.push_back(OptAttr::get(fn.getContext(), *kind, axis, arg));
+    }
+    return success();
+  }
+
+  /// The RANGE of axis id `axis`, or null.
+  static RangeOp rangeWithId(FunctionOp fn, int64_t axis) {
+    RangeOp found;
+    fn.walk([&](RangeOp r) {
+      if (r.getAxisId().getId() == axis)
+        found = r;
+    });
+    return found;
+  }
+
+  /// The one REDUCE that closes `r`, or null.
+  static ReduceOp reduceOf(RangeOp r) {
+    ReduceOp red;
+    for (Operation *u : r->getUsers())
+      if (auto rd = dyn_cast<ReduceOp>(u);
+          rd && llvm::is_contained(rd.getRanges(), r.getResult())) {
+        if (red)
+          return {};
+        red = rd;
+      }
+    return red;
+  }
+
+  /// A pinned schedule: `pinned`, in order, instead of the heuristic. Each
+  /// option is checked against the kernel as it is when it applies; one that
+  /// does not fit is an error at the SINK, not skipped.
+  LogicalResult applyPinned(FunctionOp fn, SinkOp sink,
+                            ArrayRef<OptAttr> pinned,
+                            ArrayRef<RangeOp> outputs,
+                            SmallVectorImpl<OptAttr> &applied,
+                            bool &noLocals) {
+    bool cuda = target == "cuda";
+    bool tc = llvm::any_of(pinned,
+                           [](OptAttr o) { return o.getKind() == OptOps::TC; });
+    if (tc && pinned.size() != 1)
+      return sink.emitError("uop-optimize: TC is a whole schedule (the "
+                            "tensor-core lowering tiles the kernel); it "
+                            "cannot be combined with other options");
+    if (cuda && !tc)
+      makeGrid(outputs);
+    for (OptAttr o : pinned) {
+      auto fail = [&]() {
+        return sink.emitError("uop-optimize: cannot apply ") << o << ": ";
+      };
+      OptOps kind = o.getKind();
+      int64_t n = o.getArg();
+      if (kind == OptOps::NoLocals) {
+        noLocals = true;
+        applied.push_back(o);
+        continue;
+      }
+      RangeOp r = rangeWithId(fn, o.getAxis());
+      if (!r)
+        return fail() << "the kernel has no RANGE with axis id " << o.getAxis();
+      AxisType type = r.getAxisType();
+      std::optional<int64_t> extent = getConstantExtent(r);
+      // A split of `r` by `n`: n == 0 or the whole extent retypes the range.
+      auto checkSplit = [&](int64_t limit) -> LogicalResult {
+        if (!extent)
+          return fail() << "axis " << o.getAxis()
+                        << " has no constant extent";
+        if (n == 0 || n == *extent)
+          return success();
+        if (n < 2 || n > limit || *extent % n)
+          return fail() << "the amount must divide the extent " << *extent
+                        << " and lie in 2.." << limit << " (0: the whole axis)";
+        return success();
+      };
+      auto split = [&](AxisType outer, AxisType inner) {
+        if (n == 0 || n == *extent)
+          r.setAxisType(inner);
+        else
+          splitRange(r, n, outer, inner);
+      };
+      switch (kind) {
+      case OptOps::Upcast:
+        if (type == AxisType::Reduce) {
+          if (!cuda && extent && n > 1 && *extent % n == 0 && *extent > n &&
+              laneAccumulators(r, applied, n))
+            continue;
+          return fail() << "an UPCAST of a reduce range is lane accumulators "
+                           "(cpu, a float add/max/min REDUCE over this range "
+                           "alone, 4 or more lanes that divide the extent); "
+                           "use UNROLL for other reductions";
+        }
+        if (type != AxisType::Loop && type != AxisType::Global)
+          return fail() << "UPCAST applies to output (loop or global) ranges; "
+                           "axis " << o.getAxis() << " is "
+                        << stringifyAxisType(type);
+        if (failed(checkSplit(256)))
+          return failure();
+        split(type, AxisType::Upcast);
+        break;
+      case OptOps::Unroll:
+        if (type != AxisType::Reduce)
+          return fail() << "UNROLL applies to reduce ranges; axis "
+                        << o.getAxis() << " is " << stringifyAxisType(type);
+        if (failed(checkSplit(256)))
+          return failure();
+        split(AxisType::Reduce, AxisType::Unroll);
+        break;
+      case OptOps::Local: {
+        if (!cuda)
+          return fail() << "LOCAL needs target=cuda";
+        if (noLocals)
+          return fail() << "the kernel has NOLOCALS";
+        if (type != AxisType::Global)
+          return fail() << "LOCAL applies to grid (global) ranges; axis "
+                        << o.getAxis() << " is " << stringifyAxisType(type);
+        auto var = r.getEnd().getDefiningOp<DefineVarOp>();
+        if (!extent && var) {
+          int64_t bound = var.getMaxVal();
+          if (n < 2 || n > 1024 || bound % n || bound <= n)
+            return fail() << "a LOCAL split of a range over a shape variable "
+                             "needs an amount in 2..1024 that divides the "
+                             "variable's upper bound " << bound;
+          splitBoundedRange(r, n, AxisType::Global, AxisType::Local);
+          break;
+        }
+        if (failed(checkSplit(1024)))
+          return failure();
+        split(AxisType::Global, AxisType::Local);
+        break;
+      }
+      case OptOps::Group:
+      case OptOps::GroupTop: {
+        if (!cuda)
+          return fail() << stringifyOptOps(kind) << " needs target=cuda";
+        if (type != AxisType::Reduce)
+          return fail() << "GROUP applies to reduce ranges; axis "
+                        << o.getAxis() << " is " << stringifyAxisType(type);
+        ReduceOp red = reduceOf(r);
+        Type t = red ? red.getType() : Type();
+        if (!red || !t.isIntOrFloat() || t.getIntOrFloatBitWidth() != 32 ||
+            (red.getReduceOp() != ReduceOpKind::Add &&
+             red.getReduceOp() != ReduceOpKind::Max &&
+             red.getReduceOp() != ReduceOpKind::Min))
+          return fail() << "GROUP needs one add, max or min REDUCE of 32-bit "
+                           "data over the range";
+        if (!extent || n < 32 || n > 1024 || n % 32 || *extent % n)
+          return fail() << "the group must be whole warps (a multiple of 32 "
+                           "up to 1024) that divide the range's constant "
+                           "extent";
+        applyGroup(red, r, n, applied, kind == OptOps::GroupTop);
+        continue;
+      }
+      case OptOps::TC: {
+        if (!cuda || !tensorCores)
+          return fail() << "TC needs target=cuda and tensor-cores (a chip "
+                           "with mma.sync)";
+        FailureOr<MatmulMatch> mm = matchMatmul(fn);
+        if (failed(mm))
+          return fail() << "the kernel is not a matmul of f16 / bf16 tiles "
+                           "(MatmulMatch.h)";
+        if (mm->k != r || n != kTensorCoreTileK)
+          return fail() << "TC names the reduction's axis ("
+                        << mm->k.getAxisId().getId() << ") and the K tile "
+                        << kTensorCoreTileK;
+        if (mm->m % kTensorCoreTileM || mm->n % kTensorCoreTileN ||
+            mm->kExtent % kTensorCoreTileK)
+          return fail() << "the matmul is " << mm->m << "x" << mm->n << "x"
+                        << mm->kExtent << "; TC needs M and N multiples of "
+                        << kTensorCoreTileM << " and K of " << kTensorCoreTileK;
+        break;
+      }
+      default:
+        return fail() << "not available in a pinned schedule (UPCAST, UNROLL, "
+                         "LOCAL, GROUP, GROUPTOP, TC and NOLOCALS are)";
+      }
+      applied.push_back(o);
     }
     return success();
   }

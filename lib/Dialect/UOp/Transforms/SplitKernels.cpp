@@ -150,7 +150,7 @@ static LogicalResult emitKernel(OpBuilder &b, Location loc, Kernel &k,
     done = EndOp::create(kb, loc, VoidType::get(ctx), done, ranges);
   SinkOp::create(kb, loc, ValueRange{done},
                  KernelInfoAttr::get(ctx, kb.getStringAttr(k.name), false,
-                                     ArrayRef<OptAttr>()));
+                                     ArrayRef<OptAttr>(), ArrayRef<OptAttr>()));
   // Renumber the kernel's ranges.
   int64_t next = 0;
   kfn.walk([&](RangeOp r) {

@@ -80,10 +80,19 @@ def UOp_OptAttr : UOp_Attr<"Opt", "opt"> {
 
 def UOp_KernelInfoAttr : UOp_Attr<"KernelInfo", "kernel_info"> {
   let summary = "marks a SINK as the root of a kernel AST";
+  let description = [{
+    As tinygrad's KernelInfo: `applied_opts` records what uop-optimize did;
+    `opts_to_apply` pins a schedule: uop-optimize applies exactly those
+    options, in order, instead of choosing its own (and moves them to
+    `applied_opts`). Each names the axis id of a RANGE that exists when it
+    applies (a split's two parts get new ids, numbered after every axis).
+  }];
   let parameters = (ins
       OptionalParameter<"::mlir::StringAttr">:$name,
       DefaultValuedParameter<"bool", "false">:$dont_use_locals,
-      UOp_OptListParameter<"optimisations applied, in order">:$applied_opts);
+      UOp_OptListParameter<"optimisations applied, in order">:$applied_opts,
+      UOp_OptListParameter<"optimisations uop-optimize applies instead of "
+                           "its heuristic, in order">:$opts_to_apply);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 

@@ -104,6 +104,17 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     factor divides (the largest power-of-two factor up to the option that
     divides is taken). The options applied are recorded in the SINK's
     KernelInfo (applied_opts).
+
+    A pinned schedule replaces the heuristic: the SINK's
+    `opts_to_apply` (or, for kernels without it, the `opts` option) is
+    applied in order, each option checked against the kernel as it then
+    is (an axis id that does not exist, an amount that does not divide,
+    an option of the wrong target is an error at the SINK). UPCAST splits
+    an output range (or gives a cpu float reduction lane accumulators),
+    UNROLL a reduce range, LOCAL a grid range, GROUP / GROUPTOP a 32-bit
+    reduction over threads (GROUPTOP: each thread a contiguous run), TC
+    marks a matmul for the tensor-core lowering, NOLOCALS forbids LOCAL.
+    An amount of 0 (or the whole extent) retypes the whole range.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
@@ -137,6 +148,11 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     Option<"pack", "pack", "bool", /*default=*/"true",
            "cpu, K-blocked tiles: copy each block's strip of B into a "
            "register array first">,
+    ListOption<"opts", "opts", "std::string",
+           "A pinned schedule for kernels without opts_to_apply: "
+           "KIND:axis:amount entries (tinygrad's names, e.g. "
+           "UPCAST:1:4,LOCAL:3:16), applied in order instead of the "
+           "heuristic">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
