@@ -13,7 +13,9 @@
 //  cuda: output ranges become global. A long 32-bit reduction gets GROUP: its
 //        innermost range is split reduce x group_reduce and the threads of a
 //        block cooperate on one output (each accumulates a strided part, the
-//        block combines the parts). Otherwise the innermost output range is
+//        block combines the parts); one whose reads do not coalesce along it
+//        but with few outputs gets GROUPTOP (each thread a contiguous
+//        run). Otherwise the innermost output range is
 //        split global x local so a block holds up to 256 threads; a
 //        matmul-shaped kernel first gets a 4 x 4 register tile per thread.
 // The options applied are recorded in the SINK's KernelInfo (applied_opts).
@@ -267,6 +269,10 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
 /// which elementwise kernels get `elementwise-upcast` lanes and reductions
 /// lane accumulators.
 constexpr int64_t kWideWork = 65536;
+
+/// cuda: a reduction kernel with at most this many outputs gets GROUPTOP
+/// when GROUP does not apply (tinygrad's bound).
+constexpr int64_t kFewOutputs = 2048;
 
 struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
   using UOpOptimizeBase::UOpOptimizeBase;
@@ -527,9 +533,13 @@ private:
   /// min of 32-bit data (what shfl.sync moves), reduce ranges only, an
   /// innermost range of at least 128 steps with a power-of-two factor of
   /// 32..`group`, and accesses that coalesce along it.
+  /// With `few` the coalescing test is replaced by: the kernel has at most
+  /// kFewOutputs outputs (GROUPTOP's case: a column sum of 64 columns would
+  /// run on 64 threads in all; 256 per output hide the latency of their
+  /// strided reads instead).
   std::optional<std::tuple<ReduceOp, RangeOp, int64_t>>
   groupCandidate(ArrayRef<RangeOp> reduces, ArrayRef<RangeOp> outputs,
-                 FunctionOp fn) {
+                 FunctionOp fn, bool few = false) {
     if (group <= 1)
       return std::nullopt;
     SmallVector<ReduceOp> reds;
@@ -551,8 +561,18 @@ private:
     }
     auto inner = red.getRanges().back().getDefiningOp<RangeOp>();
     std::optional<int64_t> n = getConstantExtent(inner);
-    if (!n || *n < 128 || !groupCoalesces(fn, inner, outputs))
+    if (!n || *n < 128)
       return std::nullopt;
+    if (few) {
+      int64_t count = 1;
+      for (RangeOp r : outputs) {
+        std::optional<int64_t> e = getConstantExtent(r);
+        if (!e || llvm::MulOverflow(count, *e, count) || count > kFewOutputs)
+          return std::nullopt;
+      }
+    } else if (!groupCoalesces(fn, inner, outputs)) {
+      return std::nullopt;
+    }
     for (int64_t f = std::min<int64_t>(group, 1024); f >= 32; f /= 2)
       if (*n % f == 0)
         return std::make_tuple(red, inner, f);
@@ -586,6 +606,14 @@ private:
     if (auto cand = groupCandidate(reduces, outputs, fn)) {
       auto [red, inner, t] = *cand;
       applyGroup(red, inner, t, applied);
+      return success();
+    }
+    // A long reduction with few outputs whose reads do not coalesce along
+    // it (tinygrad's GROUPTOP rule): still a block per output, each thread
+    // a contiguous run.
+    if (auto cand = groupCandidate(reduces, outputs, fn, /*few=*/true)) {
+      auto [red, inner, t] = *cand;
+      applyGroup(red, inner, t, applied, /*top=*/true);
       return success();
     }
     if (outputs.empty())

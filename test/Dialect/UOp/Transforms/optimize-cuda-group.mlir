@@ -77,11 +77,20 @@ uop.function @rowmax(%out: !uop.ptr<f32, global, 8>, %in: !uop.ptr<f32, global, 
 
 // -----
 
-// A column sum reads the reduction with a stride of a row: threads over the
-// columns (LOCAL) coalesce, so there is no GROUP.
+// A column sum reads the reduction with a stride of a row, so GROUP's
+// coalescing does not apply; but with 64 outputs LOCAL would run 64 threads
+// in all. GROUPTOP (tinygrad's rule for at most 2048 outputs): a block of
+// 256 threads per column, each summing a contiguous run of four rows.
 // CHECK-LABEL: uop.function @colsum
-// CHECK-NOT: group_reduce
-// CHECK: info <name = "colsum", applied_opts = [<LOCAL, 0, 32>]>
+// CHECK: %[[G:.*]] = uop.range %{{.*}}, R2, group_reduce
+// CHECK: %[[S:.*]] = uop.range %{{.*}}, R3, reduce
+// CHECK: %[[P:.*]] = uop.reduce add %{{.*}}[%[[S]]] : f32
+// CHECK: uop.reduce add %[[P]][%[[G]]] : f32
+// CHECK: info <name = "colsum", applied_opts = [<GROUPTOP, 1, 256>]>
+// With GROUP off neither applies: LOCAL over the columns (coalesced).
+// OFF-LABEL: uop.function @colsum
+// OFF-NOT: group_reduce
+// OFF: info <name = "colsum", applied_opts = [<LOCAL, 0, 32>]>
 uop.function @colsum(%out: !uop.ptr<f32, global, 64>, %in: !uop.ptr<f32, global, 65536>) {
   %c64 = arith.constant 64 : index
   %c1024 = arith.constant 1024 : index

@@ -96,7 +96,9 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     rest and a REDUCE of those partials over the group_reduce range, which
     uop-gpudims makes threadIdx.x and convert-uop-to-tirx a CTA-wide
     reduction (warp shuffles and shared memory). One CTA computes each
-    output. Other kernels: a kernel with a reduction and two or more
+    output. A reduction of that kind whose reads do not coalesce along it
+    (a column sum) but with at most 2048 outputs gets GROUPTOP instead: the
+    group part outer, each thread a contiguous run. Other kernels: a kernel with a reduction and two or more
     output ranges (a matmul) first gets a register tile, its two innermost
     output ranges split global x upcast(4, at most `upcast` / `upcast-outer`)
     so each thread computes 4 x 4 outputs; then the innermost output range
