@@ -900,6 +900,19 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
     }
     if (op.getNumResults() != 1)
       return op.emitError("interpreter: expected one result");
+    // One device: a DEVICE names where a COPY goes; the COPY's value is its
+    // source's (as uop-rangeify compiles it).
+    if (isa<DeviceOp>(op))
+      continue;
+    if (auto copy = dyn_cast<CopyOp>(op);
+        copy && isa<RankedTensorType>(copy.getType())) {
+      auto it = env.find(copy.getSrc());
+      if (it == env.end())
+        return op.emitError("interpreter: the copied value is not computed");
+      HostTensor v = it->second;
+      env[copy.getResult()] = std::move(v);
+      continue;
+    }
     auto rt = dyn_cast<RankedTensorType>(op.getResult(0).getType());
     if (!rt || !rt.hasStaticShape())
       return op.emitError("interpreter: expected a static ranked tensor");

@@ -627,6 +627,27 @@ struct UOpRangeifyPass : public uop::impl::UOpRangeifyBase<UOpRangeifyPass> {
     if (!fn.getBody().hasOneBlock())
       return fn.emitError("uop-rangeify expects a single-block function"),
              signalPassFailure();
+    // A one-device program: a COPY of a tensor to a device holds the same
+    // elements (where a value lives is the runtime's business), and the
+    // DEVICE it names is then dead. Multi-device values (MULTI, MSTACK,
+    // MSELECT, ALLREDUCE) have no one-device form.
+    for (Operation &op : llvm::make_early_inc_range(fn.getBody().front())) {
+      if (auto copy = dyn_cast<CopyOp>(op);
+          copy && isa<RankedTensorType>(copy.getType())) {
+        copy.getResult().replaceAllUsesWith(copy.getSrc());
+        Operation *dev = copy.getDevice().getDefiningOp();
+        copy->erase();
+        if (dev && dev->use_empty())
+          dev->erase();
+        continue;
+      }
+      if (isa<MultiOp, MStackOp, MSelectOp, AllReduceOp>(op))
+        return op.emitError("uop-rangeify: ")
+                   << op.getName()
+                   << " is a multi-device value; a program compiled for one "
+                      "device cannot hold it",
+               signalPassFailure();
+    }
     // emit() recurses once per op of an expression (up to the fuse limit,
     // 2048 levels): on a stack of its own, so that no input overflows the
     // thread's (sanitizer builds have several times larger frames).
