@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "uop/Dialect/TIRx/IR/TIRxViews.h"
 #include "uop/Dialect/TIRx/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -613,6 +614,7 @@ constexpr size_t kMaxStoredReplicas = 64;
 
 struct LowerLayouts : uop::tirx::impl::TIRxLowerLayoutsBase<LowerLayouts> {
   void runOnOperation() override {
+    lowerRegionViews(getOperation());
     flatViews.clear();
     failedAny = false;
     OwnershipProver prover(getOperation());
