@@ -81,3 +81,18 @@ tirx.prim_func @cluster_replicas(%x: f32) {
   }
   tirx.return
 }
+
+// CHECK-LABEL: tirx.prim_func @cluster_gemm
+// The generic gemm on global operands at cluster scope: the cluster's 256
+// threads share out C's elements.
+// CHECK:      %[[T:.*]] = tirx.scope_id_def cluster -> thread [256]
+// CHECK-NEXT: scf.for %{{.*}} = %[[T]] to %c256 step %c256
+tirx.prim_func @cluster_gemm(%A: !tirx.buffer<16x8xf32, global>, %B: !tirx.buffer<8x16xf32, global>, %C: !tirx.buffer<16x16xf32, global>) {
+  tirx.device_entry {
+    %cb = tirx.scope_id_def cluster -> cta [2]
+    %tx = tirx.scope_id_def cta -> thread [128]
+    %t = arith.constant true
+    tirx.tile.gemm <cluster> %C, %A, %B, accum %t : !tirx.buffer<16x16xf32, global>, !tirx.buffer<16x8xf32, global>, !tirx.buffer<8x16xf32, global>
+  }
+  tirx.return
+}
