@@ -42,8 +42,15 @@ struct HostFuncToFunc : OpConversionPattern<PrimFuncOp> {
     TypeConverter::SignatureConversion sig(fn.getNumArguments());
     if (failed(getTypeConverter()->convertSignatureArgs(fn.getArgumentTypes(), sig)))
       return rw.notifyMatchFailure(fn, "a parameter type does not convert");
-    auto host = func::FuncOp::create(rw, fn.getLoc(), fn.getSymName(),
-                                     rw.getFunctionType(sig.getConvertedTypes(), {}));
+    // ret_type: the results are the func.func's (checkHost allowed scalars
+    // and the caller's global buffers).
+    SmallVector<Type> results;
+    if (failed(getTypeConverter()->convertTypes(fn.getFunctionType().getResults(),
+                                                results)))
+      return rw.notifyMatchFailure(fn, "a result type does not convert");
+    auto host = func::FuncOp::create(
+        rw, fn.getLoc(), fn.getSymName(),
+        rw.getFunctionType(sig.getConvertedTypes(), results));
     rw.inlineRegionBefore(fn.getBody(), host.getBody(), host.end());
     if (!rw.applySignatureConversion(&host.getBody().front(), sig,
                                      getTypeConverter()))

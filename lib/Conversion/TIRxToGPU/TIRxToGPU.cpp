@@ -199,8 +199,22 @@ static LogicalResult checkHostLaunch(LaunchOp launch, gpu::GPUModuleOp kernels) 
 }
 
 static LogicalResult checkHost(PrimFuncOp fn, gpu::GPUModuleOp kernels) {
-  if (!fn.getFunctionType().getResults().empty())
-    return fn.emitError("host code that launches kernels returns nothing");
+  // ret_type: scalars, or global buffers the caller passed in (the ones the
+  // function allocates are freed before it returns).
+  for (Type t : fn.getFunctionType().getResults()) {
+    auto buffer = dyn_cast<BufferType>(t);
+    if (!isa<IntegerType, IndexType, FloatType>(t) &&
+        !(buffer && buffer.getScope() == StorageScope::Global))
+      return fn.emitError("host code that launches kernels returns integer, "
+                          "index or float scalars and global buffers, got ")
+             << t;
+  }
+  for (ReturnOp ret : fn.getBody().getOps<ReturnOp>())
+    for (Value v : ret.getOperands())
+      if (isa<BufferType>(v.getType()) && !isa<BlockArgument>(v))
+        return ret.emitError("host code returns only the buffers it was "
+                             "passed: this one is allocated here and freed "
+                             "before the function returns");
   for (Type t : fn.getArgumentTypes())
     if (!isa<BufferType, IntegerType, IndexType, FloatType>(t))
       return fn.emitError("host code that launches kernels takes buffers "

@@ -178,7 +178,7 @@ tirx.prim_func @copy_kernel_scope() {
     %B = tirx.alloc_buffer : !tirx.buffer<64x128xf16, shared>
     %t = arith.constant true
     %f = arith.constant 0.0 : f32
-    // expected-error @+1 {{'tirx.tile.copy' op kernel is not a tile primitive scope; use thread, warp, warpgroup, cta or cluster}}
+    // expected-error @+1 {{'tirx.tile.copy' op a kernel-scope tile primitive needs the grid from a kernel -> cta scope_id_def in force}}
     tirx.tile.copy <kernel> %C, %C : !tirx.buffer<128x128xf32, local>, !tirx.buffer<128x128xf32, local>
   }
   tirx.return
@@ -196,7 +196,7 @@ tirx.prim_func @copy_async_kernel_scope() {
     %B = tirx.alloc_buffer : !tirx.buffer<64x128xf16, shared>
     %t = arith.constant true
     %f = arith.constant 0.0 : f32
-    // expected-error @+1 {{'tirx.tile.copy_async' op kernel is not a tile primitive scope; use thread, warp, warpgroup, cta or cluster}}
+    // expected-error @+1 {{'tirx.tile.copy_async' op a kernel-scope tile primitive needs the grid from a kernel -> cta scope_id_def in force}}
     tirx.tile.copy_async <kernel> %C, %C : !tirx.buffer<128x128xf32, local>, !tirx.buffer<128x128xf32, local>
   }
   tirx.return
@@ -214,7 +214,7 @@ tirx.prim_func @gemm_kernel_scope() {
     %B = tirx.alloc_buffer : !tirx.buffer<64x128xf16, shared>
     %t = arith.constant true
     %f = arith.constant 0.0 : f32
-    // expected-error @+1 {{'tirx.tile.gemm' op kernel is not a tile primitive scope; use thread, warp, warpgroup, cta or cluster}}
+    // expected-error @+1 {{'tirx.tile.gemm' op a kernel-scope tile primitive needs the grid from a kernel -> cta scope_id_def in force}}
     tirx.tile.gemm <kernel> %C, %A, %B, accum %t : !tirx.buffer<128x128xf32, local>, !tirx.buffer<128x64xf16, shared>, !tirx.buffer<64x128xf16, shared>
   }
   tirx.return
@@ -232,7 +232,7 @@ tirx.prim_func @gemm_async_kernel_scope() {
     %B = tirx.alloc_buffer : !tirx.buffer<64x128xf16, shared>
     %t = arith.constant true
     %f = arith.constant 0.0 : f32
-    // expected-error @+1 {{'tirx.tile.gemm_async' op kernel is not a tile primitive scope; use thread, warp, warpgroup, cta or cluster}}
+    // expected-error @+1 {{'tirx.tile.gemm_async' op a kernel-scope tile primitive needs the grid from a kernel -> cta scope_id_def in force}}
     tirx.tile.gemm_async <kernel> %C, %A, %B, accum %t : !tirx.buffer<128x128xf32, local>, !tirx.buffer<128x64xf16, shared>, !tirx.buffer<64x128xf16, shared>
   }
   tirx.return
@@ -250,7 +250,7 @@ tirx.prim_func @fill_kernel_scope() {
     %B = tirx.alloc_buffer : !tirx.buffer<64x128xf16, shared>
     %t = arith.constant true
     %f = arith.constant 0.0 : f32
-    // expected-error @+1 {{'tirx.tile.fill' op kernel is not a tile primitive scope; use thread, warp, warpgroup, cta or cluster}}
+    // expected-error @+1 {{'tirx.tile.fill' op a kernel-scope tile primitive needs the grid from a kernel -> cta scope_id_def in force}}
     tirx.tile.fill <kernel> %C, %f : !tirx.buffer<128x128xf32, local>, f32
   }
   tirx.return
@@ -268,7 +268,7 @@ tirx.prim_func @cast_kernel_scope() {
     %B = tirx.alloc_buffer : !tirx.buffer<64x128xf16, shared>
     %t = arith.constant true
     %f = arith.constant 0.0 : f32
-    // expected-error @+1 {{'tirx.tile.cast' op kernel is not a tile primitive scope; use thread, warp, warpgroup, cta or cluster}}
+    // expected-error @+1 {{'tirx.tile.cast' op a kernel-scope tile primitive needs the grid from a kernel -> cta scope_id_def in force}}
     tirx.tile.cast <kernel> %H, %C : !tirx.buffer<128x128xf16, local>, !tirx.buffer<128x128xf32, local>
   }
   tirx.return
@@ -286,7 +286,7 @@ tirx.prim_func @unary_kernel_scope() {
     %B = tirx.alloc_buffer : !tirx.buffer<64x128xf16, shared>
     %t = arith.constant true
     %f = arith.constant 0.0 : f32
-    // expected-error @+1 {{'tirx.tile.unary' op kernel is not a tile primitive scope; use thread, warp, warpgroup, cta or cluster}}
+    // expected-error @+1 {{'tirx.tile.unary' op a kernel-scope tile primitive needs the grid from a kernel -> cta scope_id_def in force}}
     tirx.tile.unary exp <kernel> %C, %C : !tirx.buffer<128x128xf32, local>, !tirx.buffer<128x128xf32, local>
   }
   tirx.return
@@ -304,7 +304,7 @@ tirx.prim_func @binary_kernel_scope() {
     %B = tirx.alloc_buffer : !tirx.buffer<64x128xf16, shared>
     %t = arith.constant true
     %f = arith.constant 0.0 : f32
-    // expected-error @+1 {{'tirx.tile.binary' op kernel is not a tile primitive scope; use thread, warp, warpgroup, cta or cluster}}
+    // expected-error @+1 {{'tirx.tile.binary' op a kernel-scope tile primitive needs the grid from a kernel -> cta scope_id_def in force}}
     tirx.tile.binary add <kernel> %C, %C, %f : !tirx.buffer<128x128xf32, local>, !tirx.buffer<128x128xf32, local>, f32
   }
   tirx.return
@@ -322,7 +322,7 @@ tirx.prim_func @reduce_kernel_scope() {
     %B = tirx.alloc_buffer : !tirx.buffer<64x128xf16, shared>
     %t = arith.constant true
     %f = arith.constant 0.0 : f32
-    // expected-error @+1 {{'tirx.tile.reduce' op kernel is not a tile primitive scope; use thread, warp, warpgroup, cta or cluster}}
+    // expected-error @+1 {{'tirx.tile.reduce' op a kernel-scope tile primitive needs the grid from a kernel -> cta scope_id_def in force}}
     tirx.tile.reduce sum <kernel> %R, %C axes [1] : !tirx.buffer<128xf32, local>, !tirx.buffer<128x128xf32, local>
   }
   tirx.return

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "uop/Dialect/TIRx/IR/TIRx.h"
+#include "uop/Dialect/TIRx/IR/TIRxViews.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -33,6 +34,10 @@ void TIRxDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "uop/Dialect/TIRx/IR/TIRxOps.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "uop/Dialect/TIRx/IR/TIRxViewOps.cpp.inc"
       >();
 }
 

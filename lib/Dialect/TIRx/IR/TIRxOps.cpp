@@ -583,6 +583,8 @@ namespace {
 struct ScopeIdsInForce {
   std::optional<int64_t> threadsPerCta;
   bool hasCluster = false;
+  /// The extents of the nearest kernel -> cta and cluster -> cta defs.
+  std::optional<SmallVector<int64_t>> grid, cluster;
 };
 } // namespace
 
@@ -601,6 +603,13 @@ static ScopeIdsInForce collectScopeIds(Operation *op) {
         ids.hasCluster = true;
       if (!ids.threadsPerCta)
         ids.threadsPerCta = def.getThreadsPerCta();
+      if (def.getChild() == ExecScopeKind::Cta) {
+        ArrayRef<int64_t> ext = def.getExtents();
+        if (def.getParent() == ExecScopeKind::Kernel && !ids.grid)
+          ids.grid.emplace(ext.begin(), ext.end());
+        if (def.getParent() == ExecScopeKind::Cluster && !ids.cluster)
+          ids.cluster.emplace(ext.begin(), ext.end());
+      }
     }
   }
   return ids;
@@ -608,6 +617,12 @@ static ScopeIdsInForce collectScopeIds(Operation *op) {
 
 std::optional<int64_t> uop::tirx::getThreadsPerCtaInForce(Operation *op) {
   return collectScopeIds(op).threadsPerCta;
+}
+
+std::optional<SmallVector<int64_t>>
+uop::tirx::getCtaExtentsInForce(Operation *op, ExecScopeKind parent) {
+  ScopeIdsInForce ids = collectScopeIds(op);
+  return parent == ExecScopeKind::Kernel ? ids.grid : ids.cluster;
 }
 
 LogicalResult uop::tirx::verifyTilePrimitiveScope(Operation *o) {
@@ -665,9 +680,6 @@ LogicalResult uop::tirx::verifyTilePrimitiveScope(Operation *o) {
                << group;
     }
   ExecScopeKind scope = op.getScopeKind();
-  if (scope == ExecScopeKind::Kernel)
-    return o->emitOpError("kernel is not a tile primitive scope; use thread, "
-                          "warp, warpgroup, cta or cluster");
   ScopeIdsInForce ids = collectScopeIds(o);
   auto needThreads = [&](int64_t multiple, StringRef what) -> LogicalResult {
     if (!ids.threadsPerCta)
@@ -696,7 +708,11 @@ LogicalResult uop::tirx::verifyTilePrimitiveScope(Operation *o) {
                             "scope_id_def in force (e.g. kernel -> cluster)");
     return success();
   case ExecScopeKind::Kernel:
-    break;
+    // Every thread of the grid: the grid's CTAs and their threads.
+    if (!ids.grid)
+      return o->emitOpError("a kernel-scope tile primitive needs the grid "
+                            "from a kernel -> cta scope_id_def in force");
+    return needThreads(1, "kernel");
   }
   return success();
 }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dispatch/Dispatch.h"
+#include "uop/Dialect/TIRx/IR/TIRxViews.h"
 #include "uop/Dialect/TIRx/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -145,6 +146,9 @@ struct DispatchTilePrimitives
           << chip << "' (known: " << uop::listGPUChips() << ")";
       return signalPassFailure();
     }
+    // Region views become decl_buffers with the sliced layout, so that the
+    // implementations see the views they know.
+    uop::tirx::lowerRegionViews(getOperation());
     Target target{chip, info};
     // Clusters are a launch property, checked here because this pass is the
     // first that knows the chip.

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "uop/Dialect/TIRx/IR/TIRxViews.h"
 #include "uop/Dialect/TIRx/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -131,6 +132,17 @@ public:
     });
     if (!threads)
       threads = 1024;
+    // The CTA ids of the grid and cluster (the block axes), recorded by
+    // tirx-lower-scope-ids; the first value of each is its representative.
+    if (auto dims = dialect->getGridDimsAttrHelper().getAttr(fn))
+      ctaExtents[0].assign(dims.asArrayRef().begin(), dims.asArrayRef().end());
+    if (auto dims = dialect->getClusterDimsAttrHelper().getAttr(fn))
+      ctaExtents[1].assign(dims.asArrayRef().begin(), dims.asArrayRef().end());
+    fn.walk([&](Operation *op) {
+      for (Value v : op->getResults())
+        if (auto key = ctaIdOf(v))
+          representative.try_emplace(*key, v);
+    });
   }
 
   /// The first thread axis on which the element at `coord` of a buffer of
@@ -172,6 +184,18 @@ public:
     for (Value c : coord)
       if (!collect(c, 0))
         return first;
+    // Block axes: the CTA's ids are free variables too, whether the indices
+    // read them or not (then every CTA must find its own elements).
+    SmallVector<std::pair<std::string, Value>> blockIds;
+    for (const std::string &axis : distributed) {
+      std::optional<CtaId> key = blockAxisKey(axis);
+      if (!key)
+        continue;
+      auto rep = representative.find(*key);
+      if (rep == representative.end() || !collect(rep->second, 0))
+        return axis;
+      blockIds.push_back({axis, rep->second});
+    }
     // Enclosing scf.if conditions (the owner test of a generic tile loop):
     // cases where one fails do not run the access. A condition that cannot
     // be evaluated is left out, which only checks more cases.
@@ -230,6 +254,8 @@ public:
           for (int c : coordNode)
             point.push_back(val[c]);
           std::map<std::string, int64_t> mine = ownIds(tx);
+          for (auto &[axis, v] : blockIds)
+            mine[axis] = leafValue[leafIndex.lookup(v)];
           if (!threadReplicas) {
             // One location: its thread axes straight from the digits.
             std::optional<int64_t> at;
@@ -316,11 +342,64 @@ private:
     return ids;
   }
 
+  /// A CTA id: of the grid (0) or the cluster (1), and the dimension.
+  using CtaId = std::pair<int, unsigned>;
+
+  /// Which CTA id `v` is (gpu.block_id / cluster_block_id, or the
+  /// kernel -> cta / cluster -> cta scope id they lower from), if one.
+  static std::optional<CtaId> ctaIdOf(Value v) {
+    Operation *def = v.getDefiningOp();
+    if (auto b = dyn_cast_or_null<gpu::BlockIdOp>(def))
+      return CtaId{0, static_cast<unsigned>(b.getDimension())};
+    if (auto b = dyn_cast_or_null<gpu::ClusterBlockIdOp>(def))
+      return CtaId{1, static_cast<unsigned>(b.getDimension())};
+    if (auto scope = dyn_cast_or_null<ScopeIdDefOp>(def);
+        scope && scope.getChild() == ExecScopeKind::Cta &&
+        (scope.getParent() == ExecScopeKind::Kernel ||
+         scope.getParent() == ExecScopeKind::Cluster))
+      return CtaId{scope.getParent() == ExecScopeKind::Kernel ? 0 : 1,
+                   cast<OpResult>(v).getResultNumber()};
+    return std::nullopt;
+  }
+
+  /// The CTA id a block axis (bx..bz, cbx..cbz) reads, or nullopt.
+  static std::optional<CtaId> blockAxisKey(StringRef axis) {
+    static constexpr const char *names[2][3] = {{"bx", "by", "bz"},
+                                                {"cbx", "cby", "cbz"}};
+    for (int k = 0; k < 2; ++k)
+      for (unsigned d = 0; d < 3; ++d)
+        if (axis == names[k][d])
+          return CtaId{k, d};
+    return std::nullopt;
+  }
+
+  /// The representative of `v`: one value per CTA id, so that two reads of
+  /// the same id are one free variable.
+  Value canonical(Value v) {
+    if (auto key = ctaIdOf(v))
+      if (auto it = representative.find(*key); it != representative.end())
+        return it->second;
+    return v;
+  }
+
   /// Records the free variables `v` depends on; false when one has no
   /// known finite range.
   bool collect(Value v, int depth) {
     if (depth > 64)
       return false;
+    if (std::optional<CtaId> key = ctaIdOf(v)) {
+      // A CTA id ranges over the grid's (the cluster's) extent on its
+      // dimension: 1 past the recorded dimensions.
+      int64_t extent = 1;
+      if (auto scope = v.getDefiningOp<ScopeIdDefOp>())
+        extent = scope.getExtents()[key->second];
+      else if (ctaExtents[key->first].empty())
+        return false;
+      else if (key->second < ctaExtents[key->first].size())
+        extent = ctaExtents[key->first][key->second];
+      leaves[canonical(v)] = {extent, 0, 1};
+      return true;
+    }
     if (getConstantIntValue(v) || isThreadId(v))
       return true;
     if (auto arg = dyn_cast<BlockArgument>(v)) {
@@ -423,9 +502,9 @@ private:
     Operation *def = v.getDefiningOp();
     if (auto k = getConstantIntValue(v)) {
       n.imm = *k;
-    } else if (leaves.count(v)) {
+    } else if (leaves.count(canonical(v))) {
       n.kind = Node::Leaf;
-      n.imm = leafIndex.lookup(v);
+      n.imm = leafIndex.lookup(canonical(v));
     } else if (isa<gpu::ThreadIdOp>(def)) {
       n.kind = Node::Thread;
     } else if (isa<gpu::LaneIdOp>(def)) {
@@ -524,6 +603,9 @@ private:
   };
   int64_t threads = 0;
   llvm::MapVector<Value, Leaf> leaves;
+  /// The grid and cluster shapes in CTAs (tirx.grid_dims, tirx.cluster_dims).
+  SmallVector<int64_t> ctaExtents[2];
+  std::map<CtaId, Value> representative;
 };
 
 /// More memory replicas than this make a store a located error rather than
@@ -532,6 +614,7 @@ constexpr size_t kMaxStoredReplicas = 64;
 
 struct LowerLayouts : uop::tirx::impl::TIRxLowerLayoutsBase<LowerLayouts> {
   void runOnOperation() override {
+    lowerRegionViews(getOperation());
     flatViews.clear();
     failedAny = false;
     OwnershipProver prover(getOperation());

@@ -76,15 +76,16 @@ tirx.prim_func @ld_implicit(%G: !tirx.buffer<128x32xf32, global>) {
 
 // -----
 
-// Cluster scope: nothing implements it without distributed shared memory
-// (vectorized makes the generic checks first).
+// Cluster scope without the cluster's shape and the CTA's threads: the
+// loops cannot count the cluster's threads (vectorized makes the generic
+// checks first).
 tirx.prim_func @cluster_copy(%A: !tirx.buffer<8xf32, global>) {
   tirx.device_entry {
     %c = tirx.scope_id_def kernel -> cluster [2]
     // expected-error @+4 {{no implementation of 'tirx.tile.copy' accepts this call on sm_90a}}
     // expected-note @+3 {{tcgen05_ld: tcgen05.ld needs sm_100a, target is sm_90a}}
-    // expected-note @+2 {{vectorized: cluster scope needs distributed shared memory}}
-    // expected-note @+1 {{generic: cluster scope needs distributed shared memory}}
+    // expected-note @+2 {{vectorized: cluster scope needs the cluster's shape (a cluster -> cta scope id) and the CTA's threads in force}}
+    // expected-note @+1 {{generic: cluster scope needs the cluster's shape (a cluster -> cta scope id) and the CTA's threads in force}}
     tirx.tile.copy <cluster> %A, %A : !tirx.buffer<8xf32, global>, !tirx.buffer<8xf32, global>
   }
   tirx.return

@@ -145,3 +145,35 @@ tirx.prim_func @broadcast_warp_id(%x: f32) {
   }
   tirx.return
 }
+
+// -----
+
+// Block axes: element (c, t) of a tile over (cbx, tx) is thread t's of CTA c
+// in the cluster. Row 0 is only CTA 0's, so reading it in every CTA is an
+// error (the CTA ids are free over the cluster's shape).
+tirx.prim_func @other_cta() {
+  tirx.device_entry {
+    %cb = tirx.scope_id_def cluster -> cta [2]
+    %tx = tirx.scope_id_def cta -> thread [128]
+    %L = tirx.alloc_buffer : !tirx.buffer<2x128xf32, local, #tirx.tile<S[(2,128):(1@cbx,1@tx)]>>
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{the cbx coordinate of this element of '!tirx.buffer<2x128xf32, local, #tirx.tile<S[(2,128):(1@cbx,1@tx)]>>' is not provably the executing thread's own}}
+    %v = tirx.buffer_load %L[%c0, %tx] : !tirx.buffer<2x128xf32, local, #tirx.tile<S[(2,128):(1@cbx,1@tx)]>>
+  }
+  tirx.return
+}
+
+// -----
+
+// The same tile read at the CTA's own id (another read of cluster -> cta
+// is the same id) is every thread's own.
+tirx.prim_func @own_cta(%x: f32) {
+  tirx.device_entry {
+    %cb = tirx.scope_id_def cluster -> cta [2]
+    %tx = tirx.scope_id_def cta -> thread [128]
+    %L = tirx.alloc_buffer : !tirx.buffer<2x128xf32, local, #tirx.tile<S[(2,128):(1@cbx,1@tx)]>>
+    %cb2 = tirx.scope_id_def cluster -> cta [2]
+    tirx.buffer_store %x, %L[%cb2, %tx] : !tirx.buffer<2x128xf32, local, #tirx.tile<S[(2,128):(1@cbx,1@tx)]>>
+  }
+  tirx.return
+}

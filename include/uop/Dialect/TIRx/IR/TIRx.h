@@ -35,8 +35,9 @@
 #include "uop/Dialect/TIRx/IR/TIRxOpsTypes.h.inc"
 namespace uop::tirx {
 /// The scope rules every tile primitive follows (TilePrimitiveOpInterface's
-/// verifier): inside a device_entry, not the kernel scope, and the CTA's
-/// thread count (or a cluster) known from the scope ids in force.
+/// verifier): inside a device_entry, and the CTA's thread count (with a
+/// cluster for cluster scope, the grid for kernel scope) known from the
+/// scope ids in force.
 mlir::LogicalResult verifyTilePrimitiveScope(mlir::Operation *op);
 } // namespace uop::tirx
 #include "uop/Dialect/TIRx/IR/TIRxOpInterfaces.h.inc"
@@ -56,6 +57,10 @@ llvm::ArrayRef<int64_t> getTileShape(mlir::Type type);
 bool isPointRegion(mlir::Type type);
 /// Threads per CTA implied by the scope_id_defs in force at `op`, if known.
 std::optional<int64_t> getThreadsPerCtaInForce(mlir::Operation *op);
+/// The extents of the nearest `parent -> cta` scope_id_def in force at `op`
+/// (parent kernel: the grid in CTAs; cluster: the cluster's shape), if any.
+std::optional<llvm::SmallVector<int64_t>>
+getCtaExtentsInForce(mlir::Operation *op, ExecScopeKind parent);
 /// Element type of a tile operand.
 mlir::Type getTileElementType(mlir::Type type);
 

@@ -119,6 +119,43 @@ Declines tmaBoxDeclines(Value global, Value shared, StringRef verb) {
   return std::nullopt;
 }
 
+/// The CTAs of the cluster a copy_async's `config {multicast = ...}` names,
+/// as the 16-bit mask of their ranks (true: every CTA of the cluster in
+/// force), 0 without multicast, or nullopt with `why` when it names none.
+static std::optional<uint16_t> multicastMask(CopyAsyncOp copy,
+                                             std::string &why) {
+  DictionaryAttr config = copy.getConfigAttr();
+  Attribute multicast = config ? config.get("multicast") : Attribute();
+  if (!multicast)
+    return 0;
+  auto fail = [&](const std::string &reason) -> std::optional<uint16_t> {
+    why = reason;
+    return std::nullopt;
+  };
+  std::optional<SmallVector<int64_t>> cluster =
+      getCtaExtentsInForce(copy, ExecScopeKind::Cluster);
+  int64_t ctas = 1;
+  for (int64_t e : cluster ? *cluster : SmallVector<int64_t>())
+    ctas *= e;
+  if (auto b = dyn_cast<BoolAttr>(multicast)) {
+    if (!b.getValue())
+      return 0;
+    if (!cluster)
+      return fail("config multicast = true needs the cluster's shape (a "
+                  "cluster -> cta scope id in force)");
+    return static_cast<uint16_t>((uint64_t(1) << ctas) - 1);
+  }
+  // The verifier made it a non-zero 16-bit mask.
+  int64_t mask = cast<IntegerAttr>(multicast).getInt();
+  if (!cluster)
+    return fail("config multicast needs the cluster's shape (a cluster -> "
+                "cta scope id in force)");
+  if (mask >> ctas)
+    return fail("config multicast = " + std::to_string(mask) +
+                " names CTAs beyond the cluster's " + std::to_string(ctas));
+  return static_cast<uint16_t>(mask);
+}
+
 /// Why a TMA copy cannot implement this copy_async, or nothing when it can.
 Declines tmaAccepts(Operation *op, const Target &t) {
   auto copy = cast<CopyAsyncOp>(op);
@@ -134,10 +171,9 @@ Declines tmaAccepts(Operation *op, const Target &t) {
   if (config && config.get("commit"))
     return std::string("config commit: a TMA load completes on its barrier, "
                        "not in a commit group");
-  Attribute multicast = config ? config.get("multicast") : Attribute();
-  if (multicast && multicast != BoolAttr::get(op->getContext(), false))
-    return std::string("config multicast: TMA multicast to the CTAs of a "
-                       "cluster is not implemented");
+  std::string why;
+  if (!multicastMask(copy, why))
+    return why;
   if (Declines why = mbarrierDeclines(copy.getBarrier()))
     return why;
   if (scopeOf(copy.getDst()) != StorageScope::Shared ||
@@ -186,6 +222,15 @@ void tmaExpand(Operation *op, OpBuilder &b, const Target &) {
   int64_t bytes = srcType.getElementType().getIntOrFloatBitWidth() / 8;
   for (int64_t e : box)
     bytes *= e;
+  // Multicast: the box lands at the same offset in every CTA of the mask,
+  // completing on the barrier at the same offset in each. Every CTA of the
+  // mask issues its own copy (its part of the tile) with this mask, so each
+  // barrier receives the boxes of all of them: the issuing thread expects
+  // that many.
+  std::string why;
+  uint16_t mask = multicastMask(copy, why).value_or(0);
+  if (mask)
+    bytes *= llvm::popcount(mask);
   Value tx = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(bytes));
   NVVM::MBarrierArriveExpectTxOp::create(b, loc, Type(), bar, tx,
                                          NVVM::MemScopeKind::CTA, false,
@@ -199,8 +244,12 @@ void tmaExpand(Operation *op, OpBuilder &b, const Target &) {
   // CTA's shared window is part of it.
   Value clusterDst = LLVM::AddrSpaceCastOp::create(
       b, loc, LLVM::LLVMPointerType::get(ctx, 7), dstAddr);
+  Value maskValue;
+  if (mask)
+    maskValue = arith::ConstantOp::create(
+        b, loc, b.getI16IntegerAttr(static_cast<int16_t>(mask)));
   NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-      b, loc, clusterDst, map, coords, bar, ValueRange(), Value(), Value(),
+      b, loc, clusterDst, map, coords, bar, ValueRange(), maskValue, Value(),
       NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(),
       Value());
 }

@@ -41,6 +41,18 @@ Value cst(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
+/// The CTAs of one instance of `scope` (cluster: the cluster's shape; kernel:
+/// the grid) from the scope ids in force, or nullopt.
+static std::optional<int64_t> ctasInScope(Operation *op, ExecScopeKind scope) {
+  std::optional<SmallVector<int64_t>> ext = getCtaExtentsInForce(op, scope);
+  if (!ext)
+    return std::nullopt;
+  int64_t n = 1;
+  for (int64_t e : *ext)
+    n *= e;
+  return n;
+}
+
 /// The linear index of this thread among the threads of `scope`, and their
 /// count, as a fresh scope_id_def (lowered later by tirx-lower-scope-ids).
 std::pair<Value, int64_t> threadInScope(OpBuilder &b, Location loc,
@@ -60,6 +72,10 @@ std::pair<Value, int64_t> threadInScope(OpBuilder &b, Location loc,
     return def(ExecScopeKind::Warpgroup, 128);
   case ExecScopeKind::Cta:
     return def(ExecScopeKind::Cta, *getThreadsPerCtaInForce(op));
+  case ExecScopeKind::Cluster:
+  case ExecScopeKind::Kernel:
+    // The flattened id (genericAccepts checked both counts are in force).
+    return def(scope, *ctasInScope(op, scope) * *getThreadsPerCtaInForce(op));
   default:
     return {cst(b, loc, 0), 1};
   }
@@ -252,27 +268,59 @@ std::vector<std::string> threadAxesOf(Value tileOperand) {
 /// Whether thread axis `axis` varies among the threads of one `scope`
 /// instance: an operand distributed over it is shared out among them. Axes
 /// outside the scope (warpid at warp scope, block axes below the grid) would
-/// leave the scope holding only part of the tile.
+/// leave the scope holding only part of the tile. The CTA-in-cluster axes
+/// (cbx, cby, cbz) vary in a cluster and in the grid, the block axes (bx,
+/// by, bz) only in the grid.
 static bool axisInScope(StringRef axis, ExecScopeKind scope) {
   using A = layout::Axis;
+  using K = ExecScopeKind;
   std::optional<A> a = layout::symbolizeAxis(axis);
   if (!a)
     return false;
+  // Scopes from the innermost that contains the axis outwards.
+  auto from = [&](K inner) {
+    static constexpr K order[] = {K::Thread, K::Warp, K::Warpgroup,
+                                  K::Cta, K::Cluster, K::Kernel};
+    auto rank = [&](K k) { return llvm::find(order, k) - std::begin(order); };
+    return rank(scope) >= rank(inner);
+  };
   switch (*a) {
   case A::LaneId:
-    return scope == ExecScopeKind::Warp || scope == ExecScopeKind::Warpgroup ||
-           scope == ExecScopeKind::Cta;
+    return from(K::Warp);
   case A::TidInWg:
   case A::WidInWg:
-    return scope == ExecScopeKind::Warpgroup || scope == ExecScopeKind::Cta;
+    return from(K::Warpgroup);
   case A::WarpId:
   case A::WgId:
   case A::Tx:
-    return scope == ExecScopeKind::Cta;
+    return from(K::Cta);
+  case A::Cbx:
+  case A::Cby:
+  case A::Cbz:
+    return from(K::Cluster);
+  case A::Bx:
+  case A::By:
+  case A::Bz:
+    return from(K::Kernel);
   default:
-    // Block and cluster axes: a cluster-scope call would need distributed
-    // shared memory to reach the other CTAs' registers.
     return false;
+  }
+}
+
+/// Which CTA-level axis `axis` is: the scope whose CTA ids it reads
+/// (kernel for bx, by, bz; cluster for cbx, cby, cbz) and the dimension, or
+/// nullopt for the axes inside a CTA.
+static std::optional<std::pair<ExecScopeKind, unsigned>>
+blockAxis(StringRef axis) {
+  using A = layout::Axis;
+  switch (*layout::symbolizeAxis(axis)) {
+  case A::Bx: return std::make_pair(ExecScopeKind::Kernel, 0u);
+  case A::By: return std::make_pair(ExecScopeKind::Kernel, 1u);
+  case A::Bz: return std::make_pair(ExecScopeKind::Kernel, 2u);
+  case A::Cbx: return std::make_pair(ExecScopeKind::Cluster, 0u);
+  case A::Cby: return std::make_pair(ExecScopeKind::Cluster, 1u);
+  case A::Cbz: return std::make_pair(ExecScopeKind::Cluster, 2u);
+  default: return std::nullopt;
   }
 }
 
@@ -322,9 +370,10 @@ static bool sameDistribution(Value a, Value b) {
 }
 
 /// The executing thread's id on thread axis `axis`, as a scope id of the
-/// CTA's `threads` threads (tirx-lower-scope-ids binds it).
-static Value ownAxisId(OpBuilder &b, Location loc, StringRef axis,
-                       int64_t threads) {
+/// CTA's `threads` threads, or for a block axis of the grid or cluster in
+/// force at `op` (tirx-lower-scope-ids binds it).
+static Value ownAxisId(OpBuilder &b, Location loc, Operation *op,
+                       StringRef axis, int64_t threads) {
   using A = layout::Axis;
   using K = ExecScopeKind;
   auto def = [&](K parent, K child, int64_t n) {
@@ -334,6 +383,19 @@ static Value ownAxisId(OpBuilder &b, Location loc, StringRef axis,
                                 b.getDenseI64ArrayAttr({n}), DenseI64ArrayAttr())
         .getIds()[0];
   };
+  if (auto block = blockAxis(axis)) {
+    // The CTA's id in the grid (cluster) on that dimension: the scope ids in
+    // force give the extents (ownIdsDeclines checked they exist).
+    SmallVector<int64_t> ext = *getCtaExtentsInForce(op, block->first);
+    if (block->second >= ext.size())
+      return cst(b, loc, 0);
+    SmallVector<Type> types(ext.size(), b.getIndexType());
+    return ScopeIdDefOp::create(
+               b, loc, types, ExecScopeKindAttr::get(b.getContext(), block->first),
+               ExecScopeKindAttr::get(b.getContext(), K::Cta),
+               b.getDenseI64ArrayAttr(ext), DenseI64ArrayAttr())
+        .getIds()[block->second];
+  }
   switch (*layout::symbolizeAxis(axis)) {
   case A::LaneId:
     return def(K::Warp, K::Thread, 32);
@@ -368,6 +430,13 @@ static Declines ownIdsDeclines(Operation *op, std::optional<int64_t> threads) {
       if (groups && *threads % 128)
         return "the thread axis " + a + " needs whole warpgroups (" +
                std::to_string(*threads) + " threads per CTA)";
+      if (auto block = blockAxis(a);
+          block && !getCtaExtentsInForce(op, block->first))
+        return "the block axis " + a + " needs the " +
+               (block->first == ExecScopeKind::Kernel
+                    ? std::string("grid (a kernel -> cta")
+                    : std::string("cluster's shape (a cluster -> cta")) +
+               " scope id in force)";
     }
   }
   return std::nullopt;
@@ -376,14 +445,26 @@ static Declines ownIdsDeclines(Operation *op, std::optional<int64_t> threads) {
 /// Shared predicate of the per-thread loop implementations.
 Declines genericAccepts(Operation *op, const Target &) {
   auto tile = cast<TilePrimitiveOpInterface>(op);
-  if (tile.getScopeKind() == ExecScopeKind::Cluster)
-    return std::string("cluster scope needs distributed shared memory");
+  ExecScopeKind scope = tile.getScopeKind();
+  bool multiCta = scope == ExecScopeKind::Cluster || scope == ExecScopeKind::Kernel;
+  // The threads of a cluster or grid: the loops stride over all of them.
+  if (multiCta && (!ctasInScope(op, scope) || !getThreadsPerCtaInForce(op)))
+    return stringifyExecScopeKind(scope).str() + " scope needs the " +
+           (scope == ExecScopeKind::Cluster ? "cluster's shape (a cluster -> "
+                                              "cta scope id)"
+                                            : "grid (a kernel -> cta scope id)") +
+           " and the CTA's threads in force";
   Value distributed;
   for (Value v : op->getOperands()) {
     if (!isa<BufferType, RegionType>(v.getType()))
       continue;
     if (scopeOf(v) == StorageScope::TMem)
       return std::string("tmem operands need tcgen05.ld/st");
+    // Each CTA has its own shared memory: reaching the others' needs
+    // distributed shared memory.
+    if (multiCta && scopeOf(v) == StorageScope::Shared)
+      return stringifyExecScopeKind(scope).str() +
+             " scope on a shared operand needs distributed shared memory";
     std::vector<std::string> axes = threadAxesOf(v);
     if (axes.empty()) {
       // A plain local buffer is private to each thread: only a thread-scope
@@ -403,7 +484,8 @@ Declines genericAccepts(Operation *op, const Target &) {
              ", which the " +
              stringifyExecScopeKind(tile.getScopeKind()).str() +
              " scope does not contain (laneid: warp and up; tid_in_wg, "
-             "wid_in_wg: warpgroup and up; warpid, wgid, tx: cta)";
+             "wid_in_wg: warpgroup and up; warpid, wgid, tx: cta and up; "
+             "cbx, cby, cbz: cluster and kernel; bx, by, bz: kernel)";
     }
     if (isa<ReduceOp>(op))
       return std::string("a reduction over lane-distributed tiles needs "
@@ -462,9 +544,14 @@ struct OwnedRegisters {
 };
 } // namespace
 
-/// The ids of thread axis `axis` in a CTA of `threads` threads.
-static int64_t axisIdCount(StringRef axis, int64_t threads) {
+/// The ids of thread axis `axis` in a CTA of `threads` threads (a block
+/// axis: in the grid or cluster in force at `op`).
+static int64_t axisIdCount(Operation *op, StringRef axis, int64_t threads) {
   using A = layout::Axis;
+  if (auto block = blockAxis(axis)) {
+    SmallVector<int64_t> ext = *getCtaExtentsInForce(op, block->first);
+    return block->second < ext.size() ? ext[block->second] : 1;
+  }
   switch (*layout::symbolizeAxis(axis)) {
   case A::LaneId: return 32;
   case A::TidInWg: return 128;
@@ -479,8 +566,8 @@ static int64_t axisIdCount(StringRef axis, int64_t threads) {
 /// neither replicas nor thread offsets, whose iters split along the
 /// dimensions, and whose thread-axis iters number each axis's ids exactly
 /// once (so every thread owns one element per register); else nullopt.
-static std::optional<OwnedRegisters> ownedRegisters(BufferType type,
-                                                    int64_t threads) {
+static std::optional<OwnedRegisters>
+ownedRegisters(Operation *op, BufferType type, int64_t threads) {
   auto attr = type.getLayoutInterface();
   if (!attr)
     return std::nullopt;
@@ -533,7 +620,7 @@ static std::optional<OwnedRegisters> ownedRegisters(BufferType type,
         return std::nullopt;
       next *= extent;
     }
-    if (next != axisIdCount(axis, threads))
+    if (next != axisIdCount(op, axis, threads))
       return std::nullopt;
   }
   SmallVector<int64_t> digit(memoryIters.size(), 0);
@@ -606,7 +693,7 @@ void emitTileLoop(OpBuilder &b, Location loc, Operation *op,
   // visits only its own registers in it, one unrolled step each, so every
   // register has a constant index (tirx-lower-layouts folds it) and the
   // buffer needs no stack frame.
-  std::optional<OwnedRegisters> regs = ownedRegisters(type, threads);
+  std::optional<OwnedRegisters> regs = ownedRegisters(op, type, threads);
   SmallVector<int64_t> mins;
   for (Value m : access.mins)
     if (std::optional<int64_t> c = getConstantIntValue(m))
@@ -622,10 +709,10 @@ void emitTileLoop(OpBuilder &b, Location loc, Operation *op,
     for (const OwnedRegisters::ThreadDigit &t : regs->threadDigits) {
       Value &id = ids[t.axis];
       if (!id)
-        id = ownAxisId(b, loc, t.axis, threads);
+        id = ownAxisId(b, loc, op, t.axis, threads);
       Value d = b.createOrFold<arith::DivUIOp>(loc, id, cst(b, loc, t.stride));
       // The axis's top digit needs no remainder: ids stop below its end.
-      if (t.stride * t.extent != axisIdCount(t.axis, threads))
+      if (t.stride * t.extent != axisIdCount(op, t.axis, threads))
         d = b.createOrFold<arith::RemUIOp>(loc, d, cst(b, loc, t.extent));
       threadPart[t.dim] = b.createOrFold<arith::AddIOp>(
           loc, threadPart[t.dim],
@@ -656,7 +743,7 @@ void emitTileLoop(OpBuilder &b, Location loc, Operation *op,
     replicas.push_back({});
   std::map<std::string, Value> own;
   for (const std::string &axis : threadAxesOf(owned))
-    own[axis] = ownAxisId(b, loc, axis, threads);
+    own[axis] = ownAxisId(b, loc, op, axis, threads);
   emitElementLoop(b, loc, cst(b, loc, 0), 1, shape, [&](OpBuilder &nb,
                                                         ValueRange coord) {
     SmallVector<Value> full = offsetCoord(nb, loc, access, coord);
