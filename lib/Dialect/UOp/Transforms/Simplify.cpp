@@ -12,6 +12,7 @@
 
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/InferIntRangeInterface.h"
@@ -747,6 +748,7 @@ struct TrueGate : public OpRewritePattern<IndexOp> {
 };
 
 struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
+  using UOpSimplifyBase::UOpSimplifyBase;
   void runOnOperation() override {
     FunctionOp fn = getOperation();
     MLIRContext *ctx = &getContext();
@@ -780,8 +782,26 @@ struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
     FrozenRewritePatternSet frozen(std::move(patterns));
     GreedyRewriteConfig config;
     config.setListener(&listener);
-    if (failed(applyPatternsGreedily(fn, frozen, config)))
+    // A kernel is one block without control flow: no region to simplify
+    // (that walk cost a fifth of the pass on an expanded matmul).
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    if (arithOnly) {
+      // After a full run, only what a later pass added needs visiting: its
+      // arith/math ops (uop-devectorize's row-major addresses and scalarized
+      // lanes), and whatever rewriting them reaches (users of a rewritten
+      // value, operands of an erased op). The accumulators' many uop ops are
+      // not visited unless that reaches them.
+      SmallVector<Operation *> ops;
+      fn.walk([&](Operation *op) {
+        if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+            !isa<arith::ConstantOp>(op))
+          ops.push_back(op);
+      });
+      if (failed(applyOpPatternsGreedily(ops, frozen, config)))
+        return signalPassFailure();
+    } else if (failed(applyPatternsGreedily(fn, frozen, config))) {
       return signalPassFailure();
+    }
     // The driver's constant CSE gives a merged constant an unknown location;
     // an error a later stage reports at it (the C translation) would have
     // none. It takes the location of its first user, else the function's.
