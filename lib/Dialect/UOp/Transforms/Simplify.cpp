@@ -12,12 +12,11 @@
 
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 
-#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
-#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
-#include "mlir/Analysis/DataFlow/IntegerRangeAnalysis.h"
-#include "mlir/Analysis/DataFlowFramework.h"
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -32,51 +31,203 @@ using namespace mlir;
 using namespace uop;
 
 namespace {
-/// Signed bounds of an index value: from a constant, else from the solver.
+/// Signed bounds of an index value: from a constant, else from the ranges.
 struct Bounds {
   int64_t min, max;
 };
 
+/// Integer ranges of values, computed on demand from InferIntRangeInterface
+/// and cached. A kernel is one block of SSA values without control flow, so
+/// a value's range is its defining op's inference over its operands' ranges:
+/// what upstream's IntegerRangeAnalysis reaches at its fixpoint, without the
+/// solver's worklist over every op of the kernel (after uop-expand most
+/// are float lanes nobody asks about). Values made by a rewrite are analysed
+/// when first asked for. A rewrite keeps a value's meaning, so a cached
+/// range stays sound; entries of erased ops are dropped (a new value may
+/// reuse the address).
+class RangeCache {
+public:
+  IntegerValueRange get(Value root) {
+    if (auto it = cache.find(root); it != cache.end())
+      return it->second;
+    // Post-order over the operands, iteratively (long sums would overflow
+    // the stack). A value on the stack that is reached again (a cycle, which
+    // a graph region could have) counts as unknown.
+    SmallVector<std::pair<Value, bool>> stack = {{root, false}};
+    llvm::SmallDenseSet<Value, 16> onStack = {root};
+    while (!stack.empty()) {
+      auto [v, expanded] = stack.back();
+      if (cache.count(v)) {
+        stack.pop_back();
+        onStack.erase(v);
+        continue;
+      }
+      Operation *def = v.getDefiningOp();
+      auto iface = def ? dyn_cast<InferIntRangeInterface>(def) : nullptr;
+      if (!iface) {
+        cache[v] = IntegerValueRange::getMaxRange(v);
+        stack.pop_back();
+        onStack.erase(v);
+        continue;
+      }
+      if (!expanded) {
+        stack.back().second = true;
+        for (Value o : def->getOperands()) {
+          if (cache.count(o))
+            continue;
+          if (onStack.contains(o)) {
+            cache[o] = IntegerValueRange::getMaxRange(o);
+            continue;
+          }
+          stack.push_back({o, false});
+          onStack.insert(o);
+        }
+        continue;
+      }
+      stack.pop_back();
+      onStack.erase(v);
+      SmallVector<IntegerValueRange> args;
+      for (Value o : def->getOperands())
+        args.push_back(cache.lookup(o));
+      // A result the op says nothing about stays uninitialized (unknown).
+      for (Value r : def->getResults())
+        cache[r] = IntegerValueRange();
+      iface.inferResultRangesFromOptional(
+          args, [&](Value r, const IntegerValueRange &range) {
+            auto res = dyn_cast<OpResult>(r);
+            if (!res || res.getOwner() != def)
+              return;
+            IntegerValueRange &slot = cache[r];
+            slot = IntegerValueRange::join(slot, range);
+          });
+    }
+    return cache.lookup(root);
+  }
+  void forget(Operation *op) {
+    for (Value v : op->getResults())
+      cache.erase(v);
+  }
+
+private:
+  DenseMap<Value, IntegerValueRange> cache;
+};
+
 class RangeOracle {
 public:
-  explicit RangeOracle(DataFlowSolver &solver) : solver(solver) {}
+  explicit RangeOracle(RangeCache &ranges) : ranges(ranges) {}
   std::optional<Bounds> get(Value v) const {
     APInt c;
     if (matchPattern(v, m_ConstantInt(&c)))
       return Bounds{c.getSExtValue(), c.getSExtValue()};
-    auto *l = solver.lookupState<dataflow::IntegerValueRangeLattice>(v);
-    if (!l || l->getValue().isUninitialized())
+    std::optional<ConstantIntRanges> r = range(v);
+    if (!r || r->smin().getBitWidth() > 64)
       return std::nullopt;
-    const ConstantIntRanges &r = l->getValue().getValue();
-    if (r.smin().getBitWidth() > 64)
-      return std::nullopt;
-    return Bounds{r.smin().getSExtValue(), r.smax().getSExtValue()};
+    return Bounds{r->smin().getSExtValue(), r->smax().getSExtValue()};
   }
   bool nonNegative(Value v) const {
     auto b = get(v);
     return b && b->min >= 0;
   }
+  /// The full range, when anything is known.
+  std::optional<ConstantIntRanges> range(Value v) const {
+    IntegerValueRange r = ranges.get(v);
+    if (r.isUninitialized())
+      return std::nullopt;
+    return r.getValue();
+  }
 
 private:
-  DataFlowSolver &solver;
+  RangeCache &ranges;
 };
 
-/// Keeps the solver from answering for values whose ops were erased (a new
+/// Keeps the cache from answering for values whose ops were erased (a new
 /// value may reuse the address).
-class SolverListener : public RewriterBase::Listener {
+class RangeCacheListener : public RewriterBase::Listener {
 public:
-  explicit SolverListener(DataFlowSolver &s) : solver(s) {}
-  void notifyOperationErased(Operation *op) override {
-    for (Value v : op->getResults())
-      solver.eraseState(v);
-  }
+  explicit RangeCacheListener(RangeCache &c) : cache(c) {}
+  void notifyOperationErased(Operation *op) override { cache.forget(op); }
   void notifyOperationReplaced(Operation *op, ValueRange) override {
-    for (Value v : op->getResults())
-      solver.eraseState(v);
+    cache.forget(op);
   }
 
 private:
-  DataFlowSolver &solver;
+  RangeCache &cache;
+};
+
+/// A result whose range is one value is that constant (upstream's
+/// MaterializeKnownConstantValues, over the cached ranges): decided
+/// comparisons, sums of constants the folders do not see, and so on.
+struct MaterializeKnownConstants : public RewritePattern {
+  MaterializeKnownConstants(MLIRContext *ctx, const RangeOracle &o)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx), oracle(o) {}
+  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rw) const override {
+    if (op->getNumRegions() || op->getNumResults() == 0 ||
+        matchPattern(op, m_Constant()))
+      return failure();
+    // A sum, difference or product of ranges is one value only when its
+    // operands are (or a factor is 0): the folders' case. Skipping them
+    // spares inferring the range of every address of every lane.
+    if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op))
+      return failure();
+    auto constantOf = [&](Value v) -> std::optional<APInt> {
+      if (v.use_empty() || !v.getType().isIntOrIndex())
+        return std::nullopt;
+      std::optional<ConstantIntRanges> r = oracle.range(v);
+      if (!r)
+        return std::nullopt;
+      return r->getConstantValue();
+    };
+    bool changed = false, replacedAll = true;
+    for (Value v : op->getResults()) {
+      std::optional<APInt> c = constantOf(v);
+      if (!c) {
+        replacedAll &= v.use_empty();
+        continue;
+      }
+      Type t = v.getType();
+      Attribute attr = rw.getIntegerAttr(t, *c);
+      Operation *cst = op->getDialect()->materializeConstant(rw, attr, t, v.getLoc());
+      if (!cst)
+        cst = rw.getContext()->getLoadedDialect<arith::ArithDialect>()->materializeConstant(
+            rw, attr, t, v.getLoc());
+      if (!cst) {
+        replacedAll = false;
+        continue;
+      }
+      rw.replaceAllUsesWith(v, cst->getResult(0));
+      changed = true;
+    }
+    if (!changed)
+      return failure();
+    if (replacedAll && isOpTriviallyDead(op))
+      rw.eraseOp(op);
+    return success();
+  }
+  const RangeOracle &oracle;
+};
+
+/// x % c is x when 0 <= x < c, for any integer type (upstream's
+/// DeleteTrivialRem: unsigned bounds for remui, signed for remsi).
+template <typename RemOp>
+struct TrivialRem : public OpRewritePattern<RemOp> {
+  TrivialRem(MLIRContext *ctx, const RangeOracle &o)
+      : OpRewritePattern<RemOp>(ctx), oracle(o) {}
+  LogicalResult matchAndRewrite(RemOp op, PatternRewriter &rw) const override {
+    std::optional<int64_t> modulus = getConstantIntValue(op.getRhs());
+    if (!modulus || *modulus <= 0)
+      return failure();
+    std::optional<ConstantIntRanges> r = oracle.range(op.getLhs());
+    if (!r)
+      return failure();
+    const APInt &min = std::is_same_v<RemOp, arith::RemUIOp> ? r->umin() : r->smin();
+    const APInt &max = std::is_same_v<RemOp, arith::RemUIOp> ? r->umax() : r->smax();
+    if (min.isNegative() || min.uge(*modulus) || max.isNegative() ||
+        max.uge(*modulus) || !min.ule(max))
+      return failure();
+    rw.replaceOp(op, op.getLhs());
+    return success();
+  }
+  const RangeOracle &oracle;
 };
 
 /// x as sum(coeff_i * v_i) + constant, through addi, subi and muli by a
@@ -602,30 +753,27 @@ struct TrueGate : public OpRewritePattern<IndexOp> {
 };
 
 struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
+  using UOpSimplifyBase::UOpSimplifyBase;
   void runOnOperation() override {
     FunctionOp fn = getOperation();
     MLIRContext *ctx = &getContext();
-    // One solver and one pattern set per function; the solver's states are
-    // recomputed each round because rewrites create values it has not seen
-    // (those count as unknown until the next round).
-    DataFlowSolver solver;
-    solver.load<dataflow::DeadCodeAnalysis>();
-    solver.load<dataflow::SparseConstantPropagation>();
-    solver.load<dataflow::IntegerRangeAnalysis>();
-    RangeOracle oracle(solver);
-    SolverListener listener(solver);
+    // One range cache and one pattern set per function. The cache answers
+    // for values rewrites create too, so one greedy run reaches the fixpoint.
+    RangeCache ranges;
+    RangeOracle oracle(ranges);
+    RangeCacheListener listener(ranges);
     RewritePatternSet patterns(ctx);
     patterns.add<SimplifyDiv<arith::DivUIOp>, SimplifyDiv<arith::DivSIOp>,
                  SimplifyDiv<arith::FloorDivSIOp>, SimplifyRem<arith::RemUIOp>,
                  SimplifyRem<arith::RemSIOp>,
                  RecombineDivRem<arith::DivUIOp, arith::RemUIOp>,
                  RecombineDivRem<arith::DivSIOp, arith::RemSIOp>,
-                 NestedDiv<arith::DivUIOp>>(ctx, oracle);
+                 NestedDiv<arith::DivUIOp>, MaterializeKnownConstants,
+                 TrivialRem<arith::RemUIOp>, TrivialRem<arith::RemSIOp>>(ctx, oracle);
     patterns.add<DeadReduceRange, DeadEndRange, TrueGate, FalseGate, DeadLoad,
                  UnitRange,
                  EmptyCloser, DistributeConstantMul, ConstantsOutward,
                  CancelTerms>(ctx);
-    arith::populateIntRangeOptimizationsPatterns(patterns, solver);
     // Canonicalizations of what kernels are made of (arith, math, uop);
     // collecting every registered op's would dominate the pass's time.
     for (StringRef ns : {"arith", "math", "uop"})
@@ -639,15 +787,36 @@ struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
     FrozenRewritePatternSet frozen(std::move(patterns));
     GreedyRewriteConfig config;
     config.setListener(&listener);
-    for (int round = 0; round < 2; ++round) {
-      solver.eraseAllStates();
-      if (failed(solver.initializeAndRun(fn)))
+    // A kernel is one block without control flow: no region to simplify
+    // (that walk cost a fifth of the pass on an expanded matmul).
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    if (arithOnly) {
+      // After a full run, only what a later pass added needs visiting: its
+      // arith/math ops (uop-devectorize's row-major addresses and scalarized
+      // lanes), and whatever rewriting them reaches (users of a rewritten
+      // value, operands of an erased op). The accumulators' many uop ops are
+      // not visited unless that reaches them.
+      SmallVector<Operation *> ops;
+      fn.walk([&](Operation *op) {
+        if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+            !isa<arith::ConstantOp>(op))
+          ops.push_back(op);
+      });
+      if (failed(applyOpPatternsGreedily(ops, frozen, config)))
         return signalPassFailure();
-      bool changed = false;
-      if (failed(applyPatternsGreedily(fn, frozen, config, &changed)))
-        return signalPassFailure();
-      if (!changed)
-        break;
+      // What the rewrites left unused and the driver did not visit (an alt
+      // constant of a gate that went): users follow their operands, so one
+      // backward sweep.
+      SmallVector<Operation *> all;
+      fn.walk([&](Operation *op) {
+        if (op != fn)
+          all.push_back(op);
+      });
+      for (Operation *op : llvm::reverse(all))
+        if (isOpTriviallyDead(op))
+          op->erase();
+    } else if (failed(applyPatternsGreedily(fn, frozen, config))) {
+      return signalPassFailure();
     }
     // The driver's constant CSE gives a merged constant an unknown location;
     // an error a later stage reports at it (the C translation) would have

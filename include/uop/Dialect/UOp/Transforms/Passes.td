@@ -51,7 +51,15 @@ def UOpSimplify : Pass<"uop-simplify", "::uop::FunctionOp"> {
     SPECIAL and DEFINE_VAR (upstream IntegerRangeAnalysis): x/c and x%c by
     bounds, splitting sums by a divisor, gcd of terms, nested mod, constant
     comparisons, dead ranges of REDUCE/END, gates that are always true.
+    With `arith-only` the rewrites start from the kernel's arith/math ops
+    only (and reach what rewriting them touches): the cheap clean-up after
+    uop-devectorize, whose row-major addresses and lanes are all that is new
+    after a full run.
   }];
+  let options = [
+    Option<"arithOnly", "arith-only", "bool", /*default=*/"false",
+           "Visit only arith/math ops and what their rewrites reach">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
