@@ -2,8 +2,9 @@
 //
 // Config keys mean something: `vec` sets the vector width of the vectorized
 // copy and keeps the generic loop element-wise; an implementation declines a
-// key it does not read (so no setting is silently ignored), `multicast` is
-// declined by TMA (no cluster multicast yet). The errors are in
+// key it does not read (so no setting is silently ignored), TMA declines
+// `multicast` outside a cluster (dispatch-tcgen05-2cta.mlir has the cluster
+// form). The errors are in
 // dispatch-config-errors.mlir.
 
 // vec = 2: two f32 per access instead of four.

@@ -89,6 +89,47 @@ Declines tmaSharedTileDeclines(Value shared, BufferType dstType) {
 
 Declines tmaStoreDeclines(CopyAsyncOp copy);
 
+/// The CTAs of the cluster a multicast TMA load writes to: config multicast
+/// true is every CTA of the cluster, an integer that mask (bit r = cluster
+/// rank r), false or absent none (0).
+int64_t tmaMulticastMask(Operation *op) {
+  DictionaryAttr config = cast<CopyAsyncOp>(op).getConfigAttr();
+  Attribute multicast = config ? config.get("multicast") : Attribute();
+  if (auto flag = dyn_cast_or_null<BoolAttr>(multicast))
+    return flag.getValue()
+               ? (int64_t(1) << std::clamp<int64_t>(
+                      clusterCtaCount(op).value_or(0), 0, 16)) -
+                     1
+               : 0;
+  if (auto mask = dyn_cast_or_null<IntegerAttr>(multicast))
+    return mask.getInt();
+  return 0;
+}
+
+/// Why the cluster forms of a TMA load (config multicast, config cta_group
+/// 2) do not apply: the kernel has no cluster (of CTA pairs), or the mask
+/// names CTAs outside it.
+Declines tmaClusterDeclines(Operation *op) {
+  DictionaryAttr config = cast<CopyAsyncOp>(op).getConfigAttr();
+  Attribute multicast = config ? config.get("multicast") : Attribute();
+  if (multicast && multicast != BoolAttr::get(op->getContext(), false)) {
+    int64_t mask = tmaMulticastMask(op);
+    std::optional<int64_t> ctas = clusterCtaCount(op);
+    if (!ctas || *ctas < 2)
+      return std::string("config multicast writes to the CTAs of a cluster: "
+                         "the kernel needs a cluster -> cta scope id of 2 or "
+                         "more CTAs");
+    if (*ctas < 16 && (mask >> *ctas))
+      return "config multicast: the mask " + std::to_string(mask) +
+             " names CTAs outside the " + std::to_string(*ctas) +
+             "-CTA cluster";
+  }
+  if (tcgen05CtaGroup(op) == 2)
+    if (Declines why = ctaPairDeclines(op))
+      return why;
+  return std::nullopt;
+}
+
 /// The checks a TMA load and a TMA store share: the global side `global` is
 /// (a region of) a prim_func parameter, the shared tile `shared` is laid out
 /// so that TMA `verb`s it, and both boxes agree within TMA's limits.
@@ -134,10 +175,8 @@ Declines tmaAccepts(Operation *op, const Target &t) {
   if (config && config.get("commit"))
     return std::string("config commit: a TMA load completes on its barrier, "
                        "not in a commit group");
-  Attribute multicast = config ? config.get("multicast") : Attribute();
-  if (multicast && multicast != BoolAttr::get(op->getContext(), false))
-    return std::string("config multicast: TMA multicast to the CTAs of a "
-                       "cluster is not implemented");
+  if (Declines why = tmaClusterDeclines(op))
+    return why;
   if (Declines why = mbarrierDeclines(copy.getBarrier()))
     return why;
   if (scopeOf(copy.getDst()) != StorageScope::Shared ||
@@ -182,14 +221,44 @@ void tmaExpand(Operation *op, OpBuilder &b, const Target &) {
   } else {
     barIdx.assign(bufferTypeOf(barBuffer).getShape().size(), cst(b, loc, 0));
   }
-  Value bar = toShared(AddressOfOp::create(b, loc, barBuffer, barIdx));
+  Value barAddr = AddressOfOp::create(b, loc, barBuffer, barIdx);
+  Value bar = toShared(barAddr);
   int64_t bytes = srcType.getElementType().getIntOrFloatBitWidth() / 8;
   for (int64_t e : box)
     bytes *= e;
+  // A multicast box lands in every CTA of the mask. The issuing CTA expects
+  // all of it on its barrier: that is what lands there when, as the
+  // contract of multicast here says, each CTA of the mask issues one box of
+  // the same size to the same mask (the CTAs split the shared tile).
+  int64_t mask = tmaMulticastMask(op);
+  if (mask)
+    bytes *= llvm::popcount(static_cast<uint64_t>(mask));
   Value tx = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(bytes));
-  NVVM::MBarrierArriveExpectTxOp::create(b, loc, Type(), bar, tx,
-                                         NVVM::MemScopeKind::CTA, false,
-                                         Value());
+  bool pair = tcgen05CtaGroup(op) == 2;
+  Value tmaBar = bar;
+  if (pair) {
+    // cta_group 2: the box completes on the barrier of the pair's even CTA
+    // (which issues the pair's MMAs), at the same offset. The copy names it
+    // as CUTLASS's SM100 2-SM loads do, by the shared::cta address with the
+    // peer bit (bit 24, cluster rank bit 0) cleared; the arrive goes to it
+    // through its shared::cluster address (mapa to rank & ~1).
+    Value even = arith::AndIOp::create(
+        b, loc, barAddr,
+        arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(~(int64_t(1) << 24))));
+    tmaBar = toShared(even);
+    Value rank = NVVM::ClusterId::create(b, loc, b.getI32Type());
+    Value leader = arith::AndIOp::create(
+        b, loc, rank, arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(~1)));
+    Value remote = NVVM::MapaOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx, 7), bar, leader);
+    NVVM::MBarrierArriveExpectTxOp::create(b, loc, Type(), remote, tx,
+                                           NVVM::MemScopeKind::CLUSTER, false,
+                                           Value());
+  } else {
+    NVVM::MBarrierArriveExpectTxOp::create(b, loc, Type(), bar, tx,
+                                           NVVM::MemScopeKind::CTA, false,
+                                           Value());
+  }
   // TMA coordinates run innermost first.
   SmallVector<Value> coords;
   for (Value m : llvm::reverse(src.mins))
@@ -199,9 +268,16 @@ void tmaExpand(Operation *op, OpBuilder &b, const Target &) {
   // CTA's shared window is part of it.
   Value clusterDst = LLVM::AddrSpaceCastOp::create(
       b, loc, LLVM::LLVMPointerType::get(ctx, 7), dstAddr);
+  Value mcast =
+      mask ? arith::ConstantOp::create(
+                 b, loc, b.getIntegerAttr(b.getI16Type(), mask))
+                 .getResult()
+           : Value();
   NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-      b, loc, clusterDst, map, coords, bar, ValueRange(), Value(), Value(),
-      NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(),
+      b, loc, clusterDst, map, coords, tmaBar, ValueRange(), mcast, Value(),
+      NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+      pair ? NVVM::CTAGroupKindAttr::get(ctx, NVVM::CTAGroupKind::CTA_2)
+           : NVVM::CTAGroupKindAttr(),
       Value());
 }
 
@@ -214,6 +290,9 @@ Declines tmaStoreDeclines(CopyAsyncOp copy) {
   DictionaryAttr config = copy.getConfigAttr();
   if (config && config.get("multicast"))
     return std::string("config multicast: a TMA store has one destination");
+  if (config && config.get("cta_group"))
+    return std::string("config cta_group: a TMA store completes by bulk "
+                       "async-groups, it has no pair barrier");
   return tmaBoxDeclines(copy.getDst(), copy.getSrc(), "reads");
 }
 
@@ -260,7 +339,7 @@ void tmaStoreExpand(Operation *op, OpBuilder &b) {
 /// nvvm.cp.async.bulk.wait_group (read) before the tile is written again or
 /// the CTA exits.
 TileImpl tmaCopy() {
-  return {"tma", 10, tmaAccepts, tmaExpand, {"multicast", "commit"}};
+  return {"tma", 10, tmaAccepts, tmaExpand, {"multicast", "commit", "cta_group"}};
 }
 
 /// copy_async with no barrier on sm_80+: each thread of the scope issues
