@@ -109,7 +109,7 @@ int64_t tmaMulticastMask(Operation *op) {
 /// Why the cluster forms of a TMA load (config multicast, config cta_group
 /// 2) do not apply: the kernel has no cluster (of CTA pairs), or the mask
 /// names CTAs outside it.
-Declines tmaClusterDeclines(Operation *op) {
+Declines tmaClusterDeclines(Operation *op, const Target &t) {
   DictionaryAttr config = cast<CopyAsyncOp>(op).getConfigAttr();
   Attribute multicast = config ? config.get("multicast") : Attribute();
   if (multicast && multicast != BoolAttr::get(op->getContext(), false)) {
@@ -124,9 +124,15 @@ Declines tmaClusterDeclines(Operation *op) {
              " names CTAs outside the " + std::to_string(*ctas) +
              "-CTA cluster";
   }
-  if (tcgen05CtaGroup(op) == 2)
+  if (tcgen05CtaGroup(op) == 2) {
+    // The .cta_group::2 form of the copy is sm_100a's (with tcgen05).
+    if (!t.has(ChipFeature::Tcgen05))
+      return "config cta_group 2: the CTA-pair form of a TMA load needs "
+             "sm_100a, target is " +
+             t.chip;
     if (Declines why = ctaPairDeclines(op))
       return why;
+  }
   return std::nullopt;
 }
 
@@ -175,7 +181,7 @@ Declines tmaAccepts(Operation *op, const Target &t) {
   if (config && config.get("commit"))
     return std::string("config commit: a TMA load completes on its barrier, "
                        "not in a commit group");
-  if (Declines why = tmaClusterDeclines(op))
+  if (Declines why = tmaClusterDeclines(op, t))
     return why;
   if (Declines why = mbarrierDeclines(copy.getBarrier()))
     return why;
