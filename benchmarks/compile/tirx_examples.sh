@@ -14,7 +14,7 @@ now_ms() { date +%s%N | awk '{printf "%.1f", $1/1e6}'; }
 
 printf "%-22s %-8s %12s %12s %8s\n" kernel chip "mlir->ptx ms" "ptxas ms" "lines"
 for entry in copy:sm_80 copy_tma:sm_90a gemm_mma_sync:sm_80 gemm_mma_sync_pipelined:sm_80 gemm_wgmma:sm_90a gemm_wgmma_ws:sm_90a \
-    gemm_tcgen05:sm_100a; do
+    gemm_tcgen05:sm_100a gemm_tcgen05_2cta:sm_100a; do
   name="${entry%%:*}"; chip="${entry##*:}"
   src="$root/examples/tirx/$name.mlir"
   tmp="$(mktemp -d)"

@@ -12,9 +12,13 @@
 #   UOP_BUILD_DIR         build directory holding bin/uop-run (default <repo>/build)
 #   UOP_BENCH_KERNELS     kernels to run (default: all the GPU can run):
 #                         gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma
-#                         gemm_wgmma_ws gemm_wgmma_ws_bf16 gemm_tcgen05 copy copy_tma uop_matmul_f16
-#                         uop_softmax uop_layernorm
-#   UOP_BENCH_GEMM_SIZES  GEMM sizes M=N=K (default "4096 8192"; multiples of 128)
+#                         gemm_wgmma_ws gemm_wgmma_ws_bf16 gemm_tcgen05 gemm_tcgen05_2cta copy
+#                         copy_tma uop_matmul_f16 uop_softmax uop_layernorm
+#   UOP_BENCH_GEMM_SIZES  GEMM sizes M=N=K (default "4096 8192"; multiples of 128;
+#                         gemm_tcgen05_2cta needs multiples of 512, gemm_wgmma_ws of 256)
+#   UOP_BENCH_TCGEN05_CLUSTERS  persistent clusters of 4 CTAs of gemm_tcgen05_2cta
+#                         (default 37: 148 CTAs, one per SM of a B200; lower it
+#                         when fewer 4-CTA clusters fit at once)
 #   UOP_BENCH_COPY_MIB    copy buffer sizes in MiB (default "1024 2048")
 #   UOP_BENCH_ROWS_COLS   uop softmax / layernorm shape ROWSxCOLS (default 8192x8192)
 #   UOP_BENCH_REPEAT      timed runs per measurement (default 20)
@@ -38,6 +42,7 @@ copy_mib="${UOP_BENCH_COPY_MIB:-1024 2048}"
 repeat="${UOP_BENCH_REPEAT:-20}"
 run_timeout="${UOP_BENCH_TIMEOUT:-300}"
 rows_cols="${UOP_BENCH_ROWS_COLS:-8192x8192}"
+tcgen05_clusters="${UOP_BENCH_TCGEN05_CLUSTERS:-37}"
 # The tensor-level programs (matmul_f16, softmax, layernorm).
 source "$root/benchmarks/programs.sh"
 
@@ -71,6 +76,9 @@ ncols="${rows_cols#*x}"
 if ! [[ "$repeat" =~ ^[0-9]+$ ]] || (( repeat == 0 )); then
   die "UOP_BENCH_REPEAT='$repeat' is not a positive integer"
 fi
+if ! [[ "$tcgen05_clusters" =~ ^[0-9]+$ ]] || (( tcgen05_clusters == 0 )); then
+  die "UOP_BENCH_TCGEN05_CLUSTERS='$tcgen05_clusters' is not a positive integer"
+fi
 [[ "$run_timeout" =~ ^[0-9]+$ ]] || die "UOP_BENCH_TIMEOUT='$run_timeout' is not a number of seconds"
 
 # ---------------------------------------------------------------------------
@@ -91,6 +99,12 @@ derive_gemm() {
     # the (n/128) x (n/256) tiles); n must be a multiple of 256.
     gemm_wgmma_ws) from="[132]"; to="[132]" ;;
     gemm_wgmma_ws_bf16) from="[132]"; to="[132]"; src=gemm_wgmma_ws ;;
+    # Persistent clusters of 2 x 2 CTAs over 256x512 cluster tiles: n must be
+    # a multiple of 512; the cluster count is UOP_BENCH_TCGEN05_CLUSTERS.
+    gemm_tcgen05_2cta)
+      (( n % 512 == 0 )) || die "gemm_tcgen05_2cta needs a GEMM size that is a multiple of 512, got $n"
+      derive_tcgen05_2cta "$n" "$tcgen05_clusters" "$out"
+      return ;;
     *) die "derive_gemm: unknown kernel $name" ;;
   esac
   grep -qF "kernel -> cta $from" "$examples/$src.mlir" \
@@ -112,6 +126,24 @@ derive_gemm() {
         || ! grep -qF 'tirx.tile.cast <warpgroup> %stage, %blk' "$out"; then
       die "could not make the bf16-output form of gemm_wgmma_ws (see $out)"
     fi
+  fi
+}
+
+# derive_tcgen05_2cta N CLUSTERS OUT: gemm_tcgen05_2cta.mlir as N^3 on
+# CLUSTERS persistent clusters (the grid is kernel -> cluster [37]; the tile
+# loop strides by %c37).
+derive_tcgen05_2cta() {
+  local n="$1" clusters="$2" out="$3" src="$examples/gemm_tcgen05_2cta.mlir"
+  grep -qF "kernel -> cluster [37]" "$src" && grep -qF "%c37 = arith.constant 37 : index" "$src" \
+    || die "$src no longer has 'kernel -> cluster [37]' and %c37: update derive_tcgen05_2cta in $0"
+  # Only the problem size: the epilogue buffers' layout has a 4096 stride.
+  sed -e "s/4096x4096/${n}x${n}/g" -e "s/arith.constant 4096 : index/arith.constant $n : index/" \
+    -e "s/kernel -> cluster \\[37\\]/kernel -> cluster [$clusters]/" \
+    -e "s/%c37 = arith.constant 37 : index/%c37 = arith.constant $clusters : index/" "$src" > "$out"
+  if ! grep -qF "kernel -> cluster [$clusters]" "$out" || ! grep -qF "${n}x${n}x" "$out" \
+      || ! grep -qF "arith.constant $n : index" "$out" \
+      || ! grep -qF "%c37 = arith.constant $clusters : index" "$out"; then
+    die "could not resize gemm_tcgen05_2cta to $n on $clusters clusters (see $out)"
   fi
 }
 
@@ -139,7 +171,8 @@ rows_of_mib() { echo $(( $1 * 1024 * 1024 / 512 )); }
 if [ -n "$derive_dir" ]; then
   mkdir -p "$derive_dir"
   for n in $gemm_sizes; do
-    for name in gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_wgmma_ws gemm_wgmma_ws_bf16 gemm_tcgen05; do
+    for name in gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_wgmma_ws gemm_wgmma_ws_bf16 gemm_tcgen05 gemm_tcgen05_2cta; do
+      (( n % 512 == 0 )) || [ "$name" != gemm_tcgen05_2cta ] || continue
       derive_gemm "$name" "$n" "$derive_dir/${name}_$n.mlir"
       echo "$derive_dir/${name}_$n.mlir"
     done
@@ -196,13 +229,15 @@ if (( major >= 8 )); then
 fi
 if (( major >= 9 )); then chip_of[copy_tma]="${native}a"; fi
 if [ "$cc" = "9.0" ]; then chip_of[gemm_wgmma]="sm_90a"; chip_of[gemm_wgmma_ws]="sm_90a"; chip_of[gemm_wgmma_ws_bf16]="sm_90a"; fi
-if (( major == 10 )); then chip_of[gemm_tcgen05]="${native}a"; fi
+# tcgen05 is sm_100a's here (docs/tirx-lowering.md, the chip table): other
+# 10.x chips skip both.
+if [ "$cc" = "10.0" ]; then chip_of[gemm_tcgen05]="sm_100a"; chip_of[gemm_tcgen05_2cta]="sm_100a"; fi
 if (( ${#chip_of[@]} == 0 )); then
   echo "$me: GPU 0 ($gpu_name) has compute capability $cc; the kernels need sm_80 or newer" >&2
   exit 3
 fi
 
-all_kernels="gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_wgmma_ws gemm_wgmma_ws_bf16 gemm_tcgen05 copy copy_tma uop_matmul_f16 uop_softmax uop_layernorm"
+all_kernels="gemm_mma_sync gemm_mma_sync_pipelined gemm_wgmma gemm_wgmma_ws gemm_wgmma_ws_bf16 gemm_tcgen05 gemm_tcgen05_2cta copy copy_tma uop_matmul_f16 uop_softmax uop_layernorm"
 
 # What each kernel is, for the table's header.
 declare -A design_of=(
@@ -212,6 +247,7 @@ declare -A design_of=(
   [gemm_wgmma_ws]="wgmma m64n256k16 bf16, 128x256x64 CTA tile, persistent (132 CTAs, grouped raster), producer warpgroup (setmaxnreg 40) + 2 consumer warpgroups (setmaxnreg 232), 4-stage TMA ring on full/empty mbarriers (224 KiB dynamic smem), TMA-store epilogue"
   [gemm_wgmma_ws_bf16]="gemm_wgmma_ws with bf16 C: the epilogue casts the f32 accumulator to bf16 (64-byte-swizzled staging, TMA store); vs cuBLAS bf16 -> f32"
   [gemm_tcgen05]="tcgen05 bf16 (cta_group 1), 128x32x64 CTA tile, 2-stage TMA ring, tensor-memory accumulator"
+  [gemm_tcgen05_2cta]="tcgen05 bf16 cta_group::2 m256n256k16 on CTA pairs, clusters of 2x2 CTAs ($tcgen05_clusters persistent clusters, grouped raster), A multicast across the cluster's two pairs, 6-stage TMA ring on full/empty mbarriers (224 KiB dynamic smem), producer / MMA-issuer warps + epilogue warpgroup, double-buffered tensor-memory accumulators (epilogue overlaps the next tile), TMA-store epilogue"
   [copy]="64x128 f32 tiles through 128-byte-swizzled shared memory, 16-byte vector copies"
   [copy_tma]="128x32 f32 TMA boxes into swizzled shared memory, 16-byte stores"
   [uop_matmul_f16]="tensor-level f16 matmul (benchmarks/programs.sh), uop-optimize TC: the gemm_mma_sync_pipelined design (128x128x32 CTA tile, 4 warps of 64x64, 4-stage cp.async ring), tirx.tile.gemm -> mma.sync"
@@ -350,12 +386,17 @@ for name in "${kernels[@]}"; do
   case "$name" in
     gemm_*)
       for n in $gemm_sizes; do
+        if [ "$name" = gemm_tcgen05_2cta ] && (( n % 512 != 0 )); then
+          echo "$me: skipping $name at $n: the size must be a multiple of 512" >&2
+          continue
+        fi
         file="$tmp/kernels/${name}_$n.mlir"
         derive_gemm "$name" "$n" "$file"
         target=""
         [ "$name" = gemm_wgmma ] && [ "$n" = 8192 ] && target=90
         [ "$name" = gemm_wgmma_ws ] && [ "$n" = 8192 ] && target=90
         [ "$name" = gemm_wgmma_ws_bf16 ] && [ "$n" = 8192 ] && target=90
+        [ "$name" = gemm_tcgen05_2cta ] && [ "$n" = 8192 ] && target=90
         [ "$name" = gemm_mma_sync_pipelined ] && target=80
         if [ "$name" = gemm_mma_sync ] || [ "$name" = gemm_mma_sync_pipelined ]; then
           # The sm_80 example is f16 (A * B, B stored K x N); so is its reference.

@@ -52,6 +52,7 @@ struct CudaDriver::Api {
   CUresult (*launchKernel)(void *, unsigned, unsigned, unsigned, unsigned,
                            unsigned, unsigned, unsigned, void *, void **,
                            void **);
+  CUresult (*launchKernelEx)(const void *, void *, void **, void **);
   CUresult (*eventCreate)(void **, unsigned);
   CUresult (*eventRecord)(void *, void *);
   CUresult (*eventSynchronize)(void *);
@@ -103,6 +104,8 @@ static std::vector<Binding> bindings(CudaDriver::Api &a) {
       {slot(a.memcpyDtoH), "cuMemcpyDtoH_v2", true},
       {slot(a.memsetD8), "cuMemsetD8_v2", true},
       {slot(a.launchKernel), "cuLaunchKernel", true},
+      // CUDA 12+: launches with a cluster dimension attribute.
+      {slot(a.launchKernelEx), "cuLaunchKernelEx", false},
       {slot(a.eventCreate), "cuEventCreate", true},
       {slot(a.eventRecord), "cuEventRecord", true},
       {slot(a.eventSynchronize), "cuEventSynchronize", true},
@@ -232,9 +235,55 @@ llvm::Error CudaDriver::memset8(DevicePtr dst, unsigned char v, size_t n) {
   CHECK("cuMemsetD8", api->memsetD8(dst, v, n));
   return llvm::Error::success();
 }
+namespace {
+// cuda.h's CUlaunchAttribute (a 4-byte id, padding, a 64-byte value union)
+// and CUlaunchConfig, for cuLaunchKernelEx.
+struct LaunchAttribute {
+  int id;
+  char pad[4];
+  union {
+    char bytes[64];
+    struct {
+      unsigned x, y, z;
+    } clusterDim;
+  } value;
+};
+struct LaunchConfig {
+  unsigned grid[3], block[3], sharedMemBytes;
+  void *stream;
+  LaunchAttribute *attrs;
+  unsigned numAttrs;
+};
+static_assert(sizeof(LaunchAttribute) == 72, "CUlaunchAttribute layout");
+static_assert(sizeof(LaunchConfig) == 56, "CUlaunchConfig layout");
+constexpr int kLaunchAttributeClusterDimension = 4;
+} // namespace
+
 llvm::Error CudaDriver::launch(void *fn, const unsigned grid[3],
                                const unsigned block[3], unsigned shared,
-                               void **params) {
+                               void **params, const unsigned *cluster) {
+  if (cluster) {
+    // A kernel with cluster dimensions (.reqnctapercluster) is launched
+    // with them as the launch attribute, which the driver checks against
+    // the kernel's.
+    if (!api->launchKernelEx)
+      return makeError(RuntimeErrorKind::LaunchFailed,
+                       "cuLaunchKernelEx: a cluster launch needs a CUDA 12+ "
+                       "driver, which exports it");
+    LaunchAttribute attr{};
+    attr.id = kLaunchAttributeClusterDimension;
+    attr.value.clusterDim = {cluster[0], cluster[1], cluster[2]};
+    LaunchConfig config{{grid[0], grid[1], grid[2]},
+                        {block[0], block[1], block[2]},
+                        shared,
+                        nullptr,
+                        &attr,
+                        1};
+    CHECK_KIND("cuLaunchKernelEx",
+               api->launchKernelEx(&config, fn, params, nullptr),
+               RuntimeErrorKind::LaunchFailed);
+    return llvm::Error::success();
+  }
   CHECK_KIND("cuLaunchKernel",
              api->launchKernel(fn, grid[0], grid[1], grid[2], block[0],
                                block[1], block[2], shared, nullptr, params,

@@ -326,6 +326,10 @@ llvm::Error GPUProgram::addLaunch(LLVM::LLVMFuncOp kernel,
   if (auto b = kernel->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size"))
     for (size_t k = 0; k < 3 && k < (size_t)b.size(); ++k)
       l.block[k] = b[k];
+  if (auto c = kernel->getAttrOfType<DenseI32ArrayAttr>("nvvm.cluster_dim")) {
+    for (size_t k = 0; k < 3; ++k)
+      l.cluster[k] = k < (size_t)c.size() ? c[k] : 1;
+  }
   auto *tirxDialect = kernel->getContext()->getLoadedDialect<tirx::TIRxDialect>();
   if (IntegerAttr d =
           tirxDialect->getDynamicSharedBytesAttrHelper().getAttr(kernel)) {
@@ -340,7 +344,8 @@ llvm::Error GPUProgram::addLaunch(LLVM::LLVMFuncOp kernel,
 llvm::Error GPUProgram::launchAll() {
   for (Launch &l : launches)
     if (llvm::Error e =
-            cu.launch(l.fn, l.grid, l.block, l.shared, l.params.data()))
+            cu.launch(l.fn, l.grid, l.block, l.shared, l.params.data(),
+                      l.cluster[0] ? l.cluster : nullptr))
       return e;
   return llvm::Error::success();
 }

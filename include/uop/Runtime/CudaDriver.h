@@ -62,8 +62,11 @@ public:
   llvm::Error copyToDevice(DevicePtr dst, const void *src, size_t bytes);
   llvm::Error copyToHost(void *dst, DevicePtr src, size_t bytes);
   llvm::Error memset8(DevicePtr dst, unsigned char v, size_t bytes);
+  /// With `cluster` (the kernel's cluster dimensions) the launch is
+  /// cuLaunchKernelEx with the cluster dimension attribute.
   llvm::Error launch(void *fn, const unsigned grid[3], const unsigned block[3],
-                     unsigned shared, void **params);
+                     unsigned shared, void **params,
+                     const unsigned *cluster = nullptr);
   llvm::Error synchronize();
   /// Milliseconds of `fn()` measured with events around it.
   llvm::Expected<float> time(llvm::function_ref<llvm::Error()> fn);

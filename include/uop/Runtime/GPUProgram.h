@@ -104,6 +104,8 @@ private:
     std::vector<std::unique_ptr<ParamValue>> values;
     std::vector<void *> params;
     unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1}, shared = 0;
+    /// The kernel's cluster dimensions (nvvm.cluster_dim), 0 without.
+    unsigned cluster[3] = {0, 0, 0};
   };
   /// Encodes the tensor map `entry` (of tirx.tensor_maps) into `out`.
   llvm::Error encodeMap(tirx::TensorMapParamAttr entry,

@@ -151,9 +151,18 @@ SmallVector<Attribute> collectTensorMaps(DeviceEntryOp entry,
 /// Tensor memory goes back before the kernel ends: after every warp is done
 /// with it, warp 0 frees each allocation (the allocation patterns put their
 /// dealloc before the relinquish built here) and gives up the permit.
-void buildTensorMemoryEpilogue(OpBuilder &b, Location loc) {
+/// On CTA pairs (cta_group::2) the even CTA's MMAs write the odd CTA's
+/// tensor memory and read its shared memory, so the whole cluster
+/// synchronises first (barrier.cluster arrive + wait): no CTA frees its
+/// columns or exits while its pair may still use them.
+void buildTensorMemoryEpilogue(OpBuilder &b, Location loc, bool pairs) {
   NVVM::Tcgen05FenceOp::create(b, loc, NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
-  gpu::BarrierOp::create(b, loc);
+  if (pairs) {
+    NVVM::ClusterArriveOp::create(b, loc, /*aligned=*/UnitAttr());
+    NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/UnitAttr());
+  } else {
+    gpu::BarrierOp::create(b, loc);
+  }
   NVVM::Tcgen05FenceOp::create(b, loc, NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
   auto ifOp = scf::IfOp::create(b, loc, isWarpZero(b, loc),
                                 /*withElseRegion=*/false);
@@ -162,7 +171,8 @@ void buildTensorMemoryEpilogue(OpBuilder &b, Location loc) {
   // tcgen05.dealloc is .sync.aligned: the whole warp, converged.
   NVVM::SyncWarpOp::create(
       b, loc, arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(-1)));
-  NVVM::Tcgen05RelinquishAllocPermitOp::create(b, loc);
+  NVVM::Tcgen05RelinquishAllocPermitOp::create(
+      b, loc, pairs ? NVVM::CTAGroupKind::CTA_2 : NVVM::CTAGroupKind::CTA_1);
 }
 
 /// Known block and grid sizes from the prim_func's launch dimensions.
@@ -278,12 +288,13 @@ struct KernelToGPUFunc : OpConversionPattern<PrimFuncOp> {
     entry.walk([&](AllocBufferOp a) {
       usesTensorMemory |= a.getType().getScope() == StorageScope::TMem;
     });
+    bool pairs = usesCtaPairs(entry);
     rw.inlineBlockBefore(&entry.getBody().front(), &body, body.end());
     if (plan->dynamic)
       placeDynamicShared(*plan, body, fn.getLoc(), rw);
     rw.setInsertionPointToEnd(&body);
     if (usesTensorMemory)
-      buildTensorMemoryEpilogue(rw, fn.getLoc());
+      buildTensorMemoryEpilogue(rw, fn.getLoc(), pairs);
     gpu::ReturnOp::create(rw, fn.getLoc());
     rw.eraseOp(fn);
     return success();

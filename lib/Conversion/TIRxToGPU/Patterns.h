@@ -57,6 +57,11 @@ struct TensorMemoryPool {
 /// The pool of `region`'s placed tmem buffers, or a located error when they
 /// overlap, exceed 512 columns or are not all in the device entry's block.
 mlir::FailureOr<TensorMemoryPool> planTensorMemory(mlir::Region &region);
+/// Whether the tcgen05 operations under `op` run on CTA pairs
+/// (cta_group::2; the dispatch made every one of a kernel agree): its
+/// tensor memory is then allocated, freed and relinquished with cta_group::2
+/// too, and the pair synchronises before freeing it.
+bool usesCtaPairs(mlir::Operation *op);
 
 /// Whether the thread is in warp 0, the warp that allocates and frees
 /// tensor memory.

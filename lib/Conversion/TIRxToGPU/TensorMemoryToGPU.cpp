@@ -66,6 +66,17 @@ FailureOr<TensorMemoryPool> togpu::planTensorMemory(Region &region) {
   return pool;
 }
 
+bool togpu::usesCtaPairs(Operation *op) {
+  bool pairs = false;
+  op->walk([&](Operation *o) {
+    if (auto mma = dyn_cast<NVVM::Tcgen05MMAOp>(o))
+      pairs |= mma.getCtaGroup() == NVVM::CTAGroupKind::CTA_2;
+    else if (auto commit = dyn_cast<NVVM::Tcgen05CommitOp>(o))
+      pairs |= commit.getGroup() == NVVM::CTAGroupKind::CTA_2;
+  });
+  return pairs;
+}
+
 namespace {
 
 Value i32Constant(OpBuilder &b, Location loc, int32_t v) {
@@ -79,6 +90,11 @@ Value pointerTo(OpBuilder &b, Location loc, Value memref, unsigned space) {
       memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref));
   return LLVM::IntToPtrOp::create(
       b, loc, LLVM::LLVMPointerType::get(b.getContext(), space), addr);
+}
+
+NVVM::CTAGroupKind groupOf(gpu::GPUFuncOp kernel) {
+  return usesCtaPairs(kernel) ? NVVM::CTAGroupKind::CTA_2
+                              : NVVM::CTAGroupKind::CTA_1;
 }
 
 struct TensorMemoryAllocToGPU : OpConversionPattern<AllocBufferOp> {
@@ -141,7 +157,9 @@ struct TensorMemoryAllocToGPU : OpConversionPattern<AllocBufferOp> {
       // tcgen05.alloc is .sync.aligned: the whole warp, converged.
       NVVM::SyncWarpOp::create(rw, loc, i32Constant(rw, loc, -1));
       Value slotPtr = pointerTo(rw, loc, slot, 3);
-      NVVM::Tcgen05AllocOp::create(rw, loc, slotPtr, i32Constant(rw, loc, *cols));
+      // On CTA pairs one warp of each CTA allocates, with cta_group::2.
+      NVVM::Tcgen05AllocOp::create(rw, loc, slotPtr, i32Constant(rw, loc, *cols),
+                                   groupOf(kernel));
     }
     // The allocation is a tcgen05 operation: fence it around the barrier
     // that publishes its address (the pattern of the PTX ISA's tcgen05
@@ -167,7 +185,8 @@ struct TensorMemoryAllocToGPU : OpConversionPattern<AllocBufferOp> {
         rw, loc, again, ValueRange{arith::ConstantIndexOp::create(rw, loc, 0)});
     Value ptr = LLVM::IntToPtrOp::create(
         rw, loc, LLVM::LLVMPointerType::get(rw.getContext(), 6), pooled);
-    NVVM::Tcgen05DeallocOp::create(rw, loc, ptr, i32Constant(rw, loc, *cols));
+    NVVM::Tcgen05DeallocOp::create(rw, loc, ptr, i32Constant(rw, loc, *cols),
+                                   groupOf(kernel));
     return success();
   }
 };

@@ -20,6 +20,8 @@
 // RUN: %ptxas -arch=sm_90a -v %t.ws.ptx -o %t.ws.cubin 2>&1 | FileCheck %s --check-prefixes=GEMM,WS
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05.mlir | uop-translate --mlir-to-ptx --chip=sm_100a -o %t.tcgen05.ptx
 // RUN: %ptxas -arch=sm_100a -v %t.tcgen05.ptx -o %t.tcgen05.cubin 2>&1 | FileCheck %s --check-prefixes=GEMM,TCGEN05
+// RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/gemm_tcgen05_2cta.mlir | uop-translate --mlir-to-ptx --chip=sm_100a -o %t.2cta.ptx
+// RUN: %ptxas -arch=sm_100a -v %t.2cta.ptx -o %t.2cta.cubin 2>&1 | FileCheck %s --check-prefixes=GEMM,PAIR
 // RUN: uop-opt --tirx-to-nvvm="chip=sm_100a" %uop_src_root/examples/tirx/seed_fragment.mlir | uop-translate --mlir-to-ptx --chip=sm_100a -o %t.seed.ptx
 // RUN: %ptxas -arch=sm_100a -v %t.seed.ptx -o %t.seed.cubin 2>&1 | FileCheck %s --check-prefix=SEED
 
@@ -43,6 +45,9 @@
 // WS-NEXT: Function properties for gemm
 // WS-NEXT: 0 bytes stack frame,
 // TCGEN05: Compiling entry function 'gemm' for 'sm_100a'
+// PAIR: Compiling entry function 'gemm' for 'sm_100a'
+// PAIR-NEXT: Function properties for gemm
+// PAIR-NEXT: 0 bytes stack frame,
 // GEMM: 0 bytes spill stores, 0 bytes spill loads
 // GEMM-NOT: error
 // MMA: Used {{([1-9]?[0-9]|1[01][0-9]|12[0-8])}} registers, used 1 barriers, 32768 bytes smem
@@ -55,6 +60,11 @@
 // (producer 40, consumers 232). The named barriers' ids are registers, so
 // ptxas reserves all 16; the ring is dynamic shared memory.
 // WS: Used {{([1-9]?[0-9]|1[0-5][0-9]|16[0-8])}} registers, used 16 barriers, 1 bytes smem
+// The 2-CTA tcgen05 kernel: 256 threads may use up to 255 registers each
+// (the accumulators are in tensor memory; it needs far fewer); named barriers
+// 0 and 1; the static bytes are the tensor-memory address slot and the
+// dynamic window's marker, the ring is dynamic.
+// PAIR: Used {{([1-9]?[0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])}} registers, used 2 barriers, 8 bytes smem
 
 // SEED: Compiling entry function 'gemm_compute' for 'sm_100a'
 // SEED: 0 bytes spill stores, 0 bytes spill loads

@@ -866,8 +866,17 @@ static LogicalResult verifyGemm(GemmT op) {
   int64_t bn = op.getTranspose_B() ? b[0] : b[1];
   if (am != m)
     return op.emitOpError("A has M = ") << am << ", C has M = " << m;
-  if (bn != n)
-    return op.emitOpError("B has N = ") << bn << ", C has N = " << n;
+  // A CTA pair's gemm_async (config cta_group 2) gives each CTA its 128
+  // rows of C and A but only its half of B's N: B is N/2 wide there.
+  int64_t pairs = 1;
+  if (DictionaryAttr config = op.getConfigAttr())
+    if (auto group = config.template getAs<IntegerAttr>("cta_group"))
+      pairs = group.getInt() == 2 && isa<GemmAsyncOp>(op.getOperation()) ? 2 : 1;
+  if (bn * pairs != n)
+    return op.emitOpError("B has N = ")
+           << bn << ", C has N = " << n
+           << (pairs == 2 ? " (with cta_group 2, B is this CTA's half: N/2)"
+                          : "");
   if (ak != bk)
     return op.emitOpError("A has K = ") << ak << ", B has K = " << bk;
   Type ta = getTileElementType(op.getA().getType());

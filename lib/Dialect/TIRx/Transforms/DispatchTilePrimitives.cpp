@@ -166,6 +166,8 @@ struct DispatchTilePrimitives
     }
     if (failed(checkSetMaxRegister(target)))
       return signalPassFailure();
+    if (failed(checkTcgen05CtaGroups(getOperation())))
+      return signalPassFailure();
     // Loops marked tirx.unroll (constant bounds, verified) are unrolled
     // first, innermost first, so that each copy of a tile call sees its own
     // constant region: a sub-tile of a register accumulator must have

@@ -37,7 +37,8 @@ tirx.prim_func @vec_on_reduce() {
 
 // -----
 
-// TMA multicast needs the cluster's shape; cp.async has no multicast.
+// TMA multicast needs a cluster (a cluster -> cta scope id); cp.async has no
+// multicast.
 tirx.prim_func @multicast(%G: !tirx.buffer<128x64xf16, global>) {
   tirx.device_entry {
     %c0 = arith.constant 0 : index
@@ -45,7 +46,7 @@ tirx.prim_func @multicast(%G: !tirx.buffer<128x64xf16, global>) {
     %S = tirx.alloc_buffer : !tirx.buffer<128x64xf16, shared>
     %r = tirx.region %G[%c0 : 128, %c0 : 64] : !tirx.buffer<128x64xf16, global>
     // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call}}
-    // expected-note @+2 {{tma: config multicast = true needs the cluster's shape (a cluster -> cta scope id in force)}}
+    // expected-note @+2 {{tma: config multicast writes to the CTAs of a cluster: the kernel needs a cluster -> cta scope id of 2 or more CTAs}}
     // expected-note @+1 {{cp_async: cp.async completes by commit/wait groups, not on a barrier}}
     tirx.tile.copy_async <thread> %S, %r barrier %bar : !tirx.buffer<1xi64, shared> config {multicast = true} : !tirx.buffer<128x64xf16, shared>, !tirx.region<128x64, !tirx.buffer<128x64xf16, global>>
   }

@@ -3,7 +3,8 @@
 // Config keys mean something: `vec` sets the vector width of the vectorized
 // copy and keeps the generic loop element-wise; an implementation declines a
 // key it does not read (so no setting is silently ignored), `multicast` is
-// read by TMA (cluster multicast: dispatch-tma-multicast.mlir). The errors are in
+// read by TMA (cluster multicast: dispatch-tma-multicast.mlir; the CTA-pair
+// form: dispatch-tcgen05-2cta.mlir). The errors are in
 // dispatch-config-errors.mlir.
 
 // vec = 2: two f32 per access instead of four.

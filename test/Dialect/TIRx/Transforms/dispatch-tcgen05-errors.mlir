@@ -3,9 +3,9 @@
 // Why the sm_100a tensor-memory implementations decline (chips without
 // tcgen05 are in dispatch-tcgen05-errors-sm90a.mlir).
 //
-// gemm_async dispatch "tcgen05" needs a thread-scope call, cta_group 1 (or no
-// config), f16/bf16 inputs with an f32 accumulator, K-major operands (A M x K,
-// B N x K with transpose_B), C a 2-D tmem buffer laid out
+// gemm_async dispatch "tcgen05" needs a thread-scope call (cta_group 2, CTA
+// pairs, is in dispatch-tcgen05-2cta-errors.mlir), f16/bf16 inputs with an
+// f32 accumulator, K-major operands (A M x K, B N x K with transpose_B), C a 2-D tmem buffer laid out
 // S[(rows,cols):(1@TLane,1@TCol)] with 128 rows and N a multiple of 16 up to
 // 256, and A and B as for wgmma (128-byte-swizzled shared tiles of 64-element
 // rows). The notes list wgmma first ("not the requested dispatch").
@@ -26,25 +26,6 @@ tirx.prim_func @warpgroup_scope() {
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: tcgen05.mma is issued by one thread (scope must be thread)}}
     tirx.tile.gemm_async <warpgroup> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
-        : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
-  }
-  tirx.return
-}
-
-// -----
-
-// cta_group 2 (a CTA pair) is not implemented.
-tirx.prim_func @cta_group_2() {
-  tirx.device_entry {
-    %tx = tirx.scope_id_def cta -> thread [128]
-    %t = arith.constant true
-    %C = tirx.alloc_buffer : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>
-    %A = tirx.alloc_buffer : !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>
-    %B = tirx.alloc_buffer : !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
-    // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_100a with dispatch "tcgen05"}}
-    // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
-    // expected-note @+1 {{tcgen05: only cta_group 1 is supported}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 2 : i64}
         : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
   }
   tirx.return

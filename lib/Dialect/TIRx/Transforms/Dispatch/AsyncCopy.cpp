@@ -89,6 +89,53 @@ Declines tmaSharedTileDeclines(Value shared, BufferType dstType) {
 
 Declines tmaStoreDeclines(CopyAsyncOp copy);
 
+/// The CTAs of the cluster a multicast TMA load writes to: config multicast
+/// true is every CTA of the cluster, an integer that mask (bit r = cluster
+/// rank r), false or absent none (0).
+int64_t tmaMulticastMask(Operation *op) {
+  DictionaryAttr config = cast<CopyAsyncOp>(op).getConfigAttr();
+  Attribute multicast = config ? config.get("multicast") : Attribute();
+  if (auto flag = dyn_cast_or_null<BoolAttr>(multicast))
+    return flag.getValue()
+               ? (int64_t(1) << std::clamp<int64_t>(
+                      clusterCtaCount(op).value_or(0), 0, 16)) -
+                     1
+               : 0;
+  if (auto mask = dyn_cast_or_null<IntegerAttr>(multicast))
+    return mask.getInt();
+  return 0;
+}
+
+/// Why the cluster forms of a TMA load (config multicast, config cta_group
+/// 2) do not apply: the kernel has no cluster (of CTA pairs), or the mask
+/// names CTAs outside it.
+Declines tmaClusterDeclines(Operation *op, const Target &t) {
+  DictionaryAttr config = cast<CopyAsyncOp>(op).getConfigAttr();
+  Attribute multicast = config ? config.get("multicast") : Attribute();
+  if (multicast && multicast != BoolAttr::get(op->getContext(), false)) {
+    int64_t mask = tmaMulticastMask(op);
+    std::optional<int64_t> ctas = clusterCtaCount(op);
+    if (!ctas || *ctas < 2)
+      return std::string("config multicast writes to the CTAs of a cluster: "
+                         "the kernel needs a cluster -> cta scope id of 2 or "
+                         "more CTAs");
+    if (*ctas < 16 && (mask >> *ctas))
+      return "config multicast: the mask " + std::to_string(mask) +
+             " names CTAs outside the " + std::to_string(*ctas) +
+             "-CTA cluster";
+  }
+  if (tcgen05CtaGroup(op) == 2) {
+    // The .cta_group::2 form of the copy is sm_100a's (with tcgen05).
+    if (!t.has(ChipFeature::Tcgen05))
+      return "config cta_group 2: the CTA-pair form of a TMA load needs "
+             "sm_100a, target is " +
+             t.chip;
+    if (Declines why = ctaPairDeclines(op))
+      return why;
+  }
+  return std::nullopt;
+}
+
 /// The checks a TMA load and a TMA store share: the global side `global` is
 /// (a region of) a prim_func parameter, the shared tile `shared` is laid out
 /// so that TMA `verb`s it, and both boxes agree within TMA's limits.
@@ -119,43 +166,6 @@ Declines tmaBoxDeclines(Value global, Value shared, StringRef verb) {
   return std::nullopt;
 }
 
-/// The CTAs of the cluster a copy_async's `config {multicast = ...}` names,
-/// as the 16-bit mask of their ranks (true: every CTA of the cluster in
-/// force), 0 without multicast, or nullopt with `why` when it names none.
-static std::optional<uint16_t> multicastMask(CopyAsyncOp copy,
-                                             std::string &why) {
-  DictionaryAttr config = copy.getConfigAttr();
-  Attribute multicast = config ? config.get("multicast") : Attribute();
-  if (!multicast)
-    return 0;
-  auto fail = [&](const std::string &reason) -> std::optional<uint16_t> {
-    why = reason;
-    return std::nullopt;
-  };
-  std::optional<SmallVector<int64_t>> cluster =
-      getCtaExtentsInForce(copy, ExecScopeKind::Cluster);
-  int64_t ctas = 1;
-  for (int64_t e : cluster ? *cluster : SmallVector<int64_t>())
-    ctas *= e;
-  if (auto b = dyn_cast<BoolAttr>(multicast)) {
-    if (!b.getValue())
-      return 0;
-    if (!cluster)
-      return fail("config multicast = true needs the cluster's shape (a "
-                  "cluster -> cta scope id in force)");
-    return static_cast<uint16_t>((uint64_t(1) << ctas) - 1);
-  }
-  // The verifier made it a non-zero 16-bit mask.
-  int64_t mask = cast<IntegerAttr>(multicast).getInt();
-  if (!cluster)
-    return fail("config multicast needs the cluster's shape (a cluster -> "
-                "cta scope id in force)");
-  if (mask >> ctas)
-    return fail("config multicast = " + std::to_string(mask) +
-                " names CTAs beyond the cluster's " + std::to_string(ctas));
-  return static_cast<uint16_t>(mask);
-}
-
 /// Why a TMA copy cannot implement this copy_async, or nothing when it can.
 Declines tmaAccepts(Operation *op, const Target &t) {
   auto copy = cast<CopyAsyncOp>(op);
@@ -171,8 +181,7 @@ Declines tmaAccepts(Operation *op, const Target &t) {
   if (config && config.get("commit"))
     return std::string("config commit: a TMA load completes on its barrier, "
                        "not in a commit group");
-  std::string why;
-  if (!multicastMask(copy, why))
+  if (Declines why = tmaClusterDeclines(op, t))
     return why;
   if (Declines why = mbarrierDeclines(copy.getBarrier()))
     return why;
@@ -218,23 +227,44 @@ void tmaExpand(Operation *op, OpBuilder &b, const Target &) {
   } else {
     barIdx.assign(bufferTypeOf(barBuffer).getShape().size(), cst(b, loc, 0));
   }
-  Value bar = toShared(AddressOfOp::create(b, loc, barBuffer, barIdx));
+  Value barAddr = AddressOfOp::create(b, loc, barBuffer, barIdx);
+  Value bar = toShared(barAddr);
   int64_t bytes = srcType.getElementType().getIntOrFloatBitWidth() / 8;
   for (int64_t e : box)
     bytes *= e;
-  // Multicast: the box lands at the same offset in every CTA of the mask,
-  // completing on the barrier at the same offset in each. Every CTA of the
-  // mask issues its own copy (its part of the tile) with this mask, so each
-  // barrier receives the boxes of all of them: the issuing thread expects
-  // that many.
-  std::string why;
-  uint16_t mask = multicastMask(copy, why).value_or(0);
+  // A multicast box lands in every CTA of the mask. The issuing CTA expects
+  // all of it on its barrier: that is what lands there when, as the
+  // contract of multicast here says, each CTA of the mask issues one box of
+  // the same size to the same mask (the CTAs split the shared tile).
+  int64_t mask = tmaMulticastMask(op);
   if (mask)
-    bytes *= llvm::popcount(mask);
+    bytes *= llvm::popcount(static_cast<uint64_t>(mask));
   Value tx = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(bytes));
-  NVVM::MBarrierArriveExpectTxOp::create(b, loc, Type(), bar, tx,
-                                         NVVM::MemScopeKind::CTA, false,
-                                         Value());
+  bool pair = tcgen05CtaGroup(op) == 2;
+  Value tmaBar = bar;
+  if (pair) {
+    // cta_group 2: the box completes on the barrier of the pair's even CTA
+    // (which issues the pair's MMAs), at the same offset. The copy names it
+    // as CUTLASS's SM100 2-SM loads do, by the shared::cta address with the
+    // peer bit (bit 24, cluster rank bit 0) cleared; the arrive goes to it
+    // through its shared::cluster address (mapa to rank & ~1).
+    Value even = arith::AndIOp::create(
+        b, loc, barAddr,
+        arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(~(int64_t(1) << 24))));
+    tmaBar = toShared(even);
+    Value rank = NVVM::ClusterId::create(b, loc, b.getI32Type());
+    Value leader = arith::AndIOp::create(
+        b, loc, rank, arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(~1)));
+    Value remote = NVVM::MapaOp::create(
+        b, loc, LLVM::LLVMPointerType::get(ctx, 7), bar, leader);
+    NVVM::MBarrierArriveExpectTxOp::create(b, loc, Type(), remote, tx,
+                                           NVVM::MemScopeKind::CLUSTER, false,
+                                           Value());
+  } else {
+    NVVM::MBarrierArriveExpectTxOp::create(b, loc, Type(), bar, tx,
+                                           NVVM::MemScopeKind::CTA, false,
+                                           Value());
+  }
   // TMA coordinates run innermost first.
   SmallVector<Value> coords;
   for (Value m : llvm::reverse(src.mins))
@@ -244,13 +274,16 @@ void tmaExpand(Operation *op, OpBuilder &b, const Target &) {
   // CTA's shared window is part of it.
   Value clusterDst = LLVM::AddrSpaceCastOp::create(
       b, loc, LLVM::LLVMPointerType::get(ctx, 7), dstAddr);
-  Value maskValue;
-  if (mask)
-    maskValue = arith::ConstantOp::create(
-        b, loc, b.getI16IntegerAttr(static_cast<int16_t>(mask)));
+  Value mcast =
+      mask ? arith::ConstantOp::create(
+                 b, loc, b.getIntegerAttr(b.getI16Type(), mask))
+                 .getResult()
+           : Value();
   NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-      b, loc, clusterDst, map, coords, bar, ValueRange(), maskValue, Value(),
-      NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(),
+      b, loc, clusterDst, map, coords, tmaBar, ValueRange(), mcast, Value(),
+      NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
+      pair ? NVVM::CTAGroupKindAttr::get(ctx, NVVM::CTAGroupKind::CTA_2)
+           : NVVM::CTAGroupKindAttr(),
       Value());
 }
 
@@ -263,6 +296,9 @@ Declines tmaStoreDeclines(CopyAsyncOp copy) {
   DictionaryAttr config = copy.getConfigAttr();
   if (config && config.get("multicast"))
     return std::string("config multicast: a TMA store has one destination");
+  if (config && config.get("cta_group"))
+    return std::string("config cta_group: a TMA store completes by bulk "
+                       "async-groups, it has no pair barrier");
   return tmaBoxDeclines(copy.getDst(), copy.getSrc(), "reads");
 }
 
@@ -309,7 +345,7 @@ void tmaStoreExpand(Operation *op, OpBuilder &b) {
 /// nvvm.cp.async.bulk.wait_group (read) before the tile is written again or
 /// the CTA exits.
 TileImpl tmaCopy() {
-  return {"tma", 10, tmaAccepts, tmaExpand, {"multicast", "commit"}};
+  return {"tma", 10, tmaAccepts, tmaExpand, {"multicast", "commit", "cta_group"}};
 }
 
 /// copy_async with no barrier on sm_80+: each thread of the scope issues

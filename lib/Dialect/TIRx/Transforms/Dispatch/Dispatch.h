@@ -154,6 +154,16 @@ TileImpl wgmmaGemm();
 // Tcgen05.cpp
 TileImpl tcgen05Gemm();
 TileImpl tcgen05LoadCopy();
+/// The CTA group of a tcgen05 tile call (config cta_group, default 1).
+int64_t tcgen05CtaGroup(Operation *op);
+/// The CTAs per cluster of op's kernel (its cluster -> cta scope id).
+std::optional<int64_t> clusterCtaCount(Operation *op);
+/// Why op's kernel has no CTA pairs (a cluster of an even number of CTAs).
+Declines ctaPairDeclines(Operation *op);
+/// The kernel-wide tcgen05 rules: one CTA group for every tcgen05
+/// operation, cta_group 2 only in a cluster of CTA pairs, multicast
+/// tcgen05.commit masks within the cluster.
+LogicalResult checkTcgen05CtaGroups(PrimFuncOp fn);
 
 } // namespace uop::tirx::dispatch
 

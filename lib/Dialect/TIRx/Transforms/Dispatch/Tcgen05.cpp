@@ -49,10 +49,58 @@ Value tcgen05Descriptor(OpBuilder &b, Location loc, Value addr) {
   return arith::OrIOp::create(b, loc, start, c64(fixed));
 }
 
+/// The CTA group a tcgen05 tile call asks for: config cta_group, 1 when
+/// absent (the verifier allows only 1 and 2).
+int64_t tcgen05CtaGroup(Operation *op) {
+  if (auto tile = dyn_cast<TilePrimitiveOpInterface>(op))
+    if (DictionaryAttr config = tile.getConfigDict())
+      if (auto group = config.getAs<IntegerAttr>("cta_group"))
+        return group.getInt();
+  return 1;
+}
+
+std::optional<int64_t> clusterCtaCount(Operation *op) {
+  auto fn = op->getParentOfType<PrimFuncOp>();
+  if (!fn)
+    return std::nullopt;
+  std::optional<int64_t> count;
+  fn.walk([&](ScopeIdDefOp def) {
+    if (def.getParent() != ExecScopeKind::Cluster ||
+        def.getChild() != ExecScopeKind::Cta)
+      return;
+    int64_t n = 1;
+    for (int64_t e : def.getExtents())
+      n *= e;
+    count = n;
+  });
+  return count;
+}
+
+Declines ctaPairDeclines(Operation *op) {
+  std::optional<int64_t> ctas = clusterCtaCount(op);
+  if (!ctas || *ctas % 2)
+    return std::string("cta_group 2 runs on a CTA pair (cluster ranks 2i and "
+                       "2i + 1): the kernel needs a cluster -> cta scope id "
+                       "with an even number of CTAs");
+  return std::nullopt;
+}
+
 /// Thread-scope gemm_async with dispatch "tcgen05" on sm_100a (the seed's
 /// compute stage): one thread issues tcgen05.mma kind::f16 per 16 elements of
-/// K, cta_group 1, accumulating in tensor memory; completion is signalled by
-/// the tcgen05.commit that follows the call.
+/// K, accumulating in tensor memory; completion is signalled by the
+/// tcgen05.commit that follows the call.
+///
+/// cta_group 1: C (128 x N) in this CTA's tensor memory, A (128 x K) and B
+/// (N x K) in its shared memory.
+///
+/// cta_group 2 (a CTA pair, cluster ranks 2i and 2i + 1, issued by the even
+/// one alone): one M = 256 MMA over both CTAs. Each CTA holds its half: C is
+/// its 128 x N rows of the 256 x N product (the even CTA rows 0-127, the odd
+/// one 128-255, each in its own tensor memory at the same address), A its
+/// 128 x K rows of A, B its N/2 x K rows of B (the even CTA B's rows
+/// 0..N/2-1). The descriptors name the issuing CTA's tiles; the hardware
+/// reads the peer's at the same shared-memory offsets, which holds because
+/// both CTAs run the same kernel and so place their buffers alike.
 TileImpl tcgen05Gemm() {
   auto accepts = [](Operation *op, const Target &t) -> Declines {
     auto g = cast<GemmAsyncOp>(op);
@@ -61,10 +109,10 @@ TileImpl tcgen05Gemm() {
     if (g.getScope() != ExecScopeKind::Thread)
       return std::string("tcgen05.mma is issued by one thread (scope must be "
                          "thread)");
-    if (DictionaryAttr config = g.getConfig().value_or(DictionaryAttr()))
-      if (auto group = config.getAs<IntegerAttr>("cta_group");
-          group && group.getInt() != 1)
-        return std::string("only cta_group 1 is supported");
+    int64_t group = tcgen05CtaGroup(op);
+    if (group == 2)
+      if (Declines why = ctaPairDeclines(op))
+        return why;
     Type a = getTileElementType(g.getA().getType());
     Type c = getTileElementType(g.getC().getType());
     if (!(a.isF16() || a.isBF16()) || !c.isF32())
@@ -83,6 +131,14 @@ TileImpl tcgen05Gemm() {
     if (cs[0] != 128 || cs[1] % 16 || cs[1] < 16 || cs[1] > 256)
       return std::string("the accumulator must be 128 x N with N a multiple "
                          "of 16 up to 256");
+    if (group == 2) {
+      // The verifier made B N x K: here it is this CTA's half of it, so
+      // the shapes say N/2 where the product has N.
+      ArrayRef<int64_t> bs = dropLeadingOnes(getTileShape(g.getB().getType()));
+      if (cs[1] < 32 || bs.size() != 2 || bs[0] * 2 != cs[1])
+        return std::string("with cta_group 2 each CTA holds half of B: B must "
+                           "be N/2 x K for a 128 x N accumulator (N from 32)");
+    }
     if (Declines why = descriptorOffsetDeclines(g.getA(), "A"))
       return why;
     if (Declines why = descriptorOffsetDeclines(g.getB(), "B"))
@@ -96,7 +152,10 @@ TileImpl tcgen05Gemm() {
     TileAccess c = getAccess(b, loc, g.getC());
     TileAccess a = getAccess(b, loc, g.getA());
     TileAccess bb = getAccess(b, loc, g.getB());
-    int64_t m = c.shape[0], n = c.shape[1], k = a.shape.back();
+    bool pair = tcgen05CtaGroup(op) == 2;
+    // The MMA's M spans both CTAs of a pair.
+    int64_t m = c.shape[0] * (pair ? 2 : 1), n = c.shape[1],
+            k = a.shape.back();
     Type elemA = getTileElementType(g.getA().getType());
     Value dAddr = AddressOfOp::create(b, loc, c.buffer, c.mins);
     Value dPtr = LLVM::IntToPtrOp::create(
@@ -121,11 +180,12 @@ TileImpl tcgen05Gemm() {
       Value descB = tcgen05Descriptor(b, loc, arith::AddIOp::create(b, loc, baseB, step));
       // The first step accumulates only when asked; later ones always do.
       Value accumulate = kk == 0 ? g.getAccum() : enabled;
-      NVVM::Tcgen05MMAOp::create(b, loc, NVVM::Tcgen05MMAKind::F16,
-                                 NVVM::CTAGroupKind::CTA_1,
-                                 NVVM::Tcgen05MMACollectorOp::DISCARD,
-                                 /*aShift=*/false, dPtr, descA, descB, idescV,
-                                 accumulate, Value(), Value());
+      NVVM::Tcgen05MMAOp::create(
+          b, loc, NVVM::Tcgen05MMAKind::F16,
+          pair ? NVVM::CTAGroupKind::CTA_2 : NVVM::CTAGroupKind::CTA_1,
+          NVVM::Tcgen05MMACollectorOp::DISCARD,
+          /*aShift=*/false, dPtr, descA, descB, idescV, accumulate, Value(),
+          Value());
     }
   };
   return {"tcgen05", 10, accepts, expand, {"cta_group"}};
@@ -206,6 +266,86 @@ TileImpl tcgen05LoadCopy() {
     }
   };
   return {"tcgen05_ld", 10, accepts, expand};
+}
+
+} // namespace uop::tirx::dispatch
+
+namespace uop::tirx::dispatch {
+
+/// The CTA group a tcgen05 operation of the kernel names, nullopt for an
+/// operation that is not one (or names none).
+static std::optional<int64_t> tcgen05GroupOf(Operation *op) {
+  auto of = [](NVVM::CTAGroupKind k) -> int64_t {
+    return k == NVVM::CTAGroupKind::CTA_2 ? 2 : 1;
+  };
+  if (auto g = dyn_cast<GemmAsyncOp>(op)) {
+    // Only a tcgen05 gemm has a CTA group (wgmma declines the key).
+    std::optional<StringRef> name =
+        cast<TilePrimitiveOpInterface>(g.getOperation()).getDispatchName();
+    if (!name || *name != "tcgen05")
+      return std::nullopt;
+    return tcgen05CtaGroup(op);
+  }
+  if (auto c = dyn_cast<NVVM::Tcgen05CommitOp>(op))
+    return of(c.getGroup());
+  if (auto m = dyn_cast<NVVM::Tcgen05MMAOp>(op))
+    return of(m.getCtaGroup());
+  if (auto a = dyn_cast<NVVM::Tcgen05AllocOp>(op))
+    return of(a.getGroup());
+  if (auto d = dyn_cast<NVVM::Tcgen05DeallocOp>(op))
+    return of(d.getGroup());
+  if (auto r = dyn_cast<NVVM::Tcgen05RelinquishAllocPermitOp>(op))
+    return of(r.getGroup());
+  return std::nullopt;
+}
+
+LogicalResult checkTcgen05CtaGroups(PrimFuncOp fn) {
+  Operation *first = nullptr;
+  int64_t firstGroup = 0;
+  WalkResult walk = fn.walk([&](Operation *op) {
+    std::optional<int64_t> group = tcgen05GroupOf(op);
+    if (group && *group == 2 && ctaPairDeclines(op)) {
+      op->emitError("cta_group 2 runs on a CTA pair (cluster ranks 2i and "
+                    "2i + 1): the kernel needs a cluster -> cta scope id with "
+                    "an even number of CTAs");
+      return WalkResult::interrupt();
+    }
+    if (group && first && *group != firstGroup) {
+      InFlightDiagnostic diag =
+          op->emitError("every tcgen05 operation of a kernel uses one CTA "
+                        "group (PTX ISA): this one has cta_group ")
+          << *group;
+      diag.attachNote(first->getLoc())
+          << "an earlier one has cta_group " << firstGroup;
+      return WalkResult::interrupt();
+    }
+    if (group && !first) {
+      first = op;
+      firstGroup = *group;
+    }
+    // A multicast commit signals the mbarrier at the same offset in each
+    // CTA of its mask: the mask must name CTAs of the cluster.
+    if (auto commit = dyn_cast<NVVM::Tcgen05CommitOp>(op);
+        commit && commit.getMulticastMask()) {
+      std::optional<int64_t> ctas = clusterCtaCount(op);
+      if (!ctas) {
+        op->emitError("a multicast tcgen05.commit signals CTAs of a cluster: "
+                      "the kernel needs a cluster -> cta scope id");
+        return WalkResult::interrupt();
+      }
+      APInt mask;
+      if (matchPattern(commit.getMulticastMask(), m_ConstantInt(&mask)) &&
+          (mask.getZExtValue() == 0 ||
+           (*ctas < 16 && mask.getZExtValue() >> *ctas != 0))) {
+        op->emitError("the multicast mask ")
+            << mask.getZExtValue() << " names no CTA or a CTA outside the "
+            << *ctas << "-CTA cluster";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
 }
 
 } // namespace uop::tirx::dispatch
