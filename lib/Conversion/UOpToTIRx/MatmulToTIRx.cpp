@@ -243,9 +243,34 @@ private:
                           ValueRange{}, ExecScopeKind::Cta, StringAttr(),
                           noCommit);
     };
-    // Prologue: stages 0 .. kStages - 2 hold the first K steps; a group is
-    // committed for each even past the end of K, so that wait_group counts
-    // stay right.
+    emitRing(b, loc, c0, k, tk, /*fenceAsyncProxy=*/false, load,
+             [&](OpBuilder &lb, Value stage, Value) {
+               Value wa = region(lb, loc, as, {stage, wrow, c0}, {1, kWarpM, tk});
+               Value wb = region(lb, loc, bs, {stage, c0, wcol}, {1, tk, kWarpN});
+               Value yes = arith::ConstantIntOp::create(lb, loc, 1, 1);
+               GemmOp::create(lb, loc, acc, wa, wb, yes, ValueRange{}, false,
+                              false, ExecScopeKind::Warp, StringAttr(),
+                              DictionaryAttr());
+             });
+    Value row = arith::AddIOp::create(b, loc, m0, wrow);
+    Value col = arith::AddIOp::create(b, loc, n0, wcol);
+    return emitEpilogue(b, loc, acc, accType, row, col, ExecScopeKind::Warp);
+  }
+
+  using StageFn = function_ref<void(OpBuilder &, Value stage, Value kOff)>;
+
+  /// The K loop of both designs over a ring of kStages stages: `load` fills
+  /// a stage with the K step at kOff into the open cp.async group (one
+  /// group per step), `step` computes on a stage. The prologue fills stages
+  /// 0 .. kStages - 2 (a group is committed for each, even past the end of
+  /// K, so that wait_group counts stay right); each step waits until at
+  /// most kStages - 2 newer groups are pending (its stage has landed), with
+  /// `fenceAsyncProxy` orders this thread's writes before async-proxy reads
+  /// (wgmma), synchronises the CTA (which also frees the stage the previous
+  /// step read), prefetches kStages - 1 steps ahead into it, and computes.
+  void emitRing(OpBuilder &b, Location loc, Value c0, int64_t k, int64_t tk,
+                bool fenceAsyncProxy, StageFn load, StageFn step) {
+    MLIRContext *ctx = fn.getContext();
     int64_t steps = k / tk;
     for (int64_t st = 0; st < kStages - 1; ++st) {
       if (st < steps)
@@ -254,38 +279,30 @@ private:
     }
     Value kEnd = cst(b, loc, k), kStep = cst(b, loc, tk);
     auto loop = scf::ForOp::create(b, loc, c0, kEnd, kStep);
+    OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+    Value k0 = loop.getInductionVar();
+    Value kt = arith::DivUIOp::create(lb, loc, k0, kStep);
+    Value stage = arith::RemUIOp::create(lb, loc, kt, cst(lb, loc, kStages));
+    NVVM::CpAsyncWaitGroupOp::create(lb, loc, kStages - 2);
+    if (fenceAsyncProxy)
+      NVVM::FenceProxyOp::create(
+          lb, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
+          NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+    gpu::BarrierOp::create(lb, loc);
+    Value kn =
+        arith::AddIOp::create(lb, loc, k0, cst(lb, loc, (kStages - 1) * tk));
+    Value more =
+        arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, kn, kEnd);
+    auto ifOp = scf::IfOp::create(lb, loc, more, /*withElseRegion=*/false);
     {
-      OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
-      Value k0 = loop.getInductionVar();
-      Value kt = arith::DivUIOp::create(lb, loc, k0, kStep);
-      Value stage = arith::RemUIOp::create(lb, loc, kt, cst(lb, loc, kStages));
-      // This step's copies are done once at most kStages - 2 newer groups
-      // are pending; the barrier also frees the stage the previous step
-      // read, which the prefetch below refills.
-      NVVM::CpAsyncWaitGroupOp::create(lb, loc, kStages - 2);
-      gpu::BarrierOp::create(lb, loc);
-      Value kn = arith::AddIOp::create(lb, loc, k0,
-                                       cst(lb, loc, (kStages - 1) * tk));
-      Value more = arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, kn,
-                                         kEnd);
-      auto ifOp = scf::IfOp::create(lb, loc, more, /*withElseRegion=*/false);
-      {
-        OpBuilder tb = ifOp.getThenBodyBuilder();
-        Value next = arith::RemUIOp::create(
-            tb, loc, arith::AddIOp::create(tb, loc, kt, cst(tb, loc, kStages - 1)),
-            cst(tb, loc, kStages));
-        load(tb, next, kn);
-      }
-      NVVM::CpAsyncCommitGroupOp::create(lb, loc);
-      Value wa = region(lb, loc, as, {stage, wrow, c0}, {1, kWarpM, tk});
-      Value wb = region(lb, loc, bs, {stage, c0, wcol}, {1, tk, kWarpN});
-      Value yes = arith::ConstantIntOp::create(lb, loc, 1, 1);
-      GemmOp::create(lb, loc, acc, wa, wb, yes, ValueRange{}, false, false,
-                     ExecScopeKind::Warp, StringAttr(), DictionaryAttr());
+      OpBuilder tb = ifOp.getThenBodyBuilder();
+      Value next = arith::RemUIOp::create(
+          tb, loc, arith::AddIOp::create(tb, loc, kt, cst(tb, loc, kStages - 1)),
+          cst(tb, loc, kStages));
+      load(tb, next, kn);
     }
-    Value row = arith::AddIOp::create(b, loc, m0, wrow);
-    Value col = arith::AddIOp::create(b, loc, n0, wcol);
-    return emitEpilogue(b, loc, acc, accType, row, col, ExecScopeKind::Warp);
+    NVVM::CpAsyncCommitGroupOp::create(lb, loc);
+    step(lb, stage, k0);
   }
 
   /// The epilogue steps of the match on the accumulator `acc` (of type
@@ -415,51 +432,18 @@ LogicalResult MatmulEmitter::emitWgmmaBody(OpBuilder &b, Location loc) {
                          ValueRange{}, ExecScopeKind::Cta, StringAttr(),
                          DictionaryAttr());
   };
-  int64_t steps = k / tk;
-  for (int64_t st = 0; st < kStages - 1; ++st) {
-    if (st < steps)
-      load(b, cst(b, loc, st), cst(b, loc, st * tk));
-    NVVM::CpAsyncCommitGroupOp::create(b, loc);
-  }
-  Value kEnd = cst(b, loc, k), kStep = cst(b, loc, tk);
-  auto loop = scf::ForOp::create(b, loc, c0, kEnd, kStep);
-  {
-    OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
-    Value k0 = loop.getInductionVar();
-    Value kt = arith::DivUIOp::create(lb, loc, k0, kStep);
-    Value stage = arith::RemUIOp::create(lb, loc, kt, cst(lb, loc, kStages));
-    NVVM::CpAsyncWaitGroupOp::create(lb, loc, kStages - 2);
-    // wgmma reads shared memory through the async proxy: each thread orders
-    // its own writes of this stage (cp.async, now complete, and the
-    // transposing stores) before it, ahead of the barrier after which the
-    // warpgroups issue.
-    NVVM::FenceProxyOp::create(
-        lb, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
-        NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
-    gpu::BarrierOp::create(lb, loc);
-    Value kn = arith::AddIOp::create(lb, loc, k0,
-                                     cst(lb, loc, (kStages - 1) * tk));
-    Value more =
-        arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, kn, kEnd);
-    auto ifOp = scf::IfOp::create(lb, loc, more, /*withElseRegion=*/false);
-    {
-      OpBuilder tb = ifOp.getThenBodyBuilder();
-      Value next = arith::RemUIOp::create(
-          tb, loc, arith::AddIOp::create(tb, loc, kt, cst(tb, loc, kStages - 1)),
-          cst(tb, loc, kStages));
-      load(tb, next, kn);
-    }
-    NVVM::CpAsyncCommitGroupOp::create(lb, loc);
-    Value wa = region(lb, loc, as, {stage, wrow, c0}, {1, kWgM, tk});
-    Value wb = region(lb, loc, bs, {stage, c0, c0}, {1, tn, tk});
-    // The first step overwrites the accumulator (no separate zero fill).
-    Value accum =
-        arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ne, k0, c0);
-    GemmAsyncOp::create(lb, loc, acc, wa, wb, accum, ValueRange{},
-                        /*transpose_A=*/false, /*transpose_B=*/true,
-                        ExecScopeKind::Warpgroup, StringAttr(),
-                        DictionaryAttr());
-  }
+  emitRing(b, loc, c0, k, tk, /*fenceAsyncProxy=*/true, load,
+           [&](OpBuilder &lb, Value stage, Value k0) {
+             Value wa = region(lb, loc, as, {stage, wrow, c0}, {1, kWgM, tk});
+             Value wb = region(lb, loc, bs, {stage, c0, c0}, {1, tn, tk});
+             // The first step overwrites the accumulator (no zero fill).
+             Value accum = arith::CmpIOp::create(
+                 lb, loc, arith::CmpIPredicate::ne, k0, c0);
+             GemmAsyncOp::create(lb, loc, acc, wa, wb, accum, ValueRange{},
+                                 /*transpose_A=*/false, /*transpose_B=*/true,
+                                 ExecScopeKind::Warpgroup, StringAttr(),
+                                 DictionaryAttr());
+           });
   Value row = arith::AddIOp::create(b, loc, m0, wrow);
   return emitEpilogue(b, loc, acc, accType, row, n0, ExecScopeKind::Warpgroup);
 }
