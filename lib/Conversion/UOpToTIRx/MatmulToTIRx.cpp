@@ -231,17 +231,9 @@ private:
 
     // Stage `stage` of the ring <- the K step at `kOff`, into the open
     // cp.async group (the caller commits: one group per K step).
-    DictionaryAttr noCommit = b.getDictionaryAttr(
-        {b.getNamedAttr("commit", b.getBoolAttr(false))});
     auto load = [&](OpBuilder &lb, Value stage, Value kOff) {
-      CopyAsyncOp::create(lb, loc, region(lb, loc, as, {stage, c0, c0}, {1, tm, tk}),
-                          region(lb, loc, a2, {m0, kOff}, {tm, tk}), Value(),
-                          ValueRange{}, ExecScopeKind::Cta, StringAttr(),
-                          noCommit);
-      CopyAsyncOp::create(lb, loc, region(lb, loc, bs, {stage, c0, c0}, {1, tk, tn}),
-                          region(lb, loc, b2, {kOff, n0}, {tk, tn}), Value(),
-                          ValueRange{}, ExecScopeKind::Cta, StringAttr(),
-                          noCommit);
+      copyStageAsync(lb, loc, as, stage, a2, m0, kOff, tm, tk);
+      copyStageAsync(lb, loc, bs, stage, b2, kOff, n0, tk, tn);
     };
     emitRing(b, loc, c0, k, tk, /*fenceAsyncProxy=*/false, load,
              [&](OpBuilder &lb, Value stage, Value) {
@@ -255,6 +247,20 @@ private:
     Value row = arith::AddIOp::create(b, loc, m0, wrow);
     Value col = arith::AddIOp::create(b, loc, n0, wcol);
     return emitEpilogue(b, loc, acc, accType, row, col, ExecScopeKind::Warp);
+  }
+
+  /// cp.async of the rows x cols block of the global `src` at (r0, c0) into
+  /// stage `stage` of the shared ring `ring`, into the open commit group.
+  void copyStageAsync(OpBuilder &b, Location loc, Value ring, Value stage,
+                      Value src, Value r0, Value c0, int64_t rows,
+                      int64_t cols) {
+    Value zero = cst(b, loc, 0);
+    DictionaryAttr noCommit = b.getDictionaryAttr(
+        {b.getNamedAttr("commit", b.getBoolAttr(false))});
+    CopyAsyncOp::create(
+        b, loc, region(b, loc, ring, {stage, zero, zero}, {1, rows, cols}),
+        region(b, loc, src, {r0, c0}, {rows, cols}), Value(), ValueRange{},
+        ExecScopeKind::Cta, StringAttr(), noCommit);
   }
 
   using StageFn = function_ref<void(OpBuilder &, Value stage, Value kOff)>;
@@ -416,16 +422,11 @@ LogicalResult MatmulEmitter::emitWgmmaBody(OpBuilder &b, Location loc) {
   Value n0 = arith::MulIOp::create(b, loc, bx, cst(b, loc, tn));
   Value wrow = arith::MulIOp::create(b, loc, wg, cst(b, loc, kWgM));
 
-  DictionaryAttr noCommit = b.getDictionaryAttr(
-      {b.getNamedAttr("commit", b.getBoolAttr(false))});
   // Stage `stage` <- the K step at `kOff`: A by cp.async into the open
   // group (the caller commits), B^T element-wise (plain stores, complete
   // when this thread reaches the step's fence).
   auto load = [&](OpBuilder &lb, Value stage, Value kOff) {
-    CopyAsyncOp::create(lb, loc, region(lb, loc, as, {stage, c0, c0}, {1, tm, tk}),
-                        region(lb, loc, a2, {m0, kOff}, {tm, tk}), Value(),
-                        ValueRange{}, ExecScopeKind::Cta, StringAttr(),
-                        noCommit);
+    copyStageAsync(lb, loc, as, stage, a2, m0, kOff, tm, tk);
     tirx::CopyOp::create(lb, loc,
                          region(lb, loc, bs, {stage, c0, c0}, {1, tn, tk}),
                          region(lb, loc, bT, {n0, kOff}, {tn, tk}),

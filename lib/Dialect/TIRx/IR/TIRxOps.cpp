@@ -1,6 +1,7 @@
 //===- TIRxOps.cpp - verifiers and assembly of tirx ops -------------------===//
 
 #include "uop/Dialect/TIRx/IR/TIRx.h"
+#include "uop/Dialect/TIRx/IR/TIRxViews.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
@@ -198,15 +199,22 @@ static std::map<std::string, int64_t> getViewedSpans(Value buffer) {
   return spans;
 }
 
-LogicalResult DeclBufferOp::verify() {
-  BufferType src = getSource().getType(), view = getType();
+LogicalResult uop::tirx::verifyViewKeepsStorage(Operation *op, BufferType src,
+                                                BufferType view) {
   if (src.getElementType() != view.getElementType())
-    return emitOpError("a view keeps the dtype: ")
+    return op->emitOpError("a view keeps the dtype: ")
            << src.getElementType() << " viewed as " << view.getElementType();
   if (src.getScope() != view.getScope())
-    return emitOpError("a view keeps the storage scope: ")
+    return op->emitOpError("a view keeps the storage scope: ")
            << stringifyStorageScope(src.getScope()) << " viewed as "
            << stringifyStorageScope(view.getScope());
+  return success();
+}
+
+LogicalResult DeclBufferOp::verify() {
+  BufferType src = getSource().getType(), view = getType();
+  if (failed(verifyViewKeepsStorage(*this, src, view)))
+    return failure();
   // A view with neither layout nor strides inherits the source's strides,
   // which only mean something at the source's rank.
   SmallVector<int64_t> inherited = getInheritedStrides(getSource());

@@ -88,13 +88,8 @@ la::Layout uop::tirx::getBufferLayout(BufferType type) {
 LogicalResult RegionViewOp::verify() {
   auto regionType = cast<RegionType>(getRegion().getType());
   BufferType src = regionType.getBuffer(), view = getType();
-  if (src.getElementType() != view.getElementType())
-    return emitOpError("a view keeps the dtype: ")
-           << src.getElementType() << " viewed as " << view.getElementType();
-  if (src.getScope() != view.getScope())
-    return emitOpError("a view keeps the storage scope: ")
-           << stringifyStorageScope(src.getScope()) << " viewed as "
-           << stringifyStorageScope(view.getScope());
+  if (failed(verifyViewKeepsStorage(*this, src, view)))
+    return failure();
   if (view.getShape() != regionType.getExtents())
     return emitOpError("a region view has the region's extents as its shape: [")
            << regionType.getExtents() << "], got [" << view.getShape() << "]";

@@ -36,6 +36,11 @@ mlir::Attribute sliceLayout(LayoutAttrInterface layout,
                             llvm::ArrayRef<int64_t> extents,
                             std::string &error);
 
+/// The rule every view (decl_buffer, region_view) shares: `view` keeps the
+/// dtype and the storage scope of `src`; an error at `op` otherwise.
+mlir::LogicalResult verifyViewKeepsStorage(mlir::Operation *op, BufferType src,
+                                           BufferType view);
+
 /// The layout a buffer of `type` maps its elements by: its own, or the tile
 /// of its strides (row-major without them).
 layout::Layout getBufferLayout(BufferType type);
