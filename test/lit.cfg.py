@@ -50,6 +50,21 @@ if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
 
+# Multi-device programs on MPI ranks (REQUIRES: mpi): uop-run built with MPI
+# and an mpirun to start the ranks (uop-run --devices N starts it). mpirun
+# reads the run-as-root consent of CI containers from the environment.
+if config.uop_have_mpi == "ON" and shutil.which("mpirun"):
+    config.available_features.add("mpi")
+    # mpirun as the docs show it, plus the flags CI containers need.
+    mpirun = "mpirun --oversubscribe --bind-to none"
+    if os.geteuid() == 0:
+        mpirun += " --allow-run-as-root"
+    config.substitutions.append(("%mpirun", mpirun))
+    for var in ["OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM",
+                "OMPI_MCA_btl", "OMPI_MCA_rmaps_base_oversubscribe"]:
+        if var in os.environ:
+            config.environment[var] = os.environ[var]
+
 # The fake CUDA driver (test/lib/FakeCudaDriver): uop-run --target cuda end to
 # end without a GPU, every driver call checked, no kernel run.
 config.substitutions.append(

@@ -16,6 +16,9 @@ RunStatus RuntimeError::getStatus() const {
     return kRunBadInput;
   case RuntimeErrorKind::NoDevice:
     return kRunNoGPU;
+  case RuntimeErrorKind::NoCommunicator:
+    return kRunNoCommunicator;
+  case RuntimeErrorKind::CommunicatorFailed:
   case RuntimeErrorKind::CompileFailed:
   case RuntimeErrorKind::DriverFailed:
   case RuntimeErrorKind::LaunchFailed:

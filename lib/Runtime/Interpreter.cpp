@@ -690,11 +690,11 @@ bool evaluateMovement(Operation &op, RankedTensorType rt,
 /// in double and round once; f16/bf16 round after every step, as a half
 /// accumulator computed in f32 does. Integers wrap; MAX/MIN compare signed,
 /// except i1, where they are any() and all().
-void evaluateReduce(ReduceAxisOp red, RankedTensorType rt, const HostTensor &in,
+void evaluateReduce(ArrayRef<int64_t> reduced, ReduceOpKind kind,
+                    RankedTensorType rt, const HostTensor &in,
                     HostTensor &out) {
   SmallVector<int64_t> outStrides = stridesOf(rt.getShape());
-  llvm::SmallDenseSet<int64_t> axes(red.getAxes().begin(), red.getAxes().end());
-  ReduceOpKind kind = red.getReduceOp();
+  llvm::SmallDenseSet<int64_t> axes(reduced.begin(), reduced.end());
   Type elt = rt.getElementType();
   auto outIndex = [&](ArrayRef<int64_t> idx) {
     int64_t o = 0, k = 0;
@@ -794,12 +794,137 @@ FailureOr<HostTensor> evaluateOp(Operation &op, RankedTensorType rt,
     if (failed(evaluateConstant(c, elt, out)))
       return failure();
   } else if (auto red = dyn_cast<ReduceAxisOp>(op)) {
-    evaluateReduce(red, rt, env[op.getOperand(0)], out);
+    evaluateReduce(red.getAxes(), red.getReduceOp(), rt, env[op.getOperand(0)],
+                   out);
   } else if (!evaluateMovement(op, rt, env, out) &&
              failed(evaluateElementwise(op, elt, env, out))) {
     return op.emitError("interpreter: cannot evaluate this op");
   }
   return out;
+}
+
+/// MULTI, MSTACK, MSELECT and ALLREDUCE on the whole values: a MULTI is its
+/// shards end to end along its axis (without one, the value every device
+/// holds), an MSTACK one value per device (`perDevice`), an MSELECT device
+/// d's value, an ALLREDUCE the reduction of the devices' values (of a whole
+/// value: of one copy per device of its DEVICE tuple).
+LogicalResult
+evaluateMultiDevice(Operation &op, RankedTensorType rt,
+                    DenseMap<Value, HostTensor> &env,
+                    DenseMap<Value, SmallVector<HostTensor>> &perDevice) {
+  auto whole = [&](Value v) -> FailureOr<HostTensor *> {
+    if (perDevice.count(v))
+      return op.emitError("interpreter: ")
+             << op.getName() << " of a per-device (MSTACK) value";
+    return &env[v];
+  };
+  if (auto multi = dyn_cast<MultiOp>(op)) {
+    SmallVector<HostTensor *> shards;
+    for (Value s : multi.getSrcs()) {
+      FailureOr<HostTensor *> h = whole(s);
+      if (failed(h))
+        return failure();
+      shards.push_back(*h);
+    }
+    if (!multi.getAxis()) {
+      for (HostTensor *s : shards)
+        if (s->data != shards[0]->data || s->ints != shards[0]->ints)
+          return op.emitError("interpreter: the replicas of a MULTI without "
+                              "an axis differ");
+      env[multi.getResult()] = *shards[0];
+      return success();
+    }
+    // The shards laid end to end: `outer` blocks of `chunk` elements each.
+    int64_t axis = *multi.getAxis();
+    HostTensor out = *shards[0];
+    out.shape.assign(rt.getShape().begin(), rt.getShape().end());
+    out.data.clear();
+    out.ints.clear();
+    out.undefined.clear();
+    int64_t outer = 1, chunk = 1;
+    for (int64_t d = 0; d < axis; ++d)
+      outer *= rt.getDimSize(d);
+    for (int64_t d = axis; d < (int64_t)shards[0]->shape.size(); ++d)
+      chunk *= shards[0]->shape[d];
+    bool anyUndef = llvm::any_of(
+        shards, [](HostTensor *s) { return !s->undefined.empty(); });
+    for (int64_t o = 0; o < outer; ++o)
+      for (HostTensor *s : shards) {
+        auto range = [&](auto &v) {
+          return llvm::make_range(v.begin() + o * chunk,
+                                  v.begin() + (o + 1) * chunk);
+        };
+        if (!s->data.empty())
+          llvm::append_range(out.data, range(s->data));
+        if (!s->ints.empty())
+          llvm::append_range(out.ints, range(s->ints));
+        if (anyUndef) {
+          if (s->undefined.empty())
+            out.undefined.insert(out.undefined.end(), chunk, 0);
+          else
+            llvm::append_range(out.undefined, range(s->undefined));
+        }
+      }
+    env[multi.getResult()] = std::move(out);
+    return success();
+  }
+  if (auto stack = dyn_cast<MStackOp>(op)) {
+    SmallVector<HostTensor> values;
+    for (Value s : stack.getSrcs()) {
+      FailureOr<HostTensor *> h = whole(s);
+      if (failed(h))
+        return failure();
+      values.push_back(**h);
+    }
+    perDevice[stack.getResult()] = std::move(values);
+    return success();
+  }
+  if (auto sel = dyn_cast<MSelectOp>(op)) {
+    auto it = perDevice.find(sel.getSrc());
+    if (it == perDevice.end()) {
+      env[sel.getResult()] = env[sel.getSrc()]; // a whole value
+      return success();
+    }
+    if ((size_t)sel.getDeviceIndex() >= it->second.size())
+      return op.emitError("interpreter: device index ")
+             << sel.getDeviceIndex() << " of a value on "
+             << it->second.size() << " devices";
+    env[sel.getResult()] = it->second[sel.getDeviceIndex()];
+    return success();
+  }
+  auto ar = cast<AllReduceOp>(op);
+  auto dev = ar.getDevice().getDefiningOp<DeviceOp>();
+  SmallVector<HostTensor> values;
+  if (auto it = perDevice.find(ar.getSrc()); it != perDevice.end())
+    values = it->second;
+  else
+    values.assign(dev.getNumDevices(), env[ar.getSrc()]);
+  if (values.size() != dev.getNumDevices())
+    return op.emitError("interpreter: ALLREDUCE over ")
+           << dev.getNumDevices() << " devices of a value on "
+           << values.size();
+  // The devices' values stacked along a new axis 0, reduced over it.
+  SmallVector<int64_t> stackedShape{(int64_t)values.size()};
+  llvm::append_range(stackedShape, rt.getShape());
+  HostTensor stacked;
+  stacked.shape = stackedShape;
+  bool anyUndef = false;
+  for (HostTensor &v : values) {
+    llvm::append_range(stacked.data, v.data);
+    llvm::append_range(stacked.ints, v.ints);
+    anyUndef |= !v.undefined.empty();
+  }
+  if (anyUndef)
+    for (HostTensor &v : values) {
+      if (v.undefined.empty())
+        stacked.undefined.insert(stacked.undefined.end(), v.numElements(), 0);
+      else
+        llvm::append_range(stacked.undefined, v.undefined);
+    }
+  HostTensor out = like(rt);
+  evaluateReduce({0}, ar.getReduceOp(), rt, stacked, out);
+  env[ar.getResult()] = std::move(out);
+  return success();
 }
 
 /// An argument in the interpreter's representation: integers from `ints`,
@@ -885,6 +1010,8 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
     return fn.emitError("interpreter: expected ")
            << body.getNumArguments() << " arguments, got " << args.size();
   DenseMap<Value, HostTensor> env;
+  // MSTACK values and what is computed from them: one tensor per device.
+  DenseMap<Value, SmallVector<HostTensor>> perDevice;
   for (auto [a, h] : llvm::zip(body.getArguments(), args)) {
     FailureOr<HostTensor> in = importArgument(a, h);
     if (failed(in))
@@ -894,18 +1021,26 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
   for (Operation &op : body) {
     if (auto ret = dyn_cast<func::ReturnOp>(op)) {
       SmallVector<HostTensor> out;
-      for (Value v : ret.getOperands())
+      for (Value v : ret.getOperands()) {
+        if (perDevice.count(v))
+          return ret.emitError("interpreter: a per-device (MSTACK) value is "
+                               "not one tensor to return; MSELECT or "
+                               "ALLREDUCE it");
         out.push_back(exportResult(env[v], getElementTypeOrSelf(v.getType())));
+      }
       return out;
     }
     if (op.getNumResults() != 1)
       return op.emitError("interpreter: expected one result");
-    // One device: a DEVICE names where a COPY goes; the COPY's value is its
-    // source's (as uop-rangeify compiles it).
+    // A DEVICE names where a COPY goes; the COPY's value is its source's
+    // (where a value lives is the runtime's business).
     if (isa<DeviceOp>(op))
       continue;
     if (auto copy = dyn_cast<CopyOp>(op);
         copy && isa<RankedTensorType>(copy.getType())) {
+      if (perDevice.count(copy.getSrc()))
+        return op.emitError("interpreter: COPY of a per-device (MSTACK) "
+                            "value; MSELECT or ALLREDUCE it");
       auto it = env.find(copy.getSrc());
       if (it == env.end())
         return op.emitError("interpreter: the copied value is not computed");
@@ -916,6 +1051,35 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
     auto rt = dyn_cast<RankedTensorType>(op.getResult(0).getType());
     if (!rt || !rt.hasStaticShape())
       return op.emitError("interpreter: expected a static ranked tensor");
+    if (isa<MultiOp, MStackOp, MSelectOp, AllReduceOp>(op)) {
+      if (failed(evaluateMultiDevice(op, rt, env, perDevice)))
+        return failure();
+      continue;
+    }
+    // An op on per-device values runs once per device.
+    auto onDevices = llvm::find_if(op.getOperands(), [&](Value v) {
+      return perDevice.count(v);
+    });
+    if (onDevices != op.operand_end()) {
+      size_t n = perDevice[*onDevices].size();
+      SmallVector<HostTensor> outs;
+      for (size_t d = 0; d < n; ++d) {
+        DenseMap<Value, HostTensor> local;
+        for (Value v : op.getOperands()) {
+          auto it = perDevice.find(v);
+          if (it != perDevice.end() && it->second.size() != n)
+            return op.emitError("interpreter: per-device operands on ")
+                   << n << " and " << it->second.size() << " devices";
+          local[v] = it != perDevice.end() ? it->second[d] : env[v];
+        }
+        FailureOr<HostTensor> out = evaluateOp(op, rt, local);
+        if (failed(out))
+          return failure();
+        outs.push_back(std::move(*out));
+      }
+      perDevice[op.getResult(0)] = std::move(outs);
+      continue;
+    }
     FailureOr<HostTensor> out = evaluateOp(op, rt, env);
     if (failed(out))
       return failure();

@@ -21,10 +21,14 @@
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Runtime/Compile.h"
+#include "uop/Runtime/Distributed.h"
 #include "uop/Runtime/Error.h"
 #include "uop/Runtime/Execute.h"
 #include "uop/Runtime/Interpreter.h"
 #include "uop/Runtime/Npy.h"
+#ifdef UOP_HAVE_MPI
+#include "uop/Runtime/MPICommunicator.h"
+#endif
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -36,6 +40,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -46,6 +51,9 @@
 #include <random>
 #include <thread>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 using namespace mlir;
 using namespace uop;
 
@@ -55,10 +63,17 @@ enum ExitCode {
   kOk = kRunOk,
   kFail = kRunFailed,
   kUsage = kRunBadInput,
-  kNoGPU = kRunNoGPU
+  kNoGPU = kRunNoGPU,
+  kNoCommunicator = kRunNoCommunicator
 };
 
 llvm::cl::OptionCategory clCategory("uop-run options");
+
+/// The ranks of a multi-device run (null otherwise).
+Communicator *comm = nullptr;
+/// The command line, for --devices to start it again under mpirun.
+int savedArgc = 0;
+char **savedArgv = nullptr;
 
 llvm::cl::opt<std::string> clInput(llvm::cl::Positional,
                                    llvm::cl::desc("<input .mlir>"),
@@ -125,6 +140,12 @@ llvm::cl::list<std::string> clOpts(
                    "kernel's axis ids after uop-split-kernels)"),
     llvm::cl::value_desc("KIND:AXIS:AMOUNT[,...]"), llvm::cl::CommaSeparated,
     llvm::cl::cat(clCategory));
+llvm::cl::opt<unsigned> clDevices(
+    "devices",
+    llvm::cl::desc("run a multi-device program on N CPU ranks, one per "
+                   "device: starts `mpirun -np N` of this command (the same "
+                   "as running it under mpirun yourself)"),
+    llvm::cl::value_desc("N"), llvm::cl::init(0), llvm::cl::cat(clCategory));
 llvm::cl::opt<std::string> clOutputDir(
     "output-dir",
     llvm::cl::desc("write each output as DIR/<result index>.npy (created "
@@ -636,6 +657,16 @@ FailureOr<SmallVector<llvm::StringMap<int64_t>>> varRuns(func::FuncOp fn) {
   return out;
 }
 
+/// The threads of the CPU kernels' parallel loops: --num-threads, else what
+/// --devices gave each rank, else every core.
+unsigned cpuThreads() {
+  if (clThreads)
+    return clThreads;
+  if (const char *env = std::getenv("OMP_NUM_THREADS"); env && atoi(env) > 0)
+    return atoi(env);
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 /// One run of the compiled graph at the shapes of `fn` (static: the
 /// program's, or specialized at `values`).
 int runGraphOnce(func::FuncOp fn, const Tensors &t, Executable &exe,
@@ -672,9 +703,7 @@ int runGraphOnce(func::FuncOp fn, const Tensors &t, Executable &exe,
   llvm::outs() << "entry=" << fn.getName() << " target=" << clTarget
                << " kernels=" << exe.numKernels();
   if (clTarget == "cpu")
-    llvm::outs() << " threads="
-                 << (clThreads ? clThreads
-                               : std::max(1u, std::thread::hardware_concurrency()));
+    llvm::outs() << " threads=" << cpuThreads();
   llvm::outs() << "\n";
   if (clTarget == "cuda")
     llvm::outs() << "device=\"" << exe.deviceName()
@@ -692,10 +721,116 @@ int runGraphOnce(func::FuncOp fn, const Tensors &t, Executable &exe,
     llvm::outs() << " gflops="
                  << llvm::format("%.2f", *ms > 0 ? flops / *ms / 1e6 : 0.0);
   llvm::outs() << " repeat=" << clRepeat << "\n";
+  if (comm) {
+    // Each rank's median: the slowest rank sets the program's time.
+    llvm::Expected<std::vector<double>> all = comm->gatherDoubles(*ms);
+    if (!all)
+      return fail(all.takeError());
+    llvm::outs() << "ranks=" << comm->size() << " engine=\""
+                 << comm->description() << "\"\n";
+    for (auto [r, rms] : llvm::enumerate(*all))
+      llvm::outs() << "rank=" << r << " time_ms_median="
+                   << llvm::format("%.4f", rms) << "\n";
+  }
   return checkOutputs(fn, t, outputs);
 }
 
+#ifdef UOP_HAVE_MPI
+/// Starts `mpirun -np N` of this command line (which then runs under the
+/// launcher); returns only when it cannot.
+int launchRanks(unsigned n, int argc, char **argv) {
+  llvm::ErrorOr<std::string> mpirun = llvm::sys::findProgramByName("mpirun");
+  if (!mpirun)
+    return fail("--devices starts mpirun, which is not on PATH (Debian: "
+                "openmpi-bin)",
+                kNoCommunicator);
+  std::string self =
+      llvm::sys::fs::getMainExecutable(argv[0], (void *)&launchRanks);
+  // The cores are shared among the ranks, unless --num-threads says.
+  if (!clThreads) {
+    unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    setenv("OMP_NUM_THREADS", std::to_string(std::max(1u, cores / n)).c_str(),
+           1);
+  }
+  std::vector<std::string> args = {*mpirun, "-np", std::to_string(n),
+                                   // more ranks than cores, and no binding
+                                   // of a rank's threads to one core
+                                   "--oversubscribe", "--bind-to", "none",
+                                   "-x", "OMP_NUM_THREADS"};
+  if (geteuid() == 0)
+    args.push_back("--allow-run-as-root");
+  args.push_back(self);
+  for (int i = 1; i < argc; ++i)
+    args.push_back(argv[i]);
+  std::vector<char *> cargs;
+  for (std::string &a : args)
+    cargs.push_back(a.data());
+  cargs.push_back(nullptr);
+  llvm::outs().flush();
+  execv(mpirun->c_str(), cargs.data());
+  return fail("cannot start " + *mpirun + ": " + std::strerror(errno),
+              kNoCommunicator);
+}
+#endif
+
+/// A multi-device program: this rank's part, compiled and run on the
+/// communicator of the MPI job, checked whole against the interpreter.
+int runDistributed(ModuleOp module, func::FuncOp fn) {
+#ifndef UOP_HAVE_MPI
+  (void)module;
+  return fail("@" + fn.getName() +
+                  " is a multi-device program; this uop-run was built "
+                  "without MPI (install libopenmpi-dev and rebuild)",
+              kNoCommunicator);
+#else
+  int64_t devices = getDeviceCount(fn);
+  if (!isUnderMPILauncher())
+    return clDevices
+               ? launchRanks(clDevices, savedArgc, savedArgv)
+               : fail("@" + fn.getName() + " runs on " + Twine(devices) +
+                          " devices: start it with --devices " +
+                          Twine(devices) + " or under mpirun -np " +
+                          Twine(devices),
+                      kUsage);
+  llvm::Expected<std::unique_ptr<Communicator>> c = createMPICommunicator();
+  if (!c)
+    return fail(c.takeError());
+  comm = c->get();
+  // One report: rank 0's (every rank runs and checks the same).
+  if (comm->rank() != 0) {
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0)
+      dup2(null, STDOUT_FILENO);
+  }
+  if (clDevices && (int)clDevices != comm->size())
+    return fail("--devices " + Twine(clDevices) + " but the job has " +
+                    Twine(comm->size()) + " ranks",
+                kUsage);
+  FailureOr<Tensors> t = makeInputs(fn); // the same on every rank (--seed)
+  if (failed(t))
+    return kUsage;
+  llvm::Expected<std::unique_ptr<Executable>> exe = compileDistributed(
+      module, fn, clTarget, *comm,
+      std::vector<std::string>(clOpts.begin(), clOpts.end()));
+  if (!exe)
+    return fail(exe.takeError());
+  int rc = runGraphOnce(fn, *t, **exe, {});
+  llvm::outs().flush();
+  exe->reset();
+  return rc;
+#endif
+}
+
 int runGraph(ModuleOp module, func::FuncOp fn) {
+  if (isMultiDeviceProgram(fn)) {
+    if (!getShapeVars(fn).empty() || !clVars.empty())
+      return fail("multi-device programs have static shapes", kUsage);
+    return runDistributed(module, fn);
+  }
+  if (clDevices)
+    return fail("--devices runs multi-device programs; @" + fn.getName() +
+                    " has no MULTI, MSTACK or DEVICE tuple",
+                kUsage);
   FailureOr<SmallVector<llvm::StringMap<int64_t>>> runs = varRuns(fn);
   if (failed(runs))
     return kUsage;
@@ -951,6 +1086,8 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
 } // namespace
 
 int main(int argc, char **argv) {
+  savedArgc = argc;
+  savedArgv = argv;
   llvm::InitLLVM init(argc, argv);
   // --chip belongs to the PTX translation library; show it with ours.
   if (auto *chip = llvm::cl::getRegisteredOptions().lookup("chip"))

@@ -18,7 +18,13 @@
 namespace uop {
 /// Status codes shared by uop-run (its exit status) and the C API (uopRun's
 /// return value).
-enum RunStatus { kRunOk = 0, kRunFailed = 1, kRunBadInput = 2, kRunNoGPU = 3 };
+enum RunStatus {
+  kRunOk = 0,
+  kRunFailed = 1,
+  kRunBadInput = 2,
+  kRunNoGPU = 3,
+  kRunNoCommunicator = 4
+};
 
 /// What failed.
 enum class RuntimeErrorKind {
@@ -27,6 +33,11 @@ enum class RuntimeErrorKind {
   BadInput,
   /// No CUDA driver, or no device (kRunNoGPU).
   NoDevice,
+  /// A multi-device program without the engine that connects its devices
+  /// (MPI: not built in, or not started under mpirun) (kRunNoCommunicator).
+  NoCommunicator,
+  /// A collective (all-reduce, all-gather) of the communicator (kRunFailed).
+  CommunicatorFailed,
   /// A pipeline, the C compiler, the PTX translation or the chip choice
   /// (kRunFailed).
   CompileFailed,

@@ -139,7 +139,7 @@ func.func @device_empty() {
 // -----
 
 func.func @device_not_string() {
-  // expected-error @+1 {{invalid properties {spec = 3 : i64} for op uop.device: Invalid attribute `spec` in property conversion: 3 : i64}}
-  %d = "uop.device"() <{spec = 3 : i64}> : () -> !uop.void
+  // expected-error @+1 {{invalid properties {specs = 3 : i64} for op uop.device: Invalid attribute `specs` in property conversion: 3 : i64}}
+  %d = "uop.device"() <{specs = 3 : i64}> : () -> !uop.void
   return
 }

@@ -160,9 +160,9 @@ func.func @linear_two_blocks() {
   // expected-error @+1 {{'uop.linear' op expects region #0 to have 0 or 1 blocks}}
   %l = "uop.linear"() ({
   ^bb0:
-    %a = "uop.device"() <{spec = "A"}> : () -> !uop.void
+    %a = "uop.device"() <{specs = ["A"]}> : () -> !uop.void
   ^bb1:
-    %b = "uop.device"() <{spec = "B"}> : () -> !uop.void
+    %b = "uop.device"() <{specs = ["B"]}> : () -> !uop.void
   }) : () -> !uop.void
   return
 }

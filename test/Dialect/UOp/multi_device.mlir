@@ -38,3 +38,22 @@ func.func @copy_ptr(%p: !uop.ptr<f32, global, 64>) -> !uop.ptr<f32, global, 64> 
   %c = uop.copy %p, %d : !uop.ptr<f32, global, 64>
   return %c : !uop.ptr<f32, global, 64>
 }
+
+// A DEVICE tuple: device i holds shard i; one device prints as before.
+// CHECK-LABEL: func.func @device_tuple
+// CHECK: %[[T:.*]] = uop.device ("CPU:0", "CPU:1")
+// CHECK: uop.allreduce add %{{.*}}, %[[T]] : tensor<4xf32>
+func.func @device_tuple(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %t = uop.device ("CPU:0", "CPU:1")
+  %s = uop.mstack %a, %b : tensor<4xf32>
+  %r = uop.allreduce add %s, %t : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// One rank's program (uop-shard): #uop.spmd and uop.shard_axis.
+// CHECK-LABEL: func.func @rank_program
+// CHECK-SAME: -> (tensor<4x2xf32> {uop.shard_axis = 1 : i64})
+// CHECK-SAME: attributes {uop.spmd = #uop.spmd<rank = 1, devices = 2>}
+func.func @rank_program(%a: tensor<4x2xf32>) -> (tensor<4x2xf32> {uop.shard_axis = 1 : i64}) attributes {uop.spmd = #uop.spmd<rank = 1, devices = 2>} {
+  return %a : tensor<4x2xf32>
+}

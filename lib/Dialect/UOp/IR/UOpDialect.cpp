@@ -101,12 +101,22 @@ LogicalResult UOpDialect::verifyRegionResultAttribute(Operation *op,
                                                       unsigned region,
                                                       unsigned index,
                                                       NamedAttribute attr) {
-  // Other uop.* argument attributes (uop.shape) are checked by their users.
-  if (attr.getName() != UnsignedAttrHelper::getNameStr())
-    return success();
   auto fn = dyn_cast<FunctionOpInterface>(op);
   Type t = fn && index < fn.getNumResults() ? fn.getResultTypes()[index]
                                             : Type();
+  // `uop.shard_axis`: the result is the rank's shard along that axis.
+  if (attr.getName() == ShardAxisAttrHelper::getNameStr()) {
+    auto rt = dyn_cast_or_null<RankedTensorType>(t);
+    auto axis = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!rt || !axis || axis.getInt() < 0 || axis.getInt() >= rt.getRank())
+      return op->emitOpError()
+             << "'uop.shard_axis' of result " << index
+             << " must be an axis of its ranked tensor type";
+    return success();
+  }
+  // Other uop.* argument attributes (uop.shape) are checked by their users.
+  if (attr.getName() != UnsignedAttrHelper::getNameStr())
+    return success();
   return verifyUnsigned(op, "result", index, t, attr);
 }
 
@@ -360,6 +370,14 @@ LogicalResult OptAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult SPMDAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               int64_t rank, int64_t devices) {
+  if (devices < 1 || rank < 0 || rank >= devices)
+    return emitError() << "rank " << rank << " is not one of " << devices
+                       << " devices";
+  return success();
+}
+
 LogicalResult AxisIdAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  int64_t id, bool) {
   if (id < 0)
@@ -464,6 +482,13 @@ RankedTensorType uop::specializeType(RankedTensorType t,
 /// #uop.sym name in the function's types is one of them.
 LogicalResult UOpDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
+  if (attr.getName() == SpmdAttrHelper::getNameStr()) {
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitOpError() << "'uop.spmd' belongs on a function";
+    if (!isa<SPMDAttr>(attr.getValue()))
+      return op->emitOpError() << "'uop.spmd' must be a #uop.spmd";
+    return success();
+  }
   if (attr.getName() != VarsAttrHelper::getNameStr())
     return op->emitOpError() << "unknown uop attribute '"
                              << attr.getName().getValue() << "'";

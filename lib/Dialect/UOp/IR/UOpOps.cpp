@@ -11,6 +11,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
@@ -316,8 +317,17 @@ LogicalResult ReduceOp::verify() {
 }
 
 LogicalResult AllReduceOp::verify() {
-  if (!getDevice().getDefiningOp<DeviceOp>())
+  auto dev = getDevice().getDefiningOp<DeviceOp>();
+  if (!dev)
     return emitOpError("device must be a uop.device");
+  if (failed(verifyReduceKind(*this, getReduceOp(), getType())))
+    return failure();
+  // The partial results of an MSTACK: one per device of the tuple.
+  if (auto stack = getSrc().getDefiningOp<MStackOp>();
+      stack && stack.getSrcs().size() != dev.getNumDevices())
+    return emitOpError("reduces a value on ")
+           << stack.getSrcs().size() << " devices over a tuple of "
+           << dev.getNumDevices();
   return success();
 }
 
@@ -1047,9 +1057,53 @@ LogicalResult BindOp::verify() {
   return success();
 }
 
+// `"CPU"` or `("CPU:0", "CPU:1")`.
+ParseResult DeviceOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<Attribute> specs;
+  auto parseOne = [&]() -> ParseResult {
+    std::string spec;
+    if (parser.parseString(&spec))
+      return failure();
+    specs.push_back(parser.getBuilder().getStringAttr(spec));
+    return success();
+  };
+  if (succeeded(parser.parseOptionalLParen())) {
+    if (parser.parseCommaSeparatedList(parseOne) || parser.parseRParen())
+      return failure();
+  } else if (parseOne()) {
+    return failure();
+  }
+  result.addAttribute(getSpecsAttrName(result.name),
+                      parser.getBuilder().getArrayAttr(specs));
+  if (parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  result.addTypes(VoidType::get(parser.getContext()));
+  return success();
+}
+
+void DeviceOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  if (getNumDevices() != 1)
+    p << '(';
+  llvm::interleaveComma(getSpecs(), p, [&](Attribute a) {
+    p.printString(cast<StringAttr>(a).getValue());
+  });
+  if (getNumDevices() != 1)
+    p << ')';
+  p.printOptionalAttrDict((*this)->getAttrs(), {getSpecsAttrName()});
+}
+
 LogicalResult DeviceOp::verify() {
-  if (getSpec().empty())
-    return emitOpError("needs a device name");
+  if (getSpecs().empty())
+    return emitOpError("needs at least one device");
+  llvm::StringSet<> seen;
+  for (unsigned i = 0; i < getNumDevices(); ++i) {
+    if (getSpec(i).empty())
+      return emitOpError("needs a device name");
+    // Device i of a tuple holds shard i: a device twice would hold two.
+    if (!seen.insert(getSpec(i)).second)
+      return emitOpError("names device \"") << getSpec(i) << "\" twice";
+  }
   return success();
 }
 

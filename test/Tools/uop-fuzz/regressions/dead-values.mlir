@@ -37,7 +37,7 @@
   }) : () -> ()
   "uop.function"() <{function_type = (!uop.ptr<f16, global, 4>, !uop.ptr<f32, global, 4>) -> (), sym_name = "main"}> ({
   ^bb0(%arg0: !uop.ptr<f16, global, 4>, %arg1: !uop.ptr<f32, global, 4>):
-    %0 = "uop.device"() <{spec = "CPU"}> : () -> !uop.void
+    %0 = "uop.device"() <{specs = ["CPU"]}> : () -> !uop.void
     %1 = "uop.linear"() <{kernel = @t}> ({
     ^bb0(%arg2: !uop.ptr<f16, global, 4>, %arg3: !uop.ptr<f32, global, 4>):
       %4 = "arith.constant"() <{value = 9223372036854775807 : index}> : () -> index

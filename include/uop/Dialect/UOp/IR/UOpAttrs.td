@@ -36,6 +36,18 @@ class UOp_Attr<string name, string attrMnemonic, list<Trait> traits = []>
   let mnemonic = attrMnemonic;
 }
 
+def UOp_SPMDAttr : UOp_Attr<"SPMD", "spmd"> {
+  let summary = "a function that is one rank of a multi-device program";
+  let description = [{
+    `#uop.spmd<rank = 1, devices = 2>` on a func.func: uop-shard made it
+    the program of rank `rank` of `devices` ranks (one per device); every
+    rank runs its own, and they meet at their uop.allreduce ops.
+  }];
+  let parameters = (ins "int64_t":$rank, "int64_t":$devices);
+  let assemblyFormat = "`<` `rank` `=` $rank `,` `devices` `=` $devices `>`";
+  let genVerifyDecl = 1;
+}
+
 def UOp_AxisIdAttr : UOp_Attr<"AxisId", "axis_id"> {
   let summary = "RANGE identity: Unrenumbered(n) before kernel split, Renumbered(n) after";
   let description = [{

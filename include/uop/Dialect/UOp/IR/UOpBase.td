@@ -31,9 +31,14 @@ def UOp_Dialect : Dialect {
   // holds unsigned values (MLIR integers are signless; the ops say unsigned,
   // the program interface says it here). Runners use it to make, read, write
   // and compare data.
+  // `uop.shard_axis` on a func.func result and `uop.spmd` on a func.func:
+  // one rank's part of a multi-device program (uop-shard): the result is
+  // this rank's shard along that axis of the whole value.
   let discardableAttrs = (ins "::mlir::UnitAttr":$unsigned,
                               "::mlir::ArrayAttr":$vars,
-                              "::mlir::IntegerAttr":$capacity);
+                              "::mlir::IntegerAttr":$capacity,
+                              "::mlir::IntegerAttr":$shard_axis,
+                              "::mlir::Attribute":$spmd);
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
   let hasRegionResultAttrVerify = 1;

@@ -727,11 +727,28 @@ def UOp_LUniqueOp : UOp_Op<"lunique"> {
 }
 
 def UOp_DeviceOp : UOp_Op<"device", [Pure]> {
-  let summary = "DEVICE: the target device";
-  let arguments = (ins StrAttr:$spec);
+  let summary = "DEVICE: a device, or a tuple of devices";
+  let description = [{
+    One device (`uop.device "CPU"`) or the tuple a multi-device value lives
+    on, device i holding shard i (`uop.device ("CPU:0", "CPU:1")`).
+  }];
+  let arguments = (ins StrArrayAttr:$specs);
   let results = (outs UOp_Void:$result);
-  let assemblyFormat = "$spec attr-dict";
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result, "::llvm::StringRef":$spec), [{
+      build($_builder, $_state, result, $_builder.getStrArrayAttr({spec}));
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    /// The devices of the tuple (one for a single device).
+    size_t getNumDevices() { return getSpecs().size(); }
+    /// The name of device `i`.
+    ::llvm::StringRef getSpec(unsigned i = 0) {
+      return ::llvm::cast<::mlir::StringAttr>(getSpecs()[i]).getValue();
+    }
+  }];
 }
 
 def UOp_SpecialOp : UOp_Op<"special", [Pure,

@@ -237,4 +237,42 @@ def UOpLinearize : Pass<"uop-linearize", "::mlir::ModuleOp"> {
   ];
 }
 
+def UOpShard : Pass<"uop-shard", "::mlir::func::FuncOp"> {
+  let summary = "A multi-device tensor program to the program of one rank";
+  let description = [{
+    The SPMD partition of a tensor-level function whose values live on
+    several devices (MULTI, MSTACK, COPY to a DEVICE tuple): for rank
+    `rank` (one rank per device), every value becomes the part of it this
+    rank holds. A MULTI with an axis is the rank's shard, without one its
+    copy; an MSTACK the rank's own value. Elementwise and movement ops run
+    on the local parts (a replicated operand of a sharded op is SHRUNK to
+    the rank's slice); a REDUCE_AXIS over the sharded axis reduces the
+    local shard and ALLREDUCEs the partial results across the ranks; an
+    MSELECT of device d, and a COPY of a sharded value to one device, are
+    an ALLREDUCE add of the value on its owner and zeros elsewhere. The
+    function gets `#uop.spmd<rank, devices>` and each sharded result
+    `uop.shard_axis`; what is left is one-device tensor code and
+    uop.allreduce. A program without multi-device values is unchanged.
+  }];
+  let options = [
+    Option<"rank", "rank", "int64_t", /*default=*/"0",
+           "the rank (device index) whose program to build">,
+  ];
+  let dependentDialects = ["::uop::UOpDialect", "::mlir::arith::ArithDialect"];
+}
+
+def UOpOutlineCollectives : Pass<"uop-outline-collectives", "::mlir::ModuleOp"> {
+  let summary = "Split a rank program into one-device stages between its ALLREDUCEs";
+  let description = [{
+    Each func.func that holds uop.allreduce ops becomes a schedule of
+    `func.call`s of stage functions `@<f>_s<i>` (ordinary one-device tensor
+    programs, which uop-to-program compiles) and the uop.allreduce ops
+    between them, which the runtime runs on its communicator (MPI). Stage
+    i holds the ops that need the results of i ALLREDUCEs; it takes the
+    function's arguments and the earlier values it reads, and returns the
+    values later stages, ALLREDUCEs or the function's return read.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 #endif // UOP_DIALECT_UOP_TRANSFORMS_PASSES_TD

@@ -1,0 +1,22 @@
+//===- MPICommunicator.h - the ranks of an MPI job --------------*- C++ -*-===//
+//
+// The Communicator of a process started by mpirun: MPI_COMM_WORLD, one rank
+// per device. In the UOpRuntimeMPI library, built when CMake finds MPI
+// (Debian: libopenmpi-dev), so that nothing else links MPI.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_RUNTIME_MPICOMMUNICATOR_H
+#define UOP_RUNTIME_MPICOMMUNICATOR_H
+
+#include "uop/Runtime/Distributed.h"
+
+namespace uop {
+/// Whether this process was started by an MPI launcher (mpirun, srun).
+bool isUnderMPILauncher();
+/// Initializes MPI (once per process; finalized at exit) and returns the
+/// world communicator. NoCommunicator when MPI cannot start.
+llvm::Expected<std::unique_ptr<Communicator>> createMPICommunicator();
+} // namespace uop
+
+#endif

@@ -1,0 +1,285 @@
+//===- Distributed.cpp - multi-device programs on a communicator ----------===//
+
+#include "uop/Runtime/Distributed.h"
+#include "uop/Dialect/UOp/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+
+#include <chrono>
+#include <cstring>
+
+using namespace mlir;
+using namespace uop;
+
+Communicator::~Communicator() = default;
+
+static bool isMultiDeviceOp(Operation *op) {
+  if (isa<MultiOp, MStackOp, MSelectOp, AllReduceOp>(op))
+    return true;
+  auto d = dyn_cast<DeviceOp>(op);
+  return d && d.getNumDevices() > 1;
+}
+
+bool uop::isMultiDeviceProgram(func::FuncOp fn) {
+  return fn
+      .walk([](Operation *op) {
+        return isMultiDeviceOp(op) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+int64_t uop::getDeviceCount(func::FuncOp fn) {
+  int64_t n = 1;
+  fn.walk([&](Operation *op) {
+    if (auto m = dyn_cast<MultiOp>(op))
+      n = std::max<int64_t>(n, m.getSrcs().size());
+    else if (auto s = dyn_cast<MStackOp>(op))
+      n = std::max<int64_t>(n, s.getSrcs().size());
+    else if (auto d = dyn_cast<DeviceOp>(op))
+      n = std::max<int64_t>(n, d.getNumDevices());
+  });
+  return n;
+}
+
+static llvm::Error badInput(const Twine &why) {
+  return makeError(RuntimeErrorKind::BadInput, why);
+}
+
+static int64_t tensorBytes(Type t) {
+  auto rt = cast<RankedTensorType>(t);
+  return rt.getNumElements() * elementBytes(rt.getElementType());
+}
+
+namespace {
+/// This rank's schedule: stage programs and the collectives between them.
+class DistributedExecutable : public Executable {
+public:
+  DistributedExecutable(Communicator &comm) : comm(comm) {}
+
+  static llvm::Expected<std::unique_ptr<Executable>>
+  compile(ModuleOp module, func::FuncOp fn, StringRef target,
+          Communicator &comm, ArrayRef<std::string> opts);
+
+  llvm::Error run(ArrayRef<const void *> inputs, ArrayRef<void *> outputs,
+                  ArrayRef<int64_t> values) override {
+    if (!values.empty())
+      return badInput("multi-device programs have static shapes");
+    if (inputs.size() != schedule.getNumArguments() ||
+        outputs.size() != schedule.getNumResults())
+      return badInput("wrong number of inputs or outputs");
+    lastInputs.assign(inputs.begin(), inputs.end());
+    lastOutputs.assign(outputs.begin(), outputs.end());
+    return runSchedule();
+  }
+
+  llvm::Expected<double> time(unsigned repeat) override {
+    std::vector<double> times;
+    for (unsigned r = 0; r < repeat; ++r) {
+      comm.barrier(); // every rank starts together
+      auto start = std::chrono::steady_clock::now();
+      if (llvm::Error err = runSchedule())
+        return std::move(err);
+      auto stop = std::chrono::steady_clock::now();
+      times.push_back(
+          std::chrono::duration<double, std::milli>(stop - start).count());
+    }
+    std::sort(times.begin(), times.end());
+    return times.empty() ? 0 : times[times.size() / 2];
+  }
+
+private:
+  llvm::Error runSchedule();
+  /// Writes rank-major shards gathered from every rank into `out`, the
+  /// whole value of `global`, laid end to end along `axis`.
+  void assemble(const unsigned char *gathered, RankedTensorType local,
+                int64_t axis, unsigned char *out);
+
+  Communicator &comm;
+  OwningOpRef<ModuleOp> program;
+  func::FuncOp schedule;
+  llvm::StringMap<std::unique_ptr<Executable>> stages;
+  SmallVector<const void *> lastInputs;
+  SmallVector<void *> lastOutputs;
+};
+} // namespace
+
+llvm::Expected<std::unique_ptr<Executable>>
+DistributedExecutable::compile(ModuleOp module, func::FuncOp fn,
+                               StringRef target, Communicator &comm,
+                               ArrayRef<std::string> opts) {
+  if (target != "cpu")
+    return badInput("multi-device programs run on CPU ranks (--target cpu, "
+                    "one MPI rank per device); GPU ranks are not supported");
+  int64_t devices = getDeviceCount(fn);
+  if (devices != comm.size())
+    return badInput("@" + fn.getName() + " runs on " + Twine(devices) +
+                    " devices; this run has " + Twine(comm.size()) +
+                    " ranks (start it with --devices " + Twine(devices) +
+                    " or mpirun -np " + Twine(devices) + ")");
+  auto exe = std::make_unique<DistributedExecutable>(comm);
+  exe->program = OwningOpRef<ModuleOp>(ModuleOp::create(fn.getLoc()));
+  exe->program->getBody()->push_back(fn->clone());
+  PassManager pm(fn.getContext());
+  UOpShardOptions shard;
+  shard.rank = comm.rank();
+  pm.addNestedPass<func::FuncOp>(createUOpShard(shard));
+  pm.addPass(createUOpOutlineCollectives());
+  if (failed(pm.run(*exe->program)))
+    return badInput("cannot partition @" + fn.getName() + " over " +
+                    Twine(devices) + " devices (uop-shard)");
+  exe->schedule = exe->program->lookupSymbol<func::FuncOp>(fn.getName());
+  // Without all-reduces the rank program is its only stage.
+  SmallVector<func::FuncOp> stageFns;
+  for (func::FuncOp f : exe->program->getOps<func::FuncOp>())
+    if (f != exe->schedule)
+      stageFns.push_back(f);
+  if (exe->schedule.getBody().getOps<AllReduceOp>().empty())
+    stageFns.assign({exe->schedule});
+  for (func::FuncOp f : stageFns) {
+    llvm::Expected<std::unique_ptr<Executable>> stage =
+        Executable::compile(*exe->program, f, target, "", opts);
+    if (!stage)
+      return prependMessage(stage.takeError(),
+                            "stage @" + f.getName() + ": ");
+    exe->kernels += (*stage)->numKernels();
+    exe->stages[f.getName()] = std::move(*stage);
+  }
+  exe->what = ("cpu, rank " + Twine(comm.rank()) + " of " +
+               Twine(comm.size()) + " (" + comm.description() + ")")
+                  .str();
+  return std::move(exe);
+}
+
+void DistributedExecutable::assemble(const unsigned char *gathered,
+                                     RankedTensorType local, int64_t axis,
+                                     unsigned char *out) {
+  int64_t outer = 1, chunk = elementBytes(local.getElementType());
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= local.getDimSize(d);
+  for (int64_t d = axis; d < local.getRank(); ++d)
+    chunk *= local.getDimSize(d);
+  int64_t localBytes = outer * chunk, ranks = comm.size();
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t r = 0; r < ranks; ++r)
+      std::memcpy(out + (o * ranks + r) * chunk,
+                  gathered + r * localBytes + o * chunk, chunk);
+}
+
+/// The bytes of a constant tensor, as the stage programs store it.
+static llvm::Expected<std::vector<unsigned char>>
+constantBytes(arith::ConstantOp c) {
+  auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+  if (!dense)
+    return badInput("a non-dense constant in a rank schedule");
+  Type elem = dense.getElementType();
+  int64_t bytes = elementBytes(elem);
+  int64_t n = dense.getNumElements();
+  std::vector<unsigned char> out(n * bytes);
+  for (int64_t i = 0; i < n; ++i) {
+    APInt bits = isa<FloatType>(elem)
+                     ? dense.getValues<APFloat>()[i].bitcastToAPInt()
+                     : dense.getValues<APInt>()[i];
+    uint64_t v = bits.getZExtValue();
+    std::memcpy(out.data() + i * bytes, &v, bytes); // little endian
+  }
+  return out;
+}
+
+llvm::Error DistributedExecutable::runSchedule() {
+  // Every value of the schedule: an input's bytes or a buffer it owns.
+  DenseMap<Value, const void *> at;
+  std::vector<std::unique_ptr<std::vector<unsigned char>>> owned;
+  auto allocate = [&](Type t) {
+    owned.push_back(
+        std::make_unique<std::vector<unsigned char>>(tensorBytes(t)));
+    return owned.back()->data();
+  };
+  for (auto [a, p] : llvm::zip(schedule.getArguments(), lastInputs))
+    at[a] = p;
+  Block &body = schedule.getBody().front();
+  Operation *ret = body.getTerminator();
+  // A whole result computed here is written straight into its output.
+  DenseMap<Value, void *> direct;
+  for (auto [i, v] : llvm::enumerate(ret->getOperands()))
+    if (lastOutputs[i] && !isa<BlockArgument>(v) && !direct.count(v) &&
+        !schedule.getResultAttr(
+            i, UOpDialect::ShardAxisAttrHelper::getNameStr()) &&
+        !v.getDefiningOp<arith::ConstantOp>())
+      direct[v] = lastOutputs[i];
+  auto bufferFor = [&](Value v) {
+    void *p = direct.lookup(v);
+    return p ? p : allocate(v.getType());
+  };
+  // The rank program itself is the one stage.
+  bool single = stages.size() == 1 && stages.count(schedule.getName());
+  if (single) {
+    SmallVector<void *> outs;
+    for (Value v : ret->getOperands())
+      outs.push_back(bufferFor(v));
+    if (llvm::Error err =
+            stages[schedule.getName()]->run(lastInputs, outs))
+      return err;
+    for (auto [v, p] : llvm::zip(ret->getOperands(), outs))
+      at[v] = p;
+  } else {
+    for (Operation &op : body) {
+      if (auto call = dyn_cast<func::CallOp>(op)) {
+        SmallVector<const void *> ins;
+        for (Value v : call.getOperands())
+          ins.push_back(at.lookup(v));
+        SmallVector<void *> outs;
+        for (Value r : call.getResults()) {
+          outs.push_back(bufferFor(r));
+          at[r] = outs.back();
+        }
+        if (llvm::Error err = stages[call.getCallee()]->run(ins, outs))
+          return err;
+      } else if (auto ar = dyn_cast<AllReduceOp>(op)) {
+        auto rt = cast<RankedTensorType>(ar.getType());
+        void *buf = bufferFor(ar.getResult());
+        if (llvm::Error err = comm.allReduce(
+                at.lookup(ar.getSrc()), buf, rt.getNumElements(),
+                rt.getElementType(), ar.getReduceOp()))
+          return err;
+        at[ar.getResult()] = buf;
+      } else if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+        llvm::Expected<std::vector<unsigned char>> bytes = constantBytes(c);
+        if (!bytes)
+          return bytes.takeError();
+        owned.push_back(
+            std::make_unique<std::vector<unsigned char>>(std::move(*bytes)));
+        at[c.getResult()] = owned.back()->data();
+      } else if (!isa<DeviceOp, func::ReturnOp>(op)) {
+        return badInput("a rank schedule holds " +
+                        op.getName().getStringRef() +
+                        "; it calls stages and all-reduces");
+      }
+    }
+  }
+  // The outputs whole on every rank: a shard is gathered.
+  for (auto [i, v] : llvm::enumerate(ret->getOperands())) {
+    auto out = static_cast<unsigned char *>(lastOutputs[i]);
+    if (!out || at.lookup(v) == out)
+      continue;
+    int64_t bytes = tensorBytes(v.getType());
+    auto axis = schedule.getResultAttrOfType<IntegerAttr>(
+        i, UOpDialect::ShardAxisAttrHelper::getNameStr());
+    if (!axis) {
+      std::memcpy(out, at.lookup(v), bytes);
+      continue;
+    }
+    std::vector<unsigned char> gathered(bytes * comm.size());
+    if (llvm::Error err = comm.allGather(at.lookup(v), gathered.data(), bytes))
+      return err;
+    assemble(gathered.data(), cast<RankedTensorType>(v.getType()),
+             axis.getInt(), out);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<Executable>>
+uop::compileDistributed(ModuleOp module, func::FuncOp fn, StringRef target,
+                        Communicator &comm, ArrayRef<std::string> opts) {
+  return DistributedExecutable::compile(module, fn, target, comm, opts);
+}
