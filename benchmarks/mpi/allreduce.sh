@@ -11,7 +11,7 @@ bin="${UOP_BUILD_DIR:-$root/build}/bin"
 command -v mpicc > /dev/null || { echo "allreduce.sh: needs mpicc (libopenmpi-dev)" >&2; exit 1; }
 counts=("$@")
 [ ${#counts[@]} -gt 0 ] || counts=(262144 4194304 16777216)
-repeat=${REPEAT:-30}
+repeat=${REPEAT:-100}
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 mpicc -O2 -o "$tmp/ref" "$root/benchmarks/mpi/allreduce_ref.c"

@@ -205,6 +205,10 @@ class Emitter:
         if op == "flip":
             flags = "[" + ", ".join("true" if f else "false" for f in node.arg) + "]"
             return f"uop.flip {srcs[0]} {flags} : {t}"
+        if op == "multi":
+            ts = ", ".join(tensor_type(x.shape, x.dtype) for x in node.srcs)
+            ax = "" if node.arg is None else f" axis {node.arg}"
+            return f"uop.multi {', '.join(srcs)}{ax} : {ts} -> {t}"
         if op == "reduce":
             kind, axes = node.arg
             if kind in ("max", "min") and d.is_unsigned:

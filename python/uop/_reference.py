@@ -182,6 +182,8 @@ def _ref_op(node, xs):
         return np.pad(x, node.arg, mode="constant", constant_values=0)
     if op == "shrink":
         return x[tuple(slice(lo, hi) for lo, hi in node.arg)]
+    if op == "multi":  # the whole value: shards end to end, or one replica
+        return x if node.arg is None else np.concatenate(xs, axis=node.arg)
     if op == "flip":
         axes = tuple(i for i, f in enumerate(node.arg) if f)
         return np.flip(x, axes)

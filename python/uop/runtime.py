@@ -23,6 +23,7 @@ import threading
 import numpy as np
 
 from . import _capi
+from . import _emit as _emit_mod
 from . import dtypes as _dt
 
 CPU_PIPELINE = "builtin.module(uop-to-program{target=cpu})"
@@ -229,8 +230,52 @@ def run_cuda(tensor, chip=None):
     return _from_storage(out, tensor.dtype)
 
 
+# ---------------------------------------------------------------------------
+# Several devices: CPU ranks of an MPI job
+# ---------------------------------------------------------------------------
+
+def uop_run_path():
+    return _capi.build_dir() / "bin" / "uop-run"
+
+
+def run_devices(tensor, devices):
+    """Run a graph with sharded tensors on ``devices`` MPI ranks: ``uop-run --devices``
+    on the graph's module, its inputs and output through .npy files (the ranks are
+    processes; docs/multi-device.md)."""
+    exe = uop_run_path()
+    if not exe.is_file():
+        raise RuntimeError(f"a sharded graph runs through {exe}, which is not built "
+                           f"(ninja -C {exe.parent.parent} uop-run)")
+    emitter = _emit_mod.Emitter(locations=True)
+    mlir, _ = emitter.module(tensor._node)
+    with tempfile.TemporaryDirectory(prefix="uop-devices-") as d:
+        prog = os.path.join(d, "graph.mlir")
+        with open(prog, "w") as f:
+            f.write(mlir)
+        cmd = [str(exe), prog, "--devices", str(devices), "--repeat", "1",
+               "--output-dir", os.path.join(d, "out")]
+        for i, node in enumerate(emitter.input_nodes):
+            path = os.path.join(d, f"in{i}.npy")
+            # bfloat16 travels as float32 (its values are bfloat16 already).
+            np.save(path, node.data.astype(np.float32) if node.dtype is _dt.bfloat16 else node.data)
+            cmd += ["--input", f"{i}={path}"]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode != 0:
+            raise RuntimeError(f"the sharded graph failed on {devices} ranks "
+                               f"(uop-run exit {r.returncode}):\n{r.stderr.strip()}")
+        Stats.launches += 1
+        out = np.load(os.path.join(d, "out", "0.npy"))
+    return out.astype(tensor.dtype.np) if tensor.dtype is not _dt.bfloat16 else out
+
+
 def realize(tensor, device):
     dev = str(device).lower()
+    devices = tensor.devices
+    if devices > 1:
+        if dev != "cpu":
+            raise ValueError(f"device={device!r}: a sharded graph runs on CPU ranks "
+                             f"(device='cpu'); GPU ranks are not supported yet")
+        return run_devices(tensor, devices)
     if dev == "cpu":
         return run_cpu(tensor)
     if dev in ("cuda", "gpu") or dev.startswith("cuda:"):

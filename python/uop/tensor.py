@@ -818,6 +818,44 @@ class Tensor(TensorOps):
         flags = tuple(i in axes for i in range(self.ndim))
         return Tensor(_Node("flip", (self._node,), flags, self.shape, self.dtype))
 
+    # -- devices ---------------------------------------------------------------
+    def shard(self, devices, axis=None):
+        """This tensor on ``devices`` CPU ranks (an int), split along ``axis`` (device i
+        holds slice i; the size must divide evenly) or, with ``axis=None``, whole on each
+        (replicated): a ``uop.multi`` (docs/multi-device.md). Ops on it run on the shards;
+        a reduction over the sharded axis all-reduces the partial results. A graph with a
+        sharded tensor runs on that many MPI ranks (``uop-run --devices``; ``numpy()``
+        returns the whole result)."""
+        if isinstance(devices, bool) or not isinstance(devices, (int, np.integer)) or devices < 1:
+            raise ValueError(f"shard: devices must be a positive number of ranks, got {devices!r}")
+        n = int(devices)
+        if axis is None:
+            srcs = (self._node,) * n
+        else:
+            (a,) = _norm_axes(axis, self.ndim, "shard")
+            if self.shape[a] % n:
+                raise ValueError(f"shard: axis {a} of size {self.shape[a]} does not split "
+                                 f"into {n} equal shards")
+            step = self.shape[a] // n
+            srcs = tuple(self.shrink([(k * step, (k + 1) * step) if d == a else None
+                                      for d in range(self.ndim)])._node for k in range(n))
+            axis = a
+        return Tensor(_Node("multi", srcs, axis, self.shape, self.dtype))
+
+    @property
+    def devices(self):
+        """The number of devices the graph of this tensor runs on (1 without shards)."""
+        n, seen, stack = 1, set(), [self._node]
+        while stack:
+            node = stack.pop()
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            if node.op == "multi":
+                n = max(n, len(node.srcs))
+            stack.extend(node.srcs)
+        return n
+
     # -- output ----------------------------------------------------------------
     def _emit(self, locations=False):
         return Emitter(locations).module(self._node)

@@ -103,6 +103,7 @@ constexpr Pipeline kPipelines[] = {
     {"tirx-to-nvvm{chip=sm_100a}", Pipeline::PTX},
     {"func.func(uop-rangeify)", Pipeline::None},
     {"func.func(uop-rangeify),uop-split-kernels", Pipeline::None},
+    {"func.func(uop-shard{rank=1}),uop-outline-collectives", Pipeline::None},
     {"uop.function(uop-simplify)", Pipeline::None},
     {"uop.function(uop-optimize)", Pipeline::None},
     {"uop.function(uop-expand)", Pipeline::None},
