@@ -70,6 +70,10 @@ if config.uop_have_mpi == "ON" and shutil.which("mpirun"):
 config.substitutions.append(
     ("%fake_cuda", os.path.join(config.uop_lib_dir, "libuop-fake-cuda.so")))
 
+# The fake NCCL (test/lib/FakeNccl): GPU ranks' all-reduces checked without GPUs.
+config.substitutions.append(
+    ("%fake_nccl", os.path.join(config.uop_lib_dir, "libuop-fake-nccl.so")))
+
 # A real GPU (driver and a device) for REQUIRES: cuda-gpu.
 smi = shutil.which("nvidia-smi")
 if smi:

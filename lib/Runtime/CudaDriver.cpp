@@ -13,6 +13,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/Twine.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <dlfcn.h>
 
@@ -151,19 +152,33 @@ llvm::Expected<std::unique_ptr<CudaDriver>> CudaDriver::open() {
   int count = 0;
   if (a.init(0) != 0 || a.deviceGetCount(&count) != 0 || count == 0)
     return noDevice("no CUDA device is visible (cuInit/cuDeviceGetCount)");
+  // UOP_CUDA_DEVICE picks the device; a rank of an MPI job on a node takes
+  // the device of its local rank (ranks share them when there are fewer).
+  int ordinal = 0;
+  if (const char *pick = std::getenv("UOP_CUDA_DEVICE"); pick && *pick) {
+    char *end = nullptr;
+    long v = std::strtol(pick, &end, 10);
+    if (*end || v < 0 || v >= count)
+      return noDevice(llvm::Twine("UOP_CUDA_DEVICE=") + pick + ": " +
+                      llvm::Twine(count) + " CUDA device(s) are visible");
+    ordinal = (int)v;
+  } else if (const char *local = std::getenv("OMPI_COMM_WORLD_LOCAL_RANK")) {
+    ordinal = std::max(0, atoi(local)) % count;
+  }
+  std::string which = "CUDA device " + std::to_string(ordinal);
   int major = 0, minor = 0;
   char name[256] = {0};
-  if (a.deviceGet(&d->device, 0) ||
+  if (a.deviceGet(&d->device, ordinal) ||
       a.deviceGetAttribute(&major, kAttrComputeCapabilityMajor, d->device) ||
       a.deviceGetAttribute(&minor, kAttrComputeCapabilityMinor, d->device) ||
       a.deviceGetName(name, sizeof(name), d->device))
-    return noDevice("cannot query CUDA device 0");
+    return noDevice("cannot query " + which);
   if (a.primaryCtxRetain(&d->ctx, d->device)) {
     d->ctx = nullptr;
-    return noDevice("cannot retain the primary context of CUDA device 0");
+    return noDevice("cannot retain the primary context of " + which);
   }
   if (a.ctxSetCurrent(d->ctx))
-    return noDevice("cannot make the context of CUDA device 0 current");
+    return noDevice("cannot make the context of " + which + " current");
   d->cc = major * 10 + minor;
   d->name = name;
   return std::move(d);

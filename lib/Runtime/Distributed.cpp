@@ -59,7 +59,7 @@ public:
 
   static llvm::Expected<std::unique_ptr<Executable>>
   compile(ModuleOp module, func::FuncOp fn, StringRef target,
-          Communicator &comm, ArrayRef<std::string> opts);
+          Communicator &comm, ArrayRef<std::string> opts, StringRef chip);
 
   llvm::Error run(ArrayRef<const void *> inputs, ArrayRef<void *> outputs,
                   ArrayRef<int64_t> values) override {
@@ -107,10 +107,9 @@ private:
 llvm::Expected<std::unique_ptr<Executable>>
 DistributedExecutable::compile(ModuleOp module, func::FuncOp fn,
                                StringRef target, Communicator &comm,
-                               ArrayRef<std::string> opts) {
-  if (target != "cpu")
-    return badInput("multi-device programs run on CPU ranks (--target cpu, "
-                    "one MPI rank per device); GPU ranks are not supported");
+                               ArrayRef<std::string> opts, StringRef chip) {
+  if (target != "cpu" && target != "cuda")
+    return badInput("unknown target '" + target + "' (cpu or cuda)");
   int64_t devices = getDeviceCount(fn);
   if (devices != comm.size())
     return badInput("@" + fn.getName() + " runs on " + Twine(devices) +
@@ -138,14 +137,16 @@ DistributedExecutable::compile(ModuleOp module, func::FuncOp fn,
     stageFns.assign({exe->schedule});
   for (func::FuncOp f : stageFns) {
     llvm::Expected<std::unique_ptr<Executable>> stage =
-        Executable::compile(*exe->program, f, target, "", opts);
+        Executable::compile(*exe->program, f, target, chip, opts);
     if (!stage)
       return prependMessage(stage.takeError(),
                             "stage @" + f.getName() + ": ");
     exe->kernels += (*stage)->numKernels();
+    exe->device = (*stage)->deviceName();
+    exe->chipName = (*stage)->chip();
     exe->stages[f.getName()] = std::move(*stage);
   }
-  exe->what = ("cpu, rank " + Twine(comm.rank()) + " of " +
+  exe->what = (target + ", rank " + Twine(comm.rank()) + " of " +
                Twine(comm.size()) + " (" + comm.description() + ")")
                   .str();
   return std::move(exe);
@@ -280,6 +281,7 @@ llvm::Error DistributedExecutable::runSchedule() {
 
 llvm::Expected<std::unique_ptr<Executable>>
 uop::compileDistributed(ModuleOp module, func::FuncOp fn, StringRef target,
-                        Communicator &comm, ArrayRef<std::string> opts) {
-  return DistributedExecutable::compile(module, fn, target, comm, opts);
+                        Communicator &comm, ArrayRef<std::string> opts,
+                        StringRef chip) {
+  return DistributedExecutable::compile(module, fn, target, comm, opts, chip);
 }

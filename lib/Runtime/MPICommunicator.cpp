@@ -115,6 +115,15 @@ public:
                              : fail("MPI_Allgather failed");
   }
 
+  llvm::Error broadcast(void *data, int64_t bytes, int root) override {
+    if (bytes > INT_MAX)
+      return fail("a broadcast of more than INT_MAX bytes");
+    return MPI_Bcast(data, (int)bytes, MPI_BYTE, root, MPI_COMM_WORLD) ==
+                   MPI_SUCCESS
+               ? llvm::Error::success()
+               : fail("MPI_Bcast failed");
+  }
+
   llvm::Expected<std::vector<double>> gatherDoubles(double value) override {
     std::vector<double> all(mySize);
     if (MPI_Allgather(&value, 1, MPI_DOUBLE, all.data(), 1, MPI_DOUBLE,

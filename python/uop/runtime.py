@@ -273,8 +273,9 @@ def realize(tensor, device):
     devices = tensor.devices
     if devices > 1:
         if dev != "cpu":
-            raise ValueError(f"device={device!r}: a sharded graph runs on CPU ranks "
-                             f"(device='cpu'); GPU ranks are not supported yet")
+            raise ValueError(f"device={device!r}: from Python a sharded graph runs on "
+                             f"CPU ranks (device='cpu'); GPU ranks run with "
+                             f"`uop-run --devices N --target cuda`")
         return run_devices(tensor, devices)
     if dev == "cpu":
         return run_cpu(tensor)

@@ -795,6 +795,12 @@ int runDistributed(ModuleOp module, func::FuncOp fn) {
   llvm::Expected<std::unique_ptr<Communicator>> c = createMPICommunicator();
   if (!c)
     return fail(c.takeError());
+  // GPU ranks all-reduce on their devices (NCCL), started over MPI.
+  if (clTarget == "cuda") {
+    c = createNCCLCommunicator(std::move(*c));
+    if (!c)
+      return fail(c.takeError());
+  }
   comm = c->get();
   // One report: rank 0's (every rank runs and checks the same).
   if (comm->rank() != 0) {
@@ -811,7 +817,7 @@ int runDistributed(ModuleOp module, func::FuncOp fn) {
     return kUsage;
   llvm::Expected<std::unique_ptr<Executable>> exe = compileDistributed(
       module, fn, clTarget, *comm,
-      std::vector<std::string>(clOpts.begin(), clOpts.end()));
+      std::vector<std::string>(clOpts.begin(), clOpts.end()), requestedChip());
   if (!exe)
     return fail(exe.takeError());
   int rc = runGraphOnce(fn, *t, **exe, {});

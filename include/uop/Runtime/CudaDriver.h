@@ -42,8 +42,10 @@ public:
   /// The bound entry points (opaque outside CudaDriver.cpp).
   struct Api;
 
-  /// Opens the driver and creates a context on device 0; a NoDevice error
-  /// ("no GPU: <why>") without a driver or a device.
+  /// Opens the driver and makes the primary context of a device current:
+  /// device 0, or UOP_CUDA_DEVICE, or in an MPI job the local rank's (modulo
+  /// the device count). A NoDevice error ("no GPU: <why>") without a driver
+  /// or a device.
   static llvm::Expected<std::unique_ptr<CudaDriver>> open();
   ~CudaDriver();
 

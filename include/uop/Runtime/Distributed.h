@@ -33,6 +33,8 @@ public:
                                 mlir::Type elem, ReduceOpKind kind) = 0;
   /// `bytes` from each rank into `out` (size() * bytes), rank-major.
   virtual llvm::Error allGather(const void *in, void *out, int64_t bytes) = 0;
+  /// Rank `root`'s `bytes` at `data` into `data` on every rank.
+  virtual llvm::Error broadcast(void *data, int64_t bytes, int root) = 0;
   /// Every rank's `value`, rank-major (a value per rank for reports).
   virtual llvm::Expected<std::vector<double>> gatherDoubles(double value) = 0;
   virtual void barrier() = 0;
@@ -47,7 +49,8 @@ bool isMultiDeviceProgram(mlir::func::FuncOp fn);
 int64_t getDeviceCount(mlir::func::FuncOp fn);
 
 /// Compiles this rank's part of the multi-device `fn` (uop-shard with
-/// `comm.rank()`, uop-outline-collectives, each stage for `target`) into
+/// `comm.rank()`, uop-outline-collectives, each stage for `target`: "cpu",
+/// or "cuda" for `chip`, empty: the rank's device's) into
 /// an Executable whose run() takes every input whole, on every rank, and
 /// gives every output whole on every rank. Errors: BadInput when the
 /// program is not on comm.size() devices or cannot be partitioned;
@@ -55,7 +58,8 @@ int64_t getDeviceCount(mlir::func::FuncOp fn);
 llvm::Expected<std::unique_ptr<Executable>>
 compileDistributed(mlir::ModuleOp module, mlir::func::FuncOp fn,
                    llvm::StringRef target, Communicator &comm,
-                   llvm::ArrayRef<std::string> opts = {});
+                   llvm::ArrayRef<std::string> opts = {},
+                   llvm::StringRef chip = "");
 } // namespace uop
 
 #endif

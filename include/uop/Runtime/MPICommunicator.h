@@ -17,6 +17,15 @@ bool isUnderMPILauncher();
 /// Initializes MPI (once per process; finalized at exit) and returns the
 /// world communicator. NoCommunicator when MPI cannot start.
 llvm::Expected<std::unique_ptr<Communicator>> createMPICommunicator();
+
+/// The communicator of GPU ranks: all-reduces run with NCCL on device
+/// buffers of this rank's GPU (its CUDA context current); `mpi` starts it
+/// (rank 0's ncclUniqueId is broadcast) and carries the host-side gathers.
+/// NCCL is opened at run time like the CUDA driver: libnccl.so.2, or
+/// UOP_NCCL_LIBRARY (the tests' fake, test/lib/FakeNccl). Without it, a
+/// NoCommunicator error that says so; without a GPU, NoDevice.
+llvm::Expected<std::unique_ptr<Communicator>>
+createNCCLCommunicator(std::unique_ptr<Communicator> mpi);
 } // namespace uop
 
 #endif
