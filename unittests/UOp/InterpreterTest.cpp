@@ -603,4 +603,65 @@ TEST_F(InterpreterTest, HalfOpsMatchF32ComputeThenRoundEverywhere) {
     EXPECT_EQ(wrong, 0);
   }
 }
+// The multi-device ops in the global view (docs/multi-device.md).
+TEST_F(InterpreterTest, MultiConcatenatesShardsAlongItsAxis) {
+  // Shards [[0, 1], [2, 3]] and [[4, 5], [6, 7]] along axis 1: each row is
+  // the first shard's row, then the second's.
+  HostTensor b = iota({2, 2});
+  for (double &v : b.data)
+    v += 4;
+  auto out = run(R"(
+    func.func @f(%a: tensor<2x2xf32>, %b: tensor<2x2xf32>) -> tensor<2x4xf32> {
+      %m = uop.multi %a, %b axis 1 : tensor<2x2xf32>, tensor<2x2xf32> -> tensor<2x4xf32>
+      return %m : tensor<2x4xf32>
+    })",
+                 {iota({2, 2}), b});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0].data, (std::vector<double>{0, 1, 4, 5, 2, 3, 6, 7}));
+}
+
+TEST_F(InterpreterTest, AllReduceOfPerDeviceValues) {
+  // Ops on an MSTACK run per device; ALLREDUCE combines the devices'
+  // values; MSELECT picks one; ALLREDUCE add of a whole value counts one
+  // copy per device of the tuple.
+  auto out = run(R"(
+    func.func @f(%a: tensor<2xf32>, %b: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) {
+      %t = uop.device ("CPU:0", "CPU:1", "CPU:2")
+      %d = uop.device ("CPU:0", "CPU:1")
+      %s = uop.mstack %a, %b : tensor<2xf32>
+      %sq = arith.mulf %s, %s : tensor<2xf32>
+      %sum = uop.allreduce add %sq, %d : tensor<2xf32>
+      %max = uop.allreduce max %s, %d : tensor<2xf32>
+      %one = uop.mselect %s [1] : tensor<2xf32>
+      %three = uop.allreduce add %a, %t : tensor<2xf32>
+      return %sum, %max, %one, %three : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
+    })",
+                 {floats({1, -2}), floats({3, 5})});
+  ASSERT_EQ(out.size(), 4u);
+  EXPECT_EQ(out[0].data, (std::vector<double>{10, 29}));
+  EXPECT_EQ(out[1].data, (std::vector<double>{3, 5}));
+  EXPECT_EQ(out[2].data, (std::vector<double>{3, 5}));
+  EXPECT_EQ(out[3].data, (std::vector<double>{3, -6}));
+}
+
+TEST_F(InterpreterTest, ReplicasThatDifferAreAnError) {
+  module = parseSourceString<ModuleOp>(R"(
+    func.func @f(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
+      %m = uop.multi %a, %b : tensor<2xf32>, tensor<2xf32> -> tensor<2xf32>
+      return %m : tensor<2xf32>
+    })",
+                                       &context);
+  ASSERT_TRUE(module);
+  std::string diag;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &d) {
+    diag = d.str();
+    return success();
+  });
+  auto fn = *module->getOps<func::FuncOp>().begin();
+  EXPECT_TRUE(failed(
+      interpretTensorFunction(fn, {floats({1, 2}), floats({1, 3})})));
+  EXPECT_NE(diag.find("the replicas of a MULTI without an axis differ"),
+            std::string::npos);
+}
+
 } // namespace
