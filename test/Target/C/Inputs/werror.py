@@ -54,8 +54,33 @@ def programs():
                 yield rel + ":" + name, body
 
 
+def rank_stages(name, text):
+    """A multi-device program's one-device stages, per rank (uop-shard{rank},
+    uop-outline-collectives): each stage function as a module of its own (the
+    schedule that calls them and all-reduces is the runtime's, not C)."""
+    if not re.search(r"uop\.(multi|mstack)\b", text):
+        yield name, text
+        return
+    src = os.path.join(a.tmp, re.sub(r"[^A-Za-z0-9_.-]", "_", name) + ".multi.mlir")
+    with open(src, "w") as out:
+        out.write(text)
+    for rank in (0, 1):
+        r = subprocess.run([os.path.join(a.bin, "uop-opt"), src,
+                            "--uop-shard=rank=%d" % rank, "--uop-outline-collectives"],
+                           capture_output=True, text=True)
+        # Top-level functions: from "  func.func @x" to the next one or the end.
+        funcs = re.split(r"^(?=  func\.func )", r.stdout.rsplit("\n}", 1)[0], flags=re.M)[1:]
+        stages = [f for f in funcs if re.match(r"  func\.func @\w+_s\d+\(", f)]
+        if r.returncode or not funcs:
+            yield "%s:rank%d" % (name, rank), text  # fails in the pipeline, visibly
+            continue
+        for f in stages or funcs:
+            stage = re.match(r"  func\.func @(\w+)", f).group(1)
+            yield "%s:rank%d:%s" % (name, rank, stage), "module {\n" + f + "}\n"
+
+
 count = bad = 0
-for name, text in programs():
+for name, text in (p for prog in programs() for p in rank_stages(*prog)):
     count += 1
     stem = os.path.join(a.tmp, re.sub(r"[^A-Za-z0-9_.-]", "_", name))
     src = stem + ".mlir"
