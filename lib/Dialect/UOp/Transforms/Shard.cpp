@@ -280,27 +280,29 @@ LogicalResult Sharder::visit(Operation &op) {
     local.map(v, l);
     return success();
   };
-  if (auto multi = dyn_cast<MultiOp>(op)) {
-    if (failed(setDevices(&op, multi.getSrcs().size())))
+  // MULTI and MSTACK: one value per device, of which the rank keeps its own.
+  auto own = [&](ValueRange srcs, StringRef what) -> FailureOr<Value> {
+    if (failed(setDevices(&op, srcs.size())))
       return failure();
-    for (Value s : multi.getSrcs())
+    for (Value s : srcs)
       if (placement.lookup(s).isMulti())
-        return op.emitError("uop-shard: a shard of a MULTI is itself a "
-                            "multi-device value");
-    Value mine = local.lookup(multi.getSrcs()[rank]);
+        return op.emitError("uop-shard: ")
+               << what << " is itself a multi-device value";
+    return local.lookup(srcs[rank]);
+  };
+  if (auto multi = dyn_cast<MultiOp>(op)) {
+    FailureOr<Value> mine = own(multi.getSrcs(), "a shard of a MULTI");
+    if (failed(mine))
+      return failure();
     if (IntegerAttr axis = multi.getAxisAttr())
-      return bind(multi, {Placement::Sharded, axis.getInt()}, mine);
-    return bind(multi, {Placement::Replicated}, mine);
+      return bind(multi, {Placement::Sharded, axis.getInt()}, *mine);
+    return bind(multi, {Placement::Replicated}, *mine);
   }
   if (auto stack = dyn_cast<MStackOp>(op)) {
-    if (failed(setDevices(&op, stack.getSrcs().size())))
+    FailureOr<Value> mine = own(stack.getSrcs(), "a value of an MSTACK");
+    if (failed(mine))
       return failure();
-    for (Value s : stack.getSrcs())
-      if (placement.lookup(s).isMulti())
-        return op.emitError("uop-shard: a value of an MSTACK is itself a "
-                            "multi-device value");
-    return bind(stack, {Placement::PerDevice},
-                local.lookup(stack.getSrcs()[rank]));
+    return bind(stack, {Placement::PerDevice}, *mine);
   }
   if (auto dev = dyn_cast<DeviceOp>(op)) {
     if (dev.getNumDevices() > 1 &&
