@@ -18,6 +18,8 @@
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace uop;
 
@@ -533,20 +535,140 @@ static LogicalResult computeRangeScope(Operation *op,
   return success();
 }
 
+namespace {
+/// The rule of computeRangeScope without the diagnostic's bookkeeping: sets
+/// of ranges (sorted, no closer ops), interned, so that an op whose operands
+/// share one scope (nearly every op) costs a few lookups instead of copies of
+/// its operands' sets. The verifier runs after every pass; copying the sets
+/// per op was most of its time on expanded kernels.
+class ScopeTable {
+public:
+  struct Scope {
+    SmallVector<Value, 4> open, closed;
+    /// A range is both read and closed: computeRangeScope's error.
+    bool conflict = false;
+  };
+
+  const Scope *unite(const Scope *a, const Scope *b) {
+    if (!a || a == b)
+      return b;
+    if (!b)
+      return a;
+    if (a > b)
+      std::swap(a, b);
+    const Scope *&u = unions[{a, b}];
+    if (!u)
+      u = get(merged(a->open, b->open), merged(a->closed, b->closed));
+    return u;
+  }
+
+  /// `s` with `r` open (a RANGE's own result).
+  const Scope *withOpen(const Scope *s, Value r) {
+    SmallVector<Value, 4> open = s ? s->open : SmallVector<Value, 4>();
+    open.push_back(r);
+    return get(std::move(open), s ? s->closed : SmallVector<Value, 4>());
+  }
+
+  /// `s` after an op that closes `closes`.
+  const Scope *close(const Scope *s, ArrayRef<Value> closes) {
+    SmallVector<Value, 4> open, closed(closes);
+    if (s) {
+      for (Value v : s->open)
+        if (!llvm::is_contained(closes, v))
+          open.push_back(v);
+      closed.append(s->closed.begin(), s->closed.end());
+    }
+    return get(std::move(open), std::move(closed));
+  }
+
+private:
+  static bool less(Value a, Value b) {
+    return a.getAsOpaquePointer() < b.getAsOpaquePointer();
+  }
+  static void normalize(SmallVector<Value, 4> &v) {
+    llvm::sort(v, less);
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+  }
+  static SmallVector<Value, 4> merged(ArrayRef<Value> a, ArrayRef<Value> b) {
+    SmallVector<Value, 4> out;
+    std::set_union(a.begin(), a.end(), b.begin(), b.end(),
+                   std::back_inserter(out), less);
+    return out;
+  }
+
+  const Scope *get(SmallVector<Value, 4> open, SmallVector<Value, 4> closed) {
+    normalize(open);
+    normalize(closed);
+    if (open.empty() && closed.empty())
+      return nullptr;
+    std::vector<const void *> key;
+    for (Value v : open)
+      key.push_back(v.getAsOpaquePointer());
+    key.push_back(nullptr);
+    for (Value v : closed)
+      key.push_back(v.getAsOpaquePointer());
+    std::unique_ptr<Scope> &slot = interned[std::move(key)];
+    if (!slot) {
+      slot = std::make_unique<Scope>();
+      slot->conflict = llvm::any_of(open, [&](Value v) {
+        return std::binary_search(closed.begin(), closed.end(), v, less);
+      });
+      slot->open = std::move(open);
+      slot->closed = std::move(closed);
+    }
+    return slot.get();
+  }
+
+  std::map<std::vector<const void *>, std::unique_ptr<Scope>> interned;
+  DenseMap<std::pair<const Scope *, const Scope *>, const Scope *> unions;
+};
+} // namespace
+
 // A RANGE's scope ends at its closer: reading it past that point (as in
 // `out[i] = reduce(in[i], [i])`) has no loop to run in. The SINK runs in no
 // loop; it only collects what the body did.
 LogicalResult FunctionOp::verifyRegions() {
-  DenseMap<Value, RangeScope> scopes;
-  for (Operation &op : getBody().front().without_terminator()) {
+  Block &body = getBody().front();
+  ScopeTable table;
+  // The scope of each op's results (all results share it); none when empty.
+  DenseMap<Operation *, const ScopeTable::Scope *> scopes;
+  bool conflict = false;
+  for (Operation &op : body.without_terminator()) {
+    SmallVector<Value> closes;
+    if (auto closer = dyn_cast<RangeClosingOpInterface>(&op))
+      closes = closer.getClosedRanges();
+    const ScopeTable::Scope *s = nullptr;
+    for (Value v : op.getOperands()) {
+      Operation *def = v.getDefiningOp();
+      if (!def || llvm::is_contained(closes, v))
+        continue;
+      if (auto it = scopes.find(def); it != scopes.end())
+        s = table.unite(s, it->second);
+    }
+    if (auto r = dyn_cast<RangeOp>(op))
+      s = table.withOpen(s, r.getResult());
+    if (s && s->conflict) {
+      conflict = true;
+      break;
+    }
+    if (!closes.empty())
+      s = table.close(s, closes);
+    if (s && op.getNumResults())
+      scopes[&op] = s;
+  }
+  if (!conflict)
+    return success();
+  // Walk again with the ordered sets to name the range and its closer.
+  DenseMap<Value, RangeScope> ordered;
+  for (Operation &op : body.without_terminator()) {
     RangeScope s;
-    if (failed(computeRangeScope(&op, scopes, s)))
+    if (failed(computeRangeScope(&op, ordered, s)))
       return failure();
     if (!s.open.empty() || !s.closed.empty())
       for (Value r : op.getResults())
-        scopes[r] = s;
+        ordered[r] = s;
   }
-  return success();
+  return emitOpError("reads a range after the op that closes it");
 }
 
 LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbols) {

@@ -129,8 +129,21 @@ static SmallVector<Value> outerRanges(ReduceOp red, OpenRanges &open) {
   return SmallVector<Value>(outerSet.begin(), outerSet.end());
 }
 
+/// The constant `value` for an op at `at`: one made for an earlier op of the
+/// block if there is one (each of a tile's 128 accumulators needs index 0 and
+/// its identity; a copy each only grew the IR that later passes walk).
+static Value constantBefore(OpBuilder &b, Location loc, TypedAttr value,
+                            Operation *at, DenseMap<Attribute, Value> &made) {
+  Value &c = made[value];
+  if (!c || c.getParentBlock() != at->getBlock() ||
+      !c.getDefiningOp()->isBeforeInBlock(at))
+    c = arith::ConstantOp::create(b, loc, value);
+  return c;
+}
+
 static LogicalResult devectorizeReduce(ReduceOp red, int64_t id,
-                                       ArrayRef<Value> outer) {
+                                       ArrayRef<Value> outer,
+                                       DenseMap<Attribute, Value> &constants) {
   OpBuilder b(red);
   Location loc = red.getLoc();
   MLIRContext *ctx = red.getContext();
@@ -142,15 +155,16 @@ static LogicalResult devectorizeReduce(ReduceOp red, int64_t id,
 
   auto ptrTy = PtrType::get(ctx, t, AddrSpace::Reg, 1);
   Value reg = DefineRegOp::create(b, loc, ptrTy, 1, id);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value zero =
+      constantBefore(b, loc, b.getIndexAttr(0), red, constants);
   auto access = [&](ValueRange deps) {
     Value p = deps.empty() ? reg : AfterOp::create(b, loc, reg, deps).getResult();
     return std::make_pair(p, IndexOp::create(b, loc, t, p, ValueRange{zero},
                                              Value())
                                  .getResult());
   };
-  Value identity = arith::ConstantOp::create(
-      b, loc, getReduceIdentity(red.getReduceOp(), t));
+  Value identity = constantBefore(
+      b, loc, getReduceIdentity(red.getReduceOp(), t), red, constants);
   Value i0 = access(outer).second;
   Value init = StoreOp::create(b, loc, i0, identity, ValueRange{});
   SmallVector<Value> loopDeps = {init};
@@ -170,10 +184,33 @@ static LogicalResult devectorizeReduce(ReduceOp red, int64_t id,
   return success();
 }
 
+namespace {
+/// The stride constants and index * stride products made so far. INDEXes are
+/// rewritten in block order, so one made for an earlier INDEX of the same
+/// block dominates the later ones: every lane of an expanded tile shares
+/// `k * 320`, instead of a copy each for simplify to rewrite and CSE to merge.
+struct RowMajorTerms {
+  DenseMap<int64_t, Value> strides;
+  DenseMap<std::pair<Value, int64_t>, Value> products;
+
+  Value product(OpBuilder &b, Location loc, Value v, int64_t stride) {
+    Block *block = b.getInsertionBlock();
+    Value &p = products[{v, stride}];
+    if (p && p.getParentBlock() == block)
+      return p;
+    Value &c = strides[stride];
+    if (!c || c.getParentBlock() != block)
+      c = arith::ConstantIndexOp::create(b, loc, stride);
+    p = arith::MulIOp::create(b, loc, v, c);
+    return p;
+  }
+};
+} // namespace
+
 /// A multi-dimensional INDEX of a kernel argument becomes one row-major
 /// index over the argument's `uop.shape`; without that shape the rows'
 /// length is unknown, which is the error (not a later "one index" failure).
-static LogicalResult linearizeIndex(IndexOp idx) {
+static LogicalResult linearizeIndex(IndexOp idx, RowMajorTerms &terms) {
   if (idx.getIndices().size() <= 1)
     return success();
   auto arg = dyn_cast<BlockArgument>(idx.getBuffer());
@@ -215,11 +252,7 @@ static LogicalResult linearizeIndex(IndexOp idx) {
   stride = 1;
   for (int64_t i = shape.size() - 1; i >= 0; --i) {
     Value v = idx.getIndices()[i];
-    Value term = stride == 1 ? v
-                             : arith::MulIOp::create(
-                                   b, loc, v,
-                                   arith::ConstantIndexOp::create(b, loc, stride))
-                                   .getResult();
+    Value term = stride == 1 ? v : terms.product(b, loc, v, stride);
     flat = flat ? arith::AddIOp::create(b, loc, term, flat).getResult() : term;
     if (i > 0)
       stride *= shape[i];
@@ -538,17 +571,19 @@ struct UOpDevectorizePass
       for (ReduceOp r : reduces)
         outers.push_back(outerRanges(r, open));
     }
+    DenseMap<Attribute, Value> constants;
     for (auto [r, outer] : llvm::zip(reduces, outers)) {
       if (r.getRanges().empty()) {
         r.getResult().replaceAllUsesWith(r.getSrc());
         r->erase();
         continue;
       }
-      if (failed(devectorizeReduce(r, id++, outer)))
+      if (failed(devectorizeReduce(r, id++, outer, constants)))
         return signalPassFailure();
     }
+    RowMajorTerms terms;
     if (fn.walk([&](IndexOp idx) {
-            return failed(linearizeIndex(idx)) ? WalkResult::interrupt()
+            return failed(linearizeIndex(idx, terms)) ? WalkResult::interrupt()
                                                : WalkResult::advance();
           }).wasInterrupted())
       signalPassFailure();

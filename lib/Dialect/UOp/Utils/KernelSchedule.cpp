@@ -4,6 +4,7 @@
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
 
+#include <deque>
 #include <queue>
 
 using namespace mlir;
@@ -15,7 +16,9 @@ bool uop::isKernel(FunctionOp fn) {
 }
 
 namespace {
-/// The state of scheduling one kernel, built up stage by stage.
+/// The state of scheduling one kernel, built up stage by stage. Ops are
+/// numbered by position and loops by their index in `sched.nodes` (0 is the
+/// root), so that the per-op work is array lookups.
 class KernelScheduler {
 public:
   explicit KernelScheduler(FunctionOp fn) : fn(fn) {}
@@ -26,48 +29,75 @@ public:
         failed(linkParents()) || failed(placeOps()))
       return failure();
     buildItems();
-    for (auto &nodePtr : sched.nodes)
-      if (failed(orderBody(nodePtr.get())))
+    for (unsigned n = 0, e = sched.nodes.size(); n < e; ++n)
+      if (failed(orderBody(n)))
         return failure();
     return std::move(sched);
   }
 
 private:
+  using RangeSet = llvm::SetVector<Value>;
+  /// One entry of a loop body while it is ordered: an op (by position) or a
+  /// child loop (by node id).
+  struct Item {
+    unsigned op = kNone;
+    unsigned loop = kNone;
+  };
+  static constexpr unsigned kNone = ~0u;
+
   LogicalResult collectOpenRanges();
   LogicalResult buildLoops();
   LogicalResult linkParents();
   LogicalResult placeOps();
   void buildItems();
-  LogicalResult orderBody(LoopNode *n);
+  LogicalResult orderBody(unsigned n);
 
-  Value deepest(const llvm::SetVector<Value> &s);
-  static bool isLoopPart(Operation *op);
-  std::optional<unsigned> itemOf(Operation *d, LoopNode *n);
-  void addDeps(LoopNode *n, unsigned to, Operation *op,
-               std::vector<llvm::SmallDenseSet<unsigned>> &succ,
-               std::vector<unsigned> &indeg);
-  std::vector<bool>
-  markLoadFeeders(ArrayRef<ScheduleItem> its,
-                  const std::vector<llvm::SmallDenseSet<unsigned>> &succ);
+  const RangeSet &openAt(Operation *op) const;
+  Value deepest(const RangeSet &s);
+  bool isLoopPart(unsigned op) const;
+  unsigned itemOf(unsigned d, unsigned n) const;
+  void addDeps(unsigned n, unsigned to, unsigned op,
+               std::vector<unsigned> &seen,
+               std::vector<std::pair<unsigned, unsigned>> &edges) const;
+  unsigned positionOf(Operation *op) const {
+    auto it = position.find(op);
+    return it == position.end() ? kNone : it->second;
+  }
 
   FunctionOp fn;
   DenseMap<Operation *, unsigned> position;
-  DenseMap<Operation *, llvm::SetVector<Value>> open;
   SmallVector<Operation *> ops;
+  /// The operands' defining ops of each op (positions), CSR: those of op i
+  /// are operandOps[operandStart[i] .. operandStart[i + 1]).
+  std::vector<unsigned> operandStart, operandOps;
+  /// The ranges open at each op (read, not yet ENDed); null when none. Most
+  /// ops share their operands' set: one pointer, not a copy per op.
+  std::vector<const RangeSet *> open;
+  std::deque<RangeSet> openStore;
   KernelSchedule sched;
-  DenseMap<Value, LoopNode *> loopOf;
-  DenseMap<Value, llvm::SetVector<Value>> context;
-  DenseMap<LoopNode *, LoopNode *> parent;
-  DenseMap<Operation *, LoopNode *> home;
-  DenseMap<LoopNode *, SmallVector<ScheduleItem>> items;
-  DenseMap<std::pair<LoopNode *, Operation *>, unsigned> itemIndex;
-  DenseMap<std::pair<LoopNode *, LoopNode *>, unsigned> loopIndex;
+  DenseMap<Value, unsigned> loopOf;
+  DenseMap<Value, RangeSet> context;
+  std::vector<unsigned> parent;    // per node; kNone for the root
+  std::vector<unsigned> loopSlot;  // per node: its item in its parent's body
+  std::vector<unsigned> rangePos;  // per node: its RANGE's position
+  std::vector<SmallVector<unsigned, 2>> closerPos; // per node: its ENDs'
+  std::vector<unsigned> home;      // per op: the loop it runs in
+  std::vector<unsigned> itemSlot;  // per op: its item in its home's body
+  std::vector<SmallVector<Item>> items; // per node: the unordered body
 };
 } // namespace
+
+const KernelScheduler::RangeSet &
+KernelScheduler::openAt(Operation *op) const {
+  static const RangeSet none;
+  unsigned i = positionOf(op);
+  return i == kNone || !open[i] ? none : *open[i];
+}
 
 // Records each op's position and the ranges open at it (read, not yet ENDed).
 LogicalResult KernelScheduler::collectOpenRanges() {
   Block &body = fn.getBody().front();
+  operandStart.push_back(0);
   for (Operation &op : body.without_terminator()) {
     // A REDUCE across threads (over threadIdx SPECIALs, after uop-gpudims)
     // runs where it stands; one over RANGEs is a loop devectorize makes.
@@ -89,19 +119,44 @@ LogicalResult KernelScheduler::collectOpenRanges() {
                           "first (uop::lowerIfsToGates)");
     position[&op] = ops.size();
     ops.push_back(&op);
-    llvm::SetVector<Value> s;
-    if (auto r = dyn_cast<RangeOp>(op))
-      s.insert(r.getResult());
-    for (Value o : op.getOperands())
-      if (Operation *d = o.getDefiningOp())
-        s.insert(open[d].begin(), open[d].end());
-    if (auto e = dyn_cast<EndOp>(op))
-      for (Value r : e.getRanges())
-        s.remove(r);
+    // The operands' sets, in operand order; when they are all one set (or
+    // none) and `op` neither opens nor closes a range, it is `op`'s too.
+    SmallVector<const RangeSet *, 4> sets;
+    bool shared = true;
+    for (Value o : op.getOperands()) {
+      unsigned d = o.getDefiningOp() ? positionOf(o.getDefiningOp()) : kNone;
+      if (d == kNone)
+        continue;
+      operandOps.push_back(d);
+      if (const RangeSet *od = open[d]) {
+        shared &= sets.empty() || sets.front() == od;
+        sets.push_back(od);
+      }
+    }
+    operandStart.push_back(operandOps.size());
     if (auto st = dyn_cast<StoreOp>(op); st && !st.getRanges().empty())
       return st.emitError("cannot schedule a STORE that closes ranges; close "
                           "them with END");
-    open[&op] = std::move(s);
+    auto r = dyn_cast<RangeOp>(op);
+    auto e = dyn_cast<EndOp>(op);
+    if (!r && !e && shared) {
+      open.push_back(sets.empty() ? nullptr : sets.front());
+      continue;
+    }
+    RangeSet s;
+    if (r)
+      s.insert(r.getResult());
+    for (const RangeSet *od : sets)
+      s.insert(od->begin(), od->end());
+    if (e)
+      for (Value v : e.getRanges())
+        s.remove(v);
+    if (s.empty()) {
+      open.push_back(nullptr);
+      continue;
+    }
+    openStore.push_back(std::move(s));
+    open.push_back(&openStore.back());
   }
   return success();
 }
@@ -111,6 +166,8 @@ LogicalResult KernelScheduler::collectOpenRanges() {
 LogicalResult KernelScheduler::buildLoops() {
   sched.nodes.push_back(std::make_unique<LoopNode>());
   sched.root = sched.nodes.back().get();
+  rangePos.push_back(kNone);
+  closerPos.emplace_back();
   // Ranges and their END.
   for (Operation *op : ops) {
     auto r = dyn_cast<RangeOp>(op);
@@ -119,7 +176,7 @@ LogicalResult KernelScheduler::buildLoops() {
     // Several ENDs may close one range (lanes of an expanded accumulator);
     // they must agree on the loops around it.
     SmallVector<EndOp> closers;
-    std::optional<llvm::SetVector<Value>> ctx;
+    std::optional<RangeSet> ctx;
     for (Operation *user : r->getUsers()) {
       auto e = dyn_cast<EndOp>(user);
       if (!e || !llvm::is_contained(e.getRanges(), r.getResult()))
@@ -127,7 +184,7 @@ LogicalResult KernelScheduler::buildLoops() {
       if (llvm::is_contained(closers, e))
         continue;
       closers.push_back(e);
-      llvm::SetVector<Value> c = open[e];
+      RangeSet c = openAt(e);
       for (Value v : e.getRanges()) {
         if (v == r.getResult())
           break;
@@ -142,36 +199,48 @@ LogicalResult KernelScheduler::buildLoops() {
     if (closers.empty())
       return r.emitError("range is never closed by an END");
     context[r] = *ctx;
+    loopOf[r] = sched.nodes.size();
     sched.nodes.push_back(std::make_unique<LoopNode>());
     LoopNode *node = sched.nodes.back().get();
     node->range = r;
     node->closers = closers;
     node->depth = ctx->size();
-    loopOf[r] = node;
+    rangePos.push_back(position.lookup(op));
+    closerPos.emplace_back();
+    for (EndOp e : closers)
+      if (unsigned pos = positionOf(e); pos != kNone)
+        closerPos.back().push_back(pos);
   }
   return success();
 }
 
 // The deepest loop among the ranges `s` (null when `s` is empty).
-Value KernelScheduler::deepest(const llvm::SetVector<Value> &s) {
+Value KernelScheduler::deepest(const RangeSet &s) {
   Value best;
-  for (Value v : s)
-    if (!best || loopOf[v]->depth > loopOf[best]->depth)
+  unsigned bestDepth = 0;
+  for (Value v : s) {
+    unsigned d = sched.nodes[loopOf.lookup(v)]->depth;
+    if (!best || d > bestDepth) {
       best = v;
+      bestDepth = d;
+    }
+  }
   return best;
 }
 
 // Gives each loop its parent, checking that the loops around it form a chain.
 LogicalResult KernelScheduler::linkParents() {
+  parent.assign(sched.nodes.size(), kNone);
   // Each range's parent must enclose all of its context: a chain.
   for (auto &[r, ctx] : context) {
     Value p = deepest(ctx);
-    parent[loopOf[r]] = p ? loopOf[p] : sched.root;
+    parent[loopOf.lookup(r)] = p ? loopOf.lookup(p) : 0;
     if (p) {
-      llvm::SetVector<Value> expect = context[p];
-      expect.insert(p);
-      if (expect.size() != ctx.size() ||
-          !llvm::all_of(ctx, [&](Value v) { return expect.contains(v); }))
+      const RangeSet &outer = context.find(p)->second;
+      if (outer.size() + 1 != ctx.size() ||
+          !llvm::all_of(ctx, [&](Value v) {
+            return v == p || outer.contains(v);
+          }))
         return r.getDefiningOp()->emitError("ranges do not nest: this range "
                                             "is closed inside a different "
                                             "set of loops than its parent");
@@ -183,187 +252,202 @@ LogicalResult KernelScheduler::linkParents() {
 // Chooses the loop each op runs in (its home).
 LogicalResult KernelScheduler::placeOps() {
   // Placement of ops (a RANGE belongs to its own loop as its header; an END
-  // that closes loops belongs to the outermost one it closes).
-  for (Operation *op : ops) {
+  // that closes loops belongs to the outermost one it closes). Ops that
+  // share a set of open ranges share a home.
+  DenseMap<const RangeSet *, unsigned> homeOfSet;
+  home.assign(ops.size(), 0);
+  for (auto [i, op] : llvm::enumerate(ops)) {
     if (auto r = dyn_cast<RangeOp>(op)) {
-      home[op] = loopOf[r];
+      home[i] = loopOf.lookup(r);
       continue;
     }
     if (auto e = dyn_cast<EndOp>(op); e && !e.getRanges().empty()) {
-      home[op] = loopOf[e.getRanges().front()];
+      home[i] = loopOf.lookup(e.getRanges().front());
       continue;
     }
-    Value d = deepest(open[op]);
-    LoopNode *node = d ? loopOf[d] : sched.root;
-    if (d) {
-      llvm::SetVector<Value> allowed = context[d];
-      allowed.insert(d);
-      for (Value v : open[op])
-        if (!allowed.contains(v))
-          return op->emitError("op reads ranges that are never open together");
+    const RangeSet *s = open[i];
+    if (!s)
+      continue;
+    if (auto it = homeOfSet.find(s); it != homeOfSet.end()) {
+      home[i] = it->second;
+      continue;
     }
-    home[op] = node;
+    Value d = deepest(*s);
+    const RangeSet &allowed = context.find(d)->second;
+    for (Value v : *s)
+      if (v != d && !allowed.contains(v))
+        return op->emitError("op reads ranges that are never open together");
+    home[i] = homeOfSet[s] = loopOf.lookup(d);
   }
   return success();
 }
 
 // True for the ops that make up a loop itself: its RANGE and a closing END.
-bool KernelScheduler::isLoopPart(Operation *op) {
-  return isa<RangeOp>(op) ||
-         (isa<EndOp>(op) && !cast<EndOp>(op).getRanges().empty());
+bool KernelScheduler::isLoopPart(unsigned op) const {
+  return isa<RangeOp>(ops[op]) ||
+         (isa<EndOp>(ops[op]) && !cast<EndOp>(ops[op]).getRanges().empty());
 }
 
-// The item of `n` that holds `d` (an op directly in `n`, or the child loop
-// whose subtree holds it).
-std::optional<unsigned> KernelScheduler::itemOf(Operation *d, LoopNode *n) {
-  LoopNode *cur = home[d];
-  if (!isLoopPart(d) && cur == n)
-    return itemIndex.lookup({n, d});
-  while (cur && cur != sched.root) {
-    LoopNode *p = parent.lookup(cur);
+// The item of `n` that holds op `d` (an op directly in `n`, or the child
+// loop whose subtree holds it); kNone when `d` is not inside `n`.
+unsigned KernelScheduler::itemOf(unsigned d, unsigned n) const {
+  unsigned cur = home[d];
+  if (cur == n && !isLoopPart(d))
+    return itemSlot[d];
+  while (cur != 0) {
+    unsigned p = parent[cur];
     if (p == n)
-      return loopIndex.lookup({n, cur});
+      return loopSlot[cur];
     cur = p;
   }
-  return std::nullopt;
+  return kNone;
 }
 
 // Lists the unordered items of every loop body: its own ops and child loops.
 void KernelScheduler::buildItems() {
-  for (Operation *op : ops) {
-    LoopNode *h = home[op];
-    if (!isLoopPart(op)) {
-      itemIndex[{h, op}] = items[h].size();
-      items[h].push_back({op, nullptr});
+  items.resize(sched.nodes.size());
+  loopSlot.assign(sched.nodes.size(), kNone);
+  itemSlot.assign(ops.size(), kNone);
+  for (unsigned i = 0, e = ops.size(); i < e; ++i) {
+    unsigned h = home[i];
+    if (!isLoopPart(i)) {
+      itemSlot[i] = items[h].size();
+      items[h].push_back({i, kNone});
     }
-    if (auto r = dyn_cast<RangeOp>(op)) {
-      LoopNode *p = parent[h];
-      loopIndex[{p, h}] = items[p].size();
-      items[p].push_back({nullptr, h});
+    if (isa<RangeOp>(ops[i])) {
+      unsigned p = parent[h];
+      loopSlot[h] = items[p].size();
+      items[p].push_back({kNone, h});
     }
   }
 }
 
 // Adds an edge to item `to` of `n` from each item of `n` that defines an
-// operand of `op`.
-void KernelScheduler::addDeps(LoopNode *n, unsigned to, Operation *op,
-                              std::vector<llvm::SmallDenseSet<unsigned>> &succ,
-                              std::vector<unsigned> &indeg) {
-  for (Value o : op->getOperands()) {
-    Operation *d = o.getDefiningOp();
-    if (!d)
-      continue;
-    std::optional<unsigned> from = itemOf(d, n);
-    if (from && *from != to && succ[*from].insert(to).second)
-      ++indeg[to];
-  }
-}
-
-// Marks the items that are loads or compute what a load needs.
-std::vector<bool> KernelScheduler::markLoadFeeders(
-    ArrayRef<ScheduleItem> its,
-    const std::vector<llvm::SmallDenseSet<unsigned>> &succ) {
-  unsigned count = its.size();
-  std::vector<bool> feedsLoad(count, false);
-  SmallVector<unsigned> work;
-  for (unsigned i = 0; i < count; ++i)
-    if (its[i].op && isa<LoadOp>(its[i].op)) {
-      feedsLoad[i] = true;
-      work.push_back(i);
+// operand of op `op`. `seen[from] == to` when that edge is already there
+// (the edges into one item are all added before the next item's).
+void KernelScheduler::addDeps(
+    unsigned n, unsigned to, unsigned op, std::vector<unsigned> &seen,
+    std::vector<std::pair<unsigned, unsigned>> &edges) const {
+  for (unsigned k = operandStart[op], e = operandStart[op + 1]; k < e; ++k) {
+    unsigned from = itemOf(operandOps[k], n);
+    if (from != kNone && from != to && seen[from] != to) {
+      seen[from] = to;
+      edges.push_back({from, to});
     }
-  std::vector<llvm::SmallVector<unsigned>> pred(count);
-  for (unsigned i = 0; i < count; ++i)
-    for (unsigned s : succ[i])
-      pred[s].push_back(i);
-  while (!work.empty()) {
-    unsigned i = work.pop_back_val();
-    for (unsigned p : pred[i])
-      if (its[p].op && !feedsLoad[p]) {
-        feedsLoad[p] = true;
-        work.push_back(p);
-      }
   }
-  return feedsLoad;
 }
 
 // Orders the body of `n`: Kahn on data dependences, ties by original position.
-LogicalResult KernelScheduler::orderBody(LoopNode *n) {
-  SmallVector<ScheduleItem> &its = items[n];
+LogicalResult KernelScheduler::orderBody(unsigned n) {
+  ArrayRef<Item> its = items[n];
   unsigned count = its.size();
-  std::vector<llvm::SmallDenseSet<unsigned>> succ(count);
-  std::vector<unsigned> indeg(count, 0);
+  std::vector<unsigned> seen(count, kNone);
+  std::vector<std::pair<unsigned, unsigned>> edges;
   for (unsigned i = 0; i < count; ++i) {
-    if (its[i].op) {
-      addDeps(n, i, its[i].op, succ, indeg);
+    if (its[i].op != kNone) {
+      addDeps(n, i, its[i].op, seen, edges);
       continue;
     }
     // Everything inside the loop, its header and its closer.
-    SmallVector<LoopNode *> stack = {its[i].loop};
+    SmallVector<unsigned> stack = {its[i].loop};
     while (!stack.empty()) {
-      LoopNode *l = stack.pop_back_val();
-      addDeps(n, i, l->range, succ, indeg);
-      for (EndOp e : l->closers)
-        addDeps(n, i, e, succ, indeg);
-      for (ScheduleItem &sub : items[l]) {
-        if (sub.op)
-          addDeps(n, i, sub.op, succ, indeg);
+      unsigned l = stack.pop_back_val();
+      addDeps(n, i, rangePos[l], seen, edges);
+      for (unsigned e : closerPos[l])
+        addDeps(n, i, e, seen, edges);
+      for (const Item &sub : items[l]) {
+        if (sub.op != kNone)
+          addDeps(n, i, sub.op, seen, edges);
         else
           stack.push_back(sub.loop);
       }
     }
   }
-  auto pos = [&](unsigned i) {
-    return its[i].op ? position[its[i].op] : position[its[i].loop->range];
+  // Successor and predecessor lists (CSR).
+  std::vector<unsigned> succStart(count + 1, 0), predStart(count + 1, 0);
+  for (auto [from, to] : edges) {
+    ++succStart[from + 1];
+    ++predStart[to + 1];
+  }
+  for (unsigned i = 0; i < count; ++i) {
+    succStart[i + 1] += succStart[i];
+    predStart[i + 1] += predStart[i];
+  }
+  std::vector<unsigned> succ(edges.size()), pred(edges.size());
+  {
+    std::vector<unsigned> s(succStart.begin(), succStart.end() - 1),
+        p(predStart.begin(), predStart.end() - 1);
+    for (auto [from, to] : edges) {
+      succ[s[from]++] = to;
+      pred[p[to]++] = from;
+    }
+  }
+  auto preds = [&](unsigned i) {
+    return ArrayRef<unsigned>(pred).slice(predStart[i],
+                                          predStart[i + 1] - predStart[i]);
   };
   // Among ready items, loads and the address arithmetic they need go
   // first: a body that reads everything before computing is what C
   // compilers vectorize across lanes (and what hides memory latency).
-  std::vector<bool> feedsLoad = markLoadFeeders(its, succ);
+  std::vector<bool> feedsLoad(count, false);
+  SmallVector<unsigned> work;
+  for (unsigned i = 0; i < count; ++i)
+    if (its[i].op != kNone && isa<LoadOp>(ops[its[i].op])) {
+      feedsLoad[i] = true;
+      work.push_back(i);
+    }
+  while (!work.empty())
+    for (unsigned p : preds(work.pop_back_val()))
+      if (its[p].op != kNone && !feedsLoad[p]) {
+        feedsLoad[p] = true;
+        work.push_back(p);
+      }
   // Before that, the inner loops and what they need: a load only read after
   // an inner loop waits for it rather than holding a register through it (a
   // K-blocked matmul's read of the previous blocks' sums would otherwise
   // keep 256 floats live across its reduction loop).
   std::vector<bool> feedsLoop(count, false);
-  {
-    std::vector<llvm::SmallVector<unsigned>> pred(count);
-    for (unsigned i = 0; i < count; ++i)
-      for (unsigned s : succ[i])
-        pred[s].push_back(i);
-    SmallVector<unsigned> work;
-    for (unsigned i = 0; i < count; ++i)
-      if (its[i].loop) {
-        feedsLoop[i] = true;
-        work.push_back(i);
-      }
-    while (!work.empty()) {
-      unsigned i = work.pop_back_val();
-      for (unsigned p : pred[i])
-        if (!feedsLoop[p]) {
-          feedsLoop[p] = true;
-          work.push_back(p);
-        }
+  for (unsigned i = 0; i < count; ++i)
+    if (its[i].loop != kNone) {
+      feedsLoop[i] = true;
+      work.push_back(i);
     }
+  while (!work.empty())
+    for (unsigned p : preds(work.pop_back_val()))
+      if (!feedsLoop[p]) {
+        feedsLoop[p] = true;
+        work.push_back(p);
+      }
+  // The ready item to take first has the smallest key: feeds a loop, then
+  // feeds a load, then comes first in the original order (positions are
+  // distinct, so the order is total).
+  std::vector<uint64_t> key(count);
+  for (unsigned i = 0; i < count; ++i) {
+    uint64_t pos = its[i].op != kNone ? its[i].op : rangePos[its[i].loop];
+    key[i] = (uint64_t(!feedsLoop[i]) << 33) | (uint64_t(!feedsLoad[i]) << 32) |
+             pos;
   }
-  auto cmp = [&](unsigned a, unsigned b) {
-    if (feedsLoop[a] != feedsLoop[b])
-      return bool(feedsLoop[b]);
-    if (feedsLoad[a] != feedsLoad[b])
-      return bool(feedsLoad[b]);
-    return pos(a) > pos(b);
-  };
-  std::priority_queue<unsigned, std::vector<unsigned>, decltype(cmp)> ready(cmp);
+  std::vector<unsigned> indeg(count);
+  for (unsigned i = 0; i < count; ++i)
+    indeg[i] = predStart[i + 1] - predStart[i];
+  using Entry = std::pair<uint64_t, unsigned>;
+  std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
   for (unsigned i = 0; i < count; ++i)
     if (!indeg[i])
-      ready.push(i);
+      ready.push({key[i], i});
+  LoopNode *node = sched.nodes[n].get();
   while (!ready.empty()) {
-    unsigned i = ready.top();
+    unsigned i = ready.top().second;
     ready.pop();
-    n->items.push_back(its[i]);
-    for (unsigned s : succ[i])
-      if (--indeg[s] == 0)
-        ready.push(s);
+    node->items.push_back(its[i].op != kNone
+                              ? ScheduleItem{ops[its[i].op], nullptr}
+                              : ScheduleItem{nullptr,
+                                             sched.nodes[its[i].loop].get()});
+    for (unsigned k = succStart[i], e = succStart[i + 1]; k < e; ++k)
+      if (--indeg[succ[k]] == 0)
+        ready.push({key[succ[k]], succ[k]});
   }
-  if (n->items.size() != count)
+  if (node->items.size() != count)
     return fn.emitError("kernel has a dependence cycle between loops");
   return success();
 }
