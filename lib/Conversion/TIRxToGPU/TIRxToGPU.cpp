@@ -171,6 +171,11 @@ static LogicalResult checkKernel(PrimFuncOp fn) {
     return fn.emitError("expected one tirx.device_entry per prim_func, got ")
            << entries.size();
   DeviceEntryOp entry = entries.front();
+  // A pipeline is barriers in the kernel's own shared memory.
+  for (Type t : fn.getArgumentTypes())
+    if (isa<PipelineType>(t))
+      return fn.emitError("a kernel parameter cannot be a pipeline: declare "
+                          "it in the kernel with tirx.pipeline.init");
   if (failed(checkOuterValues(entry)) || failed(planSharedMemory(fn, entry)) ||
       failed(planTensorMemory(entry.getBody())))
     return failure();

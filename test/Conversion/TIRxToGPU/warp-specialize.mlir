@@ -28,7 +28,9 @@ tirx.prim_func @roles(%out: !tirx.buffer<4xi32, global>) {
 }
 
 // CHECK-LABEL: gpu.func @roles
-// CHECK: %[[TID:.*]] = gpu.thread_id x
+// The scope id's thread id, then the role branch's own.
+// CHECK: gpu.thread_id x
+// CHECK-NEXT: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[Q:.*]] = arith.divui %[[TID]], %{{.*}} : index
 // CHECK-NEXT: %[[Q32:.*]] = arith.index_castui %[[Q]] : index to i32
 // CHECK: %[[B:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[Q32]], %{{.*}}, %{{.*}} : i32 -> i32

@@ -86,9 +86,10 @@ def TIRx_PipelineProducerCommitOp : TIRx_PipelineStepOp<"producer_commit",
     "each executing thread arrives on iteration i's full barrier"> {
   let description = [{
     One `mbarrier.arrive` on full[i % stages] per executing thread, for
-    producers that fill the stage with ordinary or cp.async stores. A TMA
-    load into the stage arrives itself (with its byte count): count it in
-    `producers` and do not commit for it.
+    producers that fill the stage with ordinary stores (the arrive releases
+    them to the waiting consumers; cp.async copies must be waited for
+    first). A TMA load into the stage arrives itself (with its byte count):
+    count it in `producers` and do not commit for it.
   }];
   let assemblyFormat = "$pipe `[` $iteration `]` attr-dict `:` qualified(type($pipe))";
 }
