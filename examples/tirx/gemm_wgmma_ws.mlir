@@ -16,14 +16,15 @@
 //     1 and 2    multiplies its 64 rows of the stage into a 64x256 f32
 //                accumulator in registers (wgmma.mma_async m64n256k16)
 //
-// 128 x 40 + 256 x 232 = 64512 of the SM's 65536 registers. The ring runs on
-// two mbarriers per stage. K step i (counted over the CTA's whole tile
-// sequence) uses stage s = i % 4 for the r = i / 4th time:
-//   full[s]   the producer's two TMA boxes arrive on it (count 2, with their
-//             bytes); consumers wait for phase r: parity r % 2
-//   empty[s]  all 256 consumer threads arrive once done reading the stage;
-//             the producer waits for phase r - 1 before refilling it: parity
-//             (r + 1) % 2, which a fresh barrier satisfies at once (r = 0)
+// 128 x 40 + 256 x 232 = 64512 of the SM's 65536 registers: the roles of
+// tirx.warp_specialize. The ring is a tirx.pipeline of two mbarriers per
+// stage; K step i (counted over the CTA's whole tile sequence) is its
+// iteration i, stage i % 4, and the pipeline ops derive the phases:
+//   full[s]   the producer's two TMA boxes arrive on it (producers = 2, with
+//             their bytes); consumer_wait waits for it
+//   empty[s]  all 256 consumer threads arrive once done reading the stage
+//             (consumer_release, consumers = 256); producer_acquire waits
+//             for it before refilling the stage (a fresh ring starts empty)
 // Epilogue, per consumer warpgroup and tile: the accumulator goes out in
 // eight 64x32 column blocks through two 128-byte-swizzled 8 KiB shared
 // buffers; each block is written by the warpgroup, fenced into the async
@@ -42,6 +43,7 @@
 !Cs_t = !tirx.buffer<4x64x32xf32, shared, #tirx.compose<#tirx.swizzle<per_element = 2, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(4,64,32):(2048,32,1)]>>>
 !acc_t = !tirx.buffer<64x256xf32, local, #tirx.tile<S[(4,2,8,32,4,2):(1@wid_in_wg,2,4@laneid,4,1@laneid,1)]>>
 !bar_t = !tirx.buffer<4xi64, shared>
+!pipe_t = !tirx.pipeline<stages = 4, producers = 2, consumers = 256>
 !A_t = !tirx.buffer<4096x4096xbf16, global>
 !C_t = !tirx.buffer<4096x4096xf32, global>
 tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
@@ -49,7 +51,6 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
   tirx.device_entry {
     %cta = tirx.scope_id_def kernel -> cta [132]
     %tx = tirx.scope_id_def cta -> thread [384]
-    %wg = tirx.scope_id_def cta -> warpgroup [3]
     %As = tirx.alloc_buffer : !As_t
     %Bs = tirx.alloc_buffer : !Bs_t
     %Cs = tirx.alloc_buffer : !Cs_t
@@ -59,7 +60,6 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
-    %c4 = arith.constant 4 : index
     %c8 = arith.constant 8 : index
     %c32 = arith.constant 32 : index
     %c64 = arith.constant 64 : index
@@ -67,10 +67,7 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
     %c132 = arith.constant 132 : index
     %c256 = arith.constant 256 : index
     %c4096 = arith.constant 4096 : index
-    %two = arith.constant 2 : i32
-    %consumers = arith.constant 256 : i32
     %wg_threads = arith.constant 128 : i32
-    %ticks = arith.constant 1000000 : i32
     // Tiles: nm x nn of 128x256, nk K steps of 64, groups of 8 M tiles.
     %nm = arith.divui %c4096, %c128 : index
     %nn = arith.divui %c4096, %c256 : index
@@ -78,23 +75,9 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
     %ntiles = arith.muli %nm, %nn : index
     %group_tiles = arith.muli %nn, %c8 : index
     %leader = arith.cmpi eq, %tx, %c0 : index
-    scf.if %leader {
-      scf.for %s = %c0 to %c4 step %c1 {
-        %fa = tirx.address_of %full[%s] : !bar_t
-        %ea = tirx.address_of %empty[%s] : !bar_t
-        %fp = llvm.inttoptr %fa : i64 to !llvm.ptr<3>
-        %ep = llvm.inttoptr %ea : i64 to !llvm.ptr<3>
-        nvvm.mbarrier.init %fp, %two : !llvm.ptr<3>, i32
-        nvvm.mbarrier.init %ep, %consumers : !llvm.ptr<3>, i32
-      }
-      // TMA completes on the full barriers: the async proxy must see them
-      // initialised.
-      nvvm.fence.mbarrier.init
-    }
-    gpu.barrier
-    %producer = arith.cmpi eq, %wg, %c0 : index
-    scf.if %producer {
-      nvvm.setmaxregister decrease 40
+    %pipe = tirx.pipeline.init %full, %empty : !bar_t, !bar_t -> !pipe_t
+    tirx.warp_specialize
+    role(%pw) warpgroups 1 maxnreg 40 {
       scf.if %leader {
         scf.for %t = %cta to %ntiles step %c132 {
           // Grouped rasterization: tile t is M tile first_m + within % rows
@@ -114,14 +97,7 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
           %base = arith.muli %local, %nk : index
           scf.for %kt = %c0 to %nk step %c1 {
             %i = arith.addi %base, %kt : index
-            %s = arith.remui %i, %c4 : index
-            %r = arith.divui %i, %c4 : index
-            %r1 = arith.addi %r, %c1 : index
-            %rp = arith.remui %r1, %c2 : index
-            %parity = arith.index_cast %rp : index to i32
-            %ea = tirx.address_of %empty[%s] : !bar_t
-            %ep = llvm.inttoptr %ea : i64 to !llvm.ptr<3>
-            nvvm.mbarrier.try_wait.parity %ep, %parity, %ticks : !llvm.ptr<3>, i32, i32
+            %s = tirx.pipeline.producer_acquire %pipe[%i] : !pipe_t
             %k = arith.muli %kt, %c64 : index
             %bar = tirx.region %full[%s : 1] : !bar_t
             %gA = tirx.region %A[%m0 : 128, %k : 64] : !A_t
@@ -135,9 +111,8 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
           }
         }
       }
-    } else {
-      nvvm.setmaxregister increase 232
-      %cw = arith.subi %wg, %c1 : index
+    }
+    role(%cw) warpgroups 2 maxnreg 232 {
       %wrow = arith.muli %cw, %c64 : index
       %wtid = arith.remui %tx, %c128 : index
       %wleader = arith.cmpi eq, %wtid, %c0 : index
@@ -161,22 +136,14 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
         %base = arith.muli %local, %nk : index
         scf.for %kt = %c0 to %nk step %c1 {
           %i = arith.addi %base, %kt : index
-          %s = arith.remui %i, %c4 : index
-          %r = arith.divui %i, %c4 : index
-          %rp = arith.remui %r, %c2 : index
-          %parity = arith.index_cast %rp : index to i32
-          %fa = tirx.address_of %full[%s] : !bar_t
-          %fp = llvm.inttoptr %fa : i64 to !llvm.ptr<3>
-          nvvm.mbarrier.try_wait.parity %fp, %parity, %ticks : !llvm.ptr<3>, i32, i32
+          %s = tirx.pipeline.consumer_wait %pipe[%i] : !pipe_t
           %accum = arith.cmpi ne, %kt, %c0 : index
           %wA = tirx.region %As[%s : 1, %wrow : 64, %c0 : 64] : !As_t
           %wB = tirx.region %Bs[%s : 1, %c0 : 256, %c0 : 64] : !Bs_t
           tirx.tile.gemm_async <warpgroup> %acc, %wA, %wB, accum %accum transpose_B
               : !acc_t, !tirx.region<1x64x64, !As_t>, !tirx.region<1x256x64, !Bs_t>
           // The gemm waited for its wgmmas: the stage is free again.
-          %ea = tirx.address_of %empty[%s] : !bar_t
-          %ep = llvm.inttoptr %ea : i64 to !llvm.ptr<3>
-          %tok = nvvm.mbarrier.arrive %ep : !llvm.ptr<3> -> i64
+          tirx.pipeline.consumer_release %pipe[%i] : !pipe_t
         }
         %row = arith.addi %m0, %wrow : index
         // Unrolled, so that each block of the accumulator has constant

@@ -5,7 +5,7 @@
 // then the host code that launches them (its launches read the converted
 // kernels' launch configuration). The patterns live in one file per op
 // family: KernelToGPU, BuffersToGPU, TensorMemoryToGPU, AccessToGPU,
-// HostToGPU.
+// PipelineToGPU, HostToGPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +51,7 @@ TIRxToGPUTypeConverter::TIRxToGPUTypeConverter(MLIRContext *ctx) {
       return IntegerType::get(ctx, 32);
     return getMemRefForBuffer(t);
   });
+  addTIRxPipelineTypeConversions(*this);
 }
 
 void uop::tirx::populateTIRxToGPUConversionPatterns(
@@ -59,6 +60,7 @@ void uop::tirx::populateTIRxToGPUConversionPatterns(
   populateBufferPatterns(converter, patterns);
   populateTensorMemoryPatterns(converter, patterns);
   populateAccessPatterns(converter, patterns);
+  populateTIRxPipelineToGPUConversionPatterns(converter, patterns);
 }
 
 static bool isKernel(PrimFuncOp fn) {
@@ -139,7 +141,10 @@ static LogicalResult checkDeviceOp(Operation *op) {
       })
       .Case<BufferAccessOpInterface>(
           [](BufferAccessOpInterface access) { return checkAccess(access); })
-      .Case<DeclBufferOp, TensorMapOp, BindOp>(
+      .Case<DeclBufferOp, TensorMapOp, BindOp, PipelineInitOp,
+            PipelineProducerAcquireOp, PipelineProducerCommitOp,
+            PipelineConsumerWaitOp, PipelineConsumerReleaseOp,
+            WarpSpecializeOp>(
           [](auto) -> LogicalResult { return success(); })
       .Case<RegionOp>([](RegionOp region) -> LogicalResult {
         if (region->use_empty())
@@ -166,6 +171,11 @@ static LogicalResult checkKernel(PrimFuncOp fn) {
     return fn.emitError("expected one tirx.device_entry per prim_func, got ")
            << entries.size();
   DeviceEntryOp entry = entries.front();
+  // A pipeline is barriers in the kernel's own shared memory.
+  for (Type t : fn.getArgumentTypes())
+    if (isa<PipelineType>(t))
+      return fn.emitError("a kernel parameter cannot be a pipeline: declare "
+                          "it in the kernel with tirx.pipeline.init");
   if (failed(checkOuterValues(entry)) || failed(planSharedMemory(fn, entry)) ||
       failed(planTensorMemory(entry.getBody())))
     return failure();

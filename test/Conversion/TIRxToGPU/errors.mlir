@@ -186,3 +186,15 @@ tirx.prim_func @overlapping_addr() {
   }
   tirx.return
 }
+
+// -----
+
+// A pipeline's barriers live in the kernel's shared memory.
+// expected-error @+1 {{a kernel parameter cannot be a pipeline: declare it in the kernel with tirx.pipeline.init}}
+tirx.prim_func @pipeline_param(%p: !tirx.pipeline<stages = 2, producers = 1, consumers = 1>) {
+  tirx.device_entry {
+    %c0 = arith.constant 0 : index
+    %s = tirx.pipeline.consumer_wait %p[%c0] : !tirx.pipeline<stages = 2, producers = 1, consumers = 1>
+  }
+  tirx.return
+}

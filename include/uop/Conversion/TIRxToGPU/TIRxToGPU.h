@@ -48,6 +48,17 @@ public:
 void populateTIRxToGPUConversionPatterns(mlir::TypeConverter &converter,
                                          mlir::RewritePatternSet &patterns);
 
+/// The multi-stage mbarrier pipelines (tirx.pipeline.*) and warp roles
+/// (tirx.warp_specialize) of kernels: nvvm mbarrier ops with the stage and
+/// phase parity derived from the iteration counter, and a branch on the
+/// warpgroup id with setmaxnreg per role. Part of
+/// populateTIRxToGPUConversionPatterns; needs addTIRxPipelineTypeConversions.
+void populateTIRxPipelineToGPUConversionPatterns(
+    mlir::TypeConverter &converter, mlir::RewritePatternSet &patterns);
+/// `!tirx.pipeline<stages = S, ...>` to its two barrier rings (full, empty),
+/// each a memref<S x i64> in workgroup memory: a 1:N conversion.
+void addTIRxPipelineTypeConversions(mlir::TypeConverter &converter);
+
 /// Patterns that turn host code (a prim_func without a device_entry that
 /// allocates global buffers or launches kernels) into a func.func with
 /// gpu.alloc / gpu.dealloc and gpu.launch_func. Kernels must already be

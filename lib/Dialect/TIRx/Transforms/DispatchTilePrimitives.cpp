@@ -120,6 +120,19 @@ struct DispatchTilePrimitives
       if (std::optional<int64_t> n = def.getThreadsPerCta())
         threads = std::max(threads.value_or(0), *n);
     });
+    // tirx.warp_specialize reallocates with setmaxnreg too; its verifier
+    // has checked its thread count.
+    WalkResult roles = getOperation().walk([&](WarpSpecializeOp op) {
+      if (target.info->sm >= 90 && target.info->variant)
+        return WalkResult::advance();
+      op.emitError("tirx.warp_specialize sets registers with setmaxnreg, "
+                   "which needs an architecture- or family-specific chip of "
+                   "sm_90 or newer (sm_90a, sm_100a, ...), target is ")
+          << chip;
+      return WalkResult::interrupt();
+    });
+    if (roles.wasInterrupted())
+      return failure();
     WalkResult walk = getOperation().walk([&](NVVM::SetMaxRegisterOp op) {
       if (target.info->sm < 90 || !target.info->variant) {
         op.emitError("setmaxnreg needs an architecture- or family-specific "

@@ -402,4 +402,8 @@ def TIRx_ReduceOp : TIRx_TileOp<"reduce"> {
                        "`:` qualified(type($dst)) `,` qualified(type($src))";
 }
 
+// Pipelines of mbarriers and warp roles (their own file, lowered by
+// TIRxToGPU/PipelineToGPU).
+include "uop/Dialect/TIRx/IR/TIRxPipelineOps.td"
+
 #endif // UOP_DIALECT_TIRX_IR_TIRXOPS_TD

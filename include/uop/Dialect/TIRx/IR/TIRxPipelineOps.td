@@ -1,0 +1,155 @@
+//===- TIRxPipelineOps.td - mbarrier pipelines, warp roles --*- tablegen -*-===//
+//
+// The async structures of warp-specialized kernels as first-class tirx: a
+// ring of full/empty mbarriers whose stage and phase parity the ops derive
+// from an iteration counter (CUTLASS's PipelineTmaAsync), and the split of a
+// CTA's warpgroups into roles with setmaxnreg register reallocation.
+// Included from TIRxOps.td; lowered by lib/Conversion/TIRxToGPU/PipelineToGPU.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_DIALECT_TIRX_IR_TIRXPIPELINEOPS_TD
+#define UOP_DIALECT_TIRX_IR_TIRXPIPELINEOPS_TD
+
+include "uop/Dialect/TIRx/IR/TIRxBase.td"
+include "uop/Dialect/TIRx/IR/TIRxTypes.td"
+
+def TIRxPipe_Buffer : Type<CPred<"::llvm::isa<::uop::tirx::BufferType>($_self)">,
+                           "!tirx.buffer", "::uop::tirx::BufferType">;
+
+def TIRx_PipelineType : TIRx_Type<"Pipeline", "pipeline"> {
+  let summary = "a ring of full/empty mbarrier pairs, one pair per stage";
+  let description = [{
+    `!tirx.pipeline<stages = 4, producers = 2, consumers = 256>`: `stages`
+    buffers of a shared-memory ring, each guarded by a `full` mbarrier that
+    `producers` arrivals complete (a TMA load arrives once, with its bytes;
+    `tirx.pipeline.producer_commit` once per executing thread) and an `empty`
+    mbarrier that `consumers` arrivals complete (`consumer_release`, once per
+    executing thread).
+  }];
+  let parameters = (ins "int64_t":$stages, "int64_t":$producers,
+                        "int64_t":$consumers);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+class TIRx_PipelineStepOp<string mnemonic, string sum, list<Trait> traits = []>
+    : Op<TIRx_Dialect, "pipeline." # mnemonic, traits> {
+  let summary = sum;
+  let arguments = (ins TIRx_PipelineType:$pipe, Index:$iteration);
+  let hasVerifier = 1;
+}
+
+def TIRx_PipelineInitOp : Op<TIRx_Dialect, "pipeline.init"> {
+  let summary = "declares a pipeline over two rings of shared mbarriers and initialises them";
+  let description = [{
+    `full` and `empty` are plain shared `i64` buffers of `stages` elements
+    (one mbarrier per stage). Thread 0 of the CTA initialises full[s] with
+    the `producers` count and empty[s] with the `consumers` count, fences the
+    initialisation into the async proxy (TMA completes on full[s]), and the
+    CTA synchronises: the op sits directly in the `tirx.device_entry` body,
+    where every thread reaches it.
+
+    ```mlir
+    %full = tirx.alloc_buffer : !tirx.buffer<4xi64, shared>
+    %empty = tirx.alloc_buffer : !tirx.buffer<4xi64, shared>
+    %pipe = tirx.pipeline.init %full, %empty
+        : !tirx.buffer<4xi64, shared>, !tirx.buffer<4xi64, shared>
+        -> !tirx.pipeline<stages = 4, producers = 2, consumers = 256>
+    ```
+
+    Iteration i (counted over the whole sequence of stage uses) uses stage
+    i % stages for the (i / stages)th time; the step ops below wait for the
+    phases that implies, so no user computes a parity. A TMA load of stage s
+    names `%full[%s : 1]` as its barrier.
+  }];
+  let arguments = (ins TIRxPipe_Buffer:$full, TIRxPipe_Buffer:$empty);
+  let results = (outs TIRx_PipelineType:$pipe);
+  let assemblyFormat = "$full `,` $empty attr-dict `:` qualified(type($full)) `,` "
+                       "qualified(type($empty)) `->` qualified(type($pipe))";
+  let hasVerifier = 1;
+}
+
+def TIRx_PipelineProducerAcquireOp : TIRx_PipelineStepOp<"producer_acquire",
+    "the producer waits until iteration i's stage is empty; returns the stage"> {
+  let description = [{
+    `%s = tirx.pipeline.producer_acquire %pipe[%i] : !tirx.pipeline<...>`:
+    waits on empty[i % stages] for phase i / stages - 1, parity
+    (i / stages + 1) % 2, which a fresh barrier satisfies at once (the first
+    round of stages starts empty). `%s` = i % stages.
+  }];
+  let results = (outs Index:$stage);
+  let assemblyFormat = "$pipe `[` $iteration `]` attr-dict `:` qualified(type($pipe))";
+}
+
+def TIRx_PipelineProducerCommitOp : TIRx_PipelineStepOp<"producer_commit",
+    "each executing thread arrives on iteration i's full barrier"> {
+  let description = [{
+    One `mbarrier.arrive` on full[i % stages] per executing thread, for
+    producers that fill the stage with ordinary stores (the arrive releases
+    them to the waiting consumers; cp.async copies must be waited for
+    first). A TMA load into the stage arrives itself (with its byte count):
+    count it in `producers` and do not commit for it.
+  }];
+  let assemblyFormat = "$pipe `[` $iteration `]` attr-dict `:` qualified(type($pipe))";
+}
+
+def TIRx_PipelineConsumerWaitOp : TIRx_PipelineStepOp<"consumer_wait",
+    "the consumer waits until iteration i's stage is full; returns the stage"> {
+  let description = [{
+    `%s = tirx.pipeline.consumer_wait %pipe[%i] : !tirx.pipeline<...>`: waits
+    on full[i % stages] for phase i / stages, parity (i / stages) % 2.
+    `%s` = i % stages.
+  }];
+  let results = (outs Index:$stage);
+  let assemblyFormat = "$pipe `[` $iteration `]` attr-dict `:` qualified(type($pipe))";
+}
+
+def TIRx_PipelineConsumerReleaseOp : TIRx_PipelineStepOp<"consumer_release",
+    "each executing thread arrives on iteration i's empty barrier"> {
+  let description = [{
+    One `mbarrier.arrive` on empty[i % stages] per executing thread, once it
+    is done reading the stage: `consumers` such arrivals free it.
+  }];
+  let assemblyFormat = "$pipe `[` $iteration `]` attr-dict `:` qualified(type($pipe))";
+}
+
+def TIRx_WarpSpecializeOp : Op<TIRx_Dialect, "warp_specialize",
+    [SingleBlock, NoTerminator]> {
+  let summary = "splits the CTA's warpgroups into roles with their own register budgets";
+  let description = [{
+    Role k runs on the next `warpgroups[k]` warpgroups of the CTA (role 0 on
+    warpgroups 0 .. warpgroups[0] - 1, and so on; together they are all of
+    the CTA's), which first set their registers per thread to `maxnreg[k]`
+    (`setmaxnreg`: decrease below the even split of the 64K registers over
+    the CTA's threads, increase above it). The role's block argument is the
+    warpgroup's index within the role.
+
+    ```mlir
+    tirx.warp_specialize
+      role(%p) warpgroups 1 maxnreg 40 {
+        ...   // the producer warpgroup
+      }
+      role(%c) warpgroups 2 maxnreg 232 {
+        ...   // %c = 0, 1: the consumer warpgroups
+      }
+    ```
+
+    Verified: one count and one budget per role, a budget a multiple of 8 in
+    [24, 256], the roles cover the CTA's threads exactly (a known multiple of
+    128) and the budgets fit the SM's 65536 registers; the op sits directly in
+    the `tirx.device_entry` body, where every warpgroup reaches it.
+    tirx-dispatch-tile-primitives checks that the chip has setmaxnreg
+    (sm_90a and newer architecture-specific chips).
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$warpgroups, DenseI64ArrayAttr:$maxnreg);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$roles);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The first warpgroup of role `k`.
+    int64_t getRoleStart(unsigned k);
+  }];
+}
+
+#endif // UOP_DIALECT_TIRX_IR_TIRXPIPELINEOPS_TD
