@@ -3,6 +3,7 @@
 #include "uop/Runtime/Execute.h"
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
+#include "uop/Conversion/TIRxToGPU/TIRxToGPU.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Pipelines/Pipelines.h"
 #include "uop/Runtime/Compile.h"
@@ -10,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -196,6 +198,11 @@ public:
   static llvm::Expected<std::unique_ptr<Executable>>
   compileKernel(ModuleOp module, tirx::PrimFuncOp fn, StringRef chip,
                 const ScalarArgs &scalars);
+  /// compileKernel's second half for host code `fn`, lowered into
+  /// `lowered`: its buffer parameters are run()'s buffers, its scalar
+  /// parameters `scalars`, its launches and results those of the host
+  /// function it became.
+  llvm::Error loadHost(tirx::PrimFuncOp fn, const ScalarArgs &scalars);
 
   llvm::Error run(ArrayRef<const void *> inputs, ArrayRef<void *> outputs,
                   ArrayRef<int64_t> values) override;
@@ -227,6 +234,10 @@ private:
   /// its launches (gpu.launch_func), in order.
   llvm::Error walkHost(func::FuncOp host,
                        DenseMap<Value, DeviceBuffer> &buffers);
+  /// What the host function returns as a result of run(): a buffer
+  /// parameter (its position among the buffers) or a scalar.
+  llvm::Expected<HostResult>
+  hostResult(Value returned, const DenseMap<Value, unsigned> &bufferParams);
   /// The launches of the host function with the shape variables at
   /// `values` (replacing any earlier ones).
   llvm::Error prepareLaunches(ArrayRef<int64_t> values);
@@ -248,6 +259,8 @@ private:
   /// use, kept to rebuild the launches when the variables change.
   DenseMap<unsigned, RankedTensorType> slotTypes;
   DenseMap<Value, unsigned> varParams;
+  /// Host prim_funcs: the values of the host function's scalar parameters.
+  DenseMap<Value, ScalarValue> scalarParams;
   func::FuncOp hostFn;
   DenseMap<Value, DeviceBuffer> hostBuffers;
   SmallVector<int64_t> launchedAt;
@@ -476,6 +489,8 @@ CUDAExecutable::launchArg(Value operand, StringRef kernel,
                           const DenseMap<Value, DeviceBuffer> &buffers) {
   if (auto it = buffers.find(operand); it != buffers.end())
     return KernelArg(it->second);
+  if (auto it = scalarParams.find(operand); it != scalarParams.end())
+    return KernelArg(it->second);
   if (auto c = operand.getDefiningOp<arith::ConstantOp>()) {
     llvm::Expected<ScalarValue> v = ScalarValue::get(c.getValue());
     if (!v)
@@ -483,7 +498,8 @@ CUDAExecutable::launchArg(Value operand, StringRef kernel,
     return KernelArg(*v);
   }
   return compileFailed("a launch of @" + kernel +
-                       " passes something other than a buffer or a constant");
+                       " passes something other than a buffer, a scalar "
+                       "parameter or a constant");
 }
 
 //===----------------------------------------------------------------------===//
@@ -523,6 +539,76 @@ static llvm::Error checkKernelParams(tirx::PrimFuncOp fn,
   return llvm::Error::success();
 }
 
+/// A copy of `module` holding the host prim_func `fn` and the kernels it
+/// launches, and no other prim_func.
+static OwningOpRef<ModuleOp> isolateHost(ModuleOp module, tirx::PrimFuncOp fn) {
+  llvm::StringSet<> keep{fn.getSymName()};
+  fn.walk([&](tirx::LaunchOp l) { keep.insert(l.getKernel()); });
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
+  for (auto other : llvm::make_early_inc_range(copy->getOps<tirx::PrimFuncOp>()))
+    if (!keep.contains(other.getSymName()))
+      other->erase();
+  return copy;
+}
+
+llvm::Error CUDAExecutable::loadHost(tirx::PrimFuncOp fn,
+                                     const ScalarArgs &scalars) {
+  auto host = lowered->lookupSymbol<func::FuncOp>(fn.getSymName());
+  if (!host || host.isExternal() ||
+      host.getNumArguments() != fn.getNumArguments())
+    return compileFailed("the lowered module has no host function @" +
+                         fn.getSymName() + " taking its parameters");
+  DenseMap<Value, DeviceBuffer> buffers;
+  DenseMap<Value, unsigned> bufferParams;
+  for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes())) {
+    Value param = host.getArgument(i);
+    auto bt = dyn_cast<tirx::BufferType>(t);
+    if (!bt) {
+      scalarParams.try_emplace(param, scalars.at(i));
+      continue;
+    }
+    llvm::Expected<DeviceBuffer> b =
+        allocate(bt.getElementType(), bt.getNumElements());
+    if (!b)
+      return b.takeError();
+    buffers[param] = *b;
+    bufferParams[param] = inputSlots.size();
+    inputSlots.push_back(table.size() - 1);
+  }
+  outputSlots = inputSlots;
+  program = std::make_unique<GPUProgram>(*cu);
+  if (llvm::Error err = program->load(*lowered, chipName))
+    return err;
+  if (llvm::Error err = walkHost(host, buffers))
+    return err;
+  kernels = llvm::range_size(host.getBody().getOps<gpu::LaunchFuncOp>());
+  auto ret = cast<func::ReturnOp>(host.getBody().front().getTerminator());
+  for (Value v : ret.getOperands()) {
+    llvm::Expected<HostResult> r = hostResult(v, bufferParams);
+    if (!r)
+      return r.takeError();
+    hostResults.push_back(*r);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<HostResult>
+CUDAExecutable::hostResult(Value returned,
+                           const DenseMap<Value, unsigned> &bufferParams) {
+  if (auto it = bufferParams.find(returned); it != bufferParams.end())
+    return HostResult(it->second);
+  if (auto it = scalarParams.find(returned); it != scalarParams.end())
+    return HostResult(it->second);
+  if (auto c = returned.getDefiningOp<arith::ConstantOp>()) {
+    llvm::Expected<ScalarValue> v = ScalarValue::get(c.getValue());
+    if (!v)
+      return prependMessage(v.takeError(), "a result of the host function: ");
+    return HostResult(*v);
+  }
+  return compileFailed("the host function returns something other than a "
+                       "parameter or a constant");
+}
+
 llvm::Expected<std::unique_ptr<Executable>>
 CUDAExecutable::compileKernel(ModuleOp module, tirx::PrimFuncOp fn,
                               StringRef chip, const ScalarArgs &scalars) {
@@ -532,7 +618,9 @@ CUDAExecutable::compileKernel(ModuleOp module, tirx::PrimFuncOp fn,
   if (!opened)
     return opened.takeError();
   std::unique_ptr<CUDAExecutable> exe = std::move(*opened);
-  exe->lowered = isolate<tirx::PrimFuncOp>(module, fn.getSymName());
+  bool host = tirx::launchesKernels(fn);
+  exe->lowered = host ? isolateHost(module, fn)
+                      : isolate<tirx::PrimFuncOp>(module, fn.getSymName());
   tirx::TIRxToNVVMPipelineOptions options;
   options.chip = exe->chipName;
   if (llvm::Error err =
@@ -540,6 +628,11 @@ CUDAExecutable::compileKernel(ModuleOp module, tirx::PrimFuncOp fn,
             tirx::buildTIRxToNVVMPipeline(pm, options);
           }))
     return std::move(err);
+  if (host) {
+    if (llvm::Error err = exe->loadHost(fn, scalars))
+      return std::move(err);
+    return std::move(exe);
+  }
   LLVM::LLVMFuncOp kernel = findKernel(*exe->lowered, fn.getSymName());
   if (!kernel)
     return compileFailed("the lowered module has no kernel @" +

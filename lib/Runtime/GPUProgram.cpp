@@ -105,6 +105,22 @@ llvm::Expected<ScalarValue> ScalarValue::parse(Type type, StringRef text) {
                   " to " + llvm::toString(max, 10, false) + ")");
 }
 
+void ScalarValue::print(llvm::raw_ostream &os) const {
+  if (auto ft = dyn_cast<FloatType>(type)) {
+    llvm::APFloat f(ft.getFloatSemantics(),
+                    llvm::APInt(ft.getWidth(), bits));
+    SmallString<32> text;
+    f.toString(text);
+    os << text;
+  } else if (type.isInteger(1)) {
+    os << (bits ? "true" : "false");
+  } else {
+    unsigned width = type.isIndex() ? 64 : type.getIntOrFloatBitWidth();
+    os << llvm::APInt(width, bits).getSExtValue();
+  }
+  os << " : " << type;
+}
+
 llvm::Expected<ScalarValue> ScalarValue::get(TypedAttr attr) {
   Type type = attr.getType();
   if (!isScalarParamType(type))

@@ -7,7 +7,9 @@
 // A thin shell over the runtime library (uop/Runtime/Execute.h): a
 // tensor-level func.func runs on the CPU (uop-to-program, --uop-to-c, the
 // system C compiler, dlopen) or on a GPU (uop-to-nvvm, PTX, the CUDA driver);
-// a tirx.prim_func runs on a GPU, its scalar parameters given with --param.
+// a tirx.prim_func runs on a GPU, its scalar parameters given with --param:
+// a kernel, or host code that launches kernels, whose ret_type results are
+// printed (returned buffers also written with --output-dir).
 // The tool makes the inputs (seeded random data; outputs are poisoned with
 // NaN before the run so unwritten elements fail the check), and --check
 // compares every output with a double-precision reference: the interpreter
@@ -148,8 +150,8 @@ llvm::cl::opt<unsigned> clDevices(
     llvm::cl::value_desc("N"), llvm::cl::init(0), llvm::cl::cat(clCategory));
 llvm::cl::opt<std::string> clOutputDir(
     "output-dir",
-    llvm::cl::desc("write each output as DIR/<result index>.npy (created "
-                   "if missing)"),
+    llvm::cl::desc("write each output (of tirx host code: each buffer it "
+                   "returns) as DIR/<result index>.npy (created if missing)"),
     llvm::cl::value_desc("DIR"), llvm::cl::cat(clCategory));
 int fail(const Twine &msg, int code = kFail) {
   llvm::errs() << "uop-run: " << msg << "\n";
@@ -536,26 +538,37 @@ FailureOr<Tensors> makeInputs(func::FuncOp fn) {
   return t;
 }
 
+/// Writes `h` of type `d` as DIR/<index>.npy in its numpy dtype (bf16, which
+/// numpy lacks, as float32: exact).
+int writeNpy(unsigned index, DType d, const HostTensor &h) {
+  npy::Array a;
+  a.descr = npy::descrFor(d.type, d.isUnsigned);
+  a.shape = h.shape;
+  a.bytes = (d.type.isBF16() ? DType{Float32Type::get(d.type.getContext())}
+                             : d)
+                .toBytes(h);
+  SmallString<128> path(clOutputDir);
+  llvm::sys::path::append(path, Twine(index) + ".npy");
+  if (llvm::Error err = npy::write(path, a))
+    return fail(llvm::toString(std::move(err)));
+  return kOk;
+}
+
+int makeOutputDir() {
+  if (std::error_code ec = llvm::sys::fs::create_directories(clOutputDir))
+    return fail("--output-dir " + clOutputDir + ": " + ec.message(), kUsage);
+  return kOk;
+}
+
 /// Writes each output as DIR/<result index>.npy in its numpy dtype.
 int writeOutputs(const Tensors &t, ArrayRef<HostTensor> outputs) {
   if (clOutputDir.empty())
     return kOk;
-  if (std::error_code ec = llvm::sys::fs::create_directories(clOutputDir))
-    return fail("--output-dir " + clOutputDir + ": " + ec.message(), kUsage);
-  for (auto [i, h] : llvm::enumerate(outputs)) {
-    DType d = t.outTypes[i];
-    npy::Array a;
-    a.descr = npy::descrFor(d.type, d.isUnsigned);
-    a.shape = h.shape;
-    // bf16 travels as float32 (exact).
-    a.bytes = (d.type.isBF16() ? DType{Float32Type::get(d.type.getContext())}
-                               : d)
-                  .toBytes(h);
-    SmallString<128> path(clOutputDir);
-    llvm::sys::path::append(path, Twine(i) + ".npy");
-    if (llvm::Error err = npy::write(path, a))
-      return fail(llvm::toString(std::move(err)));
-  }
+  if (int rc = makeOutputDir())
+    return rc;
+  for (auto [i, h] : llvm::enumerate(outputs))
+    if (int rc = writeNpy(i, t.outTypes[i], h))
+      return rc;
   return kOk;
 }
 
@@ -1029,9 +1042,47 @@ void printTIRxTime(double ms, double flops, double bytes) {
   llvm::outs() << " repeat=" << clRepeat << "\n";
 }
 
-/// A tirx kernel: every buffer parameter is an input except the last, the
-/// output; scalar parameters come from --param; `--reference` /
-/// `tirx.reference` says what it computes.
+/// Prints what host code returned (its ret_type), one `result I = ...` line
+/// each: a scalar as `VALUE : TYPE`, a buffer as the parameter it is, also
+/// written as DIR/<I>.npy with --output-dir (as run() read it back).
+int printHostResults(tirx::PrimFuncOp fn, const Executable &exe,
+                     const KernelBuffers &k) {
+  SmallVector<unsigned> bufferParams;
+  for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes()))
+    if (isa<tirx::BufferType>(t))
+      bufferParams.push_back(i);
+  if (!clOutputDir.empty())
+    if (int rc = makeOutputDir())
+      return rc;
+  for (auto [i, r] : llvm::enumerate(exe.results())) {
+    llvm::outs() << "result " << i << " = ";
+    if (auto *scalar = std::get_if<ScalarValue>(&r)) {
+      scalar->print(llvm::outs());
+      llvm::outs() << "\n";
+      continue;
+    }
+    unsigned b = std::get<unsigned>(r);
+    llvm::outs() << "buffer parameter " << bufferParams[b] << " of shape "
+                 << shapeString(k.hosts[b].shape) << " " << k.types[b].name();
+    if (!clOutputDir.empty()) {
+      SmallString<128> path(clOutputDir);
+      llvm::sys::path::append(path, Twine(i) + ".npy");
+      llvm::outs() << " -> " << path;
+    }
+    llvm::outs() << "\n";
+    if (clOutputDir.empty())
+      continue;
+    const DType &d = k.types[b];
+    if (int rc = writeNpy(i, d, d.fromBytes(k.bytes[b].data(), k.hosts[b].shape)))
+      return rc;
+  }
+  return kOk;
+}
+
+/// A tirx kernel, or host code launching kernels: every buffer parameter is
+/// an input except the last, the output; scalar parameters come from
+/// --param; `--reference` / `tirx.reference` says what it computes. Host
+/// code's results are printed after the run (printHostResults).
 int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
   FailureOr<ScalarArgs> scalars = scalarArgs(fn);
   if (failed(scalars))
@@ -1040,6 +1091,10 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
       Executable::compileKernel(module, fn, requestedChip(), *scalars);
   if (!exe)
     return fail(exe.takeError());
+  if (!clOutputDir.empty() && fn.getFunctionType().getNumResults() == 0)
+    return fail("--output-dir writes the buffers host code returns; @" +
+                    fn.getSymName() + " returns nothing",
+                kUsage);
   KernelBuffers k = makeKernelBuffers(fn);
   std::optional<tirx::ReferenceKind> ref;
   if (auto attr = fn.getContext()
@@ -1050,12 +1105,18 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
   if (!clReference.empty())
     ref = tirx::symbolizeReferenceKind(clReference);
   // Inputs go in; the output starts as NaN bytes and is read back to check.
+  // Returned buffers written to --output-dir are read back too.
   SmallVector<const void *> ins;
   SmallVector<void *> outs;
   for (auto [i, raw] : llvm::enumerate(k.bytes)) {
     bool output = i + 1 == k.bytes.size();
+    bool written = !clOutputDir.empty() &&
+                   llvm::any_of((*exe)->results(), [&](const HostResult &r) {
+                     auto *b = std::get_if<unsigned>(&r);
+                     return b && *b == i;
+                   });
     ins.push_back(output ? nullptr : raw.data());
-    outs.push_back(output && clCheck && ref ? raw.data() : nullptr);
+    outs.push_back((output && clCheck && ref) || written ? raw.data() : nullptr);
   }
   if (llvm::Error err = (*exe)->run(ins, outs))
     return fail(std::move(err));
@@ -1067,9 +1128,12 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
             k.hosts[0].shape[1];
   for (const std::vector<unsigned char> &raw : k.bytes)
     bytes += raw.size();
-  llvm::outs() << "entry=" << fn.getSymName() << " target=cuda kernels=1\n";
+  llvm::outs() << "entry=" << fn.getSymName()
+               << " target=cuda kernels=" << (*exe)->numKernels() << "\n";
   llvm::outs() << "device=\"" << (*exe)->deviceName()
                << "\" chip=" << (*exe)->chip() << "\n";
+  if (int rc = printHostResults(fn, **exe, k))
+    return rc;
   // The check runs now, on the first launch's output; it prints last.
   std::optional<Comparison> checked;
   if (clCheck && ref) {
@@ -1172,9 +1236,8 @@ int main(int argc, char **argv) {
                       "@" + fn.getName() + " is a tensor-level function",
                       kUsage);
   }
-  if (!clInputs.empty() || !clOutputDir.empty())
-    return fail("--input and --output-dir are for tensor-level functions",
-                kUsage);
+  if (!clInputs.empty())
+    return fail("--input is for tensor-level functions", kUsage);
   if (clTarget == "cpu")
     return fail("tirx kernels run with --target cuda", kUsage);
   return runTIRx(*module, cast<tirx::PrimFuncOp>(entry));

@@ -21,10 +21,16 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <variant>
 
 namespace uop {
 /// Values of a kernel's scalar parameters, by parameter index.
 using ScalarArgs = std::map<unsigned, ScalarValue>;
+
+/// One result of a host prim_func (its ret_type): a buffer parameter, as
+/// the position of its buffer among run()'s, which holds the returned data
+/// after run(); or a scalar (a parameter's value or a constant).
+using HostResult = std::variant<unsigned, ScalarValue>;
 
 /// A program compiled for a target, run on host buffers that hold each
 /// buffer contiguously, row-major, in its element type.
@@ -40,11 +46,13 @@ public:
   static llvm::Expected<std::unique_ptr<Executable>>
   compile(mlir::ModuleOp module, mlir::func::FuncOp fn, llvm::StringRef target,
           llvm::StringRef chip, llvm::ArrayRef<std::string> opts = {});
-  /// Compiles the kernel `fn` (a tirx.prim_func with a device_entry) for the
-  /// GPU with tirx-to-nvvm{chip} (`chip` empty: the device's), loads it and
-  /// prepares its launch, with `scalars` as the values of its scalar
-  /// parameters (every one needs a value). Each buffer parameter, in order,
-  /// is both an input and an output of run(). Errors as compile().
+  /// Compiles the tirx.prim_func `fn` for the GPU with tirx-to-nvvm{chip}
+  /// (`chip` empty: the device's), loads it and prepares its launches, with
+  /// `scalars` as the values of its scalar parameters (every one needs a
+  /// value). `fn` is a kernel (it has a device_entry: one launch) or host
+  /// code that launches the module's kernels (its launches, in order; its
+  /// ret_type results are results()). Each buffer parameter, in order, is
+  /// both an input and an output of run(). Errors as compile().
   static llvm::Expected<std::unique_ptr<Executable>>
   compileKernel(mlir::ModuleOp module, tirx::PrimFuncOp fn,
                 llvm::StringRef chip, const ScalarArgs &scalars = {});
@@ -63,6 +71,9 @@ public:
   /// Median milliseconds of `repeat` runs on the data of the last run().
   virtual llvm::Expected<double> time(unsigned repeat) = 0;
   unsigned numKernels() const { return kernels; }
+  /// What host code compiled by compileKernel returns, in order (empty for
+  /// a kernel and for tensor-level functions, whose results are outputs).
+  llvm::ArrayRef<HostResult> results() const { return hostResults; }
   /// "cpu" or "cuda <chip> (<device>)".
   const std::string &description() const { return what; }
   /// The GPU's name and the chip compiled for (empty on the CPU).
@@ -73,6 +84,7 @@ protected:
   /// Checks `values` against shapeVars(): one per variable, within bounds.
   llvm::Error checkVars(llvm::ArrayRef<int64_t> values) const;
   llvm::SmallVector<VarAttr> vars;
+  llvm::SmallVector<HostResult> hostResults;
   unsigned kernels = 0;
   std::string what, device, chipName;
 };

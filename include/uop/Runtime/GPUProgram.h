@@ -62,6 +62,9 @@ public:
   uint64_t getBits() const { return bits; }
   /// Bytes the kernel reads: 1, 2, 4 or 8.
   unsigned getSize() const { return elementBytes(type); }
+  /// `VALUE : TYPE`, with a VALUE parse() reads back: integers signed (i1 as
+  /// true or false), floats in the type's full precision.
+  void print(llvm::raw_ostream &os) const;
 
 private:
   ScalarValue(mlir::Type type, uint64_t bits) : type(type), bits(bits) {}

@@ -78,6 +78,8 @@ void populateBufferPatterns(mlir::TypeConverter &, mlir::RewritePatternSet &);
 void populateTensorMemoryPatterns(mlir::TypeConverter &,
                                   mlir::RewritePatternSet &);
 void populateAccessPatterns(mlir::TypeConverter &, mlir::RewritePatternSet &);
+void populateClusterSharedPatterns(mlir::TypeConverter &,
+                                   mlir::RewritePatternSet &);
 
 } // namespace uop::tirx::togpu
 

@@ -10,8 +10,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
+#include "uop/Dialect/TIRx/IR/TIRxViews.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -49,6 +51,10 @@ TIRxToGPUTypeConverter::TIRxToGPUTypeConverter(MLIRContext *ctx) {
   addConversion([ctx](BufferType t) -> Type {
     if (t.getScope() == StorageScope::TMem)
       return IntegerType::get(ctx, 32);
+    // Another CTA's shared memory: its address in the cluster's window.
+    if (t.getScope() == StorageScope::SharedCluster)
+      return LLVM::LLVMPointerType::get(
+          ctx, static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster));
     return getMemRefForBuffer(t);
   });
   addTIRxPipelineTypeConversions(*this);
@@ -61,6 +67,7 @@ void uop::tirx::populateTIRxToGPUConversionPatterns(
   populateTensorMemoryPatterns(converter, patterns);
   populateAccessPatterns(converter, patterns);
   populateTIRxPipelineToGPUConversionPatterns(converter, patterns);
+  populateClusterSharedPatterns(converter, patterns);
 }
 
 static bool isKernel(PrimFuncOp fn) {
@@ -105,11 +112,13 @@ static LogicalResult checkOuterValues(DeviceEntryOp entry) {
   return success();
 }
 
-/// A buffer the patterns can follow: a parameter, an allocation or a view.
+/// A buffer the patterns can follow: a parameter, an allocation or a view
+/// (of this CTA's storage or of another's).
 static bool isConvertedBuffer(Value buffer) {
   if (isa<BlockArgument>(buffer))
     return isa<PrimFuncOp>(buffer.getParentBlock()->getParentOp());
-  return isa_and_nonnull<AllocBufferOp, DeclBufferOp>(buffer.getDefiningOp());
+  return isa_and_nonnull<AllocBufferOp, DeclBufferOp, ClusterViewOp>(
+      buffer.getDefiningOp());
 }
 
 static LogicalResult checkFlatAccess(Operation *op, Value buffer,
@@ -141,7 +150,7 @@ static LogicalResult checkDeviceOp(Operation *op) {
       })
       .Case<BufferAccessOpInterface>(
           [](BufferAccessOpInterface access) { return checkAccess(access); })
-      .Case<DeclBufferOp, TensorMapOp, BindOp, PipelineInitOp,
+      .Case<DeclBufferOp, ClusterViewOp, TensorMapOp, BindOp, PipelineInitOp,
             PipelineProducerAcquireOp, PipelineProducerCommitOp,
             PipelineConsumerWaitOp, PipelineConsumerReleaseOp,
             WarpSpecializeOp>(

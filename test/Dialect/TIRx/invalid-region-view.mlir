@@ -102,3 +102,19 @@ tirx.prim_func @unsliceable() {
   }
   tirx.return
 }
+
+// -----
+
+// A compose layout answers slice too: its tile cannot be cut there either.
+!C = !tirx.buffer<6x4xf32, shared, #tirx.compose<#tirx.swizzle<per_element = 0, swizzle_len = 1, atom_len = 1>, #tirx.tile<S[(4,6):(1,4)]>>>
+tirx.prim_func @unsliceable_compose() {
+  tirx.device_entry {
+    %c0 = arith.constant 0 : index
+    %t = tirx.alloc_buffer : !C
+    %r = tirx.region %t[%c0 : 6, %c0 : 2] : !C
+    // expected-error @+1 {{the source's layout has no slice over this region: slice: cannot split}}
+    %v = tirx.region_view %r : !tirx.region<6x2, !C> -> !tirx.buffer<6x2xf32, shared, #tirx.tile<S[12:1]>>
+  }
+  tirx.return
+}
+

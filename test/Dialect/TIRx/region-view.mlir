@@ -71,3 +71,20 @@ tirx.prim_func @swizzle() {
   }
   tirx.return
 }
+
+// A compose layout answers the slice with a compose: the swizzle kept, the
+// tile sliced.
+// CHECK-LABEL: tirx.prim_func @compose
+// CHECK: -> !tirx.buffer<4x32xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(4,32):(64,1)] + 288>>>
+!C = !tirx.buffer<8x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(8,64):(64,1)]>>>
+!CV = !tirx.buffer<4x32xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(4,32):(64,1)] + 288>>>
+tirx.prim_func @compose() {
+  tirx.device_entry {
+    %c4 = arith.constant 4 : index
+    %c32 = arith.constant 32 : index
+    %z = tirx.alloc_buffer : !C
+    %r = tirx.region %z[%c4 : 4, %c32 : 32] : !C
+    %v = tirx.region_view %r : !tirx.region<4x32, !C> -> !CV
+  }
+  tirx.return
+}

@@ -369,6 +369,93 @@ std::optional<int64_t> ComposeLayoutAttr::getSize() const {
   return la::size(getTile().getLayout());
 }
 
+//===----------------------------------------------------------------------===//
+// Layout Slice (LayoutAttrInterface::slice)
+//===----------------------------------------------------------------------===//
+
+/// [begin, begin + extents) as the algebra's region, or a failure at
+/// `emitError` when its rank is not the buffer's.
+static FailureOr<la::Region>
+algebraRegion(ArrayRef<int64_t> shape, ArrayRef<int64_t> begin,
+              ArrayRef<int64_t> extents,
+              function_ref<InFlightDiagnostic()> emitError) {
+  if (begin.size() != shape.size() || extents.size() != shape.size())
+    return emitError() << "the region has " << begin.size()
+                       << " dimensions, the buffer " << shape.size(),
+           failure();
+  la::Region region;
+  for (auto [b, e] : llvm::zip(begin, extents))
+    region.push_back(la::Range{b, e});
+  return region;
+}
+
+/// The attribute `make` builds from the algebra's slice `sliced`, or its
+/// reason at `emitError`.
+template <typename L, typename Make>
+static FailureOr<LayoutAttrInterface>
+sliceResult(la::Result<L> sliced, function_ref<InFlightDiagnostic()> emitError,
+            Make make) {
+  if (!sliced)
+    return emitError() << sliced.error(), failure();
+  return LayoutAttrInterface(make(*sliced));
+}
+
+FailureOr<LayoutAttrInterface>
+TileLayoutAttr::slice(ArrayRef<int64_t> shape, ArrayRef<int64_t> begin,
+                      ArrayRef<int64_t> extents,
+                      function_ref<InFlightDiagnostic()> emitError) const {
+  FailureOr<la::Region> region = algebraRegion(shape, begin, extents, emitError);
+  if (failed(region))
+    return failure();
+  return sliceResult(la::slice(getLayout(), la::Shape(shape.begin(), shape.end()),
+                               *region),
+                     emitError, [&](const la::TileLayout &t) {
+                       return TileLayoutAttr::get(getContext(), t);
+                     });
+}
+
+/// A compose layout's attribute.
+static ComposeLayoutAttr getComposeAttr(MLIRContext *ctx,
+                                        const la::ComposeLayout &c) {
+  const la::SwizzleLayout &s = c.swizzle;
+  return ComposeLayoutAttr::get(
+      ctx,
+      SwizzleLayoutAttr::get(ctx, s.perElement, s.swizzleLen, s.atomLen,
+                             s.swizzleInner),
+      TileLayoutAttr::get(ctx, c.tile));
+}
+
+// A bare swizzle lays a buffer out over its row-major offsets: its slice
+// composes the swizzle with the slice of that row-major tile.
+FailureOr<LayoutAttrInterface>
+SwizzleLayoutAttr::slice(ArrayRef<int64_t> shape, ArrayRef<int64_t> begin,
+                         ArrayRef<int64_t> extents,
+                         function_ref<InFlightDiagnostic()> emitError) const {
+  FailureOr<la::Region> region = algebraRegion(shape, begin, extents, emitError);
+  if (failed(region))
+    return failure();
+  la::Shape s(shape.begin(), shape.end());
+  la::ComposeLayout whole{getLayout(), la::Layout(getLayout()).tileFor(s)};
+  return sliceResult(la::slice(whole, s, *region), emitError,
+                     [&](const la::ComposeLayout &c) {
+                       return getComposeAttr(getContext(), c);
+                     });
+}
+
+FailureOr<LayoutAttrInterface>
+ComposeLayoutAttr::slice(ArrayRef<int64_t> shape, ArrayRef<int64_t> begin,
+                         ArrayRef<int64_t> extents,
+                         function_ref<InFlightDiagnostic()> emitError) const {
+  FailureOr<la::Region> region = algebraRegion(shape, begin, extents, emitError);
+  if (failed(region))
+    return failure();
+  return sliceResult(la::slice(getLayout(), la::Shape(shape.begin(), shape.end()),
+                               *region),
+                     emitError, [&](const la::ComposeLayout &c) {
+                       return getComposeAttr(getContext(), c);
+                     });
+}
+
 la::Result<la::Table> uop::tirx::getLayoutTable(LayoutAttrInterface layout,
                                                 ArrayRef<int64_t> shape) {
   la::Shape s(shape.begin(), shape.end());
@@ -527,6 +614,9 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (allocatedAddr < -1)
     return emitError() << "allocated_addr must be non-negative, got "
                        << allocatedAddr;
+  if (scope == StorageScope::SharedCluster && allocatedAddr >= 0)
+    return emitError() << "a shared_cluster buffer sits where the shared "
+                          "buffer it views does; it takes no allocated_addr";
   // Element counts beyond 2^62 are refused before anything multiplies them.
   int64_t count = 1;
   for (int64_t d : shape)

@@ -103,6 +103,10 @@ static bool isHostPrimFunc(PrimFuncOp fn) {
 }
 
 LogicalResult AllocBufferOp::verify() {
+  if (getType().getScope() == StorageScope::SharedCluster)
+    return emitOpError("another CTA's shared memory is not allocated here: "
+                       "allocate a shared buffer and view its copy in that "
+                       "CTA with tirx.cluster_view");
   // Global memory is allocated by host code (for the kernels it launches).
   if (getType().getScope() == StorageScope::Global &&
       !isHostPrimFunc((*this)->getParentOfType<PrimFuncOp>()))

@@ -12,62 +12,6 @@ namespace la = uop::tirx::layout;
 #define GET_OP_CLASSES
 #include "uop/Dialect/TIRx/IR/TIRxViewOps.cpp.inc"
 
-la::Result<la::Layout> la::slice(const Layout &l, const Shape &shape,
-                                 const Region &region) {
-  if (!l.getSwizzle()) {
-    Result<TileLayout> t = slice(*l.getTile(), shape, region);
-    if (!t)
-      return Result<Layout>::failure(t.error());
-    return Layout(*t);
-  }
-  Result<ComposeLayout> c =
-      slice(ComposeLayout{*l.getSwizzle(), l.tileFor(shape)}, shape, region);
-  if (!c)
-    return Result<Layout>::failure(c.error());
-  return Layout(*c);
-}
-
-Attribute uop::tirx::getLayoutAttr(MLIRContext *ctx, const la::Layout &l) {
-  if (!l.getSwizzle())
-    return TileLayoutAttr::get(ctx, *l.getTile());
-  const la::SwizzleLayout &s = *l.getSwizzle();
-  auto swizzle = SwizzleLayoutAttr::get(ctx, s.perElement, s.swizzleLen,
-                                        s.atomLen, s.swizzleInner);
-  if (!l.getTile())
-    return swizzle;
-  return ComposeLayoutAttr::get(ctx, swizzle,
-                                TileLayoutAttr::get(ctx, *l.getTile()));
-}
-
-static Attribute sliceAlgebra(MLIRContext *ctx, const la::Layout &l,
-                              ArrayRef<int64_t> shape, ArrayRef<int64_t> begin,
-                              ArrayRef<int64_t> extents, std::string &error) {
-  if (begin.size() != shape.size() || extents.size() != shape.size()) {
-    error = "the region has " + std::to_string(begin.size()) +
-            " dimensions, the buffer " + std::to_string(shape.size());
-    return {};
-  }
-  la::Region region;
-  for (auto [b, e] : llvm::zip(begin, extents))
-    region.push_back(la::Range{b, e});
-  la::Result<la::Layout> sliced =
-      la::slice(l, la::Shape(shape.begin(), shape.end()), region);
-  if (!sliced) {
-    error = sliced.error();
-    return {};
-  }
-  return getLayoutAttr(ctx, *sliced);
-}
-
-Attribute uop::tirx::sliceLayout(LayoutAttrInterface layout,
-                                 ArrayRef<int64_t> shape,
-                                 ArrayRef<int64_t> begin,
-                                 ArrayRef<int64_t> extents,
-                                 std::string &error) {
-  return sliceAlgebra(layout.getContext(), layout.getAlgebra(), shape, begin,
-                      extents, error);
-}
-
 la::Layout uop::tirx::getBufferLayout(BufferType type) {
   if (LayoutAttrInterface l = type.getLayoutInterface())
     return l.getAlgebra();
@@ -85,6 +29,42 @@ la::Layout uop::tirx::getBufferLayout(BufferType type) {
   return tile;
 }
 
+LayoutAttrInterface uop::tirx::getBufferLayoutAttr(BufferType type) {
+  if (LayoutAttrInterface l = type.getLayoutInterface())
+    return l;
+  return TileLayoutAttr::get(type.getContext(),
+                             *getBufferLayout(type).getTile());
+}
+
+/// The constant values of `mins`, or nullopt when one is not constant.
+static std::optional<SmallVector<int64_t>> constantMins(ValueRange mins) {
+  SmallVector<int64_t> begin;
+  for (Value m : mins) {
+    APInt value;
+    if (!matchPattern(m, m_ConstantInt(&value)))
+      return std::nullopt;
+    begin.push_back(value.getSExtValue());
+  }
+  return begin;
+}
+
+LayoutAttrInterface
+uop::tirx::getConstantRegionLayout(BufferType type, ValueRange mins,
+                                   ArrayRef<int64_t> extents) {
+  std::optional<SmallVector<int64_t>> begin = constantMins(mins);
+  if (!begin)
+    return {};
+  // Not sliceable here is not an error for the caller, who falls back to
+  // the whole buffer's layout: drop the reason.
+  ScopedDiagnosticHandler quiet(type.getContext(),
+                                [](Diagnostic &) { return success(); });
+  FailureOr<LayoutAttrInterface> sliced =
+      getBufferLayoutAttr(type).slice(type.getShape(), *begin, extents, [&] {
+        return emitError(UnknownLoc::get(type.getContext()));
+      });
+  return succeeded(sliced) ? *sliced : LayoutAttrInterface();
+}
+
 LogicalResult RegionViewOp::verify() {
   auto regionType = cast<RegionType>(getRegion().getType());
   BufferType src = regionType.getBuffer(), view = getType();
@@ -99,40 +79,76 @@ LogicalResult RegionViewOp::verify() {
   auto region = getRegion().getDefiningOp<RegionOp>();
   if (!region)
     return emitOpError("views the region of a tirx.region");
-  SmallVector<int64_t> begin;
-  for (Value m : region.getMins()) {
-    APInt value;
-    if (!matchPattern(m, m_ConstantInt(&value)))
-      return emitOpError("a region view needs constant mins: the layout "
-                         "slice is static");
-    begin.push_back(value.getSExtValue());
-  }
-  std::string why;
-  Attribute expected = sliceAlgebra(getContext(), getBufferLayout(src),
-                                    src.getShape(), begin,
-                                    regionType.getExtents(), why);
-  if (!expected)
-    return emitOpError("the source's layout has no slice over this region: ")
-           << why;
+  std::optional<SmallVector<int64_t>> begin = constantMins(region.getMins());
+  if (!begin)
+    return emitOpError("a region view needs constant mins: the layout "
+                       "slice is static");
+  FailureOr<LayoutAttrInterface> expected = getBufferLayoutAttr(src).slice(
+      src.getShape(), *begin, regionType.getExtents(), [&] {
+        return emitOpError("the source's layout has no slice over this region: ");
+      });
+  if (failed(expected))
+    return failure();
   auto have = view.getLayoutInterface();
   if (!have)
     return emitOpError("a region view's layout is the slice of the source's: ")
-           << expected;
-  if (have == expected)
+           << *expected;
+  if (have == *expected)
     return success();
   // The same map written another way (the same table) is the slice too.
   if (view.getNumElements() <= (1 << 16)) {
     la::Shape shape(view.getShape().begin(), view.getShape().end());
     la::Result<la::Table> a = have.getAlgebra().table(shape),
-                          b = cast<LayoutAttrInterface>(expected)
-                                  .getAlgebra()
-                                  .table(shape);
+                          b = expected->getAlgebra().table(shape);
     if (a && b && *a == *b)
       return success();
   }
   return emitOpError("the view's layout ")
          << have << " is not the slice of the source's over this region, "
-         << expected;
+         << *expected;
+}
+
+LogicalResult ClusterViewOp::verify() {
+  BufferType src = getSource().getType(), view = getType();
+  if (src.getScope() != StorageScope::Shared)
+    return emitOpError("views a shared buffer, got a ")
+           << stringifyStorageScope(src.getScope()) << " one";
+  auto alloc = getSource().getDefiningOp<AllocBufferOp>();
+  if (!alloc)
+    return emitOpError("views a tirx.alloc_buffer (each CTA's copy of it "
+                       "sits at the same offset of its shared memory)");
+  BufferType expected =
+      BufferType::get(getContext(), src.getShape(), src.getElementType(),
+                      StorageScope::SharedCluster, src.getLayout(),
+                      src.getStrides(), src.getElemOffset(),
+                      /*allocatedAddr=*/-1);
+  if (view != expected)
+    return emitOpError("the view is the source with scope shared_cluster: ")
+           << expected << ", got " << view;
+  // The cluster's shape: its scope id, or what tirx-lower-scope-ids
+  // recorded of it on the kernel once the ids are lowered.
+  std::optional<SmallVector<int64_t>> cluster =
+      getCtaExtentsInForce(*this, ExecScopeKind::Cluster);
+  auto fn = (*this)->getParentOfType<PrimFuncOp>();
+  if (!cluster && fn)
+    if (auto dims = getContext()
+                        ->getLoadedDialect<TIRxDialect>()
+                        ->getClusterDimsAttrHelper()
+                        .getAttr(fn))
+      cluster.emplace(dims.asArrayRef().begin(), dims.asArrayRef().end());
+  if (!cluster)
+    return emitOpError("names a CTA of the cluster: it needs a cluster -> cta "
+                       "scope id in force");
+  int64_t ctas = 1;
+  for (int64_t e : *cluster)
+    ctas *= e;
+  APInt rank;
+  if (matchPattern(getRank(), m_ConstantInt(&rank)) &&
+      (rank.isNegative() || rank.getSExtValue() >= ctas))
+    return emitOpError("rank ") << rank.getSExtValue()
+                                << " is outside the cluster's " << ctas
+                                << " CTAs";
+  return success();
 }
 
 void uop::tirx::lowerRegionViews(Operation *root) {

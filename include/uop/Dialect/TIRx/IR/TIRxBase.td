@@ -65,7 +65,10 @@ def TIRx_StorageScope : I32EnumAttr<"StorageScope",
     I32EnumAttrCase<"Global", 0, "global">,
     I32EnumAttrCase<"Shared", 1, "shared">,
     I32EnumAttrCase<"Local", 2, "local">,
-    I32EnumAttrCase<"TMem", 3, "tmem">]> {
+    I32EnumAttrCase<"TMem", 3, "tmem">,
+    // Another CTA's shared memory (PTX .shared::cluster): only the views
+    // tirx.cluster_view makes have it.
+    I32EnumAttrCase<"SharedCluster", 4, "shared_cluster">]> {
   let cppNamespace = "::uop::tirx";
   let genSpecializedAttr = 0;
 }

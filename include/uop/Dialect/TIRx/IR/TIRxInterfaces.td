@@ -10,7 +10,8 @@ def TIRx_LayoutAttrInterface : AttrInterface<"LayoutAttrInterface"> {
     The one object every lowering queries about a buffer layout (like
     Triton's LinearLayout). Each layout attribute converts to the plain
     integer algebra of `uop/Dialect/TIRx/Utils/LayoutAlgebra.h`; apply,
-    size, span, slice and canonicalize are answered there, and
+    size, span and canonicalize are answered there, `slice` here (as an
+    attribute of the sliced layout), and
     `emitApply` builds the same mapping as arith/index IR.
   }];
   let methods = [
@@ -18,6 +19,19 @@ def TIRx_LayoutAttrInterface : AttrInterface<"LayoutAttrInterface"> {
       "::uop::tirx::layout::Layout", "getAlgebra">,
     InterfaceMethod<"Number of logical elements, or nullopt when the layout "
       "fits any shape (a bare swizzle).", "std::optional<int64_t>", "getSize">,
+    InterfaceMethod<[{
+      The seed's Layout.Slice: the layout of the region [begin, begin +
+      extents) of a `shape` buffer laid out by this attribute, over the
+      region's extents, so that element y of it is element begin + y of
+      this one. Each kind answers with a layout attribute (a tile slices
+      to a tile, a swizzle or compose to a compose). Where the algebra
+      cannot slice (a region that wraps a digit of the layout), the reason
+      is attached to `emitError()` and the result is a failure.
+    }], "::mlir::FailureOr<::uop::tirx::LayoutAttrInterface>", "slice",
+      (ins "::llvm::ArrayRef<int64_t>":$shape,
+           "::llvm::ArrayRef<int64_t>":$begin,
+           "::llvm::ArrayRef<int64_t>":$extents,
+           "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError)>,
   ];
 }
 

@@ -1,8 +1,7 @@
 //===- TIRxViews.h - region views and layout slices -------------*- C++ -*-===//
 //
-// tirx.region_view (TIRxViewOps.td) and the layout Slice it is defined by:
-// the algebra's slice for any layout (tile, bare swizzle, compose) and for
-// any LayoutAttrInterface attribute.
+// tirx.region_view (TIRxViewOps.td), defined by the layout Slice that every
+// layout attribute answers (LayoutAttrInterface::slice).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,27 +14,6 @@
 #include "uop/Dialect/TIRx/IR/TIRxViewOps.h.inc"
 
 namespace uop::tirx {
-namespace layout {
-/// The layout of `region` of a `shape` buffer laid out `l`, viewed with
-/// shape = the region's extents (the free slice functions; a bare swizzle is
-/// sliced as itself composed with the row-major tile of `shape`).
-Result<Layout> slice(const Layout &l, const Shape &shape, const Region &region);
-} // namespace layout
-
-/// The attribute of the algebra's layout `l` (tile, swizzle or compose).
-mlir::Attribute getLayoutAttr(mlir::MLIRContext *ctx, const layout::Layout &l);
-
-/// The seed's Layout.Slice on a layout attribute: the layout of the region
-/// [begin, begin + extents) of a `shape` buffer laid out `layout`, as a
-/// layout attribute over the region's extents (element y of it is element
-/// begin + y of `layout`); null with `error` set when the algebra cannot
-/// slice it there.
-mlir::Attribute sliceLayout(LayoutAttrInterface layout,
-                            llvm::ArrayRef<int64_t> shape,
-                            llvm::ArrayRef<int64_t> begin,
-                            llvm::ArrayRef<int64_t> extents,
-                            std::string &error);
-
 /// The rule every view (decl_buffer, region_view) shares: `view` keeps the
 /// dtype and the storage scope of `src`; an error at `op` otherwise.
 mlir::LogicalResult verifyViewKeepsStorage(mlir::Operation *op, BufferType src,
@@ -44,6 +22,15 @@ mlir::LogicalResult verifyViewKeepsStorage(mlir::Operation *op, BufferType src,
 /// The layout a buffer of `type` maps its elements by: its own, or the tile
 /// of its strides (row-major without them).
 layout::Layout getBufferLayout(BufferType type);
+/// The same as an attribute, to slice (LayoutAttrInterface::slice).
+LayoutAttrInterface getBufferLayoutAttr(BufferType type);
+
+/// The layout of the region `[mins, mins + extents)` of a buffer of `type`
+/// when the mins are constants and the layout slices there (a tile op's
+/// region argument, seen as the view it stands for); else null.
+LayoutAttrInterface getConstantRegionLayout(BufferType type,
+                                            mlir::ValueRange mins,
+                                            llvm::ArrayRef<int64_t> extents);
 
 /// Rewrites every tirx.region_view under `root` into the decl_buffer of the
 /// region's buffer it stands for (the view's layout is the slice, so it

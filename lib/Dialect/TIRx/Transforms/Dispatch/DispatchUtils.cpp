@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dispatch.h"
+#include "uop/Dialect/TIRx/IR/TIRxViews.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -803,9 +804,11 @@ bool isKnownMultipleOf(Value v, int64_t w, int depth) {
 Declines vectorAccessDeclines(Value operand, int64_t w) {
   BufferType type = bufferTypeOf(operand);
   ArrayRef<int64_t> box = getTileShape(operand.getType());
-  // Registers have no 16-byte alignment to rely on.
+  // Registers have no 16-byte alignment to rely on. Another CTA's shared
+  // memory (a cluster view) is this CTA's layout at the peer's offset.
   if (type.getScope() != StorageScope::Global &&
-      type.getScope() != StorageScope::Shared)
+      type.getScope() != StorageScope::Shared &&
+      type.getScope() != StorageScope::SharedCluster)
     return std::string("only global and shared memory are accessed in "
                        "16-byte vectors");
   if (type.getShape().back() % w)
@@ -840,12 +843,26 @@ Declines vectorAccessDeclines(Value operand, int64_t w) {
                                : Declines("the last stride is not 1");
   }
   // A layout: check every aligned run in its table (small shared tiles).
-  if (type.getNumElements() > (int64_t(1) << 20))
+  // A region at constant mins is checked on its slice, the elements the
+  // call touches: a swizzle's row 0, say, is contiguous where the whole
+  // buffer is not, and a small box of a large buffer tabulates cheaply.
+  LayoutAttrInterface layout = type.getLayoutInterface();
+  ArrayRef<int64_t> shape = type.getShape();
+  if (auto region = operand.getDefiningOp<RegionOp>())
+    if (LayoutAttrInterface sliced =
+            getConstantRegionLayout(type, region.getMins(), box)) {
+      layout = sliced;
+      shape = box;
+    }
+  int64_t count = 1;
+  for (int64_t e : shape)
+    count *= e;
+  if (count > (int64_t(1) << 20))
     return std::string("the layout is too large to check for contiguity");
-  auto table = getLayoutTable(type.getLayoutInterface(), type.getShape());
+  auto table = getLayoutTable(layout, shape);
   if (!table)
     return "cannot tabulate the layout: " + table.error();
-  for (int64_t start = 0; start < type.getNumElements(); start += w) {
+  for (int64_t start = 0; start < count; start += w) {
     const auto &first = (*table)[start];
     if (first.size() != 1 || first.front().at(layout::kMemoryAxis) % w)
       return std::string("the layout does not keep aligned runs contiguous");
