@@ -13,13 +13,6 @@ using namespace uop;
 
 Communicator::~Communicator() = default;
 
-static bool isMultiDeviceOp(Operation *op) {
-  if (isa<MultiOp, MStackOp, MSelectOp, AllReduceOp>(op))
-    return true;
-  auto d = dyn_cast<DeviceOp>(op);
-  return d && d.getNumDevices() > 1;
-}
-
 bool uop::isMultiDeviceProgram(func::FuncOp fn) {
   return fn
       .walk([](Operation *op) {

@@ -1179,6 +1179,13 @@ LogicalResult BindOp::verify() {
   return success();
 }
 
+bool uop::isMultiDeviceOp(Operation *op) {
+  if (isa<MultiOp, MStackOp, MSelectOp, AllReduceOp>(op))
+    return true;
+  auto d = dyn_cast<DeviceOp>(op);
+  return d && d.getNumDevices() > 1;
+}
+
 // `"CPU"` or `("CPU:0", "CPU:1")`.
 ParseResult DeviceOp::parse(OpAsmParser &parser, OperationState &result) {
   SmallVector<Attribute> specs;

@@ -21,7 +21,6 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Transforms/RegionUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace uop {
@@ -76,14 +75,6 @@ private:
   SmallVector<Operation *> old;
 };
 } // namespace
-
-static bool isMultiDeviceOp(Operation &op) {
-  if (isa<MultiOp, MStackOp, MSelectOp, AllReduceOp>(op))
-    return true;
-  if (auto d = dyn_cast<DeviceOp>(op))
-    return d.getNumDevices() > 1;
-  return false;
-}
 
 LogicalResult Sharder::setDevices(Operation *op, int64_t n) {
   if (devices == 0) {
@@ -405,7 +396,7 @@ LogicalResult Sharder::visit(Operation &op) {
 
 LogicalResult Sharder::run() {
   Block &body = fn.getBody().front();
-  if (!llvm::any_of(body, isMultiDeviceOp))
+  if (!llvm::any_of(body, [](Operation &op) { return isMultiDeviceOp(&op); }))
     return success(); // a one-device program
   if (!getShapeVars(fn).empty())
     return fn.emitError("uop-shard: multi-device programs need static shapes");

@@ -103,6 +103,9 @@ getNumElementsAt(mlir::RankedTensorType t,
 /// value.
 mlir::RankedTensorType specializeType(mlir::RankedTensorType t,
                                       const llvm::StringMap<int64_t> &values);
+/// Whether `op` makes or combines values of several devices: MULTI, MSTACK,
+/// MSELECT, ALLREDUCE or a DEVICE tuple (docs/multi-device.md).
+bool isMultiDeviceOp(mlir::Operation *op);
 /// Parses an axis id keyword (`R3` renumbered, `U3` unrenumbered); a bad
 /// keyword is reported at `errorLoc`.
 mlir::FailureOr<AxisIdAttr> parseAxisIdKeyword(mlir::AsmParser &p,
