@@ -1,7 +1,10 @@
 /* Baselines for benchmarks/cpu/run.sh: single-threaded OpenBLAS sgemm and a
- * plain memcpy. Prints key=value lines (median of the timed runs). */
+ * plain memcpy on T threads (each copies one contiguous T-th of the buffer, so
+ * the 2-thread / 1-thread ratio is what this machine's memory bandwidth allows
+ * a streaming kernel). Prints key=value lines (median of the timed runs). */
 #define _POSIX_C_SOURCE 199309L
 #include <cblas.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +29,37 @@ static double median(double *v, int n) {
   return v[n / 2];
 }
 
+struct chunk {
+  char *dst;
+  const char *src;
+  long bytes;
+};
+
+static void *copy_chunk(void *arg) {
+  struct chunk *c = arg;
+  memcpy(c->dst, c->src, c->bytes);
+  return NULL;
+}
+
+/* One timed copy of BYTES on THREADS threads (thread 0 is the caller). */
+static void parallel_copy(char *dst, const char *src, long bytes, int threads) {
+  pthread_t tid[64];
+  struct chunk parts[64];
+  long per = (bytes / threads + 63) / 64 * 64;
+  for (int t = 0; t < threads; ++t) {
+    long begin = t * per, end = begin + per < bytes ? begin + per : bytes;
+    parts[t] = (struct chunk){dst + begin, src + begin, end > begin ? end - begin : 0};
+  }
+  for (int t = 1; t < threads; ++t)
+    pthread_create(&tid[t], NULL, copy_chunk, &parts[t]);
+  copy_chunk(&parts[0]);
+  for (int t = 1; t < threads; ++t)
+    pthread_join(tid[t], NULL);
+}
+
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: %s sgemm N | memcpy BYTES\n", argv[0]);
+    fprintf(stderr, "usage: %s sgemm N | memcpy BYTES [THREADS]\n", argv[0]);
     return 2;
   }
   int repeat = 10;
@@ -59,13 +90,18 @@ int main(int argc, char **argv) {
   }
   if (!strcmp(argv[1], "memcpy")) {
     long bytes = atol(argv[2]);
+    int threads = argc > 3 ? atoi(argv[3]) : 1;
+    if (bytes <= 0 || threads < 1 || threads > 64) {
+      fprintf(stderr, "memcpy: BYTES > 0 and 1 <= THREADS <= 64\n");
+      return 2;
+    }
     char *src = malloc(bytes), *dst = malloc(bytes);
     memset(src, 1, bytes);
     memset(dst, 0, bytes);
-    memcpy(dst, src, bytes);
+    parallel_copy(dst, src, bytes, threads);
     for (int r = 0; r < repeat; ++r) {
       double t0 = now_ms();
-      memcpy(dst, src, bytes);
+      parallel_copy(dst, src, bytes, threads);
       times[r] = now_ms() - t0;
     }
     double ms = median(times, repeat);
