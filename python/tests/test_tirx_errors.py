@@ -254,3 +254,23 @@ def test_bad_buffer_annotation_shape():
         Tx.Buffer((0, 4), "float32")
     with pytest.raises(ValueError, match="storage scope"):
         Tx.Buffer((4,), "float32", "texture")
+
+
+def test_cluster_view_of_a_local_buffer():
+    with pytest.raises(Tx.TxScriptError) as e:
+        @Tx.prim_func
+        def k():
+            with Tx.device_entry():
+                r = Tx.cta_id([2], parent="cluster")
+                L = Tx.alloc_local((8,), "float32")
+                v = Tx.cluster_view(L, r)  # ERR-cview
+    check(e, "# ERR-cview", "cluster_view views a shared buffer, not a local buffer")
+
+
+def test_shared_cluster_is_not_allocated():
+    with pytest.raises(Tx.TxScriptError) as e:
+        @Tx.prim_func
+        def k():
+            with Tx.device_entry():
+                S = Tx.alloc_buffer((8,), "float32", scope="shared_cluster")  # ERR-scl
+    check(e, "# ERR-scl", "view one with Tx.cluster_view(S, rank)")

@@ -393,3 +393,37 @@ def test_reference_is_a_typed_attribute():
     assert "attributes {tirx.reference = #tirx.reference<gemm_nt>}" in uop.parse_verify(k.script())
     with pytest.raises(ValueError, match="one of copy, gemm_nn, gemm_nt"):
         Tx.prim_func(reference="gemm")(k.func)
+
+
+def test_cluster_view_swaps_halves_through_dsmem():
+    # Each CTA of a pair loads its half of A and copies its peer's half out of
+    # the peer's shared memory (Tx.cluster_view), as
+    # test/Dialect/TIRx/Transforms/dispatch-cluster-view.mlir does in IR.
+    @Tx.prim_func
+    def swap(A: Tx.Buffer((256,), "float32"), B: Tx.Buffer((256,), "float32")):
+        with Tx.device_entry():
+            r = Tx.cta_id([2], parent="cluster")
+            t = Tx.thread_id([128])
+            S = Tx.alloc_shared((128,), "float32")
+            D = Tx.alloc_shared((128,), "float32")
+            Tx.cta.copy(S, A[r * 128:r * 128 + 128])
+            Tx.ptx.cluster_arrive()
+            Tx.ptx.cluster_wait()
+            peer = Tx.cluster_view(S, 1 - r)
+            Tx.cta.copy(D, peer)
+            Tx.ptx.cluster_arrive()
+            Tx.ptx.cluster_wait()
+            Tx.cta.copy(B[r * 128:r * 128 + 128], D)
+
+    lines = ops(swap)
+    view = [l for l in lines if "tirx.cluster_view" in l]
+    assert len(view) == 1 and view[0].startswith("%peer = tirx.cluster_view %S rank %")
+    assert view[0].endswith(": !tirx.buffer<128xf32, shared> -> !tirx.buffer<128xf32, shared_cluster>")
+    assert ("tirx.tile.copy <cta> %D, %peer : !tirx.buffer<128xf32, shared>, "
+            "!tirx.buffer<128xf32, shared_cluster>") in lines
+    uop.parse_verify(swap.script())
+    # The view lowers to mapa and .shared::cluster loads; sm_80 has no clusters.
+    ptx = uop.compile(swap, target="ptx", chip="sm_90a")
+    assert "mapa.shared::cluster" in ptx and "ld.shared::cluster" in ptx
+    with pytest.raises(uop.CompileError, match="clusters need sm_90 or newer"):
+        uop.compile(swap, target="ptx", chip="sm_80")

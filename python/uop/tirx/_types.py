@@ -8,7 +8,8 @@ import numpy as np
 __all__ = ["ScalarType", "BufferType", "RegionType", "TileLayout", "SwizzleLayout",
            "ComposeLayout", "Buffer", "mlir_type", "SCOPES"]
 
-SCOPES = ("global", "shared", "local", "tmem")
+# shared_cluster: another CTA's shared buffer, only made by Tx.cluster_view.
+SCOPES = ("global", "shared", "local", "tmem", "shared_cluster")
 
 
 class ScalarType:

@@ -28,6 +28,7 @@ def _s_alloc(shape, dtype="float32", scope="shared", layout=None, strides=None, 
 def _s_alloc_fixed(shape, dtype="float32", layout=None, strides=None, elem_offset=None,
                    allocated_addr=None): pass
 def _s_decl(src, shape, layout=None, strides=None, elem_offset=None): pass
+def _s_cluster_view(src, rank): pass
 def _s_bind(value, name=None): pass
 def _s_one(x): pass
 def _s_cast(x, dtype): pass
@@ -187,6 +188,9 @@ def _alloc(scope=None):
                                            "allocated_addr") if k in a}
         kw.setdefault("dtype", "float32")
         kw.setdefault("scope", scope or "shared")
+        if kw["scope"] == "shared_cluster":
+            raise p.error(node, "a shared_cluster buffer is another CTA's shared buffer, not an "
+                                "allocation: view one with Tx.cluster_view(S, rank)")
         try:
             t = BufferType(shape, **kw)
         except (ValueError, TypeError) as e:
@@ -203,6 +207,18 @@ def _decl_buffer(p, node, hint, a):
     if isinstance(shape, int):
         shape = (shape,)
     return p.decl(src, tuple(shape), a, node, hint)
+
+
+def _cluster_view(p, node, hint, a):
+    """``Tx.cluster_view(S, rank)``: CTA ``rank``'s copy of the shared buffer ``S`` (DSMEM)."""
+    src = p.expr(a["src"])
+    if not (_is_val(src) and src.is_buffer and src.type.scope == "shared"):
+        what = f"a {src.type.scope} buffer" if _is_val(src) and src.is_buffer else p.describe(src)
+        raise p.error(node, f"cluster_view views a shared buffer, not {what}")
+    rank = _i32(p, a["rank"], node, "cluster_view")
+    t = src.type.with_(scope="shared_cluster")
+    return p.op1(f"tirx.cluster_view {src.name} rank {rank} : {src.type.mlir} -> {t.mlir}",
+                 t, node, hint)
 
 
 def _address_of(p, node, hint, a):
@@ -321,6 +337,7 @@ INTRINSICS = {
     "alloc_local": Intrinsic(_alloc("local"), _s_alloc_fixed, "alloc"),
     "alloc_tmem": Intrinsic(_alloc("tmem"), _s_alloc_fixed, "alloc"),
     "decl_buffer": Intrinsic(_decl_buffer, _s_decl),
+    "cluster_view": Intrinsic(_cluster_view, _s_cluster_view),
     "bind": Intrinsic(_bind, _s_bind),
     "address_of": Intrinsic(_address_of, _s_one),
     "shared_ptr": Intrinsic(_shared_ptr, _s_one),
