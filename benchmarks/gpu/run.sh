@@ -95,10 +95,11 @@ derive_gemm() {
   case "$name" in
     gemm_mma_sync | gemm_mma_sync_pipelined) from="[32, 32]"; to="[$((n / 128)), $((n / 128))]" ;;  # 128x128 C tiles
     gemm_wgmma | gemm_tcgen05) from="[32, 128]"; to="[$((n / 128)), $((n / 32))]" ;;  # 128x32 C tiles
-    # Persistent: one CTA per SM whatever the size (the tile loop covers
-    # the (n/128) x (n/256) tiles); n must be a multiple of 256.
-    gemm_wgmma_ws) from="[132]"; to="[132]" ;;
-    gemm_wgmma_ws_bf16) from="[132]"; to="[132]"; src=gemm_wgmma_ws ;;
+    # Persistent: a free grid launched with one CTA per SM whatever the
+    # size (the tile schedule covers the (n/128) x (n/256) tiles); n must be
+    # a multiple of 256.
+    gemm_wgmma_ws) from="[?] preferred [132]"; to="$from" ;;
+    gemm_wgmma_ws_bf16) from="[?] preferred [132]"; to="$from"; src=gemm_wgmma_ws ;;
     # Persistent clusters of 2 x 2 CTAs over 256x512 cluster tiles: n must be
     # a multiple of 512; the cluster count is UOP_BENCH_TCGEN05_CLUSTERS.
     gemm_tcgen05_2cta)
@@ -111,8 +112,9 @@ derive_gemm() {
     || die "$examples/$src.mlir no longer has 'kernel -> cta $from': update derive_gemm in $0"
   # 4096 occurs only as the problem size (buffer types, the %c4096 loop bound,
   # comments).
-  sed -e "s/4096/$n/g" -e "s/kernel -> cta \\[${from:1:-1}\\]/kernel -> cta $to/" \
-    "$examples/$src.mlir" > "$out"
+  local grid=()
+  [ "$from" = "$to" ] || grid=(-e "s/kernel -> cta \\[${from:1:-1}\\]/kernel -> cta $to/")
+  sed -e "s/4096/$n/g" "${grid[@]}" "$examples/$src.mlir" > "$out"
   if ! grep -qF "kernel -> cta $to" "$out" || ! grep -qF "${n}x${n}x" "$out" \
       || ! grep -qF "arith.constant $n : index" "$out"; then
     die "could not resize $name to $n (see $out)"

@@ -2,11 +2,13 @@
 // warpgroup tensor cores: the fast form of gemm_wgmma.mlir, after CUTLASS 3's
 // warp-specialized persistent kernel.
 //
-// Persistent: one CTA per SM (132 on H100/H200 SXM; a GPU with fewer SMs
-// runs the surplus CTAs in a second wave) walks the 128x256 output tiles
-// t = cta, cta + 132, ... in grouped order: eight M tiles side by side share
-// each N tile, so the CTAs working at one time read 8 A row blocks and a few
-// B column blocks, which stay in L2.
+// Persistent: the grid is free (`kernel -> cta [?] preferred [132]`) and
+// launches one CTA per SM of an H100/H200 SXM (a GPU with fewer SMs runs the
+// surplus CTAs in a second wave; the kernel is correct on any grid). A
+// tirx.tile_schedule gives each CTA the 128x256 output tiles t = cta,
+// cta + grid, ... in grouped order: eight M tiles side by side share each N
+// tile, so the CTAs working at one time read 8 A row blocks and a few B
+// column blocks, which stay in L2.
 //
 // Warp-specialized, 384 threads in three warpgroups:
 //   warpgroup 0  producer: gives registers back (setmaxnreg 40); its thread 0
@@ -49,7 +51,7 @@
 tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
     attributes {tirx.reference = #tirx.reference<gemm_nt>} {
   tirx.device_entry {
-    %cta = tirx.scope_id_def kernel -> cta [132]
+    %cta = tirx.scope_id_def kernel -> cta [?] preferred [132]
     %tx = tirx.scope_id_def cta -> thread [384]
     %As = tirx.alloc_buffer : !As_t
     %Bs = tirx.alloc_buffer : !Bs_t
@@ -64,36 +66,23 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
     %c32 = arith.constant 32 : index
     %c64 = arith.constant 64 : index
     %c128 = arith.constant 128 : index
-    %c132 = arith.constant 132 : index
     %c256 = arith.constant 256 : index
     %c4096 = arith.constant 4096 : index
     %wg_threads = arith.constant 128 : i32
-    // Tiles: nm x nn of 128x256, nk K steps of 64, groups of 8 M tiles.
+    // Tiles: nm x nn of 128x256 (the tile schedules' grid), nk K steps of
+    // 64.
     %nm = arith.divui %c4096, %c128 : index
     %nn = arith.divui %c4096, %c256 : index
     %nk = arith.divui %c4096, %c64 : index
-    %ntiles = arith.muli %nm, %nn : index
-    %group_tiles = arith.muli %nn, %c8 : index
     %leader = arith.cmpi eq, %tx, %c0 : index
     %pipe = tirx.pipeline.init %full, %empty : !bar_t, !bar_t -> !pipe_t
     tirx.warp_specialize
     role(%pw) warpgroups 1 maxnreg 40 {
       scf.if %leader {
-        scf.for %t = %cta to %ntiles step %c132 {
-          // Grouped rasterization: tile t is M tile first_m + within % rows
-          // and N tile within / rows of its group.
-          %group = arith.divui %t, %group_tiles : index
-          %first_m = arith.muli %group, %c8 : index
-          %left = arith.subi %nm, %first_m : index
-          %rows = arith.minui %left, %c8 : index
-          %within = arith.remui %t, %group_tiles : index
-          %mr = arith.remui %within, %rows : index
-          %mt = arith.addi %first_m, %mr : index
-          %nt = arith.divui %within, %rows : index
+        // The CTA's tiles; the pipeline counts K steps over all of them.
+        tirx.tile_schedule %cta tiles [%nm, %nn] group 8 (%mt, %nt, %local) {
           %m0 = arith.muli %mt, %c128 : index
           %n0 = arith.muli %nt, %c256 : index
-          %mine = arith.subi %t, %cta : index
-          %local = arith.divui %mine, %c132 : index
           %base = arith.muli %local, %nk : index
           scf.for %kt = %c0 to %nk step %c1 {
             %i = arith.addi %base, %kt : index
@@ -120,19 +109,11 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
       %one = arith.constant 1 : i32
       // Named barrier 1 + cw: the 128 threads of this consumer warpgroup.
       %wbar = arith.addi %cwi, %one : i32
-      scf.for %t = %cta to %ntiles step %c132 {
-        %group = arith.divui %t, %group_tiles : index
-        %first_m = arith.muli %group, %c8 : index
-        %left = arith.subi %nm, %first_m : index
-        %rows = arith.minui %left, %c8 : index
-        %within = arith.remui %t, %group_tiles : index
-        %mr = arith.remui %within, %rows : index
-        %mt = arith.addi %first_m, %mr : index
-        %nt = arith.divui %within, %rows : index
+      // The same schedule as the producer's: the same tiles in the same
+      // order, so iteration i of the pipeline is the same K step.
+      tirx.tile_schedule %cta tiles [%nm, %nn] group 8 (%mt, %nt, %local) {
         %m0 = arith.muli %mt, %c128 : index
         %n0 = arith.muli %nt, %c256 : index
-        %mine = arith.subi %t, %cta : index
-        %local = arith.divui %mine, %c132 : index
         %base = arith.muli %local, %nk : index
         scf.for %kt = %c0 to %nk step %c1 {
           %i = arith.addi %base, %kt : index

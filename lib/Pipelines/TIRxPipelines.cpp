@@ -21,6 +21,7 @@ using namespace mlir;
 
 void uop::tirx::buildTIRxToNVVMPipeline(OpPassManager &pm,
                                         const TIRxToNVVMPipelineOptions &opts) {
+  pm.addNestedPass<PrimFuncOp>(createTIRxLowerTileSchedules());
   TIRxDispatchTilePrimitivesOptions dispatch;
   dispatch.chip = opts.chip;
   pm.addNestedPass<PrimFuncOp>(createTIRxDispatchTilePrimitives(dispatch));

@@ -336,7 +336,13 @@ llvm::Error GPUProgram::addLaunch(LLVM::LLVMFuncOp kernel,
   l.fn = *fn;
   if (llvm::Error err = packParams(kernel, args, l))
     return err;
+  auto *tirxDialect = kernel->getContext()->getLoadedDialect<tirx::TIRxDialect>();
   if (auto g = kernel->getAttrOfType<DenseI32ArrayAttr>("gpu.known_grid_size"))
+    for (size_t k = 0; k < 3 && k < (size_t)g.size(); ++k)
+      l.grid[k] = g[k];
+  // A free grid (`kernel -> cta [?]`) launches with its preferred extents.
+  if (DenseI64ArrayAttr g =
+          tirxDialect->getPreferredGridDimsAttrHelper().getAttr(kernel))
     for (size_t k = 0; k < 3 && k < (size_t)g.size(); ++k)
       l.grid[k] = g[k];
   if (auto b = kernel->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size"))
@@ -346,7 +352,6 @@ llvm::Error GPUProgram::addLaunch(LLVM::LLVMFuncOp kernel,
     for (size_t k = 0; k < 3; ++k)
       l.cluster[k] = k < (size_t)c.size() ? c[k] : 1;
   }
-  auto *tirxDialect = kernel->getContext()->getLoadedDialect<tirx::TIRxDialect>();
   if (IntegerAttr d =
           tirxDialect->getDynamicSharedBytesAttrHelper().getAttr(kernel)) {
     l.shared = d.getInt();

@@ -274,3 +274,63 @@ def test_shared_cluster_is_not_allocated():
             with Tx.device_entry():
                 S = Tx.alloc_buffer((8,), "float32", scope="shared_cluster")  # ERR-scl
     check(e, "# ERR-scl", "view one with Tx.cluster_view(S, rank)")
+
+
+def test_free_extent_off_the_grid():
+    with pytest.raises(Tx.TxScriptError) as e:
+        @Tx.prim_func
+        def k():
+            with Tx.device_entry():
+                t = Tx.thread_id([None], preferred=[128])  # ERR-free
+    check(e, "# ERR-free", "only the grid's extents (kernel -> cta, kernel -> cluster) may be free")
+
+
+def test_free_extent_needs_preferred():
+    with pytest.raises(Tx.TxScriptError) as e:
+        @Tx.prim_func
+        def k():
+            with Tx.device_entry():
+                b = Tx.cta_id([None])  # ERR-pref
+    check(e, "# ERR-pref", "a free extent (None) needs preferred=[...] extents")
+
+
+def test_tile_schedule_binds_three_names():
+    with pytest.raises(Tx.TxScriptError) as e:
+        @Tx.prim_func
+        def k():
+            with Tx.device_entry():
+                b = Tx.cta_id([8])
+                for m, n in Tx.tile_schedule(b, [4, 4]):  # ERR-ts
+                    pass
+    check(e, "# ERR-ts", "a tile schedule binds three names")
+
+
+def test_tile_schedule_outside_a_loop():
+    with pytest.raises(Tx.TxScriptError) as e:
+        @Tx.prim_func
+        def k():
+            with Tx.device_entry():
+                b = Tx.cta_id([8])
+                s = Tx.tile_schedule(b, [4, 4])  # ERR-tsx
+    check(e, "# ERR-tsx", "Tx.tile_schedule(...) only appears as")
+
+
+def test_tile_schedule_carries_nothing():
+    with pytest.raises(Tx.TxScriptError) as e:
+        @Tx.prim_func
+        def k(A: Tx.Buffer((16,), "float32")):
+            with Tx.device_entry():
+                b = Tx.cta_id([8])
+                x = Tx.bind(0)
+                for m, n, it in Tx.tile_schedule(b, [4, 4]):  # ERR-tsc
+                    x = x + m
+    check(e, "# ERR-tsc", "'x' is reassigned in the tile schedule's body")
+
+
+def test_scope_extent_of_a_buffer():
+    with pytest.raises(Tx.TxScriptError) as e:
+        @Tx.prim_func
+        def k(A: Tx.Buffer((16,), "float32")):
+            with Tx.device_entry():
+                n = Tx.scope_extent(A)  # ERR-se
+    check(e, "# ERR-se", "scope_extent takes a scope id")

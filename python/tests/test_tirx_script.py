@@ -427,3 +427,29 @@ def test_cluster_view_swaps_halves_through_dsmem():
     assert "mapa.shared::cluster" in ptx and "ld.shared::cluster" in ptx
     with pytest.raises(uop.CompileError, match="clusters need sm_90 or newer"):
         uop.compile(swap, target="ptx", chip="sm_80")
+
+
+def test_free_grid_tile_schedule_persistent_kernel():
+    # A persistent kernel: the grid is free (None) and launches with its
+    # preferred extent; Tx.tile_schedule gives each CTA its tiles in grouped
+    # order and Tx.scope_extent reads the grid's size.
+    @Tx.prim_func
+    def fill(A: Tx.Buffer((32 * 16 * 128,), "float32"), N: Tx.Buffer((1,), "int32")):
+        with Tx.device_entry():
+            cta = Tx.cta_id([None], preferred=[6])
+            t = Tx.thread_id([128])
+            ctas = Tx.scope_extent(cta)
+            for m, n, it in Tx.tile_schedule(cta, [32, 16], group=4):
+                A[(m * 16 + n) * 128 + t] = Tx.cast(it, "float32")
+            if cta == 0 and t == 0:
+                N[0] = Tx.cast(ctas, "int32")
+
+    lines = ops(fill)
+    assert "%cta = tirx.scope_id_def kernel -> cta [?] preferred [6]" in lines
+    assert "%ctas = tirx.scope_extent %cta" in lines
+    sched = [l for l in lines if l.startswith("tirx.tile_schedule")]
+    assert sched == ["tirx.tile_schedule %cta tiles [32, 16] group 4 (%m, %n, %it) {"]
+    uop.parse_verify(fill.script())
+    # The grid's size is read at run time: %nctaid.x, no compiled-in grid.
+    ptx = uop.compile(fill, target="ptx", chip="sm_80")
+    assert "%nctaid.x" in ptx

@@ -112,7 +112,12 @@ struct LaunchToGPU : OpConversionPattern<LaunchOp> {
     if (IntegerAttr bytes = tirx->getDynamicSharedBytesAttrHelper().getAttr(kernel))
       shared = arith::ConstantOp::create(
           rw, loc, rw.getI32IntegerAttr(static_cast<int32_t>(bytes.getInt())));
-    gpu::LaunchFuncOp::create(rw, loc, kernel, dim(kernel.getKnownGridSizeAttr()),
+    // The compiled-in grid, or the preferred one of a free grid.
+    DenseI32ArrayAttr grid = kernel.getKnownGridSizeAttr();
+    if (auto preferred = tirx->getPreferredGridDimsAttrHelper().getAttr(kernel))
+      grid = rw.getDenseI32ArrayAttr(SmallVector<int32_t>(
+          preferred.asArrayRef().begin(), preferred.asArrayRef().end()));
+    gpu::LaunchFuncOp::create(rw, loc, kernel, dim(grid),
                               dim(kernel.getKnownBlockSizeAttr()), shared,
                               adaptor.getArgs());
     rw.eraseOp(launch);

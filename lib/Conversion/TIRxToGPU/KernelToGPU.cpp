@@ -189,6 +189,10 @@ void setLaunchDimensions(PrimFuncOp fn, gpu::GPUFuncOp kernel, Builder &b) {
     kernel.setKnownBlockSizeAttr(block);
   if (auto grid = dims3(tirx->getGridDimsAttrHelper().getAttr(fn)))
     kernel.setKnownGridSizeAttr(grid);
+  // A free grid is not known to the kernel; the launcher starts the
+  // preferred one.
+  if (auto grid = tirx->getPreferredGridDimsAttrHelper().getAttr(fn))
+    tirx->getPreferredGridDimsAttrHelper().setAttr(kernel, grid);
   // A compile-time cluster shape (.reqnctapercluster): the kernel launches
   // with a plain cuLaunchKernel, the driver forms the clusters.
   if (auto cluster = dims3(tirx->getClusterDimsAttrHelper().getAttr(fn)))

@@ -335,3 +335,68 @@ tirx.prim_func @grid_limits() {
   }
   tirx.return
 }
+
+// -----
+
+// Only the grid may be free: a CTA's threads are compiled into the kernel.
+tirx.prim_func @free_threads() {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.scope_id_def' op only the grid's extents (kernel -> cta, kernel -> cluster) may be free ('?'), not those of cta -> thread}}
+    %t = tirx.scope_id_def cta -> thread [?] preferred [128]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @free_cluster_shape() {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.scope_id_def' op only the grid's extents (kernel -> cta, kernel -> cluster) may be free ('?'), not those of cluster -> cta}}
+    %r = tirx.scope_id_def cluster -> cta [?] preferred [2]
+  }
+  tirx.return
+}
+
+// -----
+
+// A free extent launches with its preferred extent, so it needs one.
+tirx.prim_func @free_without_preferred() {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.scope_id_def' op a free extent ('?') needs a preferred extent to launch with}}
+    %b = tirx.scope_id_def kernel -> cta [?]
+  }
+  tirx.return
+}
+
+// -----
+
+tirx.prim_func @free_preferred_too_large() {
+  tirx.device_entry {
+    // expected-error @+1 {{'tirx.scope_id_def' op preferred grid dimension y is at most 65535, got 70000}}
+    %bx, %by = tirx.scope_id_def kernel -> cta [4, ?] preferred [4, 70000]
+  }
+  tirx.return
+}
+
+// -----
+
+// Preferred extents are sizes, never free.
+tirx.prim_func @free_preferred() {
+  tirx.device_entry {
+    // expected-error @+1 {{expected integer value}}
+    %b = tirx.scope_id_def kernel -> cta [?] preferred [?]
+  }
+  tirx.return
+}
+
+// -----
+
+// tirx.scope_extent reads the extent of a scope id, nothing else.
+tirx.prim_func @extent_of_other() {
+  tirx.device_entry {
+    %n = arith.constant 4 : index
+    // expected-error @+1 {{'tirx.scope_extent' op expects a scope id, a result of tirx.scope_id_def}}
+    %e = tirx.scope_extent %n
+  }
+  tirx.return
+}

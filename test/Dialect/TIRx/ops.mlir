@@ -56,6 +56,11 @@ tirx.prim_func @decls(%A: !tirx.buffer<1024xf32, global>, %n: index) {
     %bx, %by = tirx.scope_id_def kernel -> cta [8, 4] preferred [8, 4]
     // CHECK-NEXT: %{{.*}}:3 = tirx.scope_id_def kernel -> cta [2, 2, 2]
     %cx, %cy, %cz = tirx.scope_id_def kernel -> cta [2, 2, 2]
+    // A free grid extent and the extent it is read through.
+    // CHECK-NEXT: %[[FREE:.*]]:2 = tirx.scope_id_def kernel -> cluster [?, 2] preferred [66, 2]
+    %fx, %fy = tirx.scope_id_def kernel -> cluster [?, 2] preferred [66, 2]
+    // CHECK-NEXT: tirx.scope_extent %[[FREE]]#0
+    %fn = tirx.scope_extent %fx
     // CHECK-NEXT: %{{.*}} = tirx.scope_id_def cta -> thread [128] preferred [256]
     %tx = tirx.scope_id_def cta -> thread [128] preferred [256]
     // CHECK-NEXT: %{{.*}} = tirx.scope_id_def cta -> warp [4]

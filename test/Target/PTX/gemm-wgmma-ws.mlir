@@ -9,12 +9,15 @@
 // DEFINE: %{counted} = setmaxnreg[.a-z0-9]+[[:space:]]+[0-9]+|mbarrier[.a-z0-9:_]+|wgmma[.a-z0-9_]+|cp.async.bulk[.a-z0-9:_]+|fence[.a-z0-9:_]+|bar.sync[[:space:]]+[%a-z0-9]+(, 128)?
 // RUN: grep -oE "%{counted}" %t.ptx | sort | uniq -c | FileCheck %s --check-prefix=COUNTS
 
-// Launch: one CTA per SM, three warpgroups; four stages of 48 KiB, the two
+// Launch: a free grid launched with its preferred 132 CTAs (one per SM),
+// not compiled in; three warpgroups; four stages of 48 KiB, the two
 // 16 KiB epilogue buffer pairs and the eight barriers in dynamic shared
 // memory (+ the 1024-byte realignment pad); one tensor map per operand: the
 // A and B boxes of a K step, the 64x32 f32 store box.
-// NVVM: gpu.known_block_size = array<i32: 384, 1, 1>, gpu.known_grid_size = array<i32: 132, 1, 1>
+// NVVM: gpu.known_block_size = array<i32: 384, 1, 1>
+// NVVM-NOT: known_grid_size
 // NVVM-SAME: tirx.dynamic_shared_bytes = 230560 : i64
+// NVVM-SAME: tirx.preferred_grid_dims = array<i64: 132>
 // NVVM-SAME: #tirx.tensor_map_param<arg = 3, buffer_arg = 0, shape = [4096, 4096], box = [128, 64], swizzle = 128>
 // NVVM-SAME: #tirx.tensor_map_param<arg = 4, buffer_arg = 1, shape = [4096, 4096], box = [256, 64], swizzle = 128>
 // NVVM-SAME: #tirx.tensor_map_param<arg = 5, buffer_arg = 2, shape = [4096, 4096], box = [64, 32], swizzle = 128>
@@ -68,6 +71,8 @@
 // (a fresh barrier passes at once), then the A (16 KiB) and B (32 KiB) boxes
 // into stage i % 4 on full[i % 4] (128 bytes below the empty ring).
 // PRODUCER: setmaxnreg.dec.sync.aligned.u32 40;
+// PRODUCER: mov.u32 [[NCTA:%r[0-9]+]], %nctaid.x;
+// PRODUCER-NEXT: cvt.u64.u32 [[STEP:%rd[0-9]+]], [[NCTA]];
 // PRODUCER: and.b64 [[S:%rd[0-9]+]], [[I:%rd[0-9]+]], 3;
 // PRODUCER-NEXT: cvt.u32.u64 [[I32:%r[0-9]+]], [[I]];
 // PRODUCER-NEXT: not.b32 [[NI:%r[0-9]+]], [[I32]];
@@ -79,8 +84,10 @@
 // PRODUCER: mov.b32 [[B:%r[0-9]+]], 32768;
 // PRODUCER-NEXT: mbarrier.arrive.expect_tx.shared.b64 %rd{{[0-9]+}}, [[[BAR]]+-128], [[B]];
 // PRODUCER: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [%rd{{[0-9]+}}], [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}}], [[[BAR]]+-128];
-// The persistent loop: the next tile is 132 on.
-// PRODUCER: add.s64 %rd{{[0-9]+}}, %rd{{[0-9]+}}, 132;
+// The persistent loop (tirx.tile_schedule on the free grid): the next tile
+// is the grid's size on, read at run time.
+// PRODUCER: add.s64 [[T:%rd[0-9]+]], [[T]], [[STEP]];
+// PRODUCER-NEXT: setp.lt.u64 %p{{[0-9]+}}, [[T]], 512;
 // PRODUCER: ret;
 
 // COUNTS: {{^ *}}16 bar.sync %r{{[0-9]+}}, 128

@@ -9,6 +9,7 @@
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/TIRx/IR/TIRxViews.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
@@ -147,11 +148,17 @@ static LogicalResult verifyUnroll(Operation *op, NamedAttribute attr) {
   return success();
 }
 
+Operation *TIRxDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
 LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   if (name == BlockDimsAttrHelper::getNameStr() ||
       name == GridDimsAttrHelper::getNameStr() ||
+      name == PreferredGridDimsAttrHelper::getNameStr() ||
       name == ClusterDimsAttrHelper::getNameStr())
     return verifyDims(op, attr);
   if (name == TensorMapsAttrHelper::getNameStr()) {

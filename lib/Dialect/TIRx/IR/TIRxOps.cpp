@@ -266,8 +266,13 @@ ParseResult ScopeIdDefOp::parse(OpAsmParser &parser, OperationState &result) {
     kind = *k;
     return success();
   };
-  auto parseList = [&](SmallVectorImpl<int64_t> &out) {
+  // `?` is a free extent (ShapedType::kDynamic); only extents may be free.
+  auto parseList = [&](SmallVectorImpl<int64_t> &out, bool allowFree) {
     return parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Square, [&] {
+      if (allowFree && succeeded(parser.parseOptionalQuestion())) {
+        out.push_back(ShapedType::kDynamic);
+        return success();
+      }
       int64_t v;
       if (parser.parseInteger(v))
         return failure();
@@ -278,7 +283,7 @@ ParseResult ScopeIdDefOp::parse(OpAsmParser &parser, OperationState &result) {
   ExecScopeKind parent = ExecScopeKind::Thread, child = ExecScopeKind::Thread;
   SmallVector<int64_t> extents, preferred;
   if (parseScope(parent) || parser.parseArrow() || parseScope(child) ||
-      parseList(extents))
+      parseList(extents, /*allowFree=*/true))
     return failure();
   MLIRContext *ctx = parser.getContext();
   result.addAttribute(getParentAttrName(result.name),
@@ -287,7 +292,7 @@ ParseResult ScopeIdDefOp::parse(OpAsmParser &parser, OperationState &result) {
   result.addAttribute(getExtentsAttrName(result.name),
                       DenseI64ArrayAttr::get(ctx, extents));
   if (succeeded(parser.parseOptionalKeyword("preferred"))) {
-    if (parseList(preferred))
+    if (parseList(preferred, /*allowFree=*/false))
       return failure();
     result.addAttribute(getPreferredExtentsAttrName(result.name),
                         DenseI64ArrayAttr::get(ctx, preferred));
@@ -301,7 +306,12 @@ ParseResult ScopeIdDefOp::parse(OpAsmParser &parser, OperationState &result) {
 void ScopeIdDefOp::print(OpAsmPrinter &p) {
   p << ' ' << stringifyExecScopeKind(getParent()) << " -> "
     << stringifyExecScopeKind(getChild()) << " [";
-  llvm::interleaveComma(getExtents(), p);
+  llvm::interleaveComma(getExtents(), p, [&](int64_t e) {
+    if (ShapedType::isDynamic(e))
+      p << '?';
+    else
+      p << e;
+  });
   p << ']';
   if (auto pref = getPreferredExtents()) {
     p << " preferred [";
@@ -313,11 +323,12 @@ void ScopeIdDefOp::print(OpAsmPrinter &p) {
                            getExtentsAttrName(), getPreferredExtentsAttrName()});
 }
 
-/// The product of `extents`, or nullopt when it overflows int64.
+/// The product of `extents`, or nullopt when it overflows int64 or an
+/// extent is free.
 static std::optional<int64_t> checkedProduct(ArrayRef<int64_t> extents) {
   int64_t n = 1;
   for (int64_t e : extents)
-    if (llvm::MulOverflow(n, e, n))
+    if (ShapedType::isDynamic(e) || llvm::MulOverflow(n, e, n))
       return std::nullopt;
   return n;
 }
@@ -364,10 +375,27 @@ LogicalResult ScopeIdDefOp::verify() {
   if (getIds().size() != getExtents().size())
     return emitOpError("defines ") << getIds().size() << " ids for "
                                    << getExtents().size() << " extents";
-  for (int64_t e : getExtents())
+  bool grid = getParent() == ExecScopeKind::Kernel &&
+              (getChild() == ExecScopeKind::Cta ||
+               getChild() == ExecScopeKind::Cluster);
+  bool free = false;
+  for (int64_t e : getExtents()) {
+    if (ShapedType::isDynamic(e)) {
+      free = true;
+      continue;
+    }
     if (e <= 0)
       return emitOpError("extents must be positive, got ") << e;
-  if (!checkedProduct(getExtents()))
+  }
+  // Only the grid is free: the threads of a CTA and the shape of a cluster
+  // are compiled into the kernel (its tile implementations, .reqntid and
+  // .reqnctapercluster).
+  if (free && !grid)
+    return emitOpError("only the grid's extents (kernel -> cta, kernel -> "
+                       "cluster) may be free ('?'), not those of ")
+           << stringifyExecScopeKind(getParent()) << " -> "
+           << stringifyExecScopeKind(getChild());
+  if (!free && !checkedProduct(getExtents()))
     return emitOpError("the product of the extents [")
            << getExtents() << "] overflows 64 bits";
   // The hardware's limits, so that lowering never narrows or wraps: 1024
@@ -392,7 +420,8 @@ LogicalResult ScopeIdDefOp::verify() {
       return emitOpError("a grid has at most 3 dimensions, got ")
              << ext.size();
     for (auto [d, e] : llvm::enumerate(ext))
-      if (e > (d == 0 ? std::numeric_limits<int32_t>::max() : 65535))
+      if (!ShapedType::isDynamic(e) &&
+          e > (d == 0 ? std::numeric_limits<int32_t>::max() : 65535))
         return emitOpError("grid dimension ")
                << "xyz"[d] << " is at most "
                << (d == 0 ? "2^31 - 1" : "65535") << ", got " << e;
@@ -404,6 +433,16 @@ LogicalResult ScopeIdDefOp::verify() {
     for (int64_t e : *pref)
       if (e <= 0)
         return emitOpError("preferred extents must be positive, got ") << e;
+    // A preferred extent of a free grid dimension is what it launches with.
+    for (auto [d, e] : llvm::enumerate(*pref))
+      if (ShapedType::isDynamic(getExtents()[d]) &&
+          e > (d == 0 ? std::numeric_limits<int32_t>::max() : 65535))
+        return emitOpError("preferred grid dimension ")
+               << "xyz"[d] << " is at most "
+               << (d == 0 ? "2^31 - 1" : "65535") << ", got " << e;
+  } else if (free) {
+    return emitOpError("a free extent ('?') needs a preferred extent to "
+                       "launch with");
   }
   if (scopeRank(getParent()) <= scopeRank(getChild()))
     return emitOpError("scope pair ")
@@ -428,6 +467,30 @@ LogicalResult ScopeIdDefOp::verify() {
            << " " << stringifyExecScopeKind(getChild()) << "s, extents give "
            << getTotalExtent();
   return success();
+}
+
+ScopeIdDefOp ScopeExtentOp::getDef() {
+  return getId().getDefiningOp<ScopeIdDefOp>();
+}
+
+unsigned ScopeExtentOp::getDimension() {
+  return cast<OpResult>(getId()).getResultNumber();
+}
+
+LogicalResult ScopeExtentOp::verify() {
+  if (!getDef())
+    return emitOpError("expects a scope id, a result of tirx.scope_id_def");
+  return success();
+}
+
+OpFoldResult ScopeExtentOp::fold(FoldAdaptor) {
+  ScopeIdDefOp def = getDef();
+  if (!def)
+    return {};
+  int64_t e = def.getExtents()[getDimension()];
+  if (ShapedType::isDynamic(e))
+    return {};
+  return IntegerAttr::get(IndexType::get(getContext()), e);
 }
 
 //===----------------------------------------------------------------------===//

@@ -7,8 +7,10 @@
 
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace uop::tirx;
@@ -194,4 +196,94 @@ void WarpSpecializeOp::print(OpAsmPrinter &p) {
   }
   p.printOptionalAttrDict((*this)->getAttrs(),
                           {getWarpgroupsAttrName(), getMaxnregAttrName()});
+}
+
+//===----------------------------------------------------------------------===//
+// tirx.tile_schedule
+//===----------------------------------------------------------------------===//
+
+ScopeIdDefOp TileScheduleOp::getWorkerDef() {
+  return getWorker().getDefiningOp<ScopeIdDefOp>();
+}
+
+SmallVector<OpFoldResult> TileScheduleOp::getMixedTiles() {
+  Builder b(getContext());
+  return getMixedValues(getStaticTiles(), getDynamicTiles(), b);
+}
+
+LogicalResult TileScheduleOp::verify() {
+  ScopeIdDefOp def = getWorkerDef();
+  // The workers are the CTAs (clusters) of a one-dimensional grid, so that
+  // their number is the grid's size (tirx.scope_extent).
+  if (!def || def.getParent() != ExecScopeKind::Kernel ||
+      (def.getChild() != ExecScopeKind::Cta &&
+       def.getChild() != ExecScopeKind::Cluster) ||
+      def.getIds().size() != 1)
+    return emitOpError("expects the worker to be the id of a one-dimensional "
+                       "grid (a kernel -> cta or kernel -> cluster scope id "
+                       "with one extent)");
+  if (getStaticTiles().size() != 2)
+    return emitOpError("schedules a grid of M x N tiles, got ")
+           << getStaticTiles().size() << " tile counts";
+  if (failed(verifyListOfOperandsOrIntegers(*this, "tile count", 2,
+                                            getStaticTiles(),
+                                            getDynamicTiles())))
+    return failure();
+  for (int64_t t : getStaticTiles())
+    if (!ShapedType::isDynamic(t) && t < 1)
+      return emitOpError("tile counts must be positive, got ") << t;
+  if (getGroup() < 1)
+    return emitOpError("groups have at least one M tile, got ") << getGroup();
+  Block &body = getBody().front();
+  if (body.getNumArguments() != 3 ||
+      !llvm::all_of(body.getArgumentTypes(),
+                    [](Type t) { return t.isIndex(); }))
+    return emitOpError("body takes the M tile, the N tile and the worker's "
+                       "iteration, three index arguments");
+  return success();
+}
+
+// tirx.tile_schedule %cta tiles [32, %n] group 8 (%m, %n, %it) { ... }
+ParseResult TileScheduleOp::parse(OpAsmParser &p, OperationState &state) {
+  OpAsmParser::UnresolvedOperand worker;
+  SmallVector<OpAsmParser::UnresolvedOperand> dynamic;
+  DenseI64ArrayAttr tiles;
+  Type index = p.getBuilder().getIndexType();
+  if (p.parseOperand(worker) || p.parseKeyword("tiles") ||
+      parseDynamicIndexList(p, dynamic, tiles) ||
+      p.resolveOperand(worker, index, state.operands) ||
+      p.resolveOperands(dynamic, index, state.operands))
+    return failure();
+  int64_t group = 1;
+  if (succeeded(p.parseOptionalKeyword("group")) && p.parseInteger(group))
+    return failure();
+  SmallVector<OpAsmParser::Argument> args;
+  if (p.parseArgumentList(args, OpAsmParser::Delimiter::Paren))
+    return failure();
+  for (OpAsmParser::Argument &a : args)
+    a.type = index;
+  Region *body = state.addRegion();
+  if (p.parseRegion(*body, args) || p.parseOptionalAttrDict(state.attributes))
+    return failure();
+  if (body->empty())
+    body->emplaceBlock();
+  MLIRContext *ctx = p.getContext();
+  state.addAttribute(getStaticTilesAttrName(state.name), tiles);
+  state.addAttribute(getGroupAttrName(state.name),
+                     IntegerAttr::get(IntegerType::get(ctx, 64), group));
+  return success();
+}
+
+void TileScheduleOp::print(OpAsmPrinter &p) {
+  p << ' ' << getWorker() << " tiles ";
+  printDynamicIndexList(p, *this, getDynamicTiles(), getStaticTiles());
+  if (getGroup() != 1)
+    p << " group " << getGroup();
+  p << " (";
+  llvm::interleaveComma(getBody().getArguments(), p,
+                        [&](BlockArgument a) { p.printOperand(a); });
+  p << ") ";
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {getStaticTilesAttrName(), getGroupAttrName()});
 }

@@ -394,9 +394,11 @@ private:
       if (auto scope = v.getDefiningOp<ScopeIdDefOp>())
         extent = scope.getExtents()[key->second];
       else if (ctaExtents[key->first].empty())
-        return false;
+        return false; // no recorded grid (none, or a free one: any size)
       else if (key->second < ctaExtents[key->first].size())
         extent = ctaExtents[key->first][key->second];
+      if (ShapedType::isDynamic(extent))
+        return false;
       leaves[canonical(v)] = {extent, 0, 1};
       return true;
     }
@@ -418,6 +420,8 @@ private:
     if (auto scope = dyn_cast<ScopeIdDefOp>(def)) {
       // Block ids do not depend on the thread: free, over their extents.
       unsigned i = cast<OpResult>(v).getResultNumber();
+      if (ShapedType::isDynamic(scope.getExtents()[i]))
+        return false;
       leaves[v] = {scope.getExtents()[i], 0, 1};
       return true;
     }

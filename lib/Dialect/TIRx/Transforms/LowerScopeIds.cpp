@@ -67,19 +67,51 @@ struct LowerScopeIds
       block = threads;
       return success();
     };
+    using K = ExecScopeKind;
+    // Extents first, while their defs exist: a constant, or the launch's
+    // grid size where the extent is free (the verifier allows that only on
+    // the grid).
+    SmallVector<ScopeExtentOp> extents;
+    fn.walk([&](ScopeExtentOp op) { extents.push_back(op); });
+    for (ScopeExtentOp op : extents) {
+      OpBuilder b(op);
+      ScopeIdDefOp def = op.getDef();
+      unsigned d = op.getDimension();
+      int64_t e = def.getExtents()[d];
+      auto dim = static_cast<gpu::Dimension>(d);
+      Value v = !ShapedType::isDynamic(e) ? cst(b, op.getLoc(), e)
+                : def.getChild() == K::Cta
+                    ? (Value)gpu::GridDimOp::create(b, op.getLoc(), dim)
+                    : (Value)gpu::ClusterDimOp::create(b, op.getLoc(), dim);
+      op.replaceAllUsesWith(v);
+      op.erase();
+    }
+    // Whether every grid def leaves a dimension free: the grid is then
+    // recorded as preferred, not compiled in.
+    bool freeGrid = false, fixedGrid = false;
     SmallVector<ScopeIdDefOp> defs;
     fn.walk([&](ScopeIdDefOp d) { defs.push_back(d); });
     for (ScopeIdDefOp def : defs) {
       OpBuilder b(def);
       Location loc = def.getLoc();
-      ArrayRef<int64_t> ext = def.getExtents();
       ExecScopeKind parent = def.getParent(), child = def.getChild();
+      // The extents the kernel launches with: a free one (only on the grid)
+      // takes its preferred extent, which the verifier made sure exists.
+      SmallVector<int64_t> launch(def.getExtents());
+      bool free = false;
+      for (auto [d, e] : llvm::enumerate(launch))
+        if (ShapedType::isDynamic(e)) {
+          e = (*def.getPreferredExtents())[d];
+          free = true;
+        }
+      if (parent == K::Kernel && (child == K::Cta || child == K::Cluster))
+        (free ? freeGrid : fixedGrid) = true;
+      ArrayRef<int64_t> ext = launch;
       SmallVector<Value> ids;
       Value tid;
       auto threadId = [&] {
         return gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
       };
-      using K = ExecScopeKind;
       if (parent == K::Kernel && child == K::Cluster) {
         if (!clusterGrid.empty() && ArrayRef<int64_t>(clusterGrid) != ext) {
           def.emitError("scope ids disagree on the clusters of the grid: [")
@@ -216,7 +248,12 @@ struct LowerScopeIds
     if (block)
       dialect->getBlockDimsAttrHelper().setAttr(
           fn, b.getDenseI64ArrayAttr({*block}));
-    if (!grid.empty())
+    // A grid some def fixes is compiled in (gpu.known_grid_size); one every
+    // def leaves free is only where the launcher starts.
+    if (!grid.empty() && freeGrid && !fixedGrid)
+      dialect->getPreferredGridDimsAttrHelper().setAttr(
+          fn, b.getDenseI64ArrayAttr(grid));
+    else if (!grid.empty())
       dialect->getGridDimsAttrHelper().setAttr(fn,
                                                b.getDenseI64ArrayAttr(grid));
   }

@@ -100,23 +100,32 @@ def _loop_only(p, node, hint, a):
 
 
 # -- scope ids ------------------------------------------------------------------------------------
-def _extents(p, node, x, default=None):
+def _extents(p, node, x, default=None, allow_free=False):
+    """A list of integer extents; with ``allow_free``, None is a free extent (``?``)."""
     if x is None:
         if default is None:
             raise p.error(node, "the extents are required here")
         return default
     v = p.meta(x, "extents")
-    if isinstance(v, (int, np.integer)):
+    if isinstance(v, (int, np.integer)) or v is None:
         v = [v]
-    if not isinstance(v, (list, tuple)) or not all(isinstance(e, (int, np.integer)) for e in v):
-        raise p.error(node, f"extents must be a list of integers, got {v!r}")
-    return [int(e) for e in v]
+    ok = lambda e: isinstance(e, (int, np.integer)) or (allow_free and e is None)
+    if not isinstance(v, (list, tuple)) or not all(ok(e) for e in v):
+        what = "integers or None (free)" if allow_free else "integers"
+        raise p.error(node, f"extents must be a list of {what}, got {v!r}")
+    return [None if e is None else int(e) for e in v]
 
 
 def _scope_id_def(p, outer, inner, extents, preferred, node, hint):
     if p.device_depth == 0:
         raise p.error(node, "scope ids are defined inside `with Tx.device_entry():`")
-    text = f"tirx.scope_id_def {outer} -> {inner} [{', '.join(map(str, extents))}]"
+    if None in extents and not (outer == "kernel" and inner in ("cta", "cluster")):
+        raise p.error(node, f"only the grid's extents (kernel -> cta, kernel -> cluster) may be "
+                            f"free (None), not those of {outer} -> {inner}")
+    if None in extents and preferred is None:
+        raise p.error(node, "a free extent (None) needs preferred=[...] extents to launch with")
+    shown = ["?" if e is None else str(e) for e in extents]
+    text = f"tirx.scope_id_def {outer} -> {inner} [{', '.join(shown)}]"
     if preferred is not None:
         text += f" preferred [{', '.join(map(str, preferred))}]"
     n = len(extents)
@@ -140,6 +149,19 @@ def _scope_id_def(p, outer, inner, extents, preferred, node, hint):
     return tuple(Value(f"{base}#{k}", "index") for k in range(n))
 
 
+def _scope_extent(p, node, hint, a):
+    """``Tx.scope_extent(id)``: the extent of a scope id (the grid's run-time size where free)."""
+    v = p.expr(a["x"])
+    if not (_is_val(v) and v.type == "index" and not v.is_buffer):
+        raise p.error(node, f"scope_extent takes a scope id, not {p.describe(v)}")
+    return p.op1(f"tirx.scope_extent {v.name}", "index", node, hint)
+
+
+def _tile_schedule_only(p, node, hint, a):
+    raise p.error(node, "Tx.tile_schedule(...) only appears as "
+                        "`for m, n, it in Tx.tile_schedule(worker, [M, N], group=G)`")
+
+
 def _per_cta(p, node, per, what):
     if p.threads_per_cta is None or p.threads_per_cta % per:
         raise p.error(node, f"Tx.{what}() needs its extents (no thread count known yet)")
@@ -159,7 +181,7 @@ def _scope_id(inner, parent_default, default_ext=None):
                 raise p.error(node, f"Tx.{inner}_id needs its extents")
             ext = default
         else:
-            ext = _extents(p, node, a["extents"])
+            ext = _extents(p, node, a["extents"], allow_free=True)
         pref = _extents(p, node, a["preferred"]) if "preferred" in a else None
         return _scope_id_def(p, parent, inner, ext, pref, node, hint)
     return handler
@@ -174,7 +196,7 @@ def _lane_id(p, node, hint, a):
 def _any_scope_id(p, node, hint, a):
     outer = p.meta(a["outer"], "the outer scope")
     inner = p.meta(a["inner"], "the inner scope")
-    ext = _extents(p, node, a["extents"])
+    ext = _extents(p, node, a["extents"], allow_free=True)
     pref = _extents(p, node, a["preferred"]) if "preferred" in a else None
     return _scope_id_def(p, outer, inner, ext, pref, node, hint)
 
@@ -332,6 +354,8 @@ INTRINSICS = {
     "lane_id": Intrinsic(_lane_id, _s_scope),
     "cluster_id": Intrinsic(_scope_id("cluster", "kernel"), _s_scope),
     "scope_id": Intrinsic(_any_scope_id, _s_scope_id),
+    "scope_extent": Intrinsic(_scope_extent, _s_one),
+    "tile_schedule": Intrinsic(_tile_schedule_only),
     "alloc_buffer": Intrinsic(_alloc(), _s_alloc, "alloc"),
     "alloc_shared": Intrinsic(_alloc("shared"), _s_alloc_fixed, "alloc"),
     "alloc_local": Intrinsic(_alloc("local"), _s_alloc_fixed, "alloc"),

@@ -213,9 +213,58 @@ class StatementsMixin:
         v = self.env.get(name)
         return _is_scalar_val(v) or _is_py_scalar(v)
 
+    def tile_schedule(self, s, it):
+        """``for m, n, i in Tx.tile_schedule(worker, [M, N], group=G)``: tirx.tile_schedule."""
+        t = s.target
+        if not (isinstance(t, ast.Tuple) and len(t.elts) == 3
+                and all(isinstance(e, ast.Name) for e in t.elts)):
+            raise self.error(t, "a tile schedule binds three names: `for m, n, it in "
+                                "Tx.tile_schedule(...)` (M tile, N tile, the worker's iteration)")
+        kw = {k.arg: k.value for k in it.keywords}
+        if len(it.args) != 2 or set(kw) - {"group"}:
+            raise self.error(it, "Tx.tile_schedule(worker, [M, N], group=G) takes a worker id, "
+                                 "the tile counts and an optional group")
+        worker = self.expr(it.args[0])
+        if not (_is_val(worker) and worker.type == "index" and not worker.is_buffer):
+            raise self.error(it, f"the worker is a grid's scope id, not {self.describe(worker)}")
+        counts = self.meta(it.args[1], "the tile counts")
+        if not isinstance(counts, (list, tuple)) or len(counts) != 2:
+            raise self.error(it, f"the tile counts are [M, N], got {counts!r}")
+        tiles = []
+        for c in counts:
+            if isinstance(c, (int, np.integer)):
+                tiles.append(str(int(c)))
+            else:
+                tiles.append(self.coerce(c, "index", it, "tile count").name)
+        group = self.meta(kw["group"], "a group") if "group" in kw else 1
+        if not isinstance(group, (int, np.integer)) or group < 1:
+            raise self.error(it, f"group is a positive integer constant, got {group!r}")
+        for n in self.assigned_names(s.body):
+            if n in self.env and _is_val(self.env[n]) and n not in [e.id for e in t.elts]:
+                raise self.error(s, f"{n!r} is reassigned in the tile schedule's body; a tile "
+                                    f"schedule carries no values out")
+        saved = dict(self.env)
+        body = self.push()
+        names = []
+        for e in t.elts:
+            v = Value(self.fresh(e.id), "index")
+            self.env[e.id] = v
+            names.append(v.name)
+        self.stmts(s.body)
+        self.pop()
+        self.restore_env(saved, f"the tile schedule at line {self._pos(s)[0]}")
+        self.emit(f"tirx.tile_schedule {worker.name} tiles [{', '.join(tiles)}] group {int(group)} "
+                  f"({', '.join(names)}) {{")
+        self.block.lines.extend(body.lines)
+        self.emit("}", s)
+
     def stmt_For(self, s):
         if s.orelse:
             raise self.error(s, "for ... else is not supported")
+        it = s.iter
+        if isinstance(it, ast.Call) and getattr(self.resolve_callee(it.func), "_tx_intrinsic",
+                                                None) == "tile_schedule":
+            return self.tile_schedule(s, it)
         if not isinstance(s.target, ast.Name):
             raise self.error(s.target, "the loop variable must be a name")
         it = s.iter

@@ -33,6 +33,10 @@ def TIRx_Dialect : Dialect {
     // threads per block and blocks per grid, x first.
     "::mlir::DenseI64ArrayAttr":$block_dims,
     "::mlir::DenseI64ArrayAttr":$grid_dims,
+    // The grid to launch with when scope ids leave it free (`[?]`): the
+    // preferred extents. The kernel reads the grid's size at run time, so it
+    // is correct on any grid; grid_dims, by contrast, is compiled in.
+    "::mlir::DenseI64ArrayAttr":$preferred_grid_dims,
     // CTAs per thread-block cluster, x first (cluster -> cta scope ids);
     // the grid is a multiple of it.
     "::mlir::DenseI64ArrayAttr":$cluster_dims,
@@ -51,6 +55,8 @@ def TIRx_Dialect : Dialect {
     "::mlir::UnitAttr":$unroll
   );
   let hasOperationAttrVerify = 1;
+  // Folded scope extents become arith.constant.
+  let hasConstantMaterializer = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::LLVM::LLVMDialect"];

@@ -130,6 +130,16 @@ def TIRx_ScopeIdDefOp : TIRx_Op<"scope_id_def", [Pure]> {
 
     One index result (def id) per extent; the outer scope is larger than the
     inner one.
+
+    The grid's extents (`kernel -> cta`, `kernel -> cluster`) may be free,
+    written `?`: the kernel is then correct on any grid, reading its size at
+    run time with `tirx.scope_extent`, and is launched with the preferred
+    extent of that dimension (which a free extent needs):
+
+    ```mlir
+    %cta = tirx.scope_id_def kernel -> cta [?] preferred [132]
+    %ctas = tirx.scope_extent %cta
+    ```
   }];
   let arguments = (ins TIRx_ScopeAttr:$parent, TIRx_ScopeAttr:$child,
                        DenseI64ArrayAttr:$extents,
@@ -143,6 +153,33 @@ def TIRx_ScopeIdDefOp : TIRx_Op<"scope_id_def", [Pure]> {
     /// The threads of one CTA a cta -> thread, warp or warpgroup def gives
     /// (at most 1024, verified); nullopt for other scope pairs.
     std::optional<int64_t> getThreadsPerCta();
+  }];
+}
+
+def TIRx_ScopeExtentOp : TIRx_Op<"scope_extent", [Pure]> {
+  let summary = "the extent of a scope id: a constant, or the launch's size where it is free";
+  let description = [{
+    `%n = tirx.scope_extent %id` is the number of values the scope id `%id`
+    (a result of `tirx.scope_id_def`) takes: its extent when that is static,
+    the launch's grid size on that dimension when the extent is free (`?`).
+    A persistent kernel steps over its tiles by it:
+
+    ```mlir
+    %cta = tirx.scope_id_def kernel -> cta [?] preferred [132]
+    %ctas = tirx.scope_extent %cta
+    scf.for %t = %cta to %tiles step %ctas { ... }
+    ```
+  }];
+  let arguments = (ins Index:$id);
+  let results = (outs Index:$extent);
+  let assemblyFormat = "$id attr-dict";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// The scope_id_def that defines the id (the verifier makes sure).
+    ScopeIdDefOp getDef();
+    /// The dimension of the id among the def's results.
+    unsigned getDimension();
   }];
 }
 

@@ -152,4 +152,44 @@ def TIRx_WarpSpecializeOp : Op<TIRx_Dialect, "warp_specialize",
   }];
 }
 
+def TIRx_TileScheduleOp : TIRx_Op<"tile_schedule", [SingleBlock, NoTerminator,
+    RecursiveMemoryEffects]> {
+  let summary = "the output tiles of a persistent kernel's worker, in grouped (L2-friendly) order";
+  let description = [{
+    A persistent kernel's tile scheduler: worker `%w` (the CTA or cluster id
+    of a one-dimensional grid) of `W` (the grid's size, `tirx.scope_extent
+    %w`: a constant, or read at run time when the grid is free) runs the
+    body for the linear tiles `t = w, w + W, w + 2W, ...` of an `M x N` tile
+    grid. Linear tile `t` is the output tile `(m, n)` in grouped order:
+    groups of `group` M tiles (the last group has what is left), and within
+    a group M fastest, so that the tiles the workers compute at one time
+    share a few A row blocks and B column blocks, which stay in L2 (Triton's
+    GROUP_SIZE_M, CUTLASS's raster swizzle). `group 1` is N-fastest row
+    order. The body's arguments are the M tile, the N tile, and the
+    worker's iteration (0 for its first tile), which counts a pipeline's
+    iterations across tiles. Tile counts are constants or index values.
+
+    ```mlir
+    %cta = tirx.scope_id_def kernel -> cta [?] preferred [132]
+    tirx.tile_schedule %cta tiles [32, 16] group 8 (%m, %n, %it) {
+      ...
+    }
+    ```
+
+    `tirx-lower-tile-schedules` makes it an scf.for over `t` and the index
+    arithmetic (`uop::tirx::lowerTileSchedule`).
+  }];
+  let arguments = (ins Index:$worker, Variadic<Index>:$dynamic_tiles,
+                       DenseI64ArrayAttr:$static_tiles, I64Attr:$group);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The scope_id_def of the worker id (the verifier makes sure).
+    ScopeIdDefOp getWorkerDef();
+    /// The M and N tile counts, constants or values.
+    ::llvm::SmallVector<::mlir::OpFoldResult> getMixedTiles();
+  }];
+}
+
 #endif // UOP_DIALECT_TIRX_IR_TIRXPIPELINEOPS_TD

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 namespace uop::tirx {
@@ -17,6 +18,10 @@ namespace uop::tirx {
 
 #define GEN_PASS_REGISTRATION
 #include "uop/Dialect/TIRx/Transforms/Passes.h.inc"
+
+/// Replaces `op` by its persistent loop (tirx-lower-tile-schedules' rewrite,
+/// for pipelines that schedule tiles themselves).
+void lowerTileSchedule(mlir::RewriterBase &rewriter, TileScheduleOp op);
 
 } // namespace uop::tirx
 

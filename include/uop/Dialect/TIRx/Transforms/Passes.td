@@ -57,4 +57,18 @@ def TIRxLowerLayouts : Pass<"tirx-lower-layouts", "::uop::tirx::PrimFuncOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TIRxLowerTileSchedules
+    : Pass<"tirx-lower-tile-schedules", "::uop::tirx::PrimFuncOp"> {
+  let summary = "Turn tile schedules into persistent loops over grouped tile orders";
+  let description = [{
+    Each `tirx.tile_schedule` becomes an scf.for over the worker's linear
+    tiles (from its id, stepping by the grid's size) and the index
+    arithmetic of the grouped order; the body runs with the M tile, the N
+    tile and the worker's iteration. First in tirx-to-nvvm, so that dispatch
+    sees ordinary loops.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // UOP_DIALECT_TIRX_TRANSFORMS_PASSES_TD
