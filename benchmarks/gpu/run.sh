@@ -131,20 +131,19 @@ derive_gemm() {
   fi
 }
 
-# derive_tcgen05_2cta N CLUSTERS OUT: gemm_tcgen05_2cta.mlir as N^3 on
-# CLUSTERS persistent clusters (the grid is kernel -> cluster [37]; the tile
-# loop strides by %c37).
+# derive_tcgen05_2cta N CLUSTERS OUT: gemm_tcgen05_2cta.mlir as N^3
+# launched on CLUSTERS persistent clusters (the grid is free, kernel ->
+# cluster [?] preferred [37]; the tile schedule reads its size at run time).
 derive_tcgen05_2cta() {
   local n="$1" clusters="$2" out="$3" src="$examples/gemm_tcgen05_2cta.mlir"
-  grep -qF "kernel -> cluster [37]" "$src" && grep -qF "%c37 = arith.constant 37 : index" "$src" \
-    || die "$src no longer has 'kernel -> cluster [37]' and %c37: update derive_tcgen05_2cta in $0"
+  grep -qF "kernel -> cluster [?] preferred [37]" "$src" \
+    || die "$src no longer has 'kernel -> cluster [?] preferred [37]': update derive_tcgen05_2cta in $0"
   # Only the problem size: the epilogue buffers' layout has a 4096 stride.
   sed -e "s/4096x4096/${n}x${n}/g" -e "s/arith.constant 4096 : index/arith.constant $n : index/" \
-    -e "s/kernel -> cluster \\[37\\]/kernel -> cluster [$clusters]/" \
-    -e "s/%c37 = arith.constant 37 : index/%c37 = arith.constant $clusters : index/" "$src" > "$out"
-  if ! grep -qF "kernel -> cluster [$clusters]" "$out" || ! grep -qF "${n}x${n}x" "$out" \
-      || ! grep -qF "arith.constant $n : index" "$out" \
-      || ! grep -qF "%c37 = arith.constant $clusters : index" "$out"; then
+    -e "s/kernel -> cluster \\[?\\] preferred \\[37\\]/kernel -> cluster [?] preferred [$clusters]/" \
+    "$src" > "$out"
+  if ! grep -qF "kernel -> cluster [?] preferred [$clusters]" "$out" || ! grep -qF "${n}x${n}x" "$out" \
+      || ! grep -qF "arith.constant $n : index" "$out"; then
     die "could not resize gemm_tcgen05_2cta to $n on $clusters clusters (see $out)"
   fi
 }

@@ -16,9 +16,11 @@
 // 0b0101 << x), so each CTA gets its whole 128-row half from two loads; B
 // (its own 128 rows) is not shared.
 //
-// Persistent: 37 clusters (148 CTAs, one per SM of a B200) walk the
-// 256 x 512 cluster tiles in grouped order (8 M tiles side by side share each
-// N tile). 256 threads per CTA:
+// Persistent: a free grid of clusters (`kernel -> cluster [?] preferred
+// [37]`: 148 CTAs, one per SM of a B200; the kernel is correct on any
+// number) whose tirx.tile_schedule walks the 256 x 512 cluster tiles in
+// grouped order (8 M tiles side by side share each N tile). 256 threads per
+// CTA:
 //   warp 0, thread 0   producer (every CTA): for each K step of every tile,
 //                      waits until the stage is free, then issues its two
 //                      TMA loads (A piece multicast, B) of 64 of K
@@ -36,25 +38,27 @@
 // overlaps the main loop of tile j + 1.
 //
 // The ring: 6 stages of 32 KiB per CTA (A 128 x 64, B 128 x 64 bf16,
-// 128-byte swizzle). K step i of the CTA's sequence (tile ordinal x 64 + k)
-// uses stage s = i % 6 for the r = i / 6-th time. Barriers (mbarriers in
-// shared memory; every CTA initialises all, the pair's even CTA's are the
-// ones the pair's MMA and loads use where noted):
-//   full[s]      (even CTA) count 4: each CTA of the pair issues 2 loads
-//                with cta_group 2, which arrive on the even CTA's barrier
-//                with their bytes (the A piece counts twice: multicast);
-//                the MMA issuer waits for parity r % 2
-//   empty[s]     (every CTA) count 2: both pairs' MMA issuers commit each
-//                stage's MMAs to it, multicast to all 4 CTAs (a CTA's stage
-//                is read by its pair's MMA and its A piece was also written
-//                into the other pair); the producer waits for parity
-//                (r + 1) % 2 (a fresh barrier passes at once)
-//   tmem_full[b] (every CTA) count 1: the MMA issuer commits accumulator b
-//                after a tile's last K step, multicast to the pair; the
-//                epilogue waits for parity (j / 2) % 2
-//   tmem_empty[b] (even CTA) count 2: each CTA's epilogue arrives once,
-//                remotely for the odd CTA, when it has read accumulator b;
-//                the MMA issuer waits for parity (j / 2 + 1) % 2
+// 128-byte swizzle), a cluster tirx.pipeline (every CTA initialises its
+// barriers, then the cluster synchronises, since other CTAs arrive on
+// them). K step i of the CTA's sequence (tile ordinal x 64 + k) is its
+// iteration i: stage i % 6, and the pipeline ops derive the phases.
+//   full[s]      (even CTA) producers = 4: each CTA of the pair issues 2
+//                loads with cta_group 2, which arrive on the even CTA's
+//                barrier with their bytes (the A piece counts twice:
+//                multicast); the MMA issuer's consumer_wait
+//   empty[s]     (every CTA) consumers = 2: both pairs' MMA issuers release
+//                each stage by a tcgen05 commit of its MMAs, multicast to
+//                all 4 CTAs (a CTA's stage is read by its pair's MMA and its
+//                A piece was also written into the other pair); the
+//                producer's producer_acquire, and producer_tail at the end
+// The accumulators: a second cluster pipeline of 2 stages, iteration j =
+// the tile ordinal:
+//   tmem_full[b] (every CTA) producers = 1: the MMA issuer commits
+//                accumulator b after a tile's last K step (tcgen05,
+//                multicast to the pair); the epilogue's consumer_wait
+//   tmem_empty[b] (even CTA) consumers = 2: each CTA's epilogue releases
+//                it once, on the even CTA's barrier (rank), when it has read
+//                accumulator b; the MMA issuer's producer_acquire
 // Shared memory: 192 KiB ring + 32 KiB epilogue buffers + barriers, dynamic.
 //
 //   uop-opt --tirx-to-nvvm="chip=sm_100a" examples/tirx/gemm_tcgen05_2cta.mlir \
@@ -64,12 +68,14 @@
 !acc_t = !tirx.buffer<128x512xf32, tmem, #tirx.tile<S[(128,512):(1@TLane,1@TCol)]>>
 !ring_t = !tirx.buffer<6xi64, shared>
 !pair_t = !tirx.buffer<2xi64, shared>
+!ring_pipe = !tirx.pipeline<stages = 6, producers = 4, consumers = 2>
+!acc_pipe = !tirx.pipeline<stages = 2, producers = 1, consumers = 2>
 !A_t = !tirx.buffer<4096x4096xbf16, global>
 !C_t = !tirx.buffer<4096x4096xf32, global>
 tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
     attributes {tirx.reference = #tirx.reference<gemm_nt>} {
   tirx.device_entry {
-    %cl = tirx.scope_id_def kernel -> cluster [37]
+    %cl = tirx.scope_id_def kernel -> cluster [?] preferred [37]
     %x, %y = tirx.scope_id_def cluster -> cta [2, 2]
     %tx = tirx.scope_id_def cta -> thread [256]
     %wg = tirx.scope_id_def cta -> warpgroup [2]
@@ -84,19 +90,13 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
-    %c6 = arith.constant 6 : index
     %c8 = arith.constant 8 : index
     %c32 = arith.constant 32 : index
-    %c37 = arith.constant 37 : index
     %c64 = arith.constant 64 : index
     %c128 = arith.constant 128 : index
     %c256 = arith.constant 256 : index
     %c512 = arith.constant 512 : index
     %c4096 = arith.constant 4096 : index
-    %one = arith.constant 1 : i32
-    %two = arith.constant 2 : i32
-    %four = arith.constant 4 : i32
-    %ticks = arith.constant 1000000 : i32
     %wg_threads = arith.constant 128 : i32
     %all = arith.constant 15 : i16
     // Cluster tiles: nm x nn of 256 x 512, nk K steps of 64, groups of 8 M
@@ -105,34 +105,12 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
     %nn = arith.divui %c4096, %c512 : index
     %nk = arith.divui %c4096, %c64 : index
     %ntiles = arith.muli %nm, %nn : index
-    %group_tiles = arith.muli %nn, %c8 : index
     %leader = arith.cmpi eq, %tx, %c0 : index
     %even = arith.cmpi eq, %x, %c0 : index
-    scf.if %leader {
-      scf.for %s = %c0 to %c6 step %c1 {
-        %fa = tirx.address_of %full[%s] : !ring_t
-        %ea = tirx.address_of %empty[%s] : !ring_t
-        %fp = llvm.inttoptr %fa : i64 to !llvm.ptr<3>
-        %ep = llvm.inttoptr %ea : i64 to !llvm.ptr<3>
-        nvvm.mbarrier.init %fp, %four : !llvm.ptr<3>, i32
-        nvvm.mbarrier.init %ep, %two : !llvm.ptr<3>, i32
-      }
-      scf.for %b = %c0 to %c2 step %c1 {
-        %fa = tirx.address_of %tfull[%b] : !pair_t
-        %ea = tirx.address_of %tempty[%b] : !pair_t
-        %fp = llvm.inttoptr %fa : i64 to !llvm.ptr<3>
-        %ep = llvm.inttoptr %ea : i64 to !llvm.ptr<3>
-        nvvm.mbarrier.init %fp, %one : !llvm.ptr<3>, i32
-        nvvm.mbarrier.init %ep, %two : !llvm.ptr<3>, i32
-      }
-      // TMA and the other CTAs complete on these barriers: the async proxy
-      // and the cluster must see them initialised.
-      nvvm.fence.mbarrier.init
-    }
-    // Other CTAs of the cluster signal our barriers: all are initialised
-    // before any CTA starts.
-    nvvm.cluster.arrive
-    nvvm.cluster.wait
+    // Other CTAs of the cluster arrive on these barriers: `cluster` makes
+    // every CTA's initialised before any goes on.
+    %ring = tirx.pipeline.init %full, %empty cluster : !ring_t, !ring_t -> !ring_pipe
+    %accs = tirx.pipeline.init %tfull, %tempty cluster : !pair_t, !pair_t -> !acc_pipe
     %mma_thread = arith.cmpi eq, %tx, %c32 : index
     %issuer = arith.andi %mma_thread, %even : i1
     %epilogue = arith.cmpi eq, %wg, %c1 : index
@@ -140,15 +118,7 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
       // The A piece: rows y*64 of this CTA's 128-row half, multicast to
       // CTA x of both pairs (ranks x and x + 2).
       %piece = arith.muli %y, %c64 : index
-      %nlocal = scf.for %t = %cl to %ntiles step %c37 iter_args(%local = %c0) -> (index) {
-        %group = arith.divui %t, %group_tiles : index
-        %first_m = arith.muli %group, %c8 : index
-        %left = arith.subi %nm, %first_m : index
-        %rows = arith.minui %left, %c8 : index
-        %within = arith.remui %t, %group_tiles : index
-        %mr = arith.remui %within, %rows : index
-        %mt = arith.addi %first_m, %mr : index
-        %nt = arith.divui %within, %rows : index
+      tirx.tile_schedule %cl tiles [%nm, %nn] group 8 (%mt, %nt, %local) {
         %mpair = arith.muli %mt, %c256 : index
         %mhalf = arith.muli %x, %c128 : index
         %mcta = arith.addi %mpair, %mhalf : index
@@ -161,14 +131,7 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
         %base = arith.muli %local, %nk : index
         scf.for %kt = %c0 to %nk step %c1 {
           %i = arith.addi %base, %kt : index
-          %s = arith.remui %i, %c6 : index
-          %r = arith.divui %i, %c6 : index
-          %r1 = arith.addi %r, %c1 : index
-          %rp = arith.remui %r1, %c2 : index
-          %parity = arith.index_cast %rp : index to i32
-          %ea = tirx.address_of %empty[%s] : !ring_t
-          %ep = llvm.inttoptr %ea : i64 to !llvm.ptr<3>
-          nvvm.mbarrier.try_wait.parity %ep, %parity, %ticks : !llvm.ptr<3>, i32, i32
+          %s = tirx.pipeline.producer_acquire %ring[%i] : !ring_pipe
           %k = arith.muli %kt, %c64 : index
           %bar = tirx.region %full[%s : 1] : !ring_t
           %gA = tirx.region %A[%arow : 64, %k : 64] : !A_t
@@ -185,24 +148,18 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
           tirx.tile.copy_async <thread> %sB, %gB barrier %bar : !tirx.region<1, !ring_t> dispatch "tma" config {cta_group = 2 : i64}
               : !tirx.region<1x128x64, !As_t>, !tirx.region<128x64, !A_t>
         }
-        %next = arith.addi %local, %c1 : index
-        scf.yield %next : index
       }
       // The producer's tail: wait until the last use of every stage has
-      // been committed free (both pairs' commits have landed here) before
-      // this CTA may finish. %nlocal is the number of tiles it walked.
-      %total = arith.muli %nlocal, %nk : index
-      %tail = arith.addi %total, %c6 : index
-      scf.for %i = %total to %tail step %c1 {
-        %s = arith.remui %i, %c6 : index
-        %r = arith.divui %i, %c6 : index
-        %r1 = arith.addi %r, %c1 : index
-        %rp = arith.remui %r1, %c2 : index
-        %parity = arith.index_cast %rp : index to i32
-        %ea = tirx.address_of %empty[%s] : !ring_t
-        %ep = llvm.inttoptr %ea : i64 to !llvm.ptr<3>
-        nvvm.mbarrier.try_wait.parity %ep, %parity, %ticks : !llvm.ptr<3>, i32, i32
-      }
+      // been released (both pairs' commits have landed here) before this
+      // CTA may finish. The cluster walked ceil((tiles - cl) / clusters)
+      // tiles.
+      %clusters = tirx.scope_extent %cl
+      %left = arith.subi %ntiles, %cl : index
+      %up = arith.addi %left, %clusters : index
+      %up1 = arith.subi %up, %c1 : index
+      %walked = arith.divui %up1, %clusters : index
+      %total = arith.muli %walked, %nk : index
+      tirx.pipeline.producer_tail %ring[%total] : !ring_pipe
     }
     scf.if %issuer {
       // The accumulators go to both CTAs of this pair: ranks 2y, 2y + 1.
@@ -211,29 +168,16 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
       %three16 = arith.constant 3 : i16
       %shift = arith.muli %yi, %two16 : i16
       %pair_mask = arith.shli %three16, %shift : i16
-      scf.for %t = %cl to %ntiles step %c37 iter_args(%local = %c0) -> (index) {
-        %b = arith.remui %local, %c2 : index
-        %u = arith.divui %local, %c2 : index
-        %u1 = arith.addi %u, %c1 : index
-        %up = arith.remui %u1, %c2 : index
-        %uparity = arith.index_cast %up : index to i32
+      tirx.tile_schedule %cl tiles [%nm, %nn] group 8 (%mt, %nt, %local) {
         // Both CTAs' epilogues have read accumulator b (its previous tile).
-        %tea = tirx.address_of %tempty[%b] : !pair_t
-        %tep = llvm.inttoptr %tea : i64 to !llvm.ptr<3>
-        nvvm.mbarrier.try_wait.parity %tep, %uparity, %ticks : !llvm.ptr<3>, i32, i32
+        %b = tirx.pipeline.producer_acquire %accs[%local] : !acc_pipe
         nvvm.tcgen05.fence #nvvm.tcgen05_fence<after>
         %col = arith.muli %b, %c256 : index
         %D = tirx.region %acc[%c0 : 128, %col : 256] : !acc_t
         %base = arith.muli %local, %nk : index
         scf.for %kt = %c0 to %nk step %c1 {
           %i = arith.addi %base, %kt : index
-          %s = arith.remui %i, %c6 : index
-          %r = arith.divui %i, %c6 : index
-          %rp = arith.remui %r, %c2 : index
-          %parity = arith.index_cast %rp : index to i32
-          %fa = tirx.address_of %full[%s] : !ring_t
-          %fp = llvm.inttoptr %fa : i64 to !llvm.ptr<3>
-          nvvm.mbarrier.try_wait.parity %fp, %parity, %ticks : !llvm.ptr<3>, i32, i32
+          %s = tirx.pipeline.consumer_wait %ring[%i] : !ring_pipe
           %accum = arith.cmpi ne, %kt, %c0 : index
           %wA = tirx.region %As[%s : 1, %c0 : 128, %c0 : 64] : !As_t
           %wB = tirx.region %Bs[%s : 1, %c0 : 128, %c0 : 64] : !As_t
@@ -241,16 +185,10 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
               : !tirx.region<128x256, !acc_t>, !tirx.region<1x128x64, !As_t>, !tirx.region<1x128x64, !As_t>
           // The stage is free once these MMAs have read it, in both pairs'
           // CTAs that wrote it.
-          %ea = tirx.address_of %empty[%s] : !ring_t
-          %ep = llvm.inttoptr %ea : i64 to !llvm.ptr<3>
-          nvvm.tcgen05.commit %ep, multicast_mask = %all {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<3>, i16
+          tirx.pipeline.consumer_release %ring[%i] tcgen05 multicast %all cta_group 2 : !ring_pipe
         }
         // Accumulator b is final: tell both CTAs' epilogues.
-        %tfa = tirx.address_of %tfull[%b] : !pair_t
-        %tfp = llvm.inttoptr %tfa : i64 to !llvm.ptr<3>
-        nvvm.tcgen05.commit %tfp, multicast_mask = %pair_mask {group = #nvvm.cta_group<cta_2>} : !llvm.ptr<3>, i16
-        %next = arith.addi %local, %c1 : index
-        scf.yield %next : index
+        tirx.pipeline.producer_commit %accs[%local] tcgen05 multicast %pair_mask cta_group 2 : !acc_pipe
       }
     }
     scf.if %epilogue {
@@ -260,28 +198,14 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
       %rank = nvvm.read.ptx.sreg.cluster.ctarank : i32
       %notone = arith.constant -2 : i32
       %even_rank = arith.andi %rank, %notone : i32
-      scf.for %t = %cl to %ntiles step %c37 iter_args(%local = %c0) -> (index) {
-        %group = arith.divui %t, %group_tiles : index
-        %first_m = arith.muli %group, %c8 : index
-        %left = arith.subi %nm, %first_m : index
-        %rows = arith.minui %left, %c8 : index
-        %within = arith.remui %t, %group_tiles : index
-        %mr = arith.remui %within, %rows : index
-        %mt = arith.addi %first_m, %mr : index
-        %nt = arith.divui %within, %rows : index
+      tirx.tile_schedule %cl tiles [%nm, %nn] group 8 (%mt, %nt, %local) {
         %mpair = arith.muli %mt, %c256 : index
         %mhalf = arith.muli %x, %c128 : index
         %m0 = arith.addi %mpair, %mhalf : index
         %npair = arith.muli %nt, %c512 : index
         %ny = arith.muli %y, %c256 : index
         %n0 = arith.addi %npair, %ny : index
-        %b = arith.remui %local, %c2 : index
-        %u = arith.divui %local, %c2 : index
-        %up = arith.remui %u, %c2 : index
-        %uparity = arith.index_cast %up : index to i32
-        %tfa = tirx.address_of %tfull[%b] : !pair_t
-        %tfp = llvm.inttoptr %tfa : i64 to !llvm.ptr<3>
-        nvvm.mbarrier.try_wait.parity %tfp, %uparity, %ticks : !llvm.ptr<3>, i32, i32
+        %b = tirx.pipeline.consumer_wait %accs[%local] : !acc_pipe
         %col0 = arith.muli %b, %c256 : index
         scf.for %j = %c0 to %c8 step %c1 {
           %buf = arith.remui %j, %c2 : index
@@ -310,13 +234,8 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
         nvvm.tcgen05.fence #nvvm.tcgen05_fence<before>
         nvvm.barrier id = %ebar number_of_threads = %wg_threads
         scf.if %eleader {
-          %tea = tirx.address_of %tempty[%b] : !pair_t
-          %tep = llvm.inttoptr %tea : i64 to !llvm.ptr<3>
-          %remote = nvvm.mapa %tep, %even_rank : !llvm.ptr<3> -> !llvm.ptr<7>
-          nvvm.mbarrier.arrive %remote {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+          tirx.pipeline.consumer_release %accs[%local] rank %even_rank : !acc_pipe
         }
-        %next = arith.addi %local, %c1 : index
-        scf.yield %next : index
       }
       // The last stores must have read shared memory before the CTA exits.
       scf.if %eleader {

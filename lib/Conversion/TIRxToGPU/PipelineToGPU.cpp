@@ -90,7 +90,14 @@ struct PipelineInitToGPU : OpConversionPattern<PipelineInitOp> {
       rw.setInsertionPointAfter(loop);
       NVVM::FenceMbarrierInitOp::create(rw, loc);
     }
-    gpu::BarrierOp::create(rw, loc);
+    // Other CTAs arrive on a cluster pipeline's barriers: all of the
+    // cluster's are initialised before any CTA goes on.
+    if (op.getCluster()) {
+      NVVM::ClusterArriveOp::create(rw, loc, /*aligned=*/UnitAttr());
+      NVVM::ClusterWaitOp::create(rw, loc, /*aligned=*/UnitAttr());
+    } else {
+      gpu::BarrierOp::create(rw, loc);
+    }
     SmallVector<SmallVector<Value>> rings;
     rings.push_back({full, empty});
     rw.replaceOpWithMultiple(op, std::move(rings));
@@ -135,8 +142,36 @@ struct PipelineWaitToGPU : OpConversionPattern<Op> {
   }
 };
 
+/// producer_tail: the producer_acquire waits of iterations n .. n + S - 1,
+/// the last use of every stage.
+struct PipelineTailToGPU : OpConversionPattern<PipelineProducerTailOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PipelineProducerTailOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rw) const override {
+    ValueRange rings = adaptor.getPipe();
+    if (rings.size() != 2)
+      return rw.notifyMatchFailure(op, "the pipeline did not convert");
+    Location loc = op.getLoc();
+    PipelineType t = op.getPipe().getType();
+    Value n = adaptor.getIteration().front();
+    Value end = arith::AddIOp::create(rw, loc, n, cstIndex(rw, loc, t.getStages()));
+    auto loop = scf::ForOp::create(rw, loc, n, end, cstIndex(rw, loc, 1));
+    OpBuilder::InsertionGuard guard(rw);
+    rw.setInsertionPoint(loop.getBody()->getTerminator());
+    auto [s, parity] =
+        stageAndParity(rw, loc, t, loop.getInductionVar(), /*ahead=*/1);
+    NVVM::MBarrierTryWaitParityOp::create(rw, loc, barrierAt(rw, loc, rings[1], s),
+                                          parity, cstI32(rw, loc, kTryWaitTicks));
+    rw.eraseOp(op);
+    return success();
+  }
+};
+
 /// producer_commit (ring 0: full) and consumer_release (ring 1: empty): one
-/// arrival of the executing thread.
+/// arrival of the executing thread, on this CTA's barrier, on CTA `rank`'s
+/// (mapa, cluster scope), or as a tcgen05.commit (when the thread's MMAs
+/// complete; multicast to the CTAs of a mask).
 template <typename Op, unsigned Ring>
 struct PipelineArriveToGPU : OpConversionPattern<Op> {
   using OpConversionPattern<Op>::OpConversionPattern;
@@ -151,8 +186,23 @@ struct PipelineArriveToGPU : OpConversionPattern<Op> {
     PipelineType t = op.getPipe().getType();
     Value s = arith::RemUIOp::create(rw, loc, adaptor.getIteration().front(),
                                      cstIndex(rw, loc, t.getStages()));
-    NVVM::MBarrierArriveOp::create(rw, loc, rw.getI64Type(),
-                                   barrierAt(rw, loc, rings[Ring], s), Value());
+    Value bar = barrierAt(rw, loc, rings[Ring], s);
+    if (op.getTcgen05()) {
+      std::optional<int64_t> group = op.getCtaGroup();
+      auto kind = group && *group == 2 ? NVVM::CTAGroupKind::CTA_2
+                                       : NVVM::CTAGroupKind::CTA_1;
+      Value mask = op.getMulticast() ? adaptor.getMulticast().front() : Value();
+      NVVM::Tcgen05CommitOp::create(
+          rw, loc, bar, mask, NVVM::CTAGroupKindAttr::get(rw.getContext(), kind));
+    } else if (op.getRank()) {
+      Value remote = NVVM::MapaOp::create(
+          rw, loc, LLVM::LLVMPointerType::get(rw.getContext(), 7), bar,
+          adaptor.getRank().front());
+      NVVM::MBarrierArriveOp::create(rw, loc, Type(), remote, Value(),
+                                     NVVM::MemScopeKind::CLUSTER);
+    } else {
+      NVVM::MBarrierArriveOp::create(rw, loc, rw.getI64Type(), bar, Value());
+    }
     rw.eraseOp(op);
     return success();
   }
@@ -229,5 +279,5 @@ void uop::tirx::populateTIRxPipelineToGPUConversionPatterns(
       PipelineWaitToGPU<PipelineConsumerWaitOp, /*Ring=*/0, /*Ahead=*/0>,
       PipelineArriveToGPU<PipelineProducerCommitOp, /*Ring=*/0>,
       PipelineArriveToGPU<PipelineConsumerReleaseOp, /*Ring=*/1>,
-      WarpSpecializeToGPU>(converter, patterns.getContext());
+      PipelineTailToGPU, WarpSpecializeToGPU>(converter, patterns.getContext());
 }

@@ -152,7 +152,7 @@ static LogicalResult checkDeviceOp(Operation *op) {
           [](BufferAccessOpInterface access) { return checkAccess(access); })
       .Case<DeclBufferOp, ClusterViewOp, TensorMapOp, BindOp, PipelineInitOp,
             PipelineProducerAcquireOp, PipelineProducerCommitOp,
-            PipelineConsumerWaitOp, PipelineConsumerReleaseOp,
+            PipelineConsumerWaitOp, PipelineConsumerReleaseOp, PipelineProducerTailOp,
             WarpSpecializeOp>(
           [](auto) -> LogicalResult { return success(); })
       .Case<RegionOp>([](RegionOp region) -> LogicalResult {

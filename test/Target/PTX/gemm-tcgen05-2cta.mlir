@@ -9,13 +9,14 @@
 // DEFINE: %{counted} = tcgen05[.a-z0-9:_]+|mbarrier[.a-z0-9:_]+|cp.async.bulk[.a-z0-9:_]+|barrier.cluster[.a-z]*|mapa[.a-z:0-9]*|bar.sync[[:space:]]+[%a-z0-9]+(, 128)?
 // RUN: grep -oE "%{counted}" %t.ptx | sort | uniq -c | FileCheck %s --check-prefix=COUNTS
 
-// Launch: 37 clusters of 2 x 2 CTAs (grid 74 x 2), 256 threads; the 6-stage
+// Launch: a free grid of clusters of 2 x 2 CTAs, launched as its preferred
+// 37 (grid 74 x 2, not compiled in), 256 threads; the 6-stage
 // ring, the two 16 KiB epilogue buffers and the 16 barriers in dynamic
 // shared memory (+ the 1024-byte realignment pad); one tensor map per
 // operand: the 64-row A piece, the 128-row B half, the 128x32 f32 store box.
-// NVVM: gpu.known_block_size = array<i32: 256, 1, 1>, gpu.known_grid_size = array<i32: 74, 2, 1>
-// NVVM-SAME: nvvm.cluster_dim = array<i32: 2, 2, 1>
+// NVVM: gpu.known_block_size = array<i32: 256, 1, 1>, nvvm.cluster_dim = array<i32: 2, 2, 1>
 // NVVM-SAME: tirx.dynamic_shared_bytes = 230800 : i64
+// NVVM-SAME: tirx.preferred_grid_dims = array<i64: 74, 2>
 // NVVM-SAME: #tirx.tensor_map_param<arg = 3, buffer_arg = 0, shape = [4096, 4096], box = [64, 64], swizzle = 128>
 // NVVM-SAME: #tirx.tensor_map_param<arg = 4, buffer_arg = 1, shape = [4096, 4096], box = [128, 64], swizzle = 128>
 // NVVM-SAME: #tirx.tensor_map_param<arg = 5, buffer_arg = 2, shape = [4096, 4096], box = [128, 32], swizzle = 128>
@@ -43,13 +44,18 @@
 // CHECK-NEXT: mbarrier.init.shared.b64 [[[EMPTY]]+32], [[TWO]];
 // CHECK-NEXT: mbarrier.init.shared.b64 [[[FULL]]+40], [[FOUR]];
 // CHECK-NEXT: mbarrier.init.shared.b64 [[[EMPTY]]+40], [[TWO]];
-// CHECK-NEXT: mov.b32 [[ONE:%r[0-9]+]], 1;
-// CHECK-NEXT: mbarrier.init.shared.b64 [[[TFULL:%rd[0-9]+]]], [[ONE]];
-// CHECK-NEXT: mbarrier.init.shared.b64 [[[TEMPTY:%rd[0-9]+]]], [[TWO]];
-// CHECK-NEXT: mbarrier.init.shared.b64 [[[TFULL]]+8], [[ONE]];
-// CHECK-NEXT: mbarrier.init.shared.b64 [[[TEMPTY]]+8], [[TWO]];
 // CHECK-NEXT: fence.mbarrier_init.release.cluster;
-// Every CTA's barriers are initialised before any CTA signals them.
+// Every CTA's barriers are initialised before any CTA signals them: each
+// cluster pipeline's init synchronises the cluster.
+// CHECK: barrier.cluster.arrive;
+// CHECK-NEXT: barrier.cluster.wait;
+// CHECK: mov.b32 [[ONE:%r[0-9]+]], 1;
+// CHECK-NEXT: mbarrier.init.shared.b64 [[[TFULL:%rd[0-9]+]]], [[ONE]];
+// CHECK-NEXT: mov.b32 [[TWO2:%r[0-9]+]], 2;
+// CHECK-NEXT: mbarrier.init.shared.b64 [[[TEMPTY:%rd[0-9]+]]], [[TWO2]];
+// CHECK-NEXT: mbarrier.init.shared.b64 [[[TFULL]]+8], [[ONE]];
+// CHECK-NEXT: mbarrier.init.shared.b64 [[[TEMPTY]]+8], [[TWO2]];
+// CHECK-NEXT: fence.mbarrier_init.release.cluster;
 // CHECK: barrier.cluster.arrive;
 // CHECK-NEXT: barrier.cluster.wait;
 // Producer: the A piece goes to CTA x of both pairs (mask 5 or 10), both
@@ -106,8 +112,8 @@
 // eight blocks unrolled (4 tcgen05.ld each, two named barriers each).
 // COUNTS: {{^ *}}1 bar.sync 0
 // COUNTS-NEXT: {{^ *}}17 bar.sync 1, 128
-// COUNTS-NEXT: {{^ *}}2 barrier.cluster.arrive
-// COUNTS-NEXT: {{^ *}}2 barrier.cluster.wait
+// COUNTS-NEXT: {{^ *}}3 barrier.cluster.arrive
+// COUNTS-NEXT: {{^ *}}3 barrier.cluster.wait
 // COUNTS-NEXT: {{^ *}}8 cp.async.bulk.commit_group
 // COUNTS-NEXT: {{^ *}}8 cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // COUNTS-NEXT: {{^ *}}1 cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.cta_group::2
@@ -118,7 +124,7 @@
 // COUNTS-NEXT: {{^ *}}1 mbarrier.arrive.release.cluster.shared::cluster.b64
 // COUNTS-NEXT: {{^ *}}16 mbarrier.init.shared.b64
 // COUNTS-NEXT: {{^ *}}10 mbarrier.try_wait.parity.shared.b64
-// COUNTS-NEXT: {{^ *}}1 mbarrier_init.release.cluster
+// COUNTS-NEXT: {{^ *}}2 mbarrier_init.release.cluster
 // COUNTS-NEXT: {{^ *}}1 tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32
 // COUNTS-NEXT: {{^ *}}2 tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.multicast::cluster.b64
 // COUNTS-NEXT: {{^ *}}1 tcgen05.dealloc.cta_group::2.sync.aligned.b32

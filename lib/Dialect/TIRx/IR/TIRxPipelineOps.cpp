@@ -33,6 +33,24 @@ PipelineType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+/// Whether `op`'s kernel runs in thread-block clusters: a cluster -> cta
+/// scope id, or the cluster shape tirx-lower-scope-ids recorded from one.
+static bool inClusterKernel(Operation *op) {
+  auto fn = op->getParentOfType<PrimFuncOp>();
+  if (!fn)
+    return false;
+  auto *tirx = op->getContext()->getLoadedDialect<TIRxDialect>();
+  if (tirx->getClusterDimsAttrHelper().isAttrPresent(fn))
+    return true;
+  WalkResult found = fn.walk([](ScopeIdDefOp def) {
+    return def.getParent() == ExecScopeKind::Cluster &&
+                   def.getChild() == ExecScopeKind::Cta
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
 /// Whether `op` sits directly in a device_entry's body, where every thread
 /// of the CTA executes it.
 static bool isInDeviceEntryBody(Operation *op) {
@@ -57,6 +75,9 @@ LogicalResult PipelineInitOp::verify() {
   }
   if (getFull() == getEmpty())
     return emitOpError("the full and empty barriers must be two buffers");
+  if (getCluster() && !inClusterKernel(*this))
+    return emitOpError("synchronises the thread-block cluster (cluster): the "
+                       "kernel needs a cluster -> cta scope id");
   if (!isInDeviceEntryBody(*this))
     return emitOpError("initialises the barriers for the whole CTA and "
                        "synchronises it: place it directly in the "
@@ -75,14 +96,41 @@ static LogicalResult verifyPipelineStep(Operation *op) {
 LogicalResult PipelineProducerAcquireOp::verify() {
   return verifyPipelineStep(*this);
 }
+/// The arrival forms: a remote arrive (rank) or a tcgen05 commit, with the
+/// commit's multicast and CTA group.
+template <typename Op>
+static LogicalResult verifyPipelineArrive(Op op) {
+  if (failed(verifyPipelineStep(op)))
+    return failure();
+  if (op.getRank() && op.getTcgen05())
+    return op.emitOpError("arrives either on another CTA's barrier (rank) or "
+                          "by a tcgen05 commit (tcgen05), not both");
+  if ((op.getMulticast() || op.getCtaGroup()) && !op.getTcgen05())
+    return op.emitOpError("multicast and cta_group are forms of the tcgen05 "
+                          "commit: add tcgen05");
+  std::optional<int64_t> group = op.getCtaGroup();
+  if (group && *group != 1 && *group != 2)
+    return op.emitOpError("cta_group is 1 (one CTA) or 2 (a CTA pair), got ")
+           << *group;
+  if ((op.getRank() || op.getMulticast() || (group && *group == 2)) &&
+      !inClusterKernel(op))
+    return op.emitOpError("arrives on other CTAs' barriers, which needs a "
+                          "thread-block cluster: the kernel needs a cluster "
+                          "-> cta scope id");
+  return success();
+}
+
 LogicalResult PipelineProducerCommitOp::verify() {
+  return verifyPipelineArrive(*this);
+}
+LogicalResult PipelineProducerTailOp::verify() {
   return verifyPipelineStep(*this);
 }
 LogicalResult PipelineConsumerWaitOp::verify() {
   return verifyPipelineStep(*this);
 }
 LogicalResult PipelineConsumerReleaseOp::verify() {
-  return verifyPipelineStep(*this);
+  return verifyPipelineArrive(*this);
 }
 
 //===----------------------------------------------------------------------===//

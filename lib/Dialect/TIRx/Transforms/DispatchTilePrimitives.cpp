@@ -179,6 +179,22 @@ struct DispatchTilePrimitives
     }
     if (failed(checkSetMaxRegister(target)))
       return signalPassFailure();
+    // Pipeline steps that arrive by tcgen05.commit need tcgen05.
+    if (!target.has(uop::ChipFeature::Tcgen05)) {
+      WalkResult walk = getOperation().walk([&](Operation *op) {
+        auto commit = dyn_cast<PipelineProducerCommitOp>(op);
+        auto release = dyn_cast<PipelineConsumerReleaseOp>(op);
+        if ((commit && commit.getTcgen05()) || (release && release.getTcgen05())) {
+          op->emitError("a tcgen05 commit needs a chip with tcgen05 (sm_100a "
+                        "class), target is ")
+              << chip;
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+      if (walk.wasInterrupted())
+        return signalPassFailure();
+    }
     if (failed(checkTcgen05CtaGroups(getOperation())))
       return signalPassFailure();
     // Loops marked tirx.unroll (constant bounds, verified) are unrolled

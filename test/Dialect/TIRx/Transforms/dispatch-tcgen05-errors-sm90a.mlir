@@ -110,3 +110,19 @@ tirx.prim_func @tma_pair(%G: !tirx.buffer<256x64xbf16, global>) {
   }
   tirx.return
 }
+
+// -----
+
+// A pipeline step that arrives by tcgen05.commit needs tcgen05 too.
+!pipe_t = !tirx.pipeline<stages = 2, producers = 1, consumers = 1>
+tirx.prim_func @pipeline_commit(%i: index) {
+  tirx.device_entry {
+    %tx = tirx.scope_id_def cta -> thread [128]
+    %full = tirx.alloc_buffer : !tirx.buffer<2xi64, shared>
+    %empty = tirx.alloc_buffer : !tirx.buffer<2xi64, shared>
+    %p = tirx.pipeline.init %full, %empty : !tirx.buffer<2xi64, shared>, !tirx.buffer<2xi64, shared> -> !pipe_t
+    // expected-error @+1 {{a tcgen05 commit needs a chip with tcgen05 (sm_100a class), target is sm_90a}}
+    tirx.pipeline.consumer_release %p[%i] tcgen05 : !pipe_t
+  }
+  tirx.return
+}

@@ -40,6 +40,18 @@ class TIRx_PipelineStepOp<string mnemonic, string sum, list<Trait> traits = []>
   let hasVerifier = 1;
 }
 
+class TIRx_PipelineArriveOp<string mnemonic, string sum>
+    : Op<TIRx_Dialect, "pipeline." # mnemonic, [AttrSizedOperandSegments]> {
+  let summary = sum;
+  let arguments = (ins TIRx_PipelineType:$pipe, Index:$iteration,
+                       Optional<I32>:$rank, UnitAttr:$tcgen05,
+                       Optional<I16>:$multicast, OptionalAttr<I64Attr>:$cta_group);
+  let assemblyFormat = "$pipe `[` $iteration `]` (`rank` $rank^)? "
+                       "(`tcgen05` $tcgen05^)? (`multicast` $multicast^)? "
+                       "(`cta_group` $cta_group^)? attr-dict `:` qualified(type($pipe))";
+  let hasVerifier = 1;
+}
+
 def TIRx_PipelineInitOp : Op<TIRx_Dialect, "pipeline.init"> {
   let summary = "declares a pipeline over two rings of shared mbarriers and initialises them";
   let description = [{
@@ -58,15 +70,23 @@ def TIRx_PipelineInitOp : Op<TIRx_Dialect, "pipeline.init"> {
         -> !tirx.pipeline<stages = 4, producers = 2, consumers = 256>
     ```
 
+    `cluster`: other CTAs of the thread-block cluster arrive on these
+    barriers (a remote `consumer_release ... rank`, a multicast tcgen05
+    commit, a TMA load of a CTA pair), so the whole cluster synchronises
+    after the initialisation (barrier.cluster arrive + wait) instead of the
+    CTA, and no CTA signals a barrier its owner has not initialised.
+
     Iteration i (counted over the whole sequence of stage uses) uses stage
     i % stages for the (i / stages)th time; the step ops below wait for the
     phases that implies, so no user computes a parity. A TMA load of stage s
     names `%full[%s : 1]` as its barrier.
   }];
-  let arguments = (ins TIRxPipe_Buffer:$full, TIRxPipe_Buffer:$empty);
+  let arguments = (ins TIRxPipe_Buffer:$full, TIRxPipe_Buffer:$empty,
+                       UnitAttr:$cluster);
   let results = (outs TIRx_PipelineType:$pipe);
-  let assemblyFormat = "$full `,` $empty attr-dict `:` qualified(type($full)) `,` "
-                       "qualified(type($empty)) `->` qualified(type($pipe))";
+  let assemblyFormat = "$full `,` $empty (`cluster` $cluster^)? attr-dict `:` "
+                       "qualified(type($full)) `,` qualified(type($empty)) `->` "
+                       "qualified(type($pipe))";
   let hasVerifier = 1;
 }
 
@@ -82,7 +102,7 @@ def TIRx_PipelineProducerAcquireOp : TIRx_PipelineStepOp<"producer_acquire",
   let assemblyFormat = "$pipe `[` $iteration `]` attr-dict `:` qualified(type($pipe))";
 }
 
-def TIRx_PipelineProducerCommitOp : TIRx_PipelineStepOp<"producer_commit",
+def TIRx_PipelineProducerCommitOp : TIRx_PipelineArriveOp<"producer_commit",
     "each executing thread arrives on iteration i's full barrier"> {
   let description = [{
     One `mbarrier.arrive` on full[i % stages] per executing thread, for
@@ -90,8 +110,21 @@ def TIRx_PipelineProducerCommitOp : TIRx_PipelineStepOp<"producer_commit",
     them to the waiting consumers; cp.async copies must be waited for
     first). A TMA load into the stage arrives itself (with its byte count):
     count it in `producers` and do not commit for it.
+
+    The arrival forms of both arrive ops:
+    - `rank %r` (an i32 cluster rank): the arrival is on CTA `%r`'s barrier
+      of the stage (`mapa` + a cluster-scope `mbarrier.arrive`), e.g. the
+      odd CTA of a pair freeing the even CTA's accumulator stage;
+    - `tcgen05` (sm_100a): the arrival is a `tcgen05.commit`, made when the
+      executing thread's earlier tcgen05 MMAs (and copies) complete, so the
+      stage is released by the tensor core rather than by the thread;
+      `multicast %mask` (i16 of cluster ranks) arrives on that barrier in
+      every CTA of the mask, `cta_group 2` commits a CTA pair's MMAs.
+
+    ```mlir
+    tirx.pipeline.producer_commit %acc[%j] tcgen05 multicast %pair cta_group 2 : !acc_pipe_t
+    ```
   }];
-  let assemblyFormat = "$pipe `[` $iteration `]` attr-dict `:` qualified(type($pipe))";
 }
 
 def TIRx_PipelineConsumerWaitOp : TIRx_PipelineStepOp<"consumer_wait",
@@ -105,11 +138,28 @@ def TIRx_PipelineConsumerWaitOp : TIRx_PipelineStepOp<"consumer_wait",
   let assemblyFormat = "$pipe `[` $iteration `]` attr-dict `:` qualified(type($pipe))";
 }
 
-def TIRx_PipelineConsumerReleaseOp : TIRx_PipelineStepOp<"consumer_release",
+def TIRx_PipelineConsumerReleaseOp : TIRx_PipelineArriveOp<"consumer_release",
     "each executing thread arrives on iteration i's empty barrier"> {
   let description = [{
     One `mbarrier.arrive` on empty[i % stages] per executing thread, once it
-    is done reading the stage: `consumers` such arrivals free it.
+    is done reading the stage: `consumers` such arrivals free it. The
+    `rank` and `tcgen05` forms are those of `producer_commit`: a tensor-core
+    consumer frees the stage when its MMAs have read it,
+
+    ```mlir
+    tirx.pipeline.consumer_release %ring[%i] tcgen05 multicast %all cta_group 2 : !ring_t
+    ```
+  }];
+}
+
+def TIRx_PipelineProducerTailOp : TIRx_PipelineStepOp<"producer_tail",
+    "the producer waits until the last use of every stage is released"> {
+  let description = [{
+    `tirx.pipeline.producer_tail %pipe[%n]`, with `%n` the producer's
+    iteration count: waits on empty for iterations n .. n + stages - 1 as
+    `producer_acquire` would, that is until every stage's last use is
+    released. A CTA whose stages other CTAs release (multicast commits) must
+    not exit before they have arrived (CUTLASS's producer_tail).
   }];
   let assemblyFormat = "$pipe `[` $iteration `]` attr-dict `:` qualified(type($pipe))";
 }

@@ -288,6 +288,11 @@ static std::optional<int64_t> tcgen05GroupOf(Operation *op) {
   }
   if (auto c = dyn_cast<NVVM::Tcgen05CommitOp>(op))
     return of(c.getGroup());
+  // A pipeline step that arrives by a tcgen05 commit.
+  if (auto c = dyn_cast<PipelineProducerCommitOp>(op); c && c.getTcgen05())
+    return c.getCtaGroup().value_or(1);
+  if (auto c = dyn_cast<PipelineConsumerReleaseOp>(op); c && c.getTcgen05())
+    return c.getCtaGroup().value_or(1);
   if (auto m = dyn_cast<NVVM::Tcgen05MMAOp>(op))
     return of(m.getCtaGroup());
   if (auto a = dyn_cast<NVVM::Tcgen05AllocOp>(op))
