@@ -50,7 +50,8 @@ const llvm::StringMap<SmallVector<TileImpl>> &getRegistry() {
     r[GemmOp::getOperationName()] = {mmaSyncGemm(), genericGemm()};
     r[GemmAsyncOp::getOperationName()] = {wgmmaGemm(),
                                           tcgen05Gemm()};
-    r[CopyAsyncOp::getOperationName()] = {tmaCopy(), cpAsyncCopy()};
+    r[CopyAsyncOp::getOperationName()] = {tmaCopy(), bulkClusterCopy(),
+                                           cpAsyncCopy()};
     for (auto &entry : r)
       llvm::stable_sort(entry.second, [](const TileImpl &a, const TileImpl &b) {
         return a.priority > b.priority;

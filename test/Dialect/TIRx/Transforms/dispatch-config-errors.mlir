@@ -45,8 +45,9 @@ tirx.prim_func @multicast(%G: !tirx.buffer<128x64xf16, global>) {
     %bar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
     %S = tirx.alloc_buffer : !tirx.buffer<128x64xf16, shared>
     %r = tirx.region %G[%c0 : 128, %c0 : 64] : !tirx.buffer<128x64xf16, global>
-    // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call}}
-    // expected-note @+2 {{tma: config multicast writes to the CTAs of a cluster: the kernel needs a cluster -> cta scope id of 2 or more CTAs}}
+    // expected-error @+4 {{no implementation of 'tirx.tile.copy_async' accepts this call}}
+    // expected-note @+3 {{tma: config multicast writes to the CTAs of a cluster: the kernel needs a cluster -> cta scope id of 2 or more CTAs}}
+    // expected-note @+2 {{bulk: a bulk copy between CTAs copies shared -> another CTA's shared memory (a tirx.cluster_view)}}
     // expected-note @+1 {{cp_async: cp.async completes by commit/wait groups, not on a barrier}}
     tirx.tile.copy_async <thread> %S, %r barrier %bar : !tirx.buffer<1xi64, shared> config {multicast = true} : !tirx.buffer<128x64xf16, shared>, !tirx.region<128x64, !tirx.buffer<128x64xf16, global>>
   }

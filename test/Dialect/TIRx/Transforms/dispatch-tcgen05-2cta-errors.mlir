@@ -136,7 +136,8 @@ tirx.prim_func @tma_mask_outside(%G: !tirx.buffer<256x64xbf16, global>) {
     %bar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
     %S = tirx.alloc_buffer : !S_t
     %g = tirx.region %G[%c0 : 64, %c0 : 64] : !tirx.buffer<256x64xbf16, global>
-    // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_100a with dispatch "tma"}}
+    // expected-error @+4 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_100a with dispatch "tma"}}
+    // expected-note @+3 {{bulk: not the requested dispatch "tma"}}
     // expected-note @+2 {{cp_async: not the requested dispatch "tma"}}
     // expected-note @+1 {{tma: config multicast: the mask 6 names CTAs outside the 2-CTA cluster}}
     tirx.tile.copy_async <thread> %S, %g barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma" config {multicast = 6 : i64}
@@ -156,7 +157,8 @@ tirx.prim_func @tma_pair_no_cluster(%G: !tirx.buffer<256x64xbf16, global>) {
     %bar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
     %S = tirx.alloc_buffer : !S_t
     %g = tirx.region %G[%c0 : 64, %c0 : 64] : !tirx.buffer<256x64xbf16, global>
-    // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_100a with dispatch "tma"}}
+    // expected-error @+4 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_100a with dispatch "tma"}}
+    // expected-note @+3 {{bulk: not the requested dispatch "tma"}}
     // expected-note @+2 {{cp_async: not the requested dispatch "tma"}}
     // expected-note @+1 {{tma: cta_group 2 runs on a CTA pair (cluster ranks 2i and 2i + 1): the kernel needs a cluster -> cta scope id with an even number of CTAs}}
     tirx.tile.copy_async <thread> %S, %g barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma" config {cta_group = 2 : i64}
@@ -176,7 +178,8 @@ tirx.prim_func @tma_store_pair(%G: !tirx.buffer<256x64xbf16, global>) {
     %c0 = arith.constant 0 : index
     %S = tirx.alloc_buffer : !S_t
     %g = tirx.region %G[%c0 : 64, %c0 : 64] : !tirx.buffer<256x64xbf16, global>
-    // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_100a with dispatch "tma"}}
+    // expected-error @+4 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_100a with dispatch "tma"}}
+    // expected-note @+3 {{bulk: not the requested dispatch "tma"}}
     // expected-note @+2 {{cp_async: not the requested dispatch "tma"}}
     // expected-note @+1 {{tma: config cta_group: a TMA store completes by bulk async-groups, it has no pair barrier}}
     tirx.tile.copy_async <thread> %g, %S dispatch "tma" config {cta_group = 2 : i64}

@@ -102,8 +102,9 @@ tirx.prim_func @tma_pair(%G: !tirx.buffer<256x64xbf16, global>) {
     %bar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
     %S = tirx.alloc_buffer : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>
     %g = tirx.region %G[%c0 : 64, %c0 : 64] : !tirx.buffer<256x64xbf16, global>
-    // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
-    // expected-note @+2 {{tma: config cta_group 2: the CTA-pair form of a TMA load needs sm_100a, target is sm_90a}}
+    // expected-error @+4 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
+    // expected-note @+3 {{tma: config cta_group 2: the CTA-pair form of a TMA load needs sm_100a, target is sm_90a}}
+    // expected-note @+2 {{bulk: not the requested dispatch "tma"}}
     // expected-note @+1 {{cp_async: not the requested dispatch "tma"}}
     tirx.tile.copy_async <thread> %S, %g barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma" config {cta_group = 2 : i64, multicast = 3 : i64}
         : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>, !tirx.region<64x64, !tirx.buffer<256x64xbf16, global>>

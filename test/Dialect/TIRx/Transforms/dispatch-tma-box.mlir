@@ -16,8 +16,9 @@ tirx.prim_func @narrow_row_major(%A: !tirx.buffer<256x128xbf16, global>) {
     %bar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
     %r = tirx.region %A[%c0 : 64, %c0 : 32] : !tirx.buffer<256x128xbf16, global>
     %d = tirx.region %S[%c0 : 64, %c0 : 32] : !tirx.buffer<64x64xbf16, shared>
-    // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
-    // expected-note @+2 {{tma: the shared tile is not contiguous (TMA moves the box densely)}}
+    // expected-error @+4 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
+    // expected-note @+3 {{tma: the shared tile is not contiguous (TMA moves the box densely)}}
+    // expected-note @+2 {{bulk: not the requested dispatch "tma"}}
     // expected-note @+1 {{cp_async: not the requested dispatch "tma"}}
     tirx.tile.copy_async <thread> %d, %r barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma"
       : !tirx.region<64x32, !tirx.buffer<64x64xbf16, shared>>, !tirx.region<64x32, !tirx.buffer<256x128xbf16, global>>
@@ -33,8 +34,9 @@ tirx.prim_func @inner_8_bytes(%A: !tirx.buffer<256x128xf16, global>) {
     %S = tirx.alloc_buffer : !tirx.buffer<64x4xf16, shared>
     %bar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
     %r = tirx.region %A[%c0 : 64, %c0 : 4] : !tirx.buffer<256x128xf16, global>
-    // expected-error @+3 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
-    // expected-note @+2 {{tma: }}
+    // expected-error @+4 {{no implementation of 'tirx.tile.copy_async' accepts this call on sm_90a with dispatch "tma"}}
+    // expected-note @+3 {{tma: }}
+    // expected-note @+2 {{bulk: not the requested dispatch "tma"}}
     // expected-note @+1 {{cp_async: not the requested dispatch "tma"}}
     tirx.tile.copy_async <thread> %S, %r barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma"
       : !tirx.buffer<64x4xf16, shared>, !tirx.region<64x4, !tirx.buffer<256x128xf16, global>>

@@ -1,10 +1,11 @@
-//===- AsyncCopy.cpp - copy_async: TMA and cp.async -------------------===//
+//===- AsyncCopy.cpp - copy_async: TMA, bulk DSMEM and cp.async -------===//
 //
 // Part of tirx-dispatch-tile-primitives; see Dispatch.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Dispatch.h"
+#include "uop/Dialect/TIRx/IR/TIRxViews.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -13,6 +14,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+#include <numeric>
 
 namespace uop::tirx::dispatch {
 
@@ -217,7 +220,7 @@ void tmaExpand(Operation *op, OpBuilder &b, const Target &) {
   auto toShared = [&](Value addr) {
     return LLVM::IntToPtrOp::create(b, loc, shared, addr).getResult();
   };
-  Value dstAddr = toShared(AddressOfOp::create(b, loc, dst.buffer, dst.mins));
+  Value dstAddr = toShared(AddressOfOp::create(b, loc, dst.buffer, dst.mins).getResult());
   SmallVector<Value> barIdx;
   Value barBuffer = copy.getBarrier();
   if (isa<RegionType>(barBuffer.getType())) {
@@ -346,6 +349,143 @@ void tmaStoreExpand(Operation *op, OpBuilder &b) {
 /// the CTA exits.
 TileImpl tmaCopy() {
   return {"tma", 10, tmaAccepts, tmaExpand, {"multicast", "commit", "cta_group"}};
+}
+
+namespace {
+/// The tirx.cluster_view a shared_cluster tile operand (a view, or a region
+/// of one) reads, or null.
+ClusterViewOp clusterViewOf(Value operand) {
+  if (auto region = operand.getDefiningOp<RegionOp>())
+    operand = region.getBuffer();
+  return operand.getDefiningOp<ClusterViewOp>();
+}
+
+/// Why a bulk copy cannot move `tile` as one run of bytes starting on a
+/// 16-byte boundary: its buffer is laid out or strided, the tile is not
+/// contiguous in it, or its start is not known to be 16-byte aligned.
+Declines bulkRunDeclines(Value tile, StringRef what) {
+  BufferType type = bufferTypeOf(tile);
+  if (type.getLayout() || !type.getStrides().empty())
+    return (what + " must be a plain row-major buffer (no layout or strides): "
+                   "a bulk copy moves one run of bytes")
+        .str();
+  ArrayRef<int64_t> box = getTileShape(tile.getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  size_t first = 0;
+  while (first < box.size() && box[first] == 1)
+    ++first;
+  for (size_t d = first + 1; d < box.size(); ++d)
+    if (box[d] != shape[d])
+      return (what + " is not contiguous in its buffer (leading unit extents, "
+                     "then whole trailing dimensions)")
+          .str();
+  int64_t elemBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+  Value buffer = tile;
+  if (auto region = tile.getDefiningOp<RegionOp>()) {
+    buffer = region.getBuffer();
+    // Each dimension's offset times its row-major stride, in bytes, must
+    // keep the start on 16 bytes.
+    int64_t stride = elemBytes;
+    for (int64_t d = shape.size() - 1; d >= 0; --d) {
+      int64_t need = 16 / std::gcd<int64_t>(16, stride);
+      if (!isKnownMultipleOf(region.getMins()[d], need))
+        return (what + "'s offset is not known to start on a 16-byte boundary")
+            .str();
+      stride *= shape[d];
+    }
+  }
+  if (((type.getElemOffset() + getInheritedElemOffset(buffer)) * elemBytes) % 16)
+    return (what + "'s elem_offset is not on a 16-byte boundary").str();
+  return std::nullopt;
+}
+} // namespace
+
+/// copy_async shared -> another CTA's shared memory (a tirx.cluster_view) on
+/// sm_90+, issued by one thread: one cp.async.bulk.shared::cluster of the
+/// tile's bytes, completing on the destination CTA's mbarrier at the offset
+/// of `barrier` (the issuing thread arrives on it there with the byte count,
+/// as a TMA load does on its own).
+TileImpl bulkClusterCopy() {
+  auto accepts = [](Operation *op, const Target &t) -> Declines {
+    auto copy = cast<CopyAsyncOp>(op);
+    if (scopeOf(copy.getDst()) != StorageScope::SharedCluster ||
+        scopeOf(copy.getSrc()) != StorageScope::Shared)
+      return std::string("a bulk copy between CTAs copies shared -> another "
+                         "CTA's shared memory (a tirx.cluster_view)");
+    if (!t.has(ChipFeature::Clusters))
+      return "bulk copies between CTAs need sm_90 or newer, target is " +
+             t.chip;
+    if (copy.getScope() != ExecScopeKind::Thread)
+      return std::string("a bulk copy is issued by one thread (scope must be "
+                         "thread)");
+    if (!clusterViewOf(copy.getDst()))
+      return std::string("the destination must be a tirx.cluster_view (or a "
+                         "region of one), whose rank names the CTA");
+    if (Declines why = mbarrierDeclines(copy.getBarrier()))
+      return why;
+    if (bufferTypeOf(copy.getDst()).getElementType() !=
+        bufferTypeOf(copy.getSrc()).getElementType())
+      return std::string("dst and src element types differ");
+    if (dropLeadingOnes(getTileShape(copy.getDst().getType())) !=
+        dropLeadingOnes(getTileShape(copy.getSrc().getType())))
+      return std::string("dst and src tiles differ in shape");
+    if (Declines why = bulkRunDeclines(copy.getDst(), "the destination"))
+      return why;
+    if (Declines why = bulkRunDeclines(copy.getSrc(), "the source"))
+      return why;
+    BufferType type = bufferTypeOf(copy.getSrc());
+    int64_t bytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+    for (int64_t e : getTileShape(copy.getSrc().getType()))
+      bytes *= e;
+    if (bytes % 16 || bytes >= (int64_t(1) << 20))
+      return "a bulk copy moves a multiple of 16 bytes below 1 MiB (its "
+             "barrier's transaction count), this tile has " +
+             std::to_string(bytes);
+    return std::nullopt;
+  };
+  auto expand = [](Operation *op, OpBuilder &b, const Target &) {
+    auto copy = cast<CopyAsyncOp>(op);
+    Location loc = op->getLoc();
+    MLIRContext *ctx = b.getContext();
+    TileAccess dst = getAccess(b, loc, copy.getDst());
+    TileAccess src = getAccess(b, loc, copy.getSrc());
+    auto sharedPtr = LLVM::LLVMPointerType::get(ctx, 3);
+    auto clusterPtr = LLVM::LLVMPointerType::get(ctx, 7);
+    Value dstPtr = LLVM::IntToPtrOp::create(
+        b, loc, clusterPtr, AddressOfOp::create(b, loc, dst.buffer, dst.mins).getResult());
+    Value srcPtr = LLVM::IntToPtrOp::create(
+        b, loc, sharedPtr, AddressOfOp::create(b, loc, src.buffer, src.mins).getResult());
+    SmallVector<Value> barIdx;
+    Value barBuffer = copy.getBarrier();
+    if (isa<RegionType>(barBuffer.getType())) {
+      TileAccess barrier = getAccess(b, loc, barBuffer);
+      barBuffer = barrier.buffer;
+      barIdx = barrier.mins;
+    } else {
+      barIdx.assign(bufferTypeOf(barBuffer).getShape().size(), cst(b, loc, 0));
+    }
+    Value bar = LLVM::IntToPtrOp::create(
+        b, loc, sharedPtr, AddressOfOp::create(b, loc, barBuffer, barIdx).getResult());
+    // The destination CTA's barrier at the same offset: the arrive goes to
+    // it by its shared::cluster address, and the copy names that address
+    // (the intrinsic types it as a shared pointer; PTX reads it in the
+    // .shared::cluster window, as CUTLASS passes mapa's result).
+    Value rank = clusterViewOf(copy.getDst()).getRank();
+    Value remote = NVVM::MapaOp::create(b, loc, clusterPtr, bar, rank);
+    int64_t bytes = bufferTypeOf(copy.getSrc()).getElementType().getIntOrFloatBitWidth() / 8;
+    for (int64_t e : src.shape)
+      bytes *= e;
+    Value tx = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(bytes));
+    NVVM::MBarrierArriveExpectTxOp::create(b, loc, Type(), remote, tx,
+                                           NVVM::MemScopeKind::CLUSTER, false,
+                                           Value());
+    Value remoteBar = LLVM::IntToPtrOp::create(
+        b, loc, sharedPtr,
+        LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), remote).getResult());
+    NVVM::CpAsyncBulkSharedCTAToSharedClusterOp::create(b, loc, dstPtr, srcPtr,
+                                                        remoteBar, tx);
+  };
+  return {"bulk", 8, accepts, expand, {}};
 }
 
 /// copy_async with no barrier on sm_80+: each thread of the scope issues

@@ -145,6 +145,7 @@ TileImpl workspaceReduce();
 TileImpl vectorizedCopy();
 // AsyncCopy.cpp
 TileImpl tmaCopy();
+TileImpl bulkClusterCopy();
 TileImpl cpAsyncCopy();
 // MMA.cpp
 TileImpl genericGemm();
