@@ -110,6 +110,17 @@ def _ubsan_cc():
     return None
 
 
+# Clang of the LLVM release we build against, which uop-run prefers for the
+# generated C: tests of what its builtins do (REQUIRES: clang-cc, compiler
+# %clang_cc).
+for _name in ("clang-22", "/usr/lib/llvm-22/bin/clang"):
+    _clang = shutil.which(_name)
+    if _clang:
+        config.available_features.add("clang-cc")
+        config.substitutions.append(("%clang_cc", _clang))
+        break
+
+
 # %host_cc links C drivers against our libraries; in a sanitizer build
 # (-DUOP_SANITIZE=...) they get the same instrumentation, so the runtime is
 # loaded first and LeakSanitizer sees the whole process.

@@ -35,17 +35,17 @@
 // EW-NEXT: %[[CALL:.*]] = uop.call @elementwise_k0(%[[OUT]], %[[A]], %[[B]], %[[C]])
 // EW-NEXT: uop.sink %[[CALL]] : !uop.void
 
-// Row sums: 4 rows per iteration (upcast), each with 8 lane accumulators
-// (the reduction's range split reduce x upcast(8)).
+// Row sums: one row per iteration with 32 lane accumulators along it (the
+// reduction's range split reduce x upcast(32)).
 // RED-LABEL: uop.function @reduce_k0
 // RED-NOT: uop.reduce
 // RED-COUNT-32: uop.define_reg size 1 id
 // RED-NOT: uop.define_reg
-// RED: info <name = "reduce_k0", applied_opts = [<UPCAST, 0, 4>, <UPCAST, 1, 8>]>
+// RED: info <name = "reduce_k0", applied_opts = [<UPCAST, 1, 32>]>
 // RED-LABEL: uop.function @reduce
 // RED: uop.linear @reduce_k0 {
-// RED: %[[I:.*]] = uop.range %{{.*}}, R2, loop
-// RED: %[[K:.*]] = uop.range %{{.*}}, R4, reduce
+// RED: %[[I:.*]] = uop.range %{{.*}}, R0, loop
+// RED: %[[K:.*]] = uop.range %{{.*}}, R2, reduce
 // RED: uop.end %{{.*}}[%[[K]]] : !uop.void
 // RED: uop.end %{{.*}}[%[[I]]] : !uop.void
 // RED-NEXT: }

@@ -385,20 +385,45 @@ private:
                                      1),
             kWideWork);
     bool wide = work >= kWideWork;
-    if (!outputs.empty()) {
+    // Wide reductions by how their loads walk memory (the innermost reduce
+    // range against the innermost output). A row reduction (contiguous along
+    // the reduction, not along the output): no output upcast, `reduce-lanes`
+    // lanes along the row, so each vector of loads feeds one vector of
+    // accumulators (4 rows x 8 lanes instead, clang assembled 256-bit halves
+    // of two rows: softmax 1024^2's row sum of exp took 2.0 instead of
+    // 0.7 ms, docs/performance.md). A column reduction (contiguous along the
+    // output only): `upcast` neighbouring outputs and no lanes, so every row
+    // step reads whole cache lines (a 4096^2 column sum: 69 -> 24 ms).
+    bool rowReduce = false, columnReduce = false;
+    if (wide && !reduces.empty() && !outputs.empty()) {
+      auto [alongReduce, alongOutput] =
+          accessContiguity(fn, reduces.back(), outputs);
+      rowReduce = alongReduce && !alongOutput;
+      columnReduce = alongOutput && !alongReduce;
+    }
+    if (!outputs.empty() && !rowReduce) {
       RangeOp inner = outputs.back();
       // Elementwise kernels: 16 neighbouring outputs (one 512-bit vector of
-      // f32); with reductions 4 (rows of a row reduction, each with its
-      // own vector of accumulators below); small kernels 4.
-      int64_t limit = reduces.empty() && wide ? elementwiseUpcast : 4;
+      // f32); column reductions `upcast`; other reductions and small
+      // kernels 4.
+      int64_t limit = reduces.empty() && wide ? elementwiseUpcast
+                      : columnReduce          ? upcast
+                                              : 4;
       if (int64_t f = factorFor(inner, std::min<int64_t>(upcast, limit));
           f > 1) {
         note(applied, OptOps::Upcast, inner, f);
         splitRange(inner, f, AxisType::Loop, AxisType::Upcast);
       }
     }
+    if (columnReduce)
+      return;
+    // Beside an output upcast of 4, a quarter of the lanes: as many
+    // accumulators as a row reduction has.
+    int64_t lanes =
+        rowReduce ? reduceLanes : std::max<int64_t>(reduceLanes / 4, 4);
     for (RangeOp r : reduces) {
-      if (wide && reduceLanes > 1 && laneAccumulators(r, applied))
+      if (wide && reduceLanes > 1 &&
+          laneAccumulators(r, applied, factorFor(r, lanes)))
         continue;
       if (int64_t f = factorFor(r, unroll); f > 1) {
         note(applied, OptOps::Unroll, r, f);
@@ -500,19 +525,17 @@ private:
     return a.of(r);
   }
 
-  /// Whether GROUP's memory accesses coalesce better than LOCAL's: some
-  /// load that walks the reduction reads it contiguously, and none of them
-  /// reads the innermost output contiguously (a matmul's B, a column sum:
-  /// there threads over the outputs are the coalesced choice).
-  static bool groupCoalesces(FunctionOp fn, RangeOp inner,
-                             ArrayRef<RangeOp> outputs) {
+  /// Whether some load of a kernel argument that walks `inner` reads it
+  /// contiguously (coefficient 1 in the last, row-major index), and whether
+  /// some such load reads the innermost output contiguously.
+  static std::pair<bool, bool> accessContiguity(FunctionOp fn, RangeOp inner,
+                                                ArrayRef<RangeOp> outputs) {
     bool alongReduce = false, alongOutput = false;
     fn.walk([&](LoadOp ld) {
       auto idx = ld.getIndex().getDefiningOp<IndexOp>();
       if (!idx || idx.getIndices().empty() ||
           !isa<BlockArgument>(idx.getBuffer()))
         return;
-      // The last index is the contiguous one (row-major).
       auto along = [&](Value r) {
         return coefficient(idx.getIndices().back(), r);
       };
@@ -525,6 +548,16 @@ private:
       if (!outputs.empty())
         alongOutput |= along(RangeOp(outputs.back()).getResult()) == 1;
     });
+    return {alongReduce, alongOutput};
+  }
+
+  /// Whether GROUP's memory accesses coalesce better than LOCAL's: some
+  /// load that walks the reduction reads it contiguously, and none of them
+  /// reads the innermost output contiguously (a matmul's B, a column sum:
+  /// there threads over the outputs are the coalesced choice).
+  static bool groupCoalesces(FunctionOp fn, RangeOp inner,
+                             ArrayRef<RangeOp> outputs) {
+    auto [alongReduce, alongOutput] = accessContiguity(fn, inner, outputs);
     return alongReduce && !alongOutput;
   }
 

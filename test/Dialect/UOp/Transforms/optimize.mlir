@@ -62,24 +62,24 @@ uop.function @rowsum(%out: !uop.ptr<f32, global, 16> {uop.shape = array<i64: 16>
 
 // -----
 
-// A row sum of 2^17 iterations (512 x 256): the reduce range is split
-// reduce x upcast(8), the REDUCE over the outer steps runs per lane (8
-// accumulators per row) and a second REDUCE over the lanes combines them;
-// with reduce-lanes=1 it is unrolled as in small kernels.
+// A row sum of 2^17 iterations (512 x 256), its load contiguous along the
+// reduction: the rows are not upcast, the reduce range is split
+// reduce x upcast(32), the REDUCE over the outer steps runs per lane (32
+// accumulators along the row) and a second REDUCE over the lanes combines
+// them; with reduce-lanes=1 it is unrolled as in small kernels.
 // CPU-LABEL: uop.function @rowsum_large
-// CPU: %[[IO:.*]] = uop.range %{{.*}}, R2, loop
-// CPU: %[[II:.*]] = uop.range %{{.*}}, R3, upcast
-// CPU: %[[C32:.*]] = arith.constant 32 : index
-// CPU: %[[KO:.*]] = uop.range %[[C32]], R4, reduce
-// CPU: %[[KL:.*]] = uop.range %{{.*}}, R5, upcast
+// CPU: %[[I:.*]] = uop.range %{{.*}}, R0, loop
+// CPU: %[[C8:.*]] = arith.constant 8 : index
+// CPU: %[[KO:.*]] = uop.range %[[C8]], R2, reduce
+// CPU: %[[KL:.*]] = uop.range %{{.*}}, R3, upcast
 // CPU: %[[P:.*]] = uop.reduce add %{{.*}}[%[[KO]]] : f32
 // CPU: %[[S:.*]] = uop.reduce add %[[P]][%[[KL]]] : f32
 // CPU: uop.store %{{.*}}, %[[S]] : f32
-// CPU: uop.end %{{.*}}[%[[IO]], %[[II]]] : !uop.void
-// CPU: applied_opts = [<UPCAST, 0, 4>, <UPCAST, 1, 8>]
+// CPU: uop.end %{{.*}}[%[[I]]] : !uop.void
+// CPU: applied_opts = [<UPCAST, 1, 32>]
 // NARROW-LABEL: uop.function @rowsum_large
-// NARROW: uop.range %{{.*}}, R5, unroll
-// NARROW: applied_opts = [<UPCAST, 0, 4>, <UNROLL, 1, 4>]
+// NARROW: uop.range %{{.*}}, R3, unroll
+// NARROW: applied_opts = [<UNROLL, 1, 4>]
 uop.function @rowsum_large(%out: !uop.ptr<f32, global, 512> {uop.shape = array<i64: 512>}, %in: !uop.ptr<f32, global, 131072> {uop.shape = array<i64: 512, 256>}) {
   %c512 = arith.constant 512 : index
   %c256 = arith.constant 256 : index
@@ -92,6 +92,35 @@ uop.function @rowsum_large(%out: !uop.ptr<f32, global, 512> {uop.shape = array<i
   %st = uop.store %o, %s : f32
   %e = uop.end %st[%i] : !uop.void
   uop.sink %e : !uop.void info <name = "rowsum_large">
+}
+
+// -----
+
+// A column sum of 2^17 iterations (256 x 512), its load contiguous along
+// the output: 32 neighbouring outputs (`upcast`) per row step, whole cache
+// lines, and no lanes or unroll on the strided reduction.
+// CPU-LABEL: uop.function @colsum_large
+// CPU: %[[JO:.*]] = uop.range %{{.*}}, R2, loop
+// CPU: %[[C32:.*]] = arith.constant 32 : index
+// CPU: %[[JI:.*]] = uop.range %[[C32]], R3, upcast
+// CPU: %[[K:.*]] = uop.range %{{.*}}, R1, reduce
+// CPU: uop.reduce add %{{.*}}[%[[K]]] : f32
+// CPU: uop.end %{{.*}}[%[[JO]], %[[JI]]] : !uop.void
+// CPU: applied_opts = [<UPCAST, 0, 32>]
+// NARROW-LABEL: uop.function @colsum_large
+// NARROW: applied_opts = [<UPCAST, 0, 32>]
+uop.function @colsum_large(%out: !uop.ptr<f32, global, 512> {uop.shape = array<i64: 512>}, %in: !uop.ptr<f32, global, 131072> {uop.shape = array<i64: 256, 512>}) {
+  %c512 = arith.constant 512 : index
+  %c256 = arith.constant 256 : index
+  %j = uop.range %c512, R0, loop
+  %k = uop.range %c256, R1, reduce
+  %x = uop.index %in[%k, %j] : !uop.ptr<f32, global, 131072> -> f32
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 131072> -> f32
+  %s = uop.reduce add %v [%k] : f32
+  %o = uop.index %out[%j] : !uop.ptr<f32, global, 512> -> f32
+  %st = uop.store %o, %s : f32
+  %e = uop.end %st[%j] : !uop.void
+  uop.sink %e : !uop.void info <name = "colsum_large">
 }
 
 // -----

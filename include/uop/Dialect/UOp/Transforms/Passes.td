@@ -84,12 +84,17 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     (DEFINE_REG of `k-block` x width elements) in each K block, which the
     tile then reads: consecutive floats instead of rows a row of B apart,
     which map to a few sets of L1. cpu, other kernels: the innermost output
-    range split loop x upcast (`elementwise-upcast`, 16, without reductions;
-    4 with), a float add/max/min REDUCE over one range split into
-    `reduce-lanes` (8) lanes with their own accumulators and a REDUCE over
-    the lanes, and other reduction ranges reduce x unroll(`unroll`); kernels
-    under 2^16 iterations (outputs times reductions) keep upcast 4 and the
-    unroll (every lane is an op copy that uop-simplify visits).
+    range split loop x upcast (`elementwise-upcast`, 16, without
+    reductions); a row reduction (its loads contiguous along the innermost
+    reduce range and not along the innermost output) keeps its outputs and
+    a float add/max/min REDUCE over one range is split into `reduce-lanes`
+    (32) lanes with their own accumulators and a REDUCE over the lanes; a
+    column reduction (loads contiguous along the output only) gets an
+    output upcast of `upcast` and nothing else; other reductions get output
+    upcast 4 and a quarter of the lanes (at least 4), and other reduction
+    ranges reduce x unroll(`unroll`). Kernels under 2^16 iterations (outputs times
+    reductions) keep upcast 4 and the unroll (every lane is an op copy that
+    uop-simplify visits).
     cuda, with `tensor-cores`: a kernel that is a matmul of row-major f16 or
     bf16 arguments summed in f32 (MatmulMatch.h: an elementwise epilogue of
     constants, biases and residuals, a store in f32 or cast to half) whose
@@ -142,7 +147,7 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
            /*default=*/"16",
            "cpu, kernels without reductions: upcast of the innermost output "
            "range (at most `upcast`)">,
-    Option<"reduceLanes", "reduce-lanes", "int64_t", /*default=*/"8",
+    Option<"reduceLanes", "reduce-lanes", "int64_t", /*default=*/"32",
            "cpu, float add/max/min reductions outside register tiles: "
            "lanes with their own accumulator (1: unroll instead)">,
     Option<"local", "local", "int64_t", /*default=*/"256",
