@@ -9,6 +9,12 @@
 // RUN: uop-run %s --entry mm_16x1024x64_f64 --target cpu --check --repeat 1 --seed 3 | FileCheck %s --check-prefix=RUN16
 // RUN: uop-run %s --entry batched_2x32x512x32 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUNB
 // RUN: uop-run %s --entry bias_relu_32x512x32 --target cpu --check --repeat 1 | FileCheck %s --check-prefix=RUNE
+// A packed too (M of at least two blocks of 256 rows):
+// RUN: uop-run %s --entry mm_512x512x64 --target cpu --check --repeat 1 --num-threads 1 | FileCheck %s --check-prefix=RUNA
+// RUN: uop-run %s --entry mm_512x512x64 --target cpu --check --repeat 1 --num-threads 2 --seed 5 | FileCheck %s --check-prefix=RUNA
+// RUN: uop-run %s --entry batched_2x512x512x16 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUNA
+// RUN: env CC=gcc uop-run %s --entry mm_512x512x64 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUNA
+// RUNA: check=pass
 // RUN: env UOP_OPENMP=0 uop-run %s --entry mm_48x768x96 --target cpu --check --repeat 1 | FileCheck %s --check-prefix=RUN48
 // GCC builds the same C (the runtime prefers clang-22 where installed).
 // RUN: env CC=gcc uop-run %s --entry mm_48x768x96 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUN48
@@ -26,6 +32,7 @@
 // Blocked without packing runs too.
 // RUN: uop-opt %s --uop-rangeify --uop-split-kernels --uop-simplify --uop-optimize="pack=false" | FileCheck %s --check-prefix=NOPACK
 // NOPACK-NOT: define_reg
+// RUN: uop-opt %s --uop-rangeify --uop-split-kernels --uop-simplify --uop-optimize="pack-rows=0" | FileCheck %s --check-prefix=PACKA0
 // NOPACK: <BLOCK, 2, 256>
 // OPT-LABEL: uop.function @mm_48x768x96_k0(
 // OPT: %[[JO:.*]] = uop.range %c3{{.*}}, R{{[0-9]+}}, loop
@@ -46,6 +53,28 @@
 // OPT-LABEL: uop.function @bias_relu_32x512x32_k0(
 // OPT-NOT: BLOCK
 // OPT: applied_opts
+// OPT-LABEL: uop.function @mm_512x512x64_k0(
+// The A blocks (2), the K blocks (2), A's fill of 256 x 256, B's strips
+// (2) each filled after it, then the tiles of the A block (32).
+// OPT: %[[AB:.*]] = uop.range %c2{{.*}}, R{{[0-9]+}}, loop
+// OPT: %[[AT:.*]] = uop.range %c32{{.*}}, R{{[0-9]+}}, loop
+// OPT: %[[JO:.*]] = uop.range %c2{{.*}}, R{{[0-9]+}}, loop
+// OPT: %[[KB:.*]] = uop.range %c2{{.*}}, R{{[0-9]+}}, loop
+// OPT: %[[AREG:.*]] = uop.define_reg size 65536
+// OPT: %[[AEND:.*]] = uop.end %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] : !uop.void
+// OPT: uop.after %[[AREG]](%[[AEND]] : !uop.void)
+// OPT: %[[BREG:.*]] = uop.define_reg size 8192
+// OPT: uop.after %[[BREG]](%[[AEND]] : !uop.void)
+// OPT: uop.end %{{.*}}[%{{.*}}, %{{.*}}] : !uop.void
+// OPT: uop.end %{{.*}}[%[[AB]], %[[KB]], %[[JO]], %[[AT]], %{{.*}}, %{{.*}}]
+// OPT-LABEL: uop.function @batched_2x512x512x16_k0(
+// OPT: uop.define_reg size 65536
+// OPT: <BLOCK, 3, 256>
+// PACKA0-LABEL: uop.function @mm_512x512x64_k0(
+// PACKA0-NOT: size 65536
+// PACKA0: uop.define_reg size 8192
+// PACKA0-NOT: define_reg
+// PACKA0: <BLOCK, 2, 256>
 // OFF-NOT: BLOCK
 // OFF-NOT: define_reg
 
@@ -94,4 +123,26 @@ func.func @bias_relu_32x512x32(%a: tensor<32x512xf32>, %b: tensor<512x32xf32>, %
   %z = arith.constant dense<0.0> : tensor<32x32xf32>
   %r = arith.maximumf %s, %z : tensor<32x32xf32>
   return %r : tensor<32x32xf32>
+}
+
+func.func @mm_512x512x64(%a: tensor<512x512xf32>, %b: tensor<512x64xf32>) -> tensor<512x64xf32> {
+  %ar = uop.reshape %a : tensor<512x512xf32> -> tensor<512x1x512xf32>
+  %ae = uop.expand %ar : tensor<512x1x512xf32> -> tensor<512x64x512xf32>
+  %bt = uop.permute %b [1, 0] : tensor<512x64xf32> -> tensor<64x512xf32>
+  %br = uop.reshape %bt : tensor<64x512xf32> -> tensor<1x64x512xf32>
+  %be = uop.expand %br : tensor<1x64x512xf32> -> tensor<512x64x512xf32>
+  %p = arith.mulf %ae, %be : tensor<512x64x512xf32>
+  %c = uop.reduce_axis add %p [2] : tensor<512x64x512xf32> -> tensor<512x64xf32>
+  return %c : tensor<512x64xf32>
+}
+
+func.func @batched_2x512x512x16(%a: tensor<2x512x512xf32>, %b: tensor<2x512x16xf32>) -> tensor<2x512x16xf32> {
+  %ar = uop.reshape %a : tensor<2x512x512xf32> -> tensor<2x512x1x512xf32>
+  %ae = uop.expand %ar : tensor<2x512x1x512xf32> -> tensor<2x512x16x512xf32>
+  %bt = uop.permute %b [0, 2, 1] : tensor<2x512x16xf32> -> tensor<2x16x512xf32>
+  %br = uop.reshape %bt : tensor<2x16x512xf32> -> tensor<2x1x16x512xf32>
+  %be = uop.expand %br : tensor<2x1x16x512xf32> -> tensor<2x512x16x512xf32>
+  %p = arith.mulf %ae, %be : tensor<2x512x16x512xf32>
+  %c = uop.reduce_axis add %p [3] : tensor<2x512x16x512xf32> -> tensor<2x512x16xf32>
+  return %c : tensor<2x512x16xf32>
 }

@@ -4,7 +4,9 @@
 //  cpu:  matmul-shaped kernels get a register tile (two upcast ranges); a long
 //        add-reduction of one is cache-blocked (BLOCK: K blocks in an outer
 //        loop, each adding to the output the previous one stored) with the
-//        block's strip of B packed into a register array. Other kernels:
+//        block's strip of B packed into a register array, and for tall A
+//        its blocks of 256 rows packed too (outside the loop over B's
+//        strips, so each packed block serves all of them). Other kernels:
 //        the innermost output range is split loop x upcast(N) so that
 //        uop-expand writes N neighbouring outputs per iteration (the C
 //        compiler turns them into one vector store); a float reduction over
@@ -90,27 +92,36 @@ bool reads(Value v, Value r, DenseMap<Value, bool> &memo) {
   return memo[v] = d;
 }
 
-/// Packing of B for a K-blocked tile: the load of B (the operand read with
-/// the reduction step `ks` and the tile's inner lanes `lanes`, and not with
-/// the next output's ranges) reads a register array instead, which a loop
-/// around each K block fills with the block's `ks` x `lanes` strip of B.
-/// The strip's rows are a row of B apart (4 KiB at 1024 columns): read in
-/// place, a 256-row strip maps to two sets of L1 and thrashes it; packed it
-/// is 32 KiB of consecutive floats. Returns whether it packed.
-bool packStrip(FunctionOp fn, ReduceOp red, RangeOp ks, RangeOp lanes,
-               ArrayRef<Value> notB) {
-  int64_t kc = *getConstantExtent(ks), w = *getConstantExtent(lanes);
-  DenseMap<Value, bool> memoK, memoL;
+/// Packing of an operand of a K-blocked tile: the one load that reads every
+/// range of `layout` (and none of `notReads`) reads a register array instead,
+/// which a loop nest before it fills: element (r0, r1, ...) of the array,
+/// row-major over `layout`'s extents, is the load's element with each range
+/// of `layout` replaced by a new range of the same extent. The fill loops
+/// nest in the order `loopOrder` (positions in `layout`), the last with
+/// `innerType`. B: the block's `ks` x `lanes` strip, whose rows are a row of
+/// B apart (4 KiB at 1024 columns): read in place, a 256-row strip maps to
+/// two sets of L1 and thrashes it; packed it is 32 KiB of consecutive floats.
+/// A: the rows of an A block, micro-tile by micro-tile, each `ks` x `lanes`
+/// (the tile's rows interleaved per step), so the tile's broadcasts read one
+/// cache line per step instead of one line from each of its rows, which are
+/// a row of A apart and share an L1 set with each other. With `after` the
+/// fill writes the array only after that value (the END of another fill),
+/// which also places it in that value's loops. Returns the fill's END, null
+/// when it did not pack.
+Value packOperand(FunctionOp fn, ArrayRef<RangeOp> layout,
+                  ArrayRef<unsigned> loopOrder, AxisType innerType,
+                  ArrayRef<Value> notReads, Value after = {}) {
   SmallVector<LoadOp> candidates;
+  SmallVector<DenseMap<Value, bool>> memos(layout.size());
   fn.walk([&](LoadOp ld) {
     auto idx = ld.getIndex().getDefiningOp<IndexOp>();
     if (!idx || idx.getGate() || !isa<BlockArgument>(idx.getBuffer()) ||
         ld.getAlt())
       return;
-    if (!reads(ld.getResult(), ks.getResult(), memoK) ||
-        !reads(ld.getResult(), lanes.getResult(), memoL))
-      return;
-    for (Value r : notB) {
+    for (auto [r, memo] : llvm::zip(layout, memos))
+      if (!reads(ld.getResult(), RangeOp(r).getResult(), memo))
+        return;
+    for (Value r : notReads) {
       DenseMap<Value, bool> memo;
       if (reads(ld.getResult(), r, memo))
         return;
@@ -118,30 +129,53 @@ bool packStrip(FunctionOp fn, ReduceOp red, RangeOp ks, RangeOp lanes,
     candidates.push_back(ld);
   });
   if (candidates.size() != 1)
-    return false;
+    return {};
   LoadOp ld = candidates.front();
   auto idx = ld.getIndex().getDefiningOp<IndexOp>();
   Type t = ld.getType();
   MLIRContext *ctx = fn.getContext();
   OpBuilder b(idx);
   Location loc = ld.getLoc();
-  auto regTy = PtrType::get(ctx, t, AddrSpace::Reg, kc * w);
+  SmallVector<int64_t> extents;
+  int64_t size = 1;
+  for (RangeOp r : layout) {
+    extents.push_back(*getConstantExtent(r));
+    size *= extents.back();
+  }
+  auto regTy = PtrType::get(ctx, t, AddrSpace::Reg, size);
   int64_t id = 0;
   fn.walk([&](DefineRegOp r) { id = std::max<int64_t>(id, r.getId() + 1); });
-  Value reg = DefineRegOp::create(b, loc, regTy, kc * w, id);
-  RangeOp pk = newRange(b, loc, fn, kc, AxisType::Loop);
-  RangeOp pl = newRange(b, loc, fn, w, AxisType::Upcast);
-  // The strip's element (pk, pl): B's index with ks -> pk, lanes -> pl.
+  Value reg = DefineRegOp::create(b, loc, regTy, size, id);
+  Value target = after ? AfterOp::create(b, loc, reg, ValueRange{after})
+                             .getResult()
+                       : reg;
+  SmallVector<Value> fill(layout.size());
+  for (auto [n, pos] : llvm::enumerate(loopOrder))
+    fill[pos] = newRange(b, loc, fn, extents[pos],
+                         n + 1 == loopOrder.size() ? innerType
+                                                   : AxisType::Loop)
+                    .getResult();
+  // The load's index with each range of `layout` -> its fill range.
   DenseMap<Value, Value> mapped;
-  mapped[ks.getResult()] = pk.getResult();
-  mapped[lanes.getResult()] = pl.getResult();
+  SmallVector<Value> layoutValues;
+  for (auto [r, f] : llvm::zip(layout, fill)) {
+    mapped[RangeOp(r).getResult()] = f;
+    layoutValues.push_back(RangeOp(r).getResult());
+  }
+  DenseMap<Value, bool> memo;
+  std::function<bool(Value)> readsLayout = [&](Value v) -> bool {
+    if (auto it = memo.find(v); it != memo.end())
+      return it->second;
+    bool d = llvm::is_contained(layoutValues, v);
+    if (Operation *def = v.getDefiningOp(); def && !d)
+      d = llvm::any_of(def->getOperands(), readsLayout);
+    return memo[v] = d;
+  };
   std::function<Value(Value)> remap = [&](Value v) -> Value {
     if (auto it = mapped.find(v); it != mapped.end())
       return it->second;
-    DenseMap<Value, bool> m1, m2;
     Operation *def = v.getDefiningOp();
-    if (!def || (!reads(v, ks.getResult(), m1) &&
-                 !reads(v, lanes.getResult(), m2)))
+    if (!def || !readsLayout(v))
       return v;
     IRMapping map;
     for (Value o : def->getOperands())
@@ -155,26 +189,31 @@ bool packStrip(FunctionOp fn, ReduceOp red, RangeOp ks, RangeOp lanes,
   Value src = IndexOp::create(b, loc, idx.getType(), idx.getBuffer(), packIdx,
                               Value());
   Value val = LoadOp::create(b, loc, t, idx.getBuffer(), src, Value());
-  auto flat = [&](Value row, Value lane) {
-    Value scaled = arith::MulIOp::create(
-        b, loc, row, arith::ConstantIndexOp::create(b, loc, w));
-    return arith::AddIOp::create(b, loc, scaled, lane).getResult();
+  auto flat = [&](ArrayRef<Value> at) {
+    Value f = at.front();
+    for (auto [v, e] : llvm::zip(at.drop_front(), ArrayRef(extents).drop_front())) {
+      Value scaled = arith::MulIOp::create(
+          b, loc, f, arith::ConstantIndexOp::create(b, loc, e));
+      f = arith::AddIOp::create(b, loc, scaled, v);
+    }
+    return f;
   };
-  Value dst = IndexOp::create(b, loc, t, reg, ValueRange{flat(pk, pl)},
-                              Value());
+  Value dst =
+      IndexOp::create(b, loc, t, target, ValueRange{flat(fill)}, Value());
   Value st = StoreOp::create(b, loc, dst, val, ValueRange{});
-  Value packed = EndOp::create(b, loc, VoidType::get(ctx), st,
-                               ValueRange{pk.getResult(), pl.getResult()});
-  Value after = AfterOp::create(b, loc, reg, ValueRange{packed});
-  Value from = IndexOp::create(b, loc, t, after,
-                               ValueRange{flat(ks, lanes)}, Value());
-  Value read = LoadOp::create(b, loc, t, after, from, Value());
+  SmallVector<Value> fillOrder;
+  for (unsigned pos : loopOrder)
+    fillOrder.push_back(fill[pos]);
+  Value packed = EndOp::create(b, loc, VoidType::get(ctx), st, fillOrder);
+  Value filled = AfterOp::create(b, loc, reg, ValueRange{packed});
+  Value from = IndexOp::create(b, loc, t, filled,
+                               ValueRange{flat(layoutValues)}, Value());
+  Value read = LoadOp::create(b, loc, t, filled, from, Value());
   ld.getResult().replaceAllUsesWith(read);
   ld->erase();
   if (idx->use_empty())
     idx->erase();
-  (void)red;
-  return true;
+  return packed;
 }
 
 /// K blocking of a register-tiled kernel (see the pass description): the
@@ -189,7 +228,8 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
                                            int64_t block, RangeOp innerOuter,
                                            RangeOp innerLanes,
                                            RangeOp nextOuter,
-                                           RangeOp nextLanes, bool pack) {
+                                           RangeOp nextLanes, bool pack,
+                                           int64_t packRows) {
   std::optional<int64_t> extent = getConstantExtent(k);
   if (block < 1 || !extent || *extent % block || *extent < 2 * block)
     return {};
@@ -244,11 +284,31 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
   Value prev = arith::SelectOp::create(b, loc, notFirst, loaded, zeroF);
   Value sum = arith::AddFOp::create(b, loc, red.getResult(), prev);
   store.getValueMutable().assign(sum);
-  // Loops: the outer outputs, the inner output's tiles, the K blocks, then
-  // the next output's tiles and the lanes.
+  // With `packRows`, the next output's tiles are split into blocks of that
+  // many rows of A (blocks x tiles in a block), the A block outside the K
+  // blocks' loop over B's strips, so that a packed A block (packRows x
+  // `block` elements, 256 KiB by default: L2) serves every strip of B.
+  RangeOp aBlock, aTiles = nextOuter;
+  int64_t rowsPerTile = nextLanes ? *getConstantExtent(nextLanes) : 1;
+  if (pack && innerLanes && packRows >= 2 * rowsPerTile &&
+      packRows % rowsPerTile == 0) {
+    int64_t tiles = packRows / rowsPerTile;
+    std::optional<int64_t> m = getConstantExtent(nextOuter);
+    if (m && *m % tiles == 0 && *m >= 2 * tiles)
+      std::tie(aBlock, aTiles) =
+          splitRange(nextOuter, tiles, AxisType::Loop, AxisType::Loop);
+  }
+  // Loops: the outer outputs, then either the inner output's tiles, the K
+  // blocks and the next output's tiles, or (A blocked) the A blocks, the K
+  // blocks, the inner output's tiles and the tiles of the A block; then the
+  // lanes.
   SmallVector<Value> order;
   for (Value r : end.getRanges()) {
-    if (r == nextOuter.getResult()) {
+    if (aBlock && r == aBlock.getResult()) {
+      order.append({aBlock.getResult(), kb.getResult(), innerOuter.getResult()});
+      continue;
+    }
+    if (!aBlock && r == nextOuter.getResult()) {
       order.push_back(innerOuter.getResult());
       order.push_back(kb.getResult());
     }
@@ -257,10 +317,20 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
   }
   end.getRangesMutable().assign(order);
   if (pack && innerLanes) {
-    SmallVector<Value> notB = {nextOuter.getResult()};
+    SmallVector<Value> notB = {aTiles.getResult()};
     if (nextLanes)
       notB.push_back(nextLanes.getResult());
-    packStrip(fn, red, ks, innerLanes, notB);
+    // A: [tile][step][row of the tile], filled along A's rows (steps
+    // innermost: contiguous reads). B's strips, filled in the loop over
+    // them, come after it: that places them inside the A block's loop,
+    // which they do not read.
+    Value packedA;
+    if (aBlock && nextLanes)
+      packedA = packOperand(fn, {aTiles, ks, nextLanes}, {0, 2, 1},
+                            AxisType::Loop,
+                            {innerOuter.getResult(), innerLanes.getResult()});
+    packOperand(fn, {ks, innerLanes}, {0, 1}, AxisType::Upcast, notB,
+                packedA);
   }
   return {kb, ks};
 }
@@ -366,7 +436,7 @@ private:
         RangeOp k0 = reduces.front();
         int64_t axis = k0.getAxisId().getId();
         if (blockReduction(fn, k0, kBlock, innerOuter, innerLanes, nextOuter,
-                           nextLanes, pack)
+                           nextLanes, pack, packRows)
                 .first)
           applied.push_back(
               OptAttr::get(fn.getContext(), OptOps::Block, axis, kBlock));
