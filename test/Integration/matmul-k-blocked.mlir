@@ -14,6 +14,13 @@
 // RUN: uop-run %s --entry mm_512x512x64 --target cpu --check --repeat 1 --num-threads 2 --seed 5 | FileCheck %s --check-prefix=RUNA
 // RUN: uop-run %s --entry batched_2x512x512x16 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUNA
 // RUN: env CC=gcc uop-run %s --entry mm_512x512x64 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUNA
+// A tile of one row (upcast-outer=1) has nothing to interleave: A stays in
+// place and the kernel still schedules (it failed with "ranges do not nest").
+// RUN: uop-opt %s --uop-rangeify --uop-split-kernels --uop-simplify --uop-optimize="upcast-outer=1" --uop-expand --uop-simplify --uop-devectorize --uop-linearize | FileCheck %s --check-prefix=ROW1
+// ROW1-LABEL: uop.function @mm_512x512x64_k0(
+// ROW1-NOT: size 65536
+// ROW1: uop.define_reg size 8192
+// ROW1: uop.linear
 // RUNA: check=pass
 // RUN: env UOP_OPENMP=0 uop-run %s --entry mm_48x768x96 --target cpu --check --repeat 1 | FileCheck %s --check-prefix=RUN48
 // GCC builds the same C (the runtime prefers clang-22 where installed).

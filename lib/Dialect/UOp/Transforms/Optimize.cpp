@@ -191,7 +191,8 @@ Value packOperand(FunctionOp fn, ArrayRef<RangeOp> layout,
   Value val = LoadOp::create(b, loc, t, idx.getBuffer(), src, Value());
   auto flat = [&](ArrayRef<Value> at) {
     Value f = at.front();
-    for (auto [v, e] : llvm::zip(at.drop_front(), ArrayRef(extents).drop_front())) {
+    for (auto [v, e] :
+         llvm::zip(at.drop_front(), ArrayRef(extents).drop_front())) {
       Value scaled = arith::MulIOp::create(
           b, loc, f, arith::ConstantIndexOp::create(b, loc, e));
       f = arith::AddIOp::create(b, loc, scaled, v);
@@ -290,7 +291,7 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
   // `block` elements, 256 KiB by default: L2) serves every strip of B.
   RangeOp aBlock, aTiles = nextOuter;
   int64_t rowsPerTile = nextLanes ? *getConstantExtent(nextLanes) : 1;
-  if (pack && innerLanes && packRows >= 2 * rowsPerTile &&
+  if (pack && innerLanes && nextLanes && packRows >= 2 * rowsPerTile &&
       packRows % rowsPerTile == 0) {
     int64_t tiles = packRows / rowsPerTile;
     std::optional<int64_t> m = getConstantExtent(nextOuter);
@@ -305,7 +306,8 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
   SmallVector<Value> order;
   for (Value r : end.getRanges()) {
     if (aBlock && r == aBlock.getResult()) {
-      order.append({aBlock.getResult(), kb.getResult(), innerOuter.getResult()});
+      order.append(
+          {aBlock.getResult(), kb.getResult(), innerOuter.getResult()});
       continue;
     }
     if (!aBlock && r == nextOuter.getResult()) {
@@ -323,14 +325,16 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
     // A: [tile][step][row of the tile], filled along A's rows (steps
     // innermost: contiguous reads). B's strips, filled in the loop over
     // them, come after it: that places them inside the A block's loop,
-    // which they do not read.
+    // which they do not read; without A's fill (no single load of A) B is
+    // read in place, as a fill outside the A block's loop would not nest.
     Value packedA;
-    if (aBlock && nextLanes)
+    if (aBlock)
       packedA = packOperand(fn, {aTiles, ks, nextLanes}, {0, 2, 1},
                             AxisType::Loop,
                             {innerOuter.getResult(), innerLanes.getResult()});
-    packOperand(fn, {ks, innerLanes}, {0, 1}, AxisType::Upcast, notB,
-                packedA);
+    if (!aBlock || packedA)
+      packOperand(fn, {ks, innerLanes}, {0, 1}, AxisType::Upcast, notB,
+                  packedA);
   }
   return {kb, ks};
 }
