@@ -3,6 +3,7 @@
  * the 2-thread / 1-thread ratio is what this machine's memory bandwidth allows
  * a streaming kernel). Prints key=value lines (median of the timed runs). */
 #define _POSIX_C_SOURCE 199309L
+#define _ISOC11_SOURCE
 #include <cblas.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -17,6 +18,12 @@ static double now_ms(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+/* Cache-line aligned, like uop-run's host buffers: both sides of a row see
+ * the same alignment. */
+static void *alloc64(size_t bytes) {
+  return aligned_alloc(64, (bytes + 63) / 64 * 64);
 }
 
 static int cmp(const void *a, const void *b) {
@@ -67,8 +74,8 @@ int main(int argc, char **argv) {
   if (!strcmp(argv[1], "sgemm")) {
     int n = atoi(argv[2]);
     openblas_set_num_threads(1);
-    float *a = malloc(sizeof(float) * n * n), *b = malloc(sizeof(float) * n * n),
-          *c = malloc(sizeof(float) * n * n);
+    float *a = alloc64(sizeof(float) * n * n), *b = alloc64(sizeof(float) * n * n),
+          *c = alloc64(sizeof(float) * n * n);
     for (long i = 0; i < (long)n * n; ++i) {
       a[i] = (float)(i % 7) / 7.0f;
       b[i] = (float)(i % 5) / 5.0f;
@@ -95,7 +102,7 @@ int main(int argc, char **argv) {
       fprintf(stderr, "memcpy: BYTES > 0 and 1 <= THREADS <= 64\n");
       return 2;
     }
-    char *src = malloc(bytes), *dst = malloc(bytes);
+    char *src = alloc64(bytes), *dst = alloc64(bytes);
     memset(src, 1, bytes);
     memset(dst, 0, bytes);
     parallel_copy(dst, src, bytes, threads);

@@ -27,13 +27,22 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target,
   opt.tensorCores = tensorCores;
   opt.opts.assign(pinned.begin(), pinned.end());
   fn.addPass(createUOpOptimize(opt));
-  fn.addPass(createUOpExpand());
+  // On the CPU an upcast's lanes stay one vector where they address
+  // consecutive elements: the C computes on GCC/Clang vector types (what the
+  // C compiler vectorizes no longer depends on its SLP vectorizer), and the
+  // passes after this one see one op where they saw one per lane.
+  bool cpu = target == "cpu";
+  UOpExpandOptions expand;
+  expand.vectorize = cpu;
+  fn.addPass(createUOpExpand(expand));
   // The lanes simplify before uop-devectorize gives every accumulator its
   // register ops (an 8x16 matmul tile: ~640 ops here, ~2900 after it); the
   // row-major addresses it makes are then all that is new, and the second
   // run visits only arith/math ops and what rewriting them reaches.
   fn.addPass(createUOpSimplify());
-  fn.addPass(createUOpDevectorize());
+  UOpDevectorizeOptions devectorize;
+  devectorize.keepVectors = cpu;
+  fn.addPass(createUOpDevectorize(devectorize));
   UOpSimplifyOptions arithOnly;
   arithOnly.arithOnly = true;
   fn.addPass(createUOpSimplify(arithOnly));

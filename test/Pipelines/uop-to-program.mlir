@@ -12,13 +12,18 @@
 // LINEAR + PROGRAM before each CALL.
 
 // Elementwise: one kernel, no reduction; the bias row is read at the column
-// only. The innermost output range is upcast by 16: 16 exp per iteration.
+// only. The innermost output range is upcast by 16 and computes on
+// vector<16xf32>: one vector load per input, the exp lane by lane (16 exp
+// per iteration; the C has no vector exp), one vector store.
 // EW-LABEL: uop.function @elementwise_k0
 // EW-SAME: (%{{.*}}: !uop.ptr<f32, global, 98304> {uop.shape = array<i64: 256, 384>}, %{{.*}}: !uop.ptr<f32, global, 98304> {uop.shape = array<i64: 256, 384>}, %{{.*}}: !uop.ptr<f32, global, 98304> {uop.shape = array<i64: 256, 384>}, %{{.*}}: !uop.ptr<f32, global, 384> {uop.shape = array<i64: 384>})
 // EW-NOT: uop.reduce
 // EW-NOT: uop.define_reg
-// EW-COUNT-16: math.exp
+// EW: uop.load %{{.*}} -> vector<16xf32>
+// EW-COUNT-16: math.exp %{{.*}} : f32
 // EW-NOT: math.exp
+// EW: vector.from_elements {{.*}} : vector<16xf32>
+// EW: uop.store %{{.*}}, %{{.*}} : vector<16xf32>
 // EW: info <name = "elementwise_k0", applied_opts = [<UPCAST, 1, 16>]>
 // EW-LABEL: uop.function @elementwise
 // EW-SAME: (%[[A:.*]]: !uop.ptr<f32, global, 98304>, %[[B:.*]]: !uop.ptr<f32, global, 98304>, %[[C:.*]]: !uop.ptr<f32, global, 384>, %[[OUT:.*]]: !uop.ptr<f32, global, 98304>)
@@ -27,7 +32,7 @@
 // EW: uop.range %{{.*}}, R0, loop
 // EW: uop.range %{{.*}}, R2, loop
 // EW-COUNT-16: math.exp
-// EW: uop.group
+// EW: uop.store %{{.*}}, %{{.*}} : vector<16xf32>
 // EW: uop.end
 // EW: uop.end
 // EW-NEXT: }
@@ -35,12 +40,14 @@
 // EW-NEXT: %[[CALL:.*]] = uop.call @elementwise_k0(%[[OUT]], %[[A]], %[[B]], %[[C]])
 // EW-NEXT: uop.sink %[[CALL]] : !uop.void
 
-// Row sums: one row per iteration with 32 lane accumulators along it (the
-// reduction's range split reduce x upcast(32)).
+// Row sums: one row per iteration with a vector<32xf32> accumulator along it
+// (the reduction's range split reduce x upcast(32)), whose lanes are summed
+// in lane order after the loop.
 // RED-LABEL: uop.function @reduce_k0
 // RED-NOT: uop.reduce
-// RED-COUNT-32: uop.define_reg size 1 id
+// RED: uop.define_reg size 1 id 0 : !uop.ptr<vector<32xf32>, reg, 1>
 // RED-NOT: uop.define_reg
+// RED-COUNT-32: vector.extract
 // RED: info <name = "reduce_k0", applied_opts = [<UPCAST, 1, 32>]>
 // RED-LABEL: uop.function @reduce
 // RED: uop.linear @reduce_k0 {
@@ -53,10 +60,12 @@
 // RED-NEXT: uop.call @reduce_k0
 
 // Matmul: one kernel (the 3-D broadcast is never stored), a 8 x 16 register
-// tile of accumulators over the reduction.
+// tile over the reduction: 8 vector<16xf32> accumulators, one per row, each
+// the broadcast A element times one vector load of B.
 // MM-LABEL: uop.function @matmul_k0
 // MM-NOT: uop.reduce
-// MM-COUNT-128: uop.define_reg size 1 id
+// MM: uop.load %{{.*}} -> vector<16xf32>
+// MM-COUNT-8: uop.define_reg size 1 id {{[0-9]+}} : !uop.ptr<vector<16xf32>, reg, 1>
 // MM-NOT: uop.define_reg
 // MM: info <name = "matmul_k0", applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>]>
 // MM-LABEL: uop.function @matmul
@@ -99,8 +108,8 @@
 // Matmul + bias + relu: still one kernel; the bias add and the relu are
 // applied to each accumulator after the reduction.
 // MBR-LABEL: uop.function @matmul_bias_relu_k0
-// MBR-COUNT-128: uop.define_reg size 1 id
-// MBR: arith.maximumf
+// MBR-COUNT-8: uop.define_reg size 1 id {{[0-9]+}} : !uop.ptr<vector<16xf32>, reg, 1>
+// MBR: arith.maximumf %{{.*}}, %{{.*}} : f32
 // MBR: info <name = "matmul_bias_relu_k0", applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>]>
 // MBR-NOT: uop.function @matmul_bias_relu_k1
 // MBR-LABEL: uop.function @matmul_bias_relu(

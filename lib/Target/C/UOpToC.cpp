@@ -41,7 +41,39 @@ Type computeType(Type t) {
 /// `f16` or `bf16`, the suffix of the prelude's conversion helpers.
 std::string halfName(Type t) { return t.isF16() ? "f16" : "bf16"; }
 
+/// Whether `t` is a vector the C has a type for: rank 1, f32 or f64, a
+/// power-of-two number of lanes, at most 256 bytes (four 512-bit registers;
+/// GCC/Clang `vector_size` types).
+bool isCVector(Type t) {
+  auto vt = dyn_cast<VectorType>(t);
+  if (!vt || vt.getRank() != 1 || vt.isScalable() ||
+      !(vt.getElementType().isF32() || vt.getElementType().isF64()))
+    return false;
+  int64_t bytes = vt.getNumElements() * (vt.getElementType().isF32() ? 4 : 8);
+  return llvm::isPowerOf2_64(vt.getNumElements()) && bytes <= 256;
+}
+
+/// `uop_f32x16` for vector<16xf32>: the prelude's typedef and the suffix of
+/// its splat / load / store helpers.
+std::string vectorSuffix(VectorType vt) {
+  return (vt.getElementType().isF32() ? "f32x" : "f64x") +
+         std::to_string(vt.getNumElements());
+}
+std::string vectorName(VectorType vt) { return "uop_" + vectorSuffix(vt); }
+
+/// `(uop_f32x4){s, s, s, s}`: every lane `s` (a name or a literal). No
+/// helper function: a vector passed or returned by value would change the
+/// ABI with the ISA (GCC's -Wpsabi).
+std::string splat(VectorType vt, const std::string &s) {
+  std::string out = "((" + vectorName(vt) + "){";
+  for (int64_t i = 0; i < vt.getNumElements(); ++i)
+    out += (i ? ", " : "") + s;
+  return out + "})";
+}
+
 FailureOr<std::string> cType(Location loc, Type t) {
+  if (isCVector(t))
+    return vectorName(cast<VectorType>(t));
   if (t.isF32())
     return std::string("float");
   if (t.isF64())
@@ -423,6 +455,16 @@ private:
   }
   FailureOr<std::string> literal(arith::ConstantOp c) {
     Attribute a = c.getValue();
+    if (auto d = dyn_cast<DenseElementsAttr>(a);
+        d && d.isSplat() && isCVector(d.getType()))
+    {
+      APFloat v = d.getSplatValue<APFloat>();
+      // +0.0 in every lane: C's zero initializer.
+      if (v.isPosZero())
+        return "((" + vectorName(cast<VectorType>(d.getType())) + "){0})";
+      return splat(cast<VectorType>(d.getType()),
+                   floatLiteral(v, d.getType().getElementType()));
+    }
     if (auto f = dyn_cast<FloatAttr>(a))
       return floatLiteral(f.getValue(), f.getType());
     if (auto i = dyn_cast<IntegerAttr>(a)) {
@@ -552,6 +594,13 @@ private:
       FailureOr<std::string> v = expr(st.getValue());
       if (failed(addr) || failed(v))
         return failure();
+      if (vectorAddrs.contains(st.getIndex())) {
+        line() << "{ const "
+               << vectorName(cast<VectorType>(st.getValue().getType()))
+               << " t = " << *v << "; memcpy(" << *addr
+               << ", &t, sizeof t); }\n";
+        return success();
+      }
       line() << *addr << " = " << *v << ";\n";
       return success();
     }
@@ -590,6 +639,8 @@ private:
   }
 
   // A register: a local array, or a plain variable when it has one element.
+  // (vectorAddrs: the INDEXes naming the first of consecutive elements read
+  // or written as one vector.)
   LogicalResult emitDefineReg(DefineRegOp reg) {
     auto p = cast<PtrType>(reg.getType());
     FailureOr<std::string> t = cType(reg->getLoc(), p.getElementType());
@@ -623,6 +674,17 @@ private:
     FailureOr<std::string> i = expr(idx.getIndices().front());
     if (failed(i))
       return failure();
+    // Consecutive elements as one vector: the address of the first, read
+    // and written through memcpy (no alignment assumed).
+    if (isCVector(idx.getType()) && idx.getType() != idx.getElementType()) {
+      if (idx.getGate())
+        return idx.emitError("uop-to-c: no C form for a gated vector INDEX; "
+                             "split it into lanes (uop-devectorize without "
+                             "keep-vectors)");
+      vectorAddrs.insert(idx.getResult());
+      names[idx.getResult()] = "(" + *buf + " + " + *i + ")";
+      return success();
+    }
     names[idx.getResult()] = *buf + "[" + *i + "]";
     return success();
   }
@@ -633,6 +695,13 @@ private:
     FailureOr<std::string> addr = expr(ld.getIndex());
     if (failed(addr))
       return failure();
+    if (vectorAddrs.contains(ld.getIndex())) {
+      // memcpy: no alignment assumed (it compiles to one unaligned load).
+      std::string n = fresh(ld.getResult());
+      line() << vectorName(cast<VectorType>(ld.getType())) << " " << n << ";\n";
+      line() << "memcpy(&" << n << ", " << *addr << ", sizeof " << n << ");\n";
+      return success();
+    }
     if (idx && idx.getGate()) {
       FailureOr<std::string> g = expr(idx.getGate());
       FailureOr<std::string> alt =
@@ -655,6 +724,10 @@ private:
     }
     if (op->getNumResults() != 1)
       return op->emitError("uop-to-c: no C form for this op");
+    if (llvm::any_of(op->getOperandTypes(),
+                     [](Type t) { return isa<VectorType>(t); }) ||
+        isa<VectorType>(op->getResult(0).getType()))
+      return emitVectorALU(op, in);
     // Selects, bitcasts and casts handle the halves' bit patterns
     // themselves; every other op computes on float operands and rounds a
     // half result back (in `define`).
@@ -677,6 +750,53 @@ private:
     if (r)
       return *r;
     return op->emitError("uop-to-c: no C form for this op");
+  }
+
+  // The ops uop-devectorize{keep-vectors} leaves on vectors, in the vector
+  // extensions' operators (IEEE per lane, as the scalar forms).
+  LogicalResult emitVectorALU(Operation *op, ArrayRef<std::string> in) {
+    Type t = op->getResult(0).getType();
+    // A lane of a vector, for an op computed lane by lane.
+    if (auto ex = dyn_cast<vector::ExtractOp>(op)) {
+      if (!ex.getDynamicPosition().empty() ||
+          ex.getStaticPosition().size() != 1 || isa<VectorType>(t) ||
+          !isCVector(ex.getSource().getType()))
+        return op->emitError("uop-to-c: no C form for this vector.extract "
+                             "(one constant position of a C vector)");
+      return define(op, "(" + in[0] + ")[" +
+                            std::to_string(ex.getStaticPosition()[0]) + "]");
+    }
+    if (!isCVector(t))
+      return op->emitError("uop-to-c: no C vector type for ")
+             << t << " (vectors of f32 or f64 with a power-of-two number of "
+             << "lanes); split it into lanes with uop-devectorize";
+    return TypeSwitch<Operation *, LogicalResult>(op)
+        .Case<arith::AddFOp>([&](auto) { return emitBinary(op, in, "+"); })
+        .Case<arith::SubFOp>([&](auto) { return emitBinary(op, in, "-"); })
+        .Case<arith::MulFOp>([&](auto) { return emitBinary(op, in, "*"); })
+        .Case<arith::DivFOp>([&](auto) { return emitBinary(op, in, "/"); })
+        .Case<arith::NegFOp>([&](auto) { return define(op, "(-" + in[0] + ")"); })
+        .Case<arith::SelectOp>([&](arith::SelectOp sel) -> LogicalResult {
+          if (isa<VectorType>(sel.getCondition().getType()))
+            return op->emitError("uop-to-c: no C form for a select with a "
+                                 "vector condition; split it into lanes");
+          return define(op, "(" + in[0] + " ? " + in[1] + " : " + in[2] + ")");
+        })
+        .Case<vector::FromElementsOp>([&](auto) {
+          return define(op, "(" + vectorName(cast<VectorType>(t)) + "){" +
+                                llvm::join(in, ", ") + "}");
+        })
+        .Case<vector::BroadcastOp>([&](vector::BroadcastOp b) -> LogicalResult {
+          if (isa<VectorType>(b.getSource().getType()))
+            return op->emitError("uop-to-c: no C form for a vector-to-vector "
+                                 "broadcast");
+          return define(op, splat(cast<VectorType>(t), in[0]));
+        })
+        .Default([&](Operation *) {
+          return op->emitError("uop-to-c: no C form for this op on vectors; "
+                               "split them into lanes (uop-devectorize "
+                               "without keep-vectors)");
+        });
   }
 
   // `(a o b)`.
@@ -1101,6 +1221,7 @@ private:
   /// Shape variable name -> its parameter.
   llvm::StringMap<std::string> varNames;
   llvm::SmallDenseSet<Value> scalarRegs;
+  llvm::SmallDenseSet<Value> vectorAddrs;
   /// The loop that runs in parallel (parallelLoop) and the registers
   /// declared before it, private to each of its iterations.
   RangeOp parallel;
@@ -1395,6 +1516,29 @@ static inline __attribute__((always_inline)) float uop_erf_f32(float x) {
 
 // One C function per kernel that the schedules run, each once; `emitted`
 // collects their names.
+/// The vector types the kernels compute on (uop-devectorize{keep-vectors}),
+/// each a GCC/Clang vector extension type.
+void emitVectorTypes(ModuleOp module, raw_ostream &os) {
+  llvm::SetVector<Type> types;
+  module.walk([&](Operation *op) {
+    for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
+      if (auto p = dyn_cast<PtrType>(t))
+        t = p.getElementType();
+      if (isCVector(t))
+        types.insert(t);
+    }
+  });
+  for (Type t : types) {
+    auto vt = cast<VectorType>(t);
+    bool f32 = vt.getElementType().isF32();
+    os << "typedef " << (f32 ? "float " : "double ") << vectorName(vt)
+       << " __attribute__((vector_size("
+       << vt.getNumElements() * (f32 ? 4 : 8) << ")));\n";
+  }
+  if (!types.empty())
+    os << "\n";
+}
+
 LogicalResult emitKernels(ArrayRef<FunctionOp> schedules,
                           llvm::StringSet<> &emitted, raw_ostream &os) {
   for (FunctionOp sched : schedules) {
@@ -1674,6 +1818,7 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
   std::string c;
   llvm::raw_string_ostream cs(c);
   emitPrelude(cs);
+  emitVectorTypes(module, cs);
   llvm::StringSet<> emitted;
   if (failed(emitKernels(schedules, emitted, cs)))
     return failure();

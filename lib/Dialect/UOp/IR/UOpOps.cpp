@@ -386,8 +386,11 @@ LogicalResult IndexOp::verify() {
       return emitOpError("expected ")
              << t.getRank() << " indices (one per dimension) or 1, got " << n;
   }
+  // A buffer of vectors (a register holding a vector accumulator) is read
+  // one whole element at a time.
   Type elem = getElementType();
-  if (getScalarType(getType()) != elem || getWidth(getType()) == 0)
+  if (getType() != elem &&
+      (getScalarType(getType()) != elem || getWidth(getType()) == 0))
     return emitOpError("result must be the buffer's element type ")
            << elem << " or a vector of it, got " << getType();
   return success();

@@ -28,6 +28,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace uop {
 #define GEN_PASS_DEF_UOPDEVECTORIZE
@@ -148,7 +149,9 @@ static LogicalResult devectorizeReduce(ReduceOp red, int64_t id,
   Location loc = red.getLoc();
   MLIRContext *ctx = red.getContext();
   Type t = red.getType();
-  if (!t.isIntOrIndexOrFloat())
+  // Vectors reach here only whole (keep-vectors): one register holds all
+  // their lanes.
+  if (!t.isIntOrIndexOrFloat() && !isa<VectorType>(t))
     return red.emitError("uop-devectorize: only scalar reductions are "
                          "supported, got ")
            << t;
@@ -469,6 +472,16 @@ private:
       if (fe.getType().getRank() != 1)
         return fail(op);
       setLanes(fe, llvm::to_vector(fe.getElements()));
+    } else if (auto red = dyn_cast<ReduceOp>(op)) {
+      // A vector REDUCE (uop-expand{vectorize}) is a REDUCE per lane.
+      auto vt = dyn_cast<VectorType>(red.getType());
+      if (!vt || vt.getRank() != 1)
+        return fail(op);
+      SmallVector<Value> l;
+      for (Value src : lanesOf(red.getSrc()))
+        l.push_back(ReduceOp::create(b, loc, vt.getElementType(), src,
+                                     red.getRanges(), red.getReduceOpAttr()));
+      setLanes(red, l);
     } else if (auto bc = dyn_cast<vector::BroadcastOp>(op)) {
       if (isVector(bc.getSource().getType()) || bc.getType().getRank() != 1)
         return fail(op);
@@ -513,6 +526,115 @@ private:
 };
 } // namespace
 
+/// Whether every vector op of `fn` has a C vector form (what
+/// uop-expand{vectorize} makes): then uop-devectorize{keep-vectors} leaves
+/// the vectors whole. Vector types are rank-1 f32/f64 of a power-of-two
+/// number of lanes and at most 256 bytes (GCC/Clang vector_size types).
+static bool vectorsStayWhole(FunctionOp fn) {
+  auto ok = [](Type t) {
+    auto vt = dyn_cast<VectorType>(t);
+    if (!vt)
+      return true;
+    bool f32 = vt.getElementType().isF32();
+    return vt.getRank() == 1 && !vt.isScalable() &&
+           llvm::isPowerOf2_64(vt.getNumElements()) &&
+           (f32 || vt.getElementType().isF64()) &&
+           vt.getNumElements() * (f32 ? 4 : 8) <= 256;
+  };
+  return !fn.walk([&](Operation *op) {
+              bool vec = llvm::any_of(op->getOperandTypes(),
+                                      [](Type t) { return isa<VectorType>(t); }) ||
+                         llvm::any_of(op->getResultTypes(),
+                                      [](Type t) { return isa<VectorType>(t); });
+              if (!vec)
+                return WalkResult::advance();
+              if (!llvm::all_of(op->getOperandTypes(), ok) ||
+                  !llvm::all_of(op->getResultTypes(), ok))
+                return WalkResult::interrupt();
+              bool kept =
+                  TypeSwitch<Operation *, bool>(op)
+                      .Case<IndexOp>([](IndexOp i) { return !i.getGate(); })
+                      .Case<LoadOp>([](LoadOp l) {
+                        return !l.getAlt() && l.getIndex().getDefiningOp<IndexOp>();
+                      })
+                      .Case<StoreOp>([](StoreOp s) {
+                        return s.getIndex().getDefiningOp<IndexOp>() != nullptr;
+                      })
+                      .Case<ReduceOp>([](ReduceOp) { return true; })
+                      .Case<vector::BroadcastOp>([](vector::BroadcastOp b) {
+                        return !isa<VectorType>(b.getSource().getType());
+                      })
+                      .Case<arith::SelectOp>([](arith::SelectOp s) {
+                        return !isa<VectorType>(s.getCondition().getType());
+                      })
+                      .Case<vector::ExtractOp>([](vector::ExtractOp e) {
+                        return e.getDynamicPosition().empty() &&
+                               !isa<VectorType>(e.getType());
+                      })
+                      .Case<vector::FromElementsOp>(
+                          [](Operation *) { return true; })
+                      .Case<arith::ConstantOp>([](arith::ConstantOp c) {
+                        auto d = dyn_cast<DenseElementsAttr>(c.getValue());
+                        return d && d.isSplat();
+                      })
+                      .Case<AfterOp, GroupOp, EndOp, SinkOp>(
+                          [](Operation *) { return true; })
+                      .Default([](Operation *op) {
+                        // Other elementwise arith/math ops split lane by
+                        // lane (splitLanewise) inside the vector code.
+                        return op->hasTrait<OpTrait::Elementwise>() &&
+                               op->getNumResults() == 1 &&
+                               op->getNumRegions() == 0 &&
+                               isa<arith::ArithDialect, math::MathDialect>(
+                                   op->getDialect());
+                      });
+              return kept ? WalkResult::advance() : WalkResult::interrupt();
+            })
+              .wasInterrupted();
+}
+
+/// The vector ops of a kernel kept whole that the C has no vector form for
+/// (math functions, maximumf/minimumf, comparisons...), each computed lane
+/// by lane between vector.extract and vector.from_elements: the vector code
+/// around them stays whole. The C's vector forms: add, sub, mul, div, neg,
+/// select on a scalar condition.
+static void splitLanewise(FunctionOp fn) {
+  SmallVector<Operation *> ops;
+  fn.walk([&](Operation *op) {
+    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
+        !isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+      return;
+    auto vt = dyn_cast<VectorType>(op->getResult(0).getType());
+    if (!vt)
+      return;
+    if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+            arith::NegFOp>(op))
+      return;
+    if (auto sel = dyn_cast<arith::SelectOp>(op);
+        sel && !isa<VectorType>(sel.getCondition().getType()))
+      return;
+    ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    auto vt = cast<VectorType>(op->getResult(0).getType());
+    SmallVector<Value> lanes;
+    for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+      IRMapping map;
+      for (Value o : op->getOperands())
+        if (isa<VectorType>(o.getType()))
+          map.map(o, vector::ExtractOp::create(b, loc, o, i).getResult());
+      Operation *lane = b.clone(*op, map);
+      lane->getResult(0).setType(vt.getElementType());
+      lanes.push_back(lane->getResult(0));
+    }
+    op->getResult(0).replaceAllUsesWith(
+        vector::FromElementsOp::create(b, loc, vt, lanes).getResult());
+    op->erase();
+  }
+}
+
 /// Whether `r` is a range threads share: a group_reduce RANGE, or the
 /// threadIdx SPECIAL uop-gpudims makes of one.
 static bool isThreadAxis(Value r) {
@@ -554,7 +676,10 @@ struct UOpDevectorizePass
         llvm::any_of(sink.getInfo()->getAppliedOpts(),
                      [](OptAttr o) { return o.getKind() == OptOps::TC; }))
       return;
-    if (failed(foldAddressForms(fn)) || failed(Scalarizer(maxOps).run(fn)))
+    if (failed(foldAddressForms(fn)))
+      return signalPassFailure();
+    bool whole = keepVectors && vectorsStayWhole(fn);
+    if (!whole && failed(Scalarizer(maxOps).run(fn)))
       return signalPassFailure();
     SmallVector<ReduceOp> reduces;
     fn.walk([&](ReduceOp r) {
@@ -581,6 +706,9 @@ struct UOpDevectorizePass
       if (failed(devectorizeReduce(r, id++, outer, constants)))
         return signalPassFailure();
     }
+    // After the accumulators: their combining ops (maximumf) split too.
+    if (whole)
+      splitLanewise(fn);
     RowMajorTerms terms;
     if (fn.walk([&](IndexOp idx) {
             return failed(linearizeIndex(idx, terms)) ? WalkResult::interrupt()

@@ -110,7 +110,176 @@ static LogicalResult mergeLanesAt(Operation *closer, RangeOp r, int64_t k,
   return success();
 }
 
-static LogicalResult expandRange(RangeOp r) {
+/// The element types whose lanes the vector form computes on: the C
+/// translation's vector types (GCC/Clang vector extensions) hold f32 / f64.
+static bool isVectorElement(Type t) { return t.isF32() || t.isF64(); }
+
+/// At most 256 bytes of lanes in one vector (four 512-bit registers).
+static constexpr int64_t kMaxVectorBytes = 256;
+
+/// An elementwise arith/math op from f32/f64 operands to one f32/f64
+/// result (what a vector of those lanes computes the same way).
+static bool isElementwiseFloat(Operation *op) {
+  return op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
+         op->getNumRegions() == 0 && op->getNumOperands() > 0 &&
+         isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+         !isa<arith::SelectOp>(op) &&
+         isVectorElement(op->getResult(0).getType()) &&
+         llvm::all_of(op->getOperandTypes(), isVectorElement);
+}
+
+/// Computes the ops reading `r` on vector<K x T> values instead of K scalar
+/// copies, when they can: `r` offsets only the innermost index of INDEXes
+/// (through index adds of lane-invariant values), so each INDEX addresses K
+/// consecutive elements; what is loaded through them flows through
+/// elementwise f32/f64 arith/math ops and selects on a lane-invariant
+/// condition (lane-invariant operands broadcast) into REDUCEs over other
+/// ranges and STOREs. Returns false, changing nothing,
+/// for any other slice (a REDUCE over `r` itself, a lane used as a value, a
+/// gate, a stride other than 1, another op), which is expanded into lanes.
+static bool vectorizeRange(RangeOp r, int64_t k,
+                           const llvm::SetVector<Operation *> &slice,
+                           ArrayRef<Operation *> ordered,
+                           ArrayRef<Operation *> closers) {
+  if (k < 2 || !llvm::isPowerOf2_64(k) ||
+      !llvm::all_of(closers,
+                    [](Operation *c) { return isa<EndOp, ReduceOp>(c); }))
+    return false;
+  // The C's vector types: K lanes of f32/f64 in at most kMaxVectorBytes.
+  auto fits = [&](Type t) {
+    return isVectorElement(t) &&
+           k * (t.isF32() ? 4 : 8) <= kMaxVectorBytes;
+  };
+  // Lane offsets: r + invariant; vectors: what INDEXes of lane offsets give.
+  llvm::SmallDenseSet<Value> laneOffsets = {r.getResult()};
+  llvm::SmallDenseSet<Value> vectors;
+  auto invariant = [&](Value v) {
+    return !laneOffsets.contains(v) && !vectors.contains(v) &&
+           !(v.getDefiningOp() && slice.contains(v.getDefiningOp()));
+  };
+  for (Operation *op : ordered) {
+    if (auto add = dyn_cast<arith::AddIOp>(op)) {
+      bool l = laneOffsets.contains(add.getLhs()),
+           rr = laneOffsets.contains(add.getRhs());
+      if (!add.getType().isIndex() || l == rr ||
+          !invariant(l ? add.getRhs() : add.getLhs()))
+        return false;
+      laneOffsets.insert(add.getResult());
+      continue;
+    }
+    if (auto idx = dyn_cast<IndexOp>(op)) {
+      if (idx.getGate() || idx.getIndices().empty() ||
+          !fits(idx.getType()) || laneOffsets.contains(idx.getBuffer()) ||
+          vectors.contains(idx.getBuffer()) ||
+          !laneOffsets.contains(idx.getIndices().back()) ||
+          !llvm::all_of(idx.getIndices().drop_back(), invariant))
+        return false;
+      vectors.insert(idx.getResult());
+      continue;
+    }
+    // Every other op reads no lane offset.
+    if (llvm::any_of(op->getOperands(),
+                     [&](Value v) { return laneOffsets.contains(v); }))
+      return false;
+    if (auto load = dyn_cast<LoadOp>(op)) {
+      if (load.getAlt() || !vectors.contains(load.getIndex()))
+        return false;
+      vectors.insert(load.getResult());
+    } else if (auto store = dyn_cast<StoreOp>(op)) {
+      if (!vectors.contains(store.getIndex()) ||
+          !isVectorElement(store.getValue().getType()) ||
+          !store.getRanges().empty())
+        return false;
+    } else if (auto red = dyn_cast<ReduceOp>(op)) {
+      if (llvm::is_contained(red.getRanges(), r.getResult()) ||
+          !vectors.contains(red.getSrc()) ||
+          !isVectorElement(getElementTypeOrSelf(red.getSrc().getType())))
+        return false;
+      vectors.insert(red.getResult());
+    } else if (auto sel = dyn_cast<arith::SelectOp>(op)) {
+      if (!fits(sel.getType()) || !invariant(sel.getCondition()))
+        return false;
+      vectors.insert(sel.getResult());
+    } else if (isElementwiseFloat(op) && fits(op->getResult(0).getType())) {
+      vectors.insert(op->getResult(0));
+    } else if (isa<EndOp, AfterOp, GroupOp>(op)) {
+      // Orderings: the same op once, on the vector store.
+    } else {
+      return false;
+    }
+  }
+
+  // A REDUCE over r combines the lanes of its (vector) source in order.
+  for (Operation *c : closers)
+    if (auto red = dyn_cast<ReduceOp>(c);
+        red && (!vectors.contains(red.getSrc()) ||
+                !isVectorElement(red.getSrc().getType())))
+      return false;
+
+  // Rewrite in place: lane offsets become the first lane's (r = 0), vector
+  // values take their vector type, invariant operands of vector ops are
+  // broadcast, and the ENDs over r no longer list it.
+  OpBuilder b(r);
+  Value zero = arith::ConstantIndexOp::create(b, r.getLoc(), 0);
+  auto vecOf = [&](Type t) { return VectorType::get({k}, t); };
+  // Which ops compute on vectors, decided before any type changes.
+  llvm::SmallPtrSet<Operation *, 32> vectorOps;
+  for (Operation *op : ordered)
+    if (isa<LoadOp, StoreOp, ReduceOp, arith::SelectOp>(op) ||
+        isElementwiseFloat(op))
+      vectorOps.insert(op);
+  for (Operation *op : ordered) {
+    if (vectorOps.contains(op)) {
+      b.setInsertionPoint(op);
+      for (OpOperand &o : op->getOpOperands()) {
+        Value v = o.get();
+        if (vectors.contains(v) || !isVectorElement(v.getType()))
+          continue;
+        if (isa<StoreOp>(op) && o.getOperandNumber() != 1)
+          continue;
+        o.set(vector::BroadcastOp::create(b, op->getLoc(), vecOf(v.getType()), v));
+      }
+    }
+    for (Value res : op->getResults())
+      if (vectors.contains(res))
+        res.setType(vecOf(res.getType()));
+  }
+  for (Operation *c : closers) {
+    SmallVector<Value> remaining;
+    for (Value v : static_cast<OperandRange>(*getClosedRangesMutable(c)))
+      if (v != r.getResult())
+        remaining.push_back(v);
+    if (auto red = dyn_cast<ReduceOp>(c)) {
+      // The other ranges accumulate per lane; then the lanes meet in lane
+      // order, as the scalar expansion contracts them.
+      b.setInsertionPoint(red);
+      Location loc = red.getLoc();
+      Value v = red.getSrc();
+      if (!remaining.empty())
+        v = ReduceOp::create(b, loc, v.getType(), v, remaining,
+                             red.getReduceOpAttr());
+      Value acc = vector::ExtractOp::create(b, loc, v, 0);
+      for (int64_t lane = 1; lane < k; ++lane)
+        acc = *combineReduce(b, loc, red.getReduceOp(), acc,
+                             vector::ExtractOp::create(b, loc, v, lane));
+      red.getResult().replaceAllUsesWith(acc);
+      red->erase();
+      continue;
+    }
+    auto end = cast<EndOp>(c);
+    if (remaining.empty()) {
+      // An END over r alone: its stores run once now.
+      end.getResult().replaceAllUsesWith(end.getComputation());
+      end->erase();
+    } else {
+      end.getRangesMutable().assign(remaining);
+    }
+  }
+  r.getResult().replaceAllUsesWith(zero);
+  return true;
+}
+
+static LogicalResult expandRange(RangeOp r, bool vectorize) {
   int64_t k = *getConstantExtent(r);
   // The ops that read r, in block order.
   llvm::SetVector<Operation *> slice = readersOf(r);
@@ -132,6 +301,11 @@ static LogicalResult expandRange(RangeOp r) {
   llvm::sort(ordered,
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
 
+  if (vectorize && r.getAxisType() == AxisType::Upcast &&
+      vectorizeRange(r, k, slice, ordered, closers)) {
+    r->erase();
+    return success();
+  }
   for (Operation *closer : closers)
     if (failed(mergeLanesAt(closer, r, k, slice, ordered)))
       return failure();
@@ -292,7 +466,7 @@ struct UOpExpandPass : public uop::impl::UOpExpandBase<UOpExpandPass> {
       return signalPassFailure();
     }
     for (RangeOp r : llvm::reverse(ranges)) {
-      if (failed(expandRange(r)))
+      if (failed(expandRange(r, vectorize)))
         return signalPassFailure();
     }
   }

@@ -124,7 +124,8 @@ void uop::gateArgumentAccesses(Value valid) {
 
 FailureOr<Value> uop::combineReduce(OpBuilder &b, Location loc,
                                     ReduceOpKind kind, Value a, Value c) {
-  Type t = a.getType();
+  // Vectors combine lane by lane (uop-expand{vectorize}'s accumulators).
+  Type t = getElementTypeOrSelf(a.getType());
   bool f = isa<FloatType>(t);
   if (!f && !t.isIntOrIndex())
     return failure();

@@ -200,7 +200,11 @@ def UOpExpand : Pass<"uop-expand", "::uop::FunctionOp"> {
     Option<"maxLanes", "max-lanes", "int64_t", /*default=*/"65536",
            "Most lanes (the product of every upcast/unroll extent) one kernel may expand to">,
     Option<"maxOps", "max-ops", "int64_t", /*default=*/"65536",
-           "Most ops the expansion of one kernel may create">
+           "Most ops the expansion of one kernel may create">,
+    Option<"vectorize", "vectorize", "bool", /*default=*/"false",
+           "Compute an upcast range's lanes as one vector<K x f32|f64> where "
+           "the range only offsets the innermost index of its loads and stores "
+           "(K a power of two); other slices expand into lanes">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect"];
@@ -218,7 +222,12 @@ def UOpDevectorize : Pass<"uop-devectorize", "::uop::FunctionOp"> {
   }];
   let options = [
     Option<"maxOps", "max-ops", "int64_t", /*default=*/"65536",
-           "Most scalar ops splitting the vectors of one kernel into lanes may create">
+           "Most scalar ops splitting the vectors of one kernel into lanes may create">,
+    Option<"keepVectors", "keep-vectors", "bool", /*default=*/"false",
+           "Leave a kernel's vectors whole when every vector op is one the C "
+           "translation has a vector form for (uop-expand{vectorize}'s loads, "
+           "stores, broadcasts, f32/f64 add/sub/mul/div/neg/select, add/mul "
+           "REDUCEs); otherwise, and by default, split them into lanes">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
