@@ -74,6 +74,11 @@ std::string splat(VectorType vt, const std::string &s) {
 FailureOr<std::string> cType(Location loc, Type t) {
   if (isCVector(t))
     return vectorName(cast<VectorType>(t));
+  if (isa<VectorType>(t))
+    return emitError(loc, "uop-to-c: no C vector type for ")
+           << t << " (vectors of f32 or f64 with a power-of-two number of "
+           << "lanes, at most 256 bytes); split it into lanes with "
+           << "uop-devectorize", failure();
   if (t.isF32())
     return std::string("float");
   if (t.isF64())
@@ -766,10 +771,13 @@ private:
       return define(op, "(" + in[0] + ")[" +
                             std::to_string(ex.getStaticPosition()[0]) + "]");
     }
-    if (!isCVector(t))
-      return op->emitError("uop-to-c: no C vector type for ")
-             << t << " (vectors of f32 or f64 with a power-of-two number of "
-             << "lanes); split it into lanes with uop-devectorize";
+    if (!isCVector(t)) {
+      if (isa<VectorType>(t))
+        return (void)cType(op->getLoc(), t), failure();
+      return op->emitError("uop-to-c: no C form for this op on vectors; "
+                           "split them into lanes (uop-devectorize without "
+                           "keep-vectors)");
+    }
     return TypeSwitch<Operation *, LogicalResult>(op)
         .Case<arith::AddFOp>([&](auto) { return emitBinary(op, in, "+"); })
         .Case<arith::SubFOp>([&](auto) { return emitBinary(op, in, "-"); })
@@ -1044,8 +1052,12 @@ private:
       return define(op, "((" + a + " == " + a + ") & (" + b + " == " + b + "))");
     case P::UNO:
       return define(op, "((" + a + " != " + a + ") | (" + b + " != " + b + "))");
-    case P::AlwaysFalse: return define(op, "0");
-    case P::AlwaysTrue: return define(op, "1");
+    // The operands stay read: a LOAD only this compare reads would be an
+    // unused variable (-Wunused-variable; uop-fuzz).
+    case P::AlwaysFalse:
+      return define(op, "((void)" + in[0] + ", (void)" + in[1] + ", 0)");
+    case P::AlwaysTrue:
+      return define(op, "((void)" + in[0] + ", (void)" + in[1] + ", 1)");
     }
     return c.emitError("uop-to-c: unsupported cmpf predicate");
   }

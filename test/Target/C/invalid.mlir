@@ -159,3 +159,59 @@ uop.function @main(%o: !uop.ptr<f16, global, 4>, %a: !uop.ptr<f32, global, 4>) {
   %c = uop.call @t(%o, %a) : (!uop.ptr<f16, global, 4>, !uop.ptr<f32, global, 4>)
   uop.sink %c : !uop.void
 }
+
+// -----
+
+// A vector the C has no vector type for (three lanes) reaching --uop-to-c:
+// uop-devectorize splits such vectors into lanes.
+uop.function @v3(%p: !uop.ptr<f32, global, 3>) {
+  %c0 = arith.constant 0 : index
+  %o = uop.index %p[%c0] : !uop.ptr<f32, global, 3> -> vector<3xf32>
+  %v = uop.load %p, %o : !uop.ptr<f32, global, 3> -> vector<3xf32>
+  %w = arith.addf %v, %v : vector<3xf32>
+  %s = uop.store %o, %w : vector<3xf32>
+  uop.sink %s : !uop.void info <name = "v3">
+}
+uop.function @main(%a: !uop.ptr<f32, global, 3>) {
+  %d = uop.device "CPU"
+  %l = uop.linear @v3 {
+  ^bb0(%p: !uop.ptr<f32, global, 3>):
+    %c0 = arith.constant 0 : index
+    %o = uop.index %p[%c0] : !uop.ptr<f32, global, 3> -> vector<3xf32>
+    // expected-error @+1 {{uop-to-c: no C vector type for 'vector<3xf32>' (vectors of f32 or f64 with a power-of-two number of lanes, at most 256 bytes); split it into lanes with uop-devectorize}}
+    %v = uop.load %p, %o : !uop.ptr<f32, global, 3> -> vector<3xf32>
+    %w = arith.addf %v, %v : vector<3xf32>
+    %s = uop.store %o, %w : vector<3xf32>
+  }
+  %pr = uop.program @v3 device %d linear %l
+  %c = uop.call @v3(%a) : (!uop.ptr<f32, global, 3>)
+  uop.sink %c : !uop.void
+}
+
+// -----
+
+// exp on a vector reaching --uop-to-c: uop-devectorize{keep-vectors}
+// computes it lane by lane.
+uop.function @vexp(%p: !uop.ptr<f32, global, 4>) {
+  %c0 = arith.constant 0 : index
+  %o = uop.index %p[%c0] : !uop.ptr<f32, global, 4> -> vector<4xf32>
+  %v = uop.load %p, %o : !uop.ptr<f32, global, 4> -> vector<4xf32>
+  %w = math.exp %v : vector<4xf32>
+  %s = uop.store %o, %w : vector<4xf32>
+  uop.sink %s : !uop.void info <name = "vexp">
+}
+uop.function @main(%a: !uop.ptr<f32, global, 4>) {
+  %d = uop.device "CPU"
+  %l = uop.linear @vexp {
+  ^bb0(%p: !uop.ptr<f32, global, 4>):
+    %c0 = arith.constant 0 : index
+    %o = uop.index %p[%c0] : !uop.ptr<f32, global, 4> -> vector<4xf32>
+    %v = uop.load %p, %o : !uop.ptr<f32, global, 4> -> vector<4xf32>
+    // expected-error @+1 {{uop-to-c: no C form for this op on vectors; split them into lanes (uop-devectorize without keep-vectors)}}
+    %w = math.exp %v : vector<4xf32>
+    %s = uop.store %o, %w : vector<4xf32>
+  }
+  %pr = uop.program @vexp device %d linear %l
+  %c = uop.call @vexp(%a) : (!uop.ptr<f32, global, 4>)
+  uop.sink %c : !uop.void
+}

@@ -553,7 +553,17 @@ static bool vectorsStayWhole(FunctionOp fn) {
                 return WalkResult::interrupt();
               bool kept =
                   TypeSwitch<Operation *, bool>(op)
-                      .Case<IndexOp>([](IndexOp i) { return !i.getGate(); })
+                      .Case<IndexOp>([](IndexOp i) {
+                        // Accessed through LOAD / STORE only: an INDEX read
+                        // as a value is a scalar lvalue in the C.
+                        return !i.getGate() &&
+                               llvm::all_of(i->getUses(), [](OpOperand &u) {
+                                 return (isa<LoadOp>(u.getOwner()) &&
+                                         u.getOperandNumber() == 1) ||
+                                        (isa<StoreOp>(u.getOwner()) &&
+                                         u.getOperandNumber() == 0);
+                               });
+                      })
                       .Case<LoadOp>([](LoadOp l) {
                         return !l.getAlt() && l.getIndex().getDefiningOp<IndexOp>();
                       })

@@ -117,6 +117,16 @@ static bool isVectorElement(Type t) { return t.isF32() || t.isF64(); }
 /// At most 256 bytes of lanes in one vector (four 512-bit registers).
 static constexpr int64_t kMaxVectorBytes = 256;
 
+/// Whether `use` accesses memory through its INDEX: a LOAD's or STORE's
+/// index operand.
+static bool isAccessThrough(OpOperand &use) {
+  if (auto load = dyn_cast<LoadOp>(use.getOwner()))
+    return use.get() == load.getIndex() && use.getOperandNumber() == 1;
+  if (auto store = dyn_cast<StoreOp>(use.getOwner()))
+    return use.getOperandNumber() == 0;
+  return false;
+}
+
 /// An elementwise arith/math op from f32/f64 operands to one f32/f64
 /// result (what a vector of those lanes computes the same way).
 static bool isElementwiseFloat(Operation *op) {
@@ -173,6 +183,10 @@ static bool vectorizeRange(RangeOp r, int64_t k,
           vectors.contains(idx.getBuffer()) ||
           !laneOffsets.contains(idx.getIndices().back()) ||
           !llvm::all_of(idx.getIndices().drop_back(), invariant))
+        return false;
+      // Read and written through LOAD / STORE only (an INDEX read as a
+      // value is a scalar lvalue in the C, not a vector's address).
+      if (!llvm::all_of(idx->getUses(), isAccessThrough))
         return false;
       vectors.insert(idx.getResult());
       continue;

@@ -229,7 +229,8 @@ def UOpDevectorize : Pass<"uop-devectorize", "::uop::FunctionOp"> {
            "stores, broadcasts, f32/f64 add/sub/mul/div/neg/select, add/mul "
            "REDUCEs); otherwise, and by default, split them into lanes">
   ];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def UOpGPUDims : Pass<"uop-gpudims", "::uop::FunctionOp"> {
