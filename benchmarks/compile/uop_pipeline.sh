@@ -2,7 +2,11 @@
 # Compile time of the uop pipeline (uop-to-program, target=cpu) per kernel:
 # the five bundled examples and generated graphs of 1k, 10k and 100k ops
 # (gen_graph.py). Time is MLIR's own pass timing (--mlir-timing, wall clock)
-# without parsing and printing; the C compiler is not involved.
+# without parsing and printing; the C compiler is not involved. For each
+# example, "x20 ms/kernel" is the same on a module of 20 renamed copies on one
+# thread (--mlir-disable-threading): the steady cost per kernel, without the
+# process's one-time costs (the dynamic linker binding libMLIR's symbols on
+# first call, pattern sets, dialect loading) that the single copy pays.
 #   benchmarks/compile/uop_pipeline.sh [SIZES...]   (default: 1000 10000 100000)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -13,10 +17,11 @@ sizes=("$@")
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-# measure FILE -> "ops kernels pipeline_ms"
+# measure FILE [uop-opt flags] -> "ops kernels pipeline_ms"
 measure() {
   local file="$1" timing
-  timing="$("$bin/uop-opt" --uop-to-program="target=cpu" "$file" \
+  shift
+  timing="$("$bin/uop-opt" --uop-to-program="target=cpu" "$file" "$@" \
               -o "$tmp/out.mlir" --mlir-timing 2>&1 >/dev/null)"
   local kernels ops
   kernels="$(grep -c 'info <name' "$tmp/out.mlir" || true)"
@@ -30,15 +35,37 @@ measure() {
     END { printf "%d %d %.1f\n", o, k, (total - parser - output) * 1000 }' <<< "$timing"
 }
 
-printf "%-28s %8s %8s %12s %10s\n" graph ops kernels "pipeline ms" "ms/kernel"
+printf "%-28s %8s %8s %12s %10s %15s\n" graph ops kernels "pipeline ms" "ms/kernel" "x20 ms/kernel"
 row() {
   read -r ops kernels ms <<< "$(measure "$2")"
-  printf "%-28s %8d %8d %12.1f %10.3f\n" "$1" "$ops" "$kernels" "$ms" \
-    "$(awk -v m="$ms" -v k="$kernels" 'BEGIN {print (k ? m / k : 0)}')"
+  local steady=""
+  if [ -n "${3:-}" ]; then
+    read -r _ k20 ms20 <<< "$(measure "$3" --mlir-disable-threading)"
+    steady="$(awk -v m="$ms20" -v k="$k20" 'BEGIN {printf "%.3f", k ? m / k : 0}')"
+  fi
+  printf "%-28s %8d %8d %12.1f %10.3f %15s\n" "$1" "$ops" "$kernels" "$ms" \
+    "$(awk -v m="$ms" -v k="$kernels" 'BEGIN {print (k ? m / k : 0)}')" "$steady"
   last_per_kernel="$(awk -v m="$ms" -v k="$kernels" 'BEGIN {print (k ? m / k : 0)}')"
 }
+# 20 copies of an example's function, renamed, in one module.
+copies() {
+  python3 - "$1" <<'PY'
+import re, sys
+src = open(sys.argv[1]).read()
+body = src[src.index("func.func"):]
+names = re.findall(r"func\.func @([A-Za-z0-9_]+)", body)
+out = []
+for i in range(20):
+    b = body
+    for n in names:
+        b = re.sub(r"@" + n + r"\b", "@%s_c%d" % (n, i), b)
+    out.append(b)
+print("".join(out))
+PY
+}
 for ex in elementwise reduce matmul softmax matmul_bias_relu; do
-  row "examples/uop/$ex" "$root/examples/uop/$ex.mlir"
+  copies "$root/examples/uop/$ex.mlir" > "$tmp/$ex.x20.mlir"
+  row "examples/uop/$ex" "$root/examples/uop/$ex.mlir" "$tmp/$ex.x20.mlir"
 done
 first=""
 for n in "${sizes[@]}"; do
