@@ -41,25 +41,11 @@ Type computeType(Type t) {
 /// `f16` or `bf16`, the suffix of the prelude's conversion helpers.
 std::string halfName(Type t) { return t.isF16() ? "f16" : "bf16"; }
 
-/// Whether `t` is a vector the C has a type for: rank 1, f32 or f64, a
-/// power-of-two number of lanes, at most 256 bytes (four 512-bit registers;
-/// GCC/Clang `vector_size` types).
-bool isCVector(Type t) {
-  auto vt = dyn_cast<VectorType>(t);
-  if (!vt || vt.getRank() != 1 || vt.isScalable() ||
-      !(vt.getElementType().isF32() || vt.getElementType().isF64()))
-    return false;
-  int64_t bytes = vt.getNumElements() * (vt.getElementType().isF32() ? 4 : 8);
-  return llvm::isPowerOf2_64(vt.getNumElements()) && bytes <= 256;
-}
-
-/// `uop_f32x16` for vector<16xf32>: the prelude's typedef and the suffix of
-/// its splat / load / store helpers.
-std::string vectorSuffix(VectorType vt) {
-  return (vt.getElementType().isF32() ? "f32x" : "f64x") +
+/// `uop_f32x16` for vector<16xf32>: the typedef emitVectorTypes prints.
+std::string vectorName(VectorType vt) {
+  return (vt.getElementType().isF32() ? "uop_f32x" : "uop_f64x") +
          std::to_string(vt.getNumElements());
 }
-std::string vectorName(VectorType vt) { return "uop_" + vectorSuffix(vt); }
 
 /// `(uop_f32x4){s, s, s, s}`: every lane `s` (a name or a literal). No
 /// helper function: a vector passed or returned by value would change the
@@ -72,7 +58,7 @@ std::string splat(VectorType vt, const std::string &s) {
 }
 
 FailureOr<std::string> cType(Location loc, Type t) {
-  if (isCVector(t))
+  if (isCVectorType(t))
     return vectorName(cast<VectorType>(t));
   if (isa<VectorType>(t))
     return emitError(loc, "uop-to-c: no C vector type for ")
@@ -461,8 +447,7 @@ private:
   FailureOr<std::string> literal(arith::ConstantOp c) {
     Attribute a = c.getValue();
     if (auto d = dyn_cast<DenseElementsAttr>(a);
-        d && d.isSplat() && isCVector(d.getType()))
-    {
+        d && d.isSplat() && isCVectorType(d.getType())) {
       APFloat v = d.getSplatValue<APFloat>();
       // +0.0 in every lane: C's zero initializer.
       if (v.isPosZero())
@@ -644,8 +629,6 @@ private:
   }
 
   // A register: a local array, or a plain variable when it has one element.
-  // (vectorAddrs: the INDEXes naming the first of consecutive elements read
-  // or written as one vector.)
   LogicalResult emitDefineReg(DefineRegOp reg) {
     auto p = cast<PtrType>(reg.getType());
     FailureOr<std::string> t = cType(reg->getLoc(), p.getElementType());
@@ -681,7 +664,7 @@ private:
       return failure();
     // Consecutive elements as one vector: the address of the first, read
     // and written through memcpy (no alignment assumed).
-    if (isCVector(idx.getType()) && idx.getType() != idx.getElementType()) {
+    if (isCVectorType(idx.getType()) && idx.getType() != idx.getElementType()) {
       if (idx.getGate())
         return idx.emitError("uop-to-c: no C form for a gated vector INDEX; "
                              "split it into lanes (uop-devectorize without "
@@ -765,13 +748,13 @@ private:
     if (auto ex = dyn_cast<vector::ExtractOp>(op)) {
       if (!ex.getDynamicPosition().empty() ||
           ex.getStaticPosition().size() != 1 || isa<VectorType>(t) ||
-          !isCVector(ex.getSource().getType()))
+          !isCVectorType(ex.getSource().getType()))
         return op->emitError("uop-to-c: no C form for this vector.extract "
                              "(one constant position of a C vector)");
       return define(op, "(" + in[0] + ")[" +
                             std::to_string(ex.getStaticPosition()[0]) + "]");
     }
-    if (!isCVector(t)) {
+    if (!isCVectorType(t)) {
       if (isa<VectorType>(t))
         return (void)cType(op->getLoc(), t), failure();
       return op->emitError("uop-to-c: no C form for this op on vectors; "
@@ -1233,6 +1216,8 @@ private:
   /// Shape variable name -> its parameter.
   llvm::StringMap<std::string> varNames;
   llvm::SmallDenseSet<Value> scalarRegs;
+  // The INDEXes naming the first of consecutive elements read or written as
+  // one vector (through memcpy).
   llvm::SmallDenseSet<Value> vectorAddrs;
   /// The loop that runs in parallel (parallelLoop) and the registers
   /// declared before it, private to each of its iterations.
@@ -1536,7 +1521,7 @@ void emitVectorTypes(ModuleOp module, raw_ostream &os) {
     for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
       if (auto p = dyn_cast<PtrType>(t))
         t = p.getElementType();
-      if (isCVector(t))
+      if (isCVectorType(t))
         types.insert(t);
     }
   });

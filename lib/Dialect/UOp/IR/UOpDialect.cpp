@@ -202,6 +202,29 @@ TypedAttr uop::getReduceIdentity(ReduceOpKind op, Type type) {
 
 bool uop::isRangeValue(Value v) { return v && v.getDefiningOp<RangeOp>(); }
 
+bool uop::isCVectorType(Type t) {
+  auto vt = dyn_cast<VectorType>(t);
+  if (!vt || vt.getRank() != 1 || vt.isScalable())
+    return false;
+  Type e = vt.getElementType();
+  if (!e.isF32() && !e.isF64())
+    return false;
+  return llvm::isPowerOf2_64(vt.getNumElements()) &&
+         vt.getNumElements() * (e.isF32() ? 4 : 8) <= 256;
+}
+
+bool uop::hasCVectorForm(Operation *op) {
+  if (auto sel = dyn_cast<arith::SelectOp>(op))
+    return !isa<VectorType>(sel.getCondition().getType());
+  return isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+             arith::NegFOp>(op);
+}
+
+bool uop::isAccessThroughIndex(OpOperand &use) {
+  return (isa<LoadOp>(use.getOwner()) && use.getOperandNumber() == 1) ||
+         (isa<StoreOp>(use.getOwner()) && use.getOperandNumber() == 0);
+}
+
 bool uop::isUnrollPropagating(Operation *op) {
   if (isa<UnrollPropagatingOpInterface>(op))
     return true;

@@ -528,19 +528,9 @@ private:
 
 /// Whether every vector op of `fn` has a C vector form (what
 /// uop-expand{vectorize} makes): then uop-devectorize{keep-vectors} leaves
-/// the vectors whole. Vector types are rank-1 f32/f64 of a power-of-two
-/// number of lanes and at most 256 bytes (GCC/Clang vector_size types).
+/// the vectors whole (every vector type an isCVectorType).
 static bool vectorsStayWhole(FunctionOp fn) {
-  auto ok = [](Type t) {
-    auto vt = dyn_cast<VectorType>(t);
-    if (!vt)
-      return true;
-    bool f32 = vt.getElementType().isF32();
-    return vt.getRank() == 1 && !vt.isScalable() &&
-           llvm::isPowerOf2_64(vt.getNumElements()) &&
-           (f32 || vt.getElementType().isF64()) &&
-           vt.getNumElements() * (f32 ? 4 : 8) <= 256;
-  };
+  auto ok = [](Type t) { return !isa<VectorType>(t) || isCVectorType(t); };
   return !fn.walk([&](Operation *op) {
               bool vec = llvm::any_of(op->getOperandTypes(),
                                       [](Type t) { return isa<VectorType>(t); }) ||
@@ -557,12 +547,7 @@ static bool vectorsStayWhole(FunctionOp fn) {
                         // Accessed through LOAD / STORE only: an INDEX read
                         // as a value is a scalar lvalue in the C.
                         return !i.getGate() &&
-                               llvm::all_of(i->getUses(), [](OpOperand &u) {
-                                 return (isa<LoadOp>(u.getOwner()) &&
-                                         u.getOperandNumber() == 1) ||
-                                        (isa<StoreOp>(u.getOwner()) &&
-                                         u.getOperandNumber() == 0);
-                               });
+                               llvm::all_of(i->getUses(), isAccessThroughIndex);
                       })
                       .Case<LoadOp>([](LoadOp l) {
                         return !l.getAlt() && l.getIndex().getDefiningOp<IndexOp>();
@@ -604,26 +589,17 @@ static bool vectorsStayWhole(FunctionOp fn) {
 }
 
 /// The vector ops of a kernel kept whole that the C has no vector form for
-/// (math functions, maximumf/minimumf, comparisons...), each computed lane
-/// by lane between vector.extract and vector.from_elements: the vector code
-/// around them stays whole. The C's vector forms: add, sub, mul, div, neg,
-/// select on a scalar condition.
+/// (math functions, maximumf/minimumf, comparisons...; see hasCVectorForm),
+/// each computed lane by lane between vector.extract and
+/// vector.from_elements: the vector code around them stays whole.
 static void splitLanewise(FunctionOp fn) {
   SmallVector<Operation *> ops;
   fn.walk([&](Operation *op) {
     if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
         !isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
       return;
-    auto vt = dyn_cast<VectorType>(op->getResult(0).getType());
-    if (!vt)
-      return;
-    if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
-            arith::NegFOp>(op))
-      return;
-    if (auto sel = dyn_cast<arith::SelectOp>(op);
-        sel && !isa<VectorType>(sel.getCondition().getType()))
-      return;
-    ops.push_back(op);
+    if (isa<VectorType>(op->getResult(0).getType()) && !hasCVectorForm(op))
+      ops.push_back(op);
   });
   for (Operation *op : ops) {
     OpBuilder b(op);

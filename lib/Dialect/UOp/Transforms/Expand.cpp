@@ -114,18 +114,6 @@ static LogicalResult mergeLanesAt(Operation *closer, RangeOp r, int64_t k,
 /// translation's vector types (GCC/Clang vector extensions) hold f32 / f64.
 static bool isVectorElement(Type t) { return t.isF32() || t.isF64(); }
 
-/// At most 256 bytes of lanes in one vector (four 512-bit registers).
-static constexpr int64_t kMaxVectorBytes = 256;
-
-/// Whether `use` accesses memory through its INDEX: a LOAD's or STORE's
-/// index operand.
-static bool isAccessThrough(OpOperand &use) {
-  if (auto load = dyn_cast<LoadOp>(use.getOwner()))
-    return use.get() == load.getIndex() && use.getOperandNumber() == 1;
-  if (auto store = dyn_cast<StoreOp>(use.getOwner()))
-    return use.getOperandNumber() == 0;
-  return false;
-}
 
 /// An elementwise arith/math op from f32/f64 operands to one f32/f64
 /// result (what a vector of those lanes computes the same way).
@@ -155,11 +143,8 @@ static bool vectorizeRange(RangeOp r, int64_t k,
       !llvm::all_of(closers,
                     [](Operation *c) { return isa<EndOp, ReduceOp>(c); }))
     return false;
-  // The C's vector types: K lanes of f32/f64 in at most kMaxVectorBytes.
-  auto fits = [&](Type t) {
-    return isVectorElement(t) &&
-           k * (t.isF32() ? 4 : 8) <= kMaxVectorBytes;
-  };
+  // K lanes of `t` must make a vector the C has a type for.
+  auto fits = [&](Type t) { return isCVectorType(VectorType::get({k}, t)); };
   // Lane offsets: r + invariant; vectors: what INDEXes of lane offsets give.
   llvm::SmallDenseSet<Value> laneOffsets = {r.getResult()};
   llvm::SmallDenseSet<Value> vectors;
@@ -186,7 +171,7 @@ static bool vectorizeRange(RangeOp r, int64_t k,
         return false;
       // Read and written through LOAD / STORE only (an INDEX read as a
       // value is a scalar lvalue in the C, not a vector's address).
-      if (!llvm::all_of(idx->getUses(), isAccessThrough))
+      if (!llvm::all_of(idx->getUses(), isAccessThroughIndex))
         return false;
       vectors.insert(idx.getResult());
       continue;

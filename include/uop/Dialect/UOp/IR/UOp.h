@@ -62,6 +62,19 @@ bool isRangeValue(mlir::Value v);
 /// the seed's list and every arith/math op.
 bool isUnrollPropagating(mlir::Operation *op);
 
+/// The vectors the CPU path keeps whole (uop-expand{vectorize},
+/// uop-devectorize{keep-vectors}, --uop-to-c): rank 1, f32 or f64, a
+/// power-of-two number of lanes, at most 256 bytes (four 512-bit registers)
+/// -- what a GCC/Clang `vector_size` type holds.
+bool isCVectorType(mlir::Type t);
+/// True for the ops --uop-to-c prints on such vectors with the vector
+/// extensions' operators: f32/f64 add, sub, mul, div, neg and a select on a
+/// scalar condition. Other elementwise ops on them compute lane by lane.
+bool hasCVectorForm(mlir::Operation *op);
+/// True when `use` reads or writes memory through its INDEX: a LOAD's or a
+/// STORE's index operand (an INDEX read as a value is a scalar lvalue in C).
+bool isAccessThroughIndex(mlir::OpOperand &use);
+
 // Assembly helpers shared by attributes and ops.
 mlir::FailureOr<llvm::SmallVector<int64_t>> parseIntList(mlir::AsmParser &p);
 void printIntList(mlir::AsmPrinter &p, llvm::ArrayRef<int64_t> values);

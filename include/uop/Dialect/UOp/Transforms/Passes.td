@@ -224,10 +224,11 @@ def UOpDevectorize : Pass<"uop-devectorize", "::uop::FunctionOp"> {
     Option<"maxOps", "max-ops", "int64_t", /*default=*/"65536",
            "Most scalar ops splitting the vectors of one kernel into lanes may create">,
     Option<"keepVectors", "keep-vectors", "bool", /*default=*/"false",
-           "Leave a kernel's vectors whole when every vector op is one the C "
-           "translation has a vector form for (uop-expand{vectorize}'s loads, "
-           "stores, broadcasts, f32/f64 add/sub/mul/div/neg/select, add/mul "
-           "REDUCEs); otherwise, and by default, split them into lanes">
+           "Leave a kernel's vectors whole when they are all ones the C has a "
+           "type for and its vector ops are uop-expand{vectorize}'s (loads, "
+           "stores, broadcasts, REDUCEs, elementwise arith/math; those without "
+           "a C vector form compute lane by lane); otherwise, and by default, "
+           "split them into lanes">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect"];
