@@ -9,11 +9,27 @@
 // RUN: uop-run %s --entry mm_16x1024x64_f64 --target cpu --check --repeat 1 --seed 3 | FileCheck %s --check-prefix=RUN16
 // RUN: uop-run %s --entry batched_2x32x512x32 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUNB
 // RUN: uop-run %s --entry bias_relu_32x512x32 --target cpu --check --repeat 1 | FileCheck %s --check-prefix=RUNE
-// A packed too (M of at least two blocks of 256 rows):
+// A packed too (M of at least two blocks of 512 rows, or else of 256):
 // RUN: uop-run %s --entry mm_512x512x64 --target cpu --check --repeat 1 --num-threads 1 | FileCheck %s --check-prefix=RUNA
 // RUN: uop-run %s --entry mm_512x512x64 --target cpu --check --repeat 1 --num-threads 2 --seed 5 | FileCheck %s --check-prefix=RUNA
 // RUN: uop-run %s --entry batched_2x512x512x16 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUNA
 // RUN: env CC=gcc uop-run %s --entry mm_512x512x64 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUNA
+// A blocks of 512 rows (pack-rows) where M makes two of them:
+// RUN: uop-run %s --entry mm_1024x512x32 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUNA
+// Each tile prefetches every line of its 8 output rows of 32 floats before
+// its reduction loop (uop-optimize{prefetch}), in the C that the runs above
+// checked; prefetch=false leaves them out.
+// RUN: uop-opt %s --uop-to-program="target=cpu" | uop-translate --uop-to-c | FileCheck %s --check-prefix=CPF
+// CPF-LABEL: static void uopk_mm_512x512x64_k0_rows(
+// CPF-COUNT-16: __builtin_prefetch(&p0[v{{[0-9]+}}], 1, 3);
+// CPF-NOT: __builtin_prefetch
+// CPF: acc{{[0-9]+}} = ((uop_f32x32){0});
+// CPF-NOT: __builtin_prefetch
+// CPF: for (
+// CPF-NOT: __builtin_prefetch
+// CPF: static void uopk_mm_512x512x64_k0(
+// RUN: uop-opt %s --uop-rangeify --uop-split-kernels --uop-simplify --uop-optimize="prefetch=false" | FileCheck %s --check-prefix=NOPF
+// NOPF-NOT: uop.prefetch
 // A tile of one row (upcast-outer=1) has nothing to interleave: A stays in
 // place and the kernel still schedules (it failed with "ranges do not nest").
 // RUN: uop-opt %s --uop-rangeify --uop-split-kernels --uop-simplify --uop-optimize="upcast-outer=1" --uop-expand --uop-simplify --uop-devectorize --uop-linearize | FileCheck %s --check-prefix=ROW1
@@ -45,8 +61,10 @@
 // OPT: %[[JO:.*]] = uop.range %c3{{.*}}, R{{[0-9]+}}, loop
 // OPT: %[[KB:.*]] = uop.range %c3{{.*}}, R{{[0-9]+}}, loop
 // OPT: uop.define_reg size 8192
-// OPT: uop.end %{{.*}}[%{{.*}}, %{{.*}}] : !uop.void
-// OPT: uop.after
+// OPT: %[[BEND:.*]] = uop.end %{{.*}}[%{{.*}}, %{{.*}}] : !uop.void
+// OPT: %[[PF:.*]] = uop.prefetch %{{.*}} write locality 3 : f32
+// OPT-COUNT-15: uop.prefetch
+// OPT: uop.after %{{.*}}(%[[BEND]], %[[PF]], {{.*}}) : !uop.ptr<f32, reg, 8192>
 // OPT: uop.reduce add %{{.*}}[%{{.*}}] : f32
 // OPT: %[[FIRST:.*]] = arith.cmpi ne, %[[KB]], %c0
 // OPT: %[[PREV:.*]] = uop.load %arg0
@@ -77,6 +95,11 @@
 // OPT-LABEL: uop.function @batched_2x512x512x16_k0(
 // OPT: uop.define_reg size 65536
 // OPT: <BLOCK, 3, 256>
+// OPT-LABEL: uop.function @mm_1024x512x32_k0(
+// Two A blocks of 512 rows: 64 tiles each, 512 x 256 floats packed.
+// OPT: uop.range %c2{{.*}}, R{{[0-9]+}}, loop
+// OPT: uop.range %c64{{.*}}, R{{[0-9]+}}, loop
+// OPT: uop.define_reg size 131072
 // PACKA0-LABEL: uop.function @mm_512x512x64_k0(
 // PACKA0-NOT: size 65536
 // PACKA0: uop.define_reg size 8192
@@ -152,4 +175,15 @@ func.func @batched_2x512x512x16(%a: tensor<2x512x512xf32>, %b: tensor<2x512x16xf
   %p = arith.mulf %ae, %be : tensor<2x512x16x512xf32>
   %c = uop.reduce_axis add %p [3] : tensor<2x512x16x512xf32> -> tensor<2x512x16xf32>
   return %c : tensor<2x512x16xf32>
+}
+
+func.func @mm_1024x512x32(%a: tensor<1024x512xf32>, %b: tensor<512x32xf32>) -> tensor<1024x32xf32> {
+  %ar = uop.reshape %a : tensor<1024x512xf32> -> tensor<1024x1x512xf32>
+  %ae = uop.expand %ar : tensor<1024x1x512xf32> -> tensor<1024x32x512xf32>
+  %bt = uop.permute %b [1, 0] : tensor<512x32xf32> -> tensor<32x512xf32>
+  %br = uop.reshape %bt : tensor<32x512xf32> -> tensor<1x32x512xf32>
+  %be = uop.expand %br : tensor<1x32x512xf32> -> tensor<1024x32x512xf32>
+  %p = arith.mulf %ae, %be : tensor<1024x32x512xf32>
+  %c = uop.reduce_axis add %p [2] : tensor<1024x32x512xf32> -> tensor<1024x32xf32>
+  return %c : tensor<1024x32xf32>
 }

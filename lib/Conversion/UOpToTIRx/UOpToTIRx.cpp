@@ -302,6 +302,9 @@ private:
     }
     if (auto red = dyn_cast<uop::ReduceOp>(op))
       return emitThreadReduce(b, red);
+    // A cache hint for the CPU's prefetchers; a GPU thread runs without it.
+    if (isa<PrefetchOp>(op))
+      return success();
     if (isa<CustomOp, CustomIOp>(op))
       return op->emitError("convert-uop-to-tirx: CUSTOM / CUSTOMI hold C code "
                            "(the seed: Custom supports only C); compile this "

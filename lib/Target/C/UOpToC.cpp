@@ -594,6 +594,14 @@ private:
       line() << *addr << " = " << *v << ";\n";
       return success();
     }
+    if (auto pf = dyn_cast<PrefetchOp>(op)) {
+      FailureOr<std::string> addr = expr(pf.getIndex());
+      if (failed(addr))
+        return failure();
+      line() << "__builtin_prefetch(&" << *addr << ", " << (pf.getWrite() ? 1 : 0)
+             << ", " << pf.getLocality() << ");\n";
+      return success();
+    }
     if (isa<CustomOp, CustomIOp>(op))
       return emitCustom(op);
     if (isa<SpecialOp>(op))

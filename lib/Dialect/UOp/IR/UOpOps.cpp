@@ -427,6 +427,22 @@ LogicalResult StoreOp::verify() {
   return verifyRangeOperands(*this, getRanges());
 }
 
+LogicalResult PrefetchOp::verify() {
+  auto idx = getIndex().getDefiningOp<IndexOp>();
+  if (!idx)
+    return emitOpError("index must be the result of a uop.index");
+  if (idx.getGate())
+    return emitOpError("index must not be gated: a prefetch has no condition");
+  auto ptr = dyn_cast<PtrType>(idx.getBuffer().getType());
+  if (!ptr || ptr.getAddrSpace() != AddrSpace::Global)
+    return emitOpError("index must address a global !uop.ptr buffer, got ")
+           << idx.getBuffer().getType();
+  if (isa<VectorType>(getIndex().getType()))
+    return emitOpError("index must address one element, got ")
+           << getIndex().getType();
+  return success();
+}
+
 LogicalResult BufferViewOp::verify() {
   Type in = getBuffer().getType(), out = getType();
   if (getBufferElementType(in) != getBufferElementType(out))

@@ -5,8 +5,9 @@
 //        add-reduction of one is cache-blocked (BLOCK: K blocks in an outer
 //        loop, each adding to the output the previous one stored) with the
 //        block's strip of B packed into a register array, and for tall A
-//        its blocks of 256 rows packed too (outside the loop over B's
-//        strips, so each packed block serves all of them). Other kernels:
+//        its blocks of 512 rows packed too (outside the loop over B's
+//        strips, so each packed block serves all of them), and each tile
+//        prefetches its output rows before its reduction loop. Other kernels:
 //        the innermost output range is split loop x upcast(N) so that
 //        uop-expand writes N neighbouring outputs per iteration (the C
 //        compiler turns them into one vector store); a float reduction over
@@ -29,6 +30,7 @@
 #include "uop/Dialect/UOp/Utils/AffineIndex.h"
 #include "uop/Dialect/UOp/Utils/MatmulMatch.h"
 
+#include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 
@@ -217,6 +219,74 @@ Value packOperand(FunctionOp fn, ArrayRef<RangeOp> layout,
   return packed;
 }
 
+/// `v` with the ranges `m` maps replaced (by constants): the ops between
+/// them and `v` are cloned at `b` (and recorded in `m`), the rest is shared.
+/// `memo`: whether a value reads one of the replaced ranges.
+Value cloneReplacing(OpBuilder &b, Value v, IRMapping &m,
+                     DenseMap<Value, bool> &memo) {
+  if (Value r = m.lookupOrNull(v))
+    return r;
+  Operation *def = v.getDefiningOp();
+  if (!def || isa<RangeOp>(def))
+    return v;
+  bool reads = false;
+  for (Value o : def->getOperands()) {
+    auto it = memo.find(o);
+    Value c = it != memo.end() && !it->second ? o : cloneReplacing(b, o, m, memo);
+    reads |= c != o;
+  }
+  memo[v] = reads;
+  if (!reads)
+    return v;
+  Operation *c = b.clone(*def, m);
+  for (auto [from, to] : llvm::zip(def->getResults(), c->getResults()))
+    m.map(from, to);
+  return m.lookup(v);
+}
+
+/// Prefetch of a K-blocked tile's output (`idx`, the STORE's INDEX): one
+/// PREFETCH per cache line of each of its rows (`rows` x `cols`, the tile's
+/// upcast ranges; either may be null), which `filled` (the AFTER the
+/// reduction's packed B strip is read through) then waits for, so that the
+/// lines are requested before the tile's reduction loop and have arrived
+/// when the tile adds the previous blocks' sums after it. The rows are a row
+/// of C apart, each on its own page, which the hardware prefetchers do not
+/// follow: without it a 2048^2 tile waited on memory for each row (measured
+/// in docs/performance.md).
+void prefetchTile(FunctionOp fn, IndexOp idx, RangeOp rows, RangeOp cols,
+                  AfterOp filled) {
+  Type t = idx.getElementType();
+  if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() % 8)
+    return;
+  int64_t perLine = std::max<int64_t>(64 / (t.getIntOrFloatBitWidth() / 8), 1);
+  int64_t nRows = rows ? getConstantExtent(rows).value_or(0) : 1;
+  int64_t nCols = cols ? getConstantExtent(cols).value_or(0) : 1;
+  if (nRows < 1 || nCols < 1)
+    return;
+  OpBuilder b(filled);
+  Location loc = idx.getLoc();
+  SmallVector<Value> deps(filled.getDeps());
+  for (int64_t r = 0; r < nRows; ++r)
+    for (int64_t c = 0; c < nCols; c += perLine) {
+      IRMapping m;
+      if (rows)
+        m.map(rows.getResult(), arith::ConstantIndexOp::create(b, loc, r));
+      if (cols)
+        m.map(cols.getResult(), arith::ConstantIndexOp::create(b, loc, c));
+      DenseMap<Value, bool> memo;
+      SmallVector<Value> indices;
+      for (Value i : idx.getIndices())
+        indices.push_back(cloneReplacing(b, i, m, memo));
+      Value at = IndexOp::create(b, loc, idx.getType(), idx.getBuffer(),
+                                 indices, Value());
+      deps.push_back(PrefetchOp::create(b, loc, VoidType::get(b.getContext()),
+                                        at, /*write=*/true, /*locality=*/3));
+    }
+  filled.getDepsMutable().assign(deps);
+  // The output's index arithmetic may come after `filled` in the block.
+  sortTopologically(&fn.getBody().front());
+}
+
 /// K blocking of a register-tiled kernel (see the pass description): the
 /// kernel's only REDUCE, an add over the single range `k`, whose result is
 /// stored straight into a kernel argument nothing else in the kernel reads or
@@ -230,7 +300,7 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
                                            RangeOp innerLanes,
                                            RangeOp nextOuter,
                                            RangeOp nextLanes, bool pack,
-                                           int64_t packRows) {
+                                           int64_t packRows, bool prefetch) {
   std::optional<int64_t> extent = getConstantExtent(k);
   if (block < 1 || !extent || *extent % block || *extent < 2 * block)
     return {};
@@ -288,16 +358,21 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
   // With `packRows`, the next output's tiles are split into blocks of that
   // many rows of A (blocks x tiles in a block), the A block outside the K
   // blocks' loop over B's strips, so that a packed A block (packRows x
-  // `block` elements, 256 KiB by default: L2) serves every strip of B.
+  // `block` elements, 512 KiB by default: a quarter of a 2 MiB L2) serves
+  // every strip of B. Half as many rows where the tile rows do not make
+  // two such blocks (the A blocks are what the kernel's threads share out);
+  // not fewer, as every A block packs each strip of B again.
   RangeOp aBlock, aTiles = nextOuter;
   int64_t rowsPerTile = nextLanes ? *getConstantExtent(nextLanes) : 1;
-  if (pack && innerLanes && nextLanes && packRows >= 2 * rowsPerTile &&
-      packRows % rowsPerTile == 0) {
-    int64_t tiles = packRows / rowsPerTile;
-    std::optional<int64_t> m = getConstantExtent(nextOuter);
-    if (m && *m % tiles == 0 && *m >= 2 * tiles)
-      std::tie(aBlock, aTiles) =
-          splitRange(nextOuter, tiles, AxisType::Loop, AxisType::Loop);
+  std::optional<int64_t> m = getConstantExtent(nextOuter);
+  if (pack && innerLanes && nextLanes && m && packRows % rowsPerTile == 0) {
+    int64_t most = packRows / rowsPerTile;
+    for (int64_t tiles = most; tiles >= 2 && tiles * 2 >= most; tiles /= 2)
+      if (*m % tiles == 0 && *m >= 2 * tiles) {
+        std::tie(aBlock, aTiles) =
+            splitRange(nextOuter, tiles, AxisType::Loop, AxisType::Loop);
+        break;
+      }
   }
   // Loops: the outer outputs, then either the inner output's tiles, the K
   // blocks and the next output's tiles, or (A blocked) the A blocks, the K
@@ -332,9 +407,17 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
       packedA = packOperand(fn, {aTiles, ks, nextLanes}, {0, 2, 1},
                             AxisType::Loop,
                             {innerOuter.getResult(), innerLanes.getResult()});
+    Value packedB;
     if (!aBlock || packedA)
-      packOperand(fn, {ks, innerLanes}, {0, 1}, AxisType::Upcast, notB,
-                  packedA);
+      packedB = packOperand(fn, {ks, innerLanes}, {0, 1}, AxisType::Upcast,
+                            notB, packedA);
+    if (packedB && prefetch)
+      for (Operation *user : packedB.getUsers())
+        if (auto filled = dyn_cast<AfterOp>(user)) {
+          prefetchTile(fn, prevIdx.getDefiningOp<IndexOp>(), nextLanes,
+                       innerLanes, filled);
+          break;
+        }
   }
   return {kb, ks};
 }
@@ -440,7 +523,7 @@ private:
         RangeOp k0 = reduces.front();
         int64_t axis = k0.getAxisId().getId();
         if (blockReduction(fn, k0, kBlock, innerOuter, innerLanes, nextOuter,
-                           nextLanes, pack, packRows)
+                           nextLanes, pack, packRows, prefetch)
                 .first)
           applied.push_back(
               OptAttr::get(fn.getContext(), OptOps::Block, axis, kBlock));

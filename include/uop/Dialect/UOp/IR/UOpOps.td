@@ -286,6 +286,31 @@ def UOp_StoreOp : UOp_Op<"store", [
   }];
 }
 
+def UOp_PrefetchOp : UOp_Op<"prefetch"> {
+  let summary = "PREFETCH: asks the cache for an INDEX's element ahead of its use";
+  let description = [{
+    A hint, not in tinygrad's op set: the cache line that holds the element
+    of an ungated INDEX into a global buffer is fetched now so that a later
+    LOAD or STORE of it does not wait on memory. It reads and writes
+    nothing, so dropping it never changes a result. `write` fetches the line
+    for writing; `locality` is 0 (used once) to 3 (keep in every cache
+    level), as GCC's and Clang's `__builtin_prefetch`. Its Void result orders
+    it: an AFTER that waits for it runs later (uop-optimize uses this to
+    fetch a K-blocked tile's output rows before the tile's reduction loop).
+
+    ```mlir
+    %p = uop.prefetch %i write locality 3 : f32
+    ```
+  }];
+  let arguments = (ins AnyType:$index, UnitAttr:$write,
+                   ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<3>]>:$locality);
+  let results = (outs UOp_Void:$result);
+  let assemblyFormat = [{
+    $index (`write` $write^)? `locality` $locality attr-dict `:` qualified(type($index))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Callable IR: CALL, FUNCTION, TUPLE, GET_TUPLE, PROGRAM, LINEAR, SOURCE,
 // PROGRAM_BINARY, SINK
