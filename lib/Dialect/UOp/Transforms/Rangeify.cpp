@@ -608,6 +608,11 @@ LogicalResult Rangeifier::run() {
 
 /// 2048 nested emit() frames of a few KiB each, with room to spare.
 static constexpr unsigned kRangeifyStackBytes = 256u << 20;
+/// Functions of at most this many ops nest at most this deep: the thread's
+/// own stack holds that. A new stack costs a 256 MiB mapping and unmapping
+/// (and the page faults of what it touches) per function, which was a
+/// quarter of the pass time of a one-kernel program (docs/performance.md).
+static constexpr unsigned kOpsOnThreadStack = 128;
 
 namespace {
 struct UOpRangeifyPass : public uop::impl::UOpRangeifyBase<UOpRangeifyPass> {
@@ -653,8 +658,12 @@ struct UOpRangeifyPass : public uop::impl::UOpRangeifyBase<UOpRangeifyPass> {
     // thread's (sanitizer builds have several times larger frames).
     Rangeifier r(fn);
     bool ok = false;
-    llvm::runOnNewStack(kRangeifyStackBytes,
-                        [&] { ok = succeeded(r.run()); });
+    auto &ops = fn.getBody().front().getOperations();
+    if (ops.size() <= kOpsOnThreadStack)
+      ok = succeeded(r.run());
+    else
+      llvm::runOnNewStack(kRangeifyStackBytes,
+                          [&] { ok = succeeded(r.run()); });
     if (!ok)
       signalPassFailure();
   }

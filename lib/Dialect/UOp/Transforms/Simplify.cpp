@@ -19,6 +19,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #include <numeric>
 
@@ -112,9 +113,15 @@ private:
   DenseMap<Value, IntegerValueRange> cache;
 };
 
+/// The range cache of the function this thread is simplifying: the pattern
+/// set is built once per pass (building and freezing arith's, math's and
+/// uop's canonicalizations per function cost more than simplifying a small
+/// kernel), so per-function state cannot live in the patterns.
+thread_local RangeCache *activeRanges = nullptr;
+
+/// Ranges for the patterns, from `activeRanges`.
 class RangeOracle {
 public:
-  explicit RangeOracle(RangeCache &ranges) : ranges(ranges) {}
   std::optional<Bounds> get(Value v) const {
     APInt c;
     if (matchPattern(v, m_ConstantInt(&c)))
@@ -130,14 +137,13 @@ public:
   }
   /// The full range, when anything is known.
   std::optional<ConstantIntRanges> range(Value v) const {
-    IntegerValueRange r = ranges.get(v);
+    if (!activeRanges)
+      return std::nullopt;
+    IntegerValueRange r = activeRanges->get(v);
     if (r.isUninitialized())
       return std::nullopt;
     return r.getValue();
   }
-
-private:
-  RangeCache &ranges;
 };
 
 /// Keeps the cache from answering for values whose ops were erased (a new
@@ -754,14 +760,9 @@ struct TrueGate : public OpRewritePattern<IndexOp> {
 
 struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
   using UOpSimplifyBase::UOpSimplifyBase;
-  void runOnOperation() override {
-    FunctionOp fn = getOperation();
-    MLIRContext *ctx = &getContext();
-    // One range cache and one pattern set per function. The cache answers
-    // for values rewrites create too, so one greedy run reaches the fixpoint.
-    RangeCache ranges;
-    RangeOracle oracle(ranges);
-    RangeCacheListener listener(ranges);
+
+  LogicalResult initialize(MLIRContext *ctx) override {
+    static const RangeOracle oracle;
     RewritePatternSet patterns(ctx);
     patterns.add<SimplifyDiv<arith::DivUIOp>, SimplifyDiv<arith::DivSIOp>,
                  SimplifyDiv<arith::FloorDivSIOp>, SimplifyRem<arith::RemUIOp>,
@@ -784,7 +785,19 @@ struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
       if (ns == "arith" || ns == "math" || ns == "uop")
         op.getCanonicalizationPatterns(patterns, ctx);
     }
-    FrozenRewritePatternSet frozen(std::move(patterns));
+    frozen = FrozenRewritePatternSet(std::move(patterns));
+    return success();
+  }
+
+  void runOnOperation() override {
+    FunctionOp fn = getOperation();
+    // One range cache per function, which the patterns read through
+    // `activeRanges`. It answers for values rewrites create too, so one
+    // greedy run reaches the fixpoint.
+    RangeCache ranges;
+    RangeCacheListener listener(ranges);
+    activeRanges = &ranges;
+    auto reset = llvm::make_scope_exit([] { activeRanges = nullptr; });
     GreedyRewriteConfig config;
     config.setListener(&listener);
     // A kernel is one block without control flow: no region to simplify
@@ -835,5 +848,8 @@ struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
                                                          : fn.getLoc());
     });
   }
+
+  /// Shared by the pass's copies on other threads (immutable once built).
+  FrozenRewritePatternSet frozen;
 };
 } // namespace
