@@ -227,14 +227,12 @@ Value cloneReplacing(OpBuilder &b, Value v, IRMapping &m,
   if (Value r = m.lookupOrNull(v))
     return r;
   Operation *def = v.getDefiningOp();
-  if (!def || isa<RangeOp>(def))
+  auto known = memo.find(v);
+  if (!def || isa<RangeOp>(def) || (known != memo.end() && !known->second))
     return v;
   bool reads = false;
-  for (Value o : def->getOperands()) {
-    auto it = memo.find(o);
-    Value c = it != memo.end() && !it->second ? o : cloneReplacing(b, o, m, memo);
-    reads |= c != o;
-  }
+  for (Value o : def->getOperands())
+    reads |= cloneReplacing(b, o, m, memo) != o;
   memo[v] = reads;
   if (!reads)
     return v;

@@ -797,7 +797,7 @@ struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
     RangeCache ranges;
     RangeCacheListener listener(ranges);
     activeRanges = &ranges;
-    auto reset = llvm::make_scope_exit([] { activeRanges = nullptr; });
+    llvm::scope_exit reset([] { activeRanges = nullptr; });
     GreedyRewriteConfig config;
     config.setListener(&listener);
     // A kernel is one block without control flow: no region to simplify

@@ -85,18 +85,18 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     tile then reads: consecutive floats instead of rows a row of B apart,
     which map to a few sets of L1. When the next output's tiles divide into
     at least two blocks of `pack-rows` rows (512; else of half as many), the
-    A operand is packed too: the loops nest as (outer outputs..., A blocks, K blocks,
-    inner output's tiles, tiles of the A block), and each (A block, K block)
-    first copies `pack-rows` x `k-block` elements of A into a register
+    A operand is packed too: the loops nest as (outer outputs..., A blocks,
+    K blocks, inner output's tiles, tiles of the A block), and each (A block,
+    K block) first copies `pack-rows` x `k-block` elements of A into a register
     array, tile by tile with the tile's rows interleaved per step, so the
     tile's broadcasts read one cache line per step and the block (512 KiB)
     stays in L2 for every strip of B. With `prefetch` each tile of a packed
     B strip then PREFETCHes (write, locality 3) every cache line of its
     output rows before its reduction loop (an AFTER on the prefetches orders
     the loop after them): the rows are a row of C apart, each on its own
-    page, which the hardware prefetchers do not follow. cpu, other kernels: the innermost output
-    range split loop x upcast (`elementwise-upcast`, 16, without
-    reductions); a row reduction (its loads contiguous along the innermost
+    page, which the hardware prefetchers do not follow. cpu, other kernels:
+    the innermost output range split loop x upcast (`elementwise-upcast`,
+    16, without reductions); a row reduction (its loads contiguous along the innermost
     reduce range and not along the innermost output) keeps its outputs and
     a float add/max/min REDUCE over one range is split into `reduce-lanes`
     (32) lanes with their own accumulators and a REDUCE over the lanes; a
@@ -175,8 +175,9 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
            "cpu, K-blocked tiles: copy each block's strip of B into a "
            "register array first">,
     Option<"packRows", "pack-rows", "int64_t", /*default=*/"512",
-           "cpu, K-blocked and packed tiles: most rows of A per packed A "
-           "block, halved until there are two blocks (0 disables packing A)">,
+           "cpu, K-blocked and packed tiles: rows of A per packed A block, "
+           "half as many where that does not make two blocks (0 disables "
+           "packing A)">,
     Option<"prefetch", "prefetch", "bool", /*default=*/"true",
            "cpu, K-blocked and packed tiles: PREFETCH each tile's output "
            "lines before its reduction loop">,
