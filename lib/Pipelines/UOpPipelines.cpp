@@ -15,7 +15,9 @@ using namespace uop;
 /// mark matmuls TC: uop-devectorize leaves those for convert-uop-to-tirx.
 static void buildKernelPasses(OpPassManager &pm, StringRef target,
                               ArrayRef<std::string> pinned,
-                              bool tensorCores = false) {
+                              bool tensorCores = false,
+                              int64_t vectorBits = 512,
+                              int64_t vectorRegisters = 32) {
   pm.addNestedPass<func::FuncOp>(createUOpRangeify());
   UOpSplitKernelsOptions split;
   split.target = target.str();
@@ -25,6 +27,8 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target,
   UOpOptimizeOptions opt;
   opt.target = target.str();
   opt.tensorCores = tensorCores;
+  opt.vectorBits = vectorBits;
+  opt.vectorRegisters = vectorRegisters;
   opt.opts.assign(pinned.begin(), pinned.end());
   fn.addPass(createUOpOptimize(opt));
   // On the CPU an upcast's lanes stay one vector where they address
@@ -60,7 +64,8 @@ static bool hasMmaSync(StringRef chip) {
 
 void uop::buildUOpToProgramPipeline(OpPassManager &pm,
                                     const UOpToProgramPipelineOptions &opts) {
-  buildKernelPasses(pm, opts.target, opts.opts);
+  buildKernelPasses(pm, opts.target, opts.opts, /*tensorCores=*/false,
+                    opts.vectorBits, opts.vectorRegisters);
   UOpLinearizeOptions lin;
   lin.target = opts.target;
   pm.addPass(createUOpLinearize(lin));

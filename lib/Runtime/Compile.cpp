@@ -14,6 +14,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <cstring>
 #include <mutex>
@@ -192,4 +194,31 @@ llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
                 (text ? (*text)->getBuffer() : StringRef()));
   }
   return so.str().str();
+}
+
+std::optional<uop::VectorShape> uop::hostVectorShape() {
+  llvm::Triple host(llvm::sys::getProcessTriple());
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  auto has = [&](StringRef f) { return features.lookup(f); };
+  VectorShape shape;
+  if (host.isAArch64()) {
+    shape = {128, 32};
+  } else if (host.isX86()) {
+    if (has("avx512f"))
+      shape = {512, 32};
+    else if (has("avx"))
+      shape = {256, 16};
+    else
+      shape = {128, 16};
+  }
+  if (const char *env = std::getenv("UOP_VECTOR_BITS")) {
+    int64_t bits = 0;
+    if (StringRef(env).getAsInteger(10, bits) || bits < 64 || bits > 4096 ||
+        !llvm::isPowerOf2_64(bits))
+      return std::nullopt;
+    shape.bits = bits;
+    if (host.isX86())
+      shape.registers = bits >= 512 ? 32 : 16;
+  }
+  return shape;
 }

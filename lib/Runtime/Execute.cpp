@@ -101,6 +101,12 @@ public:
     UOpToProgramPipelineOptions options;
     options.target = "cpu";
     options.opts = opts;
+    std::optional<VectorShape> vectors = hostVectorShape();
+    if (!vectors)
+      return badInput("UOP_VECTOR_BITS must be a power of two from 64 to "
+                      "4096");
+    options.vectorBits = vectors->bits;
+    options.vectorRegisters = vectors->registers;
     if (llvm::Error err =
             runPipeline(*compiled, "uop-to-program", [&](OpPassManager &pm) {
               buildUOpToProgramPipeline(pm, options);

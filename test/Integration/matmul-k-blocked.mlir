@@ -16,6 +16,24 @@
 // RUN: env CC=gcc uop-run %s --entry mm_512x512x64 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUNA
 // A blocks of 512 rows (pack-rows) where M makes two of them:
 // RUN: uop-run %s --entry mm_1024x512x32 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUNA
+// The register tile follows the vector registers (uop-run: the host's, or
+// UOP_VECTOR_BITS): f32 on AVX2 (256 bits, 16 registers) is 4 x 16, on
+// AVX-512 8 x 32, f64 on AVX-512 8 x 16. Both run and are checked on any
+// machine (the C is built for the host: the tile is only a schedule):
+// RUN: env UOP_VECTOR_BITS=256 uop-run %s --entry mm_512x512x64 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUNA
+// RUN: env UOP_VECTOR_BITS=512 uop-run %s --entry mm_512x512x64 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s --check-prefix=RUNA
+// RUN: env UOP_VECTOR_BITS=256 uop-run %s --entry mm_48x768x96 --target cpu --check --repeat 1 --num-threads 1 | FileCheck %s --check-prefix=RUN48
+// RUN: env UOP_VECTOR_BITS=256 uop-run %s --entry mm_16x1024x64_f64 --target cpu --check --repeat 1 --seed 3 | FileCheck %s --check-prefix=RUN16
+// RUN: uop-opt %s --uop-to-program="target=cpu vector-bits=256 vector-registers=16" | FileCheck %s --check-prefix=V256
+// V256-LABEL: uop.function @mm_48x768x96_k0(
+// V256: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 4>, <BLOCK, 2, 256>]
+// V256-LABEL: uop.function @mm_16x1024x64_f64_k0(
+// V256: applied_opts = [<UPCAST, 1, 8>, <UPCAST, 0, 4>, <BLOCK, 2, 256>]
+// V256-LABEL: uop.function @mm_512x512x64_k0(
+// V256: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 4>, <BLOCK, 2, 256>]
+// A malformed UOP_VECTOR_BITS is an error, not a guess:
+// RUN: env UOP_VECTOR_BITS=300 not uop-run %s --entry mm_48x768x96 --target cpu 2>&1 | FileCheck %s --check-prefix=BADVB
+// BADVB: UOP_VECTOR_BITS must be a power of two from 64 to 4096
 // Each tile prefetches every line of its 8 output rows of 32 floats before
 // its reduction loop (uop-optimize{prefetch}), in the C that the runs above
 // checked; prefetch=false leaves them out.
@@ -72,7 +90,7 @@
 // OPT: uop.end %{{.*}}[%[[JO]], %[[KB]], %{{.*}}, %{{.*}}, %{{.*}}]
 // OPT: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <BLOCK, 2, 256>]
 // OPT-LABEL: uop.function @mm_16x1024x64_f64_k0(
-// OPT: <BLOCK, 2, 256>
+// OPT: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>, <BLOCK, 2, 256>]
 // OPT-LABEL: uop.function @batched_2x32x512x32_k0(
 // OPT: <BLOCK, 3, 256>
 // OPT-LABEL: uop.function @bias_relu_32x512x32_k0(

@@ -27,6 +27,16 @@ struct UOpToProgramPipelineOptions
       *this, "opts",
       llvm::cl::desc("A pinned schedule for every kernel (uop-optimize's "
                      "opts: KIND:axis:amount,...)")};
+  Option<int64_t> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("cpu: bits of the target's vector registers "
+                     "(uop-optimize's vector-bits)"),
+      llvm::cl::init(512)};
+  Option<int64_t> vectorRegisters{
+      *this, "vector-registers",
+      llvm::cl::desc("cpu: vector registers of the target (uop-optimize's "
+                     "vector-registers)"),
+      llvm::cl::init(32)};
 };
 
 /// Options of `uop-to-nvvm`.

@@ -15,6 +15,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
 
+#include <optional>
 #include <string>
 
 namespace uop {
@@ -42,6 +43,17 @@ struct CCompiler {
   bool clang = false;
 };
 CCompiler findCCompiler();
+/// The vector registers the generated C compiles for (it is built with
+/// -march=native): the host's, AVX-512 512 bits x 32, AVX / AVX2 256 x 16,
+/// other x86 128 x 16, AArch64 128 x 32. `UOP_VECTOR_BITS` (64..4096, a
+/// power of two) overrides the width, the register count following it on
+/// x86; the register tile uop-optimize sizes from them (vector-bits,
+/// vector-registers). Returns nullopt for a malformed `UOP_VECTOR_BITS`.
+struct VectorShape {
+  int64_t bits = 512;
+  int64_t registers = 32;
+};
+std::optional<VectorShape> hostVectorShape();
 /// Compiles C11 source into a shared object in `dir` with findCCompiler()'s
 /// compiler and `-std=c11 -O2 -march=native -ffp-contract=fast -shared
 /// -fPIC`, plus per compiler: clang `-mprefer-vector-width=512`; GCC

@@ -52,6 +52,18 @@ void note(SmallVectorImpl<OptAttr> &applied, OptOps kind, RangeOp r,
       OptAttr::get(r.getContext(), kind, r.getAxisId().getId(), n));
 }
 
+/// Bits of the element type the kernel's first REDUCE accumulates in (a
+/// register tile's lanes); 32 without one.
+int64_t accumulatorBits(FunctionOp fn) {
+  int64_t bits = 32;
+  fn.walk([&](ReduceOp r) {
+    if (r.getType().isIntOrFloat())
+      bits = r.getType().getIntOrFloatBitWidth();
+    return WalkResult::interrupt();
+  });
+  return std::max<int64_t>(bits, 8);
+}
+
 /// The largest power of two <= `limit` that divides the range's extent and
 /// leaves at least one outer iteration.
 int64_t factorFor(RangeOp r, int64_t limit) {
@@ -441,6 +453,14 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
           << "' (expected cpu or cuda)";
       return signalPassFailure();
     }
+    if (vectorBits < 64 || vectorBits > 4096 ||
+        !llvm::isPowerOf2_64(vectorBits) || vectorRegisters < 2) {
+      fn.emitError("uop-optimize: vector-bits must be a power of two from "
+                   "64 to 4096 and vector-registers at least 2, got ")
+          << static_cast<int64_t>(vectorBits) << " and "
+          << static_cast<int64_t>(vectorRegisters);
+      return signalPassFailure();
+    }
     MLIRContext *ctx = &getContext();
     SmallVector<OptAttr> applied;
 
@@ -490,22 +510,26 @@ private:
     if (!reduces.empty() && outputs.size() >= 2) {
       // A register tile: upcast x upcast-outer accumulators.
       RangeOp inner = outputs.back(), next = outputs[outputs.size() - 2];
-      // Measured on AVX-512 with 256-bit vectors (docs/performance.md): a
-      // 32-wide tile pays off for long reductions (K >= 1024), a 16-wide
-      // one for shorter ones, whose B strip then stays in L1.
+      // Sized to the vector registers: the tile's rows are two vectors of
+      // the accumulator type wide (one for short reductions, K < 1024 and
+      // not blocked, whose B strip then stays in L1), and its accumulators
+      // take half the registers, the rest holding B's vectors and A's
+      // broadcasts. f32 on AVX-512: 8 x 32; on AVX2, 4 x 16 (8 x 32 there
+      // spills: 17 instead of 34 GFLOP/s at 1024^3, docs/performance.md).
       // Only whether K reaches 1024 matters: saturate rather than overflow.
       int64_t k = 1;
       for (RangeOp r : reduces)
         if (llvm::MulOverflow(k, getConstantExtent(r).value_or(1), k))
           k = std::numeric_limits<int64_t>::max();
-      // With K blocking the B strip of a tile is k-block x width whatever K
-      // is: 32 wide (two 512-bit vectors per row of the tile).
       bool blocked = reduces.size() == 1 && kBlock > 0 &&
                      getConstantExtent(reduces.front()).value_or(0) >=
                          2 * kBlock;
-      int64_t width =
-          std::min<int64_t>(upcast, k >= 1024 || blocked ? 32 : 16);
-      int64_t fi = factorFor(inner, width), fo = factorFor(next, upcastOuter);
+      int64_t vectors = k >= 1024 || blocked ? 2 : 1;
+      int64_t lanes = std::max<int64_t>(vectorBits / accumulatorBits(fn), 1);
+      int64_t width = std::min<int64_t>(upcast, vectors * lanes);
+      int64_t rows = std::min<int64_t>(
+          upcastOuter, std::max<int64_t>(vectorRegisters / 2 / vectors, 1));
+      int64_t fi = factorFor(inner, width), fo = factorFor(next, rows);
       RangeOp innerOuter = inner, nextOuter = next, innerLanes, nextLanes;
       if (fi > 1) {
         note(applied, OptOps::Upcast, inner, fi);

@@ -1,10 +1,13 @@
-// GROUP (a reduction across the threads of a block): the options, the
+// GROUP (a reduction across the threads of a block) and the cpu vector
+// shape options (vector-bits, vector-registers): the options, the
 // verifier and the passes that carry it reject what they cannot honour,
 // each with a diagnostic at the op (or function).
 //
 // RUN: rm -rf %t && split-file %s %t
 // RUN: uop-opt %t/options.mlir --uop-optimize="target=cuda group=16" -verify-diagnostics
 // RUN: uop-opt %t/local.mlir --uop-optimize="target=cuda local=0" -verify-diagnostics
+// RUN: uop-opt %t/vector-bits.mlir --uop-optimize="vector-bits=96" -verify-diagnostics
+// RUN: uop-opt %t/vector-registers.mlir --uop-optimize="vector-registers=1" -verify-diagnostics
 // RUN: uop-opt %t/verify.mlir -split-input-file -verify-diagnostics
 // RUN: uop-opt %t/gpudims.mlir -split-input-file --uop-gpudims -verify-diagnostics
 // RUN: uop-opt %t/uop-to-tirx.mlir -split-input-file --convert-uop-to-tirx -verify-diagnostics
@@ -12,6 +15,30 @@
 
 //--- options.mlir
 // expected-error @+1 {{uop-optimize: group must be 0 or 1 (off) or 32..1024 (whole warps, at most a block), got 16}}
+uop.function @k(%out: !uop.ptr<f32, global, 4>) {
+  %c4 = arith.constant 4 : index
+  %cst = arith.constant 1.0 : f32
+  %i = uop.range %c4, R0, loop
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 4> -> f32
+  %st = uop.store %o, %cst : f32
+  %e = uop.end %st[%i] : !uop.void
+  uop.sink %e : !uop.void info <name = "k">
+}
+
+//--- vector-bits.mlir
+// expected-error @+1 {{uop-optimize: vector-bits must be a power of two from 64 to 4096 and vector-registers at least 2, got 96 and 32}}
+uop.function @k(%out: !uop.ptr<f32, global, 4>) {
+  %c4 = arith.constant 4 : index
+  %cst = arith.constant 1.0 : f32
+  %i = uop.range %c4, R0, loop
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 4> -> f32
+  %st = uop.store %o, %cst : f32
+  %e = uop.end %st[%i] : !uop.void
+  uop.sink %e : !uop.void info <name = "k">
+}
+
+//--- vector-registers.mlir
+// expected-error @+1 {{uop-optimize: vector-bits must be a power of two from 64 to 4096 and vector-registers at least 2, got 512 and 1}}
 uop.function @k(%out: !uop.ptr<f32, global, 4>) {
   %c4 = arith.constant 4 : index
   %cst = arith.constant 1.0 : f32

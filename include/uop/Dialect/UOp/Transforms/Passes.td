@@ -67,11 +67,14 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
   let summary = "Heuristic kernel options: upcast, unroll, global/local split";
   let description = [{
     cpu, a kernel with a reduction and two or more output ranges (a matmul):
-    a register tile, the innermost output range split loop x upcast(32 when the
-    reduction has at least 1024 iterations or is K-blocked, else 16, at most
-    `upcast`) and
-    the next one loop x upcast(`upcast-outer`, 8), so that uop-expand makes
-    upcast x upcast-outer independent accumulators per reduction step (the C
+    a register tile sized to the target's vector registers (`vector-bits`,
+    `vector-registers`; uop-run passes the host's): the innermost output
+    range split loop x upcast(two vectors of the reduction's element type
+    when the reduction has at least 1024 iterations or is K-blocked, else
+    one; at most `upcast`; f32 on AVX-512: 32 or 16) and the next one loop x
+    upcast(as many rows as half the registers hold accumulators, at most
+    `upcast-outer`, 8; f32 on AVX2: 16 x 4), so that uop-expand makes
+    width x rows independent accumulators per reduction step (the C
     compiler vectorizes them). When such a kernel is one add-reduction over
     one range of K >= 2 * `k-block` steps (a multiple of it) stored straight
     into an output, the reduction is cache-blocked: it runs over `k-block`
@@ -148,7 +151,15 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     Option<"upcast", "upcast", "int64_t", /*default=*/"32",
            "Largest upcast of the innermost output range of a register tile (1 disables)">,
     Option<"upcastOuter", "upcast-outer", "int64_t", /*default=*/"8",
-           "Upcast of the next output range of a register tile (1 disables)">,
+           "Largest upcast of the next output range of a register tile (1 "
+           "disables)">,
+    Option<"vectorBits", "vector-bits", "int64_t", /*default=*/"512",
+           "cpu: bits of the target's vector registers (512: AVX-512, 256: "
+           "AVX2, 128: SSE/NEON); register tiles are two vectors wide">,
+    Option<"vectorRegisters", "vector-registers", "int64_t",
+           /*default=*/"32",
+           "cpu: vector registers of the target (32: AVX-512 and AArch64, "
+           "16: AVX2 and SSE); a register tile's accumulators take half">,
     Option<"unroll", "unroll", "int64_t", /*default=*/"4",
            "Unroll of reduction ranges outside register tiles (1 disables)">,
     Option<"kBlock", "k-block", "int64_t", /*default=*/"256",
