@@ -17,7 +17,8 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target,
                               ArrayRef<std::string> pinned,
                               bool tensorCores = false,
                               int64_t vectorBits = 512,
-                              int64_t vectorRegisters = 32) {
+                              int64_t vectorRegisters = 32,
+                              int64_t streamStoreBytes = 0) {
   pm.addNestedPass<func::FuncOp>(createUOpRangeify());
   UOpSplitKernelsOptions split;
   split.target = target.str();
@@ -53,6 +54,12 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target,
   if (target == "cuda")
     fn.addPass(createUOpGPUDims());
   fn.addPass(createCSEPass());
+  // After devectorize: the stores are the vectors the C writes.
+  if (cpu && streamStoreBytes > 0) {
+    UOpStreamStoresOptions stream;
+    stream.minBytes = streamStoreBytes;
+    fn.addPass(createUOpStreamStores(stream));
+  }
 }
 
 /// Whether `chip` (sm_XY[a|f]) has mma.sync for f16 / bf16 (sm_80 on).
@@ -65,7 +72,8 @@ static bool hasMmaSync(StringRef chip) {
 void uop::buildUOpToProgramPipeline(OpPassManager &pm,
                                     const UOpToProgramPipelineOptions &opts) {
   buildKernelPasses(pm, opts.target, opts.opts, /*tensorCores=*/false,
-                    opts.vectorBits, opts.vectorRegisters);
+                    opts.vectorBits, opts.vectorRegisters,
+                    opts.streamStoreBytes);
   UOpLinearizeOptions lin;
   lin.target = opts.target;
   pm.addPass(createUOpLinearize(lin));

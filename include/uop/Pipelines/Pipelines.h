@@ -37,6 +37,12 @@ struct UOpToProgramPipelineOptions
       llvm::cl::desc("cpu: vector registers of the target (uop-optimize's "
                      "vector-registers)"),
       llvm::cl::init(32)};
+  Option<int64_t> streamStoreBytes{
+      *this, "stream-store-bytes",
+      llvm::cl::desc("cpu: the smallest output buffer whose vector stores "
+                     "are nontemporal (uop-stream-stores' min-bytes; 0: "
+                     "none)"),
+      llvm::cl::init(8 << 20)};
 };
 
 /// Options of `uop-to-nvvm`.

@@ -348,6 +348,12 @@ public:
     for (Operation &op : body)
       if (failed(emitOp(&op)))
         return failure();
+    // Streaming stores are weakly ordered: each thread fences its own before
+    // the kernel's end (the OpenMP barrier that follows orders them for the
+    // other threads).
+    if (llvm::any_of(body.getOps<StoreOp>(),
+                     [](StoreOp st) { return st.getNontemporal(); }))
+      line() << "uop_stream_fence();\n";
     os << "}\n\n";
     if (rowsExtent) {
       // The parallel loop's iterations split into one block per thread,
@@ -584,7 +590,20 @@ private:
       FailureOr<std::string> v = expr(st.getValue());
       if (failed(addr) || failed(v))
         return failure();
-      if (vectorAddrs.contains(st.getIndex())) {
+      bool vec = vectorAddrs.contains(st.getIndex());
+      if (st.getNontemporal()) {
+        // UOP_STREAM_STORE (emitStreamHelpers) takes an address.
+        FailureOr<std::string> t =
+            vec ? FailureOr<std::string>(
+                      vectorName(cast<VectorType>(st.getValue().getType())))
+                : cType(st.getLoc(), st.getValue().getType());
+        if (failed(t))
+          return failure();
+        line() << "UOP_STREAM_STORE(" << *t << ", "
+               << (vec ? *addr : "&" + *addr) << ", " << *v << ");\n";
+        return success();
+      }
+      if (vec) {
         line() << "{ const "
                << vectorName(cast<VectorType>(st.getValue().getType()))
                << " t = " << *v << "; memcpy(" << *addr
@@ -1544,6 +1563,43 @@ void emitVectorTypes(ModuleOp module, raw_ostream &os) {
     os << "\n";
 }
 
+/// UOP_STREAM_STORE(T, p, v) and uop_stream_fence, where a kernel has a
+/// nontemporal store: Clang's __builtin_nontemporal_store where p is aligned
+/// to T's size (vector types are powers of two; an unaligned streaming
+/// vector store would split into scalar ones), an ordinary store otherwise
+/// and with GCC, which lacks the builtin. On x86 a streaming store waits in
+/// a write-combining buffer until an sfence.
+void emitStreamHelpers(ModuleOp module, raw_ostream &os) {
+  bool any = false;
+  module.walk([&](StoreOp st) {
+    any |= st.getNontemporal();
+    return any ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (!any)
+    return;
+  os << R"C(#if defined(__has_builtin)
+#if __has_builtin(__builtin_nontemporal_store)
+#define UOP_NONTEMPORAL 1
+#endif
+#endif
+#ifdef UOP_NONTEMPORAL
+#define UOP_STREAM_STORE(T, p, v) do { const T uop_v = (v); \
+  if (((uintptr_t)(p) & (sizeof(T) - 1)) == 0) __builtin_nontemporal_store(uop_v, (T *)(p)); \
+  else memcpy((p), &uop_v, sizeof uop_v); } while (0)
+#else
+#define UOP_STREAM_STORE(T, p, v) do { const T uop_v = (v); memcpy((p), &uop_v, sizeof uop_v); } while (0)
+#endif
+static inline void uop_stream_fence(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_sfence();
+#else
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#endif
+}
+
+)C";
+}
+
 LogicalResult emitKernels(ArrayRef<FunctionOp> schedules,
                           llvm::StringSet<> &emitted, raw_ostream &os) {
   for (FunctionOp sched : schedules) {
@@ -1824,6 +1880,7 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
   llvm::raw_string_ostream cs(c);
   emitPrelude(cs);
   emitVectorTypes(module, cs);
+  emitStreamHelpers(module, cs);
   llvm::StringSet<> emitted;
   if (failed(emitKernels(schedules, emitted, cs)))
     return failure();

@@ -424,6 +424,13 @@ LogicalResult StoreOp::verify() {
       !getIndex().getDefiningOp<PtrCatOp>())
     return emitOpError("index must be the result of a uop.index or "
                        "uop.ptrcat");
+  if (getNontemporal()) {
+    auto idx = getIndex().getDefiningOp<IndexOp>();
+    auto ptr = idx ? dyn_cast<PtrType>(idx.getBuffer().getType()) : PtrType();
+    if (!ptr || ptr.getAddrSpace() != AddrSpace::Global)
+      return emitOpError("nontemporal needs a uop.index into a global "
+                         "!uop.ptr buffer");
+  }
   return verifyRangeOperands(*this, getRanges());
 }
 

@@ -272,14 +272,23 @@ def UOp_StoreOp : UOp_Op<"store", [
     The buffer is the INDEX's buffer; `ranges` are the closed output
     dimensions. A gated INDEX makes the store conditional.
 
+    `nontemporal` is a cache hint, as upstream `memref.store`'s: the value is
+    not read again soon, so it may bypass the caches (streaming stores in the
+    C, which save the read of each written line). It never changes a result;
+    it is only allowed on a store through a `uop.index` into a global buffer.
+    uop-stream-stores sets it.
+
     ```mlir
     %s = uop.store %i, %acc [%r0, %r1] : f32
+    %t = uop.store %j, %v nontemporal : vector<16xf32>
     ```
   }];
-  let arguments = (ins AnyType:$index, AnyType:$value, Variadic<UOp_IndexLike>:$ranges);
+  let arguments = (ins AnyType:$index, AnyType:$value, Variadic<UOp_IndexLike>:$ranges,
+                   UnitAttr:$nontemporal);
   let results = (outs UOp_Void:$result);
   let assemblyFormat = [{
-    $index `,` $value (`[` $ranges^ `]`)? attr-dict `:` qualified(type($value))
+    $index `,` $value (`[` $ranges^ `]`)? (`nontemporal` $nontemporal^)? attr-dict
+    `:` qualified(type($value))
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = UOp_RangeListCloser<2>.decl # [{

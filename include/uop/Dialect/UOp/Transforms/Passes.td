@@ -1,7 +1,8 @@
 //===- Passes.td - uop transformation passes ---------------*- tablegen -*-===//
 //
 // The uop pipeline in order: rangeify, split-kernels, simplify, optimize,
-// expand, devectorize, gpudims, linearize. Each pass also runs alone.
+// expand, devectorize, gpudims (cuda) or stream-stores (cpu), linearize.
+// Each pass also runs alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -265,6 +266,28 @@ def UOpGPUDims : Pass<"uop-gpudims", "::uop::FunctionOp"> {
     (each thread holds the same reduced value) are gated on `threadIdx.x ==
     0`.
   }];
+}
+
+def UOpStreamStores : Pass<"uop-stream-stores", "::uop::FunctionOp"> {
+  let summary = "Marks a kernel's large, write-only vector stores nontemporal";
+  let description = [{
+    A store marked `nontemporal` becomes a streaming store in the C: the line
+    goes to memory without first being read into the cache, which an
+    ordinary store does (for a kernel that reads three arrays and writes one,
+    a fifth of its memory traffic). That pays only when the output is too
+    large to be read again from the cache, so a store is marked when:
+    - its value is a vector (whole, consecutive lanes; the devectorized C
+      stores each as one vector), through an ungated `uop.index`;
+    - its buffer is a global parameter of at least `min-bytes` bytes;
+    - the kernel does not load that buffer (a K-blocked matmul reads its
+      output back; those stores stay cached).
+    The pipeline runs it on the CPU after uop-devectorize.
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"8388608",
+           "the smallest output buffer, in bytes, whose stores stream "
+           "(0: none)">
+  ];
 }
 
 def UOpLinearize : Pass<"uop-linearize", "::mlir::ModuleOp"> {
