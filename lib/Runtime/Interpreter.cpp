@@ -10,9 +10,13 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <limits>
+#if __has_include(<unistd.h>)
+#include <unistd.h>
+#endif
 
 using namespace mlir;
 using namespace uop;
@@ -1001,11 +1005,55 @@ int64_t uop::countReductionFlops(func::FuncOp fn) {
   return flops;
 }
 
+/// The bytes a tensor holds.
+static int64_t tensorBytes(const HostTensor &h) {
+  return int64_t(h.data.size() + h.ints.size()) * 8 + h.undefined.size();
+}
+
+/// How many bytes of tensors the reference may hold at once:
+/// UOP_INTERPRETER_MAX_MIB, else half the machine's memory. It materializes
+/// every value (a matmul's broadcast product is N^3 elements), so a large
+/// program fails here with a diagnostic instead of being killed for memory.
+static FailureOr<int64_t> memoryBudget(func::FuncOp fn) {
+  if (const char *env = std::getenv("UOP_INTERPRETER_MAX_MIB")) {
+    int64_t mib = 0;
+    if (StringRef(env).getAsInteger(10, mib) || mib <= 0 ||
+        mib > (int64_t(1) << 40))
+      return fn.emitError("interpreter: UOP_INTERPRETER_MAX_MIB must be a "
+                          "positive number of MiB, got '")
+             << env << "'";
+    return mib << 20;
+  }
+#if defined(_SC_PHYS_PAGES) && defined(_SC_PAGE_SIZE)
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages > 0 && page > 0)
+    return int64_t(pages) * page / 2;
+#endif
+  return int64_t(8) << 30;
+}
+
 FailureOr<SmallVector<HostTensor>>
 uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
   if (fn.isExternal() || !fn.getBody().hasOneBlock())
     return fn.emitError("interpreter: needs a single-block function body");
   Block &body = fn.getBody().front();
+  FailureOr<int64_t> budget = memoryBudget(fn);
+  if (failed(budget))
+    return failure();
+  // Each value is dropped after its last user, so that only live tensors
+  // count against the budget.
+  DenseMap<Operation *, SmallVector<Value>> dying;
+  {
+    DenseMap<Value, Operation *> last;
+    for (Operation &op : body)
+      op.walk([&](Operation *inner) {
+        for (Value v : inner->getOperands())
+          last[v] = &op;
+      });
+    for (auto [v, op] : last)
+      dying[op].push_back(v);
+  }
+  int64_t live = 0;
   if (args.size() != body.getNumArguments())
     return fn.emitError("interpreter: expected ")
            << body.getNumArguments() << " arguments, got " << args.size();
@@ -1016,8 +1064,22 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
     FailureOr<HostTensor> in = importArgument(a, h);
     if (failed(in))
       return failure();
+    live += tensorBytes(*in);
     env[a] = std::move(*in);
   }
+  auto drop = [&](Operation &op) {
+    for (Value v : dying.lookup(&op)) {
+      if (auto it = env.find(v); it != env.end()) {
+        live -= tensorBytes(it->second);
+        env.erase(it);
+      }
+      if (auto it = perDevice.find(v); it != perDevice.end()) {
+        for (const HostTensor &h : it->second)
+          live -= tensorBytes(h);
+        perDevice.erase(it);
+      }
+    }
+  };
   for (Operation &op : body) {
     if (auto ret = dyn_cast<func::ReturnOp>(op)) {
       SmallVector<HostTensor> out;
@@ -1045,15 +1107,29 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
       if (it == env.end())
         return op.emitError("interpreter: the copied value is not computed");
       HostTensor v = it->second;
+      live += tensorBytes(v);
       env[copy.getResult()] = std::move(v);
+      drop(op);
       continue;
     }
     auto rt = dyn_cast<RankedTensorType>(op.getResult(0).getType());
     if (!rt || !rt.hasStaticShape())
       return op.emitError("interpreter: expected a static ranked tensor");
+    if (int64_t need = rt.getNumElements() * 8; live + need > *budget)
+      return op.emitError("interpreter: this value's ")
+             << rt.getNumElements() << " elements would bring the "
+             << "reference's live tensors to " << ((live + need) >> 20)
+             << " MiB, over its limit of " << (*budget >> 20)
+             << " MiB (UOP_INTERPRETER_MAX_MIB; the reference materializes "
+                "every intermediate tensor)";
     if (isa<MultiOp, MStackOp, MSelectOp, AllReduceOp>(op)) {
       if (failed(evaluateMultiDevice(op, rt, env, perDevice)))
         return failure();
+      for (const HostTensor &h : perDevice.lookup(op.getResult(0)))
+        live += tensorBytes(h);
+      if (auto it = env.find(op.getResult(0)); it != env.end())
+        live += tensorBytes(it->second);
+      drop(op);
       continue;
     }
     // An op on per-device values runs once per device.
@@ -1075,15 +1151,19 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
         FailureOr<HostTensor> out = evaluateOp(op, rt, local);
         if (failed(out))
           return failure();
+        live += tensorBytes(*out);
         outs.push_back(std::move(*out));
       }
       perDevice[op.getResult(0)] = std::move(outs);
+      drop(op);
       continue;
     }
     FailureOr<HostTensor> out = evaluateOp(op, rt, env);
     if (failed(out))
       return failure();
+    live += tensorBytes(*out);
     env[op.getResult(0)] = std::move(*out);
+    drop(op);
   }
   return fn.emitError("interpreter: function has no return");
 }
