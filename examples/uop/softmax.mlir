@@ -1,7 +1,9 @@
 // Row softmax of a 256x384 f32 matrix:
 //   m = max(x, 1); e = exp(x - m); out = e / sum(e, 1)
 // The row max and the row sum are read back through RESHAPE + EXPAND (a
-// different index space), so rangeify realizes them: three kernels.
+// different index space), so rangeify realizes them: three kernels. On the
+// cpu, exp(x - max) is realized too (it has two uses, and the C computes exp
+// as a polynomial): four.
 //
 //   uop-run examples/uop/softmax.mlir --target cpu --check
 func.func @softmax(%x: tensor<256x384xf32>) -> tensor<256x384xf32> {

@@ -19,7 +19,12 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target,
                               int64_t vectorBits = 512,
                               int64_t vectorRegisters = 32,
                               int64_t streamStoreBytes = 0) {
-  pm.addNestedPass<func::FuncOp>(createUOpRangeify());
+  // The cpu C computes a transcendental as a polynomial (about 20 ops):
+  // recomputing one for each use costs more than a buffer.
+  UOpRangeifyOptions rangeify;
+  if (target == "cpu")
+    rangeify.mathCost = 16;
+  pm.addNestedPass<func::FuncOp>(createUOpRangeify(rangeify));
   UOpSplitKernelsOptions split;
   split.target = target.str();
   pm.addPass(createUOpSplitKernels(split));

@@ -78,19 +78,25 @@ func.func @small(%x: tensor<8x14xf32>, %b: tensor<16xf32>) -> tensor<8x16xf32> {
   return %o : tensor<8x16xf32>
 }
 
-// The softmax example: three kernels, two intermediates of 256 floats, the
-// input const everywhere.
+// The softmax example: four kernels, intermediates of 256 floats (the row
+// max and sum) and of the input's size (exp(x - max)), the input const
+// everywhere.
 // SOFTMAX: static void uopk_softmax_k0(float *restrict p0, const float *restrict p1) {
 // SOFTMAX: static void uopk_softmax_k1(float *restrict p0, const float *restrict p1, const float *restrict p2) {
-// SOFTMAX: static void uopk_softmax_k2(float *restrict p0, const float *restrict p1, const float *restrict p2, const float *restrict p3) {
+// SOFTMAX: static void uopk_softmax_k2(float *restrict p0, const float *restrict p1) {
+// SOFTMAX: static void uopk_softmax_k3(float *restrict p0, const float *restrict p1, const float *restrict p2) {
 // SOFTMAX: void uop_softmax(const float *restrict a0, float *restrict a1) {
 // SOFTMAX-NEXT: float *b0 = malloc(sizeof(float) * 256);
 // SOFTMAX-NEXT: if (!b0) abort();
 // SOFTMAX-NEXT: uopk_softmax_k0(b0, a0);
-// SOFTMAX-NEXT: float *b1 = malloc(sizeof(float) * 256);
+// SOFTMAX-NEXT: float *b1 = malloc(sizeof(float) * 98304);
 // SOFTMAX-NEXT: if (!b1) abort();
 // SOFTMAX-NEXT: uopk_softmax_k1(b1, a0, b0);
-// SOFTMAX-NEXT: uopk_softmax_k2(a1, a0, b0, b1);
+// SOFTMAX-NEXT: float *b2 = malloc(sizeof(float) * 256);
+// SOFTMAX-NEXT: if (!b2) abort();
+// SOFTMAX-NEXT: uopk_softmax_k2(b2, b1);
+// SOFTMAX-NEXT: uopk_softmax_k3(a1, b1, b2);
 // SOFTMAX-NEXT: free(b0);
 // SOFTMAX-NEXT: free(b1);
+// SOFTMAX-NEXT: free(b2);
 // SOFTMAX-NEXT: }

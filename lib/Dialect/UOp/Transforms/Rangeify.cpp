@@ -145,7 +145,8 @@ bool usesConverge(Value v, const llvm::SmallDenseSet<Value> &returned) {
 
 class Rangeifier {
 public:
-  Rangeifier(func::FuncOp fn) : fn(fn), b(fn.getContext()) {}
+  Rangeifier(func::FuncOp fn, int64_t mathCost)
+      : fn(fn), b(fn.getContext()), mathCost(std::max<int64_t>(mathCost, 1)) {}
 
   LogicalResult run();
 
@@ -195,6 +196,8 @@ private:
 
   func::FuncOp fn;
   OpBuilder b;
+  /// What a transcendental math op counts as in the recompute limit.
+  int64_t mathCost;
   Location loc = fn.getLoc();
   /// Tensor value -> tensor it is read from (an argument or a BUFFERIZE).
   DenseMap<Value, Value> realized;
@@ -412,7 +415,12 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
     // Whether every unrealized reduction in `v` came in through a broadcast
     // that a later reduction removes (readElsewhere let it through).
     bool viaBroadcast = false, other = c;
-    int64_t size = 1;
+    int64_t size = isa<math::ExpOp, math::Exp2Op, math::ExpM1Op, math::LogOp,
+                       math::Log2Op, math::Log10Op, math::Log1pOp, math::SinOp,
+                       math::CosOp, math::TanOp, math::TanhOp, math::ErfOp,
+                       math::PowFOp, math::AtanOp, math::Atan2Op>(op)
+                       ? mathCost
+                       : 1;
     for (Value o : op.getOperands()) {
       c |= cone.lookup(o);
       if (broadcastCone.contains(o) ||
@@ -616,6 +624,7 @@ static constexpr unsigned kOpsOnThreadStack = 128;
 
 namespace {
 struct UOpRangeifyPass : public uop::impl::UOpRangeifyBase<UOpRangeifyPass> {
+  using UOpRangeifyBase::UOpRangeifyBase;
   void runOnOperation() override {
     func::FuncOp fn = getOperation();
     if (fn.isExternal())
@@ -656,7 +665,7 @@ struct UOpRangeifyPass : public uop::impl::UOpRangeifyBase<UOpRangeifyPass> {
     // emit() recurses once per op of an expression (up to the fuse limit,
     // 2048 levels): on a stack of its own, so that no input overflows the
     // thread's (sanitizer builds have several times larger frames).
-    Rangeifier r(fn);
+    Rangeifier r(fn, mathCost);
     bool ok = false;
     auto &ops = fn.getBody().front().getOperations();
     if (ops.size() <= kOpsOnThreadStack)

@@ -23,7 +23,17 @@ def UOpRangeify : Pass<"uop-rangeify", "::mlir::func::FuncOp"> {
     more than once whose expression (back to realized values) has more than
     16 ops. Everything else (elementwise chains, a reduction consumed
     elementwise) fuses.
+
+    `math-cost` is what a transcendental math op (exp, log, sin, erf, ...)
+    counts as among those 16: 1 by default; the cpu pipeline passes 16,
+    since its C computes each as a polynomial of about 20 ops, so a row
+    softmax keeps exp(x - max) in a buffer for both its sum and its
+    division instead of computing it twice.
   }];
+  let options = [
+    Option<"mathCost", "math-cost", "int64_t", /*default=*/"1",
+           "ops a transcendental math op counts as in the recompute limit">
+  ];
   let dependentDialects = ["::uop::UOpDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect"];
