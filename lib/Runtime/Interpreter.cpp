@@ -690,6 +690,18 @@ bool evaluateMovement(Operation &op, RankedTensorType rt,
   return true;
 }
 
+/// One step of a float reduction.
+inline void accumulateFloat(ReduceOpKind kind, double &acc, double v) {
+  switch (kind) {
+  case ReduceOpKind::Add: acc += v; break;
+  case ReduceOpKind::Mul: acc *= v; break;
+  case ReduceOpKind::Max: acc = std::isnan(v) || std::isnan(acc) ? NAN : std::max(acc, v); break;
+  case ReduceOpKind::Min: acc = std::isnan(v) || std::isnan(acc) ? NAN : std::min(acc, v); break;
+  case ReduceOpKind::UMax:
+  case ReduceOpKind::UMin: break; // integers only (the verifier)
+  }
+}
+
 /// Reduces `in` over the axes of `red` into `out`. Floats: f32/f64 accumulate
 /// in double and round once; f16/bf16 round after every step, as a half
 /// accumulator computed in f32 does. Integers wrap; MAX/MIN compare signed,
@@ -716,15 +728,7 @@ void evaluateReduce(ArrayRef<int64_t> reduced, ReduceOpKind kind,
     std::fill(out.data.begin(), out.data.end(), init);
     forEach(in.shape, [&](int64_t flat, ArrayRef<int64_t> idx) {
       double &acc = out.data[outIndex(idx)];
-      double v = in.data[flat];
-      switch (kind) {
-      case ReduceOpKind::Add: acc += v; break;
-      case ReduceOpKind::Mul: acc *= v; break;
-      case ReduceOpKind::Max: acc = std::isnan(v) || std::isnan(acc) ? NAN : std::max(acc, v); break;
-      case ReduceOpKind::Min: acc = std::isnan(v) || std::isnan(acc) ? NAN : std::min(acc, v); break;
-      case ReduceOpKind::UMax:
-      case ReduceOpKind::UMin: break; // integers only (the verifier)
-      }
+      accumulateFloat(kind, acc, in.data[flat]);
       if (perStep)
         acc = roundToFloatType(elt, acc);
     });
@@ -965,6 +969,180 @@ FailureOr<HostTensor> importArgument(BlockArgument arg, const HostTensor &h) {
   return out;
 }
 
+/// A strided view of a tensor's elements: element `idx` of the view is
+/// element `offset + sum(idx[i] * strides[i])` of the tensor's data.
+struct View {
+  SmallVector<int64_t> shape, strides;
+  int64_t offset = 0;
+};
+
+/// `v` reshaped to `shape` without moving elements, as numpy's no-copy
+/// reshape: each run of dimensions that merges or splits must be contiguous
+/// in `v`. None when it is not.
+std::optional<View> reshapeView(const View &v, ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> od, os;
+  for (auto [d, st] : llvm::zip(v.shape, v.strides))
+    if (d != 1) {
+      od.push_back(d);
+      os.push_back(st);
+    }
+  View r;
+  r.offset = v.offset;
+  r.shape.assign(shape.begin(), shape.end());
+  r.strides.assign(shape.size(), 0);
+  SmallVector<int64_t> nd; // the new dimensions other than 1, by position
+  SmallVector<size_t> pos;
+  for (auto [i, d] : llvm::enumerate(shape))
+    if (d != 1) {
+      nd.push_back(d);
+      pos.push_back(i);
+    }
+  size_t i = 0, j = 0;
+  while (i < od.size() && j < nd.size()) {
+    size_t ni = i + 1, nj = j + 1;
+    int64_t po = od[i], pn = nd[j];
+    while (po != pn) {
+      if (pn < po) {
+        if (nj == nd.size())
+          return std::nullopt;
+        pn *= nd[nj++];
+      } else {
+        if (ni == od.size())
+          return std::nullopt;
+        po *= od[ni++];
+      }
+    }
+    for (size_t k = i; k + 1 < ni; ++k)
+      if (os[k] != od[k + 1] * os[k + 1])
+        return std::nullopt;
+    int64_t st = os[ni - 1];
+    for (size_t k = nj; k-- > j;) {
+      r.strides[pos[k]] = st;
+      st *= nd[k];
+    }
+    i = ni;
+    j = nj;
+  }
+  if (i != od.size() || j != nd.size())
+    return std::nullopt;
+  return r;
+}
+
+/// A float reduction of `a * b` where `a` and `b` are movement ops (expand,
+/// reshape, permute) of computed tensors: a matmul's shape. Evaluated without
+/// materializing the product or the broadcasts (N^3 elements).
+struct FusedReduce {
+  Value leaves[2];
+  View views[2];
+  Type elt;
+};
+
+/// Matches `red`; `inCone` collects the ops it evaluates itself (the
+/// multiply and the movement ops, each used only on the way to `red`).
+std::optional<FusedReduce> matchFusedReduce(ReduceAxisOp red,
+                                            SmallVectorImpl<Operation *> &inCone) {
+  auto mul = red.getOperand().getDefiningOp<arith::MulFOp>();
+  auto in = dyn_cast<RankedTensorType>(red.getOperand().getType());
+  if (!mul || !mul->hasOneUse() || !in || !in.hasStaticShape() ||
+      in.getNumElements() == 0)
+    return std::nullopt;
+  Type elt = in.getElementType();
+  if (!elt.isF32() && !elt.isF64())
+    return std::nullopt;
+  FusedReduce f;
+  f.elt = elt;
+  SmallVector<Operation *> cone{mul};
+  for (unsigned k = 0; k < 2; ++k) {
+    Value v = mul.getOperand(k);
+    SmallVector<Operation *> chain; // from the multiply's operand down
+    while (Operation *d = v.getDefiningOp()) {
+      if (!isa<ExpandOp, ReshapeOp, PermuteOp>(d) || !v.hasOneUse())
+        break;
+      chain.push_back(d);
+      v = d->getOperand(0);
+    }
+    auto lt = dyn_cast<RankedTensorType>(v.getType());
+    if (!lt || !lt.hasStaticShape() || lt.getElementType() != elt)
+      return std::nullopt;
+    View view;
+    view.shape.assign(lt.getShape().begin(), lt.getShape().end());
+    view.strides = stridesOf(lt.getShape());
+    for (Operation *d : llvm::reverse(chain)) {
+      ArrayRef<int64_t> shape =
+          cast<RankedTensorType>(d->getResult(0).getType()).getShape();
+      if (auto p = dyn_cast<PermuteOp>(d)) {
+        View next = view;
+        for (auto [i, a] : llvm::enumerate(p.getAxes())) {
+          next.shape[i] = view.shape[a];
+          next.strides[i] = view.strides[a];
+        }
+        view = next;
+      } else if (isa<ExpandOp>(d)) {
+        for (size_t i = 0; i < shape.size(); ++i)
+          if (view.shape[i] == 1 && shape[i] != 1)
+            view.strides[i] = 0;
+        view.shape.assign(shape.begin(), shape.end());
+      } else {
+        std::optional<View> r = reshapeView(view, shape);
+        if (!r)
+          return std::nullopt;
+        view = *r;
+      }
+    }
+    f.leaves[k] = v;
+    f.views[k] = view;
+    llvm::append_range(cone, chain);
+  }
+  llvm::append_range(inCone, cone);
+  return f;
+}
+
+/// Evaluates a matched reduction: the product of each pair, rounded to the
+/// element type as the multiply would, combined as evaluateReduce does.
+HostTensor evaluateFusedReduce(ReduceAxisOp red, const FusedReduce &f,
+                               RankedTensorType rt,
+                               DenseMap<Value, HostTensor> &env) {
+  HostTensor out = like(rt);
+  ReduceOpKind kind = red.getReduceOp();
+  double init = kind == ReduceOpKind::Add   ? 0.0
+                : kind == ReduceOpKind::Mul ? 1.0
+                : kind == ReduceOpKind::Max ? -INFINITY
+                                            : INFINITY;
+  std::fill(out.data.begin(), out.data.end(), init);
+  ArrayRef<int64_t> shape =
+      cast<RankedTensorType>(red.getOperand().getType()).getShape();
+  // The output's stride per input dimension (0 on the reduced axes).
+  llvm::SmallDenseSet<int64_t> axes(red.getAxes().begin(), red.getAxes().end());
+  SmallVector<int64_t> outStrides = stridesOf(rt.getShape()), os;
+  for (size_t i = 0, k = 0; i < shape.size(); ++i)
+    os.push_back(axes.contains(i) ? 0 : outStrides[k++]);
+  const double *a = env[f.leaves[0]].data.data();
+  const double *b = env[f.leaves[1]].data.data();
+  ArrayRef<int64_t> as = f.views[0].strides, bs = f.views[1].strides;
+  int64_t ia = f.views[0].offset, ib = f.views[1].offset, io = 0;
+  SmallVector<int64_t> idx(shape.size(), 0);
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  for (int64_t flat = 0; flat < n; ++flat) {
+    accumulateFloat(kind, out.data[io], roundToFloatType(f.elt, a[ia] * b[ib]));
+    for (size_t i = shape.size(); i-- > 0;) {
+      ia += as[i];
+      ib += bs[i];
+      io += os[i];
+      if (++idx[i] < shape[i])
+        break;
+      ia -= as[i] * shape[i];
+      ib -= bs[i] * shape[i];
+      io -= os[i] * shape[i];
+      idx[i] = 0;
+    }
+  }
+  for (double &v : out.data)
+    v = roundToFloatType(rt.getElementType(), v);
+  return out;
+}
+
 /// A result as the caller sees it: integers also as doubles in `data`.
 HostTensor exportResult(const HostTensor &h, Type elt) {
   HostTensor out = h;
@@ -1040,16 +1218,42 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
   FailureOr<int64_t> budget = memoryBudget(fn);
   if (failed(budget))
     return failure();
+  // Matmul-shaped reductions are evaluated without their N^3 operands; the
+  // ops in their cones run as part of them. (Not with per-device values,
+  // which are evaluated once per device.)
+  DenseMap<Operation *, FusedReduce> fused;
+  DenseMap<Operation *, Operation *> runsAt; // a cone's op -> its reduction
+  if (!llvm::any_of(body, [](Operation &op) {
+        return isa<MultiOp, MStackOp, MSelectOp, AllReduceOp>(op);
+      }))
+    for (auto red : body.getOps<ReduceAxisOp>()) {
+      SmallVector<Operation *> cone;
+      if (std::optional<FusedReduce> f = matchFusedReduce(red, cone)) {
+        fused[red] = *f;
+        for (Operation *op : cone)
+          runsAt[op] = red;
+      }
+    }
   // Each value is dropped after its last user, so that only live tensors
-  // count against the budget.
+  // count against the budget. A use in a fused cone is a use at its
+  // reduction.
   DenseMap<Operation *, SmallVector<Value>> dying;
   {
-    DenseMap<Value, Operation *> last;
+    DenseMap<Operation *, unsigned> position;
     for (Operation &op : body)
+      position[&op] = position.size();
+    DenseMap<Value, Operation *> last;
+    for (Operation &op : body) {
+      Operation *at = runsAt.lookup(&op);
+      at = at ? at : &op;
       op.walk([&](Operation *inner) {
-        for (Value v : inner->getOperands())
-          last[v] = &op;
+        for (Value v : inner->getOperands()) {
+          Operation *&l = last[v];
+          if (!l || position[at] > position[l])
+            l = at;
+        }
       });
+    }
     for (auto [v, op] : last)
       dying[op].push_back(v);
   }
@@ -1092,6 +1296,8 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
       }
       return out;
     }
+    if (runsAt.count(&op))
+      continue;
     if (op.getNumResults() != 1)
       return op.emitError("interpreter: expected one result");
     // A DEVICE names where a COPY goes; the COPY's value is its source's
@@ -1158,7 +1364,11 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
       drop(op);
       continue;
     }
-    FailureOr<HostTensor> out = evaluateOp(op, rt, env);
+    FailureOr<HostTensor> out =
+        fused.count(&op)
+            ? FailureOr<HostTensor>(evaluateFusedReduce(
+                  cast<ReduceAxisOp>(op), fused[&op], rt, env))
+            : evaluateOp(op, rt, env);
     if (failed(out))
       return failure();
     live += tensorBytes(*out);
