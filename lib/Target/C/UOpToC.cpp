@@ -1602,6 +1602,12 @@ static inline void uop_stream_fence(void) {
 
 LogicalResult emitKernels(ArrayRef<FunctionOp> schedules,
                           llvm::StringSet<> &emitted, raw_ostream &os) {
+  // A PROGRAM that no schedule CALLs is left out: its static function would
+  // be unused C (-Wunused-function).
+  llvm::StringSet<> called;
+  for (FunctionOp sched : schedules)
+    for (CallOp call : sched.getBody().front().getOps<CallOp>())
+      called.insert(call.getCallee());
   for (FunctionOp sched : schedules) {
     for (ProgramOp prog : sched.getBody().front().getOps<ProgramOp>()) {
       auto linear = prog.getLinear()
@@ -1610,7 +1616,8 @@ LogicalResult emitKernels(ArrayRef<FunctionOp> schedules,
       if (!linear)
         return prog.emitError("uop-to-c: PROGRAM has no LINEAR stage; run "
                               "uop-linearize first");
-      if (!emitted.insert(prog.getKernel()).second)
+      if (!called.contains(prog.getKernel()) ||
+          !emitted.insert(prog.getKernel()).second)
         continue;
       KernelEmitter k(os);
       if (failed(k.emitKernel(prog.getKernel(), linear)))
