@@ -1567,8 +1567,9 @@ void emitVectorTypes(ModuleOp module, raw_ostream &os) {
 /// nontemporal store: Clang's __builtin_nontemporal_store where p is aligned
 /// to T's size (vector types are powers of two; an unaligned streaming
 /// vector store would split into scalar ones), an ordinary store otherwise
-/// and with GCC, which lacks the builtin. On x86 a streaming store waits in
-/// a write-combining buffer until an sfence.
+/// and with GCC, which lacks the builtin. The value is the variadic argument
+/// (a compound literal's commas must not split it). On x86 a streaming store
+/// waits in a write-combining buffer until an sfence.
 void emitStreamHelpers(ModuleOp module, raw_ostream &os) {
   bool any = false;
   module.walk([&](StoreOp st) {
@@ -1583,11 +1584,11 @@ void emitStreamHelpers(ModuleOp module, raw_ostream &os) {
 #endif
 #endif
 #ifdef UOP_NONTEMPORAL
-#define UOP_STREAM_STORE(T, p, v) do { const T uop_v = (v); \
+#define UOP_STREAM_STORE(T, p, ...) do { const T uop_v = (__VA_ARGS__); \
   if (((uintptr_t)(p) & (sizeof(T) - 1)) == 0) __builtin_nontemporal_store(uop_v, (T *)(p)); \
   else memcpy((p), &uop_v, sizeof uop_v); } while (0)
 #else
-#define UOP_STREAM_STORE(T, p, v) do { const T uop_v = (v); memcpy((p), &uop_v, sizeof uop_v); } while (0)
+#define UOP_STREAM_STORE(T, p, ...) do { const T uop_v = (__VA_ARGS__); memcpy((p), &uop_v, sizeof uop_v); } while (0)
 #endif
 static inline void uop_stream_fence(void) {
 #if defined(__x86_64__) || defined(__i386__)

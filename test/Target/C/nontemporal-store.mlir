@@ -9,6 +9,11 @@
 // Other compilers (GCC has no __builtin_nontemporal_store) store normally.
 // RUN: cc -std=c11 -O2 %t/ew.c %t/driver.c -o %t/cc -lm
 // RUN: %t/cc | FileCheck %s
+// A constant vector (a compound literal) streams too, with both compilers.
+// RUN: uop-opt %t/fill.mlir --uop-to-program="target=cpu stream-store-bytes=4096" | uop-translate --uop-to-c > %t/fill.c
+// RUN: FileCheck %s --check-prefix=FILL < %t/fill.c
+// RUN: %clang_cc -std=c11 -O2 -Wall -Wextra -Werror -Wno-unused-function -c %t/fill.c -o %t/fill-clang.o
+// RUN: cc -std=c11 -O2 -Wall -Wextra -Werror -c %t/fill.c -o %t/fill-cc.o
 // Without the option's threshold met, the C has no streaming store.
 // RUN: uop-opt %t/ew.mlir --uop-to-program="target=cpu" | uop-translate --uop-to-c | FileCheck %s --check-prefix=NONE
 //
@@ -32,6 +37,14 @@ func.func @ew(%a: tensor<64x1024xf32>, %b: tensor<64x1024xf32>, %c: tensor<64x10
   %m = arith.mulf %a, %b : tensor<64x1024xf32>
   %s = arith.addf %m, %c : tensor<64x1024xf32>
   return %s : tensor<64x1024xf32>
+}
+
+// FILL: UOP_STREAM_STORE(uop_f32x{{[0-9]+}}, (p0 + v{{[0-9]+}}), ((uop_f32x{{[0-9]+}}){1.5{{.*}}, 1.5
+
+//--- fill.mlir
+func.func @fill(%x: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
+  %c = arith.constant dense<1.5> : tensor<64x1024xf32>
+  return %c : tensor<64x1024xf32>
 }
 
 //--- driver.c
