@@ -586,6 +586,11 @@ private:
     if (auto ld = dyn_cast<LoadOp>(op))
       return emitLoad(ld);
     if (auto st = dyn_cast<StoreOp>(op)) {
+      // An INDEX is an address (a C lvalue), not a value to store.
+      if (st.getValue().getDefiningOp<IndexOp>() ||
+          st.getValue().getDefiningOp<PtrCatOp>())
+        return st.emitError("uop-to-c: the stored value is an INDEX (an "
+                            "address), which has no C value; LOAD it");
       FailureOr<std::string> addr = expr(st.getIndex());
       FailureOr<std::string> v = expr(st.getValue());
       if (failed(addr) || failed(v))
