@@ -690,6 +690,14 @@ bool evaluateMovement(Operation &op, RankedTensorType rt,
   return true;
 }
 
+/// The identity a float reduction starts from.
+inline double floatReduceInit(ReduceOpKind kind) {
+  return kind == ReduceOpKind::Add   ? 0.0
+         : kind == ReduceOpKind::Mul ? 1.0
+         : kind == ReduceOpKind::Max ? -INFINITY
+                                     : INFINITY;
+}
+
 /// One step of a float reduction.
 inline void accumulateFloat(ReduceOpKind kind, double &acc, double v) {
   switch (kind) {
@@ -721,10 +729,7 @@ void evaluateReduce(ArrayRef<int64_t> reduced, ReduceOpKind kind,
   };
   if (isa<FloatType>(elt)) {
     bool perStep = elt.isF16() || elt.isBF16();
-    double init = kind == ReduceOpKind::Add   ? 0.0
-                  : kind == ReduceOpKind::Mul ? 1.0
-                  : kind == ReduceOpKind::Max ? -INFINITY
-                                              : INFINITY;
+    double init = floatReduceInit(kind);
     std::fill(out.data.begin(), out.data.end(), init);
     forEach(in.shape, [&](int64_t flat, ArrayRef<int64_t> idx) {
       double &acc = out.data[outIndex(idx)];
@@ -1104,11 +1109,7 @@ HostTensor evaluateFusedReduce(ReduceAxisOp red, const FusedReduce &f,
                                DenseMap<Value, HostTensor> &env) {
   HostTensor out = like(rt);
   ReduceOpKind kind = red.getReduceOp();
-  double init = kind == ReduceOpKind::Add   ? 0.0
-                : kind == ReduceOpKind::Mul ? 1.0
-                : kind == ReduceOpKind::Max ? -INFINITY
-                                            : INFINITY;
-  std::fill(out.data.begin(), out.data.end(), init);
+  std::fill(out.data.begin(), out.data.end(), floatReduceInit(kind));
   ArrayRef<int64_t> shape =
       cast<RankedTensorType>(red.getOperand().getType()).getShape();
   // The output's stride per input dimension (0 on the reduced axes).
@@ -1190,8 +1191,8 @@ static int64_t tensorBytes(const HostTensor &h) {
 
 /// How many bytes of tensors the reference may hold at once:
 /// UOP_INTERPRETER_MAX_MIB, else half the machine's memory. It materializes
-/// every value (a matmul's broadcast product is N^3 elements), so a large
-/// program fails here with a diagnostic instead of being killed for memory.
+/// every value but a fused reduction's cone, so a large program fails here
+/// with a diagnostic instead of being killed for memory.
 static FailureOr<int64_t> memoryBudget(func::FuncOp fn) {
   if (const char *env = std::getenv("UOP_INTERPRETER_MAX_MIB")) {
     int64_t mib = 0;
