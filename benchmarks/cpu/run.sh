@@ -3,7 +3,9 @@
 # all cores) against baselines: matmul GFLOP/s vs OpenBLAS sgemm with one
 # thread and its best kernel for this CPU (the detected one and the ISA's
 # kernels forced through OPENBLAS_CORETYPE, each printed), elementwise /
-# reduce GB/s vs memcpy of the same number of bytes, and the run time of a
+# reduce GB/s vs memcpy of the same number of bytes (elementwise also vs a
+# hand-written triad on the same threads, the ceiling of its access pattern
+# on this machine), and the run time of a
 # row softmax and a layernorm of 1024x1024 (target: <= 2 ms on one thread).
 # Installs libopenblas-dev when missing (apt-get, as root).
 #
@@ -25,7 +27,7 @@ if ! dpkg -s libopenblas-dev >/dev/null 2>&1; then
 fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-cc -std=c11 -O2 -pthread -o "$tmp/reference" "$root/benchmarks/cpu/reference.c" -lopenblas
+cc -std=c11 -O2 -march=native -pthread -o "$tmp/reference" "$root/benchmarks/cpu/reference.c" -lopenblas
 export OPENBLAS_NUM_THREADS=1
 tok() { grep -o "$1=[0-9.]*" "$2" | head -1 | cut -d= -f2; }
 rounds="${ROUNDS:-3}"
@@ -98,20 +100,33 @@ for k in ew:elementwise:4 red:reduce:1; do
   # bandwidth scales at all (memcpy's own speed-up, printed after ours).
   bytes="$(awk -v a="$arrays" 'BEGIN {printf "%d", (a * 4096 * 4096 * 4 + (a == 1 ? 4096 * 4 : 0)) / 2}')"
   for t in 1 "$all"; do
-    oursr="" baser=""
+    oursr="" baser="" triadr=""
     for r in $(seq "$rounds"); do
       "$tmp/reference" memcpy "$bytes" "$t" > "$tmp/$f.memcpy.$t.log"
       baser="$baser $(tok gbps "$tmp/$f.memcpy.$t.log")"
       "$bin/uop-run" "$tmp/$f.mlir" --target cpu --repeat 10 --num-threads "$t" > "$tmp/$f.$t.log"
       oursr="$oursr $(tok gbps "$tmp/$f.$t.log")"
+      # The elementwise row's own access pattern, written by hand: how far a
+      # triad can scale here, whatever memcpy does.
+      if [ "$f" = ew ]; then
+        "$tmp/reference" triad $((4096 * 4096)) "$t" > "$tmp/$f.triad.$t.$r.log"
+        triadr="$triadr $(tok gbps "$tmp/$f.triad.$t.$r.log")"
+      fi
     done
     base="$(best_hi "$baser")" ours="$(best_hi "$oursr")"
     [ "$t" = 1 ] && base1="$base" && one="$ours"
-    printf "%-26s %9s GB/s %9s GB/s %7.0f%% %s%s; rounds: ours %s, memcpy %s\n" "$name 4096x4096, $t thr" \
+    triad=""
+    if [ -n "$triadr" ]; then
+      tb="$(best_hi "$triadr")"
+      [ "$t" = 1 ] && triad1="$tb"
+      stores="$(grep -h -o 'stores=[a-z0-9-]*' "$tmp/$f.triad.$t".*.log | sort | uniq -c | sort -rn | head -1 | grep -o "[a-z0-9-]*$")"
+      triad="; hand-written triad ($stores stores): $tb GB/s$([ "$t" = 1 ] || awk -v a="$tb" -v b="$triad1" 'BEGIN {printf ", %.2fx of 1", a / b}'), rounds $(list "$triadr")"
+    fi
+    printf "%-26s %9s GB/s %9s GB/s %7.0f%% %s%s%s; rounds: ours %s, memcpy %s\n" "$name 4096x4096, $t thr" \
       "$ours" "$base" "$(awk -v a="$ours" -v b="$base" 'BEGIN {print 100 * a / b}')" \
       "$(scaling "$t" "$ours" "$one" ">= 70% of memcpy (1 thread)")" \
       "$([ "$t" = 1 ] || awk -v a="$base" -v b="$base1" -v t="$t" 'BEGIN {printf "; memcpy on %d threads: %.2fx of 1", t, a / b}')" \
-      "$(list "$oursr")" "$(list "$baser")"
+      "$triad" "$(list "$oursr")" "$(list "$baser")"
   done
 done
 softmax 1024 1024 > "$tmp/sm.mlir"
