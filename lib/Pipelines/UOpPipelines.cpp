@@ -62,7 +62,7 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target,
   // After devectorize: the stores are the vectors the C writes.
   if (cpu && streamStoreBytes > 0) {
     UOpStreamStoresOptions stream;
-    stream.minBytes = streamStoreBytes;
+    stream.minFootprint = streamStoreBytes;
     fn.addPass(createUOpStreamStores(stream));
   }
 }

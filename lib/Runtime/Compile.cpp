@@ -196,6 +196,54 @@ llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
   return so.str().str();
 }
 
+int64_t uop::lastLevelCacheBytes(StringRef cacheDir) {
+  int64_t bestLevel = 0, bestBytes = 0;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(cacheDir, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    StringRef name = llvm::sys::path::filename(it->path());
+    if (!name.starts_with("index"))
+      continue;
+    auto read = [&](StringRef file) -> std::string {
+      llvm::SmallString<128> path(it->path());
+      llvm::sys::path::append(path, file);
+      auto text = llvm::MemoryBuffer::getFile(path);
+      return text ? (*text)->getBuffer().trim().str() : std::string();
+    };
+    if (read("type") == "Instruction")
+      continue;
+    int64_t level = 0, bytes = 0;
+    std::string sizeText = read("size");
+    StringRef size = sizeText;
+    int64_t scale = 1;
+    if (size.consume_back("K"))
+      scale = 1 << 10;
+    else if (size.consume_back("M"))
+      scale = 1 << 20;
+    else if (size.consume_back("G"))
+      scale = int64_t(1) << 30;
+    if (StringRef(read("level")).getAsInteger(10, level) ||
+        size.getAsInteger(10, bytes) || bytes <= 0)
+      continue;
+    if (level > bestLevel) {
+      bestLevel = level;
+      bestBytes = bytes * scale;
+    }
+  }
+  return bestBytes;
+}
+
+std::optional<int64_t> uop::hostStreamStoreBytes() {
+  if (const char *env = std::getenv("UOP_STREAM_STORE_BYTES")) {
+    int64_t bytes = 0;
+    if (StringRef(env).getAsInteger(10, bytes) || bytes < 0)
+      return std::nullopt;
+    return bytes;
+  }
+  int64_t cache = lastLevelCacheBytes();
+  return cache > 0 ? cache : int64_t(32) << 20;
+}
+
 std::optional<uop::VectorShape> uop::hostVectorShape() {
   llvm::Triple host(llvm::sys::getProcessTriple());
   llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();

@@ -107,6 +107,11 @@ public:
                       "4096");
     options.vectorBits = vectors->bits;
     options.vectorRegisters = vectors->registers;
+    std::optional<int64_t> streamBytes = hostStreamStoreBytes();
+    if (!streamBytes)
+      return badInput("UOP_STREAM_STORE_BYTES must be a byte count (0 or "
+                      "more)");
+    options.streamStoreBytes = *streamBytes;
     if (llvm::Error err =
             runPipeline(*compiled, "uop-to-program", [&](OpPassManager &pm) {
               buildUOpToProgramPipeline(pm, options);

@@ -39,10 +39,11 @@ struct UOpToProgramPipelineOptions
       llvm::cl::init(32)};
   Option<int64_t> streamStoreBytes{
       *this, "stream-store-bytes",
-      llvm::cl::desc("cpu: the smallest output buffer whose vector stores "
-                     "are nontemporal (uop-stream-stores' min-bytes; 0: "
-                     "none)"),
-      llvm::cl::init(8 << 20)};
+      llvm::cl::desc("cpu: the bytes of global buffers from which a "
+                     "kernel's write-only vector stores are nontemporal, "
+                     "the last-level cache's size (uop-stream-stores' "
+                     "min-footprint; 0: none)"),
+      llvm::cl::init(32 << 20)};
 };
 
 /// Options of `uop-to-nvvm`.

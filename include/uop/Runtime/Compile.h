@@ -54,6 +54,19 @@ struct VectorShape {
   int64_t registers = 32;
 };
 std::optional<VectorShape> hostVectorShape();
+/// The kernel footprint from which the generated C writes its outputs with
+/// streaming stores (uop-to-program's stream-store-bytes): the host's
+/// last-level cache, as Linux reports it for CPU 0 under
+/// /sys/devices/system/cpu (the slice this core shares, not the whole
+/// socket's that sysconf may count), or 32 MiB where it reports none.
+/// `UOP_STREAM_STORE_BYTES` (a non-negative byte count; 0: none) overrides
+/// it. Returns nullopt for a malformed `UOP_STREAM_STORE_BYTES`.
+std::optional<int64_t> hostStreamStoreBytes();
+/// The size in bytes of the highest-level data or unified cache CPU 0 sees,
+/// read from `cacheDir` (Linux's sysfs layout: index*/level, type, size such
+/// as "32768K"); 0 when none is found.
+int64_t lastLevelCacheBytes(
+    llvm::StringRef cacheDir = "/sys/devices/system/cpu/cpu0/cache");
 /// Compiles C11 source into a shared object in `dir` with findCCompiler()'s
 /// compiler and `-std=c11 -O2 -march=native -ffp-contract=fast -shared
 /// -fPIC`, plus per compiler: clang `-mprefer-vector-width=512`; GCC

@@ -17,7 +17,7 @@
 // Without the option's threshold met, the C has no streaming store.
 // RUN: uop-opt %t/ew.mlir --uop-to-program="target=cpu" | uop-translate --uop-to-c | FileCheck %s --check-prefix=NONE
 //
-// A kernel whose output (here 256 KiB, over stream-store-bytes) it never
+// A kernel (here of 512 KiB, over stream-store-bytes) whose output it never
 // reads back stores it with streaming stores: UOP_STREAM_STORE, which
 // falls back to an ordinary store where the address is not aligned to the
 // vector (an unaligned streaming vector store would split), and an sfence

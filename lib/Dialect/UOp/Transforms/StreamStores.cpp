@@ -1,14 +1,19 @@
 //===- StreamStores.cpp - nontemporal stores of large outputs -------------===//
 //
 // An ordinary store first reads the line it writes into the cache (a
-// read-for-ownership); a streaming store does not. For a kernel whose output
-// is larger than what the next reader could find in the cache, that read is
-// pure memory traffic. The decision needs the buffer's size and the vector
-// width, so it runs after uop-devectorize; the C emitter does the rest.
+// read-for-ownership); a streaming store does not, and leaves the line out of
+// the cache. That trade pays when the kernel's buffers together exceed the
+// cache: its output could not stay there next to the inputs streaming past
+// it, so the read is pure memory traffic. Below that, the output would have
+// stayed cached for its next reader. The decision needs the buffers' sizes
+// and the vector width, so it runs after uop-devectorize; the C emitter does
+// the rest.
 //
 //===----------------------------------------------------------------------===//
 
 #include "uop/Dialect/UOp/Transforms/Passes.h"
+
+#include <algorithm>
 
 namespace uop {
 #define GEN_PASS_DEF_UOPSTREAMSTORES
@@ -34,9 +39,17 @@ struct UOpStreamStoresPass
   using UOpStreamStoresBase::UOpStreamStoresBase;
 
   void runOnOperation() override {
-    if (minBytes <= 0)
+    if (minFootprint <= 0)
       return;
     FunctionOp fn = getOperation();
+    // The bytes of every global parameter of static size: what the kernel
+    // moves through the cache, whichever way.
+    int64_t footprint = 0;
+    for (BlockArgument arg : fn.getArguments())
+      if (auto ptr = dyn_cast<PtrType>(arg.getType()))
+        footprint += std::max<int64_t>(bufferBytes(ptr), 0);
+    if (footprint < minFootprint)
+      return;
     llvm::SmallDenseSet<Value> read;
     fn.walk([&](LoadOp ld) { read.insert(ld.getBuffer()); });
     fn.walk([&](StoreOp st) {
@@ -46,7 +59,7 @@ struct UOpStreamStoresPass
       Value buf = idx.getBuffer();
       auto ptr = dyn_cast<PtrType>(buf.getType());
       if (!ptr || !isa<BlockArgument>(buf) || read.contains(buf) ||
-          bufferBytes(ptr) < minBytes)
+          bufferBytes(ptr) < 0)
         return;
       st.setNontemporal(true);
     });

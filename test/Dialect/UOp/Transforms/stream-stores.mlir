@@ -1,15 +1,16 @@
-// RUN: uop-opt %s -split-input-file -uop-stream-stores="min-bytes=1024" | FileCheck %s
-// RUN: uop-opt %s -split-input-file -uop-stream-stores="min-bytes=0" | FileCheck %s --check-prefix=OFF
+// RUN: uop-opt %s -split-input-file -uop-stream-stores="min-footprint=2048" | FileCheck %s
+// RUN: uop-opt %s -split-input-file -uop-stream-stores="min-footprint=0" | FileCheck %s --check-prefix=OFF
 // RUN: uop-opt %s -split-input-file -uop-stream-stores | FileCheck %s --check-prefix=DEFAULT
 //
-// uop-stream-stores marks a vector store nontemporal when its buffer is a
-// global parameter of at least min-bytes bytes (default 8 MiB) that the
-// kernel does not read. With min-bytes 0 or the default nothing here is
-// marked.
+// uop-stream-stores marks a vector store nontemporal when the kernel's
+// global parameters span at least min-footprint bytes (default 32 MiB) and
+// the kernel does not read the store's buffer. With min-footprint 0 or the
+// default nothing here is marked.
 // OFF-NOT: nontemporal
 // DEFAULT-NOT: nontemporal
 
-// 256 f32 = 1024 bytes, written once a vector at a time: streams.
+// 2 x 256 f32 = 2048 bytes; the output is written once a vector at a time:
+// it streams.
 // CHECK-LABEL: uop.function @big
 // CHECK: uop.store %{{.*}}, %{{.*}} nontemporal : vector<4xf32>
 uop.function @big(%out: !uop.ptr<f32, global, 256>, %in: !uop.ptr<f32, global, 256>) {
@@ -27,7 +28,7 @@ uop.function @big(%out: !uop.ptr<f32, global, 256>, %in: !uop.ptr<f32, global, 2
 
 // -----
 
-// 1020 bytes: below min-bytes.
+// 1020 + 1024 bytes: below min-footprint.
 // CHECK-LABEL: uop.function @small
 // CHECK-NOT: nontemporal
 uop.function @small(%out: !uop.ptr<f32, global, 255>, %in: !uop.ptr<f32, global, 256>) {
@@ -41,6 +42,24 @@ uop.function @small(%out: !uop.ptr<f32, global, 255>, %in: !uop.ptr<f32, global,
   %s = uop.store %j, %v : vector<4xf32>
   %e = uop.end %s[%r] : !uop.void
   uop.sink %e : !uop.void info <name = "small">
+}
+
+// -----
+
+// A small output of a kernel whose input fills the footprint (a row
+// reduction's) streams too: nothing could have kept it cached.
+// CHECK-LABEL: uop.function @small_out
+// CHECK: uop.store %{{.*}}, %{{.*}} nontemporal : vector<4xf32>
+uop.function @small_out(%out: !uop.ptr<f32, global, 16>, %in: !uop.ptr<f32, global, 512>) {
+  %c4 = arith.constant 4 : index
+  %r = uop.range %c4, R0, loop
+  %o = arith.muli %r, %c4 : index
+  %i = uop.index %in[%o] : !uop.ptr<f32, global, 512> -> vector<4xf32>
+  %v = uop.load %in, %i : !uop.ptr<f32, global, 512> -> vector<4xf32>
+  %j = uop.index %out[%o] : !uop.ptr<f32, global, 16> -> vector<4xf32>
+  %s = uop.store %j, %v : vector<4xf32>
+  %e = uop.end %s[%r] : !uop.void
+  uop.sink %e : !uop.void info <name = "small_out">
 }
 
 // -----
@@ -85,13 +104,13 @@ uop.function @gated(%out: !uop.ptr<f32, global, 256>, %in: !uop.ptr<f32, global,
 // in the cache.
 // CHECK-LABEL: uop.function @readback
 // CHECK-NOT: nontemporal
-uop.function @readback(%out: !uop.ptr<f32, global, 256>) {
+uop.function @readback(%out: !uop.ptr<f32, global, 512>) {
   %c4 = arith.constant 4 : index
-  %c64 = arith.constant 64 : index
-  %r = uop.range %c64, R0, loop
+  %c128 = arith.constant 128 : index
+  %r = uop.range %c128, R0, loop
   %o = arith.muli %r, %c4 : index
-  %i = uop.index %out[%o] : !uop.ptr<f32, global, 256> -> vector<4xf32>
-  %v = uop.load %out, %i : !uop.ptr<f32, global, 256> -> vector<4xf32>
+  %i = uop.index %out[%o] : !uop.ptr<f32, global, 512> -> vector<4xf32>
+  %v = uop.load %out, %i : !uop.ptr<f32, global, 512> -> vector<4xf32>
   %w = arith.addf %v, %v : vector<4xf32>
   %s = uop.store %i, %w : vector<4xf32>
   %e = uop.end %s[%r] : !uop.void

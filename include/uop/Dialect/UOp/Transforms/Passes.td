@@ -279,24 +279,27 @@ def UOpGPUDims : Pass<"uop-gpudims", "::uop::FunctionOp"> {
 }
 
 def UOpStreamStores : Pass<"uop-stream-stores", "::uop::FunctionOp"> {
-  let summary = "Marks a kernel's large, write-only vector stores nontemporal";
+  let summary = "Marks the write-only vector stores of a kernel larger than the cache nontemporal";
   let description = [{
     A store marked `nontemporal` becomes a streaming store in the C: the line
     goes to memory without first being read into the cache, which an
     ordinary store does (for a kernel that reads three arrays and writes one,
-    a fifth of its memory traffic). That pays only when the output is too
-    large to be read again from the cache, so a store is marked when:
+    a fifth of its memory traffic), and it does not stay in the cache. That
+    pays only when the output could not have stayed cached anyway: when the
+    kernel's global parameters together span at least `min-footprint` bytes
+    (the pipeline passes the last-level cache's size). A store is marked
+    when, besides:
     - its value is a vector (whole, consecutive lanes; the devectorized C
       stores each as one vector), through an ungated `uop.index`;
-    - its buffer is a global parameter of at least `min-bytes` bytes;
+    - its buffer is a global parameter of static size;
     - the kernel does not load that buffer (a K-blocked matmul reads its
       output back; those stores stay cached).
     The pipeline runs it on the CPU after uop-devectorize.
   }];
   let options = [
-    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"8388608",
-           "the smallest output buffer, in bytes, whose stores stream "
-           "(0: none)">
+    Option<"minFootprint", "min-footprint", "int64_t", /*default=*/"33554432",
+           "the bytes of global parameters from which a kernel's stores "
+           "stream (0: none)">
   ];
 }
 
