@@ -5,6 +5,7 @@
 #include "mlir/Analysis/TopologicalSortUtils.h"
 
 #include <deque>
+#include <functional>
 #include <queue>
 
 using namespace mlir;
@@ -183,6 +184,20 @@ LogicalResult KernelScheduler::buildLoops() {
         continue;
       if (llvm::is_contained(closers, e))
         continue;
+      // END(END(x, r), r): the outer END has no loop of r left to close
+      // (it would close the inner END's loop a second time).
+      std::function<bool(Value)> closedBelow = [&](Value v) {
+        Operation *def = v.getDefiningOp();
+        if (auto inner = dyn_cast_or_null<EndOp>(def))
+          return llvm::is_contained(inner.getRanges(), r.getResult()) ||
+                 closedBelow(inner.getComputation());
+        if (auto group = dyn_cast_or_null<GroupOp>(def))
+          return llvm::any_of(group->getOperands(), closedBelow);
+        return false;
+      };
+      if (closedBelow(e.getComputation()))
+        return e.emitError("this END closes a range that an END it depends "
+                           "on already closed");
       closers.push_back(e);
       RangeSet c = openAt(e);
       for (Value v : e.getRanges()) {

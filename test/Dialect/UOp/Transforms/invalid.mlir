@@ -285,6 +285,25 @@ uop.function @main(%a: !uop.ptr<f32, global, 64>) {
 
 // -----
 
+// An END of an END of the same range: no loop of R0 is left to close.
+uop.function @end_of_end(%out: !uop.ptr<f32, global, 64>) {
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1.0 : f32
+  %i = uop.range %c8, R0, loop
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 64> -> f32
+  %s = uop.store %o, %one : f32
+  %e1 = uop.end %s[%i] : !uop.void
+  // expected-error @+1 {{this END closes a range that an END it depends on already closed}}
+  %e2 = uop.end %e1[%i] : !uop.void
+  uop.sink %e2 : !uop.void info <name = "end_of_end">
+}
+uop.function @main(%a: !uop.ptr<f32, global, 64>) {
+  %c = uop.call @end_of_end(%a) : (!uop.ptr<f32, global, 64>)
+  uop.sink %c : !uop.void
+}
+
+// -----
+
 uop.function @never_closed(%out: !uop.ptr<f32, global, 64>) {
   %c8 = arith.constant 8 : index
   %one = arith.constant 1.0 : f32
