@@ -53,16 +53,6 @@ func.func @end_without_ranges(%v: !uop.void) {
 
 // -----
 
-// Found by uop-fuzz (seed 31): uop-expand crashed on it.
-func.func @end_of_its_range(%n: index) {
-  %r = uop.range %n, R0, upcast
-  // expected-error @+1 {{'uop.end' op computation is a range it closes; close the ops that read the range}}
-  %e = "uop.end"(%r, %r) : (index, index) -> !uop.void
-  return
-}
-
-// -----
-
 func.func @end_of_non_range(%v: !uop.void, %i: index) {
   %c = arith.constant 4 : index
   %r = uop.range %c, R0, loop

@@ -239,10 +239,6 @@ void DefineVarOp::inferResultRanges(ArrayRef<ConstantIntRanges>,
 LogicalResult EndOp::verify() {
   if (getRanges().empty())
     return emitOpError("must close at least one range");
-  // END(r, [r]): a loop whose body is its own counter computes nothing.
-  if (llvm::is_contained(getRanges(), getComputation()))
-    return emitOpError("computation is a range it closes; close the ops "
-                       "that read the range");
   return verifyRangeOperands(*this, getRanges());
 }
 
