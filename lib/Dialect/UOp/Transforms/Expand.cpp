@@ -282,12 +282,13 @@ static LogicalResult expandRange(RangeOp r, bool vectorize) {
   int64_t k = *getConstantExtent(r);
   // The ops that read r, in block order.
   llvm::SetVector<Operation *> slice = readersOf(r);
-  SmallVector<Operation *> closers;
+  // An op that uses `r` twice (END(r, [r]): an empty loop) is listed once.
+  llvm::SetVector<Operation *> closers;
   for (Operation *user : r->getUsers())
     if (auto closed = getClosedRangesMutable(user);
         closed && llvm::is_contained(static_cast<OperandRange>(*closed),
                                      r.getResult()))
-      closers.push_back(user);
+      closers.insert(user);
   for (Operation *op : slice)
     if (llvm::any_of(op->getUsers(), [&](Operation *u) {
           return !slice.contains(u) && !llvm::is_contained(closers, u);
@@ -301,7 +302,7 @@ static LogicalResult expandRange(RangeOp r, bool vectorize) {
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
 
   if (vectorize && r.getAxisType() == AxisType::Upcast &&
-      vectorizeRange(r, k, slice, ordered, closers)) {
+      vectorizeRange(r, k, slice, ordered, closers.getArrayRef())) {
     r->erase();
     return success();
   }
