@@ -360,8 +360,12 @@ public:
       // each run by the _rows function, whose registers are its own locals
       // (not an outlined region's captured privates, after which clang's
       // SLP vectorizer grouped a matmul tile's lanes worse: 150 instead of
-      // 185 GFLOP/s on one thread).
+      // 185 GFLOP/s on one thread). The blocks split the first E - 1
+      // iterations and the last thread also runs the last one: a tile that
+      // uop-optimize shifted back to the end of its range overlaps the one
+      // before it, and two threads must not write the same elements.
       const std::string &ext = rowsExtent->first;
+      std::string head = "(" + ext + " - 1)";
       os << "static void " << sym << "(" << params << ") {\n#ifdef _OPENMP\n"
          << "#pragma omp parallel";
       if (!rowsExtent->second.empty())
@@ -370,8 +374,9 @@ public:
          << "    const int64_t uop_n = omp_get_num_threads(), uop_t = "
             "omp_get_thread_num();\n"
          << "    " << sym << "_rows(" << args << (args.empty() ? "" : ", ")
-         << ext << " * uop_t / uop_n, " << ext
-         << " * (uop_t + 1) / uop_n);\n  }\n#else\n  " << sym << "_rows("
+         << head << " * uop_t / uop_n, uop_t + 1 == uop_n ? " << ext << " : "
+         << head << " * (uop_t + 1) / uop_n);\n  }\n#else\n  " << sym
+         << "_rows("
          << args << (args.empty() ? "" : ", ") << "0, " << ext
          << ");\n#endif\n}\n\n";
     }

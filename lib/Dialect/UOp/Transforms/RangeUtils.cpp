@@ -23,7 +23,8 @@ std::optional<MutableOperandRange> uop::getClosedRangesMutable(Operation *op) {
 
 static std::pair<RangeOp, RangeOp> split(RangeOp r, int64_t extent,
                                          int64_t inner, AxisType outerType,
-                                         AxisType innerType, Value *sumOut) {
+                                         AxisType innerType, Value *sumOut,
+                                         bool overlapped = false) {
   MLIRContext *ctx = r.getContext();
   int64_t nextId = 0;
   r->getParentOp()->walk([&](RangeOp o) {
@@ -32,8 +33,9 @@ static std::pair<RangeOp, RangeOp> split(RangeOp r, int64_t extent,
   bool renumbered = r.getAxisId().getRenumbered();
   OpBuilder b(r);
   Location loc = r.getLoc();
+  int64_t steps = overlapped ? llvm::divideCeil(extent, inner) : extent / inner;
   auto outer = RangeOp::create(
-      b, loc, r.getType(), arith::ConstantIndexOp::create(b, loc, extent / inner),
+      b, loc, r.getType(), arith::ConstantIndexOp::create(b, loc, steps),
       AxisIdAttr::get(ctx, nextId, renumbered),
       AxisTypeAttr::get(ctx, outerType), r.getDeps());
   auto in = RangeOp::create(
@@ -42,6 +44,9 @@ static std::pair<RangeOp, RangeOp> split(RangeOp r, int64_t extent,
       AxisTypeAttr::get(ctx, innerType), r.getDeps());
   Value scaled = arith::MulIOp::create(
       b, loc, outer, arith::ConstantIndexOp::create(b, loc, inner));
+  if (overlapped)
+    scaled = arith::MinSIOp::create(
+        b, loc, scaled, arith::ConstantIndexOp::create(b, loc, extent - inner));
   Value sum = arith::AddIOp::create(b, loc, scaled, in);
   SmallVector<Operation *> users(r->getUsers().begin(), r->getUsers().end());
   for (Operation *user : users) {
@@ -72,6 +77,34 @@ std::pair<RangeOp, RangeOp> uop::splitRange(RangeOp r, int64_t inner,
                                             AxisType outerType,
                                             AxisType innerType) {
   return split(r, *getConstantExtent(r), inner, outerType, innerType, nullptr);
+}
+
+std::pair<RangeOp, RangeOp> uop::splitRangeOverlapped(RangeOp r, int64_t inner,
+                                                      AxisType outerType,
+                                                      AxisType innerType) {
+  int64_t n = *getConstantExtent(r);
+  assert(n > inner && n % inner != 0 && "not an overlapping split");
+  return split(r, n, inner, outerType, innerType, nullptr, /*overlapped=*/true);
+}
+
+bool uop::kernelMayRecompute(FunctionOp fn) {
+  // A STORE writes its INDEX's buffer; one through anything else (a
+  // PTRCAT of several) is not followed: assume the worst.
+  llvm::SmallDenseSet<Value> stored;
+  bool opaque = false;
+  fn.walk([&](StoreOp st) {
+    if (auto idx = st.getIndex().getDefiningOp<IndexOp>())
+      stored.insert(idx.getBuffer());
+    else
+      opaque = true;
+  });
+  if (opaque)
+    return false;
+  return !fn.walk([&](LoadOp ld) {
+              return stored.contains(ld.getBuffer()) ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+            })
+              .wasInterrupted();
 }
 
 std::pair<RangeOp, RangeOp> uop::splitBoundedRange(RangeOp r, int64_t inner,

@@ -19,6 +19,19 @@ std::optional<mlir::MutableOperandRange> getClosedRangesMutable(mlir::Operation 
 /// of `r`. Returns the new (outer, inner) ranges.
 std::pair<RangeOp, RangeOp> splitRange(RangeOp r, int64_t inner,
                                        AxisType outerType, AxisType innerType);
+/// Splits RANGE `r`, whose constant extent n is not a multiple of `inner`
+/// (n > inner), into ceil(n / inner) x inner steps, replacing it by
+/// `min(outer * inner, n - inner) + innerRange`: the last tile is shifted
+/// back to end at n and overlaps its neighbour, so every step stays in
+/// bounds and the inner steps stay consecutive (one vector). The overlapped
+/// elements are computed twice: only for output ranges of a kernel that
+/// reads back nothing it stores (kernelMayRecompute).
+std::pair<RangeOp, RangeOp> splitRangeOverlapped(RangeOp r, int64_t inner,
+                                                 AxisType outerType,
+                                                 AxisType innerType);
+/// True when computing an output element of `fn` twice stores the same
+/// value twice: no LOAD reads a buffer that a STORE of the kernel writes.
+bool kernelMayRecompute(FunctionOp fn);
 /// splitRange of a RANGE over a shape variable (a DEFINE_VAR extent): the
 /// new ranges cover the variable's upper bound, and every access to a kernel
 /// argument that follows is gated on `outer * inner + innerRange < extent`,

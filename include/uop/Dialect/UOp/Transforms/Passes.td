@@ -119,7 +119,13 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     upcast 4 and a quarter of the lanes (at least 4), and other reduction
     ranges reduce x unroll(`unroll`). Kernels under 2^16 iterations (outputs times
     reductions) keep upcast 4 and the unroll (every lane is an op copy that
-    uop-simplify visits).
+    uop-simplify visits). cpu, an output upcast that does not divide its
+    extent n: taken anyway when the kernel reads no buffer it stores and
+    the tiles cover at most n / 8 more, the last tile shifted back to end at
+    n (`min(outer * f, n - f) + lane`; it overlaps its neighbour, whose
+    shared outputs are stored twice with the same value; no K blocking
+    then). Float reduction lanes that do not divide their range cover the
+    largest multiple of them, and the steps past it become a second REDUCE.
     cuda, with `tensor-cores`: a kernel that is a matmul of row-major f16 or
     bf16 arguments summed in f32 (MatmulMatch.h: an elementwise epilogue of
     constants, biases and residuals, a store in f32 or cast to half) whose
