@@ -1858,9 +1858,10 @@ LogicalResult emitEntry(FunctionOp sched, const llvm::StringSet<> &emitted,
   // A variable no kernel reads is still part of the interface.
   for (size_t i = 0; i < shapeVars.size(); ++i)
     os << "  (void)v" << i << ";\n";
-  // An input no kernel reads is still a parameter (-Wunused-parameter).
+  // A buffer no kernel is called with (at most the SINK names it) is still
+  // a parameter (-Wunused-parameter).
   for (BlockArgument a : body.getArguments())
-    if (a.use_empty())
+    if (llvm::all_of(a.getUsers(), [](Operation *u) { return isa<SinkOp>(u); }))
       os << "  (void)" << names[a] << ";\n";
   if (failed(emitEntryBody(sched, emitted, linears, vars, names, os)))
     return failure();
