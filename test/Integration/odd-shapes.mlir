@@ -8,6 +8,8 @@
 // RUN: uop-run %s --entry mm_37x1021x45 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
 // RUN: uop-run %s --entry mm_15x1000x600 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
 // RUN: uop-run %s --entry mm_15x1000x600 --target cpu --check --repeat 1 --num-threads 3 | FileCheck %s
+// RUN: uop-run %s --entry mm_15x1000x1021 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
+// RUN: uop-run %s --entry mm_15x1000x1021 --target cpu --check --repeat 1 --num-threads 3 | FileCheck %s
 // RUN: env UOP_VECTOR_BITS=256 uop-run %s --entry mm_37x1021x45 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
 // RUN: uop-run %s --entry ew_1023x1021 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
 // RUN: env UOP_STREAM_STORE_BYTES=1 uop-run %s --entry ew_1023x1021 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
@@ -15,6 +17,13 @@
 // RUN: uop-run %s --entry rowsum_f64_128x1021 --target cpu --check --repeat 1 --num-threads 1 | FileCheck %s
 // RUN: uop-run %s --entry colsum_1021x1023 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
 // RUN: uop-run %s --entry rowmin_i32_100x1023 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
+// K-blocked tiles that overlap: the next output's (rows) inside the K
+// blocks, whose shared rows store back what they load; with A packed too.
+// The inner output's (columns) outside them, A not packed. K blocks that
+// divide K (1800: 225).
+// RUN: uop-run %s --entry mm_1023x1024x512 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
+// RUN: uop-run %s --entry mm_1023x1000x768 --target cpu --check --repeat 1 --num-threads 1 | FileCheck %s
+// RUN: uop-run %s --entry mm_100x1000x1800 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
 // CHECK: check=pass
 //
 // The schedules these runs check:
@@ -22,7 +31,19 @@
 // OPTS-LABEL: uop.function @mm_37x1021x45_k0(
 // OPTS: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>]
 // OPTS-LABEL: uop.function @mm_15x1000x600_k0(
-// OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>]
+// OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <BLOCK, 2, 300>]
+// OPTS-LABEL: uop.function @mm_15x1000x1021_k0(
+// OPTS: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>]
+// OPTS-LABEL: uop.function @mm_1023x1024x512_k0(
+// OPTS: uop.define_reg size 131072
+// OPTS: %[[SHARED:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : index
+// OPTS: arith.select %[[SHARED]], %{{.*}}, %{{.*}} : vector<32xf32>
+// OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <BLOCK, 2, 256>]
+// OPTS-LABEL: uop.function @mm_1023x1000x768_k0(
+// OPTS-NOT: uop.define_reg size 131072
+// OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <BLOCK, 2, 256>]
+// OPTS-LABEL: uop.function @mm_100x1000x1800_k0(
+// OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <BLOCK, 2, 225>]
 // OPTS-LABEL: uop.function @ew_1023x1021_k0(
 // OPTS: applied_opts = [<UPCAST, 1, 16>]
 // OPTS-LABEL: uop.function @rowsum_f64_128x1021_k0(
@@ -34,8 +55,8 @@
 // OPTS: uop.sink
 // The parallel loop of 2 tiles on 2 or 3 threads: the last thread runs both.
 // RUN: uop-opt %s --uop-to-program=target=cpu | uop-translate --uop-to-c | FileCheck %s --check-prefix=C
-// C-LABEL: static void uopk_mm_15x1000x600_k0(
-// C: uopk_mm_15x1000x600_k0_rows(p0, p1, p2, (INT64_C(2) - 1) * uop_t / uop_n, uop_t + 1 == uop_n ? INT64_C(2) : (INT64_C(2) - 1) * (uop_t + 1) / uop_n);
+// C-LABEL: static void uopk_mm_15x1000x1021_k0(
+// C: uopk_mm_15x1000x1021_k0_rows(p0, p1, p2, (INT64_C(2) - 1) * uop_t / uop_n, uop_t + 1 == uop_n ? INT64_C(2) : (INT64_C(2) - 1) * (uop_t + 1) / uop_n);
 
 func.func @mm_37x1021x45(%a: tensor<37x45xf32>, %b: tensor<45x1021xf32>) -> tensor<37x1021xf32> {
   %ar = uop.reshape %a : tensor<37x45xf32> -> tensor<37x1x45xf32>
@@ -48,9 +69,9 @@ func.func @mm_37x1021x45(%a: tensor<37x45xf32>, %b: tensor<45x1021xf32>) -> tens
   return %c : tensor<37x1021xf32>
 }
 
-// Two tiles of 8 rows over 15 (the second starts at row 7), the parallel
-// range: both run on one thread. K of 600 is not blocked (the tiles
-// overlap).
+// Two tiles of 8 rows over 15 (the second starts at row 7). K blocks of 300
+// (600 has no block of 256): the second tile's first row keeps the first
+// tile's sums.
 func.func @mm_15x1000x600(%a: tensor<15x600xf32>, %b: tensor<600x1000xf32>) -> tensor<15x1000xf32> {
   %ar = uop.reshape %a : tensor<15x600xf32> -> tensor<15x1x600xf32>
   %ae = uop.expand %ar : tensor<15x1x600xf32> -> tensor<15x1000x600xf32>
@@ -60,6 +81,51 @@ func.func @mm_15x1000x600(%a: tensor<15x600xf32>, %b: tensor<600x1000xf32>) -> t
   %p = arith.mulf %ae, %be : tensor<15x1000x600xf32>
   %c = uop.reduce_axis add %p [2] : tensor<15x1000x600xf32> -> tensor<15x1000xf32>
   return %c : tensor<15x1000xf32>
+}
+
+// Unblocked (1021 is prime): the two row tiles are the parallel loop.
+func.func @mm_15x1000x1021(%a: tensor<15x1021xf32>, %b: tensor<1021x1000xf32>) -> tensor<15x1000xf32> {
+  %ar = uop.reshape %a : tensor<15x1021xf32> -> tensor<15x1x1021xf32>
+  %ae = uop.expand %ar : tensor<15x1x1021xf32> -> tensor<15x1000x1021xf32>
+  %bt = uop.permute %b [1, 0] : tensor<1021x1000xf32> -> tensor<1000x1021xf32>
+  %br = uop.reshape %bt : tensor<1000x1021xf32> -> tensor<1x1000x1021xf32>
+  %be = uop.expand %br : tensor<1x1000x1021xf32> -> tensor<15x1000x1021xf32>
+  %p = arith.mulf %ae, %be : tensor<15x1000x1021xf32>
+  %c = uop.reduce_axis add %p [2] : tensor<15x1000x1021xf32> -> tensor<15x1000xf32>
+  return %c : tensor<15x1000xf32>
+}
+
+func.func @mm_1023x1024x512(%a: tensor<1023x512xf32>, %b: tensor<512x1024xf32>) -> tensor<1023x1024xf32> {
+  %ar = uop.reshape %a : tensor<1023x512xf32> -> tensor<1023x1x512xf32>
+  %ae = uop.expand %ar : tensor<1023x1x512xf32> -> tensor<1023x1024x512xf32>
+  %bt = uop.permute %b [1, 0] : tensor<512x1024xf32> -> tensor<1024x512xf32>
+  %br = uop.reshape %bt : tensor<1024x512xf32> -> tensor<1x1024x512xf32>
+  %be = uop.expand %br : tensor<1x1024x512xf32> -> tensor<1023x1024x512xf32>
+  %p = arith.mulf %ae, %be : tensor<1023x1024x512xf32>
+  %c = uop.reduce_axis add %p [2] : tensor<1023x1024x512xf32> -> tensor<1023x1024xf32>
+  return %c : tensor<1023x1024xf32>
+}
+
+func.func @mm_1023x1000x768(%a: tensor<1023x768xf32>, %b: tensor<768x1000xf32>) -> tensor<1023x1000xf32> {
+  %ar = uop.reshape %a : tensor<1023x768xf32> -> tensor<1023x1x768xf32>
+  %ae = uop.expand %ar : tensor<1023x1x768xf32> -> tensor<1023x1000x768xf32>
+  %bt = uop.permute %b [1, 0] : tensor<768x1000xf32> -> tensor<1000x768xf32>
+  %br = uop.reshape %bt : tensor<1000x768xf32> -> tensor<1x1000x768xf32>
+  %be = uop.expand %br : tensor<1x1000x768xf32> -> tensor<1023x1000x768xf32>
+  %p = arith.mulf %ae, %be : tensor<1023x1000x768xf32>
+  %c = uop.reduce_axis add %p [2] : tensor<1023x1000x768xf32> -> tensor<1023x1000xf32>
+  return %c : tensor<1023x1000xf32>
+}
+
+func.func @mm_100x1000x1800(%a: tensor<100x1800xf32>, %b: tensor<1800x1000xf32>) -> tensor<100x1000xf32> {
+  %ar = uop.reshape %a : tensor<100x1800xf32> -> tensor<100x1x1800xf32>
+  %ae = uop.expand %ar : tensor<100x1x1800xf32> -> tensor<100x1000x1800xf32>
+  %bt = uop.permute %b [1, 0] : tensor<1800x1000xf32> -> tensor<1000x1800xf32>
+  %br = uop.reshape %bt : tensor<1000x1800xf32> -> tensor<1x1000x1800xf32>
+  %be = uop.expand %br : tensor<1x1000x1800xf32> -> tensor<100x1000x1800xf32>
+  %p = arith.mulf %ae, %be : tensor<100x1000x1800xf32>
+  %c = uop.reduce_axis add %p [2] : tensor<100x1000x1800xf32> -> tensor<100x1000xf32>
+  return %c : tensor<100x1000xf32>
 }
 
 func.func @ew_1023x1021(%a: tensor<1023x1021xf32>, %b: tensor<1023x1021xf32>, %c: tensor<1023x1021xf32>) -> tensor<1023x1021xf32> {

@@ -89,6 +89,21 @@ std::pair<int64_t, bool> upcastFor(RangeOp r, int64_t want, bool overlap) {
   return {want, true};
 }
 
+/// The K block of a reduction of `k` steps: `want` when it divides k, else
+/// the divisor of k from want / 2 to 2 * want nearest to want (1800: 225);
+/// 0 when there is none (2047 = 23 x 89).
+int64_t kBlockFor(int64_t k, int64_t want) {
+  if (want < 1 || k < 1)
+    return 0;
+  if (k % want == 0)
+    return want;
+  int64_t best = 0;
+  for (int64_t d = std::max<int64_t>(want / 2, 1); d <= 2 * want; ++d)
+    if (k % d == 0 && (!best || std::abs(d - want) < std::abs(best - want)))
+      best = d;
+  return best;
+}
+
 /// splitRange, or splitRangeOverlapped for an upcastFor that overlaps.
 std::pair<RangeOp, RangeOp> splitUpcast(RangeOp r, std::pair<int64_t, bool> f,
                                         AxisType outerType) {
@@ -325,14 +340,21 @@ void prefetchTile(FunctionOp fn, IndexOp idx, RangeOp rows, RangeOp cols,
 /// writes, by the kernel's only END. `inner` is the tile's innermost output
 /// range before its upcast split (`innerOuter` its loop part, or `inner`
 /// itself when it was not split), `nextOuter` the same of the next output
-/// range. Returns the new (K blocks, steps) ranges,
-/// or nulls when the kernel is not of that form.
+/// range. Tiles that overlap their neighbour (upcastFor): the inner
+/// output's run outside the K blocks, each finishing its sums before the
+/// next one starts, so `innerOverlaps` only rules out packing A (whose
+/// order puts them inside); the next output's run inside the K blocks, so
+/// with `nextOverlapExtent` (its extent n) the rows of the last tile that
+/// the tile before it covers store back what they load. Returns the new
+/// (K blocks, steps) ranges, or nulls when the kernel is not of that form.
 std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
                                            int64_t block, RangeOp innerOuter,
                                            RangeOp innerLanes,
                                            RangeOp nextOuter,
                                            RangeOp nextLanes, bool pack,
-                                           int64_t packRows, bool prefetch) {
+                                           int64_t packRows, bool prefetch,
+                                           bool innerOverlaps,
+                                           int64_t nextOverlapExtent) {
   std::optional<int64_t> extent = getConstantExtent(k);
   if (block < 1 || !extent || *extent % block || *extent < 2 * block)
     return {};
@@ -386,6 +408,20 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
   Value zeroF = arith::ConstantOp::create(b, loc, b.getFloatAttr(t, 0.0));
   Value prev = arith::SelectOp::create(b, loc, notFirst, loaded, zeroF);
   Value sum = arith::AddFOp::create(b, loc, red.getResult(), prev);
+  if (nextOverlapExtent && nextLanes) {
+    // Row `min(o * f, n - f) + lane` of tile o is the tile before's when
+    // it is below o * f: it keeps that tile's sum for this block.
+    int64_t f = *getConstantExtent(nextLanes);
+    Value of = arith::MulIOp::create(
+        b, loc, nextOuter.getResult(), arith::ConstantIndexOp::create(b, loc, f));
+    Value start = arith::MinSIOp::create(
+        b, loc, of,
+        arith::ConstantIndexOp::create(b, loc, nextOverlapExtent - f));
+    Value row = arith::AddIOp::create(b, loc, start, nextLanes.getResult());
+    Value shared =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, row, of);
+    sum = arith::SelectOp::create(b, loc, shared, loaded, sum);
+  }
   store.getValueMutable().assign(sum);
   // With `packRows`, the next output's tiles are split into blocks of that
   // many rows of A (blocks x tiles in a block), the A block outside the K
@@ -397,7 +433,8 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
   RangeOp aBlock, aTiles = nextOuter;
   int64_t rowsPerTile = nextLanes ? *getConstantExtent(nextLanes) : 1;
   std::optional<int64_t> m = getConstantExtent(nextOuter);
-  if (pack && innerLanes && nextLanes && m && packRows % rowsPerTile == 0) {
+  if (pack && !innerOverlaps && innerLanes && nextLanes && m &&
+      packRows % rowsPerTile == 0) {
     int64_t most = packRows / rowsPerTile;
     for (int64_t tiles = most; tiles >= 2 && tiles * 2 >= most; tiles /= 2)
       if (*m % tiles == 0 && *m >= 2 * tiles) {
@@ -546,9 +583,12 @@ private:
       for (RangeOp r : reduces)
         if (llvm::MulOverflow(k, getConstantExtent(r).value_or(1), k))
           k = std::numeric_limits<int64_t>::max();
-      bool blocked = reduces.size() == 1 && kBlock > 0 &&
-                     getConstantExtent(reduces.front()).value_or(0) >=
-                         2 * kBlock;
+      int64_t block =
+          reduces.size() == 1
+              ? kBlockFor(getConstantExtent(reduces.front()).value_or(0), kBlock)
+              : 0;
+      bool blocked = block > 0 &&
+                     getConstantExtent(reduces.front()).value_or(0) >= 2 * block;
       int64_t vectors = k >= 1024 || blocked ? 2 : 1;
       int64_t lanes = std::max<int64_t>(vectorBits / accumulatorBits(fn), 1);
       int64_t width = std::min<int64_t>(upcast, vectors * lanes);
@@ -557,6 +597,7 @@ private:
       std::pair<int64_t, bool> fi = upcastFor(inner, width, mayRecompute),
                                fo = upcastFor(next, rows, mayRecompute);
       RangeOp innerOuter = inner, nextOuter = next, innerLanes, nextLanes;
+      int64_t nextExtent = getConstantExtent(next).value_or(0);
       if (fi.first > 1) {
         note(applied, OptOps::Upcast, inner, fi.first);
         std::tie(innerOuter, innerLanes) =
@@ -566,16 +607,18 @@ private:
         note(applied, OptOps::Upcast, next, fo.first);
         std::tie(nextOuter, nextLanes) = splitUpcast(next, fo, AxisType::Loop);
       }
-      // K blocks add to the output the previous blocks stored: an
-      // overlapping tile would add its shared columns twice.
-      if (blocked && !fi.second && !fo.second) {
+      // K blocks add to the output what the previous blocks stored; an
+      // overlapping tile must not add its shared outputs twice (see
+      // blockReduction).
+      if (blocked) {
         RangeOp k0 = reduces.front();
         int64_t axis = k0.getAxisId().getId();
-        if (blockReduction(fn, k0, kBlock, innerOuter, innerLanes, nextOuter,
-                           nextLanes, pack, packRows, prefetch)
+        if (blockReduction(fn, k0, block, innerOuter, innerLanes, nextOuter,
+                           nextLanes, pack, packRows, prefetch, fi.second,
+                           fo.second ? nextExtent : 0)
                 .first)
           applied.push_back(
-              OptAttr::get(fn.getContext(), OptOps::Block, axis, kBlock));
+              OptAttr::get(fn.getContext(), OptOps::Block, axis, block));
       }
       return;
     }

@@ -87,8 +87,10 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     `upcast-outer`, 8; f32 on AVX2: 16 x 4), so that uop-expand makes
     width x rows independent accumulators per reduction step (the C
     compiler vectorizes them). When such a kernel is one add-reduction over
-    one range of K >= 2 * `k-block` steps (a multiple of it) stored straight
-    into an output, the reduction is cache-blocked: it runs over `k-block`
+    one range of K >= 2 blocks stored straight into an output, the block
+    being `k-block` steps when that divides K, else the divisor of K
+    nearest to it from half to twice it (1800: 225; a prime K is not
+    blocked), the reduction is cache-blocked: it runs over a block of
     steps inside a loop over the K blocks, each block adding its partial sum
     to the output written by the previous one (the first block selects 0
     instead of what it reads there), and the loops nest as
@@ -123,8 +125,10 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     extent n: taken anyway when the kernel reads no buffer it stores and
     the tiles cover at most n / 8 more, the last tile shifted back to end at
     n (`min(outer * f, n - f) + lane`; it overlaps its neighbour, whose
-    shared outputs are stored twice with the same value; no K blocking
-    then). Float reduction lanes that do not divide their range cover the
+    shared outputs are stored twice with the same value). K-blocked, the
+    next output's shared rows store back what they load in each block (its
+    tiles run inside the K blocks), and an overlapping inner output does not
+    pack A (whose order would put its tiles inside them). Float reduction lanes that do not divide their range cover the
     largest multiple of them, and the steps past it become a second REDUCE.
     cuda, with `tensor-cores`: a kernel that is a matmul of row-major f16 or
     bf16 arguments summed in f32 (MatmulMatch.h: an elementwise epilogue of
