@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringExtras.h"
@@ -273,6 +274,29 @@ static RangeOp parallelLoop(Block &body) {
   return outer;
 }
 
+/// Whether the last iteration of `loop` may write elements of the one
+/// before it: uop-optimize's overlapping upcast indexes with
+/// `min(r * f, c)`, c >= (extent - 2) * f, which shifts only the last tile
+/// back onto its neighbour.
+static bool lastIterationOverlaps(RangeOp loop) {
+  APInt e, f, c;
+  if (!matchPattern(loop.getEnd(), m_ConstantInt(&e)))
+    return false;
+  for (Operation *mul : loop->getUsers()) {
+    if (!isa<arith::MulIOp>(mul) ||
+        !matchPattern(mul->getOperand(mul->getOperand(0) == loop.getResult()),
+                      m_ConstantInt(&f)))
+      continue;
+    for (Operation *min : mul->getUsers())
+      if (isa<arith::MinSIOp>(min) &&
+          matchPattern(min->getOperand(min->getOperand(0) == mul->getResult(0)),
+                       m_ConstantInt(&c)) &&
+          c.getSExtValue() >= (e.getSExtValue() - 2) * f.getSExtValue())
+        return true;
+  }
+  return false;
+}
+
 class KernelEmitter {
 public:
   KernelEmitter(raw_ostream &os) : os(os) {}
@@ -360,12 +384,15 @@ public:
       // each run by the _rows function, whose registers are its own locals
       // (not an outlined region's captured privates, after which clang's
       // SLP vectorizer grouped a matmul tile's lanes worse: 150 instead of
-      // 185 GFLOP/s on one thread). The blocks split the first E - 1
-      // iterations and the last thread also runs the last one: a tile that
-      // uop-optimize shifted back to the end of its range overlaps the one
-      // before it, and two threads must not write the same elements.
+      // 185 GFLOP/s on one thread). When the last iteration overlaps the
+      // one before it (a tile uop-optimize shifted back to the end of its
+      // range), the blocks split the first E - 1 iterations and the last
+      // thread also runs the last one: two threads must not write the same
+      // elements.
       const std::string &ext = rowsExtent->first;
-      std::string head = "(" + ext + " - 1)";
+      bool shifted = lastIterationOverlaps(parallel);
+      std::string head = shifted ? "(" + ext + " - 1)" : ext;
+      std::string last = shifted ? "uop_t + 1 == uop_n ? " + ext + " : " : "";
       os << "static void " << sym << "(" << params << ") {\n#ifdef _OPENMP\n"
          << "#pragma omp parallel";
       if (!rowsExtent->second.empty())
@@ -374,8 +401,8 @@ public:
          << "    const int64_t uop_n = omp_get_num_threads(), uop_t = "
             "omp_get_thread_num();\n"
          << "    " << sym << "_rows(" << args << (args.empty() ? "" : ", ")
-         << head << " * uop_t / uop_n, uop_t + 1 == uop_n ? " << ext << " : "
-         << head << " * (uop_t + 1) / uop_n);\n  }\n#else\n  " << sym
+         << head << " * uop_t / uop_n, " << last << head
+         << " * (uop_t + 1) / uop_n);\n  }\n#else\n  " << sym
          << "_rows("
          << args << (args.empty() ? "" : ", ") << "0, " << ext
          << ");\n#endif\n}\n\n";

@@ -6,10 +6,10 @@
 // (2^15 innermost iterations; a symbolic extent decides at run time with an
 // `if` clause). The kernel becomes a _rows function over a block of the
 // loop's iterations (its registers are its locals) and a wrapper whose
-// `omp parallel` region gives each thread one block (of the first E - 1
-// iterations; the last thread also runs the last, which may overlap the one
-// before it: an output tile shifted back to the end of its range, as in
-// test/Dialect/UOp/Transforms/optimize-overlap.mlir). Without -fopenmp the
+// `omp parallel` region gives each thread one block. (When the last
+// iteration overlaps the one before, an output tile shifted back to the end
+// of its range, the last thread runs both: test/Integration/odd-shapes.mlir.)
+// Without -fopenmp the
 // pragma is not seen (#ifdef _OPENMP) and the wrapper runs every row, so the
 // C compiles warning-free.
 
@@ -22,7 +22,7 @@
 // CHECK-NEXT: #pragma omp parallel{{$}}
 // CHECK-NEXT: {
 // CHECK-NEXT: const int64_t uop_n = omp_get_num_threads(), uop_t = omp_get_thread_num();
-// CHECK-NEXT: uopk_matmul_k0_rows(p0, p1, p2, (INT64_C(32) - 1) * uop_t / uop_n, uop_t + 1 == uop_n ? INT64_C(32) : (INT64_C(32) - 1) * (uop_t + 1) / uop_n);
+// CHECK-NEXT: uopk_matmul_k0_rows(p0, p1, p2, INT64_C(32) * uop_t / uop_n, INT64_C(32) * (uop_t + 1) / uop_n);
 // CHECK-NEXT: }
 // CHECK-NEXT: #else
 // CHECK-NEXT: uopk_matmul_k0_rows(p0, p1, p2, 0, INT64_C(32));
@@ -48,7 +48,7 @@ func.func @matmul(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>) -> tensor<25
 // CHECK: for (int64_t [[R:r[0-9]+]] = uop_lo; [[R]] < uop_hi; ++[[R]]) {
 // CHECK-LABEL: static void uopk_blocked_k0(
 // CHECK: #pragma omp parallel{{$}}
-// CHECK: uopk_blocked_k0_rows(p0, p1, p2, (INT64_C(2) - 1) * uop_t / uop_n, uop_t + 1 == uop_n ? INT64_C(2) : (INT64_C(2) - 1) * (uop_t + 1) / uop_n);
+// CHECK: uopk_blocked_k0_rows(p0, p1, p2, INT64_C(2) * uop_t / uop_n, INT64_C(2) * (uop_t + 1) / uop_n);
 func.func @blocked(%a: tensor<64x512xf32>, %b: tensor<512x64xf32>) -> tensor<64x64xf32> {
   %ar = uop.reshape %a : tensor<64x512xf32> -> tensor<64x1x512xf32>
   %ae = uop.expand %ar : tensor<64x1x512xf32> -> tensor<64x64x512xf32>
@@ -78,7 +78,7 @@ func.func @small(%a: tensor<64x96xf32>) -> tensor<64x96xf32> {
 // CHECK: for (int64_t [[R:r[0-9]+]] = uop_lo; [[R]] < uop_hi; ++[[R]]) {
 // CHECK-LABEL: static void uopk_rows_k0(float *restrict p0, const float *restrict p1, const int64_t var0) {
 // CHECK: #pragma omp parallel if (var0 * INT64_C(4) >= 32768)
-// CHECK: uopk_rows_k0_rows(p0, p1, var0, (var0 - 1) * uop_t / uop_n, uop_t + 1 == uop_n ? var0 : (var0 - 1) * (uop_t + 1) / uop_n);
+// CHECK: uopk_rows_k0_rows(p0, p1, var0, var0 * uop_t / uop_n, var0 * (uop_t + 1) / uop_n);
 // CHECK: uopk_rows_k0_rows(p0, p1, var0, 0, var0);
 func.func @rows(%a: tensor<?x64xf32, #uop.sym<"n">>) -> tensor<?x64xf32, #uop.sym<"n">>
     attributes {uop.vars = [#uop.var<"n", 1, 100000>]} {
