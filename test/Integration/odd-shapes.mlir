@@ -17,6 +17,9 @@
 // RUN: uop-run %s --entry rowsum_f64_128x1021 --target cpu --check --repeat 1 --num-threads 1 | FileCheck %s
 // RUN: uop-run %s --entry colsum_1021x1023 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
 // RUN: uop-run %s --entry rowmin_i32_100x1023 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
+// GCC builds the same C (with its own vectorizer settings, Compile.cpp):
+// RUN: env CC=gcc uop-run %s --entry mm_1023x1024x512 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
+// RUN: env CC=gcc uop-run %s --entry softmax_33x1023 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
 // K-blocked tiles that overlap: the next output's (rows) inside the K
 // blocks, whose shared rows store back what they load; with A packed too.
 // The inner output's (columns) outside them, A not packed. K blocks that
