@@ -402,8 +402,7 @@ public:
             "omp_get_thread_num();\n"
          << "    " << sym << "_rows(" << args << (args.empty() ? "" : ", ")
          << head << " * uop_t / uop_n, " << last << head
-         << " * (uop_t + 1) / uop_n);\n  }\n#else\n  " << sym
-         << "_rows("
+         << " * (uop_t + 1) / uop_n);\n  }\n#else\n  " << sym << "_rows("
          << args << (args.empty() ? "" : ", ") << "0, " << ext
          << ");\n#endif\n}\n\n";
     }

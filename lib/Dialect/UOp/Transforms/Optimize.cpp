@@ -84,7 +84,7 @@ std::pair<int64_t, bool> upcastFor(RangeOp r, int64_t want, bool overlap) {
   int64_t f = factorFor(r, want);
   std::optional<int64_t> n = getConstantExtent(r);
   if (!overlap || f >= want || want < 2 || !n || *n <= want || *n % want == 0 ||
-      (llvm::divideCeil(*n, want) * want - *n) * 8 > *n)
+      (static_cast<int64_t>(llvm::divideCeil(*n, want)) * want - *n) * 8 > *n)
     return {f, false};
   return {want, true};
 }
@@ -583,12 +583,11 @@ private:
       for (RangeOp r : reduces)
         if (llvm::MulOverflow(k, getConstantExtent(r).value_or(1), k))
           k = std::numeric_limits<int64_t>::max();
-      int64_t block =
-          reduces.size() == 1
-              ? kBlockFor(getConstantExtent(reduces.front()).value_or(0), kBlock)
-              : 0;
-      bool blocked = block > 0 &&
-                     getConstantExtent(reduces.front()).value_or(0) >= 2 * block;
+      int64_t kSteps = reduces.size() == 1
+                           ? getConstantExtent(reduces.front()).value_or(0)
+                           : 0;
+      int64_t block = kBlockFor(kSteps, kBlock);
+      bool blocked = block > 0 && kSteps >= 2 * block;
       int64_t vectors = k >= 1024 || blocked ? 2 : 1;
       int64_t lanes = std::max<int64_t>(vectorBits / accumulatorBits(fn), 1);
       int64_t width = std::min<int64_t>(upcast, vectors * lanes);
@@ -735,10 +734,11 @@ private:
                                      red.getReduceOpAttr());
     red.getResult().replaceAllUsesExcept(combined.getResult(), combined);
     if (rest) {
+      // A float add / max / min always combines.
       FailureOr<Value> all =
           combineReduce(b, red.getLoc(), kind, combined.getResult(), rest);
-      if (succeeded(all))
-        combined.getResult().replaceAllUsesExcept(*all, all->getDefiningOp());
+      assert(succeeded(all) && "a float reduction must combine");
+      combined.getResult().replaceAllUsesExcept(*all, all->getDefiningOp());
     }
     return true;
   }

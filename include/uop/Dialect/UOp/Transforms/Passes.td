@@ -128,8 +128,9 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     shared outputs are stored twice with the same value). K-blocked, the
     next output's shared rows store back what they load in each block (its
     tiles run inside the K blocks), and an overlapping inner output does not
-    pack A (whose order would put its tiles inside them). Float reduction lanes that do not divide their range cover the
-    largest multiple of them, and the steps past it become a second REDUCE.
+    pack A (whose order would put its tiles inside them). Float reduction
+    lanes that do not divide their range cover the largest multiple of them,
+    and the steps past it become a second REDUCE.
     cuda, with `tensor-cores`: a kernel that is a matmul of row-major f16 or
     bf16 arguments summed in f32 (MatmulMatch.h: an elementwise epilogue of
     constants, biases and residuals, a store in f32 or cast to half) whose
