@@ -159,3 +159,146 @@ def test_jit_keyword_tensors_are_inputs_and_arrays_are_refused():
         f(x, b=Tensor(y1))
     with pytest.raises(NotImplementedError, match="container"):
         uop.jit(lambda ts: ts[0])([Tensor(x)])
+
+
+# -- issue 41, item 3: a replay equals a plain call ------------------------------------------
+
+def _agree(fn, calls, traces=None, rtol=1e-5, atol=1e-5):
+    """``uop.jit(fn)`` gives what ``fn`` gives for each ``(args, kwargs)`` of ``calls``."""
+    jf = uop.jit(fn)
+    for args, kwargs in calls:
+        want = fn(*args, **kwargs)
+        got = jf(*args, **kwargs)
+        want = list(want) if isinstance(want, (tuple, list)) else [want]
+        got = list(got) if isinstance(got, (tuple, list)) else [got]
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            assert g.shape == w.shape and g.dtype is w.dtype
+            np.testing.assert_allclose(g.numpy(), w.numpy(), rtol=rtol, atol=atol)
+    if traces is not None:
+        assert jf.traces == traces
+    return jf
+
+
+def test_jit_aliased_arguments_are_part_of_the_signature():
+    def g(a, b):
+        return a - b
+
+    t, x, y = (Tensor(f32(3, 4)) for _ in range(3))
+    jg = uop.jit(g)
+    np.testing.assert_array_equal(jg(t, t).numpy(), np.zeros((3, 4), np.float32))
+    # the replay of g(t, t) computed y - y (zeros) here
+    np.testing.assert_allclose(jg(x, y).numpy(), x.numpy() - y.numpy(), rtol=1e-6)
+    assert jg.traces == 2
+    np.testing.assert_array_equal(jg(y, y).numpy(), np.zeros((3, 4), np.float32))   # replays g(t, t)
+    np.testing.assert_allclose(jg(y, x).numpy(), y.numpy() - x.numpy(), rtol=1e-6)  # replays g(x, y)
+    assert jg.traces == 2
+    # the same tensor passed twice, through two Tensor objects or two keyword arguments
+    _agree(lambda a, b, c=None: a * b + c, [((t, Tensor(t)), {"c": t}), ((x, y), {"c": x}),
+                                            ((y, y), {"c": y}), ((x, y), {"c": t})], traces=3)
+    # a lazy argument passed twice is realized once, and aliases
+    z = Tensor(x.numpy()) * 2
+    jg2 = uop.jit(g)
+    np.testing.assert_array_equal(jg2(z, z).numpy(), np.zeros((3, 4), np.float32))
+    np.testing.assert_allclose(jg2(x, y).numpy(), x.numpy() - y.numpy(), rtol=1e-6)
+
+
+def test_jit_realize_at_the_end_reads_the_new_inputs():
+    xs = [Tensor(f32(5)) for _ in range(3)]
+    # the replay returned the first call's 2 * x again
+    _agree(lambda x: (x * 2).realize(), [((x,), {}) for x in xs], traces=1)
+    _agree(lambda x: x.realize(), [((x,), {}) for x in xs], traces=1)
+    _agree(lambda x: x.realize().realize() + 1, [((x,), {}) for x in xs], traces=1)
+
+
+def test_jit_realize_midway_reads_the_new_inputs():
+    w, b = Tensor(f32(6, 4)), Tensor(f32(4))
+
+    def model(x):
+        h = (x @ w).realize()                  # midway
+        h = (h + b).relu().realize()
+        return h.softmax(-1), h.sum(0)
+
+    _agree(model, [((Tensor(f32(3, 6)),), {}) for _ in range(3)], traces=1)
+
+
+def test_jit_captured_tensors_stay_frozen_and_are_not_arguments():
+    wa = f32(4, 4)
+    w = Tensor(wa)
+    lazy_w = Tensor(wa) * 0.5                  # a lazy capture
+    xs = [Tensor(f32(4, 4)) for _ in range(3)]
+    # w passed as the argument on the first call: it was taken for the argument
+    # everywhere, and f(x) replayed x + x @ x
+    _agree(lambda x: x + x @ w, [((w,), {})] + [((x,), {}) for x in xs], traces=1)
+    _agree(lambda x: (x - lazy_w).realize() * w, [((w,), {})] + [((x,), {}) for x in xs], traces=1)
+
+    # a capture realized inside the function depends on no argument: computed once, frozen
+    def f(x):
+        return x * (w * 3).realize()
+
+    jf = _agree(f, [((x,), {}) for x in xs], traces=1)
+    launches = runtime.stats.launches
+    jf(xs[0])
+    assert runtime.stats.launches == launches + 1
+
+
+def test_jit_constants_and_non_tensor_arguments():
+    xs = [Tensor(f32(2, 3)) for _ in range(3)]
+    calls = [((x,), {"scale": s, "axis": a}) for x in xs for s in (1.5, 2.0) for a in (0, 1)]
+    _agree(lambda x, scale=1.0, axis=0: (x * scale + 3).cumsum(axis).realize() - 1, calls, traces=4)
+    # a function whose result is a constant or does not read its argument
+    _agree(lambda x: Tensor.ones(2, 3) * 7, [((x,), {}) for x in xs], traces=1)
+
+
+def test_jit_nested_jit_and_dtypes():
+    @uop.jit
+    def inner(a, b):
+        return (a * b).realize() + 1
+
+    def outer(x, y):
+        return inner(x, y).sum(1), inner(y, y)
+
+    xs = [(Tensor(f32(3, 2)), Tensor(f32(3, 2))) for _ in range(3)]
+    _agree(outer, [(xy, {}) for xy in xs], traces=1)
+    ints = [Tensor(np.arange(6, dtype=np.int32).reshape(2, 3) * k) for k in (1, 2, 3)]
+    _agree(lambda i: (i * 3).realize() // 2, [((i,), {}) for i in ints], traces=1)
+    halves = [Tensor(f32(4).astype(np.float16)) for _ in range(3)]
+    _agree(lambda h: (h * h).realize().cast(uop.float32).exp(), [((h,), {}) for h in halves], traces=1,
+           rtol=2e-3)
+
+
+@pytest.mark.parametrize("model", ["mlp", "attention", "conv"])
+def test_jit_small_models_agree_with_plain_calls(model):
+    rng = np.random.default_rng(41)
+
+    def w(*shape):
+        return Tensor(rng.standard_normal(shape).astype(np.float32) * 0.5)
+
+    if model == "mlp":
+        w1, b1, w2 = w(8, 16), w(16), w(16, 4)
+
+        def fn(x):
+            h = x.linear(w1, b1).gelu().realize()
+            return h.linear(w2).log_softmax(-1)
+
+        shape = (5, 8)
+    elif model == "attention":
+        wq, wk, wv, wo = w(8, 8), w(8, 8), w(8, 8), w(8, 8)
+
+        def fn(x):
+            h = x.layernorm()
+            q, k, v = (h @ wq).realize(), h @ wk, h @ wv
+            a = q.scaled_dot_product_attention(k, v, is_causal=True)
+            return x + (a @ wo).realize()
+
+        shape = (2, 6, 8)
+    else:
+        k1, k2 = w(4, 3, 3, 3), w(2, 4, 1, 1)
+
+        def fn(x):
+            h = x.conv2d(k1, padding=1).relu().realize()
+            return h.max_pool2d().conv2d(k2).mean((2, 3))
+
+        shape = (2, 3, 6, 6)
+    xs = [Tensor(rng.standard_normal(shape).astype(np.float32)) for _ in range(3)]
+    _agree(fn, [((x,), {}) for x in xs], traces=1, rtol=1e-4, atol=1e-5)

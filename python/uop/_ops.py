@@ -21,11 +21,21 @@ def _is_int(x):
     return isinstance(x, (numbers.Integral, np.integer)) and not isinstance(x, (bool, np.bool_))
 
 
+class AxisError(ValueError, IndexError):
+    """An axis out of range: a ValueError, and an IndexError as torch and tinygrad raise
+    (numpy's ``AxisError`` is both too)."""
+
+
+class ArgumentError(ValueError, RuntimeError):
+    """An argument the op does not define a result for: a ValueError, and a RuntimeError
+    as torch and tinygrad raise."""
+
+
 def _axis(axis, ndim, what):
     if not _is_int(axis):
         raise TypeError(f"{what}: axis must be an integer, not {axis!r}")
     if not -ndim <= axis < ndim:
-        raise ValueError(f"{what}: axis {axis} is out of range for a tensor of rank {ndim}")
+        raise AxisError(f"{what}: axis {axis} is out of range for a tensor of rank {ndim}")
     return int(axis) % ndim
 
 
@@ -271,9 +281,17 @@ class TensorOps:
     def relu6(self):
         return self.relu().minimum(6)
 
-    def softplus(self, beta=1):
+    def softplus(self, beta=1, threshold=20):
+        """``log(1 + exp(beta x)) / beta`` (torch's ``softplus``): computed stably as
+        ``(max(bx, 0) + log1p(exp(-|bx|))) / beta``, and ``x`` itself where ``bx > threshold``."""
         t = self._float()
-        return (1 + (t * beta).exp()).log() * (1 / beta)
+        bx = t * beta
+        e = (-bx.abs()).exp()                     # in (0, 1]: no overflow
+        u = 1 + e
+        # log1p(e) (Goldberg): log(u) * e / (u - 1) keeps e's digits that 1 + e rounds off
+        log1p = (u == 1).where(e, u.log() * (e / (u - 1)))
+        r = (bx.relu() + log1p) * (1 / beta)
+        return (bx > threshold).where(t, r)
 
     def hardtanh(self, min_val=-1, max_val=1):
         return self.clip(min_val, max_val)
@@ -375,7 +393,12 @@ class TensorOps:
         (O(n^2) work per row)."""
         T = type(self)
         if self.ndim == 0:
-            return self
+            # torch and tinygrad: a 0-d tensor has the axes 0 and -1
+            if not _is_int(axis):
+                raise TypeError(f"{what}: axis must be an integer, not {axis!r}")
+            if axis not in (0, -1):
+                raise AxisError(f"{what}: axis {axis} is out of range for a 0-d tensor (0 or -1)")
+            return self.reshape(1)._cumulative(0, kind, what).reshape(())   # the dtypes of 1-d
         ax = _axis(axis, self.ndim, what)
         n = self.shape[ax]
         x = self if kind in ("max", "min") else self.cast(_t()._sum_acc_dtype(self.dtype))
@@ -677,9 +700,16 @@ class TensorOps:
         return hot.where(x.cast(acc), 0).sum(-1).cast(self.dtype)
 
     def one_hot(self, num_classes):
-        """int32 one-hot vectors along a new last dim (tinygrad's ``one_hot``)."""
+        """int32 one-hot vectors along a new last dim (tinygrad's ``one_hot``). ``num_classes``
+        must be a non-negative int (tinygrad's rule; torch's -1, infer it from the data, would
+        need the values: a ValueError here). A class value outside ``[0, num_classes)`` gives a
+        row of zeros (the graph is lazy: the values are not checked)."""
         if not self.dtype.is_int:
             raise TypeError(f"one_hot: the classes must be integers, not {self.dtype.name}")
+        if not _is_int(num_classes):
+            raise TypeError(f"one_hot: num_classes must be an int, not {num_classes!r}")
+        if num_classes < 0:
+            raise ValueError(f"one_hot: num_classes must be non-negative, got {num_classes}")
         return (self.unsqueeze(-1) == type(self).arange(num_classes)).where(1, 0)
 
     def _tri(self, diagonal, upper):
@@ -689,7 +719,7 @@ class TensorOps:
         r, c = self.shape[-2:]
         i, j = T.arange(r).reshape(r, 1), T.arange(c).reshape(1, c)
         mask = (j - i >= diagonal) if upper else (j - i <= diagonal)
-        return mask.where(self, self.zeros_like() if self.dtype.is_float else 0)
+        return mask.where(self, self.zeros_like())   # zeros of self's dtype: bool stays bool
 
     def tril(self, diagonal=0):
         return self._tri(diagonal, False)
@@ -735,15 +765,33 @@ class TensorOps:
         return self._reduction(r, reduction, "binary_crossentropy_logits")
 
     def cross_entropy(self, Y, reduction="mean", label_smoothing=0.0):
-        """Cross entropy of logits ``self`` (N, C) (or (C,)) and ``Y``: class indices
-        (integers) or probabilities (floats), with torch's label smoothing."""
+        """Cross entropy of logits ``self`` of shape (C,), (N, C) or (N, C, d1, ...) (the classes
+        on axis 1, as torch and tinygrad) and ``Y``: class indices (integers, the shape of
+        ``self`` without the class axis) or probabilities (floats, the shape of ``self``), with
+        torch's label smoothing. Any other target shape raises (no broadcasting)."""
         T = type(self)
         if not isinstance(Y, T):
             Y = T(Y)
+        if self.ndim == 0:
+            raise ValueError("cross_entropy: the logits need a class axis, got a 0-d tensor")
+        if not 0.0 <= label_smoothing <= 1.0:
+            raise ValueError(f"cross_entropy: label_smoothing must be in [0, 1], got {label_smoothing}")
+        ax = 0 if self.ndim == 1 else 1
+        n = self.shape[ax]
         if Y.dtype.is_int:
-            Y = Y.one_hot(self.shape[-1]).cast(float32)
-        Y = Y * (1 - label_smoothing) + label_smoothing / self.shape[-1]
-        r = -(self.log_softmax(-1) * Y).sum(-1)
+            want = self.shape[:ax] + self.shape[ax + 1:]
+            if Y.shape != want:
+                raise ArgumentError(f"cross_entropy: class indices of shape {Y.shape} for logits of shape "
+                                    f"{self.shape}; expected the shape {want} (the logits without axis {ax})")
+            Y = Y.one_hot(n).cast(float32)
+            if ax != Y.ndim - 1:
+                Y = Y.permute(*range(ax), Y.ndim - 1, *range(ax, Y.ndim - 1))   # classes to axis 1
+        elif Y.shape != self.shape:
+            raise ArgumentError(f"cross_entropy: class probabilities of shape {Y.shape} for logits of "
+                                f"shape {self.shape}; they must have the same shape (integer class "
+                                "indices drop the class axis)")
+        Y = Y * (1 - label_smoothing) + label_smoothing / n
+        r = -(self.log_softmax(ax) * Y).sum(ax)
         return self._reduction(r, reduction, "cross_entropy")
 
     def sparse_categorical_crossentropy(self, Y, ignore_index=-1, label_smoothing=0.0, reduction="mean"):
@@ -791,8 +839,13 @@ class TensorOps:
         return self.numel() * self.element_size()
 
     def realize(self):
-        """Compute now (CPU) and return a Tensor that holds the result as an input."""
-        return type(self)(self.numpy(), dtype=self.dtype)
+        """Compute now (CPU) and return a Tensor that holds the result as an input. Inside a
+        ``uop.jit`` trace the jit records what it holds, so that a replay computes it again
+        from the new arguments."""
+        r = type(self)(self.numpy(), dtype=self.dtype)
+        from .jit import note_realize   # the module (the package's ``jit`` is the decorator)
+        note_realize(r, self)
+        return r
 
     def item(self):
         """The value of a one-element tensor as a Python scalar."""

@@ -480,6 +480,12 @@ class Tensor(TensorOps):
         return self._mod(o, True)
 
     def _pow(self, other, reverse):
+        if not reverse and isinstance(other, (numbers.Integral, np.integer)) \
+                and not isinstance(other, (bool, np.bool_)) and other < 0 and not self.dtype.is_float:
+            # torch and tinygrad raise: 1 / x ** n is not an integer
+            from ._ops import ArgumentError
+            raise ArgumentError(f"**: {self.dtype.name} to the negative integer power {int(other)} "
+                                "(integers to negative integer powers are not allowed; cast to a float first)")
         if not reverse and _is_scalar(other) and not isinstance(other, (bool, np.bool_)) \
                 and np.isfinite(other) and float(other) == int(other) and 0 <= int(other) <= 64 and not self.dtype.is_bool:
             # x ** n, n a small non-negative integer: exact multiplications (integers wrap)
