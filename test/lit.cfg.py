@@ -70,6 +70,15 @@ if config.uop_have_mpi == "ON" and shutil.which("mpirun"):
 config.substitutions.append(
     ("%fake_cuda", os.path.join(config.uop_lib_dir, "libuop-fake-cuda.so")))
 
+# The PTX emulator behind the same driver API (test/lib/PtxEmulator): the
+# kernels run (docs/gpu-emulator.md). %emu_run is uop-run on it, with the PTX
+# loaded as text.
+emu_cuda = os.path.join(config.uop_lib_dir, "libuop-emu-cuda.so")
+config.substitutions.append(("%emu_cuda", emu_cuda))
+config.substitutions.append(
+    ("%emu_run", "env UOP_CUDA_DRIVER=%s UOP_CUDA_LOAD=ptx %s" % (
+        emu_cuda, os.path.join(config.uop_tools_dir, "uop-run"))))
+
 # The fake NCCL (test/lib/FakeNccl): GPU ranks' all-reduces checked without GPUs.
 config.substitutions.append(
     ("%fake_nccl", os.path.join(config.uop_lib_dir, "libuop-fake-nccl.so")))

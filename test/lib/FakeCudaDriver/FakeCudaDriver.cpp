@@ -31,6 +31,16 @@
 
 #define UOP_CUDA_API extern "C" __attribute__((visibility("default")))
 
+// Built a second time with UOP_CUDA_EMULATE as libuop-emu-cuda.so, the same
+// checks in front of the PTX emulator (test/lib/PtxEmulator), which executes
+// every launch.
+#ifdef UOP_CUDA_EMULATE
+#include "../PtxEmulator/PtxEmulator.h"
+#define UOP_DRIVER "uop-emu-cuda"
+#else
+#define UOP_DRIVER "uop-fake-cuda"
+#endif
+
 //===----------------------------------------------------------------------===//
 // The driver ABI, as cuda.h (CUDA 13.0) declares it
 //===----------------------------------------------------------------------===//
@@ -99,6 +109,7 @@ enum : CUresult {
   CUDA_ERROR_NOT_FOUND = 500,
   CUDA_ERROR_NOT_PERMITTED = 800,
   CUDA_ERROR_NOT_SUPPORTED = 801,
+  CUDA_ERROR_LAUNCH_FAILED = 719,
   CUDA_ERROR_INVALID_CLUSTER_SIZE = 912,
 };
 
@@ -180,7 +191,7 @@ __attribute__((format(printf, 1, 2))) String format(const char *fmt, ...) {
 CUresult record(CUresult code, String message) {
   lastCode = code;
   lastMessage = std::move(message);
-  std::fprintf(stderr, "uop-fake-cuda: error: %s\n", lastMessage.c_str());
+  std::fprintf(stderr, UOP_DRIVER ": error: %s\n", lastMessage.c_str());
   return code;
 }
 
@@ -253,6 +264,11 @@ struct Name {
 struct Module {
   std::vector<std::unique_ptr<Function>> functions;
   std::map<Name, Function *> byName;
+  unsigned targetCc = 0; // the .target's number (sm_90a: 90)
+#ifdef UOP_CUDA_EMULATE
+  std::unique_ptr<uop::emu::Module, void (*)(uop::emu::Module *)> emu{
+      nullptr, uop::emu::destroyModule};
+#endif
 };
 
 struct Event {
@@ -332,7 +348,7 @@ void printExitLine() {
   Lock lock;
   State &s = state();
   std::fprintf(stderr,
-               "uop-fake-cuda: exit allocations=%zu modules=%zu events=%zu "
+               UOP_DRIVER ": exit allocations=%zu modules=%zu events=%zu "
                "contexts=%d\n",
                s.allocations.size(), s.modules.size(), s.events.size(),
                s.primaryRefs);
@@ -1182,10 +1198,55 @@ String scalarValue(const Param &p, const void *bytes) {
 
 // Checks a launch of `f`, which the caller has checked is live. `cluster`
 // is null when no cluster dimension was given.
+#ifdef UOP_CUDA_EMULATE
+uint64_t emulatorSeed() {
+  const char *text = std::getenv("UOP_EMU_SEED");
+  return text ? std::strtoull(text, nullptr, 10) : 1;
+}
+
+// Runs the launch in the emulator; global accesses must stay inside one
+// live allocation.
+CUresult emulate(Function &f, const unsigned grid[3], const unsigned block[3],
+                 const unsigned cluster[3], unsigned dynamicShared,
+                 void **params) {
+  uop::emu::LaunchConfig cfg;
+  for (int i = 0; i < 3; ++i) {
+    cfg.grid[i] = grid[i];
+    cfg.block[i] = block[i];
+    cfg.cluster[i] = cluster[i];
+  }
+  cfg.dynamicShared = dynamicShared;
+  cfg.seed = emulatorSeed();
+  auto check = [](uint64_t addr, uint64_t size, uint64_t &begin,
+                  uint64_t &end, std::string &why) {
+    const AllocationMap::value_type *a = findAllocation(addr, size);
+    if (!a) {
+      String w = whyNotAllocated(addr, size);
+      why.assign(w.begin(), w.end());
+      return false;
+    }
+    begin = a->first;
+    end = a->first + a->second.size;
+    return true;
+  };
+  std::string err = uop::emu::launch(*f.module->emu, std::string(
+                                         f.name.begin(), f.name.end()),
+                                     cfg, params, check);
+  if (!err.empty())
+    return fail(CUDA_ERROR_LAUNCH_FAILED, "%s: %s", f.name.c_str(),
+                err.c_str());
+  return CUDA_SUCCESS;
+}
+#endif
+
 CUresult launch(Function &f, const unsigned grid[3], const unsigned block[3],
                 unsigned dynamicShared, CUstream stream, void **params,
                 void **extra, const unsigned *cluster) {
   State &s = state();
+  unsigned cc = s.cc;
+#ifdef UOP_CUDA_EMULATE
+  cc = std::max(cc, f.module->targetCc); // the chip the module was built for
+#endif
   const char *name = f.name.c_str();
   if (CUresult rc = checkStream(stream))
     return rc;
@@ -1243,11 +1304,11 @@ CUresult launch(Function &f, const unsigned grid[3], const unsigned block[3],
                              : ".explicitcluster");
   static const unsigned one[3] = {1, 1, 1};
   if (cluster) {
-    if (s.cc < 90)
+    if (cc < 90)
       return fail(CUDA_ERROR_INVALID_CLUSTER_SIZE,
                   "thread block clusters need compute capability 9.0; the "
                   "fake device is sm_%u",
-                  s.cc);
+                  cc);
     if (f.cluster[0] &&
         (cluster[0] != f.cluster[0] || cluster[1] != f.cluster[1] ||
          cluster[2] != f.cluster[2]))
@@ -1298,12 +1359,12 @@ CUresult launch(Function &f, const unsigned grid[3], const unsigned block[3],
                     : "(48 KiB less its static shared memory; raise it with "
                       "cuFuncSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_"
                       "SHARED_SIZE_BYTES))");
-  uint64_t optin = optinSharedLimit(s.cc);
+  uint64_t optin = optinSharedLimit(cc);
   if (f.staticShared + dynamicShared > optin)
     return fail(CUDA_ERROR_INVALID_VALUE,
                 "%llu static + %u dynamic bytes of shared memory exceed the "
                 "%llu a block may have on sm_%u",
-                ull(f.staticShared), dynamicShared, ull(optin), s.cc);
+                ull(f.staticShared), dynamicShared, ull(optin), cc);
 
   // Parameters: one pointer per .param, each to as many bytes as the PTX
   // declares.
@@ -1345,18 +1406,22 @@ CUresult launch(Function &f, const unsigned grid[3], const unsigned block[3],
     }
   }
   ++s.clock;
+#ifdef UOP_CUDA_EMULATE
+  if (CUresult rc = emulate(f, grid, block, cluster, dynamicShared, params))
+    return rc;
+#endif
   const char *quiet = std::getenv("UOP_FAKE_CUDA_QUIET");
   if (quiet && std::strcmp(quiet, "1") == 0)
     return CUDA_SUCCESS;
   std::fprintf(stderr,
-               "uop-fake-cuda: launch %s grid=(%u,%u,%u) block=(%u,%u,%u) "
+               UOP_DRIVER ": launch %s grid=(%u,%u,%u) block=(%u,%u,%u) "
                "cluster=(%u,%u,%u) shared=%llu+%u params=%zu ok\n",
                name, grid[0], grid[1], grid[2], block[0], block[1], block[2],
                cluster[0], cluster[1], cluster[2], ull(f.staticShared),
                dynamicShared, f.params.size());
   for (size_t i = 0; i < f.params.size(); ++i)
     if (!f.params[i].scalarType.empty())
-      std::fprintf(stderr, "uop-fake-cuda: param %zu %s = %s\n", i,
+      std::fprintf(stderr, UOP_DRIVER ": param %zu %s = %s\n", i,
                    f.params[i].name.c_str(),
                    scalarValue(f.params[i], params[i]).c_str());
   return CUDA_SUCCESS;
@@ -1402,7 +1467,11 @@ UOP_CUDA_API CUresult cuInit(unsigned int flags) {
   if (flags != 0)
     return fail(CUDA_ERROR_INVALID_VALUE, "flags = %u must be 0", flags);
   State &s = state();
+#ifdef UOP_CUDA_EMULATE
+  unsigned cc = 80; // tensor-core kernels then take the mma.sync path
+#else
   unsigned cc = 90;
+#endif
   if (const char *text = std::getenv("UOP_FAKE_CUDA_CC"))
     if (!parseComputeCapability(text, cc))
       return fail(CUDA_ERROR_NO_DEVICE,
@@ -1495,8 +1564,14 @@ UOP_CUDA_API CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
     return fail(CUDA_ERROR_INVALID_VALUE, "name is null or len = %d <= 0", len);
   if (CUresult rc = checkDevice(dev))
     return rc;
+#ifdef UOP_CUDA_EMULATE
+  std::snprintf(name, len, "uop PTX emulator (sm_%u; sm_80 to sm_100a by the "
+                           "module's .target)",
+                state().cc);
+#else
   std::snprintf(name, len, "uop fake CUDA driver (sm_%u, kernels not executed)",
                 state().cc);
+#endif
   return CUDA_SUCCESS;
 }
 
@@ -1618,12 +1693,27 @@ UOP_CUDA_API CUresult cuModuleLoadData(CUmodule *module, const void *image) {
   bool loadable = ptx.targetSuffix == 'a'   ? d == t
                   : ptx.targetSuffix == 'f' ? d / 10 == t / 10 && d >= t
                                             : d >= t;
+#ifdef UOP_CUDA_EMULATE
+  // The emulated device is every chip it implements: the instructions
+  // decide (an unimplemented one fails the load below, naming its line).
+  loadable = t >= 80 && t <= 100;
+  std::string why;
+  std::unique_ptr<uop::emu::Module, void (*)(uop::emu::Module *)> emu(
+      uop::emu::parseModule(static_cast<const char *>(image), why),
+      uop::emu::destroyModule);
+  if (!emu)
+    return fail(CUDA_ERROR_INVALID_PTX, "%s", why.c_str());
+#endif
   if (!loadable)
     return fail(CUDA_ERROR_NO_BINARY_FOR_GPU,
                 "PTX for .target %s cannot run on the fake device, sm_%u (set "
                 "UOP_FAKE_CUDA_CC)",
                 ptx.target.c_str(), d);
   auto m = std::make_unique<Module>();
+  m->targetCc = t;
+#ifdef UOP_CUDA_EMULATE
+  m->emu.reset(emu.release());
+#endif
   for (auto &f : ptx.entries) {
     f->module = m.get();
     m->byName.emplace(Name{f->name}, f.get());
@@ -1635,8 +1725,14 @@ UOP_CUDA_API CUresult cuModuleLoadData(CUmodule *module, const void *image) {
   s.allModules.push_back(std::move(m));
   if (!s.announced) {
     s.announced = true;
-    std::fprintf(stderr, "uop-fake-cuda: kernels are not executed; outputs "
+#ifdef UOP_CUDA_EMULATE
+    std::fprintf(stderr, UOP_DRIVER ": kernels are executed by the PTX "
+                                    "emulator (schedule seed %llu)\n",
+                 ull(emulatorSeed()));
+#else
+    std::fprintf(stderr, UOP_DRIVER ": kernels are not executed; outputs "
                          "keep the bytes they were given\n");
+#endif
   }
   return CUDA_SUCCESS;
 }

@@ -1,0 +1,364 @@
+//===- Decode.cpp - Opcode and modifiers to a decoded instruction ---------===//
+//
+// One table row per base opcode: which modifiers it takes. Anything else is
+// an error naming the PTX line (fail closed): the emulator never skips or
+// approximates a form it does not implement.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Internal.h"
+
+#include <set>
+
+namespace uop::emu {
+
+unsigned tyBits(Ty t) {
+  switch (t) {
+  case Ty::Pred: return 1;
+  case Ty::B8: case Ty::U8: case Ty::S8: return 8;
+  case Ty::B16: case Ty::U16: case Ty::S16: case Ty::F16: case Ty::BF16:
+    return 16;
+  case Ty::B32: case Ty::U32: case Ty::S32: case Ty::F32: case Ty::F16x2:
+  case Ty::BF16x2:
+    return 32;
+  case Ty::B64: case Ty::U64: case Ty::S64: case Ty::F64: return 64;
+  case Ty::B128: return 128;
+  case Ty::None: return 0;
+  }
+  return 0;
+}
+
+bool tyIsFloat(Ty t) {
+  return t == Ty::F16 || t == Ty::F16x2 || t == Ty::BF16 ||
+         t == Ty::BF16x2 || t == Ty::F32 || t == Ty::F64;
+}
+
+bool tyIsSigned(Ty t) {
+  return t == Ty::S8 || t == Ty::S16 || t == Ty::S32 || t == Ty::S64;
+}
+
+Ty parseTy(const std::string &s) {
+  static const std::map<std::string, Ty> names = {
+      {".pred", Ty::Pred}, {".b8", Ty::B8}, {".b16", Ty::B16},
+      {".b32", Ty::B32}, {".b64", Ty::B64}, {".b128", Ty::B128},
+      {".u8", Ty::U8}, {".u16", Ty::U16}, {".u32", Ty::U32},
+      {".u64", Ty::U64}, {".s8", Ty::S8}, {".s16", Ty::S16},
+      {".s32", Ty::S32}, {".s64", Ty::S64}, {".f16", Ty::F16},
+      {".f16x2", Ty::F16x2}, {".bf16", Ty::BF16}, {".bf16x2", Ty::BF16x2},
+      {".f32", Ty::F32}, {".f64", Ty::F64}};
+  auto it = names.find(s);
+  return it == names.end() ? Ty::None : it->second;
+}
+
+namespace {
+
+struct OpInfo {
+  Op op;
+  // Modifiers the instruction accepts beyond types, spaces and .vN. A
+  // modifier listed with a Mod bit sets it; the others are accepted and
+  // have no effect on a functional emulator (cache hints, .sync, .aligned).
+  std::vector<std::pair<const char *, uint64_t>> mods;
+  int minOps, maxOps;
+};
+
+const std::vector<std::pair<const char *, uint64_t>> kRound = {
+    {"rn", M_Rn}, {"rz", M_Rz}, {"rm", M_Rm}, {"rp", M_Rp}, {"ftz", M_Ftz},
+    {"sat", M_Sat}};
+
+std::vector<std::pair<const char *, uint64_t>>
+with(std::vector<std::pair<const char *, uint64_t>> a,
+     const std::vector<std::pair<const char *, uint64_t>> &b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+const std::map<std::string, OpInfo> &table() {
+  static const std::map<std::string, OpInfo> t = {
+      {"mov", {Op::Mov, {}, 2, 2}},
+      {"ld", {Op::Ld, {{"nc", 0}, {"ca", 0}, {"cg", 0}, {"cs", 0},
+                       {"lu", 0}, {"cv", 0}, {"weak", 0},
+                       {"L1::no_allocate", 0}, {"L1::evict_last", 0},
+                       {"L2::64B", 0}, {"L2::128B", 0}, {"L2::256B", 0}},
+              2, 2}},
+      {"st", {Op::St, {{"wb", 0}, {"cg", 0}, {"cs", 0}, {"wt", 0},
+                       {"weak", 0}, {"L1::no_allocate", 0}},
+              2, 2}},
+      {"add", {Op::Add, with(kRound, {{"cc", M_CC}}), 3, 3}},
+      {"sub", {Op::Sub, kRound, 3, 3}},
+      {"mul", {Op::Mul, with(kRound, {{"lo", M_Lo}, {"hi", M_Hi},
+                                      {"wide", M_Wide}}),
+               3, 3}},
+      {"mad", {Op::Mad, with(kRound, {{"lo", M_Lo}, {"hi", M_Hi},
+                                      {"wide", M_Wide}}),
+               4, 4}},
+      {"fma", {Op::Fma, with(kRound, {{"relu", M_Relu}}), 4, 4}},
+      {"div", {Op::Div, with(kRound, {{"approx", M_Approx}, {"full", M_Full}}),
+               3, 3}},
+      {"rem", {Op::Rem, {}, 3, 3}},
+      {"neg", {Op::Neg, {{"ftz", M_Ftz}}, 2, 2}},
+      {"abs", {Op::Abs, {{"ftz", M_Ftz}}, 2, 2}},
+      {"min", {Op::Min, {{"ftz", M_Ftz}, {"NaN", M_NaN}, {"relu", M_Relu}},
+               3, 3}},
+      {"max", {Op::Max, {{"ftz", M_Ftz}, {"NaN", M_NaN}, {"relu", M_Relu}},
+               3, 3}},
+      {"and", {Op::And, {}, 3, 3}},
+      {"or", {Op::Or, {}, 3, 3}},
+      {"xor", {Op::Xor, {}, 3, 3}},
+      {"not", {Op::Not, {}, 2, 2}},
+      {"cnot", {Op::Cnot, {}, 2, 2}},
+      {"shl", {Op::Shl, {}, 3, 3}},
+      {"shr", {Op::Shr, {}, 3, 3}},
+      {"setp", {Op::Setp, {{"ftz", M_Ftz}}, 3, 5}},
+      {"selp", {Op::Selp, {}, 4, 4}},
+      {"cvt", {Op::Cvt, with(kRound, {{"rni", M_Rni}, {"rzi", M_Rzi},
+                                      {"rmi", M_Rmi}, {"rpi", M_Rpi},
+                                      {"relu", M_Relu}}),
+               2, 3}},
+      {"cvta", {Op::Cvta, {{"to", M_To}}, 2, 2}},
+      {"bra", {Op::Bra, {{"uni", M_Uni}}, 1, 1}},
+      {"ret", {Op::Ret, {}, 0, 0}},
+      {"exit", {Op::Exit, {}, 0, 0}},
+      {"ex2", {Op::Ex2, {{"approx", M_Approx}, {"ftz", M_Ftz}}, 2, 2}},
+      {"lg2", {Op::Lg2, {{"approx", M_Approx}, {"ftz", M_Ftz}}, 2, 2}},
+      {"rcp", {Op::Rcp, with(kRound, {{"approx", M_Approx}}), 2, 2}},
+      {"sqrt", {Op::Sqrt, with(kRound, {{"approx", M_Approx}}), 2, 2}},
+      {"rsqrt", {Op::Rsqrt, {{"approx", M_Approx}, {"ftz", M_Ftz}}, 2, 2}},
+      {"sin", {Op::Sin, {{"approx", M_Approx}, {"ftz", M_Ftz}}, 2, 2}},
+      {"cos", {Op::Cos, {{"approx", M_Approx}, {"ftz", M_Ftz}}, 2, 2}},
+      {"tanh", {Op::Tanh, {{"approx", M_Approx}}, 2, 2}},
+      {"bfe", {Op::Bfe, {}, 4, 4}},
+      {"bfi", {Op::Bfi, {}, 5, 5}},
+      {"popc", {Op::Popc, {}, 2, 2}},
+      {"clz", {Op::Clz, {}, 2, 2}},
+      {"brev", {Op::Brev, {}, 2, 2}},
+      {"prmt", {Op::Prmt, {}, 4, 4}},
+      {"copysign", {Op::Copysign, {}, 3, 3}},
+      {"membar", {Op::Fence, {{"cta", 0}, {"gl", 0}, {"sys", 0}}, 0, 0}},
+      {"fence", {Op::Fence, {{"sc", 0}, {"acq_rel", 0}, {"cta", 0},
+                             {"gpu", 0}, {"sys", 0}}, 0, 0}},
+      {"atom", {Op::Atom, {{"relaxed", 0}, {"gpu", 0}, {"cta", 0},
+                           {"sys", 0}, {"noftz", 0}}, 3, 4}},
+      {"red", {Op::Red, {{"relaxed", 0}, {"gpu", 0}, {"cta", 0}, {"sys", 0},
+                         {"noftz", 0}}, 2, 2}},
+      {"shfl", {Op::Shfl, {{"sync", 0}}, 5, 6}},
+      {"bar", {Op::BarSync, {{"sync", 0}, {"aligned", 0}, {"cta", 0}}, 1, 2}},
+      {"barrier", {Op::BarSync, {{"sync", 0}, {"aligned", 0}, {"cta", 0}},
+                   1, 2}},
+      {"mma", {Op::Mma, {{"sync", 0}, {"aligned", 0}, {"m16n8k16", 0},
+                         {"row", 0}, {"col", 0}}, 4, 4}},
+      {"ldmatrix", {Op::Ldmatrix, {{"sync", 0}, {"aligned", 0},
+                                   {"m8n8", 0}, {"trans", M_Trans}},
+                    2, 2}},
+      {"cp", {Op::CpAsync, {{"async", 0}, {"ca", 0}, {"cg", 0},
+                            {"L2::128B", 0}, {"L2::256B", 0}},
+              3, 4}},
+  };
+  return t;
+}
+
+bool parseSpace(const std::string &m, Space &s) {
+  static const std::map<std::string, Space> names = {
+      {"global", Space::Global}, {"shared", Space::Shared},
+      {"shared::cta", Space::Shared}, {"shared::cluster", Space::SharedCluster},
+      {"local", Space::Local}, {"param", Space::Param},
+      {"const", Space::Const}};
+  auto it = names.find(m);
+  if (it == names.end())
+    return false;
+  s = it->second;
+  return true;
+}
+
+bool parseCmp(const std::string &m, Cmp &c) {
+  static const std::map<std::string, Cmp> names = {
+      {"eq", Cmp::Eq}, {"ne", Cmp::Ne}, {"lt", Cmp::Lt}, {"le", Cmp::Le},
+      {"gt", Cmp::Gt}, {"ge", Cmp::Ge}, {"lo", Cmp::Lo}, {"ls", Cmp::Ls},
+      {"hi", Cmp::Hi}, {"hs", Cmp::Hs}, {"equ", Cmp::Equ}, {"neu", Cmp::Neu},
+      {"ltu", Cmp::Ltu}, {"leu", Cmp::Leu}, {"gtu", Cmp::Gtu},
+      {"geu", Cmp::Geu}, {"num", Cmp::Num}, {"nan", Cmp::Nan}};
+  auto it = names.find(m);
+  if (it == names.end())
+    return false;
+  c = it->second;
+  return true;
+}
+
+std::vector<std::string> splitDots(const std::string &s) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  for (size_t i = 0; i <= s.size(); ++i)
+    if (i == s.size() || s[i] == '.') {
+      parts.push_back(s.substr(start, i - start));
+      start = i + 1;
+    }
+  return parts;
+}
+
+// Opcodes whose second part selects the instruction (cp.async.*, bar.*).
+bool decodeCompound(std::vector<std::string> &parts, Inst &inst,
+                    std::string &error) {
+  const std::string &b = parts[0];
+  auto second = [&](const char *s) { return parts.size() > 1 && parts[1] == s; };
+  if (b == "cp" && parts.size() > 2 && parts[1] == "async") {
+    const std::string &third = parts[2];
+    if (third == "commit_group") {
+      inst.op = Op::CpAsyncCommit;
+    } else if (third == "wait_group") {
+      inst.op = Op::CpAsyncWait;
+    } else if (third == "wait_all") {
+      inst.op = Op::CpAsyncWaitAll;
+    } else {
+      return false;
+    }
+    if (parts.size() != 3)
+      return (error = "unsupported modifiers on cp.async." + third), true;
+    return true;
+  }
+  if ((b == "bar" || b == "barrier") && second("warp")) {
+    inst.op = Op::BarWarp;
+    if (parts.size() != 3 || parts[2] != "sync")
+      error = "unsupported form of bar.warp";
+    return true;
+  }
+  if ((b == "bar" || b == "barrier") && second("arrive")) {
+    inst.op = Op::BarArrive;
+    for (size_t i = 2; i < parts.size(); ++i)
+      if (parts[i] != "aligned")
+        error = "unsupported modifier ." + parts[i] + " of bar.arrive";
+    return true;
+  }
+  return false;
+}
+
+bool checkOperands(Inst &inst, const OpInfo &info, std::string &error) {
+  int n = int(inst.ops.size());
+  if (n < info.minOps || n > info.maxOps) {
+    error = "unexpected operand count " + std::to_string(n);
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+bool decodeInstruction(const std::string &opcode, Inst &inst,
+                       std::string &error) {
+  std::vector<std::string> parts = splitDots(opcode);
+  if (decodeCompound(parts, inst, error)) {
+    if (!error.empty())
+      return false;
+    if (inst.op == Op::CpAsyncWait) {
+      if (inst.ops.size() != 1 || inst.ops[0].kind != Operand::Imm)
+        return (error = "cp.async.wait_group takes one immediate"), false;
+      inst.count = uint8_t(inst.ops[0].imm);
+    }
+    if (inst.op == Op::BarWarp && inst.ops.size() != 1)
+      return (error = "bar.warp.sync takes a member mask"), false;
+    if (inst.op == Op::BarArrive && inst.ops.size() != 2)
+      return (error = "bar.arrive takes a barrier and a count"), false;
+    return true;
+  }
+  auto it = table().find(parts[0]);
+  if (it == table().end())
+    return (error = "unknown instruction '" + parts[0] + "'"), false;
+  const OpInfo &info = it->second;
+  inst.op = info.op;
+  bool sawType = false;
+  for (size_t i = 1; i < parts.size(); ++i) {
+    const std::string &m = parts[i];
+    Ty t = parseTy("." + m);
+    if (t != Ty::None) {
+      // The second type is cvt's source; mma lists D, A, B, C types.
+      if (!sawType)
+        inst.ty = t;
+      else if (inst.ty2 == Ty::None)
+        inst.ty2 = t;
+      sawType = true;
+      continue;
+    }
+    Space sp;
+    if (parseSpace(m, sp) && (inst.op == Op::Ld || inst.op == Op::St ||
+                              inst.op == Op::Cvta || inst.op == Op::Atom ||
+                              inst.op == Op::Red || inst.op == Op::Ldmatrix ||
+                              inst.op == Op::CpAsync)) {
+      // cp.async names the destination space then the source's.
+      if (inst.op != Op::CpAsync || inst.space == Space::Generic)
+        inst.space = sp;
+      continue;
+    }
+    if (m == "v2" || m == "v4") {
+      inst.vec = uint8_t(m[1] - '0');
+      continue;
+    }
+    if (inst.op == Op::Setp && parseCmp(m, inst.cmp))
+      continue;
+    if (inst.op == Op::Setp && (m == "and" || m == "or" || m == "xor")) {
+      inst.boolOp = m == "and" ? BoolOp::And : m == "or" ? BoolOp::Or
+                                                         : BoolOp::Xor;
+      continue;
+    }
+    if (inst.op == Op::Shfl && (m == "up" || m == "down" || m == "bfly" ||
+                                m == "idx")) {
+      inst.shfl = m == "up" ? ShflMode::Up : m == "down" ? ShflMode::Down
+                  : m == "bfly"                        ? ShflMode::Bfly
+                                                       : ShflMode::Idx;
+      continue;
+    }
+    if (inst.op == Op::Ldmatrix && (m == "x1" || m == "x2" || m == "x4")) {
+      inst.count = uint8_t(m[1] - '0');
+      continue;
+    }
+    if ((inst.op == Op::Atom || inst.op == Op::Red) && (m == "add" ||
+        m == "min" || m == "max" || m == "and" || m == "or" || m == "xor" ||
+        m == "exch" || m == "cas" || m == "inc" || m == "dec")) {
+      static const std::map<std::string, AtomOp> ops = {
+          {"add", AtomOp::Add}, {"min", AtomOp::Min}, {"max", AtomOp::Max},
+          {"and", AtomOp::And}, {"or", AtomOp::Or}, {"xor", AtomOp::Xor},
+          {"exch", AtomOp::Exch}, {"cas", AtomOp::Cas}, {"inc", AtomOp::Inc},
+          {"dec", AtomOp::Dec}};
+      inst.atom = ops.at(m);
+      continue;
+    }
+    bool known = false;
+    for (auto &[name, bit] : info.mods)
+      if (m == name) {
+        inst.mods |= bit;
+        known = true;
+      }
+    if (!known)
+      return (error = "unsupported modifier ." + m + " of " + parts[0]),
+             false;
+  }
+  if (!checkOperands(inst, info, error))
+    return false;
+  // Per-instruction form checks the executor relies on.
+  if (inst.op == Op::Mma && (inst.ty != Ty::F32 ||
+                             (inst.ty2 != Ty::F16 && inst.ty2 != Ty::BF16) ||
+                             opcode.find("m16n8k16.row.col") ==
+                                 std::string::npos))
+    return (error = "only mma.sync.aligned.m16n8k16.row.col with f32 "
+                    "accumulators and f16/bf16 inputs is implemented"),
+           false;
+  if (inst.op == Op::Ldmatrix && (!inst.count || inst.ty != Ty::B16 ||
+                                  opcode.find("m8n8") == std::string::npos))
+    return (error = "ldmatrix needs .m8n8, .x1/.x2/.x4 and .b16"), false;
+  if (inst.op == Op::CpAsync) {
+    if (inst.space != Space::Shared || opcode.find(".global") ==
+                                           std::string::npos)
+      return (error = "cp.async copies .global to .shared"), false;
+    if (inst.ops[2].kind != Operand::Imm)
+      return (error = "cp.async's size must be an immediate"), false;
+    inst.count = uint8_t(inst.ops[2].imm);
+    if (inst.count != 4 && inst.count != 8 && inst.count != 16)
+      return (error = "cp.async copies 4, 8 or 16 bytes"), false;
+  }
+  if (inst.op == Op::BarSync && parts.size() > 1 && parts[1] != "sync" &&
+      parts[1] != "cta")
+    return (error = "unsupported barrier form"), false;
+  if ((inst.op == Op::Atom || inst.op == Op::Red) &&
+      opcode.find(".cas") != std::string::npos && inst.ops.size() != 4)
+    return (error = "atom.cas takes 4 operands"), false;
+  return true;
+}
+
+} // namespace uop::emu

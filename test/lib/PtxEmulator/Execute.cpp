@@ -1,0 +1,428 @@
+//===- Execute.cpp - Launches, the thread scheduler, memory ---------------===//
+//
+// Each CTA runs its threads in a seeded, deterministic but adversarial
+// order: every round visits the ready threads in a fresh permutation and
+// runs each for a random number of instructions. Warp-collective
+// instructions wait until their whole member set has arrived, barriers until
+// their count has. Memory is bounds-checked per state space, uninitialised
+// shared and local memory reads as a NaN pattern, and two threads touching a
+// shared byte in one barrier interval, one of them writing, is a race.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Machine.h"
+
+#include <algorithm>
+#include <atomic>
+
+namespace uop::emu {
+
+namespace {
+std::atomic<uint64_t> totalExecuted{0};
+constexpr uint8_t kPoison = 0xff; // every f16/f32/f64 made of it is a NaN
+constexpr unsigned kMaxQuantum = 128;
+
+std::string dims(const unsigned v[3]) {
+  return "(" + std::to_string(v[0]) + "," + std::to_string(v[1]) + "," +
+         std::to_string(v[2]) + ")";
+}
+} // namespace
+
+uint64_t executedInstructions() { return totalExecuted.load(); }
+
+uint64_t Machine::nextRandom() { // splitmix64
+  uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+bool Machine::fail(const Cta &cta, const Thread &t, const Inst &in,
+                   const std::string &why) {
+  if (err.failed())
+    return false;
+  err.message = "PTX line " + std::to_string(in.line) + " (" + in.text +
+                "), block " + dims(cta.ctaid) + " thread " + dims(t.tid) +
+                ": " + why;
+  return false;
+}
+
+bool Machine::failWarp(const Cta &cta, unsigned warp, const Inst &in,
+                       const std::string &why) {
+  if (err.failed())
+    return false;
+  err.message = "PTX line " + std::to_string(in.line) + " (" + in.text +
+                "), block " + dims(cta.ctaid) + " warp " +
+                std::to_string(warp) + ": " + why;
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Operands
+//===----------------------------------------------------------------------===//
+
+static uint64_t specialValue(const Machine &m, const Cta &cta,
+                             const Thread &t, Sreg s) {
+  const LaunchConfig &c = m.cfg;
+  switch (s) {
+  case Sreg::TidX: return t.tid[0];
+  case Sreg::TidY: return t.tid[1];
+  case Sreg::TidZ: return t.tid[2];
+  case Sreg::NtidX: return c.block[0];
+  case Sreg::NtidY: return c.block[1];
+  case Sreg::NtidZ: return c.block[2];
+  case Sreg::CtaidX: return cta.ctaid[0];
+  case Sreg::CtaidY: return cta.ctaid[1];
+  case Sreg::CtaidZ: return cta.ctaid[2];
+  case Sreg::NctaidX: return c.grid[0];
+  case Sreg::NctaidY: return c.grid[1];
+  case Sreg::NctaidZ: return c.grid[2];
+  case Sreg::Laneid: return t.lane;
+  case Sreg::Warpid: return t.warp;
+  case Sreg::Nwarpid: return (cta.threads.size() + 31) / 32;
+  case Sreg::ClusterCtarank: return 0;
+  case Sreg::ClusterNctarank: return 1;
+  case Sreg::DynSmem: return c.dynamicShared;
+  case Sreg::TotalSmem: return m.sharedBytes;
+  case Sreg::LanemaskLt: return (1ull << t.lane) - 1;
+  case Sreg::LanemaskLe: return (2ull << t.lane) - 1;
+  case Sreg::LanemaskEq: return 1ull << t.lane;
+  case Sreg::LanemaskGe: return uint32_t(~((1ull << t.lane) - 1));
+  case Sreg::LanemaskGt: return uint32_t(~((2ull << t.lane) - 1));
+  }
+  return 0;
+}
+
+// The value of a symbol used as an operand: its address in its own space
+// (shared window offset, local depot offset, parameter offset) or, for
+// global and constant variables, the host address of their storage.
+static uint64_t symbolAddress(const Machine &m, const Symbol &s) {
+  switch (s.space) {
+  case Space::Shared:
+  case Space::Local:
+    return s.offset;
+  case Space::Param:
+    return m.fn.params[s.paramIndex].offset;
+  default:
+    return uint64_t(uintptr_t(m.mod.globalData.at(s.name).data()));
+  }
+}
+
+uint64_t Machine::read(const Cta &cta, const Thread &t, const Operand &o,
+                       unsigned bits) const {
+  uint64_t v = 0;
+  switch (o.kind) {
+  case Operand::Reg: v = t.regs[o.reg]; break;
+  case Operand::Imm: v = uint64_t(o.imm); break;
+  case Operand::Special: v = specialValue(*this, cta, t, o.sreg); break;
+  case Operand::Sym: v = symbolAddress(*this, fn.symbols[o.sym]); break;
+  default: break;
+  }
+  if (o.negate)
+    v = !v;
+  return truncBits(v, bits);
+}
+
+void Machine::write(Thread &t, const Operand &o, uint64_t v, unsigned bits) {
+  if (o.kind == Operand::Reg)
+    t.regs[o.reg] = truncBits(v, bits == 1 ? 1 : bits);
+}
+
+uint64_t Machine::address(const Thread &t, const Operand &o,
+                          Space &space) const {
+  uint64_t base = 0;
+  if (o.hasBase) {
+    base = t.regs[o.reg];
+  } else if (o.sym >= 0) {
+    const Symbol &s = fn.symbols[o.sym];
+    base = symbolAddress(*this, s);
+    if (space == Space::Generic && s.space == Space::Shared)
+      base |= kGenericShared;
+    else if (space == Space::Generic && s.space == Space::Local)
+      base |= kGenericLocal;
+  }
+  return base + uint64_t(o.imm);
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+bool Machine::sharedRange(Cta &cta, Thread &t, uint64_t off, unsigned bytes,
+                          const Inst &in, bool isWrite) {
+  if (off < kSharedBase || off + bytes > kSharedBase + sharedBytes ||
+      off + bytes < off)
+    return fail(cta, t, in,
+                "shared access of " + std::to_string(bytes) +
+                    " bytes at offset " + std::to_string(off) +
+                    " is outside the block's shared memory [" +
+                    std::to_string(kSharedBase) + ", " +
+                    std::to_string(kSharedBase + sharedBytes) + ")");
+  if (off % bytes && bytes <= 16)
+    return fail(cta, t, in,
+                "misaligned shared access of " + std::to_string(bytes) +
+                    " bytes at offset " + std::to_string(off));
+  int32_t me = int32_t(t.linear);
+  for (unsigned i = 0; i < bytes; ++i) {
+    Shadow &s = cta.shadow[off + i];
+    bool otherWrote = s.writeEpoch == cta.epoch && s.writer != me;
+    bool otherRead = s.readEpoch == cta.epoch && s.reader != me;
+    if (otherWrote || (isWrite && otherRead)) {
+      int32_t other = otherWrote ? s.writer : s.reader;
+      return fail(cta, t, in,
+                  "shared-memory race at offset " + std::to_string(off + i) +
+                      ": " + (isWrite ? "written" : "read") +
+                      " in the same barrier interval as thread " +
+                      (other >= 0 ? std::to_string(other) : "(several)") +
+                      (otherWrote ? " wrote it" : " read it"));
+    }
+    if (isWrite) {
+      s.writeEpoch = cta.epoch;
+      s.writer = me;
+    } else if (s.readEpoch != cta.epoch || s.reader == me) {
+      s.readEpoch = cta.epoch;
+      s.reader = me;
+    } else {
+      s.reader = -2;
+    }
+  }
+  return true;
+}
+
+bool Machine::resolveGlobal(Thread &t, uint64_t addr, unsigned bytes,
+                            const Inst &in, const Cta &cta, void *&host) {
+  host = reinterpret_cast<void *>(uintptr_t(addr));
+  if (addr % bytes && bytes <= 16)
+    return fail(cta, t, in, "misaligned global access of " +
+                                std::to_string(bytes) + " bytes");
+  if (addr >= t.okBegin && addr + bytes <= t.okEnd)
+    return true;
+  for (auto &[name, data] : mod.globalData) {
+    uint64_t b = uint64_t(uintptr_t(data.data()));
+    if (addr >= b && addr + bytes <= b + data.size()) {
+      t.okBegin = b, t.okEnd = b + data.size();
+      return true;
+    }
+  }
+  std::string why;
+  if (!global(addr, bytes, t.okBegin, t.okEnd, why))
+    return fail(cta, t, in, "global access: " + why);
+  return true;
+}
+
+static Space genericSpace(uint64_t &addr) {
+  switch (addr & kGenericMask) {
+  case kGenericShared: addr &= ~kGenericMask; return Space::Shared;
+  case kGenericLocal: addr &= ~kGenericMask; return Space::Local;
+  case kGenericParam: addr &= ~kGenericMask; return Space::Param;
+  default: return Space::Global;
+  }
+}
+
+bool Machine::load(Cta &cta, Thread &t, Space space, uint64_t addr,
+                   void *out, unsigned bytes, const Inst &in) {
+  if (space == Space::Generic)
+    space = genericSpace(addr);
+  switch (space) {
+  case Space::Shared:
+    if (!sharedRange(cta, t, addr, bytes, in, false))
+      return false;
+    std::memcpy(out, &cta.shared[addr], bytes);
+    return true;
+  case Space::Local:
+    if (addr + bytes > t.local.size() || addr + bytes < addr)
+      return fail(cta, t, in, "local access outside the thread's " +
+                                  std::to_string(t.local.size()) + " bytes");
+    std::memcpy(out, &t.local[addr], bytes);
+    return true;
+  case Space::Param:
+    if (addr + bytes > paramBuf.size() || addr + bytes < addr)
+      return fail(cta, t, in, "parameter access outside the " +
+                                  std::to_string(paramBuf.size()) +
+                                  " bytes of parameters");
+    std::memcpy(out, &paramBuf[addr], bytes);
+    return true;
+  case Space::Global:
+  case Space::Const: {
+    void *host;
+    if (!resolveGlobal(t, addr, bytes, in, cta, host))
+      return false;
+    std::memcpy(out, host, bytes);
+    return true;
+  }
+  default:
+    return fail(cta, t, in, "state space not implemented for loads");
+  }
+}
+
+bool Machine::store(Cta &cta, Thread &t, Space space, uint64_t addr,
+                    const void *data, unsigned bytes, const Inst &in) {
+  if (space == Space::Generic)
+    space = genericSpace(addr);
+  switch (space) {
+  case Space::Shared:
+    if (!sharedRange(cta, t, addr, bytes, in, true))
+      return false;
+    std::memcpy(&cta.shared[addr], data, bytes);
+    return true;
+  case Space::Local:
+    if (addr + bytes > t.local.size() || addr + bytes < addr)
+      return fail(cta, t, in, "local access outside the thread's " +
+                                  std::to_string(t.local.size()) + " bytes");
+    std::memcpy(&t.local[addr], data, bytes);
+    return true;
+  case Space::Global: {
+    void *host;
+    if (!resolveGlobal(t, addr, bytes, in, cta, host))
+      return false;
+    std::memcpy(host, data, bytes);
+    return true;
+  }
+  default:
+    return fail(cta, t, in, "stores to this state space are not allowed");
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Scheduling
+//===----------------------------------------------------------------------===//
+
+bool Machine::runRound(Cta &cta, std::vector<unsigned> &order,
+                       bool &progress) {
+  for (size_t i = order.size(); i > 1; --i)
+    std::swap(order[i - 1], order[nextRandom() % i]);
+  for (unsigned idx : order) {
+    Thread &t = cta.threads[idx];
+    unsigned quantum = 1 + unsigned(nextRandom() % kMaxQuantum);
+    for (unsigned q = 0; q < quantum && t.status == ThreadStatus::Ready;
+         ++q) {
+      if (t.pc >= fn.code.size())
+        return fail(cta, t, fn.code.back(), "ran past the end of the code");
+      if (!step(cta, t))
+        return false;
+      progress = true;
+    }
+  }
+  return true;
+}
+
+// Runs every warp-collective instruction whose member set has arrived.
+bool Machine::resolveWarps(Cta &cta, bool &progress) {
+  unsigned warps = unsigned((cta.threads.size() + 31) / 32);
+  for (unsigned w = 0; w < warps; ++w) {
+    std::vector<Thread *> members;
+    const Inst *in = nullptr;
+    bool waiting = false;
+    for (unsigned l = 0; l < 32 && w * 32 + l < cta.threads.size(); ++l) {
+      Thread &t = cta.threads[w * 32 + l];
+      if (t.status == ThreadStatus::AtWarp) {
+        const Inst &i = fn.code[t.pc];
+        if (in && in != &i && i.op != Op::BarWarp)
+          return failWarp(cta, w, i,
+                          "divergent warp: lanes wait at different "
+                          "collective instructions (line " +
+                              std::to_string(in->line) + ")");
+        in = &i;
+        members.push_back(&t);
+      } else if (t.status == ThreadStatus::Ready) {
+        waiting = true;
+      }
+    }
+    if (!in)
+      continue;
+    if (!collective(cta, *in, members))
+      return false;
+    for (Thread *t : members)
+      if (t->status == ThreadStatus::Ready)
+        progress = true;
+    (void)waiting;
+  }
+  return true;
+}
+
+bool Machine::reportDeadlock(Cta &cta) {
+  for (Thread &t : cta.threads)
+    if (t.status != ThreadStatus::Exited) {
+      const Inst &in = fn.code[t.pc];
+      return fail(cta, t, in,
+                  t.status == ThreadStatus::AtBarrier
+                      ? "deadlock: waits at a barrier that the other "
+                        "threads never reach (exited or elsewhere)"
+                      : "deadlock: waits at a warp-collective instruction "
+                        "that the rest of its member set never reaches");
+    }
+  return true;
+}
+
+bool Machine::runCta(Cta &cta) {
+  std::vector<unsigned> order(cta.threads.size());
+  for (unsigned i = 0; i < order.size(); ++i)
+    order[i] = i;
+  for (;;) {
+    bool progress = false;
+    if (!runRound(cta, order, progress) || !resolveWarps(cta, progress))
+      return false;
+    bool live = false;
+    for (const Thread &t : cta.threads)
+      live |= t.status != ThreadStatus::Exited;
+    if (!live)
+      return true;
+    if (!progress)
+      return reportDeadlock(cta);
+  }
+}
+
+std::string Machine::run() {
+  rng = cfg.seed * 0x2545f4914f6cdd1dull + 1;
+  sharedBytes = fn.sharedStatic;
+  if (cfg.dynamicShared)
+    sharedBytes = (kSharedBase + fn.sharedStatic + fn.sharedDynAlign - 1) /
+                      fn.sharedDynAlign * fn.sharedDynAlign -
+                  kSharedBase + cfg.dynamicShared;
+  unsigned nthreads = cfg.block[0] * cfg.block[1] * cfg.block[2];
+  Cta cta;
+  for (unsigned z = 0; z < cfg.grid[2]; ++z)
+    for (unsigned y = 0; y < cfg.grid[1]; ++y)
+      for (unsigned x = 0; x < cfg.grid[0]; ++x) {
+        cta.ctaid[0] = x, cta.ctaid[1] = y, cta.ctaid[2] = z;
+        cta.shared.assign(kSharedBase + sharedBytes, kPoison);
+        cta.shadow.assign(kSharedBase + sharedBytes, Shadow());
+        cta.epoch = 1;
+        for (Barrier &b : cta.barriers)
+          b = Barrier();
+        cta.threads.assign(nthreads, Thread());
+        for (unsigned i = 0; i < nthreads; ++i) {
+          Thread &t = cta.threads[i];
+          t.linear = i, t.lane = i % 32, t.warp = i / 32;
+          t.tid[0] = i % cfg.block[0];
+          t.tid[1] = i / cfg.block[0] % cfg.block[1];
+          t.tid[2] = i / (cfg.block[0] * cfg.block[1]);
+          t.regs.assign(fn.numRegs, 0);
+          t.local.assign(fn.localBytes, kPoison);
+        }
+        bool ok = runCta(cta);
+        totalExecuted += executed;
+        executed = 0;
+        if (!ok)
+          return err.message;
+      }
+  return "";
+}
+
+std::string launch(const Module &m, const std::string &entry,
+                   const LaunchConfig &config, void **params,
+                   const GlobalRangeCheck &global) {
+  auto it = m.functions.find(entry);
+  if (it == m.functions.end() || !it->second.isEntry)
+    return "the module has no .entry named '" + entry + "'";
+  const Function &f = it->second;
+  if (config.cluster[0] * config.cluster[1] * config.cluster[2] != 1)
+    return "clusters of more than one block are not implemented yet";
+  std::vector<uint8_t> buf(f.paramBytes, 0);
+  for (size_t i = 0; i < f.params.size(); ++i)
+    std::memcpy(&buf[f.params[i].offset], params[i], f.params[i].size);
+  Machine machine(m, f, config, std::move(buf), global);
+  return machine.run();
+}
+
+} // namespace uop::emu

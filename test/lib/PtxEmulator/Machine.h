@@ -1,0 +1,151 @@
+//===- Machine.h - The emulated CTA, its threads and memories ---*- C++ -*-===//
+//
+// State of one launch: per-thread registers, local memory and cp.async
+// groups; per-CTA shared memory with a race shadow and barriers. Alu.cpp
+// executes the per-thread instructions, Warp.cpp the warp-collective ones,
+// Execute.cpp schedules threads and checks memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UOP_TEST_PTXEMULATOR_MACHINE_H
+#define UOP_TEST_PTXEMULATOR_MACHINE_H
+
+#include "Internal.h"
+
+#include <cstring>
+
+namespace uop::emu {
+
+enum class ThreadStatus : uint8_t { Ready, AtBarrier, AtWarp, Exited };
+
+struct PendingCopy {
+  uint64_t dst; // shared window offset
+  uint8_t bytes[16];
+  unsigned size;
+};
+
+struct Thread {
+  uint32_t pc = 0;
+  ThreadStatus status = ThreadStatus::Ready;
+  unsigned tid[3] = {0, 0, 0};
+  unsigned linear = 0, lane = 0, warp = 0;
+  std::vector<uint64_t> regs;
+  std::vector<uint8_t> local;
+  // cp.async (PTX ISA 9.7.9.25): copies of the open group, then the
+  // committed groups, oldest first. Data lands at the wait that retires it.
+  std::vector<PendingCopy> openGroup;
+  std::vector<std::vector<PendingCopy>> groups;
+  // A global allocation that passed the range check, to skip the lookup.
+  uint64_t okBegin = 1, okEnd = 0;
+};
+
+// Who touched a shared byte in which barrier interval.
+struct Shadow {
+  uint32_t writeEpoch = 0, readEpoch = 0;
+  int32_t writer = -1, reader = -1; // reader -2: several threads
+};
+
+struct Barrier {
+  unsigned arrived = 0, expected = 0;
+  std::vector<unsigned> waiting;
+};
+
+struct Cta {
+  unsigned ctaid[3] = {0, 0, 0};
+  std::vector<Thread> threads;
+  std::vector<uint8_t> shared; // the window [0, kSharedBase + size)
+  std::vector<Shadow> shadow;
+  Barrier barriers[16];
+  uint32_t epoch = 1;
+};
+
+struct ErrorState {
+  std::string message;
+  bool failed() const { return !message.empty(); }
+};
+
+class Machine {
+public:
+  Machine(const Module &m, const Function &f, const LaunchConfig &c,
+          std::vector<uint8_t> params, const GlobalRangeCheck &g)
+      : mod(m), fn(f), cfg(c), paramBuf(std::move(params)), global(g) {}
+
+  std::string run();
+
+  // Executes the instruction at t.pc (Alu.cpp). Returns false on error.
+  bool step(Cta &cta, Thread &t);
+  // Runs a warp-collective instruction for all of `members` (Warp.cpp).
+  bool collective(Cta &cta, const Inst &in, std::vector<Thread *> &members);
+
+  // Operands and memory (Execute.cpp).
+  uint64_t read(const Cta &cta, const Thread &t, const Operand &o,
+                unsigned bits) const;
+  void write(Thread &t, const Operand &o, uint64_t v, unsigned bits);
+  uint64_t address(const Thread &t, const Operand &o, Space &space) const;
+  bool load(Cta &cta, Thread &t, Space space, uint64_t addr, void *out,
+            unsigned bytes, const Inst &in);
+  bool store(Cta &cta, Thread &t, Space space, uint64_t addr,
+             const void *in, unsigned bytes, const Inst &inst);
+  bool sharedRange(Cta &cta, Thread &t, uint64_t off, unsigned bytes,
+                   const Inst &in, bool isWrite);
+  bool fail(const Cta &cta, const Thread &t, const Inst &in,
+            const std::string &why);
+  bool failWarp(const Cta &cta, unsigned warp, const Inst &in,
+                const std::string &why);
+
+  const Module &mod;
+  const Function &fn;
+  const LaunchConfig &cfg;
+  std::vector<uint8_t> paramBuf;
+  const GlobalRangeCheck &global;
+  ErrorState err;
+  uint64_t sharedBytes = 0; // static + dynamic
+  uint64_t executed = 0;
+  uint64_t rng = 0;
+
+private:
+  bool runCta(Cta &cta);
+  bool runRound(Cta &cta, std::vector<unsigned> &order, bool &progress);
+  bool resolveWarps(Cta &cta, bool &progress);
+  bool reportDeadlock(Cta &cta);
+  bool resolveGlobal(Thread &t, uint64_t addr, unsigned bytes, const Inst &in,
+                     const Cta &cta, void *&host);
+  uint64_t nextRandom();
+};
+
+// Bits of a register value as the type sees them.
+inline uint64_t truncBits(uint64_t v, unsigned bits) {
+  return bits >= 64 ? v : v & ((uint64_t(1) << bits) - 1);
+}
+inline int64_t signExtend(uint64_t v, unsigned bits) {
+  if (bits >= 64)
+    return int64_t(v);
+  uint64_t m = uint64_t(1) << (bits - 1);
+  v = truncBits(v, bits);
+  return int64_t((v ^ m) - m);
+}
+inline float asF32(uint64_t v) {
+  uint32_t u = uint32_t(v);
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+inline uint64_t fromF32(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+inline double asF64(uint64_t v) {
+  double d;
+  std::memcpy(&d, &v, 8);
+  return d;
+}
+inline uint64_t fromF64(double d) {
+  uint64_t u;
+  std::memcpy(&u, &d, 8);
+  return u;
+}
+
+} // namespace uop::emu
+
+#endif // UOP_TEST_PTXEMULATOR_MACHINE_H
