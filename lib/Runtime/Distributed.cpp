@@ -180,6 +180,73 @@ constantBytes(arith::ConstantOp c) {
   return out;
 }
 
+namespace {
+/// A float's bits as an unsigned key whose order is the float order, -0
+/// below +0 (arith.maximumf's), and every NaN the largest key (`nanHigh`)
+/// or the smallest: then a max of keys propagates NaN, as does a min with
+/// NaN lowest. `t` is f16, bf16, f32 or f64.
+uint64_t floatKey(uint64_t u, FloatType t, bool nanHigh) {
+  unsigned bits = t.getWidth();
+  uint64_t sign = 1ull << (bits - 1);
+  uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+  // The exponent all ones: above it (any mantissa) is a NaN.
+  uint64_t inf = t.isF16()    ? 0x7c00
+                 : t.isBF16() ? 0x7f80
+                 : bits == 32 ? 0x7f800000ull
+                              : 0x7ff0000000000000ull;
+  if ((u & (sign - 1)) > inf)
+    return nanHigh ? mask : 0;
+  return (u & sign) ? (~u & mask) : (u | sign);
+}
+uint64_t keyToFloatBits(uint64_t k, unsigned bits) {
+  uint64_t sign = 1ull << (bits - 1);
+  uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+  return (k & sign) ? (k & ~sign) : (~k & mask);
+}
+} // namespace
+
+/// An all-reduce with uop's meaning for every dtype: a float max / min
+/// propagates NaN, as the single-device reduction and the interpreter do.
+/// NCCL's and MPI's float max / min do not (NaN against 4 gives 4), so
+/// they reduce the floats' order-preserving keys as unsigned integers
+/// (halves as 32-bit keys: NCCL has no 16-bit integers).
+static llvm::Error allReduceValues(Communicator &comm, const void *in,
+                                   void *out, int64_t count, Type elem,
+                                   ReduceOpKind kind) {
+  bool minMax = kind == ReduceOpKind::Max || kind == ReduceOpKind::Min;
+  auto ft = dyn_cast<FloatType>(elem);
+  if (!ft || !minMax ||
+      !(ft.isF16() || ft.isBF16() || ft.isF32() || ft.isF64()))
+    return comm.allReduce(in, out, count, elem, kind);
+  unsigned bits = ft.getWidth();
+  unsigned keyBits = bits == 64 ? 64 : 32;
+  bool isMax = kind == ReduceOpKind::Max;
+  std::vector<uint64_t> keys64(keyBits == 64 ? count : 0);
+  std::vector<uint32_t> keys32(keyBits == 32 ? count : 0);
+  unsigned bytes = bits / 8;
+  auto src = static_cast<const unsigned char *>(in);
+  for (int64_t i = 0; i < count; ++i) {
+    uint64_t u = 0;
+    std::memcpy(&u, src + i * bytes, bytes); // little-endian hosts
+    uint64_t k = floatKey(u, ft, isMax);
+    if (keyBits == 64)
+      keys64[i] = k;
+    else
+      keys32[i] = (uint32_t)k;
+  }
+  void *keys = keyBits == 64 ? (void *)keys64.data() : (void *)keys32.data();
+  if (llvm::Error err = comm.allReduce(
+          keys, keys, count, IntegerType::get(elem.getContext(), keyBits),
+          isMax ? ReduceOpKind::UMax : ReduceOpKind::UMin))
+    return err;
+  auto dst = static_cast<unsigned char *>(out);
+  for (int64_t i = 0; i < count; ++i) {
+    uint64_t u = keyToFloatBits(keyBits == 64 ? keys64[i] : keys32[i], bits);
+    std::memcpy(dst + i * bytes, &u, bytes);
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error DistributedExecutable::runSchedule() {
   // Every value of the schedule: an input's bytes or a buffer it owns.
   DenseMap<Value, const void *> at;
@@ -232,8 +299,8 @@ llvm::Error DistributedExecutable::runSchedule() {
       } else if (auto ar = dyn_cast<AllReduceOp>(op)) {
         auto rt = cast<RankedTensorType>(ar.getType());
         void *buf = bufferFor(ar.getResult());
-        if (llvm::Error err = comm.allReduce(
-                at.lookup(ar.getSrc()), buf, rt.getNumElements(),
+        if (llvm::Error err = allReduceValues(
+                comm, at.lookup(ar.getSrc()), buf, rt.getNumElements(),
                 rt.getElementType(), ar.getReduceOp()))
           return err;
         at[ar.getResult()] = buf;

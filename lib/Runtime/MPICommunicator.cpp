@@ -138,8 +138,10 @@ private:
   }
   /// The MPI type and operation of `kind` on `elem`. Integer add and mul
   /// wrap: they run on the unsigned type of the width. A bool (one byte,
-  /// 0 or 1) adds as xor and multiplies as and; signed, true is -1, so its
-  /// max is and, its min or.
+  /// 0 or 1) adds as xor and multiplies as and; its max is or (any), its
+  /// min and (all), signed or not, as the single-device reduction and the
+  /// interpreter have them (numpy, tinygrad). Float max / min reach here as
+  /// keys (Distributed.cpp: NaN propagates).
   LogicalResult choose(Type elem, ReduceOpKind kind, MPI_Datatype &type,
                        MPI_Op &op) {
     using K = ReduceOpKind;
@@ -167,8 +169,8 @@ private:
       type = MPI_UINT8_T;
       switch (kind) {
       case K::Add: op = MPI_BXOR; break;
-      case K::Mul: case K::Max: case K::UMin: op = MPI_BAND; break;
-      case K::Min: case K::UMax: op = MPI_BOR; break;
+      case K::Mul: case K::Min: case K::UMin: op = MPI_BAND; break;
+      case K::Max: case K::UMax: op = MPI_BOR; break;
       }
       return success();
     }

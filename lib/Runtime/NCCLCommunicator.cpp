@@ -136,10 +136,11 @@ private:
     if (isa<FloatType>(elem) && (kind == K::UMax || kind == K::UMin))
       return failure();
     if (elem.isInteger(1)) {
-      // Signed, true is -1: max is and, min or; unsigned the other way.
+      // Max is or (any), min and (all), signed or not: the single-device
+      // reduction's and the interpreter's meaning (numpy, tinygrad).
       switch (kind) {
-      case K::Max: case K::UMin: op = ncclMin; return success();
-      case K::Min: case K::UMax: op = ncclMax; return success();
+      case K::Min: case K::UMin: op = ncclMin; return success();
+      case K::Max: case K::UMax: op = ncclMax; return success();
       default: return failure(); // add is xor, mul and: not NCCL ops
       }
     }
