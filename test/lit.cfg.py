@@ -79,6 +79,17 @@ config.substitutions.append(
     ("%emu_run", "env UOP_CUDA_DRIVER=%s UOP_CUDA_LOAD=ptx %s" % (
         emu_cuda, os.path.join(config.uop_tools_dir, "uop-run"))))
 
+# nvcc compiles NVIDIA-written CUDA (CUB, inline PTX) for the emulator's
+# tests on code our compiler did not write (REQUIRES: nvcc).
+nvcc = os.environ.get("UOP_NVCC") or shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+if os.path.exists(nvcc):
+    cuda_home = os.path.dirname(os.path.dirname(os.path.realpath(nvcc)))
+    if os.path.exists(os.path.join(cuda_home, "include", "cuda.h")):
+        config.available_features.add("nvcc")
+        config.substitutions.append(("%nvcc", nvcc))
+        config.substitutions.append(
+            ("%cuda_include", os.path.join(cuda_home, "include")))
+
 # The fake NCCL (test/lib/FakeNccl): GPU ranks' all-reduces checked without GPUs.
 config.substitutions.append(
     ("%fake_nccl", os.path.join(config.uop_lib_dir, "libuop-fake-nccl.so")))

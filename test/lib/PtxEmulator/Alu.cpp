@@ -798,7 +798,8 @@ bool Machine::step(Cta &cta, Thread &t) {
   case Op::Bra: t.pc = uint32_t(in.ops[0].imm); return true;
   case Op::Ret: case Op::Exit: t.status = ThreadStatus::Exited; return true;
   case Op::BarSync: case Op::BarArrive: return execBarrier(c);
-  case Op::Shfl: case Op::Mma: case Op::Ldmatrix: case Op::BarWarp:
+  case Op::Shfl: case Op::Redux: case Op::Mma: case Op::Ldmatrix:
+  case Op::BarWarp:
     t.status = ThreadStatus::AtWarp; // Warp.cpp runs it for the warp
     return true;
   case Op::Add: case Op::Sub: case Op::Mul: case Op::Mad: case Op::Div:

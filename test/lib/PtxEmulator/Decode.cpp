@@ -141,6 +141,7 @@ const std::map<std::string, OpInfo> &table() {
       {"red", {Op::Red, {{"relaxed", 0}, {"gpu", 0}, {"cta", 0}, {"sys", 0},
                          {"noftz", 0}}, 2, 2}},
       {"shfl", {Op::Shfl, {{"sync", 0}}, 5, 6}},
+      {"redux", {Op::Redux, {{"sync", 0}}, 3, 3}},
       {"bar", {Op::BarSync, {{"sync", 0}, {"aligned", 0}, {"cta", 0}}, 1, 2}},
       {"barrier", {Op::BarSync, {{"sync", 0}, {"aligned", 0}, {"cta", 0}},
                    1, 2}},
@@ -308,7 +309,8 @@ bool decodeInstruction(const std::string &opcode, Inst &inst,
       inst.count = uint8_t(m[1] - '0');
       continue;
     }
-    if ((inst.op == Op::Atom || inst.op == Op::Red) && (m == "add" ||
+    if ((inst.op == Op::Atom || inst.op == Op::Red || inst.op == Op::Redux) &&
+        (m == "add" ||
         m == "min" || m == "max" || m == "and" || m == "or" || m == "xor" ||
         m == "exch" || m == "cas" || m == "inc" || m == "dec")) {
       static const std::map<std::string, AtomOp> ops = {
@@ -352,6 +354,13 @@ bool decodeInstruction(const std::string &opcode, Inst &inst,
     if (inst.count != 4 && inst.count != 8 && inst.count != 16)
       return (error = "cp.async copies 4, 8 or 16 bytes"), false;
   }
+  if (inst.op == Op::Redux &&
+      (inst.ty == Ty::None || tyIsFloat(inst.ty) || tyBits(inst.ty) != 32 ||
+       inst.atom == AtomOp::Exch || inst.atom == AtomOp::Cas ||
+       inst.atom == AtomOp::Inc || inst.atom == AtomOp::Dec))
+    return (error = "redux.sync takes add/min/max/and/or/xor on 32-bit "
+                    "integers"),
+           false;
   if (inst.op == Op::BarSync && parts.size() > 1 && parts[1] != "sync" &&
       parts[1] != "cta")
     return (error = "unsupported barrier form"), false;

@@ -39,7 +39,7 @@ enum class Op : uint16_t {
   Ex2, Lg2, Rcp, Sqrt, Rsqrt, Sin, Cos, Tanh, Bfe, Bfi, Popc, Clz, Brev,
   Prmt, Copysign, Testp, Fence, Atom, Red,
   // Warp- and block-level.
-  Shfl, BarSync, BarArrive, BarWarp, Mma, Ldmatrix,
+  Shfl, Redux, BarSync, BarArrive, BarWarp, Mma, Ldmatrix,
   CpAsync, CpAsyncCommit, CpAsyncWait, CpAsyncWaitAll,
 };
 

@@ -9,6 +9,8 @@
 
 #include "Machine.h"
 
+#include <algorithm>
+
 namespace uop::emu {
 
 namespace {
@@ -106,6 +108,42 @@ bool shfl(WarpView &w, uint32_t mask) {
     if (hasP)
       w.m.write(*w.lanes[l], in.ops[1], pval, 1);
   }
+  return true;
+}
+
+// redux.sync (9.7.12.x): every member gets the reduction of all members'
+// sources.
+bool redux(WarpView &w, uint32_t mask) {
+  const Inst &in = w.in;
+  bool sg = tyIsSigned(in.ty);
+  uint32_t acc = 0;
+  bool first = true;
+  for (unsigned l = 0; l < 32; ++l) {
+    if (!(mask >> l & 1))
+      continue;
+    uint32_t v = uint32_t(w.src(l, in.ops[1], 32));
+    if (first) {
+      acc = v;
+      first = false;
+      continue;
+    }
+    switch (in.atom) {
+    case AtomOp::Add: acc += v; break;
+    case AtomOp::And: acc &= v; break;
+    case AtomOp::Or: acc |= v; break;
+    case AtomOp::Xor: acc ^= v; break;
+    case AtomOp::Min:
+      acc = sg ? uint32_t(std::min(int32_t(acc), int32_t(v))) : std::min(acc, v);
+      break;
+    case AtomOp::Max:
+      acc = sg ? uint32_t(std::max(int32_t(acc), int32_t(v))) : std::max(acc, v);
+      break;
+    default: return w.fail("unsupported redux operation");
+    }
+  }
+  for (unsigned l = 0; l < 32; ++l)
+    if (mask >> l & 1)
+      w.m.write(*w.lanes[l], in.ops[0], acc, 32);
   return true;
 }
 
@@ -219,6 +257,9 @@ bool Machine::collective(Cta &cta, const Inst &in,
     // bar.warp.sync: lanes may wait at different bar.warp.sync.
   } else if (in.op == Op::Shfl) {
     if (!shfl(w, mask))
+      return false;
+  } else if (in.op == Op::Redux) {
+    if (!redux(w, mask))
       return false;
   } else if (in.op == Op::Ldmatrix) {
     if (!ldmatrix(w))

@@ -25,23 +25,27 @@ bool decodeInstruction(const std::string &opcode, Inst &inst,
 
 namespace {
 
-// The opcode of a PTX line, or "" for directives, labels and braces.
-std::string opcodeOf(std::string line) {
+// The opcodes of a PTX line (inline asm puts several statements, in
+// braces, on one line); directives, labels and braces are skipped.
+void opcodesOf(std::string line, std::set<std::string> &out) {
   size_t c = line.find("//");
   if (c != std::string::npos)
     line.resize(c);
-  std::istringstream in(line);
-  std::string tok;
-  if (!(in >> tok))
-    return "";
-  if (tok[0] == '@' && !(in >> tok)) // a guard: `@%p1 bra ...`
-    return "";
-  if (tok.back() == ';')
-    tok.pop_back();
-  if (tok.empty() || !std::isalpha(static_cast<unsigned char>(tok[0])) ||
-      tok.back() == ':')
-    return "";
-  return tok;
+  for (char &ch : line)
+    if (ch == '{' || ch == '}')
+      ch = ';';
+  std::istringstream stmts(line);
+  std::string stmt;
+  while (std::getline(stmts, stmt, ';')) {
+    std::istringstream in(stmt);
+    std::string tok;
+    if (!(in >> tok))
+      continue;
+    if (tok[0] == '@' && !(in >> tok)) // a guard: `@%p1 bra ...`
+      continue;
+    if (std::isalpha(static_cast<unsigned char>(tok[0])) && tok.back() != ':')
+      out.insert(tok);
+  }
 }
 
 // Whether the emulator's decoder takes the form (operand counts aside).
@@ -79,11 +83,8 @@ int main(int argc, char **argv) {
       return 2;
     }
     std::string line;
-    while (std::getline(f, line)) {
-      std::string op = opcodeOf(line);
-      if (!op.empty() && op[0] != '.')
-        forms.insert(op);
-    }
+    while (std::getline(f, line))
+      opcodesOf(line, forms);
   }
   int status = 0;
   for (const std::string &form : forms) {
