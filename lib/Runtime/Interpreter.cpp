@@ -100,25 +100,23 @@ double intToFloat(Type t, int64_t v, unsigned w, bool isSigned) {
   return half ? roundToFloatType(t, a.convertToDouble()) : a.convertToDouble();
 }
 
-/// fptosi / fptoui: truncation toward zero; undefined when the result does
-/// not fit in `w` bits (or is NaN).
+/// fptosi / fptoui: truncation toward zero, saturating to the integer's
+/// range, NaN giving 0 (poison in arith; uop defines it as PTX's cvt and
+/// LLVM's fptosi.sat do: docs/uop-dialect.md, "Edge cases").
 Scalar floatToInt(double v, unsigned w, bool isSigned) {
-  Scalar r;
+  Scalar r; // NaN: 0
   double t = std::trunc(v);
-  if (std::isnan(t)) {
-    r.undef = true;
+  if (std::isnan(t))
     return r;
-  }
   // The representable range as exact doubles: [lo, hi).
   double lo = isSigned ? -std::ldexp(1.0, w - 1) : 0.0;
   double hi = std::ldexp(1.0, isSigned ? w - 1 : w);
-  if (w == 1) // i1: 0 or 1 (fptosi of -1 gives true, which is -1 signed)
-    lo = isSigned ? -1.0 : 0.0, hi = isSigned ? 1.0 : 2.0;
-  if (t < lo || t >= hi) {
-    r.undef = true;
-    return r;
-  }
-  r.i = wrapToWidth(t >= 0x1p63 ? (int64_t)(uint64_t)t : (int64_t)t, w);
+  if (t <= lo)
+    r.i = wrapToWidth((int64_t)lo, w);
+  else if (t >= hi) // the largest value: all ones, the sign bit clear
+    r.i = wrapToWidth(isSigned ? (int64_t)((~0ull >> 1) >> (64 - w)) : -1, w);
+  else
+    r.i = wrapToWidth(t >= 0x1p63 ? (int64_t)(uint64_t)t : (int64_t)t, w);
   return r;
 }
 
@@ -249,14 +247,13 @@ bool compareInts(arith::CmpIPredicate p, int64_t a, int64_t b, unsigned w) {
 
 /// Binary integer ops on `w`-bit operands; the result is wrapped by the
 /// caller. Division by zero, signed division overflow and shifts by the
-/// width or more are undefined in arith.
+/// width or more are poison in arith; uop defines them (docs/uop-dialect.md,
+/// "Edge cases").
 std::optional<std::function<Scalar(int64_t, int64_t)>>
 intBinary(Operation *op, unsigned w) {
   using R = std::optional<std::function<Scalar(int64_t, int64_t)>>;
   auto val = [](uint64_t v) { return Scalar{0, (int64_t)v, false}; };
   auto undef = [] { return Scalar{0, 0, true}; };
-  int64_t smin = w >= 64 ? std::numeric_limits<int64_t>::min()
-                         : -(int64_t)(1ull << (w - 1));
   return TypeSwitch<Operation *, R>(op)
       .Case<arith::AddIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) { return val((uint64_t)a + (uint64_t)b); };
@@ -276,48 +273,54 @@ intBinary(Operation *op, unsigned w) {
       .Case<arith::XOrIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) { return val(a ^ b); };
       })
+      // Shifts by the width or more: 0, or the sign for shrsi (numpy's and
+      // PTX's clamped shifts; docs/uop-dialect.md, "Edge cases").
       .Case<arith::ShLIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) {
           uint64_t s = uview(b, w);
-          return s >= w ? undef() : val(uview(a, w) << s);
+          return s >= w ? val(0) : val(uview(a, w) << s);
         };
       })
       .Case<arith::ShRUIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) {
           uint64_t s = uview(b, w);
-          return s >= w ? undef() : val(uview(a, w) >> s);
+          return s >= w ? val(0) : val(uview(a, w) >> s);
         };
       })
       .Case<arith::ShRSIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) {
           uint64_t s = uview(b, w);
-          return s >= w ? undef() : val(sview(a, w) >> s);
+          return val(sview(a, w) >> (s >= w ? w - 1 : s));
         };
       })
+      // Division and remainder by zero give 0; the most negative value over
+      // -1 wraps (quotient itself, remainder 0), as in numpy.
       .Case<arith::DivUIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) {
           uint64_t ub = uview(b, w);
-          return ub ? val(uview(a, w) / ub) : undef();
+          return ub ? val(uview(a, w) / ub) : val(0);
         };
       })
       .Case<arith::RemUIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) {
           uint64_t ub = uview(b, w);
-          return ub ? val(uview(a, w) % ub) : undef();
+          return ub ? val(uview(a, w) % ub) : val(0);
         };
       })
       .Case<arith::CeilDivUIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) {
           uint64_t ua = uview(a, w), ub = uview(b, w);
-          return ub ? val(ua / ub + (ua % ub != 0)) : undef();
+          return ub ? val(ua / ub + (ua % ub != 0)) : val(0);
         };
       })
       .Case<arith::DivSIOp, arith::RemSIOp>([&](Operation *o) -> R {
         bool div = isa<arith::DivSIOp>(o);
         return [=](int64_t a, int64_t b) {
           int64_t sa = sview(a, w), sb = sview(b, w);
-          if (!sb || (sa == smin && sb == -1))
-            return undef();
+          if (!sb)
+            return val(0);
+          if (sb == -1) // min / -1 wraps
+            return val(div ? 0 - (uint64_t)sa : 0);
           return val(div ? sa / sb : sa % sb);
         };
       })
@@ -326,7 +329,7 @@ intBinary(Operation *op, unsigned w) {
         return [=](int64_t a, int64_t b) {
           int64_t sa = sview(a, w), sb = sview(b, w);
           if (!sb)
-            return undef();
+            return val(0);
           // The exact quotient, then one step down (floor) or up (ceil) when
           // it is not whole; min / -1 wraps as the program's does.
           int64_t q = sb == -1 ? (int64_t)(0 - (uint64_t)sa) : sa / sb;
@@ -1415,4 +1418,22 @@ uop::specializeShapes(func::FuncOp fn, const llvm::StringMap<int64_t> &values) {
       types(fn.getResultTypes())));
   (*copy)->removeAttr(UOpDialect::VarsAttrHelper::getNameStr());
   return copy;
+}
+
+uop::ElementEvaluator uop::elementEvaluator(Operation &op) {
+  if (op.getNumResults() != 1)
+    return nullptr;
+  std::optional<ElementFn> f = elementFunction(op);
+  if (!f)
+    return nullptr;
+  Type res = getElementTypeOrSelf(op.getResult(0).getType());
+  return [f = *f, res](ArrayRef<ElementValue> in) {
+    SmallVector<Scalar, 4> a;
+    for (const ElementValue &e : in)
+      a.push_back(Scalar{e.f, e.i, e.undef});
+    Scalar s = f(a);
+    if (isa<FloatType>(res))
+      return ElementValue{roundToFloatType(res, s.f), 0, false};
+    return ElementValue{0, wrapToWidth(s.i, widthOf(res)), s.undef};
+  };
 }

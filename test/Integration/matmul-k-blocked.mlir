@@ -41,7 +41,7 @@
 // CPF-LABEL: static void uopk_mm_512x512x64_k0_rows(
 // CPF-COUNT-16: __builtin_prefetch(&p0[v{{[0-9]+}}], 1, 3);
 // CPF-NOT: __builtin_prefetch
-// CPF: acc{{[0-9]+}} = ((uop_f32x32){0});
+// CPF: acc{{[0-9]+}} = ((uoph_f32x32){0});
 // CPF-NOT: __builtin_prefetch
 // CPF: for (
 // CPF-NOT: __builtin_prefetch

@@ -231,21 +231,24 @@ TEST_F(InterpreterTest, BitwiseShiftAndUnsignedOnI32) {
   EXPECT_EQ(out[11].data, (V{-7, 7, -2, -2}));             // maxui
 }
 
-TEST_F(InterpreterTest, UndefinedIntegerResultsAreNaN) {
-  // Division by zero and shifting by the width are undefined in arith.
+TEST_F(InterpreterTest, DivisionAndShiftEdgeCasesAreDefined) {
+  // Poison in arith, defined by uop (docs/uop-dialect.md, "Edge cases"):
+  // x / 0 is 0, a shift by the width or more is 0 (the sign for shrsi).
   auto out = run(R"(
     func.func @f(%a: tensor<2xi32>, %b: tensor<2xi32>)
-        -> (tensor<2xi32>, tensor<2xi32>) {
+        -> (tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) {
       %div = arith.floordivsi %a, %b : tensor<2xi32>
       %shl = arith.shli %a, %b : tensor<2xi32>
-      return %div, %shl : tensor<2xi32>, tensor<2xi32>
+      %neg = arith.subi %b, %a : tensor<2xi32>
+      %shr = arith.shrsi %neg, %b : tensor<2xi32>
+      return %div, %shl, %shr : tensor<2xi32>, tensor<2xi32>, tensor<2xi32>
     })",
                  {HostTensor{{2}, {5, 5}}, HostTensor{{2}, {0, 32}}});
-  ASSERT_EQ(out.size(), 2u);
-  EXPECT_TRUE(std::isnan(out[0].data[0]));
-  EXPECT_EQ(out[0].data[1], 0);
-  EXPECT_EQ(out[1].data[0], 5);
-  EXPECT_TRUE(std::isnan(out[1].data[1]));
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_FALSE(out[0].isUndefined(0));
+  EXPECT_EQ(out[0].ints, (std::vector<int64_t>{0, 0}));
+  EXPECT_EQ(out[1].ints, (std::vector<int64_t>{5, 0}));
+  EXPECT_EQ(out[2].ints, (std::vector<int64_t>{-5, 0})); // -5 >> 0, 27 >> 32
 }
 
 TEST_F(InterpreterTest, UnsupportedOpIsAnErrorNotACrash) {
@@ -339,7 +342,8 @@ TEST_F(InterpreterTest, HalfReductionRoundsEveryStep) {
 }
 
 TEST_F(InterpreterTest, FloatToIntCasts) {
-  // Truncation toward zero; out of range (and NaN) is undefined.
+  // Truncation toward zero, saturating out of range (docs/uop-dialect.md,
+  // "Edge cases").
   auto out = run(R"(
     func.func @f(%a: tensor<4xf32>) -> (tensor<4xi32>, tensor<4xi32>,
                                         tensor<4xi8>) {
@@ -350,20 +354,14 @@ TEST_F(InterpreterTest, FloatToIntCasts) {
     })",
                  {floats({3.7, 4294967040.0, -1.5, -0.5})});
   ASSERT_EQ(out.size(), 3u);
-  // fptoui: 3; 2^32 - 256 (bits -256 as i32); -1.5 undefined; -0.5 -> 0.
-  EXPECT_EQ(out[0].ints[0], 3);
-  EXPECT_EQ(out[0].ints[1], -256);
-  EXPECT_TRUE(out[0].isUndefined(2));
-  EXPECT_EQ(out[0].ints[3], 0);
-  EXPECT_TRUE(std::isnan(out[0].data[2]));
-  // fptosi: 3; 4294967040 does not fit; -1; 0.
-  EXPECT_EQ(out[1].ints[0], 3);
-  EXPECT_TRUE(out[1].isUndefined(1));
-  EXPECT_EQ(out[1].ints[2], -1);
-  EXPECT_EQ(out[1].ints[3], 0);
-  // fptoui to 8 bits: 3 fits, 4294967040 does not.
+  // fptoui: 3; 2^32 - 256 (bits -256 as i32); -1.5 saturates to 0; -0.5 -> 0.
+  EXPECT_EQ(out[0].ints, (std::vector<int64_t>{3, -256, 0, 0}));
+  EXPECT_TRUE(out[0].undefined.empty());
+  // fptosi: 3; 4294967040 saturates to INT32_MAX; -1; 0.
+  EXPECT_EQ(out[1].ints, (std::vector<int64_t>{3, INT32_MAX, -1, 0}));
+  // fptoui to 8 bits: 3 fits, 4294967040 saturates to 255 (bits -1).
   EXPECT_EQ(out[2].ints[0], 3);
-  EXPECT_TRUE(out[2].isUndefined(1));
+  EXPECT_EQ(out[2].ints[1], -1);
 }
 
 TEST_F(InterpreterTest, IntegerCastsAndIntToFloat) {
@@ -495,14 +493,15 @@ TEST_F(InterpreterTest, SelectAndIntegerReductionsOnEveryWidth) {
 TEST_F(InterpreterTest, UndefinedPropagatesThroughReductions) {
   auto out = run(R"(
     func.func @f(%a: tensor<2x2xi32>, %b: tensor<2x2xi32>) -> tensor<2xi32> {
-      %d = arith.divui %a, %b : tensor<2x2xi32>
+      %d = math.ipowi %a, %b : tensor<2x2xi32>
       %r = uop.reduce_axis add %d [1] : tensor<2x2xi32> -> tensor<2xi32>
       return %r : tensor<2xi32>
     })",
-                 {HostTensor{{2, 2}, {}, {4, 6, 8, 9}, {}},
-                  HostTensor{{2, 2}, {}, {2, 3, 0, 1}, {}}});
+                 {HostTensor{{2, 2}, {}, {4, 6, 0, 9}, {}},
+                  HostTensor{{2, 2}, {}, {1, 0, -1, 1}, {}}});
+  // 0 to a negative power is the one undefined integer result left.
   ASSERT_EQ(out.size(), 1u);
-  EXPECT_EQ(out[0].ints[0], 4);
+  EXPECT_EQ(out[0].ints[0], 5);
   EXPECT_TRUE(out[0].isUndefined(1));
 }
 

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
 namespace uop {
 #define GEN_PASS_DEF_CONVERTUOPTOTIRX
@@ -85,6 +86,140 @@ static SmallVector<StringRef> kernelVarNames(FunctionOp kernel) {
   });
   return vars;
 }
+
+/// An integer (or splat vector) constant of type `t`.
+static Value intConstant(OpBuilder &b, Location loc, Type t, int64_t v) {
+  Type e = getElementTypeOrSelf(t);
+  unsigned w = e.isIndex() ? 64 : e.getIntOrFloatBitWidth();
+  APInt bits(w, (uint64_t)v, /*isSigned=*/true, /*implicitTrunc=*/true);
+  if (auto vt = dyn_cast<VectorType>(t))
+    return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(vt, bits));
+  return arith::ConstantOp::create(b, loc, IntegerAttr::get(t, bits));
+}
+
+/// A float (or splat vector) constant of type `t`, rounded to it.
+static Value floatConstant(OpBuilder &b, Location loc, Type t, double v) {
+  auto e = cast<FloatType>(getElementTypeOrSelf(t));
+  APFloat f(v);
+  bool lost;
+  f.convert(e.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+  if (auto vt = dyn_cast<VectorType>(t))
+    return arith::ConstantOp::create(b, loc, DenseElementsAttr::get(vt, f));
+  return arith::ConstantOp::create(b, loc, FloatAttr::get(e, f));
+}
+
+/// The bits of an integer (or index) element type.
+static unsigned intWidth(Type t) {
+  Type e = getElementTypeOrSelf(t);
+  return e.isIndex() ? 64 : e.getIntOrFloatBitWidth();
+}
+
+namespace {
+/// Integer division, remainder, shifts and float-to-int casts with the
+/// results uop defines where arith has poison (docs/uop-dialect.md, "Edge
+/// cases"; the interpreter and the C agree): x / 0 and x % 0 are 0 and
+/// min / -1 wraps (the divisor becomes 1, so div.s32 never sees 0); a shift
+/// by the width or more gives 0 (shli, shrui) or the sign (shrsi); fptosi /
+/// fptoui saturate, NaN giving 0. The cloned op only ever sees operands
+/// where it is defined.
+struct DefinedEdges {
+  OpBuilder &b;
+  Operation *op;
+  IRMapping &map;
+  Location loc = op->getLoc();
+  Type t = op->getResult(0).getType();
+
+  Value mapped(unsigned i) { return map.lookup(op->getOperand(i)); }
+  Value constant(int64_t v) { return intConstant(b, loc, t, v); }
+  Value cmpi(arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, p, x, y);
+  }
+  Value sel(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+  /// `op` cloned onto `operands`.
+  Value clone(ValueRange operands) {
+    Operation *c = b.clone(*op, map);
+    c->setOperands(operands);
+    return c->getResult(0);
+  }
+
+  /// False when `op` is none of these ops, or needs no guard (a constant
+  /// divisor other than 0 and -1, a constant shift below the width).
+  bool run() {
+    if (isa<arith::DivSIOp, arith::RemSIOp, arith::FloorDivSIOp,
+            arith::CeilDivSIOp, arith::DivUIOp, arith::RemUIOp,
+            arith::CeilDivUIOp>(op))
+      return division();
+    if (isa<arith::ShLIOp, arith::ShRUIOp, arith::ShRSIOp>(op))
+      return shift();
+    if (isa<arith::FPToSIOp, arith::FPToUIOp>(op))
+      return floatToInt();
+    return false;
+  }
+
+  bool division() {
+    using P = arith::CmpIPredicate;
+    APInt c;
+    bool isSigned = !isa<arith::DivUIOp, arith::RemUIOp, arith::CeilDivUIOp>(op);
+    if (matchPattern(op->getOperand(1), m_ConstantInt(&c)) && !c.isZero() &&
+        !(isSigned && c.isAllOnes()))
+      return false;
+    Value a = mapped(0), d = mapped(1), zero = constant(0);
+    Value isZero = cmpi(P::eq, d, zero), bad = isZero;
+    if (isSigned) {
+      Value min = constant(APInt::getSignedMinValue(intWidth(t)).getSExtValue());
+      Value overflow = arith::AndIOp::create(b, loc, cmpi(P::eq, a, min),
+                                             cmpi(P::eq, d, constant(-1)));
+      bad = arith::OrIOp::create(b, loc, isZero, overflow);
+    }
+    Value q = clone({a, sel(bad, constant(1), d)});
+    map.map(op->getResult(0), sel(isZero, zero, q));
+    return true;
+  }
+
+  bool shift() {
+    int64_t w = intWidth(t);
+    APInt c;
+    if (w == 1 ||
+        (matchPattern(op->getOperand(1), m_ConstantInt(&c)) && c.ult(w)))
+      return false;
+    Value n = mapped(1), zero = constant(0);
+    Value big = cmpi(arith::CmpIPredicate::uge, n, constant(w));
+    if (isa<arith::ShRSIOp>(op)) {
+      map.map(op->getResult(0), clone({mapped(0), sel(big, constant(w - 1), n)}));
+      return true;
+    }
+    Value r = clone({mapped(0), sel(big, zero, n)});
+    map.map(op->getResult(0), sel(big, zero, r));
+    return true;
+  }
+
+  bool floatToInt() {
+    if (getElementTypeOrSelf(t).isInteger(1))
+      return false;
+    unsigned w = intWidth(t);
+    bool isSigned = isa<arith::FPToSIOp>(op);
+    Value x = mapped(0);
+    Type ft = x.getType();
+    // (lo, hi) in the float type, where the cast is exact.
+    double loV = isSigned ? -std::ldexp(1.0, w - 1) : 0.0;
+    Value lo = floatConstant(b, loc, ft, loV);
+    Value hi = floatConstant(b, loc, ft, std::ldexp(1.0, isSigned ? w - 1 : w));
+    using F = arith::CmpFPredicate;
+    Value below = arith::CmpFOp::create(b, loc, F::ULE, x, lo); // NaN too
+    Value above = arith::CmpFOp::create(b, loc, F::OGE, x, hi);
+    Value outside = arith::OrIOp::create(b, loc, below, above);
+    Value r = clone({sel(outside, floatConstant(b, loc, ft, 0.0), x)});
+    APInt max = isSigned ? APInt::getSignedMaxValue(w) : APInt::getMaxValue(w);
+    Value nan = arith::CmpFOp::create(b, loc, F::UNO, x, x);
+    Value low = sel(nan, constant(0), constant(isSigned ? (int64_t)loV : 0));
+    r = sel(below, low, r);
+    map.map(op->getResult(0), sel(above, constant(max.getSExtValue()), r));
+    return true;
+  }
+};
+} // namespace
 
 namespace {
 class KernelConverter {
@@ -297,7 +432,8 @@ private:
         if (!map.contains(o))
           return op->emitError("convert-uop-to-tirx: an operand has no "
                                "thread-level form (is it an INDEX?)");
-      b.clone(*op, map);
+      if (!DefinedEdges{b, op, map}.run())
+        b.clone(*op, map);
       return success();
     }
     if (auto red = dyn_cast<uop::ReduceOp>(op))

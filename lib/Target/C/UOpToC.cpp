@@ -42,13 +42,13 @@ Type computeType(Type t) {
 /// `f16` or `bf16`, the suffix of the prelude's conversion helpers.
 std::string halfName(Type t) { return t.isF16() ? "f16" : "bf16"; }
 
-/// `uop_f32x16` for vector<16xf32>: the typedef emitVectorTypes prints.
+/// `uoph_f32x16` for vector<16xf32>: the typedef emitVectorTypes prints.
 std::string vectorName(VectorType vt) {
-  return (vt.getElementType().isF32() ? "uop_f32x" : "uop_f64x") +
+  return (vt.getElementType().isF32() ? "uoph_f32x" : "uoph_f64x") +
          std::to_string(vt.getNumElements());
 }
 
-/// `(uop_f32x4){s, s, s, s}`: every lane `s` (a name or a literal). No
+/// `(uoph_f32x4){s, s, s, s}`: every lane `s` (a name or a literal). No
 /// helper function: a vector passed or returned by value would change the
 /// ABI with the ISA (GCC's -Wpsabi).
 std::string splat(VectorType vt, const std::string &s) {
@@ -126,9 +126,6 @@ std::string unsignedCType(Type t) {
 std::string wrapCType(Type t) {
   return t.isIndex() || t.isInteger(64) ? "uint64_t" : "uint32_t";
 }
-
-/// Bits of the type `wrapCType` computes in.
-unsigned wrapWidth(Type t) { return t.isIndex() || t.isInteger(64) ? 64 : 32; }
 
 /// The buffers a LINEAR body writes: STORE targets, and every buffer given to
 /// a CUSTOM / CUSTOMI (the seed: C only), directly or as an INDEX lvalue,
@@ -377,7 +374,7 @@ public:
     // other threads).
     if (llvm::any_of(body.getOps<StoreOp>(),
                      [](StoreOp st) { return st.getNontemporal(); }))
-      line() << "uop_stream_fence();\n";
+      line() << "uoph_stream_fence();\n";
     os << "}\n\n";
     if (rowsExtent) {
       // The parallel loop's iterations split into one block per thread,
@@ -519,7 +516,7 @@ private:
       return failure();
     std::string v = rhs;
     if (roundHalf && isHalf(r.getType()))
-      v = "uop_f32_to_" + halfName(r.getType()) + "(" + rhs + ")";
+      v = "uoph_f32_to_" + halfName(r.getType()) + "(" + rhs + ")";
     std::string n = fresh(r);
     line() << "const " << *t << " " << n << " = " << v << ";\n";
     // An unread value of an op with effects (a CUSTOMI) is still computed.
@@ -788,7 +785,7 @@ private:
       return *r;
     for (auto [i, v] : llvm::enumerate(op->getOperands()))
       if (isHalf(v.getType()))
-        in[i] = "uop_" + halfName(v.getType()) + "_to_f32(" + in[i] + ")";
+        in[i] = "uoph_" + halfName(v.getType()) + "_to_f32(" + in[i] + ")";
     roundHalf = true;
     std::optional<LogicalResult> r = emitArith(op, in);
     if (!r)
@@ -886,29 +883,66 @@ private:
                                                in[1]));
   }
 
-  // A shift: the count masked to the computing width (a count >= the width
-  // is poison in arith and undefined in C); a left shift on the bits of any
-  // integer, index included (shifting a negative value left is undefined in
-  // C), a right one as unsigned (shrui) or arithmetic (shrsi: GCC and Clang
-  // shift signed values arithmetically).
+  /// The bits of the op's integer type (64 for index).
+  static unsigned widthOf(Type t) {
+    return t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
+  }
+
+  /// Whether `v` is a constant integer in [lo, hi] (signed).
+  static bool constantIn(Value v, int64_t lo, int64_t hi) {
+    APInt c;
+    if (!matchPattern(v, m_ConstantInt(&c)))
+      return false;
+    int64_t x = c.getSExtValue();
+    return x >= lo && x <= hi;
+  }
+
+  /// `rhs` in a fresh `const ct tN` (an operand read more than once).
+  std::string temp(const std::string &ct, const std::string &rhs) {
+    std::string n = "t" + std::to_string(counter++);
+    line() << "const " << ct << " " << n << " = " << rhs << ";\n";
+    return n;
+  }
+
+  // A shift, defined for every count (docs/uop-dialect.md, "Edge cases"):
+  // the count reads as unsigned at the op's width; a count >= the width
+  // gives 0 (shli, shrui) or the sign (shrsi), as numpy and PTX's clamped
+  // shifts do. A left shift on the bits of any integer, index included
+  // (shifting a negative value left is undefined in C), a right one as
+  // unsigned (shrui) or arithmetic (shrsi: GCC and Clang shift signed
+  // values arithmetically).
   LogicalResult emitShift(Operation *op, ArrayRef<std::string> in) {
     Type t = op->getResult(0).getType();
     FailureOr<std::string> ct = cType(op->getLoc(), t);
     if (failed(ct))
       return failure();
     std::string u = wrapCType(t);
-    std::string n = "((" + u + ")" + in[1] + " & " +
-                    std::to_string(wrapWidth(t) - 1) + "u)";
+    unsigned w = widthOf(t);
+    std::string ws = std::to_string(w);
+    // A constant count below the width is the plain shift.
+    bool inRange = constantIn(op->getOperand(1), 0, w - 1);
+    std::string n = inRange ? "((" + u + ")" + in[1] + ")"
+                            : temp("uint64_t", "(uint64_t)(" +
+                                                   unsignedCType(t) + ")" +
+                                                   in[1]);
+    std::string big = inRange ? "" : "(" + n + " >= " + ws + "u) ? 0u : ";
     if (isa<arith::ShLIOp>(op))
-      return define(op, fromUnsigned(t, *ct, "(" + u + ")" + in[0] + " << " + n));
+      return define(op, fromUnsigned(t, *ct, "(" + big + "(" + u + ")" +
+                                                 in[0] + " << " + n + ")"));
     if (isa<arith::ShRUIOp>(op))
       return define(op, fromUnsigned(t, *ct,
-                                     "(" + u + ")(" + unsignedCType(t) + ")" +
-                                         in[0] + " >> " + n));
+                                     "(" + big + "(" + u + ")(" +
+                                         unsignedCType(t) + ")" + in[0] +
+                                         " >> " + n + ")"));
+    if (!inRange)
+      n = "(" + n + " >= " + ws + "u ? " + std::to_string(w - 1) + "u : " + n +
+          ")";
     return define(op, "(" + *ct + ")(" + in[0] + " >> " + n + ")");
   }
 
-  // `a o b` on the bits as the unsigned type of the width (divui, remui).
+  // divui, remui on the bits as the unsigned type of the width; a zero
+  // divisor gives 0 (docs/uop-dialect.md, "Edge cases"), through a divisor
+  // of 1 that never traps.
   LogicalResult emitUnsigned(Operation *op, ArrayRef<std::string> in,
                              StringRef o) {
     Type t = op->getResult(0).getType();
@@ -916,35 +950,69 @@ private:
     if (failed(ct))
       return failure();
     std::string u = unsignedCType(t);
-    return define(op, fromUnsigned(t, *ct, "(" + u + ")" + in[0] + " " +
-                                               o.str() + " (" + u + ")" +
-                                               in[1]));
+    std::string a = "(" + u + ")" + in[0], b = "(" + u + ")" + in[1];
+    if (constantIn(op->getOperand(1), 1, INT64_MAX) ||
+        constantIn(op->getOperand(1), INT64_MIN, -1))
+      return define(op, fromUnsigned(t, *ct, a + " " + o.str() + " " + b));
+    std::string d = temp(u, "(" + b + " == 0u ? (" + u + ")1 : " + b + ")");
+    std::string e = a + " " + o.str() + " " + d;
+    if (o == "/")
+      e = "(" + b + " == 0u ? (" + u + ")0 : " + e + ")";
+    return define(op, fromUnsigned(t, *ct, e));
   }
 
-  // floordivsi / ceildivsi: C's division truncates; step down (floor) or up
-  // (ceil) when there is a remainder and the exact quotient is negative
-  // (floor) or positive (ceil).
-  LogicalResult emitRoundedDivision(Operation *op, ArrayRef<std::string> in) {
-    FailureOr<std::string> ct = cType(op->getLoc(), op->getResult(0).getType());
+  // divsi, remsi, floordivsi, ceildivsi. A zero divisor gives 0 and the
+  // most negative value over -1 wraps (the quotient is itself, the
+  // remainder 0), as in numpy (docs/uop-dialect.md, "Edge cases"): both
+  // divide by 1 instead, which never traps. i8 and i16 promote to int,
+  // where the quotient 128 converts back to -128. floordivsi / ceildivsi:
+  // C's division truncates; step down (floor) or up (ceil) when there is a
+  // remainder and the exact quotient is negative (floor) or positive (ceil).
+  LogicalResult emitSignedDivision(Operation *op, ArrayRef<std::string> in) {
+    Type t = op->getResult(0).getType();
+    FailureOr<std::string> ct = cType(op->getLoc(), t);
     if (failed(ct))
       return failure();
-    const std::string &a = in[0], &b = in[1];
-    bool floor = isa<arith::FloorDivSIOp>(op);
-    std::string inexact = "(" + a + " % " + b + " != 0)";
-    std::string negative = "((" + a + " < 0) != (" + b + " < 0))";
-    return define(op, "(" + *ct + ")(" + a + " / " + b +
-                          (floor ? " - (" + inexact + " & " + negative + ")"
-                                 : " + (" + inexact + " & !" + negative + ")") +
-                          ")");
+    const std::string &a = in[0];
+    std::string b = in[1];
+    unsigned w = widthOf(t);
+    // A constant divisor other than 0 and -1 divides as written.
+    bool safe = constantIn(op->getOperand(1), 1, INT64_MAX) ||
+                constantIn(op->getOperand(1), INT64_MIN, -2);
+    if (!safe) {
+      std::string bad = "(" + b + " == 0)";
+      if (w >= 32)
+        bad = "(" + bad + " | ((" + a + " == " +
+              (w == 32 ? "INT32_MIN" : "INT64_MIN") + ") & (" + b +
+              " == -1)))";
+      b = temp(*ct, "(" + bad + " ? (" + *ct + ")1 : " + in[1] + ")");
+    }
+    std::string e;
+    if (isa<arith::RemSIOp>(op)) {
+      e = "(" + a + " % " + b + ")";
+    } else {
+      e = "(" + a + " / " + b;
+      std::string inexact = "(" + a + " % " + b + " != 0)";
+      std::string negative = "((" + a + " < 0) != (" + b + " < 0))";
+      if (isa<arith::FloorDivSIOp>(op))
+        e += " - (" + inexact + " & " + negative + ")";
+      else if (isa<arith::CeilDivSIOp>(op))
+        e += " + (" + inexact + " & !" + negative + ")";
+      e += ")";
+    }
+    e = "(" + *ct + ")" + e;
+    if (!safe && !isa<arith::RemSIOp>(op))
+      e = "(" + in[1] + " == 0 ? (" + *ct + ")0 : " + e + ")";
+    return define(op, e);
   }
 
   // `c ? a : b` of type `t`, as a bit blend for floats.
   static std::string select(Type t, const std::string &c, const std::string &a,
                             const std::string &b) {
     if (t.isF32())
-      return "uop_select_f32(" + c + ", " + a + ", " + b + ")";
+      return "uoph_select_f32(" + c + ", " + a + ", " + b + ")";
     if (t.isF64())
-      return "uop_select_f64(" + c + ", " + a + ", " + b + ")";
+      return "uoph_select_f64(" + c + ", " + a + ", " + b + ")";
     return "(" + c + " ? " + a + " : " + b + ")";
   }
 
@@ -970,8 +1038,10 @@ private:
         .Case<arith::AddIOp>([&](auto) { return wrapping("+"); })
         .Case<arith::SubIOp>([&](auto) { return wrapping("-"); })
         .Case<arith::MulIOp>([&](auto) { return wrapping("*"); })
-        .Case<arith::DivFOp, arith::DivSIOp>([&](auto) { return bin("/"); })
-        .Case<arith::RemSIOp>([&](auto) { return bin("%"); })
+        .Case<arith::DivFOp>([&](auto) { return bin("/"); })
+        .Case<arith::DivSIOp, arith::RemSIOp, arith::FloorDivSIOp,
+              arith::CeilDivSIOp>(
+            [&](auto) { return emitSignedDivision(op, in); })
         // arith.remf is LLVM's frem: C's fmod (the sign of the dividend).
         .Case<arith::RemFOp>([&](auto) { return emitCall(op, in, "fmod"); })
         .Case<arith::DivUIOp>([&](auto) { return emitUnsigned(op, in, "/"); })
@@ -981,8 +1051,6 @@ private:
         .Case<arith::XOrIOp>([&](auto) { return bin("^"); })
         .Case<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(
             [&](auto) { return emitShift(op, in); })
-        .Case<arith::FloorDivSIOp, arith::CeilDivSIOp>(
-            [&](auto) { return emitRoundedDivision(op, in); })
         .Case<arith::NegFOp>([&](auto) { return define(op, "(-" + in[0] + ")"); })
         .Default([](Operation *) { return std::nullopt; });
   }
@@ -1001,11 +1069,11 @@ private:
         .Case<arith::MaxNumFOp>([&](auto) { return emitCall(op, in, "fmax"); })
         .Case<arith::MinNumFOp>([&](auto) { return emitCall(op, in, "fmin"); })
         // maximumf / minimumf propagate NaN and order -0 below +0: the
-        // prelude's uop_maximum_* / uop_minimum_* (halves compute in float).
+        // prelude's uoph_maximum_* / uoph_minimum_* (halves compute in float).
         .Case<arith::MaximumFOp, arith::MinimumFOp>([&](auto) {
           std::string fn = std::string(isa<arith::MaximumFOp>(op)
-                                           ? "uop_maximum_"
-                                           : "uop_minimum_") +
+                                           ? "uoph_maximum_"
+                                           : "uoph_minimum_") +
                            (t.isF64() ? "f64" : "f32");
           return define(op, fn + "(" + in[0] + ", " + in[1] + ")");
         })
@@ -1108,6 +1176,35 @@ private:
     return c.emitError("uop-to-c: unsupported cmpf predicate");
   }
 
+  // fptosi / fptoui of `x` (a float or double expression): truncation,
+  // saturating to the integer's range, NaN giving 0 (poison in arith; uop
+  // defines it as PTX's cvt and LLVM's fptosi.sat do: docs/uop-dialect.md,
+  // "Edge cases"). No C conversion is out of range: the bounds are powers
+  // of two, exact in every float type.
+  LogicalResult emitFloatToInt(Operation *op, const std::string &x) {
+    Type t = op->getResult(0).getType();
+    FailureOr<std::string> ct = cType(op->getLoc(), t);
+    if (failed(ct))
+      return failure();
+    bool isUnsigned = isa<arith::FPToUIOp>(op);
+    // i1: signed its range is [-1, 0] (true is -1), unsigned [0, 1].
+    if (t.isInteger(1))
+      return define(op, isUnsigned ? "(" + x + " >= 1)" : "(" + x + " <= -1)");
+    unsigned w = widthOf(t);
+    std::string ws = std::to_string(w);
+    std::string hi = "0x1p" + std::to_string(isUnsigned ? w : w - 1);
+    if (isUnsigned)
+      return define(op, "(" + x + " > -1.0 ? (" + x + " < " + hi + " ? (" +
+                            *ct + ")(" + unsignedCType(t) + ")(" + x +
+                            ") : (" + *ct + ")UINT" + ws + "_MAX) : (" + *ct +
+                            ")0)");
+    std::string lo = "-0x1p" + std::to_string(w - 1);
+    return define(op, "(" + x + " >= " + lo + " ? (" + x + " < " + hi +
+                          " ? (" + *ct + ")(" + x + ") : INT" + ws +
+                          "_MAX) : " + x + " != " + x + " ? (" + *ct +
+                          ")0 : INT" + ws + "_MIN)");
+  }
+
   // Casts between int and float types; none when `op` is not one. A half
   // result is rounded once from the exact value: from f64 and from integers
   // through a round-to-odd float (24 bits keep enough to round to 11 or 8
@@ -1125,7 +1222,7 @@ private:
       return failure();
     std::string x = in[0];
     if (isHalf(src))
-      x = "uop_" + halfName(src) + "_to_f32(" + x + ")";
+      x = "uoph_" + halfName(src) + "_to_f32(" + x + ")";
     auto cast = [&](const std::string &e) {
       return define(op, "(" + *ct + ")(" + e + ")");
     };
@@ -1135,12 +1232,12 @@ private:
         return op->emitError("uop-to-c: truncf rounds to nearest even only");
     if (isa<arith::ExtFOp, arith::TruncFOp>(op)) {
       if (src.isF64() && t.isF32())
-        return define(op, "uop_f64_to_f32(" + x + ")");
+        return define(op, "uoph_f64_to_f32(" + x + ")");
       if (!isHalf(t))
         return cast(x);
       if (src.isF64())
-        x = "uop_f64_to_f32_odd(" + x + ")";
-      return define(op, "uop_f32_to_" + halfName(t) + "(" + x + ")");
+        x = "uoph_f64_to_f32_odd(" + x + ")";
+      return define(op, "uoph_f32_to_" + halfName(t) + "(" + x + ")");
     }
     if (isa<arith::SIToFPOp, arith::UIToFPOp>(op)) {
       bool isSigned = isa<arith::SIToFPOp>(op);
@@ -1151,31 +1248,14 @@ private:
         x = "(" + unsignedCType(src) + ")" + x;
       if (!isHalf(t))
         return cast(x);
-      std::string odd = isSigned ? "uop_i64_to_f32_odd((int64_t)"
-                                 : "uop_u64_to_f32_odd((uint64_t)";
+      std::string odd = isSigned ? "uoph_i64_to_f32_odd((int64_t)"
+                                 : "uoph_u64_to_f32_odd((uint64_t)";
       if (src.isInteger(1))
-        odd = "uop_i64_to_f32_odd((int64_t)";
-      return define(op, "uop_f32_to_" + halfName(t) + "(" + odd + x + "))");
+        odd = "uoph_i64_to_f32_odd((int64_t)";
+      return define(op, "uoph_f32_to_" + halfName(t) + "(" + odd + x + "))");
     }
-    if (isa<arith::FPToSIOp, arith::FPToUIOp>(op)) {
-      // To i1 the truncated value is 0, or -1 (signed) / 1 (unsigned); any
-      // other is poison, so "|x| >= 1" is true and no C conversion overflows.
-      if (t.isInteger(1))
-        return define(op, "(" + x + " >= 1 || " + x + " <= -1)");
-      // Out of range (or NaN) the result is poison in arith but the C
-      // conversion undefined: such values convert to 0 instead. The bounds
-      // are powers of two, exact in every float type.
-      unsigned w = t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
-      bool isUnsigned = isa<arith::FPToUIOp>(op);
-      std::string lo = isUnsigned ? "-1.0" : "-0x1p" + std::to_string(w - 1);
-      std::string hi = "0x1p" + std::to_string(isUnsigned ? w : w - 1);
-      std::string inRange = "(" + x + (isUnsigned ? " > " : " >= ") + lo +
-                            " && " + x + " < " + hi + ")";
-      std::string conv = isUnsigned ? "(" + unsignedCType(t) + ")(" + x + ")"
-                                    : "(" + *ct + ")(" + x + ")";
-      return define(op, "(" + inRange + " ? (" + *ct + ")" + conv + " : (" +
-                            *ct + ")0)");
-    }
+    if (isa<arith::FPToSIOp, arith::FPToUIOp>(op))
+      return emitFloatToInt(op, x);
     // Integer to integer: widening sign- or zero-extends, narrowing keeps
     // the low bits.
     unsigned sw = src.isIndex() ? 64 : src.getIntOrFloatBitWidth();
@@ -1202,7 +1282,7 @@ private:
     auto poly = [&](StringRef fn) {
       if (!f32)
         return call(fn);
-      return define(op, ("uop_" + fn + "_f32(").str() + in[0] + ")");
+      return define(op, ("uoph_" + fn + "_f32(").str() + in[0] + ")");
     };
     return TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
         .Case<math::ExpOp>([&](auto) { return poly("exp"); })
@@ -1261,13 +1341,13 @@ private:
           };
           std::string e;
           if (isa<math::CountLeadingZerosOp>(o))
-            e = "uop_ctlz(" + bits(in[0]) + ", " + std::to_string(w) + ")";
+            e = "uoph_ctlz(" + bits(in[0]) + ", " + std::to_string(w) + ")";
           else if (isa<math::CountTrailingZerosOp>(o))
-            e = "uop_cttz(" + bits(in[0]) + ", " + std::to_string(w) + ")";
+            e = "uoph_cttz(" + bits(in[0]) + ", " + std::to_string(w) + ")";
           else if (isa<math::CtPopOp>(o))
-            e = "uop_ctpop(" + bits(in[0]) + ")";
+            e = "uoph_ctpop(" + bits(in[0]) + ")";
           else
-            e = "uop_ipowi((int64_t)" + in[0] + ", (int64_t)" + in[1] + ")";
+            e = "uoph_ipowi((int64_t)" + in[0] + ", (int64_t)" + in[1] + ")";
           return define(op, fromUnsigned(t, *ct, e));
         })
         .Default([](Operation *) { return std::nullopt; });
@@ -1295,6 +1375,109 @@ private:
   bool roundHalf = false;
 };
 
+// f32 sin and cos of the prelude (after uoph_f32_bits, before erf).
+void emitSinCosPrelude(raw_ostream &os) {
+  os << R"C(/* x 2/pi for |x| >= 2^20 (Payne-Hanek): x = m 2^e with m a 24-bit integer
+   (e >= -3); the bits of 2/pi of weight 2^(e-1) and below, in four 24-bit
+   chunks (a row of the table per e, in float: exact), times m are exact
+   products in double; the bits above give multiples of 4 and are left out.
+   Sets *j to the nearest integer of x 2/pi mod 4 and returns the rest times
+   pi/2. The rest is at least 2^-29.9 for every float (x = 16367173 2^72) and
+   carries 2^-70 of error: relative 2^-40. */
+static inline __attribute__((always_inline)) double uoph_reduce_large_f32(float x, double *j) {
+  static const float t[432] = {
+    333772, 1798770, 2140495, 14760638, 667544, 3597540, 4280991, 12744061, 1335088, 7195080,
+    8561983, 8710906, 2670176, 14390161, 346751, 644596, 5340353, 12003106, 693502, 1289192,
+    10680707, 7228996, 1387004, 2578385, 4584198, 14457992, 2774008, 5156771, 9168397, 12138768,
+    5548016, 10313543, 1559579, 7500320, 11096033, 3849871, 3119158, 15000641, 5414850, 7699743,
+    6238317, 13224066, 10829700, 15399486, 12476635, 9670917, 4882185, 14021757, 8176055,
+    2564618, 9764371, 11266298, 16352110, 5129237, 2751527, 5755381, 15927004, 10258474,
+    5503054, 11510762, 15076793, 3739732, 11006109, 6244308, 13376370, 7479465, 5235002,
+    12488617, 9975524, 14958930, 10470005, 8200019, 3173833, 13140645, 4162794, 16400038,
+    6347667, 9504074, 8325589, 16022861, 12695335, 2230932, 16651179, 15268506, 8613454,
+    4461865, 16525143, 13759796, 449692, 8923731, 16273071, 10742377, 899385, 1070247, 15768927,
+    4707539, 1798770, 2140495, 14760638, 9415078, 3597540, 4280991, 12744061, 2052941, 7195080,
+    8561983, 8710906, 4105883, 14390161, 346751, 644596, 8211767, 12003106, 693502, 1289192,
+    16423534, 7228996, 1387004, 2578385, 16069853, 14457992, 2774008, 5156771, 15362491,
+    12138768, 5548016, 10313543, 13947767, 7500320, 11096033, 3849871, 11118318, 15000641,
+    5414850, 7699743, 5459420, 13224066, 10829700, 15399486, 10918840, 9670917, 4882185,
+    14021757, 5060464, 2564618, 9764371, 11266298, 10120928, 5129237, 2751527, 5755381, 3464640,
+    10258474, 5503054, 11510762, 6929281, 3739732, 11006109, 6244308, 13858563, 7479465,
+    5235002, 12488617, 10939910, 14958930, 10470005, 8200019, 5102605, 13140645, 4162794,
+    16400038, 10205211, 9504074, 8325589, 16022861, 3633206, 2230932, 16651179, 15268506,
+    7266413, 4461865, 16525143, 13759796, 14532827, 8923731, 16273071, 10742377, 12288438,
+    1070247, 15768927, 4707539, 7799661, 2140495, 14760638, 9415078, 15599323, 4280991,
+    12744061, 2052941, 14421430, 8561983, 8710906, 4105883, 12065644, 346751, 644596, 8211767,
+    7354072, 693502, 1289192, 16423534, 14708145, 1387004, 2578385, 16069853, 12639074, 2774008,
+    5156771, 15362491, 8500933, 5548016, 10313543, 13947767, 224650, 11096033, 3849871,
+    11118318, 449300, 5414850, 7699743, 5459420, 898601, 10829700, 15399486, 10918840, 1797202,
+    4882185, 14021757, 5060464, 3594405, 9764371, 11266298, 10120928, 7188810, 2751527, 5755381,
+    3464640, 14377621, 5503054, 11510762, 6929281, 11978027, 11006109, 6244308, 13858563,
+    7178838, 5235002, 12488617, 10939910, 14357676, 10470005, 8200019, 5102605, 11938137,
+    4162794, 16400038, 10205211, 7099059, 8325589, 16022861, 3633206, 14198118, 16651179,
+    15268506, 7266413, 11619020, 16525143, 13759796, 14532827, 6460825, 16273071, 10742377,
+    12288438, 12921650, 15768927, 4707539, 7799661, 9066084, 14760638, 9415078, 15599323,
+    1354953, 12744061, 2052941, 14421430, 2709907, 8710906, 4105883, 12065644, 5419815, 644596,
+    8211767, 7354072, 10839631, 1289192, 16423534, 14708145, 4902046, 2578385, 16069853,
+    12639074, 9804092, 5156771, 15362491, 8500933, 2830968, 10313543, 13947767, 224650, 5661937,
+    3849871, 11118318, 449300, 11323874, 7699743, 5459420, 898601, 5870532, 15399486, 10918840,
+    1797202, 11741064, 14021757, 5060464, 3594405, 6704912, 11266298, 10120928, 7188810,
+    13409825, 5755381, 3464640, 14377621, 10042435, 11510762, 6929281, 11978027, 3307655,
+    6244308, 13858563, 7178838, 6615310, 12488617, 10939910, 14357676, 13230620, 8200019,
+    5102605, 11938137, 9684025, 16400038, 10205211, 7099059, 2590834, 16022861, 3633206,
+    14198118, 5181668, 15268506, 7266413, 11619020, 10363336, 13759796, 14532827, 6460825,
+    3949456, 10742377, 12288438, 12921650, 7898912, 4707539, 7799661, 9066084, 15797825,
+    9415078, 15599323, 1354953, 14818434, 2052941, 14421430, 2709907, 12859652, 4105883,
+    12065644, 5419815, 8942088, 8211767, 7354072, 10839631, 1106960, 16423534, 14708145,
+    4902046, 2213920, 16069853, 12639074, 9804092, 4427841, 15362491, 8500933, 2830968, 8855683,
+    13947767, 224650, 5661937, 934151, 11118318, 449300, 11323874, 1868303, 5459420, 898601,
+    5870532, 3736607, 10918840, 1797202, 11741064, 7473215, 5060464, 3594405, 6704912, 14946431,
+  };
+  uint32_t u = uoph_f32_bits(x);
+  int32_t e = (int32_t)((u >> 23) & 0xffu) - 150;
+  e = e < -3 ? -3 : e > 104 ? 104 : e;
+  const float *c = t + 4 * (e + 3);
+  double m = (double)(int32_t)((u & 0x7fffffu) | 0x800000u);
+  m = (u >> 31) ? -m : m;
+  double p0 = m * (double)c[0] * 0x1p-22, p1 = m * (double)c[1] * 0x1p-46;
+  double p2 = m * (double)c[2] * 0x1p-70, p3 = m * (double)c[3] * 0x1p-94;
+  /* p0 mod 4 (exact), then + p1 (exact: 49 bits) */
+  double h = p0 * 0.25;
+  double fl = (h + 6755399441055744.0) - 6755399441055744.0;
+  fl = fl > h ? fl - 1.0 : fl;
+  double s = (h - fl) * 4.0 + p1;
+  double k = (s + 6755399441055744.0) - 6755399441055744.0;
+  *j = k;
+  return (((s - k) + p2) + p3) * 1.5707963267948966;
+}
+/* sin and cos: x = j pi/2 + r, |r| <= pi/4, in double: by three parts of
+   pi/2 (exact for |x| < 2^20, whose j has at most 21 bits), beyond by
+   uoph_reduce_large_f32; then Cephes sinf / cosf polynomials on r in
+   float. Both reductions are computed and one selected: no branch. */
+static inline __attribute__((always_inline)) float uoph_sincos_f32(float x, int cosine) {
+  double xd = x;
+  double j = (xd * 0.63661977236758134 + 6755399441055744.0) - 6755399441055744.0;
+  double rd = xd - j * 1.5707963267341256;
+  rd = rd - j * 6.077100506303966e-11;
+  rd = rd - j * 2.0222662487959506e-21;
+  double jl, rl = uoph_reduce_large_f32(x, &jl);
+  int large = !(fabsf(x) < 0x1p20f);
+  j = large ? jl : j;
+  rd = large ? rl : rd;
+  float r = (float)rd, z = r * r;
+  float s = ((-1.9515295891e-4f * z + 8.3321608736e-3f) * z - 1.6666654611e-1f) * z * r + r;
+  float c = ((2.443315711809948e-5f * z - 1.388731625493765e-3f) * z + 4.166664568298827e-2f) * z * z - 0.5f * z + 1.0f;
+  int64_t q = (int64_t)j + cosine;
+  float y = (q & 1) ? c : s;
+  y = (q & 2) ? -y : y;
+  y = (!cosine && x == 0.0f) ? x : y; /* sin(-0) = -0 */
+  return x - x != 0.0f ? NAN : y; /* inf, nan */
+}
+static inline __attribute__((always_inline)) float uoph_sin_f32(float x) { return uoph_sincos_f32(x, 0); }
+static inline __attribute__((always_inline)) float uoph_cos_f32(float x) { return uoph_sincos_f32(x, 1); }
+)C";
+}
+
 // The includes and the helpers every generated file starts with.
 void emitPrelude(raw_ostream &os) {
   os << "// Generated by uop-translate --uop-to-c.\n"
@@ -1306,17 +1489,17 @@ void emitPrelude(raw_ostream &os) {
         // convert-math-to-funcs defines it (wrapping; a negative power is 1
         // for 1, +-1 for -1, else 0; 0 to a negative power is undefined in
         // arith and 0 here).
-        "static inline uint64_t uop_ctlz(uint64_t v, int w) {\n"
+        "static inline uint64_t uoph_ctlz(uint64_t v, int w) {\n"
         "  uint64_t n = 0;\n"
         "  for (int i = w - 1; i >= 0 && !((v >> i) & 1u); --i) ++n;\n"
         "  return n;\n}\n"
-        "static inline uint64_t uop_cttz(uint64_t v, int w) {\n"
+        "static inline uint64_t uoph_cttz(uint64_t v, int w) {\n"
         "  uint64_t n = 0;\n"
         "  for (int i = 0; i < w && !((v >> i) & 1u); ++i) ++n;\n"
         "  return n;\n}\n"
-        "static inline uint64_t uop_ctpop(uint64_t v) {\n"
+        "static inline uint64_t uoph_ctpop(uint64_t v) {\n"
         "  uint64_t n = 0;\n  for (; v; v &= v - 1) ++n;\n  return n;\n}\n"
-        "static inline uint64_t uop_ipowi(int64_t b, int64_t p) {\n"
+        "static inline uint64_t uoph_ipowi(int64_t b, int64_t p) {\n"
         "  if (p < 0) return b == 1 ? 1u : b == -1 ? ((p & 1) ? UINT64_MAX : 1u) : 0u;\n"
         "  uint64_t r = 1, x = (uint64_t)b;\n"
         "  for (uint64_t e = (uint64_t)p; e; e >>= 1, x *= x) if (e & 1u) r *= x;\n"
@@ -1324,17 +1507,17 @@ void emitPrelude(raw_ostream &os) {
         // GCC 12's SLP vectorizer folds a vectorized double -> float ->
         // double round trip to nothing (test/Target/C/gcc12-miscompiles.mlir,
         // 4-lane groups on AVX2 and AVX-512): the float is kept opaque.
-        "static inline float uop_f64_to_f32(double d) {\n"
+        "static inline float uoph_f64_to_f32(double d) {\n"
         "  float f = (float)d;\n"
         "#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))\n"
         "  __asm__(\"\" : \"+x\"(f));\n"
         "#endif\n"
         "  return f;\n}\n"
-        "static inline float uop_select_f32(int c, float a, float b) {\n"
+        "static inline float uoph_select_f32(int c, float a, float b) {\n"
         "  uint32_t x, y, m = -(uint32_t)(c != 0);\n"
         "  memcpy(&x, &a, 4); memcpy(&y, &b, 4); x = (x & m) | (y & ~m);\n"
         "  memcpy(&a, &x, 4); return a;\n}\n"
-        "static inline double uop_select_f64(int c, double a, double b) {\n"
+        "static inline double uoph_select_f64(int c, double a, double b) {\n"
         "  uint64_t x, y, m = -(uint64_t)(c != 0);\n"
         "  memcpy(&x, &a, 8); memcpy(&y, &b, 8); x = (x & m) | (y & ~m);\n"
         "  memcpy(&a, &x, 8); return a;\n}\n"
@@ -1349,29 +1532,29 @@ void emitPrelude(raw_ostream &os) {
         "#define UOP_ELEMENTWISE_MINMAX 1\n"
         "#endif\n"
         "#endif\n"
-        "static inline float uop_maximum_f32(float a, float b) {\n"
+        "static inline float uoph_maximum_f32(float a, float b) {\n"
         "#ifdef UOP_ELEMENTWISE_MINMAX\n"
         "  return __builtin_elementwise_maximum(a, b);\n"
         "#else\n"
-        "  return uop_select_f32((a > b) | (a != a) | ((a == b) & !signbit(a)), a, b);\n"
+        "  return uoph_select_f32((a > b) | (a != a) | ((a == b) & !signbit(a)), a, b);\n"
         "#endif\n}\n"
-        "static inline float uop_minimum_f32(float a, float b) {\n"
+        "static inline float uoph_minimum_f32(float a, float b) {\n"
         "#ifdef UOP_ELEMENTWISE_MINMAX\n"
         "  return __builtin_elementwise_minimum(a, b);\n"
         "#else\n"
-        "  return uop_select_f32((a < b) | (a != a) | ((a == b) & (signbit(a) != 0)), a, b);\n"
+        "  return uoph_select_f32((a < b) | (a != a) | ((a == b) & (signbit(a) != 0)), a, b);\n"
         "#endif\n}\n"
-        "static inline double uop_maximum_f64(double a, double b) {\n"
+        "static inline double uoph_maximum_f64(double a, double b) {\n"
         "#ifdef UOP_ELEMENTWISE_MINMAX\n"
         "  return __builtin_elementwise_maximum(a, b);\n"
         "#else\n"
-        "  return uop_select_f64((a > b) | (a != a) | ((a == b) & !signbit(a)), a, b);\n"
+        "  return uoph_select_f64((a > b) | (a != a) | ((a == b) & !signbit(a)), a, b);\n"
         "#endif\n}\n"
-        "static inline double uop_minimum_f64(double a, double b) {\n"
+        "static inline double uoph_minimum_f64(double a, double b) {\n"
         "#ifdef UOP_ELEMENTWISE_MINMAX\n"
         "  return __builtin_elementwise_minimum(a, b);\n"
         "#else\n"
-        "  return uop_select_f64((a < b) | (a != a) | ((a == b) & (signbit(a) != 0)), a, b);\n"
+        "  return uoph_select_f64((a < b) | (a != a) | ((a == b) & (signbit(a) != 0)), a, b);\n"
         "#endif\n}\n"
         // f16 and bf16 are bit patterns; these convert exactly to float and
         // round float to nearest even (overflow to inf, subnormals, NaN
@@ -1379,7 +1562,7 @@ void emitPrelude(raw_ostream &os) {
         // Every case computed, one selected: no early returns. (GCC 12 still
         // does not vectorize f16 loops: "control flow in loop"; bf16 ones it
         // does.)
-        "static inline float uop_f16_to_f32(uint16_t h) {\n"
+        "static inline float uoph_f16_to_f32(uint16_t h) {\n"
         "  uint32_t s = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu,"
         " m = h & 0x3ffu, sb, b;\n"
         "  float f = (float)m * 0x1p-24f;\n"
@@ -1391,7 +1574,7 @@ void emitPrelude(raw_ostream &os) {
         // Below 2^-14 the result is subnormal: adding 0.5f (ulp 2^-24)
         // rounds |f| to a multiple of 2^-24 to nearest even, in the
         // default rounding mode the generated code never changes.
-        "static inline uint16_t uop_f32_to_f16(float f) {\n"
+        "static inline uint16_t uoph_f32_to_f16(float f) {\n"
         "  uint32_t x, s, a, nan, nrm, sub; float t;\n"
         "  memcpy(&x, &f, 4); s = (x >> 16) & 0x8000u; a = x & 0x7fffffffu;\n"
         "  nan = (a >> 13) & 0x3ffu; nan = 0x7c00u | nan | (nan == 0);\n"
@@ -1399,26 +1582,26 @@ void emitPrelude(raw_ostream &os) {
         "  memcpy(&t, &a, 4); t += 0.5f; memcpy(&sub, &t, 4); sub -= 0x3f000000u;\n"
         "  return (uint16_t)(s | (a > 0x7f800000u ? nan : a >= 0x477ff000u ? 0x7c00u\n"
         "                        : a >= 0x38800000u ? nrm : sub));\n}\n"
-        "static inline float uop_bf16_to_f32(uint16_t h) {\n"
+        "static inline float uoph_bf16_to_f32(uint16_t h) {\n"
         "  uint32_t b = (uint32_t)h << 16; float f; memcpy(&f, &b, 4); return f;\n}\n"
-        "static inline uint16_t uop_f32_to_bf16(float f) {\n"
+        "static inline uint16_t uoph_f32_to_bf16(float f) {\n"
         "  uint32_t x; memcpy(&x, &f, 4);\n"
         "  if ((x & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((x >> 16) | 0x40u);\n"
         "  return (uint16_t)((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);\n}\n"
         // Round to odd: the float next to the exact value whose last bit is
         // 1 when inexact. Rounding that float to a format at least two bits
         // shorter (f16, bf16) gives the correctly rounded result.
-        "static inline float uop_f64_to_f32_odd(double d) {\n"
+        "static inline float uoph_f64_to_f32_odd(double d) {\n"
         "  float f = (float)d; uint32_t b;\n"
         "  if (f == d || d != d) return f;\n"
         "  memcpy(&b, &f, 4); if (fabs((double)f) > fabs(d)) --b;\n"
         "  b |= 1u; memcpy(&f, &b, 4); return f;\n}\n"
-        "static inline float uop_u64_to_f32_odd(uint64_t u) {\n"
+        "static inline float uoph_u64_to_f32_odd(uint64_t u) {\n"
         "  int s = u >> 24 ? 40 - __builtin_clzll(u) : 0;\n"
         "  uint64_t m = (u >> s) | ((u & ((UINT64_C(1) << s) - 1)) != 0);\n"
         "  return (float)m * (float)(UINT64_C(1) << s);\n}\n"
-        "static inline float uop_i64_to_f32_odd(int64_t v) {\n"
-        "  float f = uop_u64_to_f32_odd(v < 0 ? 0 - (uint64_t)v : (uint64_t)v);\n"
+        "static inline float uoph_i64_to_f32_odd(int64_t v) {\n"
+        "  float f = uoph_u64_to_f32_odd(v < 0 ? 0 - (uint64_t)v : (uint64_t)v);\n"
         "  return v < 0 ? -f : f;\n}\n";
   // f32 exp, exp2, log, log2, sin, cos and erf as branch-free polynomials
   // (range reduction, Cephes' minimax polynomials or least-squares fits,
@@ -1426,11 +1609,11 @@ void emitPrelude(raw_ostream &os) {
   // call per lane): plain arithmetic that C compilers inline and vectorize,
   // where libm's calls stay scalar. Their error against double precision is
   // measured by test/Target/C/math-accuracy.test (bounds there).
-  os << R"C(static inline float uop_f32_from_bits(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static inline uint32_t uop_f32_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+  os << R"C(static inline float uoph_f32_from_bits(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t uoph_f32_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 /* exp(r) 2^k for |r| <= ln2/2 (Cephes expf's polynomial); 2^k in two factors
    so that k down to -151 stays representable. */
-static inline __attribute__((always_inline)) float uop_exp_scaled_f32(float r, float k) {
+static inline __attribute__((always_inline)) float uoph_exp_scaled_f32(float r, float k) {
   float p = 1.9875691500e-4f;
   p = p * r + 1.3981999507e-3f;
   p = p * r + 8.3334519073e-3f;
@@ -1439,39 +1622,39 @@ static inline __attribute__((always_inline)) float uop_exp_scaled_f32(float r, f
   p = p * r + 5.0000001201e-1f;
   p = p * (r * r) + r + 1.0f;
   int32_t ki = (int32_t)k, k1 = ki / 2, k2 = ki - k1;
-  return p * uop_f32_from_bits((uint32_t)(k1 + 127) << 23) *
-         uop_f32_from_bits((uint32_t)(k2 + 127) << 23);
+  return p * uoph_f32_from_bits((uint32_t)(k1 + 127) << 23) *
+         uoph_f32_from_bits((uint32_t)(k2 + 127) << 23);
 }
 /* exp(x) = 2^k exp(r), |r| <= ln2/2. */
-static inline __attribute__((always_inline)) float uop_exp_f32(float x) {
+static inline __attribute__((always_inline)) float uoph_exp_f32(float x) {
   float c = x > 88.7228317f ? 88.7228317f : x;
   c = c < -103.972084f ? -103.972084f : c;
   float k = (c * 1.44269504f + 12582912.0f) - 12582912.0f;
   float r = c - k * 0.693359375f;
   r = r - k * -2.12194440e-4f;
-  float y = uop_exp_scaled_f32(r, k);
+  float y = uoph_exp_scaled_f32(r, k);
   y = x > 88.7228317f ? INFINITY : y;
   y = x < -103.972084f ? 0.0f : y;
   return x != x ? x : y;
 }
 /* 2^x = 2^k 2^r, k = round(x), |r| <= 1/2. */
-static inline __attribute__((always_inline)) float uop_exp2_f32(float x) {
+static inline __attribute__((always_inline)) float uoph_exp2_f32(float x) {
   float c = x > 128.0f ? 128.0f : x;
   c = c < -151.0f ? -151.0f : c;
   float k = (c + 12582912.0f) - 12582912.0f;
   float r = (c - k) * 0.693147181f;
-  float y = uop_exp_scaled_f32(r, k);
+  float y = uoph_exp_scaled_f32(r, k);
   y = x >= 128.0f ? INFINITY : y;
   return x != x ? x : y;
 }
 /* x = m 2^e, m in [sqrt(1/2), sqrt(2)); log(m) by Cephes logf's polynomial
    in f = m - 1. Sets *e; returns log(m). */
-static inline __attribute__((always_inline)) float uop_log_parts_f32(float x, float *e) {
+static inline __attribute__((always_inline)) float uoph_log_parts_f32(float x, float *e) {
   int sub = x < 1.17549435e-38f;
   float xs = sub ? x * 8388608.0f : x;
-  uint32_t u = uop_f32_bits(xs);
+  uint32_t u = uoph_f32_bits(xs);
   int32_t ei = (int32_t)((u >> 23) & 0xffu) - 127 - (sub ? 23 : 0);
-  float m = uop_f32_from_bits((u & 0x007fffffu) | 0x3f800000u);
+  float m = uoph_f32_from_bits((u & 0x007fffffu) | 0x3f800000u);
   int big = m > 1.41421356f;
   m = big ? m * 0.5f : m;
   ei += big;
@@ -1489,54 +1672,31 @@ static inline __attribute__((always_inline)) float uop_log_parts_f32(float x, fl
   *e = (float)ei;
   return f + y;
 }
-static inline __attribute__((always_inline)) float uop_log_special_f32(float x, float y) {
+static inline __attribute__((always_inline)) float uoph_log_special_f32(float x, float y) {
   y = x == INFINITY ? x : y;
   y = x == 0.0f ? -INFINITY : y;
   y = x < 0.0f ? NAN : y;
   return x != x ? x : y;
 }
-static inline __attribute__((always_inline)) float uop_log_f32(float x) {
-  float e, l = uop_log_parts_f32(x, &e);
+static inline __attribute__((always_inline)) float uoph_log_f32(float x) {
+  float e, l = uoph_log_parts_f32(x, &e);
   /* ln2 = 0.693359375 - 2.12194440e-4, the first part exact in e * it */
   float y = (l + e * -2.12194440e-4f) + e * 0.693359375f;
-  return uop_log_special_f32(x, y);
+  return uoph_log_special_f32(x, y);
 }
-static inline __attribute__((always_inline)) float uop_log2_f32(float x) {
-  float e, l = uop_log_parts_f32(x, &e);
+static inline __attribute__((always_inline)) float uoph_log2_f32(float x) {
+  float e, l = uoph_log_parts_f32(x, &e);
   /* log2(e) = 1.4423828125 + 3.12228389e-4: l * the first part is exact */
   float y = (l * 3.12228389e-4f + l * 1.4423828125f) + e;
-  return uop_log_special_f32(x, y);
+  return uoph_log_special_f32(x, y);
 }
-/* sin and cos: x = j pi/2 + r in double (exact enough for |x| < 2^20 pi/2,
-   about 1.6e6; beyond, in [-1, 1] but not accurate), then Cephes sinf /
-   cosf polynomials on |r| <= pi/4 in float. */
-static inline __attribute__((always_inline)) float uop_sincos_f32(float x, int cosine) {
-  double xd = x;
-  double j = (xd * 0.63661977236758134 + 6755399441055744.0) - 6755399441055744.0;
-  j = fabs(xd) < 1e15 ? j : 0.0;
-  double rd = xd - j * 1.5707963267341256;
-  rd = rd - j * 6.077100506303966e-11;
-  rd = rd - j * 2.0222662487959506e-21;
-  /* past 2^20 pi/2 the reduction is not exact: keep |r| <= pi/4 so that the
-     result stays in [-1, 1] (not accurate there) */
-  rd = rd > 0.78539816339744831 ? 0.78539816339744831 : rd;
-  rd = rd < -0.78539816339744831 ? -0.78539816339744831 : rd;
-  float r = (float)rd, z = r * r;
-  float s = ((-1.9515295891e-4f * z + 8.3321608736e-3f) * z - 1.6666654611e-1f) * z * r + r;
-  float c = ((2.443315711809948e-5f * z - 1.388731625493765e-3f) * z + 4.166664568298827e-2f) * z * z - 0.5f * z + 1.0f;
-  int64_t q = (int64_t)j + cosine;
-  float y = (q & 1) ? c : s;
-  y = (q & 2) ? -y : y;
-  y = (!cosine && x == 0.0f) ? x : y; /* sin(-0) = -0 */
-  return x - x != 0.0f ? NAN : y; /* inf, nan */
-}
-static inline __attribute__((always_inline)) float uop_sin_f32(float x) { return uop_sincos_f32(x, 0); }
-static inline __attribute__((always_inline)) float uop_cos_f32(float x) { return uop_sincos_f32(x, 1); }
-/* erf: |x| < 1: x P(x^2) in double; 1 <= |x| < 4: 1 - exp(-x^2) Q(1/|x|), with x^2
+)C";
+  emitSinCosPrelude(os);
+  os << R"C(/* erf: |x| < 1: x P(x^2) in double; 1 <= |x| < 4: 1 - exp(-x^2) Q(1/|x|), with x^2
    split into hi + lo (fmaf) so that exp(-x^2) keeps its precision; beyond:
    +-1. P (double) and Q (float) are least-squares fits on Chebyshev
    nodes. */
-static inline __attribute__((always_inline)) float uop_erf_f32(float x) {
+static inline __attribute__((always_inline)) float uoph_erf_f32(float x) {
   float a = fabsf(x);
   double ad = a, t = ad * ad;
   double p = 1.05953113496202217e-06;
@@ -1563,7 +1723,7 @@ static inline __attribute__((always_inline)) float uop_erf_f32(float x) {
   q = q * u + 5.634333491e-01f;
   q = q * u + 4.013130092e-05f;
   float hi = ab * ab, lo = fmaf(ab, ab, -hi);
-  float large = 1.0f - uop_exp_f32(-hi) * (1.0f - lo) * q;
+  float large = 1.0f - uoph_exp_f32(-hi) * (1.0f - lo) * q;
   float y = a < 4.0f ? large : 1.0f;
   y = a < 1.0f ? small : y;
   y = x < 0.0f ? -y : y;
@@ -1599,7 +1759,7 @@ void emitVectorTypes(ModuleOp module, raw_ostream &os) {
     os << "\n";
 }
 
-/// UOP_STREAM_STORE(T, p, v) and uop_stream_fence, where a kernel has a
+/// UOP_STREAM_STORE(T, p, v) and uoph_stream_fence, where a kernel has a
 /// nontemporal store: Clang's __builtin_nontemporal_store where p is aligned
 /// to T's size (vector types are powers of two; an unaligned streaming
 /// vector store would split into scalar ones), an ordinary store otherwise
@@ -1626,7 +1786,7 @@ void emitStreamHelpers(ModuleOp module, raw_ostream &os) {
 #else
 #define UOP_STREAM_STORE(T, p, ...) do { const T uop_v = (__VA_ARGS__); memcpy((p), &uop_v, sizeof uop_v); } while (0)
 #endif
-static inline void uop_stream_fence(void) {
+static inline void uoph_stream_fence(void) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_sfence();
 #else
@@ -1920,6 +2080,18 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
   if (schedules.empty())
     return module.emitError("uop-to-c: no schedule function; run "
                             "`uop-opt --uop-to-program` first");
+  // Every C name outside the entries has a prefix no entry has (`uoph_`
+  // helpers, `uopk_` kernels); the entries themselves collide only when one
+  // graph is another's name plus `_packed`.
+  llvm::StringSet<> names;
+  for (FunctionOp sched : schedules)
+    names.insert(sched.getSymName());
+  for (FunctionOp sched : schedules)
+    if (names.contains((sched.getSymName() + "_packed").str()))
+      return sched.emitError("uop-to-c: graphs @")
+             << sched.getSymName() << " and @" << sched.getSymName()
+             << "_packed would both define the C function uop_"
+             << sched.getSymName() << "_packed; rename one";
   // Buffered: a failure prints no partial C.
   std::string c;
   llvm::raw_string_ostream cs(c);

@@ -29,7 +29,7 @@
 // -mprefer-vector-width=256 was thought to avoid it, but at 65536 elements
 // (4-lane groups after upcast, 256-bit vectors; -mno-avx512f too) and with
 // -fopenmp at 8 it came back: every element 0. The C now converts through
-// `uop_f64_to_f32`, whose result GCC cannot see through.
+// `uoph_f64_to_f32`, whose result GCC cannot see through.
 //
 // Expected: uop-run (and the Python runtime) avoid these miscompiles (for
 // example `-fno-tree-loop-vectorize` / no `-march=native` with GCC < 13, or

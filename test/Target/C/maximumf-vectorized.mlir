@@ -13,14 +13,14 @@
 //
 // arith.maximumf / minimumf and the max / min REDUCE are IEEE 754-2019
 // maximum / minimum: NaN when any operand is NaN, -0 below +0. The C calls
-// the prelude's uop_maximum_f32 / uop_minimum_f32, which clang builds from
+// the prelude's uoph_maximum_f32 / uoph_minimum_f32, which clang builds from
 // __builtin_elementwise_maximum / minimum. Row max and min of 64 x 1024
 // (a wide row reduction: lanes along the row) and an elementwise
 // maximumf / minimumf, compared bit for bit with a scalar reference.
 
 // C: #define UOP_ELEMENTWISE_MINMAX 1
-// C-DAG: = uop_maximum_f32(v{{[0-9]+}}, v
-// C-DAG: = uop_minimum_f32(v{{[0-9]+}}, v
+// C-DAG: = uoph_maximum_f32(v{{[0-9]+}}, v
+// C-DAG: = uoph_minimum_f32(v{{[0-9]+}}, v
 // NOBLEND-NOT: signbit(v
 // CHECK: rows 64 bad 0
 // CHECK: elementwise 65536 bad 0

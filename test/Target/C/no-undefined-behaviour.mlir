@@ -23,8 +23,8 @@
 // - `arith.fptosi` / `fptoui` of a value outside the integer's range (or
 //   NaN) printed as a plain C conversion, which is undefined ("3e+09 is
 //   outside the range of representable values of type 'int'"). arith makes
-//   it poison (the interpreter: undefined); C now gives 0, and in-range
-//   values, the bounds included, convert as before.
+//   it poison; uop saturates, NaN giving 0 (docs/uop-dialect.md, "Edge
+//   cases"), and in-range values, the bounds included, convert as before.
 
 // (r - 4) << 1 for r in [0, 8).
 // SHL: -8 -6 -4 -2 0 2 4 6
@@ -34,7 +34,7 @@
 
 // fptosi to i32 of 3e9, -3e9, NaN, 1e20, -2^31, 2^31-1 (as f64), -7.9;
 // fptoui to u32 of -5, 5e9, -0.5, 4294967295.
-// FPTOI: 0 0 0 0 -2147483648 2147483647 -7 | 0 0 0 4294967295
+// FPTOI: 2147483647 -2147483648 0 2147483647 -2147483648 2147483647 -7 | 0 4294967295 0 4294967295
 
 //--- shl.mlir
 uop.function @shl(%out: !uop.ptr<i64, global, 8>) {

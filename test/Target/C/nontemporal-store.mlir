@@ -25,8 +25,8 @@
 // buffers and compares with a scalar reference, bit for bit.
 
 // C: #define UOP_NONTEMPORAL 1
-// C: UOP_STREAM_STORE(uop_f32x{{[0-9]+}}, (p0 + v{{[0-9]+}}), v{{[0-9]+}});
-// C: uop_stream_fence();
+// C: UOP_STREAM_STORE(uoph_f32x{{[0-9]+}}, (p0 + v{{[0-9]+}}), v{{[0-9]+}});
+// C: uoph_stream_fence();
 // IR: store <{{[0-9]+}} x float> {{.*}} !nontemporal
 // NONE-NOT: UOP_STREAM_STORE
 // CHECK: aligned 65536 bad 0
@@ -39,7 +39,7 @@ func.func @ew(%a: tensor<64x1024xf32>, %b: tensor<64x1024xf32>, %c: tensor<64x10
   return %s : tensor<64x1024xf32>
 }
 
-// FILL: UOP_STREAM_STORE(uop_f32x{{[0-9]+}}, (p0 + v{{[0-9]+}}), ((uop_f32x{{[0-9]+}}){1.5{{.*}}, 1.5
+// FILL: UOP_STREAM_STORE(uoph_f32x{{[0-9]+}}, (p0 + v{{[0-9]+}}), ((uoph_f32x{{[0-9]+}}){1.5{{.*}}, 1.5
 
 //--- fill.mlir
 func.func @fill(%x: tensor<64x1024xf32>) -> tensor<64x1024xf32> {

@@ -14,7 +14,7 @@
 // C compiles warning-free.
 
 // CHECK-LABEL: static void uopk_matmul_k0_rows(float *restrict p0, const float *restrict p1, const float *restrict p2, const int64_t uop_lo, const int64_t uop_hi) {
-// CHECK: uop_f32x16 acc0;
+// CHECK: uoph_f32x16 acc0;
 // CHECK-NOT: pragma
 // CHECK: for (int64_t [[R:r[0-9]+]] = uop_lo; [[R]] < uop_hi; ++[[R]]) {
 // CHECK-LABEL: static void uopk_matmul_k0(float *restrict p0, const float *restrict p1, const float *restrict p2) {

@@ -51,10 +51,10 @@
 // CHECK: const float [[M:v[0-9]+]] = p2[[[I]]];
 // CHECK: for (int64_t {{r[0-9]+}} = 0;
 // CHECK: const float [[D:v[0-9]+]] = ({{v[0-9]+}} - [[M]]);
-// CHECK: const float [[E:v[0-9]+]] = uop_exp_f32([[D]]);
+// CHECK: const float [[E:v[0-9]+]] = uoph_exp_f32([[D]]);
 // CHECK: const float [[P:v[0-9]+]] = ([[E]] * {{v[0-9]+}});
 // CHECK: p0[{{v[0-9]+}}] = [[P]];
-// CHECK-COUNT-3: uop_exp_f32(
+// CHECK-COUNT-3: uoph_exp_f32(
 
 // The entry: inputs const, the output written, the row max a malloc'ed
 // intermediate passed to both kernels.

@@ -24,22 +24,22 @@
 // EXEC-NOT: FAIL
 // EXEC: check=pass
 
-// CHECK-DAG: typedef double uop_f64x4 __attribute__((vector_size(32)));
-// CHECK-DAG: typedef float uop_f32x4 __attribute__((vector_size(16)));
-// CHECK-DAG: typedef float uop_f32x32 __attribute__((vector_size(128)));
+// CHECK-DAG: typedef double uoph_f64x4 __attribute__((vector_size(32)));
+// CHECK-DAG: typedef float uoph_f32x4 __attribute__((vector_size(16)));
+// CHECK-DAG: typedef float uoph_f32x32 __attribute__((vector_size(128)));
 
 // CHECK-LABEL: static void uopk_axpy_f64_k0(
-// CHECK: uop_f64x4 [[A:v[0-9]+]];
+// CHECK: uoph_f64x4 [[A:v[0-9]+]];
 // CHECK-NEXT: memcpy(&[[A]], (p1 + [[I:v[0-9]+]]), sizeof [[A]]);
-// CHECK: uop_f64x4 [[B:v[0-9]+]];
+// CHECK: uoph_f64x4 [[B:v[0-9]+]];
 // CHECK-NEXT: memcpy(&[[B]], (p2 + [[I]]), sizeof [[B]]);
-// CHECK: uop_f64x4 [[C:v[0-9]+]];
+// CHECK: uoph_f64x4 [[C:v[0-9]+]];
 // CHECK-NEXT: memcpy(&[[C]], (p3 + [[I]]), sizeof [[C]]);
-// CHECK-NEXT: const uop_f64x4 [[M:v[0-9]+]] = ([[A]] * [[B]]);
-// CHECK-NEXT: const uop_f64x4 [[D:v[0-9]+]] = ([[C]] / [[A]]);
-// CHECK-NEXT: const uop_f64x4 [[S:v[0-9]+]] = ([[M]] - [[D]]);
-// CHECK-NEXT: const uop_f64x4 [[N:v[0-9]+]] = (-[[S]]);
-// CHECK-NEXT: { const uop_f64x4 t = [[N]]; memcpy((p0 + [[I]]), &t, sizeof t); }
+// CHECK-NEXT: const uoph_f64x4 [[M:v[0-9]+]] = ([[A]] * [[B]]);
+// CHECK-NEXT: const uoph_f64x4 [[D:v[0-9]+]] = ([[C]] / [[A]]);
+// CHECK-NEXT: const uoph_f64x4 [[S:v[0-9]+]] = ([[M]] - [[D]]);
+// CHECK-NEXT: const uoph_f64x4 [[N:v[0-9]+]] = (-[[S]]);
+// CHECK-NEXT: { const uoph_f64x4 t = [[N]]; memcpy((p0 + [[I]]), &t, sizeof t); }
 func.func @axpy_f64(%a: tensor<64x64xf64>, %b: tensor<64x64xf64>, %c: tensor<64x64xf64>) -> tensor<64x64xf64> {
   %m = arith.mulf %a, %b : tensor<64x64xf64>
   %d = arith.divf %c, %a : tensor<64x64xf64>
@@ -51,10 +51,10 @@ func.func @axpy_f64(%a: tensor<64x64xf64>, %b: tensor<64x64xf64>, %c: tensor<64x
 // exp and maximumf lane by lane between the whole loads and the store.
 // CHECK-LABEL: static void uopk_relu_exp_k0(
 // CHECK: const float [[L0:v[0-9]+]] = ({{v[0-9]+}})[0];
-// CHECK-NEXT: const float [[E0:v[0-9]+]] = uop_exp_f32([[L0]]);
-// CHECK: const uop_f32x4 {{v[0-9]+}} = (uop_f32x4){[[E0]], {{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}}};
-// CHECK: uop_maximum_f32(
-// CHECK: { const uop_f32x4 t = {{v[0-9]+}}; memcpy((p0 + {{v[0-9]+}}), &t, sizeof t); }
+// CHECK-NEXT: const float [[E0:v[0-9]+]] = uoph_exp_f32([[L0]]);
+// CHECK: const uoph_f32x4 {{v[0-9]+}} = (uoph_f32x4){[[E0]], {{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}}};
+// CHECK: uoph_maximum_f32(
+// CHECK: { const uoph_f32x4 t = {{v[0-9]+}}; memcpy((p0 + {{v[0-9]+}}), &t, sizeof t); }
 func.func @relu_exp(%a: tensor<32x128xf32>, %b: tensor<32x128xf32>) -> tensor<32x128xf32> {
   %e = math.exp %b : tensor<32x128xf32>
   %m = arith.mulf %a, %e : tensor<32x128xf32>
@@ -66,13 +66,13 @@ func.func @relu_exp(%a: tensor<32x128xf32>, %b: tensor<32x128xf32>) -> tensor<32
 // Row reductions: a vector accumulator per reduction (its identity a splat),
 // its lanes summed after the loop.
 // CHECK-LABEL: static void uopk_row_sum_max_k0(
-// CHECK: uop_f32x32 acc0;
-// CHECK: uop_f32x32 acc1;
-// CHECK: acc0 = ((uop_f32x32){0});
-// CHECK: const uop_f32x32 [[NEW:v[0-9]+]] = ({{v[0-9]+}} + {{v[0-9]+}});
+// CHECK: uoph_f32x32 acc0;
+// CHECK: uoph_f32x32 acc1;
+// CHECK: acc0 = ((uoph_f32x32){0});
+// CHECK: const uoph_f32x32 [[NEW:v[0-9]+]] = ({{v[0-9]+}} + {{v[0-9]+}});
 // CHECK-NEXT: acc0 = [[NEW]];
-// CHECK: acc1 = ((uop_f32x32){-INFINITY, -INFINITY,
-// CHECK: const uop_f32x32 [[SUM:v[0-9]+]] = acc0;
+// CHECK: acc1 = ((uoph_f32x32){-INFINITY, -INFINITY,
+// CHECK: const uoph_f32x32 [[SUM:v[0-9]+]] = acc0;
 // CHECK: ([[SUM]])[31]
 func.func @row_sum_max(%a: tensor<32x256xf32>) -> tensor<32xf32> {
   %s = uop.reduce_axis add %a [1] : tensor<32x256xf32> -> tensor<32xf32>
@@ -83,7 +83,7 @@ func.func @row_sum_max(%a: tensor<32x256xf32>) -> tensor<32xf32> {
 
 // A column sum: the vector runs along the output.
 // CHECK-LABEL: static void uopk_col_sum_k0(
-// CHECK: acc0 = ((uop_f32x4){0});
+// CHECK: acc0 = ((uoph_f32x4){0});
 func.func @col_sum(%a: tensor<96x256xf32>) -> tensor<256xf32> {
   %s = uop.reduce_axis add %a [0] : tensor<96x256xf32> -> tensor<256xf32>
   return %s : tensor<256xf32>

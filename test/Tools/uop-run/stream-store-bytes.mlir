@@ -16,8 +16,8 @@
 // RUN: env -u UOP_STREAM_STORE_BYTES CC=%t/keep-cc KEEP=%t/default.c uop-run %s --target cpu --repeat 1 | FileCheck %s --check-prefix=RAN
 // RUN: FileCheck %s --check-prefix=OFF < %t/default.c
 // RAN: time_ms_median=
-// ON: UOP_STREAM_STORE(uop_f32x{{[0-9]+}}, (p0 + v{{[0-9]+}}),
-// ON: uop_stream_fence();
+// ON: UOP_STREAM_STORE(uoph_f32x{{[0-9]+}}, (p0 + v{{[0-9]+}}),
+// ON: uoph_stream_fence();
 // OFF: static void uopk_
 // OFF-NOT: UOP_STREAM_STORE(
 // A malformed value is an error, not a guess:

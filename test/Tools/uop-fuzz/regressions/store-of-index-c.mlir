@@ -3,7 +3,7 @@
 // Found by uop-fuzz (seed 23, c-warning in cc; seed
 // test/Integration/kernel-vector-forms.mlir): a vector STORE whose value is
 // its own INDEX printed the address as the vector to store, C that does not
-// compile ("incompatible types when initializing type 'uop_f32x4'"). A
+// compile ("incompatible types when initializing type 'uoph_f32x4'"). A
 // scalar one read the element back. Both are now a located error, as in
 // convert-uop-to-tirx (store-of-index.mlir).
 // CHECK: error: uop-to-c: the stored value is an INDEX (an address), which has no C value; LOAD it
