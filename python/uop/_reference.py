@@ -84,8 +84,10 @@ def _unary(op, x):
     return getattr(np, op)(x)
 
 
-def _shift_count(b, dtype):
-    return (b.astype(np.int64) & (dtype.bits - 1)).astype(b.dtype)
+def _shift_big(b, dtype):
+    """Where the count, read as unsigned at the dtype's width, is the width or more: the
+    shift gives 0 (or the sign, shifting right); docs/uop-dialect.md, "Edge cases"."""
+    return (b < 0) | (b >= dtype.bits)
 
 
 def _binary(op, a, b, s):
@@ -118,11 +120,14 @@ def _binary(op, a, b, s):
     if op == "xor":
         return a ^ b
     if op == "shl":
-        return a << _shift_count(b, s)
+        big = _shift_big(b, s)
+        return np.where(big, a.dtype.type(0), a << np.where(big, 0, b).astype(b.dtype))
     if op == "shr":
         # a wide int64 holds a signed value sign-extended (arithmetic shift) and an
         # unsigned one as non-negative (logical shift)
-        return a >> _shift_count(b, s)
+        big = _shift_big(b, s)
+        sign = np.where(a < 0, -1, 0).astype(a.dtype)  # 0 for unsigned
+        return np.where(big, sign, a >> np.where(big, 0, b).astype(b.dtype))
     if op == "idiv":
         return np.floor_divide(a, b)
     if op == "rem":
