@@ -38,12 +38,19 @@
 // CHECK: selp.b32 [[L:%r[0-9]+]], 0, -2147483648, [[NAN]];
 // CHECK: selp.b32 [[M:%r[0-9]+]], [[L]], [[C]], [[LO]];
 // CHECK: selp.b32 {{%r[0-9]+}}, 2147483647, [[M]], [[HI]];
+// fptosi to i1: true for x <= -1 (the range [-1, 0] saturated), as in C.
+// CHECK-LABEL: .entry edges_k5(
+// CHECK: setp.le.f32 [[T:%p[0-9]+]], {{%r[0-9]+}}, 0fBF800000;
+// CHECK: selp.b16 {{%rs[0-9]+}}, 1, 0, [[T]];
 func.func @edges(%a: tensor<64xi32>, %b: tensor<64xi32>, %x: tensor<64xf32>)
-    -> (tensor<64xi32>, tensor<64xi32>, tensor<64xi32>, tensor<64xi32>, tensor<64xi32>) {
+    -> (tensor<64xi32>, tensor<64xi32>, tensor<64xi32>, tensor<64xi32>, tensor<64xi32>,
+        tensor<64xi1>) {
   %q = arith.divsi %a, %b : tensor<64xi32>
   %r = arith.remui %a, %b : tensor<64xi32>
   %s = arith.shrsi %a, %b : tensor<64xi32>
   %l = arith.shli %a, %b : tensor<64xi32>
   %i = arith.fptosi %x : tensor<64xf32> to tensor<64xi32>
-  return %q, %r, %s, %l, %i : tensor<64xi32>, tensor<64xi32>, tensor<64xi32>, tensor<64xi32>, tensor<64xi32>
+  %t = arith.fptosi %x : tensor<64xf32> to tensor<64xi1>
+  return %q, %r, %s, %l, %i, %t : tensor<64xi32>, tensor<64xi32>, tensor<64xi32>, tensor<64xi32>,
+      tensor<64xi32>, tensor<64xi1>
 }

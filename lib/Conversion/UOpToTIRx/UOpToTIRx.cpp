@@ -181,8 +181,7 @@ struct DefinedEdges {
   bool shift() {
     int64_t w = intWidth(t);
     APInt c;
-    if (w == 1 ||
-        (matchPattern(op->getOperand(1), m_ConstantInt(&c)) && c.ult(w)))
+    if (matchPattern(op->getOperand(1), m_ConstantInt(&c)) && c.ult(w))
       return false;
     Value n = mapped(1), zero = constant(0);
     Value big = cmpi(arith::CmpIPredicate::uge, n, constant(w));
@@ -196,17 +195,24 @@ struct DefinedEdges {
   }
 
   bool floatToInt() {
-    if (getElementTypeOrSelf(t).isInteger(1))
-      return false;
     unsigned w = intWidth(t);
     bool isSigned = isa<arith::FPToSIOp>(op);
     Value x = mapped(0);
     Type ft = x.getType();
+    using F = arith::CmpFPredicate;
+    // i1: signed its range is [-1, 0] (true is -1), unsigned [0, 1].
+    if (w == 1) {
+      map.map(op->getResult(0),
+              isSigned ? arith::CmpFOp::create(b, loc, F::OLE, x,
+                                               floatConstant(b, loc, ft, -1.0))
+                       : arith::CmpFOp::create(b, loc, F::OGE, x,
+                                               floatConstant(b, loc, ft, 1.0)));
+      return true;
+    }
     // (lo, hi) in the float type, where the cast is exact.
     double loV = isSigned ? -std::ldexp(1.0, w - 1) : 0.0;
     Value lo = floatConstant(b, loc, ft, loV);
     Value hi = floatConstant(b, loc, ft, std::ldexp(1.0, isSigned ? w - 1 : w));
-    using F = arith::CmpFPredicate;
     Value below = arith::CmpFOp::create(b, loc, F::ULE, x, lo); // NaN too
     Value above = arith::CmpFOp::create(b, loc, F::OGE, x, hi);
     Value outside = arith::OrIOp::create(b, loc, below, above);
