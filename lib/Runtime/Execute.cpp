@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <dlfcn.h>
 
 using namespace mlir;
@@ -95,9 +96,41 @@ public:
 
   static llvm::Expected<std::unique_ptr<Executable>>
   compile(ModuleOp module, func::FuncOp fn, ArrayRef<std::string> opts) {
+    return compileModule(isolate<func::FuncOp>(module, fn.getName()),
+                         fn.getName(), opts);
+  }
+
+  /// A kernel-level program: its schedule `sched` runs in place on its
+  /// buffer parameters (run()'s inputs[i] copied into outputs[i]).
+  static llvm::Expected<std::unique_ptr<Executable>>
+  compileSchedule(ModuleOp module, FunctionOp sched,
+                  ArrayRef<std::string> opts) {
+    OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
+    for (Operation &op :
+         llvm::make_early_inc_range(copy->getBody()->getOperations()))
+      if (!isa<FunctionOp>(op))
+        op.erase();
+    llvm::Expected<std::unique_ptr<Executable>> exe =
+        compileModule(std::move(copy), sched.getSymName(), opts);
+    if (!exe)
+      return exe.takeError();
+    auto *cpu = static_cast<CPUExecutable *>(exe->get());
+    for (Type t : sched.getArgumentTypes()) {
+      auto p = dyn_cast<PtrType>(t);
+      if (!p || !p.hasSize() || !p.getElementType().isIntOrFloat())
+        return badInput("schedule parameters must be !uop.ptr of integers "
+                        "or floats with an element count");
+      unsigned bits = p.getElementType().getIntOrFloatBitWidth();
+      cpu->inPlaceBytes.push_back(p.getSize() * std::max(1u, bits / 8));
+    }
+    return exe;
+  }
+
+  static llvm::Expected<std::unique_ptr<Executable>>
+  compileModule(OwningOpRef<ModuleOp> compiled, StringRef name,
+                ArrayRef<std::string> opts) {
     auto exe = std::make_unique<CPUExecutable>();
     exe->what = "cpu";
-    OwningOpRef<ModuleOp> compiled = isolate<func::FuncOp>(module, fn.getName());
     UOpToProgramPipelineOptions options;
     options.target = "cpu";
     options.opts = opts;
@@ -123,7 +156,7 @@ public:
     llvm::raw_string_ostream os(source);
     if (failed(translateUOpToC(*compiled, os)))
       return compileFailed("--uop-to-c failed");
-    if (llvm::Error err = exe->load(source, fn.getName()))
+    if (llvm::Error err = exe->load(source, name))
       return std::move(err);
     return std::move(exe);
   }
@@ -133,6 +166,8 @@ public:
     if (llvm::Error err = checkVars(values))
       return err;
     args.clear();
+    if (!inPlaceBytes.empty())
+      return runInPlace(inputs, outputs);
     for (const void *p : inputs)
       args.push_back(const_cast<void *>(p));
     llvm::append_range(args, outputs);
@@ -157,6 +192,29 @@ public:
   }
 
 private:
+  /// run() of a schedule: each buffer starts as its input (NaN bytes when
+  /// null) in the output's memory (a scratch copy when null).
+  llvm::Error runInPlace(ArrayRef<const void *> inputs,
+                         ArrayRef<void *> outputs) {
+    if (inputs.size() != inPlaceBytes.size() ||
+        outputs.size() != inPlaceBytes.size())
+      return badInput("wrong number of buffers");
+    scratch.assign(inPlaceBytes.size(), {});
+    for (auto [i, bytes] : llvm::enumerate(inPlaceBytes)) {
+      void *p = outputs[i];
+      if (!p) {
+        scratch[i].resize(bytes);
+        p = scratch[i].data();
+      }
+      if (inputs[i])
+        std::memmove(p, inputs[i], bytes);
+      else
+        std::memset(p, 0xFF, bytes);
+      args.push_back(p);
+    }
+    call();
+    return llvm::Error::success();
+  }
   /// Compiles `source` into a shared object in a temporary directory and
   /// finds the packed entry of `name` in it.
   llvm::Error load(StringRef source, StringRef name) {
@@ -187,6 +245,9 @@ private:
   std::string dir;
   SmallVector<void *> args;
   std::vector<int64_t> varValues;
+  /// A schedule's buffers: their sizes, and copies for null outputs.
+  SmallVector<int64_t> inPlaceBytes;
+  std::vector<std::vector<unsigned char>> scratch;
 };
 
 //===----------------------------------------------------------------------===//
@@ -696,6 +757,16 @@ Executable::compile(ModuleOp module, func::FuncOp fn, StringRef target,
   if (target == "cuda")
     return CUDAExecutable::compileGraph(module, fn, chip, opts);
   return badInput("unknown target '" + target + "' (cpu or cuda)");
+}
+
+llvm::Expected<std::unique_ptr<Executable>>
+Executable::compileSchedule(ModuleOp module, FunctionOp sched,
+                            StringRef target, ArrayRef<std::string> opts) {
+  if (target != "cpu")
+    return badInput("kernel-level programs (a uop.function schedule) run on "
+                    "--target cpu; '" +
+                    target + "' is not supported for them yet");
+  return CPUExecutable::compileSchedule(module, sched, opts);
 }
 
 llvm::Expected<std::unique_ptr<Executable>>

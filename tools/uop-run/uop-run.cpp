@@ -27,6 +27,8 @@
 #include "uop/Runtime/Error.h"
 #include "uop/Runtime/Execute.h"
 #include "uop/Runtime/Interpreter.h"
+#include "uop/Dialect/UOp/Utils/KernelSchedule.h"
+#include "uop/Runtime/KernelInterpreter.h"
 #include "uop/Runtime/Npy.h"
 #ifdef UOP_HAVE_MPI
 #include "uop/Runtime/MPICommunicator.h"
@@ -914,6 +916,109 @@ int runGraph(ModuleOp module, func::FuncOp fn) {
 }
 
 //===----------------------------------------------------------------------===//
+// Kernel-level programs (a uop.function schedule and its kernels) on the CPU
+//===----------------------------------------------------------------------===//
+
+/// The schedule's buffers as host tensors of shape {size}, seeded random.
+FailureOr<SmallVector<std::pair<HostTensor, DType>>>
+scheduleBuffers(FunctionOp sched) {
+  SmallVector<std::pair<HostTensor, DType>> out;
+  std::mt19937_64 rng(clSeed);
+  for (BlockArgument a : sched.getBody().front().getArguments()) {
+    auto p = dyn_cast<PtrType>(a.getType());
+    DType d{p ? p.getElementType() : Type()};
+    if (!p || !p.hasSize() || !d.type.isIntOrFloat() || !d.isSupported())
+      return emitError(a.getLoc(), "uop-run: schedule parameter ")
+                 << a.getArgNumber() << " must be a !uop.ptr with an element "
+                 << "count, of f16, bf16, f32, f64, i1, i8, i16, i32 or i64",
+             failure();
+    HostTensor h;
+    h.shape = {p.getSize()};
+    fillRandom(h, d, rng);
+    out.push_back({std::move(h), d});
+  }
+  return out;
+}
+
+/// Compares the buffers the kernels write with the kernel reference, run
+/// on the same initial buffers.
+int checkSchedule(ModuleOp module, FunctionOp sched,
+                  ArrayRef<std::pair<HostTensor, DType>> initial,
+                  ArrayRef<HostTensor> got) {
+  if (!clCheck)
+    return kOk;
+  SmallVector<HostTensor> ref;
+  for (const auto &[h, d] : initial)
+    ref.push_back(h);
+  if (failed(interpretSchedule(module, sched, ref)))
+    return fail("the kernel reference interpreter failed");
+  SmallVector<bool> written = writtenParameters(module, sched);
+  Comparison c;
+  for (auto [i, o] : llvm::enumerate(got))
+    if (written[i])
+      compare(o, ref[i], initial[i].second, c);
+  printComparison(c);
+  return c.bad ? kFail : kOk;
+}
+
+/// A kernel-level program: every schedule parameter is a buffer that starts
+/// as seeded random data and is both read and written; the reference runs
+/// the kernels as written (KernelInterpreter.h).
+int runSchedule(ModuleOp module, FunctionOp sched) {
+  if (!clInputs.empty() || !clVars.empty() || clDevices || !clParams.empty())
+    return fail("--input, --var, --devices and --param are not for "
+                "kernel-level programs (@" +
+                    sched.getSymName() + " is a uop.function schedule)",
+                kUsage);
+  FailureOr<SmallVector<std::pair<HostTensor, DType>>> bufs =
+      scheduleBuffers(sched);
+  if (failed(bufs))
+    return kUsage;
+  llvm::Expected<std::unique_ptr<Executable>> exe = Executable::compileSchedule(
+      module, sched, clTarget,
+      std::vector<std::string>(clOpts.begin(), clOpts.end()));
+  if (!exe)
+    return fail(exe.takeError());
+  std::vector<std::vector<unsigned char>> storage;
+  SmallVector<const void *> ins;
+  SmallVector<void *> outs;
+  int64_t bytes = 0;
+  for (const auto &[h, d] : *bufs) {
+    storage.push_back(d.toBytes(h));
+    bytes += storage.back().size();
+  }
+  std::vector<std::vector<unsigned char>> result(storage);
+  for (auto [in, out] : llvm::zip(storage, result)) {
+    ins.push_back(in.data());
+    outs.push_back(out.data());
+  }
+  if (llvm::Error err = (*exe)->run(ins, outs))
+    return fail(std::move(err));
+  SmallVector<HostTensor> got;
+  for (auto [i, raw] : llvm::enumerate(result))
+    got.push_back((*bufs)[i].second.fromBytes(raw.data(), (*bufs)[i].first.shape));
+  SmallVector<bool> written = writtenParameters(module, sched);
+  if (!clOutputDir.empty()) {
+    if (int rc = makeOutputDir())
+      return rc;
+    for (auto [i, h] : llvm::enumerate(got))
+      if (written[i])
+        if (int rc = writeNpy(i, (*bufs)[i].second, h))
+          return rc;
+  }
+  llvm::Expected<double> ms = (*exe)->time(clRepeat);
+  if (!ms)
+    return fail(ms.takeError());
+  llvm::outs() << "entry=" << sched.getSymName() << " target=" << clTarget
+               << " kernels=" << (*exe)->numKernels()
+               << " threads=" << cpuThreads() << "\n";
+  llvm::outs() << "time_ms_median=" << llvm::format("%.4f", *ms) << " gbps="
+               << llvm::format("%.2f", *ms > 0 ? bytes / *ms / 1e6 : 0.0)
+               << " repeat=" << clRepeat << "\n";
+  return checkSchedule(module, sched, *bufs, got);
+}
+
+//===----------------------------------------------------------------------===//
 // tirx kernels on a GPU through uop::Executable::compileKernel
 //===----------------------------------------------------------------------===//
 
@@ -1221,11 +1326,20 @@ int main(int argc, char **argv) {
   if (!module)
     return fail("cannot parse " + clInput, kUsage);
 
-  // The entry: a tensor-level func.func or a tirx.prim_func.
+  // The entry: a tensor-level func.func, a tirx.prim_func, or (when there
+  // is neither) the schedule uop.function of a kernel-level program.
   Operation *entry = nullptr;
+  bool hasFunc = llvm::any_of(module->getBody()->getOperations(),
+                              [](Operation &op) {
+                                return isa<func::FuncOp, tirx::PrimFuncOp>(op);
+                              });
   for (Operation &op : module->getBody()->getOperations()) {
     auto sym = dyn_cast<SymbolOpInterface>(op);
-    if (!sym || !isa<func::FuncOp, tirx::PrimFuncOp>(op))
+    auto schedule = dyn_cast<FunctionOp>(op);
+    if (schedule && (isKernel(schedule) || !schedule.getSink() ||
+                     (hasFunc && clEntry.empty())))
+      continue;
+    if (!sym || !isa<func::FuncOp, tirx::PrimFuncOp, FunctionOp>(op))
       continue;
     // A declaration has nothing to run.
     if (auto f = dyn_cast<FunctionOpInterface>(op); f && f.isExternal()) {
@@ -1239,7 +1353,8 @@ int main(int argc, char **argv) {
   }
   if (!entry)
     return fail(clEntry.empty()
-                    ? "no func.func or tirx.prim_func to run in " + clInput
+                    ? "no func.func, tirx.prim_func or uop.function "
+                      "schedule to run in " + clInput
                     : "no function named '" + clEntry + "' in " + clInput,
                 kUsage);
 
@@ -1258,6 +1373,8 @@ int main(int argc, char **argv) {
                       "@" + fn.getName() + " is a tensor-level function",
                       kUsage);
   }
+  if (auto sched = dyn_cast<FunctionOp>(entry))
+    return runSchedule(*module, sched);
   if (!clInputs.empty())
     return fail("--input is for tensor-level functions", kUsage);
   if (clTarget == "cpu")

@@ -22,6 +22,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace uop {
@@ -70,6 +71,20 @@ int64_t countReductionFlops(mlir::func::FuncOp fn);
 /// variable has no value.
 mlir::OwningOpRef<mlir::func::FuncOp>
 specializeShapes(mlir::func::FuncOp fn, const llvm::StringMap<int64_t> &values);
+
+/// One scalar element while kernels are interpreted: `f` for floats, `i`
+/// (wrapped bits) for integers and index, `undef` for an undefined integer.
+struct ElementValue {
+  double f = 0;
+  int64_t i = 0;
+  bool undef = false;
+};
+using ElementEvaluator =
+    std::function<ElementValue(llvm::ArrayRef<ElementValue>)>;
+/// The semantics of the scalar arith/math op `op` as interpretTensorFunction
+/// gives them, the result rounded or wrapped to its type; null when the
+/// interpreter does not know `op`. The kernel-level reference uses it.
+ElementEvaluator elementEvaluator(mlir::Operation &op);
 
 /// Evaluates `fn` on `args`; a diagnostic names the first op it cannot
 /// evaluate.

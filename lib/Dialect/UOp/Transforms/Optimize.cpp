@@ -52,6 +52,53 @@ void note(SmallVectorImpl<OptAttr> &applied, OptOps kind, RangeOp r,
       OptAttr::get(r.getContext(), kind, r.getAxisId().getId(), n));
 }
 
+/// The RANGEs the accesses of a hand-written register (a DEFINE_REG in the
+/// kernel before uop-optimize: uop-devectorize's accumulator form) depend on,
+/// through its INDEXes, LOADs, STOREs and AFTERs. Splitting one into lanes
+/// (UPCAST, UNROLL, GROUP) would give every lane the one register and would
+/// not order the unrolled steps of an AFTER carried around the loop, so
+/// uop-optimize declines those options.
+SmallVector<RangeOp> registerRanges(FunctionOp fn) {
+  SmallVector<Operation *> work;
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  fn.walk([&](DefineRegOp reg) { work.push_back(reg); });
+  // Forward: every op that reaches the register (AFTER, INDEX) or accesses
+  // it (LOAD, STORE).
+  SmallVector<Operation *> roots;
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    if (!seen.insert(op).second)
+      continue;
+    roots.push_back(op);
+    for (Operation *user : op->getUsers())
+      if (isa<AfterOp, IndexOp, LoadOp, StoreOp>(user))
+        work.push_back(user);
+  }
+  // Backward: the ranges those ops read.
+  SmallVector<RangeOp> out;
+  llvm::SmallPtrSet<Operation *, 32> visited;
+  while (!roots.empty()) {
+    Operation *op = roots.pop_back_val();
+    if (!visited.insert(op).second)
+      continue;
+    if (auto r = dyn_cast<RangeOp>(op))
+      out.push_back(r);
+    for (Value v : op->getOperands())
+      if (Operation *def = v.getDefiningOp())
+        roots.push_back(def);
+  }
+  return out;
+}
+
+/// `ranges` without those in `held`.
+SmallVector<RangeOp> without(ArrayRef<RangeOp> ranges, ArrayRef<RangeOp> held) {
+  SmallVector<RangeOp> out;
+  for (RangeOp r : ranges)
+    if (!llvm::is_contained(held, r))
+      out.push_back(r);
+  return out;
+}
+
 /// Bits of the element type the kernel's first REDUCE accumulates in (a
 /// register tile's lanes); 32 without one.
 int64_t accumulatorBits(FunctionOp fn) {
@@ -545,13 +592,23 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
     if (pinned.empty() && failed(parseOptsOption(fn, pinned)))
       return signalPassFailure();
 
+    // Ranges a hand-written register accumulator depends on get no lanes;
+    // the SINK says so (declined_opts).
+    SmallVector<RangeOp> held = registerRanges(fn);
+    if (!held.empty() && pinned.empty())
+      noteDeclined(sink, held);
     if (!pinned.empty()) {
       if (failed(applyPinned(fn, sink, pinned, outputs, applied, noLocals)))
         return signalPassFailure();
     } else if (target == "cpu") {
-      optimizeForCpu(fn, outputs, reduces, applied);
-    } else if (failed(optimizeForCuda(fn, outputs, reduces, applied))) {
-      return signalPassFailure();
+      optimizeForCpu(fn, without(outputs, held), without(reduces, held),
+                     applied);
+    } else {
+      if (!held.empty())
+        makeGrid(outputs); // still the grid, without the held ones' splits
+      if (failed(optimizeForCuda(fn, without(outputs, held),
+                                 without(reduces, held), applied)))
+        return signalPassFailure();
     }
 
     if (applied.empty() && pinned.empty())
@@ -561,6 +618,22 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
   }
 
 private:
+  /// Records on the SINK that the ranges `held` get no UPCAST, UNROLL or
+  /// GROUP: `declined_opts = "UPCAST/UNROLL/GROUP on R0, R1: ..."`.
+  static void noteDeclined(SinkOp sink, ArrayRef<RangeOp> held) {
+    SmallVector<int64_t> ids;
+    for (RangeOp r : held)
+      ids.push_back(r.getAxisId().getId());
+    llvm::sort(ids);
+    std::string text = "UPCAST/UNROLL/GROUP on";
+    for (auto [i, id] : llvm::enumerate(ids))
+      text += (i ? ", R" : " R") + std::to_string(id);
+    text += ": a hand-written register (DEFINE_REG) accumulator depends on "
+            "them";
+    sink->setAttr("declined_opts",
+                  StringAttr::get(sink.getContext(), text));
+  }
+
   // cpu: a register tile of upcast outputs when there is a reduction, else
   // an upcast innermost output and unrolled reductions.
   void optimizeForCpu(FunctionOp fn, ArrayRef<RangeOp> outputs,
@@ -1065,6 +1138,13 @@ private:
       RangeOp r = rangeWithId(fn, o.getAxis());
       if (!r)
         return fail() << "the kernel has no RANGE with axis id " << o.getAxis();
+      if ((kind == OptOps::Upcast || kind == OptOps::Unroll ||
+           kind == OptOps::Group || kind == OptOps::GroupTop) &&
+          llvm::is_contained(registerRanges(fn), r))
+        return fail() << "a hand-written register (DEFINE_REG) accumulator "
+                         "depends on axis "
+                      << o.getAxis()
+                      << "; its lanes would share the register";
       AxisType type = r.getAxisType();
       std::optional<int64_t> extent = getConstantExtent(r);
       // A split of `r` by `n`: n == 0 or the whole extent retypes the range.

@@ -1,0 +1,375 @@
+//===- KernelInterpreter.cpp - reference evaluator of kernel-level uop ----===//
+
+#include "uop/Runtime/KernelInterpreter.h"
+#include "uop/Dialect/UOp/Utils/KernelSchedule.h"
+#include "uop/Runtime/Compile.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+#include <cmath>
+#include <deque>
+
+using namespace mlir;
+using namespace uop;
+
+SmallVector<FunctionOp> uop::scheduleFunctions(ModuleOp module) {
+  SmallVector<FunctionOp> out;
+  for (FunctionOp fn : module.getOps<FunctionOp>())
+    if (!isKernel(fn) && fn.getSink())
+      out.push_back(fn);
+  return out;
+}
+
+/// `v` through AFTERs and BUFFER_VIEWs: the buffer it is.
+static Value rootBuffer(Value v) {
+  for (;;) {
+    if (auto a = v.getDefiningOp<AfterOp>())
+      v = a.getPassthrough();
+    else if (auto view = v.getDefiningOp<BufferViewOp>())
+      v = view.getBuffer();
+    else if (auto p = v.getDefiningOp<PointerIndexOp>())
+      v = p.getPtr();
+    else if (auto p = v.getDefiningOp<ParamOp>()) {
+      // PARAM slot N is the kernel's argument N.
+      auto fn = p->getParentOfType<FunctionOp>();
+      Block &body = fn.getBody().front();
+      if (p.getSlot() >= body.getNumArguments())
+        return v;
+      v = body.getArgument(p.getSlot());
+    } else
+      return v;
+  }
+}
+
+SmallVector<bool> uop::writtenParameters(ModuleOp module, FunctionOp sched) {
+  Block &body = sched.getBody().front();
+  SmallVector<bool> out(body.getNumArguments(), false);
+  for (CallOp call : body.getOps<CallOp>()) {
+    auto kernel = module.lookupSymbol<FunctionOp>(call.getCallee());
+    if (!kernel)
+      continue;
+    llvm::SmallDenseSet<Value> stored;
+    kernel.walk([&](StoreOp st) {
+      if (auto idx = st.getIndex().getDefiningOp<IndexOp>())
+        stored.insert(rootBuffer(idx.getBuffer()));
+    });
+    for (auto [formal, actual] :
+         llvm::zip(kernel.getBody().front().getArguments(), call.getArgs()))
+      if (stored.contains(formal))
+        if (auto a = dyn_cast<BlockArgument>(rootBuffer(actual));
+            a && a.getOwner() == &body)
+          out[a.getArgNumber()] = true;
+  }
+  return out;
+}
+
+namespace {
+/// A value while a kernel runs: a scalar, or a buffer (`buf` >= 0) and,
+/// for an INDEX, the element and its gate.
+struct Val {
+  ElementValue s;
+  int buf = -1;
+  int64_t off = 0;
+  bool gate = true;
+};
+
+/// One buffer: a HostTensor in the representation of HostTensor, with its
+/// element type.
+struct Memory {
+  HostTensor *h;
+  Type elt;
+  int64_t base = 0, size = 0; // the view [base, base + size) of `h`
+};
+
+/// Runs one kernel (its loop tree) on the buffers of one CALL.
+class KernelRun {
+public:
+  KernelRun(FunctionOp kernel, std::vector<Memory> &mem,
+            std::deque<HostTensor> &owned)
+      : kernel(kernel), mem(mem), owned(owned) {}
+
+  LogicalResult run(const KernelSchedule &sched, ArrayRef<int> args) {
+    for (auto [a, b] : llvm::zip(kernel.getBody().front().getArguments(), args))
+      vals[a].buf = b;
+    return runBody(*sched.root);
+  }
+
+private:
+  LogicalResult runBody(const LoopNode &node) {
+    for (const ScheduleItem &item : node.items)
+      if (failed(item.op ? exec(item.op) : runLoop(*item.loop)))
+        return failure();
+    return success();
+  }
+  LogicalResult runLoop(const LoopNode &loop) {
+    RangeOp range = loop.range;
+    int64_t n = vals[range.getEnd()].s.i;
+    for (int64_t i = 0; i < n; ++i) {
+      Val var;
+      var.s.i = i;
+      vals[range.getResult()] = var;
+      if (failed(runBody(loop)))
+        return failure();
+    }
+    return success();
+  }
+  LogicalResult exec(Operation *op);
+  LogicalResult execIndex(IndexOp idx);
+  LogicalResult execLoad(LoadOp ld);
+  LogicalResult execStore(StoreOp st);
+  int allocate(Type elt, int64_t size);
+  LogicalResult checkBounds(Operation *op, const Val &at);
+
+  FunctionOp kernel;
+  std::vector<Memory> &mem;
+  std::deque<HostTensor> &owned;
+  DenseMap<Value, Val> vals;
+  DenseMap<Operation *, ElementEvaluator> alu;
+};
+} // namespace
+
+LogicalResult KernelRun::checkBounds(Operation *op, const Val &at) {
+  if (at.buf < 0)
+    return op->emitError("kernel reference: the address is not an INDEX of "
+                         "a buffer");
+  int64_t n = mem[at.buf].size;
+  if (at.gate && (at.off < 0 || at.off >= n))
+    return op->emitError("kernel reference: element ")
+           << at.off << " is outside its buffer of " << n << " elements";
+  return success();
+}
+
+LogicalResult KernelRun::execIndex(IndexOp idx) {
+  Val v = vals[idx.getBuffer()];
+  if (idx.getIndices().size() != 1 || isa<VectorType>(idx.getType()))
+    return idx.emitError("kernel reference: expected a scalar INDEX with "
+                         "one (row-major) index after uop-devectorize");
+  v.off = vals[idx.getIndices().front()].s.i;
+  v.gate = !idx.getGate() || vals[idx.getGate()].s.i;
+  vals[idx.getResult()] = v;
+  return success();
+}
+
+LogicalResult KernelRun::execLoad(LoadOp ld) {
+  Val at = vals[ld.getIndex()];
+  if (failed(checkBounds(ld, at)))
+    return failure();
+  Val r;
+  if (!at.gate) {
+    if (ld.getAlt())
+      r.s = vals[ld.getAlt()].s;
+  } else {
+    const HostTensor &h = *mem[at.buf].h;
+    int64_t e = mem[at.buf].base + at.off;
+    if (isa<FloatType>(mem[at.buf].elt))
+      r.s.f = h.data[e];
+    else
+      r.s = ElementValue{0, h.ints[e], h.isUndefined(e)};
+  }
+  vals[ld.getResult()] = r;
+  return success();
+}
+
+LogicalResult KernelRun::execStore(StoreOp st) {
+  if (!st.getRanges().empty())
+    return st.emitError("kernel reference: a STORE that closes ranges");
+  Val at = vals[st.getIndex()];
+  if (failed(checkBounds(st, at)))
+    return failure();
+  if (!at.gate)
+    return success();
+  Memory &m = mem[at.buf];
+  int64_t e = m.base + at.off;
+  ElementValue s = vals[st.getValue()].s;
+  if (isa<FloatType>(m.elt)) {
+    m.h->data[e] = roundToFloatType(m.elt, s.f);
+    return success();
+  }
+  m.h->ints[e] = wrapToWidth(s.i, m.elt.getIntOrFloatBitWidth());
+  if (s.undef || !m.h->undefined.empty()) {
+    if (m.h->undefined.empty())
+      m.h->undefined.assign(m.h->numElements(), 0);
+    m.h->undefined[e] = s.undef;
+  }
+  return success();
+}
+
+LogicalResult KernelRun::exec(Operation *op) {
+  if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+    Val v;
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      v.s.i = c.getType().isIndex()
+                  ? i.getInt()
+                  : wrapToWidth(i.getValue().getSExtValue(),
+                                c.getType().getIntOrFloatBitWidth());
+    else if (auto f = dyn_cast<FloatAttr>(c.getValue()))
+      v.s.f = f.getValueAsDouble();
+    else
+      return op->emitError("kernel reference: unsupported constant");
+    vals[c.getResult()] = v;
+    return success();
+  }
+  if (auto idx = dyn_cast<IndexOp>(op))
+    return execIndex(idx);
+  if (auto ld = dyn_cast<LoadOp>(op))
+    return execLoad(ld);
+  if (auto st = dyn_cast<StoreOp>(op))
+    return execStore(st);
+  if (auto a = dyn_cast<AfterOp>(op)) {
+    vals[a.getResult()] = vals[a.getPassthrough()];
+    return success();
+  }
+  if (auto r = dyn_cast<DefineRegOp>(op)) {
+    auto t = cast<PtrType>(r.getType());
+    vals[r.getResult()].buf = allocate(t.getElementType(), r.getSize());
+    return success();
+  }
+  if (auto l = dyn_cast<DefineLocalOp>(op)) {
+    auto t = cast<PtrType>(l.getType());
+    vals[l.getResult()].buf = allocate(t.getElementType(), t.getSize());
+    return success();
+  }
+  if (isa<EndOp, GroupOp, SinkOp>(op))
+    return success();
+  auto it = alu.find(op);
+  if (it == alu.end())
+    it = alu.try_emplace(op, elementEvaluator(*op)).first;
+  if (!it->second || isa<VectorType>(op->getResult(0).getType()))
+    return op->emitError("kernel reference: cannot run '")
+           << op->getName() << "'";
+  SmallVector<ElementValue, 4> in;
+  for (Value o : op->getOperands())
+    in.push_back(vals[o].s);
+  vals[op->getResult(0)].s = it->second(in);
+  return success();
+}
+
+/// The kernels of `module` prepared for the reference: devectorized, IFs as
+/// gates.
+static LogicalResult prepareKernels(ModuleOp module) {
+  if (llvm::Error err = runPipeline(
+          module, "builtin.module(uop.function(uop-expand,uop-devectorize))")) {
+    llvm::consumeError(std::move(err));
+    return module.emitError("kernel reference: uop-expand or uop-devectorize "
+                             "failed");
+  }
+  for (FunctionOp fn : module.getOps<FunctionOp>())
+    if (isKernel(fn))
+      lowerIfsToGates(fn);
+  return success();
+}
+
+/// A new buffer of `size` elements, never written (NaN, or undefined).
+static int allocateBuffer(std::vector<Memory> &mem,
+                          std::deque<HostTensor> &owned, Type elt,
+                          int64_t size) {
+  HostTensor &h = owned.emplace_back();
+  h.shape = {size};
+  if (isa<FloatType>(elt)) {
+    h.data.assign(size, NAN);
+  } else {
+    h.ints.assign(size, 0);
+    h.undefined.assign(size, 1);
+  }
+  mem.push_back({&h, elt, 0, size});
+  return mem.size() - 1;
+}
+
+int KernelRun::allocate(Type elt, int64_t size) {
+  return allocateBuffer(mem, owned, elt, size);
+}
+
+/// Runs the CALLs of `sched` in order.
+static LogicalResult runSchedule(ModuleOp module, FunctionOp sched,
+                                 std::vector<Memory> &mem,
+                                 std::deque<HostTensor> &owned) {
+  DenseMap<Value, int> bufOf;
+  Block &body = sched.getBody().front();
+  for (BlockArgument a : body.getArguments())
+    bufOf[a] = a.getArgNumber();
+  for (Operation &op : body) {
+    if (isa<DeviceOp, UniqueOp, SinkOp>(op))
+      continue;
+    if (auto a = dyn_cast<AfterOp>(op)) {
+      bufOf[a.getResult()] = bufOf.lookup(a.getPassthrough());
+      continue;
+    }
+    if (auto b = dyn_cast<BufferOp>(op)) {
+      auto t = dyn_cast<PtrType>(b.getType());
+      if (!t)
+        return b.emitError("kernel reference: a schedule BUFFER is a "
+                           "!uop.ptr");
+      bufOf[b.getResult()] = allocateBuffer(mem, owned, t.getElementType(),
+                                            b.getSize());
+      continue;
+    }
+    if (auto v = dyn_cast<BufferViewOp>(op)) {
+      Memory m = mem[bufOf.lookup(v.getBuffer())];
+      if ((int64_t)(v.getOffset() + v.getSize()) > m.size)
+        return v.emitError("kernel reference: the view is outside its "
+                           "buffer");
+      m.base += v.getOffset();
+      m.size = v.getSize();
+      m.elt = cast<PtrType>(v.getType()).getElementType();
+      mem.push_back(m);
+      bufOf[v.getResult()] = mem.size() - 1;
+      continue;
+    }
+    if (auto c = dyn_cast<CopyOp>(op)) {
+      // A snapshot of the source, in a buffer of its own.
+      Memory src = mem[bufOf.lookup(c.getSrc())];
+      int n = allocateBuffer(mem, owned, src.elt, src.size);
+      HostTensor &h = *mem[n].h;
+      for (int64_t i = 0; i < src.size; ++i) {
+        if (isa<FloatType>(src.elt))
+          h.data[i] = src.h->data[src.base + i];
+        else
+          h.ints[i] = src.h->ints[src.base + i],
+          h.undefined[i] = src.h->isUndefined(src.base + i);
+      }
+      bufOf[c.getResult()] = n;
+      continue;
+    }
+    auto call = dyn_cast<CallOp>(op);
+    if (!call)
+      return op.emitError("kernel reference: unexpected op in a schedule");
+    auto kernel = module.lookupSymbol<FunctionOp>(call.getCallee());
+    if (!kernel || !isKernel(kernel))
+      return call.emitError("kernel reference: @")
+             << call.getCallee() << " is not a kernel of the module";
+    SmallVector<int> args;
+    for (Value a : call.getArgs()) {
+      auto it = bufOf.find(a);
+      if (it == bufOf.end())
+        return call.emitError("kernel reference: arguments are buffers");
+      args.push_back(it->second);
+    }
+    FailureOr<KernelSchedule> ks = scheduleKernel(kernel);
+    if (failed(ks))
+      return failure();
+    if (failed(KernelRun(kernel, mem, owned).run(*ks, args)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult uop::interpretSchedule(ModuleOp module, FunctionOp sched,
+                                     MutableArrayRef<HostTensor> buffers) {
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
+  for (Operation &op : llvm::make_early_inc_range(copy->getBody()->getOperations()))
+    if (!isa<FunctionOp>(op))
+      op.erase();
+  if (failed(prepareKernels(*copy)))
+    return failure();
+  auto s = copy->lookupSymbol<FunctionOp>(sched.getSymName());
+  std::vector<Memory> mem;
+  std::deque<HostTensor> owned;
+  for (auto [a, h] : llvm::zip(s.getBody().front().getArguments(), buffers)) {
+    auto t = dyn_cast<PtrType>(a.getType());
+    if (!t)
+      return sched.emitError("kernel reference: schedule parameters are "
+                             "!uop.ptr");
+    mem.push_back({&h, t.getElementType(), 0, h.numElements()});
+  }
+  return runSchedule(*copy, s, mem, owned);
+}
