@@ -6,6 +6,7 @@
 // the two-dimensional INDEXes row-major.
 //
 //   uop-opt examples/uop/matmul_kernel.mlir
+//   uop-run examples/uop/matmul_kernel.mlir --check
 //   uop-opt --uop-to-program="target=cpu" examples/uop/matmul_kernel.mlir | uop-translate --uop-to-c
 //   uop-opt --uop-to-nvvm="chip=sm_80" examples/uop/matmul_kernel.mlir | uop-translate --mlir-to-ptx --chip=sm_80
 uop.function @matmul(%c: !uop.ptr<f32, global, 4096> {uop.shape = array<i64: 64, 64>},
