@@ -12,6 +12,7 @@
 #include "Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -212,6 +213,33 @@ void recordSharedBytes(const SharedPlan &plan, gpu::GPUFuncOp kernel,
                                              b.getI64IntegerAttr(plan.bytes));
 }
 
+/// The symbol through which the kernels of `kernels` address dynamic shared
+/// memory: an external zero-size workgroup global, printed by NVPTX as
+/// `.extern .shared .align 16 .b8 name[];`, which ptxas places after all
+/// static shared memory. convert-gpu-to-nvvm lowers gpu.dynamic_shared_memory
+/// through the first zero-size workgroup global of the module with its
+/// alignment (16 bytes) and only creates one when there is none; its own is
+/// internal, which NVPTX prints as a 1-byte static .shared variable that
+/// ptxas may place before other static variables: the dynamic block then
+/// overlaps them (the TMEM-address slot of a tcgen05 kernel was overwritten
+/// by its first TMA load). Creating the global here, external, avoids that
+/// (flang hit the same: llvm-project issue 161940).
+void declareDynamicShared(gpu::GPUModuleOp kernels, Location loc,
+                          ConversionPatternRewriter &rw) {
+  constexpr llvm::StringLiteral kName = "__dynamic_shmem__0";
+  if (SymbolTable::lookupSymbolIn(kernels, kName))
+    return;
+  OpBuilder::InsertionGuard guard(rw);
+  rw.setInsertionPointToStart(kernels.getBody());
+  // The alignment convert-gpu-to-nvvm asks for (128 bits of i8).
+  constexpr uint64_t kDynamicSharedAlign = 16;
+  constexpr unsigned kWorkgroupAddressSpace = 3;
+  LLVM::GlobalOp::create(
+      rw, loc, LLVM::LLVMArrayType::get(rw.getI8Type(), 0),
+      /*isConstant=*/false, LLVM::Linkage::External, kName,
+      /*value=*/Attribute(), kDynamicSharedAlign, kWorkgroupAddressSpace);
+}
+
 /// In a kernel with dynamic shared memory every shared buffer is a view of
 /// the block at the offset the plan gave it; dynamic shared memory only
 /// promises 16-byte alignment, so the block is realigned to 1024 bytes
@@ -294,8 +322,10 @@ struct KernelToGPUFunc : OpConversionPattern<PrimFuncOp> {
     });
     bool pairs = usesCtaPairs(entry);
     rw.inlineBlockBefore(&entry.getBody().front(), &body, body.end());
-    if (plan->dynamic)
+    if (plan->dynamic) {
+      declareDynamicShared(kernels, fn.getLoc(), rw);
       placeDynamicShared(*plan, body, fn.getLoc(), rw);
+    }
     rw.setInsertionPointToEnd(&body);
     if (usesTensorMemory)
       buildTensorMemoryEpilogue(rw, fn.getLoc(), pairs);
