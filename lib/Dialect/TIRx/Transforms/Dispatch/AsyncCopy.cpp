@@ -65,15 +65,75 @@ Declines mbarrierDeclines(Value barrier) {
   return std::nullopt;
 }
 
+/// The byte alignment convert-tirx-to-gpu gives the storage of the shared
+/// buffer `root` (planSharedMemory): 1024 bytes for a swizzled layout, 128
+/// for the others, and what divides an allocated_addr (counted from the
+/// 1024-byte-aligned block of dynamic shared memory).
+int64_t sharedStorageAlignment(BufferType root) {
+  int64_t align =
+      isa_and_nonnull<ComposeLayoutAttr, SwizzleLayoutAttr>(root.getLayout())
+          ? 1024
+          : 128;
+  if (int64_t addr = root.getAllocatedAddr(); addr > 0)
+    align = std::min<int64_t>(align, addr & -addr);
+  return align;
+}
+
+/// Why the first element of the shared tile `shared` (contiguous in its
+/// buffer) is not known to sit on `align` bytes: where its storage is
+/// placed, the elem_offsets of its views, and each dimension's offset times
+/// its row-major stride must all keep it there.
+Declines tmaSharedStartDeclines(Value shared, int64_t align) {
+  BufferType type = bufferTypeOf(shared);
+  auto region = shared.getDefiningOp<RegionOp>();
+  Value buffer = region ? region.getBuffer() : shared;
+  if (!isa<BufferType>(buffer.getType()))
+    return std::string("the shared tile's buffer is not known");
+  std::string need = " (TMA needs its shared tile on " +
+                     std::to_string(align) + " bytes)";
+  auto root = cast<BufferType>(getStorageRoot(buffer).getType());
+  if (sharedStorageAlignment(root) % align)
+    return "the shared buffer's storage is placed on only " +
+           std::to_string(sharedStorageAlignment(root)) + " bytes" + need;
+  int64_t elemBytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+  if ((type.getElemOffset() + getInheritedElemOffset(buffer)) * elemBytes %
+      align)
+    return "the shared tile's elem_offset is not on " + std::to_string(align) +
+           " bytes" + need;
+  if (!region)
+    return std::nullopt;
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t stride = elemBytes;
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    int64_t multiple = align / std::gcd<int64_t>(align, stride);
+    if (multiple > 1 && !isKnownMultipleOf(region.getMins()[d], multiple))
+      return "the shared tile's offset in dimension " + std::to_string(d) +
+             " is not known to keep it on " + std::to_string(align) +
+             " bytes" + need;
+    stride *= shape[d];
+  }
+  return std::nullopt;
+}
+
 /// Why TMA cannot move the box to or from the shared tile `shared`: the tile
 /// is not contiguous in its buffer (leading unit extents, then whole
-/// trailing dimensions), or a partial swizzled one is off an atom.
-Declines tmaSharedTileDeclines(Value shared, BufferType dstType) {
+/// trailing dimensions), a partial swizzled one is off an atom, or its start
+/// is not known to be 128-byte aligned (a swizzled one: on the swizzle's
+/// period, 8 rows of `swizzle` bytes, since the hardware swizzles absolute
+/// address bits).
+Declines tmaSharedTileDeclines(Value shared, BufferType dstType,
+                               int64_t swizzle) {
   // TMA moves the box densely from the tile's first element: the tile must
   // be contiguous in its buffer (leading unit extents, then whole trailing
   // dimensions), e.g. one stage of a ring.
   ArrayRef<int64_t> dstBox = getTileShape(shared.getType());
   ArrayRef<int64_t> dstShape = dstType.getShape();
+  Value buffer = shared;
+  if (auto region = shared.getDefiningOp<RegionOp>())
+    buffer = region.getBuffer();
+  if (!getInheritedStrides(buffer).empty())
+    return std::string("the shared buffer is strided (TMA moves the box "
+                       "densely)");
   size_t first = 0;
   while (first < dstBox.size() && dstBox[first] == 1)
     ++first;
@@ -87,6 +147,30 @@ Declines tmaSharedTileDeclines(Value shared, BufferType dstType) {
         region && !isKnownMultipleOf(region.getMins()[first], 8))
       return std::string("a partial swizzled shared tile must start on an "
                          "8-row swizzle atom");
+  // cp.async.bulk.tensor needs a 128-byte aligned shared address.
+  return tmaSharedStartDeclines(shared, swizzle ? 8 * swizzle : 128);
+}
+
+/// Why TMA cannot reach the global buffer `buffer` (a prim_func parameter)
+/// through a tensor map: the host encodes the map from the parameter's
+/// address as a dense row-major array, and the driver needs every row
+/// pitch (the stride of each dimension but the innermost) to be a multiple
+/// of 16 bytes.
+Declines tmaGlobalDeclines(Value buffer) {
+  auto type = cast<BufferType>(buffer.getType());
+  if (type.getLayout() || !type.getStrides().empty() || type.getElemOffset())
+    return std::string("the global buffer must be dense and row-major (no "
+                       "layout, strides or elem_offset): the tensor map "
+                       "describes it from its address");
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t pitch = type.getElementType().getIntOrFloatBitWidth() / 8;
+  for (size_t d = shape.size() - 1; d > 0; --d) {
+    pitch *= shape[d];
+    if (pitch % 16)
+      return "the global buffer's row pitch of " + std::to_string(pitch) +
+             " bytes (dimension " + std::to_string(d - 1) +
+             ") is not a multiple of 16, as a tensor map needs";
+  }
   return std::nullopt;
 }
 
@@ -148,8 +232,11 @@ Declines tmaBoxDeclines(Value global, Value shared, StringRef verb) {
     globalBuffer = region.getBuffer();
   if (!isa<BlockArgument>(globalBuffer))
     return std::string("the global buffer must be a prim_func parameter");
+  if (Declines why = tmaGlobalDeclines(globalBuffer))
+    return why;
   BufferType sharedType = bufferTypeOf(shared);
-  if (!tmaSwizzleBytes(sharedType))
+  std::optional<int64_t> swizzle = tmaSwizzleBytes(sharedType);
+  if (!swizzle)
     return ("the shared tile's layout is not one TMA " + verb +
             " (row-major, or a 32/64/128-byte inner swizzle of 16-byte "
             "chunks over whole rows)")
@@ -157,7 +244,7 @@ Declines tmaBoxDeclines(Value global, Value shared, StringRef verb) {
   ArrayRef<int64_t> box = dropLeadingOnes(getTileShape(global.getType()));
   if (box != dropLeadingOnes(getTileShape(shared.getType())))
     return std::string("dst and src boxes differ in shape");
-  if (Declines why = tmaSharedTileDeclines(shared, sharedType))
+  if (Declines why = tmaSharedTileDeclines(shared, sharedType, *swizzle))
     return why;
   int64_t innerBytes =
       box.back() * sharedType.getElementType().getIntOrFloatBitWidth() / 8;
