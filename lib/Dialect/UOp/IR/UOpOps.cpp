@@ -15,6 +15,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -522,6 +523,12 @@ struct RangeScope {
 };
 } // namespace
 
+/// The name of range `r` as printed (R<n> renumbered, U<n> not).
+static std::string rangeName(Value r) {
+  AxisIdAttr id = r.getDefiningOp<RangeOp>().getAxisId();
+  return (id.getRenumbered() ? "R" : "U") + std::to_string(id.getId());
+}
+
 /// The scope of `op`'s results from its operands'; fails when `op` reads a
 /// range together with a value computed after that range was closed (a
 /// loop body used after its loop).
@@ -546,10 +553,8 @@ static LogicalResult computeRangeScope(Operation *op,
     auto it = s.closed.find(r);
     if (it == s.closed.end())
       continue;
-    AxisIdAttr id = r.getDefiningOp<RangeOp>().getAxisId();
     InFlightDiagnostic d = op->emitOpError()
-                           << "reads range " << (id.getRenumbered() ? "R" : "U")
-                           << id.getId() << " after the '"
+                           << "reads range " << rangeName(r) << " after the '"
                            << it->second->getName() << "' that closes it";
     d.attachNote(it->second->getLoc()) << "range closed here";
     return d;
@@ -650,14 +655,73 @@ private:
 };
 } // namespace
 
+using ScopeMap = DenseMap<Operation *, const ScopeTable::Scope *>;
+
+/// The op to name for `source` reading range `r` outside the loop that
+/// `end` closes: among the ops `source` is computed from that read `r`,
+/// the first one after `end` in the body (the first use after the loop),
+/// else `source`'s own.
+static Operation *firstUseAfterEnd(Value source, Value r, Operation *end,
+                                   const ScopeMap &scopes) {
+  Operation *first = nullptr;
+  SmallVector<Operation *> work = {source.getDefiningOp()};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!work.empty()) {
+    Operation *op = work.pop_back_val();
+    auto it = op ? scopes.find(op) : scopes.end();
+    if (it == scopes.end() || !seen.insert(op).second ||
+        !llvm::is_contained(it->second->open, r))
+      continue;
+    if (end->isBeforeInBlock(op) && (!first || op->isBeforeInBlock(first)))
+      first = op;
+    for (Value v : op->getOperands())
+      work.push_back(v.getDefiningOp());
+  }
+  return first ? first : source.getDefiningOp();
+}
+
+/// Fails when `source`, a value the SINK collects, still reads a range that
+/// an END of the body closes (`ended`: each range with the first END that
+/// closes it): the value was computed in that loop but used outside it, as
+/// in a store of a loop's value after its END. C then reads a loop
+/// variable out of scope; on CUDA, where a global range is a thread id,
+/// every thread would run the store (a race). A range no END closes is
+/// left to the passes that give it a meaning.
+static LogicalResult checkSinkSource(Value source, const ScopeMap &scopes,
+                                     const DenseMap<Value, Operation *> &ended) {
+  auto it = scopes.find(source.getDefiningOp());
+  if (it == scopes.end())
+    return success();
+  // The first such range in the body names the error (`open` is in no
+  // stable order).
+  Value first;
+  for (Value r : it->second->open)
+    if (ended.count(r) && (!first || r.getDefiningOp()->isBeforeInBlock(
+                                         first.getDefiningOp())))
+      first = r;
+  if (!first)
+    return success();
+  Operation *end = ended.lookup(first);
+  InFlightDiagnostic d =
+      firstUseAfterEnd(source, first, end, scopes)->emitOpError()
+      << "uses a value that reads range " << rangeName(first)
+      << " outside the loop of the '" << end->getName()
+      << "' that closes it (what the SINK collects reads it)";
+  d.attachNote(end->getLoc()) << "range closed here";
+  return d;
+}
+
 // A RANGE's scope ends at its closer: reading it past that point (as in
-// `out[i] = reduce(in[i], [i])`) has no loop to run in. The SINK runs in no
-// loop; it only collects what the body did.
+// `out[i] = reduce(in[i], [i])`) has no loop to run in, and what the SINK
+// collects may not read a range an END closes (a value of the loop used
+// outside it). The SINK runs in no loop; it only collects what the body did.
 LogicalResult FunctionOp::verifyRegions() {
   Block &body = getBody().front();
   ScopeTable table;
   // The scope of each op's results (all results share it); none when empty.
-  DenseMap<Operation *, const ScopeTable::Scope *> scopes;
+  ScopeMap scopes;
+  // The ranges an END closes, with the first END that closes each.
+  DenseMap<Value, Operation *> ended;
   bool conflict = false;
   for (Operation &op : body.without_terminator()) {
     SmallVector<Value> closes;
@@ -677,13 +741,20 @@ LogicalResult FunctionOp::verifyRegions() {
       conflict = true;
       break;
     }
+    if (isa<EndOp>(op))
+      for (Value r : closes)
+        ended.try_emplace(r, &op);
     if (!closes.empty())
       s = table.close(s, closes);
     if (s && op.getNumResults())
       scopes[&op] = s;
   }
-  if (!conflict)
+  if (!conflict) {
+    for (Value source : body.getTerminator()->getOperands())
+      if (!ended.empty() && failed(checkSinkSource(source, scopes, ended)))
+        return failure();
     return success();
+  }
   // Walk again with the ordered sets to name the range and its closer.
   DenseMap<Value, RangeScope> ordered;
   for (Operation &op : body.without_terminator()) {

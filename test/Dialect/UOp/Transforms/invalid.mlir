@@ -164,11 +164,11 @@ uop.function @closed_by_store(%out: !uop.ptr<f32, global, 16>) {
 
 // -----
 
-// A value that escapes the upcast range (here %x, stored outside it): the
-// pass's own diagnostic, on the op the escaping value reaches outside the
-// range (the END that closes only R0). The slice of the range's users that do
-// not close it pulls everything down to the SINK in such a case, so the
-// check must look at where the lanes are used, not at the slice's users.
+// A value that escapes the upcast range (here %x, stored outside it). This
+// was the pass's own diagnostic, on the op the escaping value reaches outside
+// the range (the END that closes only R0); the verifier now rejects the
+// kernel first, on the first use of %x after the END that closes R1 (what
+// the SINK collects may not read a range an END closes).
 uop.function @escapes(%out: !uop.ptr<f32, global, 16>, %last: !uop.ptr<index, global, 4>) {
   %c4 = arith.constant 4 : index
   %one = arith.constant 1.0 : f32
@@ -178,11 +178,12 @@ uop.function @escapes(%out: !uop.ptr<f32, global, 16>, %last: !uop.ptr<index, gl
   %x = arith.addi %m, %j : index
   %o = uop.index %out[%x] : !uop.ptr<f32, global, 16> -> f32
   %s = uop.store %o, %one : f32
+  // expected-note @+1 {{range closed here}}
   %e = uop.end %s[%i, %j] : !uop.void
   // The lanes of %x meet nowhere: this STORE is not inside the upcast range.
   %l = uop.index %last[%i] : !uop.ptr<index, global, 4> -> index
+  // expected-error @+1 {{'uop.store' op uses a value that reads range R1 outside the loop of the 'uop.end' that closes it}}
   %t = uop.store %l, %x : index
-  // expected-error @+1 {{escapes the op that closes the range}}
   %f = uop.end %t[%i] : !uop.void
   uop.sink %e, %f : !uop.void, !uop.void info <name = "k">
 }
@@ -233,7 +234,9 @@ uop.function @main(%a: !uop.ptr<f32, global, 8>, %b: !uop.ptr<f32, global, 64>) 
 // -----
 
 // R2 is closed inside R1 only, but R1 is itself closed inside R0: the loops
-// do not nest.
+// do not nest. (uop-linearize said so: "ranges do not nest"; the verifier now
+// rejects the kernel first, since the second STORE, which the SINK collects,
+// reads R1 outside the loop of the END that closes it.)
 uop.function @not_nested(%out: !uop.ptr<f32, global, 64>) {
   %c8 = arith.constant 8 : index
   %one = arith.constant 1.0 : f32
@@ -243,10 +246,11 @@ uop.function @not_nested(%out: !uop.ptr<f32, global, 64>) {
   %a = arith.addi %m, %j : index
   %o = uop.index %out[%a] : !uop.ptr<f32, global, 64> -> f32
   %s = uop.store %o, %one : f32
+  // expected-note @+1 {{range closed here}}
   %e1 = uop.end %s[%i, %j] : !uop.void
-  // expected-error @+1 {{ranges do not nest: this range is closed inside a different set of loops than its parent}}
   %k = uop.range %c8, R2, loop
   %n = arith.muli %k, %c8 : index
+  // expected-error @+1 {{'arith.addi' op uses a value that reads range R1 outside the loop of the 'uop.end' that closes it}}
   %b = arith.addi %n, %j : index
   %o2 = uop.index %out[%b] : !uop.ptr<f32, global, 64> -> f32
   %s2 = uop.store %o2, %one : f32
