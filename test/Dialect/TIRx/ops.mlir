@@ -52,13 +52,16 @@ tirx.prim_func @scope_attrs() attributes {scopes = [#tirx.scope<thread>, #tirx.s
 tirx.prim_func @decls(%A: !tirx.buffer<1024xf32, global>, %n: index) {
   // CHECK: tirx.device_entry {
   tirx.device_entry {
-    // CHECK-NEXT: %{{.*}}:2 = tirx.scope_id_def kernel -> cta [8, 4] preferred [8, 4]
-    %bx, %by = tirx.scope_id_def kernel -> cta [8, 4] preferred [8, 4]
+    // The defs of one kernel agree on its launch (the device_entry's
+    // verifier): a grid of 2 x 2 x 2 CTAs, 1 x 2 x 2 clusters of 2, 128
+    // threads per CTA.
+    // CHECK-NEXT: %{{.*}}:3 = tirx.scope_id_def kernel -> cta [2, 2, 2] preferred [2, 2, 2]
+    %bx, %by, %bz = tirx.scope_id_def kernel -> cta [2, 2, 2] preferred [2, 2, 2]
     // CHECK-NEXT: %{{.*}}:3 = tirx.scope_id_def kernel -> cta [2, 2, 2]
     %cx, %cy, %cz = tirx.scope_id_def kernel -> cta [2, 2, 2]
     // A free grid extent and the extent it is read through.
-    // CHECK-NEXT: %[[FREE:.*]]:2 = tirx.scope_id_def kernel -> cluster [?, 2] preferred [66, 2]
-    %fx, %fy = tirx.scope_id_def kernel -> cluster [?, 2] preferred [66, 2]
+    // CHECK-NEXT: %[[FREE:.*]]:3 = tirx.scope_id_def kernel -> cluster [?, 2, 2] preferred [1, 2, 2]
+    %fx, %fy, %fz = tirx.scope_id_def kernel -> cluster [?, 2, 2] preferred [1, 2, 2]
     // CHECK-NEXT: tirx.scope_extent %[[FREE]]#0
     %fn = tirx.scope_extent %fx
     // CHECK-NEXT: %{{.*}} = tirx.scope_id_def cta -> thread [128] preferred [256]
@@ -73,8 +76,8 @@ tirx.prim_func @decls(%A: !tirx.buffer<1024xf32, global>, %n: index) {
     %tiw = tirx.scope_id_def warpgroup -> thread [128]
     // CHECK-NEXT: %{{.*}}:2 = tirx.scope_id_def warp -> thread [8, 4]
     %l0, %l1 = tirx.scope_id_def warp -> thread [8, 4]
-    // CHECK-NEXT: %{{.*}} = tirx.scope_id_def kernel -> cluster [4]
-    %cl = tirx.scope_id_def kernel -> cluster [4]
+    // CHECK-NEXT: %{{.*}}:3 = tirx.scope_id_def kernel -> cluster [1, 2, 2]
+    %cl:3 = tirx.scope_id_def kernel -> cluster [1, 2, 2]
     // CHECK-NEXT: %{{.*}} = tirx.scope_id_def cluster -> cta [2]
     %cr = tirx.scope_id_def cluster -> cta [2]
     // CHECK-NEXT: %{{.*}} = tirx.scope_id_def cluster -> thread [256]

@@ -469,6 +469,94 @@ LogicalResult ScopeIdDefOp::verify() {
   return success();
 }
 
+namespace {
+/// The launch the scope_id_defs of a kernel describe, and the first def
+/// that gave each part of it.
+struct LaunchShape {
+  std::optional<int64_t> threads;
+  SmallVector<int64_t> grid, clusterGrid, cluster;
+  ScopeIdDefOp threadsDef, gridDef, clusterGridDef, clusterDef;
+};
+} // namespace
+
+/// The extents a def launches with: a free one is its preferred extent.
+static SmallVector<int64_t> launchExtents(ScopeIdDefOp def) {
+  SmallVector<int64_t> ext(def.getExtents());
+  for (auto [d, e] : llvm::enumerate(ext))
+    if (ShapedType::isDynamic(e))
+      e = (*def.getPreferredExtents())[d];
+  return ext;
+}
+
+/// Adds `def` to `shape`; fails when it disagrees with the defs before it.
+static LogicalResult addToLaunch(ScopeIdDefOp def, LaunchShape &shape) {
+  using K = ExecScopeKind;
+  if (std::optional<int64_t> threads = def.getThreadsPerCta()) {
+    if (shape.threads && *shape.threads != *threads) {
+      InFlightDiagnostic d =
+          def.emitOpError("scope ids disagree on the threads per CTA: ")
+          << *shape.threads << " vs " << *threads;
+      d.attachNote(shape.threadsDef.getLoc()) << "the first one";
+      return d;
+    }
+    if (!shape.threads) {
+      shape.threads = threads;
+      shape.threadsDef = def;
+    }
+  }
+  auto agree = [&](SmallVector<int64_t> &seen, ScopeIdDefOp &first,
+                   StringRef what) -> LogicalResult {
+    SmallVector<int64_t> ext = launchExtents(def);
+    if (first && seen != ext) {
+      InFlightDiagnostic d = def.emitOpError("scope ids disagree on ")
+                             << what << ": [" << ArrayRef<int64_t>(seen)
+                             << "] vs [" << ArrayRef<int64_t>(ext) << "]";
+      d.attachNote(first.getLoc()) << "the first one";
+      return d;
+    }
+    if (!first) {
+      seen = ext;
+      first = def;
+    }
+    return success();
+  };
+  if (def.getParent() == K::Kernel && def.getChild() == K::Cta)
+    return agree(shape.grid, shape.gridDef, "the grid");
+  if (def.getParent() == K::Kernel && def.getChild() == K::Cluster)
+    return agree(shape.clusterGrid, shape.clusterGridDef,
+                 "the clusters of the grid");
+  if (def.getParent() == K::Cluster && def.getChild() == K::Cta)
+    return agree(shape.cluster, shape.clusterDef, "the cluster shape");
+  return success();
+}
+
+LogicalResult DeviceEntryOp::verifyRegions() {
+  LaunchShape shape;
+  WalkResult walk = getBody().walk([&](ScopeIdDefOp def) {
+    return failed(addToLaunch(def, shape)) ? WalkResult::interrupt()
+                                           : WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  // A grid of clusters is, in CTAs, the clusters times the cluster shape.
+  if (!shape.gridDef || !shape.clusterGridDef || !shape.clusterDef)
+    return success();
+  SmallVector<int64_t> ctas(
+      std::max(shape.cluster.size(), shape.clusterGrid.size()), 1);
+  for (size_t i = 0; i < ctas.size(); ++i)
+    ctas[i] = (i < shape.clusterGrid.size() ? shape.clusterGrid[i] : 1) *
+              (i < shape.cluster.size() ? shape.cluster[i] : 1);
+  if (shape.grid == ctas)
+    return success();
+  InFlightDiagnostic d = shape.gridDef.emitOpError("the kernel -> cta grid [")
+                         << ArrayRef<int64_t>(shape.grid)
+                         << "] is not the clusters times the cluster shape ["
+                         << ArrayRef<int64_t>(ctas) << "]";
+  d.attachNote(shape.clusterGridDef.getLoc()) << "the grid of clusters";
+  d.attachNote(shape.clusterDef.getLoc()) << "the cluster shape";
+  return d;
+}
+
 ScopeIdDefOp ScopeExtentOp::getDef() {
   return getId().getDefiningOp<ScopeIdDefOp>();
 }
@@ -660,6 +748,8 @@ struct ScopeIdsInForce {
   bool hasCluster = false;
   /// The extents of the nearest kernel -> cta and cluster -> cta defs.
   std::optional<SmallVector<int64_t>> grid, cluster;
+  /// Those defs.
+  ScopeIdDefOp gridDef, clusterDef;
 };
 } // namespace
 
@@ -680,10 +770,14 @@ static ScopeIdsInForce collectScopeIds(Operation *op) {
         ids.threadsPerCta = def.getThreadsPerCta();
       if (def.getChild() == ExecScopeKind::Cta) {
         ArrayRef<int64_t> ext = def.getExtents();
-        if (def.getParent() == ExecScopeKind::Kernel && !ids.grid)
+        if (def.getParent() == ExecScopeKind::Kernel && !ids.grid) {
           ids.grid.emplace(ext.begin(), ext.end());
-        if (def.getParent() == ExecScopeKind::Cluster && !ids.cluster)
+          ids.gridDef = def;
+        }
+        if (def.getParent() == ExecScopeKind::Cluster && !ids.cluster) {
           ids.cluster.emplace(ext.begin(), ext.end());
+          ids.clusterDef = def;
+        }
       }
     }
   }
@@ -698,6 +792,12 @@ std::optional<SmallVector<int64_t>>
 uop::tirx::getCtaExtentsInForce(Operation *op, ExecScopeKind parent) {
   ScopeIdsInForce ids = collectScopeIds(op);
   return parent == ExecScopeKind::Kernel ? ids.grid : ids.cluster;
+}
+
+ScopeIdDefOp uop::tirx::getCtaScopeIdInForce(Operation *op,
+                                             ExecScopeKind parent) {
+  ScopeIdsInForce ids = collectScopeIds(op);
+  return parent == ExecScopeKind::Kernel ? ids.gridDef : ids.clusterDef;
 }
 
 LogicalResult uop::tirx::verifyTilePrimitiveScope(Operation *o) {

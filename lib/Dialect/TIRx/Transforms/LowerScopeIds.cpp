@@ -58,14 +58,11 @@ struct LowerScopeIds
     // The cluster's shape in CTAs (cluster -> cta) and the grid in clusters
     // (kernel -> cluster).
     SmallVector<int64_t> cluster, clusterGrid;
-    // The verifier bounds each def's threads per CTA (at most 1024).
-    auto recordBlock = [&](ScopeIdDefOp def) -> LogicalResult {
-      int64_t threads = *def.getThreadsPerCta();
-      if (block && *block != threads)
-        return def.emitError("scope ids disagree on the threads per CTA: ")
-               << *block << " vs " << threads;
-      block = threads;
-      return success();
+    // The verifier bounds each def's threads per CTA (at most 1024) and
+    // makes the defs of a kernel agree on them, on the grid and on the
+    // cluster shape (tirx.device_entry's verifier).
+    auto recordBlock = [&](ScopeIdDefOp def) {
+      block = *def.getThreadsPerCta();
     };
     using K = ExecScopeKind;
     // Extents first, while their defs exist: a constant, or the launch's
@@ -112,22 +109,9 @@ struct LowerScopeIds
       auto threadId = [&] {
         return gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
       };
-      if (parent == K::Kernel && child == K::Cluster) {
-        if (!clusterGrid.empty() && ArrayRef<int64_t>(clusterGrid) != ext) {
-          def.emitError("scope ids disagree on the clusters of the grid: [")
-              << llvm::make_range(clusterGrid.begin(), clusterGrid.end())
-              << "] vs [" << ext << "]";
-          return signalPassFailure();
-        }
+      if (parent == K::Kernel && child == K::Cluster)
         clusterGrid.assign(ext.begin(), ext.end());
-      }
       if (parent == K::Cluster && child == K::Cta) {
-        if (!cluster.empty() && ArrayRef<int64_t>(cluster) != ext) {
-          def.emitError("scope ids disagree on the cluster shape: [")
-              << llvm::make_range(cluster.begin(), cluster.end()) << "] vs ["
-              << ext << "]";
-          return signalPassFailure();
-        }
         int64_t ctas = 1;
         for (int64_t e : ext)
           ctas *= e;
@@ -144,15 +128,8 @@ struct LowerScopeIds
                             ? (Value)gpu::BlockIdOp::create(b, loc, dim)
                             : (Value)gpu::ClusterIdOp::create(b, loc, dim));
         }
-        if (child == K::Cta) {
-          if (!grid.empty() && ArrayRef<int64_t>(grid) != ext) {
-            def.emitError("scope ids disagree on the grid: [")
-                << llvm::make_range(grid.begin(), grid.end()) << "] vs ["
-                << ext << "]";
-            return signalPassFailure();
-          }
+        if (child == K::Cta)
           grid.assign(ext.begin(), ext.end());
-        }
       } else if (parent == K::Cluster && child == K::Cta) {
         if (ext.size() > 3)
           return fail(def, "a cluster has at most 3 dimensions");
@@ -160,16 +137,13 @@ struct LowerScopeIds
           ids.push_back(gpu::ClusterBlockIdOp::create(
               b, loc, static_cast<gpu::Dimension>(i)));
       } else if (parent == K::Cta && child == K::Thread) {
-        if (failed(recordBlock(def)))
-          return signalPassFailure();
+        recordBlock(def);
         ids = delinearize(b, loc, threadId(), ext);
       } else if (parent == K::Cta && child == K::Warp) {
-        if (failed(recordBlock(def)))
-          return signalPassFailure();
+        recordBlock(def);
         ids = delinearize(b, loc, warpUniform(b, loc, threadId(), 32), ext);
       } else if (parent == K::Cta && child == K::Warpgroup) {
-        if (failed(recordBlock(def)))
-          return signalPassFailure();
+        recordBlock(def);
         ids = delinearize(b, loc, warpUniform(b, loc, threadId(), 128), ext);
       } else if (parent == K::Warpgroup && child == K::Warp) {
         tid = warpUniform(b, loc, threadId(), 32);
@@ -222,16 +196,10 @@ struct LowerScopeIds
       if (!clusterGrid.empty()) {
         SmallVector<int64_t> ctas(std::max(cluster.size(), clusterGrid.size()),
                                   1);
+        // The verifier made a kernel -> cta grid agree with it.
         for (size_t i = 0; i < ctas.size(); ++i)
           ctas[i] = (i < clusterGrid.size() ? clusterGrid[i] : 1) *
                     (i < cluster.size() ? cluster[i] : 1);
-        if (!grid.empty() && grid != ctas) {
-          fn.emitError("the kernel -> cta grid [")
-              << llvm::make_range(grid.begin(), grid.end())
-              << "] is not the clusters times the cluster shape ["
-              << llvm::make_range(ctas.begin(), ctas.end()) << "]";
-          return signalPassFailure();
-        }
         grid = ctas;
       }
       for (size_t i = 0; i < cluster.size(); ++i)

@@ -61,6 +61,8 @@ std::optional<int64_t> getThreadsPerCtaInForce(mlir::Operation *op);
 /// (parent kernel: the grid in CTAs; cluster: the cluster's shape), if any.
 std::optional<llvm::SmallVector<int64_t>>
 getCtaExtentsInForce(mlir::Operation *op, ExecScopeKind parent);
+/// That scope_id_def itself (its preferred extents too), or null.
+ScopeIdDefOp getCtaScopeIdInForce(mlir::Operation *op, ExecScopeKind parent);
 /// Element type of a tile operand.
 mlir::Type getTileElementType(mlir::Type type);
 

@@ -186,8 +186,15 @@ def TIRx_ScopeExtentOp : TIRx_Op<"scope_extent", [Pure]> {
 def TIRx_DeviceEntryOp : TIRx_Op<"device_entry", [SingleBlock, NoTerminator,
     HasParent<"PrimFuncOp">]> {
   let summary = "the device region (the seed's AttrStmt tirx.device_entry)";
+  let description = [{
+    The scope_id_defs of one kernel describe one launch: they agree on the
+    threads per CTA, on the grid (kernel -> cta, kernel -> cluster, a free
+    extent counting as its preferred one), on the cluster's shape, and a
+    grid of clusters times the cluster's shape is the grid in CTAs.
+  }];
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "attr-dict-with-keyword $body";
+  let hasRegionVerifier = 1;
 }
 
 def TIRx_LaunchOp : TIRx_Op<"launch", [

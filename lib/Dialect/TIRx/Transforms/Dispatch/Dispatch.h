@@ -66,8 +66,15 @@ Value cst(OpBuilder &b, Location loc, int64_t v);
 /// count, as a fresh scope_id_def (lowered later by tirx-lower-scope-ids).
 std::pair<Value, int64_t> threadInScope(OpBuilder &b, Location loc,
                                         Operation *op, ExecScopeKind scope);
+/// threadInScope with the count as a value: for kernel scope over a free
+/// grid (`kernel -> cta [?]`) the count is only known at run time.
+std::pair<Value, Value> threadsInScope(OpBuilder &b, Location loc,
+                                       Operation *op, ExecScopeKind scope);
 /// for (e = tid; e < prod(shape); e += count) body(coordinate of e)
 void emitElementLoop(OpBuilder &b, Location loc, Value tid, int64_t count,
+                     ArrayRef<int64_t> shape,
+                     function_ref<void(OpBuilder &, ValueRange)> body);
+void emitElementLoop(OpBuilder &b, Location loc, Value tid, Value count,
                      ArrayRef<int64_t> shape,
                      function_ref<void(OpBuilder &, ValueRange)> body);
 Value linearize(OpBuilder &b, Location loc, ValueRange coord,

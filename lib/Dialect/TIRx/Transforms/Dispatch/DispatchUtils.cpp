@@ -75,21 +75,68 @@ std::pair<Value, int64_t> threadInScope(OpBuilder &b, Location loc,
     return def(ExecScopeKind::Cta, *getThreadsPerCtaInForce(op));
   case ExecScopeKind::Cluster:
   case ExecScopeKind::Kernel:
-    // The flattened id (genericAccepts checked both counts are in force).
+    // The flattened id (genericAccepts checked both counts are in force; a
+    // free grid is threadsInScope's).
     return def(scope, *ctasInScope(op, scope) * *getThreadsPerCtaInForce(op));
   default:
     return {cst(b, loc, 0), 1};
   }
 }
 
+/// A fresh scope_id_def of the CTAs of the grid (parent kernel) or the
+/// cluster in force at `op`: the same extents, the same preferred ones
+/// (which a free grid extent needs).
+ScopeIdDefOp ctaIdsInForce(OpBuilder &b, Location loc, Operation *op,
+                           ExecScopeKind parent) {
+  ScopeIdDefOp def = getCtaScopeIdInForce(op, parent);
+  SmallVector<Type> types(def.getExtents().size(), b.getIndexType());
+  return ScopeIdDefOp::create(
+      b, loc, types, ExecScopeKindAttr::get(b.getContext(), parent),
+      ExecScopeKindAttr::get(b.getContext(), ExecScopeKind::Cta),
+      def.getExtentsAttr(), def.getPreferredExtentsAttr());
+}
+
+std::pair<Value, Value> threadsInScope(OpBuilder &b, Location loc,
+                                       Operation *op, ExecScopeKind scope) {
+  ScopeIdDefOp grid = scope == ExecScopeKind::Kernel
+                          ? getCtaScopeIdInForce(op, scope)
+                          : ScopeIdDefOp();
+  if (!grid || !llvm::any_of(grid.getExtents(), ShapedType::isDynamic)) {
+    auto [tid, count] = threadInScope(b, loc, op, scope);
+    return {tid, cst(b, loc, count)};
+  }
+  // A free grid: its size is read at run time (tirx.scope_extent of a free
+  // id is gpu.grid_dim), the CTA's row-major index in it times the CTA's
+  // threads plus the thread's own.
+  ScopeIdDefOp ctas = ctaIdsInForce(b, loc, op, scope);
+  Value cta = cst(b, loc, 0), n = cst(b, loc, 1);
+  for (Value id : llvm::reverse(ctas.getIds())) {
+    Value extent = ScopeExtentOp::create(b, loc, id);
+    cta = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, cta, extent), id);
+    n = arith::MulIOp::create(b, loc, n, extent);
+  }
+  auto [thread, threads] = threadInScope(b, loc, op, ExecScopeKind::Cta);
+  Value perCta = cst(b, loc, threads);
+  Value tid = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, cta, perCta), thread);
+  return {tid, arith::MulIOp::create(b, loc, n, perCta)};
+}
+
 /// for (e = tid; e < prod(shape); e += count) body(coordinate of e)
 void emitElementLoop(OpBuilder &b, Location loc, Value tid, int64_t count,
+                     ArrayRef<int64_t> shape,
+                     function_ref<void(OpBuilder &, ValueRange)> body) {
+  emitElementLoop(b, loc, tid, cst(b, loc, count), shape, body);
+}
+
+void emitElementLoop(OpBuilder &b, Location loc, Value tid, Value count,
                      ArrayRef<int64_t> shape,
                      function_ref<void(OpBuilder &, ValueRange)> body) {
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;
-  auto loop = scf::ForOp::create(b, loc, tid, cst(b, loc, n), cst(b, loc, count));
+  auto loop = scf::ForOp::create(b, loc, tid, cst(b, loc, n), count);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value rest = loop.getInductionVar();
@@ -390,12 +437,7 @@ static Value ownAxisId(OpBuilder &b, Location loc, Operation *op,
     SmallVector<int64_t> ext = *getCtaExtentsInForce(op, block->first);
     if (block->second >= ext.size())
       return cst(b, loc, 0);
-    SmallVector<Type> types(ext.size(), b.getIndexType());
-    return ScopeIdDefOp::create(
-               b, loc, types, ExecScopeKindAttr::get(b.getContext(), block->first),
-               ExecScopeKindAttr::get(b.getContext(), K::Cta),
-               b.getDenseI64ArrayAttr(ext), DenseI64ArrayAttr())
-        .getIds()[block->second];
+    return ctaIdsInForce(b, loc, op, block->first).getIds()[block->second];
   }
   switch (*layout::symbolizeAxis(axis)) {
   case A::LaneId:
@@ -684,7 +726,7 @@ void emitTileLoop(OpBuilder &b, Location loc, Operation *op,
                   function_ref<void(OpBuilder &, ValueRange)> body) {
   Value owned = laneDistributedOperand(op);
   if (!owned) {
-    auto [tid, count] = threadInScope(b, loc, op, scope);
+    auto [tid, count] = threadsInScope(b, loc, op, scope);
     return emitElementLoop(b, loc, tid, count, shape, body);
   }
   TileAccess access = getAccess(b, loc, owned);
@@ -982,7 +1024,7 @@ void emitRunLoop(OpBuilder &b, Location loc, Operation *op, ExecScopeKind scope,
   // The last dimension counted in runs of w.
   SmallVector<int64_t> runs(dst.shape.begin(), dst.shape.end());
   runs.back() /= w;
-  auto [tid, count] = threadInScope(b, loc, op, scope);
+  auto [tid, count] = threadsInScope(b, loc, op, scope);
   emitElementLoop(b, loc, tid, count, runs, [&](OpBuilder &nb, ValueRange run) {
     SmallVector<Value> coord(run.begin(), run.end());
     coord.back() =
