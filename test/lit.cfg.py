@@ -41,6 +41,7 @@ tools = [
     "uop-translate",
     "uop-run",
     "uop-fuzz",
+    "uop-ptx-forms",
     ToolSubst("mlir-opt", unresolved="ignore"),
 ]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
@@ -75,6 +76,7 @@ config.substitutions.append(
 # loaded as text.
 emu_cuda = os.path.join(config.uop_lib_dir, "libuop-emu-cuda.so")
 config.substitutions.append(("%emu_cuda", emu_cuda))
+config.substitutions.append(("%uop_bin", config.uop_tools_dir))
 config.substitutions.append(
     ("%emu_run", "env UOP_CUDA_DRIVER=%s UOP_CUDA_LOAD=ptx %s" % (
         emu_cuda, os.path.join(config.uop_tools_dir, "uop-run"))))

@@ -1784,7 +1784,11 @@ UOP_CUDA_API CUresult cuFuncSetAttribute(CUfunction hfunc, int attrib,
     return rc;
   switch (attrib) {
   case kFuncAttributeMaxDynamicShared: {
-    uint64_t optin = optinSharedLimit(state().cc);
+    unsigned cc = state().cc;
+#ifdef UOP_CUDA_EMULATE
+    cc = std::max(cc, f->module->targetCc); // the module's chip
+#endif
+    uint64_t optin = optinSharedLimit(cc);
     uint64_t limit = optin > f->staticShared ? optin - f->staticShared : 0;
     if (value < 0 || uint64_t(value) > limit)
       return fail(CUDA_ERROR_INVALID_VALUE,

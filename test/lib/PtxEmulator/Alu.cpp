@@ -568,8 +568,6 @@ bool execMov(Ctx &c) {
       c.m.write(c.t, d.elems[i], v >> (eb * i), eb);
     return true;
   }
-  if (s.kind == Operand::Sym && c.m.fn.symbols[s.sym].space == Space::Param)
-    return c.fail("taking the address of a parameter is not implemented");
   c.dst(0, c.src(1, s.kind == Operand::Sym ? 64 : bits), bits);
   return true;
 }
@@ -609,12 +607,18 @@ bool execCvta(Ctx &c) {
   const Inst &in = c.in;
   unsigned bits = tyBits(in.ty);
   uint64_t a = c.src(1, in.ops[1].kind == Operand::Sym ? 64 : bits);
-  uint64_t tag = in.space == Space::Shared  ? kGenericShared
+  // The executing CTA's shared window is the part of the cluster window
+  // whose CTA bits (above bit 32 here) are zero.
+  uint64_t tag = in.space == Space::Shared || in.space == Space::SharedCluster
+                     ? kGenericShared
                  : in.space == Space::Local ? kGenericLocal
                  : in.space == Space::Param ? kGenericParam
                                             : 0;
-  if (in.space == Space::Const || in.space == Space::SharedCluster)
+  if (in.space == Space::Const)
     return c.fail("cvta of this state space is not implemented");
+  if (in.space == Space::SharedCluster && !(in.mods & M_To) && (a >> 32))
+    return c.fail("shared::cluster addresses of other CTAs (clusters) are "
+                  "not implemented");
   if (in.mods & M_To) {
     if (tag && (a & kGenericMask) != tag)
       return c.fail("cvta.to: the generic address is not in this state "
@@ -799,7 +803,8 @@ bool Machine::step(Cta &cta, Thread &t) {
   case Op::Ret: case Op::Exit: t.status = ThreadStatus::Exited; return true;
   case Op::BarSync: case Op::BarArrive: return execBarrier(c);
   case Op::Shfl: case Op::Redux: case Op::Mma: case Op::Ldmatrix:
-  case Op::BarWarp:
+  case Op::BarWarp: case Op::WgmmaMma: case Op::WgmmaFence:
+  case Op::WgmmaCommit: case Op::WgmmaWait:
     t.status = ThreadStatus::AtWarp; // Warp.cpp runs it for the warp
     return true;
   case Op::Add: case Op::Sub: case Op::Mul: case Op::Mad: case Op::Div:
@@ -828,6 +833,11 @@ bool Machine::step(Cta &cta, Thread &t) {
   case Op::Ld: case Op::St: ok = execLdSt(c); break;
   case Op::Atom: case Op::Red: ok = execAtom(c); break;
   case Op::Fence: break;
+  case Op::MbarInit: case Op::MbarArrive: case Op::MbarTryWait:
+  case Op::FenceProxyAsync: case Op::TmaLoad: case Op::TmaStore:
+  case Op::BulkCommit: case Op::BulkWait: case Op::Setmaxnreg:
+    ok = execAsync(cta, t, in);
+    break;
   case Op::CpAsync: ok = execCpAsync(c); break;
   case Op::CpAsyncCommit: case Op::CpAsyncWait: case Op::CpAsyncWaitAll:
     ok = execCpAsyncGroup(c);

@@ -195,6 +195,78 @@ std::vector<std::string> splitDots(const std::string &s) {
   return parts;
 }
 
+// The whole opcode, for the forms matched as a unit: their modifiers are
+// fixed strings (each listed form is implemented exactly as spelled).
+bool decodeAsyncForm(const std::string &opcode, Inst &inst) {
+  static const std::map<std::string, std::pair<Op, Space>> forms = {
+      {"mbarrier.init.shared.b64", {Op::MbarInit, Space::Shared}},
+      {"mbarrier.init.shared::cta.b64", {Op::MbarInit, Space::Shared}},
+      {"mbarrier.arrive.shared.b64", {Op::MbarArrive, Space::Shared}},
+      {"mbarrier.arrive.shared::cta.b64", {Op::MbarArrive, Space::Shared}},
+      {"mbarrier.arrive.expect_tx.shared.b64", {Op::MbarArrive, Space::Shared}},
+      {"mbarrier.arrive.expect_tx.shared::cta.b64",
+       {Op::MbarArrive, Space::Shared}},
+      {"mbarrier.try_wait.parity.shared.b64",
+       {Op::MbarTryWait, Space::Shared}},
+      {"mbarrier.try_wait.parity.shared::cta.b64",
+       {Op::MbarTryWait, Space::Shared}},
+      {"fence.proxy.async.shared::cta", {Op::FenceProxyAsync, Space::Shared}},
+      {"fence.proxy.async", {Op::FenceProxyAsync, Space::Generic}},
+      {"fence.mbarrier_init.release.cluster", {Op::Fence, Space::Generic}},
+      {"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::"
+       "complete_tx::bytes",
+       {Op::TmaLoad, Space::SharedCluster}},
+      {"cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group",
+       {Op::TmaStore, Space::Shared}},
+      {"cp.async.bulk.commit_group", {Op::BulkCommit, Space::Generic}},
+      {"cp.async.bulk.wait_group", {Op::BulkWait, Space::Generic}},
+      {"cp.async.bulk.wait_group.read", {Op::BulkWait, Space::Generic}},
+      {"wgmma.fence.sync.aligned", {Op::WgmmaFence, Space::Generic}},
+      {"wgmma.commit_group.sync.aligned", {Op::WgmmaCommit, Space::Generic}},
+      {"wgmma.wait_group.sync.aligned", {Op::WgmmaWait, Space::Generic}},
+      {"setmaxnreg.inc.sync.aligned.u32", {Op::Setmaxnreg, Space::Generic}},
+      {"setmaxnreg.dec.sync.aligned.u32", {Op::Setmaxnreg, Space::Generic}},
+  };
+  auto it = forms.find(opcode);
+  if (it == forms.end())
+    return false;
+  inst.op = it->second.first;
+  inst.space = it->second.second;
+  inst.expectTx = opcode.find("expect_tx") != std::string::npos;
+  return true;
+}
+
+// wgmma.mma_async.sync.aligned.m64nNk16.f32.{f16,bf16}.{f16,bf16}
+// (9.7.15.5): D in registers, A and B through shared memory descriptors.
+bool decodeWgmma(const std::string &opcode, Inst &inst, std::string &error) {
+  const std::string prefix = "wgmma.mma_async.sync.aligned.m64n";
+  if (opcode.compare(0, prefix.size(), prefix))
+    return false;
+  size_t k = opcode.find("k16.", prefix.size());
+  if (k == std::string::npos)
+    return (error = "only wgmma m64nNk16 shapes are implemented"), true;
+  unsigned n = unsigned(std::atoi(opcode.c_str() + prefix.size()));
+  std::string types = opcode.substr(k + 4);
+  inst.op = Op::WgmmaMma;
+  inst.ty = Ty::F32;
+  inst.shapeN = uint16_t(n);
+  if (types == "f32.f16.f16")
+    inst.ty2 = Ty::F16;
+  else if (types == "f32.bf16.bf16")
+    inst.ty2 = Ty::BF16;
+  else
+    error = "wgmma with ." + types + " is not implemented (f32 accumulators "
+            "of f16 or bf16 only)";
+  if (n < 8 || n > 256 || n % 8)
+    error = "wgmma N must be a multiple of 8 in 8..256";
+  if (error.empty() && (inst.ops.size() != 8 ||
+                        inst.ops[0].kind != Operand::Vec ||
+                        inst.ops[0].elems.size() != n / 2))
+    error = "wgmma takes {D (N/2 registers)}, a-desc, b-desc, scale-d, "
+            "imm-scale-a, imm-scale-b, imm-trans-a, imm-trans-b";
+  return true;
+}
+
 // Opcodes whose second part selects the instruction (cp.async.*, bar.*).
 bool decodeCompound(std::vector<std::string> &parts, Inst &inst,
                     std::string &error) {
@@ -244,6 +316,31 @@ bool checkOperands(Inst &inst, const OpInfo &info, std::string &error) {
 
 bool decodeInstruction(const std::string &opcode, Inst &inst,
                        std::string &error) {
+  if (decodeAsyncForm(opcode, inst)) {
+    size_t n = inst.ops.size();
+    bool ok = true;
+    switch (inst.op) {
+    case Op::MbarInit: ok = n == 2; break;
+    case Op::MbarArrive: ok = n == (inst.expectTx ? 3u : 2u); break;
+    case Op::MbarTryWait: ok = n == 3 || n == 4; break;
+    case Op::TmaLoad: ok = n == 3 && inst.ops[1].elems.size() == 2; break;
+    case Op::TmaStore: ok = n == 2 && inst.ops[0].elems.size() == 2; break;
+    case Op::BulkWait: case Op::WgmmaWait:
+      ok = n == 1 && inst.ops[0].kind == Operand::Imm;
+      if (ok)
+        inst.count = uint8_t(inst.ops[0].imm);
+      if (opcode.find(".read") != std::string::npos)
+        inst.mods |= M_To;
+      break;
+    case Op::Setmaxnreg: ok = n == 1; break;
+    default: ok = n == 0; break;
+    }
+    if (!ok)
+      error = "unexpected operands";
+    return ok;
+  }
+  if (decodeWgmma(opcode, inst, error))
+    return error.empty();
   std::vector<std::string> parts = splitDots(opcode);
   if (decodeCompound(parts, inst, error)) {
     if (!error.empty())

@@ -179,6 +179,7 @@ bool Machine::sharedRange(Cta &cta, Thread &t, uint64_t off, unsigned bytes,
     if (isWrite) {
       s.writeEpoch = cta.epoch;
       s.writer = me;
+      s.fenceAtWrite = t.proxyFences;
     } else if (s.readEpoch != cta.epoch || s.reader == me) {
       s.readEpoch = cta.epoch;
       s.reader = me;
@@ -298,11 +299,58 @@ bool Machine::runRound(Cta &cta, std::vector<unsigned> &order,
          ++q) {
       if (t.pc >= fn.code.size())
         return fail(cta, t, fn.code.back(), "ran past the end of the code");
+      t.spun = false;
+      Op op = fn.code[t.pc].op;
       if (!step(cta, t))
         return false;
+      // A failed mbarrier try_wait, and the branches of the loop around
+      // it, are a spin, not progress: the thread yields until another
+      // thread or an async operation moves on.
+      if (t.spun) {
+        t.spinning = true;
+        break;
+      }
+      if (t.spinning && op == Op::Bra)
+        continue;
+      t.spinning = false;
       progress = true;
     }
   }
+  return true;
+}
+
+static bool isWarpgroupOp(Op op) {
+  return op == Op::WgmmaMma || op == Op::WgmmaFence || op == Op::WgmmaCommit ||
+         op == Op::WgmmaWait;
+}
+
+// Runs a warpgroup instruction once all 128 threads of its warpgroup wait
+// at it.
+bool Machine::resolveWarpgroup(Cta &cta, unsigned warp, const Inst &in,
+                               bool &progress) {
+  unsigned group = warp / 4, first = group * 128;
+  if (first + 128 > cta.threads.size())
+    return failWarp(cta, warp, in, "a warpgroup instruction in a partial "
+                                   "warpgroup");
+  for (unsigned i = first; i < first + 128; ++i) {
+    const Thread &t = cta.threads[i];
+    if (t.status == ThreadStatus::Exited)
+      return fail(cta, t, in, "a thread of the warpgroup has exited");
+    if (t.status != ThreadStatus::AtWarp)
+      return true; // not all there yet
+    if (&fn.code[t.pc] != &in)
+      return fail(cta, t, fn.code[t.pc],
+                  "divergent warpgroup: threads wait at different "
+                  "warpgroup instructions (line " +
+                      std::to_string(in.line) + ")");
+  }
+  if (!warpgroupCollective(cta, in, group))
+    return false;
+  for (unsigned i = first; i < first + 128; ++i) {
+    cta.threads[i].status = ThreadStatus::Ready;
+    ++cta.threads[i].pc;
+  }
+  progress = true;
   return true;
 }
 
@@ -312,30 +360,31 @@ bool Machine::resolveWarps(Cta &cta, bool &progress) {
   for (unsigned w = 0; w < warps; ++w) {
     std::vector<Thread *> members;
     const Inst *in = nullptr;
-    bool waiting = false;
     for (unsigned l = 0; l < 32 && w * 32 + l < cta.threads.size(); ++l) {
       Thread &t = cta.threads[w * 32 + l];
-      if (t.status == ThreadStatus::AtWarp) {
-        const Inst &i = fn.code[t.pc];
-        if (in && in != &i && i.op != Op::BarWarp)
-          return failWarp(cta, w, i,
-                          "divergent warp: lanes wait at different "
-                          "collective instructions (line " +
-                              std::to_string(in->line) + ")");
-        in = &i;
-        members.push_back(&t);
-      } else if (t.status == ThreadStatus::Ready) {
-        waiting = true;
-      }
+      if (t.status != ThreadStatus::AtWarp)
+        continue;
+      const Inst &i = fn.code[t.pc];
+      if (in && in != &i && i.op != Op::BarWarp)
+        return failWarp(cta, w, i,
+                        "divergent warp: lanes wait at different "
+                        "collective instructions (line " +
+                            std::to_string(in->line) + ")");
+      in = &i;
+      members.push_back(&t);
     }
     if (!in)
       continue;
+    if (isWarpgroupOp(in->op)) {
+      if (!resolveWarpgroup(cta, w, *in, progress))
+        return false;
+      continue;
+    }
     if (!collective(cta, *in, members))
       return false;
     for (Thread *t : members)
       if (t->status == ThreadStatus::Ready)
         progress = true;
-    (void)waiting;
   }
   return true;
 }
@@ -348,8 +397,11 @@ bool Machine::reportDeadlock(Cta &cta) {
                   t.status == ThreadStatus::AtBarrier
                       ? "deadlock: waits at a barrier that the other "
                         "threads never reach (exited or elsewhere)"
-                      : "deadlock: waits at a warp-collective instruction "
-                        "that the rest of its member set never reaches");
+                  : t.status == ThreadStatus::AtWarp
+                      ? "deadlock: waits at a warp-collective instruction "
+                        "that the rest of its member set never reaches"
+                      : "deadlock: spins on an mbarrier phase that never "
+                        "completes");
     }
   return true;
 }
@@ -366,9 +418,15 @@ bool Machine::runCta(Cta &cta) {
     for (const Thread &t : cta.threads)
       live |= t.status != ThreadStatus::Exited;
     if (!live)
-      return true;
-    if (!progress)
-      return reportDeadlock(cta);
+      return finishAsync(cta);
+    if (!progress) {
+      // Stalled: the latest legal moment for one TMA load to land.
+      bool landed;
+      if (!landOneLoad(cta, landed))
+        return false;
+      if (!landed)
+        return reportDeadlock(cta);
+    }
   }
 }
 
@@ -390,6 +448,9 @@ std::string Machine::run() {
         cta.epoch = 1;
         for (Barrier &b : cta.barriers)
           b = Barrier();
+        cta.mbarriers.clear();
+        cta.inflight.clear();
+        cta.warpgroups.clear();
         cta.threads.assign(nthreads, Thread());
         for (unsigned i = 0; i < nthreads; ++i) {
           Thread &t = cta.threads[i];

@@ -41,6 +41,11 @@ enum class Op : uint16_t {
   // Warp- and block-level.
   Shfl, Redux, BarSync, BarArrive, BarWarp, Mma, Ldmatrix,
   CpAsync, CpAsyncCommit, CpAsyncWait, CpAsyncWaitAll,
+  // Asynchronous (Async.cpp): mbarrier, TMA and bulk groups, proxy fences.
+  MbarInit, MbarArrive, MbarTryWait, FenceProxyAsync, TmaLoad, TmaStore,
+  BulkCommit, BulkWait,
+  // Warpgroup-level (Wgmma.cpp).
+  WgmmaMma, WgmmaFence, WgmmaCommit, WgmmaWait, Setmaxnreg,
 };
 
 // Special registers.
@@ -90,6 +95,8 @@ struct Inst {
   uint64_t mods = 0;
   uint8_t vec = 1; // .v2 / .v4
   uint8_t count = 0; // ldmatrix .x1/.x2/.x4; cp.async size; wait_group N
+  uint16_t shapeN = 0; // wgmma's N
+  bool expectTx = false; // mbarrier.arrive.expect_tx
   Cmp cmp = Cmp::Eq;
   BoolOp boolOp = BoolOp::None;
   ShflMode shfl = ShflMode::Idx;
@@ -148,6 +155,18 @@ constexpr uint64_t kGenericShared = 0xA000000000000000ull;
 constexpr uint64_t kGenericLocal = 0xB000000000000000ull;
 constexpr uint64_t kGenericParam = 0xC000000000000000ull;
 constexpr uint64_t kGenericMask = 0xF000000000000000ull;
+
+/// The 128 bytes of a CUtensorMap as the driver (test/lib/FakeCudaDriver's
+/// cuTensorMapEncodeTiled) encodes it: its arguments, sealed by a checksum.
+struct TensorMap {
+  uint64_t magic, checksum, globalAddress;
+  uint64_t globalDim[5];
+  uint64_t globalStrides[4]; // bytes, of dimensions 1..rank-1
+  uint32_t boxDim[5];
+  uint8_t elementStrides[5];
+  uint8_t dtype, rank, interleave, swizzle, l2Promotion, oobFill, reserved;
+};
+static_assert(sizeof(TensorMap) == 128, "a CUtensorMap is 128 bytes");
 
 // Half-precision conversions (IEEE 754 binary16 and bfloat16), RN-even.
 float halfToFloat(uint16_t h);

@@ -13,6 +13,7 @@
 #include "Internal.h"
 
 #include <cstring>
+#include <map>
 
 namespace uop::emu {
 
@@ -22,6 +23,15 @@ struct PendingCopy {
   uint64_t dst; // shared window offset
   uint8_t bytes[16];
   unsigned size;
+};
+
+// A TMA store (cp.async.bulk.tensor ... bulk_group) waiting for its
+// bulk group's wait.
+struct PendingStore {
+  TensorMap map;
+  int32_t coords[2];
+  uint64_t src; // shared window offset
+  uint32_t line;
 };
 
 struct Thread {
@@ -37,12 +47,59 @@ struct Thread {
   std::vector<std::vector<PendingCopy>> groups;
   // A global allocation that passed the range check, to skip the lookup.
   uint64_t okBegin = 1, okEnd = 0;
+  // Bulk async-groups of TMA stores (9.7.9.25.4): open, then committed.
+  std::vector<PendingStore> bulkOpen;
+  std::vector<std::vector<PendingStore>> bulkGroups;
+  uint32_t proxyFences = 0; // fence.proxy.async executed so far
+  bool spun = false;        // its last step was a failed try_wait
+  bool spinning = false;    // in a try_wait loop since then
+};
+
+// An mbarrier object (9.7.13.15): its state lives here, keyed by its
+// shared offset; the 8 bytes in shared memory hold its phase.
+struct MBarrier {
+  uint32_t expected = 0, pending = 0, phase = 0;
+  int64_t tx = 0;
+};
+
+// A TMA load in flight: it lands (and completes its bytes on the mbarrier)
+// only when nothing else in the CTA can progress.
+struct InflightLoad {
+  TensorMap map;
+  int32_t coords[2];
+  uint64_t dst, mbar;
+  uint32_t line;
+  unsigned thread;
+};
+
+// One wgmma.mma_async of a warpgroup, executed at the wait that retires
+// its group (9.7.15.5): inputs read then, D registers poison until then.
+struct WgmmaOp {
+  uint64_t descA, descB;
+  unsigned n;
+  Ty ab;
+  bool scaleD;
+  int scaleA, scaleB;
+  const Inst *inst;
+  std::vector<float> accum; // 128 threads x N/2 values of D at issue
+  std::vector<bool> chained; // per D register: an earlier op owned it
+};
+
+struct WarpgroupState {
+  std::vector<WgmmaOp> open;
+  std::vector<std::vector<WgmmaOp>> groups;
+  std::map<uint32_t, int> owned; // D registers of operations in flight
+  std::map<std::pair<unsigned, uint32_t>, float> latest; // their results
 };
 
 // Who touched a shared byte in which barrier interval.
 struct Shadow {
   uint32_t writeEpoch = 0, readEpoch = 0;
   int32_t writer = -1, reader = -1; // reader -2: several threads
+  // The generic-proxy writer's fence.proxy.async count at the write; an
+  // async-proxy read needs the writer to have fenced since (-1: written by
+  // the async proxy).
+  int64_t fenceAtWrite = -1;
 };
 
 struct Barrier {
@@ -57,6 +114,9 @@ struct Cta {
   std::vector<Shadow> shadow;
   Barrier barriers[16];
   uint32_t epoch = 1;
+  std::map<uint64_t, MBarrier> mbarriers;
+  std::vector<InflightLoad> inflight;
+  std::map<unsigned, WarpgroupState> warpgroups;
 };
 
 struct ErrorState {
@@ -76,6 +136,17 @@ public:
   bool step(Cta &cta, Thread &t);
   // Runs a warp-collective instruction for all of `members` (Warp.cpp).
   bool collective(Cta &cta, const Inst &in, std::vector<Thread *> &members);
+  // mbarrier, TMA, bulk groups and proxy fences (Async.cpp).
+  bool execAsync(Cta &cta, Thread &t, const Inst &in);
+  // Lands one TMA load in flight, chosen by the schedule; false if none.
+  bool landOneLoad(Cta &cta, bool &landed);
+  // At the end of the CTA: pending bulk stores complete.
+  bool finishAsync(Cta &cta);
+  // Checks that the async proxy may read [off, off + n) of shared memory.
+  bool asyncRead(Cta &cta, Thread &t, const Inst &in, uint64_t off,
+                 uint64_t n);
+  // Runs a warpgroup-collective instruction (Wgmma.cpp) for its 128 threads.
+  bool warpgroupCollective(Cta &cta, const Inst &in, unsigned group);
 
   // Operands and memory (Execute.cpp).
   uint64_t read(const Cta &cta, const Thread &t, const Operand &o,
@@ -107,9 +178,12 @@ private:
   bool runCta(Cta &cta);
   bool runRound(Cta &cta, std::vector<unsigned> &order, bool &progress);
   bool resolveWarps(Cta &cta, bool &progress);
+  bool resolveWarpgroup(Cta &cta, unsigned warp, const Inst &in,
+                        bool &progress);
   bool reportDeadlock(Cta &cta);
   bool resolveGlobal(Thread &t, uint64_t addr, unsigned bytes, const Inst &in,
                      const Cta &cta, void *&host);
+public:
   uint64_t nextRandom();
 };
 

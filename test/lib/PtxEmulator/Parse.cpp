@@ -136,6 +136,7 @@ private:
   bool resolveLabels(Function &f);
   bool layoutFunction(Function &f);
   int findSymbol(const Function &f, const std::string &name) const;
+  int paramSymbol(Function &f, const std::string &name);
   bool lookupReg(const std::string &name, uint32_t &reg);
 
   std::vector<Token> toks;
@@ -452,6 +453,20 @@ bool Parser::lookupReg(const std::string &name, uint32_t &reg) {
   return false;
 }
 
+// A parameter named as an operand becomes a symbol of the param space.
+int Parser::paramSymbol(Function &f, const std::string &name) {
+  for (size_t i = 0; i < f.params.size(); ++i)
+    if (f.params[i].name == name) {
+      Symbol s;
+      s.name = name;
+      s.space = Space::Param;
+      s.paramIndex = int(i);
+      f.symbols.push_back(s);
+      return int(f.symbols.size()) - 1;
+    }
+  return -1;
+}
+
 int Parser::findSymbol(const Function &f, const std::string &name) const {
   for (size_t i = 0; i < f.symbols.size(); ++i)
     if (f.symbols[i].name == name)
@@ -528,19 +543,9 @@ bool Parser::parseAddress(Function &f, Operand &o) {
   if (lookupReg(base, reg)) {
     o.hasBase = true;
     o.reg = reg;
-  } else if ((o.sym = findSymbol(f, base)) < 0) {
-    int p = -1;
-    for (size_t i = 0; i < f.params.size(); ++i)
-      if (f.params[i].name == base)
-        p = int(i);
-    if (p < 0)
-      return fail("unknown address base '%s'", base.c_str());
-    Symbol s;
-    s.name = base;
-    s.space = Space::Param;
-    s.paramIndex = p;
-    f.symbols.push_back(s);
-    o.sym = int(f.symbols.size()) - 1;
+  } else if ((o.sym = findSymbol(f, base)) < 0 &&
+             (o.sym = paramSymbol(f, base)) < 0) {
+    return fail("unknown address base '%s'", base.c_str());
   }
   if (accept("+")) {
     Operand off;
@@ -552,6 +557,14 @@ bool Parser::parseAddress(Function &f, Operand &o) {
     if (!parseImmediate(off))
       return false;
     o.imm = off.imm;
+  }
+  if (accept(",")) { // a tensor operand: [tensorMap, {coordinates}]
+    Operand coords;
+    if (!parseOperand(f, coords))
+      return false;
+    if (coords.kind != Operand::Vec)
+      return fail("expected the coordinates of a tensor operand");
+    o.elems = std::move(coords.elems);
   }
   return expect("]");
 }
@@ -612,7 +625,7 @@ bool Parser::parseOperand(Function &f, Operand &o) {
   }
   if (t[0] == '%')
     return fail("unknown register '%s'", t.c_str());
-  if ((o.sym = findSymbol(f, t)) >= 0) {
+  if ((o.sym = findSymbol(f, t)) >= 0 || (o.sym = paramSymbol(f, t)) >= 0) {
     o.kind = Operand::Sym;
     ++pos;
     return true;

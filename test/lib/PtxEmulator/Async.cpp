@@ -1,0 +1,329 @@
+//===- Async.cpp - mbarrier, TMA, bulk groups, proxy fences ---------------===//
+//
+// Asynchronous operations complete at the latest moment the ISA allows:
+//  - a TMA load (cp.async.bulk.tensor, 9.7.9.25.5) lands its box and
+//    completes its bytes on the mbarrier only when no thread of the CTA can
+//    otherwise progress; until then its shared bytes are poison;
+//  - a TMA store reads shared memory and writes global memory at the
+//    cp.async.bulk.wait_group that retires its bulk group (or at the end of
+//    the CTA);
+//  - the async proxy may read shared bytes the generic proxy wrote only
+//    after the writer executed fence.proxy.async (9.7.13.x, "proxy
+//    fences"); otherwise it is an error.
+// mbarrier phases follow 9.7.13.15: a phase completes when its pending
+// arrival count and its tx-count are both zero; try_wait.parity P succeeds
+// once the phase of parity P has completed, so on a fresh barrier parity 1
+// succeeds at once (the "preceding phase").
+//
+//===----------------------------------------------------------------------===//
+
+#include "Machine.h"
+
+namespace uop::emu {
+
+namespace {
+
+constexpr uint64_t kTensorMapMagic = 0x50414d5446504f55ull; // "UOPFTMAP"
+const unsigned kElementBits[] = {8,  16, 32, 32, 64, 64, 16, 32,
+                                 64, 16, 32, 32, 32, 4,  8,  8};
+
+// The shared offset of a .shared / .shared::cluster / generic operand.
+bool sharedOffset(Machine &m, Cta &cta, Thread &t, const Inst &in,
+                  const Operand &o, uint64_t bytes, uint64_t &off) {
+  Space space = in.space;
+  uint64_t a = m.address(t, o, space);
+  if (space == Space::Generic) {
+    if ((a & kGenericMask) != kGenericShared)
+      return m.fail(cta, t, in, "the address is not in shared memory");
+    a &= ~kGenericMask;
+  } else if (space == Space::SharedCluster && (a >> 32)) {
+    return m.fail(cta, t, in,
+                  "shared::cluster addresses of other CTAs (clusters) are "
+                  "not implemented");
+  }
+  if (a < kSharedBase || a + bytes > kSharedBase + m.sharedBytes)
+    return m.fail(cta, t, in,
+                  "shared offset " + std::to_string(a) + " (+" +
+                      std::to_string(bytes) +
+                      ") is outside the block's shared memory");
+  off = a;
+  return true;
+}
+
+uint64_t swizzle(uint64_t a, unsigned mode) {
+  // CU_TENSOR_MAP_SWIZZLE_32B/64B/128B: address bits [4, 4+b) ^= bits
+  // [7, 7+b), b = 1, 2, 3 (the patterns repeat every 256, 512, 1024 bytes).
+  if (mode == 0)
+    return a;
+  uint64_t mask = (1u << mode) - 1;
+  return a ^ (((a >> 7) & mask) << 4);
+}
+
+bool readTensorMap(Machine &m, Cta &cta, Thread &t, const Inst &in,
+                   const Operand &o, TensorMap &map) {
+  Space space = Space::Generic;
+  uint64_t a = m.address(t, o, space);
+  if (a % 64)
+    return m.fail(cta, t, in, "the tensor map is not 64-byte aligned");
+  if (!m.load(cta, t, Space::Generic, a, &map, sizeof(map), in))
+    return false;
+  if (map.magic != kTensorMapMagic)
+    return m.fail(cta, t, in,
+                  "the tensor-map operand is not a CUtensorMap encoded by "
+                  "cuTensorMapEncodeTiled");
+  if (map.rank != 2 || map.interleave != 0 || map.dtype > 12 ||
+      map.swizzle > 3 || map.elementStrides[0] != 1 ||
+      map.elementStrides[1] != 1)
+    return m.fail(cta, t, in,
+                  "only rank-2 tiled tensor maps without interleave or "
+                  "element strides, swizzle none/32B/64B/128B, are "
+                  "implemented");
+  unsigned rowBytes = map.boxDim[0] * kElementBits[map.dtype] / 8;
+  if (map.swizzle && rowBytes > (16u << map.swizzle))
+    return m.fail(cta, t, in, "the box's inner dimension exceeds the swizzle "
+                              "span");
+  return true;
+}
+
+uint64_t boxBytes(const TensorMap &map) {
+  return uint64_t(map.boxDim[0]) * map.boxDim[1] * kElementBits[map.dtype] /
+         8;
+}
+
+// Visits every element of a box: its shared offset (swizzled) and its
+// global address, or 0 when outside the tensor.
+template <typename F>
+void forEachElement(const TensorMap &map, const int32_t c[2], uint64_t base,
+                    F f) {
+  unsigned eb = kElementBits[map.dtype] / 8;
+  uint64_t rowBytes = uint64_t(map.boxDim[0]) * eb;
+  for (uint32_t r = 0; r < map.boxDim[1]; ++r)
+    for (uint32_t e = 0; e < map.boxDim[0]; ++e) {
+      int64_t x = int64_t(c[0]) + e, y = int64_t(c[1]) + r;
+      bool inside = x >= 0 && y >= 0 && uint64_t(x) < map.globalDim[0] &&
+                    uint64_t(y) < map.globalDim[1];
+      uint64_t g = inside ? map.globalAddress + uint64_t(y) *
+                                                    map.globalStrides[0] +
+                                uint64_t(x) * eb
+                          : 0;
+      f(swizzle(base + r * rowBytes + e * eb, map.swizzle), g, eb);
+    }
+}
+
+MBarrier *findBarrier(Machine &m, Cta &cta, Thread &t, const Inst &in,
+                      uint64_t off) {
+  auto it = cta.mbarriers.find(off);
+  if (it == cta.mbarriers.end()) {
+    m.fail(cta, t, in, "no mbarrier was initialised at shared offset " +
+                           std::to_string(off));
+    return nullptr;
+  }
+  return &it->second;
+}
+
+void completeIfDone(Cta &cta, uint64_t off, MBarrier &b) {
+  if (b.pending == 0 && b.tx == 0) {
+    ++b.phase;
+    b.pending = b.expected;
+    std::memcpy(&cta.shared[off], &b.phase, 4);
+  }
+}
+
+} // namespace
+
+bool Machine::asyncRead(Cta &cta, Thread &t, const Inst &in, uint64_t off,
+                        uint64_t n) {
+  for (uint64_t i = 0; i < n; ++i) {
+    const Shadow &s = cta.shadow[off + i];
+    if (s.fenceAtWrite >= 0 && s.writer >= 0 &&
+        int64_t(cta.threads[s.writer].proxyFences) == s.fenceAtWrite)
+      return fail(cta, t, in,
+                  "the async proxy reads shared offset " +
+                      std::to_string(off + i) + ", written by thread " +
+                      std::to_string(s.writer) +
+                      " through the generic proxy with no fence.proxy.async "
+                      "since");
+  }
+  return true;
+}
+
+bool Machine::landOneLoad(Cta &cta, bool &landed) {
+  landed = !cta.inflight.empty();
+  if (!landed)
+    return true;
+  size_t i = nextRandom() % cta.inflight.size();
+  InflightLoad load = cta.inflight[i];
+  cta.inflight.erase(cta.inflight.begin() + long(i));
+  Thread &t = cta.threads[load.thread];
+  const Inst *in = nullptr;
+  for (const Inst &x : fn.code)
+    if (x.line == load.line && x.op == Op::TmaLoad)
+      in = &x;
+  bool ok = true;
+  forEachElement(load.map, load.coords, load.dst,
+                 [&](uint64_t s, uint64_t g, unsigned eb) {
+                   uint8_t buf[8] = {0};
+                   if (g && ok)
+                     ok = load.map.globalAddress &&
+                          this->load(cta, t, Space::Global, g, buf, eb, *in);
+                   std::memcpy(&cta.shared[s], buf, eb);
+                   for (unsigned b = 0; b < eb; ++b) {
+                     cta.shadow[s + b].writeEpoch = 0;
+                     cta.shadow[s + b].fenceAtWrite = -1;
+                   }
+                 });
+  if (!ok)
+    return false;
+  MBarrier &b = cta.mbarriers[load.mbar];
+  b.tx -= int64_t(boxBytes(load.map));
+  completeIfDone(cta, load.mbar, b);
+  return true;
+}
+
+static bool runStore(Machine &m, Cta &cta, Thread &t, const Inst &in,
+                     const PendingStore &st) {
+  bool ok = true;
+  forEachElement(st.map, st.coords, st.src,
+                 [&](uint64_t s, uint64_t g, unsigned eb) {
+                   if (g && ok)
+                     ok = m.store(cta, t, Space::Global, g, &cta.shared[s],
+                                  eb, in);
+                 });
+  return ok;
+}
+
+static bool retireBulk(Machine &m, Cta &cta, Thread &t, const Inst &in,
+                       size_t keep) {
+  while (t.bulkGroups.size() > keep) {
+    for (const PendingStore &st : t.bulkGroups.front())
+      if (!runStore(m, cta, t, in, st))
+        return false;
+    t.bulkGroups.erase(t.bulkGroups.begin());
+  }
+  return true;
+}
+
+bool Machine::finishAsync(Cta &cta) {
+  bool landed = true;
+  while (landed)
+    if (!landOneLoad(cta, landed))
+      return false;
+  for (Thread &t : cta.threads) {
+    if (!t.bulkOpen.empty()) {
+      t.bulkGroups.push_back(std::move(t.bulkOpen));
+      t.bulkOpen.clear();
+    }
+    if (!t.bulkGroups.empty() &&
+        !retireBulk(*this, cta, t, fn.code.back(), 0))
+      return false;
+  }
+  return true;
+}
+
+static bool tmaLoad(Machine &m, Cta &cta, Thread &t, const Inst &in) {
+  InflightLoad l;
+  if (!readTensorMap(m, cta, t, in, in.ops[1], l.map))
+    return false;
+  for (int i = 0; i < 2; ++i)
+    l.coords[i] = int32_t(m.read(cta, t, in.ops[1].elems[i], 32));
+  uint64_t bytes = boxBytes(l.map);
+  if (!sharedOffset(m, cta, t, in, in.ops[0], bytes, l.dst))
+    return false;
+  if (l.dst % 128)
+    return m.fail(cta, t, in,
+                  "the TMA destination (shared offset " +
+                      std::to_string(l.dst) + ") is not 128-byte aligned");
+  Inst bar = in;
+  bar.space = Space::Shared;
+  if (!sharedOffset(m, cta, t, bar, in.ops[2], 8, l.mbar) ||
+      !findBarrier(m, cta, t, in, l.mbar))
+    return false;
+  std::memset(&cta.shared[l.dst], 0xff, bytes); // poison until it lands
+  l.line = in.line;
+  l.thread = t.linear;
+  cta.inflight.push_back(l);
+  return true;
+}
+
+static bool tmaStore(Machine &m, Cta &cta, Thread &t, const Inst &in) {
+  PendingStore st;
+  if (!readTensorMap(m, cta, t, in, in.ops[0], st.map))
+    return false;
+  for (int i = 0; i < 2; ++i)
+    st.coords[i] = int32_t(m.read(cta, t, in.ops[0].elems[i], 32));
+  uint64_t bytes = boxBytes(st.map);
+  if (!sharedOffset(m, cta, t, in, in.ops[1], bytes, st.src))
+    return false;
+  if (st.src % 128)
+    return m.fail(cta, t, in,
+                  "the TMA source (shared offset " + std::to_string(st.src) +
+                      ") is not 128-byte aligned");
+  if (!m.asyncRead(cta, t, in, st.src, bytes))
+    return false;
+  st.line = in.line;
+  t.bulkOpen.push_back(st);
+  return true;
+}
+
+static bool mbarrierOp(Machine &m, Cta &cta, Thread &t, const Inst &in) {
+  uint64_t off;
+  const Operand &addr = in.ops[in.op == Op::MbarInit ? 0 : 1];
+  if (!sharedOffset(m, cta, t, in, addr, 8, off))
+    return false;
+  if (off % 8)
+    return m.fail(cta, t, in, "an mbarrier must be 8-byte aligned");
+  if (in.op == Op::MbarInit) {
+    uint64_t count = m.read(cta, t, in.ops[1], 32);
+    if (count < 1 || count > (1u << 20) - 1)
+      return m.fail(cta, t, in, "mbarrier count outside [1, 2^20 - 1]");
+    MBarrier b;
+    b.expected = b.pending = uint32_t(count);
+    cta.mbarriers[off] = b;
+    std::memset(&cta.shared[off], 0, 8);
+    return true;
+  }
+  MBarrier *b = findBarrier(m, cta, t, in, off);
+  if (!b)
+    return false;
+  if (in.op == Op::MbarArrive) {
+    if (in.expectTx)
+      b->tx += int64_t(m.read(cta, t, in.ops[2], 32));
+    m.write(t, in.ops[0], b->phase, 64);
+    --b->pending;
+    completeIfDone(cta, off, *b);
+    return true;
+  }
+  // try_wait.parity: the phase of this parity has completed when the
+  // current phase has the other parity.
+  uint64_t parity = m.read(cta, t, in.ops[2], 32) & 1;
+  bool done = (b->phase & 1) != parity;
+  m.write(t, in.ops[0], done, 1);
+  t.spun = !done;
+  return true;
+}
+
+bool Machine::execAsync(Cta &cta, Thread &t, const Inst &in) {
+  switch (in.op) {
+  case Op::MbarInit: case Op::MbarArrive: case Op::MbarTryWait:
+    return mbarrierOp(*this, cta, t, in);
+  case Op::FenceProxyAsync:
+    ++t.proxyFences;
+    return true;
+  case Op::TmaLoad:
+    return tmaLoad(*this, cta, t, in);
+  case Op::TmaStore:
+    return tmaStore(*this, cta, t, in);
+  case Op::BulkCommit:
+    t.bulkGroups.push_back(std::move(t.bulkOpen));
+    t.bulkOpen.clear();
+    return true;
+  case Op::BulkWait:
+    return retireBulk(*this, cta, t, in, in.count);
+  case Op::Setmaxnreg: // register allocation only: nothing to emulate
+    return true;
+  default:
+    return fail(cta, t, in, "not an asynchronous instruction");
+  }
+}
+
+} // namespace uop::emu
