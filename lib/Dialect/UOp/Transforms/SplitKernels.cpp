@@ -45,7 +45,7 @@ namespace {
 struct Kernel {
   BufferizeOp bufferize;
   SmallVector<Value> sources; // tensors read: arguments or BUFFERIZE results
-  std::string name;
+  std::string name;           // empty: a tensor of no elements, no kernel
 };
 } // namespace
 
@@ -219,6 +219,8 @@ static LogicalResult replaceBySchedule(func::FuncOp fn,
       Value u = UniqueOp::create(sb, fnLoc, VoidType::get(ctx), unique++);
       ptrOf[result] = BufferOp::create(sb, fnLoc, ptrFor(tt), u, dev, *size);
     }
+    if (k.name.empty())
+      continue; // nothing to write; its buffer stays for its readers
     SmallVector<Value> args = {ptrOf[result]};
     for (Value s : k.sources)
       args.push_back(ptrOf.lookup(s));
@@ -262,6 +264,7 @@ static LogicalResult splitFunction(func::FuncOp fn, StringRef device) {
   Block &body = fn.getBody().front();
   auto ret = cast<func::ReturnOp>(body.getTerminator());
   SmallVector<Kernel> kernels;
+  unsigned named = 0;
   for (auto buf : body.getOps<BufferizeOp>()) {
     // A local (or register) BUFFERIZE lives inside the kernel that reads
     // it; this pass only makes global buffers written by kernels of their own.
@@ -270,8 +273,13 @@ static LogicalResult splitFunction(func::FuncOp fn, StringRef device) {
       return buf.emitError("uop-split-kernels: a BUFFERIZE into addrspace ")
              << stringifyAddrSpace(opts.getAddrspace())
              << " is not supported (only global buffers become kernels)";
-    kernels.push_back({buf, {}, (fn.getName() + "_k" +
-                                 Twine(kernels.size())).str()});
+    // A tensor with no elements (a zero extent) needs no kernel: its
+    // RANGE of extent 0 would fold to 0 under the ops it closes.
+    auto tt = cast<RankedTensorType>(buf.getType());
+    bool empty = tt.hasStaticShape() && tt.getNumElements() == 0;
+    kernels.push_back(
+        {buf, {}, empty ? std::string() : (fn.getName() + "_k" +
+                                           Twine(named++)).str()});
   }
   if (kernels.empty())
     return fn.emitError("uop-split-kernels found no BUFFERIZE; run "
@@ -290,6 +298,8 @@ static LogicalResult splitFunction(func::FuncOp fn, StringRef device) {
   // Kernels go before the schedule, in order.
   SmallVector<VarAttr> vars = getShapeVars(fn);
   for (Kernel &k : kernels) {
+    if (k.name.empty())
+      continue;
     SmallVector<Operation *> ordered = sliceOf(k);
     if (failed(emitKernel(b, loc, k, ordered, vars)))
       return failure();

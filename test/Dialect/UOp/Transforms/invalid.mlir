@@ -15,7 +15,8 @@
 
 //--- rangeify.mlir
 // uop-rangeify: a non-splat tensor constant, an op it has no index form for,
-// a non-tensor value, dynamic shapes, a non-tensor argument, zero extents.
+// a non-tensor value, dynamic shapes, a non-tensor argument. (Zero extents
+// work: test/Integration/zero-extent.mlir.)
 
 func.func @non_splat_constant(%a: tensor<2xf32>) -> tensor<2xf32> {
   // expected-error @+1 {{cannot rangeify a non-splat tensor constant; pass the data as a function argument}}
@@ -56,26 +57,6 @@ func.func @dynamic_shape(%a: tensor<?xf32>) -> tensor<?xf32> {
 func.func @scalar_argument(%a: tensor<2xf32>, %x: f32) -> tensor<2xf32> {
   %c = uop.contiguous %a : tensor<2xf32>
   return %c : tensor<2xf32>
-}
-
-// -----
-
-// Tensors with a zero extent verify at tensor level, but the pipeline has no
-// kernels for them (a RANGE of extent 0 would fold away under the ops that
-// close it): uop-rangeify says so at the function. (The Python package
-// short-cuts empty tensors itself.)
-// expected-error @+1 {{uop-rangeify: tensors with a zero extent are not supported ('tensor<0x5xf32>')}}
-func.func @sum_empty_axis(%a: tensor<0x5xf32>) -> tensor<5xf32> {
-  %s = uop.reduce_axis add %a [0] : tensor<0x5xf32> -> tensor<5xf32>
-  return %s : tensor<5xf32>
-}
-
-// -----
-
-// expected-error @+1 {{uop-rangeify: tensors with a zero extent are not supported ('tensor<0x13xf32>')}}
-func.func @empty_result(%a: tensor<7x13xf32>) -> tensor<0x13xf32> {
-  %s = uop.shrink %a [3, 0] to [3, 13] : tensor<7x13xf32> -> tensor<0x13xf32>
-  return %s : tensor<0x13xf32>
 }
 
 //--- split-kernels.mlir
