@@ -804,7 +804,8 @@ bool Machine::step(Cta &cta, Thread &t) {
   case Op::BarSync: case Op::BarArrive: return execBarrier(c);
   case Op::Shfl: case Op::Redux: case Op::Mma: case Op::Ldmatrix:
   case Op::BarWarp: case Op::WgmmaMma: case Op::WgmmaFence:
-  case Op::WgmmaCommit: case Op::WgmmaWait:
+  case Op::WgmmaCommit: case Op::WgmmaWait: case Op::TcAlloc:
+  case Op::TcDealloc: case Op::TcRelinquish: case Op::TcLd: case Op::TcWaitLd:
     t.status = ThreadStatus::AtWarp; // Warp.cpp runs it for the warp
     return true;
   case Op::Add: case Op::Sub: case Op::Mul: case Op::Mad: case Op::Div:
@@ -838,6 +839,7 @@ bool Machine::step(Cta &cta, Thread &t) {
   case Op::BulkCommit: case Op::BulkWait: case Op::Setmaxnreg:
     ok = execAsync(cta, t, in);
     break;
+  case Op::TcMma: case Op::TcCommit: ok = execTcgen05(cta, t, in); break;
   case Op::CpAsync: ok = execCpAsync(c); break;
   case Op::CpAsyncCommit: case Op::CpAsyncWait: case Op::CpAsyncWaitAll:
     ok = execCpAsyncGroup(c);

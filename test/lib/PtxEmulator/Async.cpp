@@ -19,6 +19,8 @@
 
 #include "Machine.h"
 
+#include <cstdio>
+
 namespace uop::emu {
 
 namespace {
@@ -126,6 +128,13 @@ void completeIfDone(Cta &cta, uint64_t off, MBarrier &b) {
     ++b.phase;
     b.pending = b.expected;
     std::memcpy(&cta.shared[off], &b.phase, 4);
+    // A completed phase synchronizes: arrive has .release and a successful
+    // try_wait .acquire semantics by default (9.7.13.15.13, .16), so the
+    // participants' memory accesses before their arrive are visible to
+    // the waiters after it. Like a completed bar.sync it ends the race
+    // detector's interval (for every thread of the CTA: lenient for
+    // threads that do not wait on this barrier).
+    ++cta.epoch;
   }
 }
 
@@ -175,6 +184,11 @@ bool Machine::landOneLoad(Cta &cta, bool &landed) {
   if (!ok)
     return false;
   MBarrier &b = cta.mbarriers[load.mbar];
+  if (trace)
+    std::fprintf(stderr, "emu: TMA load of line %u lands %llu bytes at %llu, "
+                         "mbarrier %llu\n", load.line,
+                 (unsigned long long)boxBytes(load.map),
+                 (unsigned long long)load.dst, (unsigned long long)load.mbar);
   b.tx -= int64_t(boxBytes(load.map));
   completeIfDone(cta, load.mbar, b);
   return true;
@@ -265,6 +279,29 @@ static bool tmaStore(Machine &m, Cta &cta, Thread &t, const Inst &in) {
   return true;
 }
 
+// Whether a thread whose try_wait at t.pc just failed comes straight back
+// to it: only branches follow, and with the thread's registers (the
+// try_wait's predicate now false) they lead back to t.pc, as in the
+// try_wait loop. Otherwise the failed try_wait is a one-shot test
+// (9.7.13.15.16: try_wait returns false when the phase is incomplete; the
+// thread may go on with other work), which is progress, not a spin.
+static bool spinsBack(const Machine &m, const Thread &t) {
+  uint32_t pc = t.pc + 1;
+  for (unsigned hops = 0; hops < 16 && pc < m.fn.code.size(); ++hops) {
+    const Inst &in = m.fn.code[pc];
+    if (in.op != Op::Bra)
+      return false;
+    if (in.guarded && bool(t.regs[in.guard]) == in.guardNeg) {
+      ++pc; // not taken
+      continue;
+    }
+    pc = uint32_t(in.ops[0].imm);
+    if (pc == t.pc)
+      return true;
+  }
+  return false;
+}
+
 static bool mbarrierOp(Machine &m, Cta &cta, Thread &t, const Inst &in) {
   uint64_t off;
   const Operand &addr = in.ops[in.op == Op::MbarInit ? 0 : 1];
@@ -285,6 +322,12 @@ static bool mbarrierOp(Machine &m, Cta &cta, Thread &t, const Inst &in) {
   MBarrier *b = findBarrier(m, cta, t, in, off);
   if (!b)
     return false;
+  if (m.trace)
+    std::fprintf(stderr, "emu: thread %u line %u %s mbarrier %llu (phase %u, "
+                         "pending %u, tx %lld)\n", t.linear, in.line,
+                 in.op == Op::MbarArrive ? "arrives on" : "waits on",
+                 (unsigned long long)off, b->phase, b->pending,
+                 (long long)b->tx);
   if (in.op == Op::MbarArrive) {
     if (in.expectTx)
       b->tx += int64_t(m.read(cta, t, in.ops[2], 32));
@@ -298,7 +341,8 @@ static bool mbarrierOp(Machine &m, Cta &cta, Thread &t, const Inst &in) {
   uint64_t parity = m.read(cta, t, in.ops[2], 32) & 1;
   bool done = (b->phase & 1) != parity;
   m.write(t, in.ops[0], done, 1);
-  t.spun = !done;
+  t.spun = !done && spinsBack(m, t);
+  t.spinEpoch = m.changes;
   return true;
 }
 

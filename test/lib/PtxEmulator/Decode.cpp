@@ -225,6 +225,22 @@ bool decodeAsyncForm(const std::string &opcode, Inst &inst) {
       {"wgmma.commit_group.sync.aligned", {Op::WgmmaCommit, Space::Generic}},
       {"wgmma.wait_group.sync.aligned", {Op::WgmmaWait, Space::Generic}},
       {"setmaxnreg.inc.sync.aligned.u32", {Op::Setmaxnreg, Space::Generic}},
+      {"tcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32",
+       {Op::TcAlloc, Space::Shared}},
+      {"tcgen05.dealloc.cta_group::1.sync.aligned.b32",
+       {Op::TcDealloc, Space::Generic}},
+      {"tcgen05.relinquish_alloc_permit.cta_group::1.sync.aligned",
+       {Op::TcRelinquish, Space::Generic}},
+      {"tcgen05.fence::before_thread_sync", {Op::Fence, Space::Generic}},
+      {"tcgen05.fence::after_thread_sync", {Op::Fence, Space::Generic}},
+      {"tcgen05.mma.cta_group::1.kind::f16", {Op::TcMma, Space::Generic}},
+      {"tcgen05.mma.cta_group::1.kind::f16.collector::a::discard",
+       {Op::TcMma, Space::Generic}},
+      {"tcgen05.commit.cta_group::1.mbarrier::arrive::one.shared::cluster.b64",
+       {Op::TcCommit, Space::SharedCluster}},
+      {"tcgen05.commit.cta_group::1.mbarrier::arrive::one.b64",
+       {Op::TcCommit, Space::Generic}},
+      {"tcgen05.wait::ld.sync.aligned", {Op::TcWaitLd, Space::Generic}},
       {"setmaxnreg.dec.sync.aligned.u32", {Op::Setmaxnreg, Space::Generic}},
   };
   auto it = forms.find(opcode);
@@ -333,6 +349,9 @@ bool decodeInstruction(const std::string &opcode, Inst &inst,
         inst.mods |= M_To;
       break;
     case Op::Setmaxnreg: ok = n == 1; break;
+    case Op::TcAlloc: case Op::TcDealloc: ok = n == 2; break;
+    case Op::TcMma: ok = n == 5 && inst.ops[0].kind == Operand::Addr; break;
+    case Op::TcCommit: ok = n == 1 && inst.ops[0].kind == Operand::Addr; break;
     default: ok = n == 0; break;
     }
     if (!ok)
@@ -341,6 +360,22 @@ bool decodeInstruction(const std::string &opcode, Inst &inst,
   }
   if (decodeWgmma(opcode, inst, error))
     return error.empty();
+  // tcgen05.ld.sync.aligned.32x32b.xN.b32 (9.7.16.8.3): N registers.
+  const std::string ld = "tcgen05.ld.sync.aligned.32x32b.x";
+  if (!opcode.compare(0, ld.size(), ld) &&
+      opcode.size() > ld.size() + 4 &&
+      !opcode.compare(opcode.size() - 4, 4, ".b32")) {
+    unsigned n = unsigned(std::atoi(opcode.c_str() + ld.size()));
+    inst.op = Op::TcLd;
+    inst.count = uint8_t(n);
+    if (n == 0 || n > 128 || (n & (n - 1)) || inst.ops.size() != 2 ||
+        inst.ops[0].kind != Operand::Vec || inst.ops[0].elems.size() != n ||
+        inst.ops[1].kind != Operand::Addr)
+      return (error = "tcgen05.ld.32x32b.xN takes N registers and a tensor "
+                      "memory address"),
+             false;
+    return true;
+  }
   std::vector<std::string> parts = splitDots(opcode);
   if (decodeCompound(parts, inst, error)) {
     if (!error.empty())

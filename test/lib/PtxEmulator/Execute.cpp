@@ -14,6 +14,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
 
 namespace uop::emu {
 
@@ -390,9 +392,19 @@ bool Machine::resolveWarps(Cta &cta, bool &progress) {
 }
 
 bool Machine::reportDeadlock(Cta &cta) {
+  std::string bars;
+  for (auto &[off, b] : cta.mbarriers)
+    bars += " [mbarrier at " + std::to_string(off) + ": phase " +
+            std::to_string(b.phase) + ", " + std::to_string(b.pending) +
+            " of " + std::to_string(b.expected) + " arrivals pending, tx " +
+            std::to_string(b.tx) + "]";
   for (Thread &t : cta.threads)
     if (t.status != ThreadStatus::Exited) {
       const Inst &in = fn.code[t.pc];
+      if (t.spinning)
+        return fail(cta, t, in,
+                    "deadlock: spins on an mbarrier phase that never "
+                    "completes;" + bars);
       return fail(cta, t, in,
                   t.status == ThreadStatus::AtBarrier
                       ? "deadlock: waits at a barrier that the other "
@@ -418,20 +430,35 @@ bool Machine::runCta(Cta &cta) {
     for (const Thread &t : cta.threads)
       live |= t.status != ThreadStatus::Exited;
     if (!live)
-      return finishAsync(cta);
-    if (!progress) {
-      // Stalled: the latest legal moment for one TMA load to land.
-      bool landed;
-      if (!landOneLoad(cta, landed))
-        return false;
-      if (!landed)
-        return reportDeadlock(cta);
+      return finishAsync(cta) && finishTcgen05(cta);
+    if (progress) {
+      ++changes;
+      continue;
     }
+    // Stalled: the latest legal moment for one TMA load to land or one
+    // tcgen05.commit to complete.
+    bool done;
+    if (!completeOneAsync(cta, done))
+      return false;
+    if (done) {
+      ++changes;
+      continue;
+    }
+    // A deadlock once every spinning thread has retried since the last
+    // change.
+    bool stale = false;
+    for (const Thread &t : cta.threads)
+      stale |= t.status == ThreadStatus::Ready && t.spinning &&
+               t.spinEpoch != changes;
+    if (!stale)
+      return reportDeadlock(cta);
   }
 }
 
 std::string Machine::run() {
   rng = cfg.seed * 0x2545f4914f6cdd1dull + 1;
+  const char *traceEnv = std::getenv("UOP_EMU_TRACE");
+  trace = traceEnv && traceEnv[0] == '1';
   sharedBytes = fn.sharedStatic;
   if (cfg.dynamicShared)
     sharedBytes = (kSharedBase + fn.sharedStatic + fn.sharedDynAlign - 1) /
@@ -451,6 +478,10 @@ std::string Machine::run() {
         cta.mbarriers.clear();
         cta.inflight.clear();
         cta.warpgroups.clear();
+        cta.tmem = TensorMemory();
+        cta.tmem.cells.assign(size_t(TensorMemory::kLanes) *
+                                  TensorMemory::kColumns,
+                              0xffffffffu);
         cta.threads.assign(nthreads, Thread());
         for (unsigned i = 0; i < nthreads; ++i) {
           Thread &t = cta.threads[i];

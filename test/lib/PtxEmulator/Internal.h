@@ -46,6 +46,8 @@ enum class Op : uint16_t {
   BulkCommit, BulkWait,
   // Warpgroup-level (Wgmma.cpp).
   WgmmaMma, WgmmaFence, WgmmaCommit, WgmmaWait, Setmaxnreg,
+  // Tensor memory (Tcgen05.cpp).
+  TcAlloc, TcDealloc, TcRelinquish, TcMma, TcCommit, TcLd, TcWaitLd,
 };
 
 // Special registers.

@@ -53,6 +53,7 @@ struct Thread {
   uint32_t proxyFences = 0; // fence.proxy.async executed so far
   bool spun = false;        // its last step was a failed try_wait
   bool spinning = false;    // in a try_wait loop since then
+  uint64_t spinEpoch = 0;   // Machine::changes at its last failed try_wait
 };
 
 // An mbarrier object (9.7.13.15): its state lives here, keyed by its
@@ -107,6 +108,37 @@ struct Barrier {
   std::vector<unsigned> waiting;
 };
 
+// One tcgen05.mma in flight (9.7.16.7): it executes when a tcgen05.commit
+// issued after it completes, reading shared memory then.
+struct TcMma {
+  uint32_t dAddr, idesc;
+  uint64_t descA, descB;
+  bool accumulate;
+  unsigned thread;
+  uint64_t seq;
+  const Inst *inst;
+};
+
+// A tcgen05.commit in flight: when it fires (at the latest legal moment, as
+// a TMA load lands), the issuing thread's earlier MMAs execute and the
+// mbarrier gets one arrival.
+struct TcCommit {
+  unsigned thread;
+  uint64_t mbar, seq;
+  const Inst *inst;
+};
+
+// Tensor memory (9.7.16.2): 128 lanes x 512 columns of 32 bits per CTA.
+struct TensorMemory {
+  static constexpr unsigned kLanes = 128, kColumns = 512;
+  std::vector<uint32_t> cells;
+  std::map<uint32_t, uint32_t> allocations; // first column -> columns
+  bool relinquished = false;
+  std::vector<TcMma> mmas;
+  std::vector<TcCommit> commits;
+  uint64_t seq = 0;
+};
+
 struct Cta {
   unsigned ctaid[3] = {0, 0, 0};
   std::vector<Thread> threads;
@@ -117,6 +149,7 @@ struct Cta {
   std::map<uint64_t, MBarrier> mbarriers;
   std::vector<InflightLoad> inflight;
   std::map<unsigned, WarpgroupState> warpgroups;
+  TensorMemory tmem;
 };
 
 struct ErrorState {
@@ -140,6 +173,15 @@ public:
   bool execAsync(Cta &cta, Thread &t, const Inst &in);
   // Lands one TMA load in flight, chosen by the schedule; false if none.
   bool landOneLoad(Cta &cta, bool &landed);
+  // Completes one asynchronous operation in flight (a TMA load or a
+  // tcgen05.commit), chosen by the schedule; `done` is false if none.
+  bool completeOneAsync(Cta &cta, bool &done);
+  // tcgen05 (Tcgen05.cpp): per-thread forms, warp-collective forms, and a
+  // commit firing.
+  bool execTcgen05(Cta &cta, Thread &t, const Inst &in);
+  bool tcgen05Collective(Cta &cta, const Inst &in, Thread *const lanes[32]);
+  bool fireCommit(Cta &cta, size_t index);
+  bool finishTcgen05(Cta &cta);
   // At the end of the CTA: pending bulk stores complete.
   bool finishAsync(Cta &cta);
   // Checks that the async proxy may read [off, off + n) of shared memory.
@@ -171,6 +213,8 @@ public:
   const GlobalRangeCheck &global;
   ErrorState err;
   uint64_t sharedBytes = 0; // static + dynamic
+  bool trace = false;       // UOP_EMU_TRACE=1: asynchronous events to stderr
+  uint64_t changes = 0;     // rounds with progress plus async completions
   uint64_t executed = 0;
   uint64_t rng = 0;
 

@@ -235,7 +235,10 @@ bool Machine::collective(Cta &cta, const Inst &in,
                          std::vector<Thread *> &members) {
   unsigned warp = members.front()->warp;
   WarpView w(*this, cta, in, warp);
-  bool aligned = in.op == Op::Mma || in.op == Op::Ldmatrix;
+  bool tcgen05 = in.op == Op::TcAlloc || in.op == Op::TcDealloc ||
+                 in.op == Op::TcRelinquish || in.op == Op::TcLd ||
+                 in.op == Op::TcWaitLd;
+  bool aligned = in.op == Op::Mma || in.op == Op::Ldmatrix || tcgen05;
   uint32_t mask = 0xffffffffu;
   if (!aligned) {
     // The member mask is the last operand; every arrived lane names it.
@@ -255,6 +258,9 @@ bool Machine::collective(Cta &cta, const Inst &in,
     return true; // wait for the rest of the member set
   if (in.op == Op::BarWarp) {
     // bar.warp.sync: lanes may wait at different bar.warp.sync.
+  } else if (tcgen05) {
+    if (!tcgen05Collective(cta, in, w.lanes))
+      return false;
   } else if (in.op == Op::Shfl) {
     if (!shfl(w, mask))
       return false;
