@@ -4,6 +4,7 @@
 # benchmark; write one report. See benchmarks/gpu/README.md.
 #
 #   benchmarks/gpu/validate.sh OUTDIR
+#   benchmarks/gpu/validate.sh --emulate [OUTDIR]   (no GPU: emulate.sh)
 #
 # Steps (each one recorded, a failing one does not stop the others, except
 # the build):
@@ -70,6 +71,12 @@ usage() {
 # ---------------------------------------------------------------------------
 # Arguments, then the GPU check: both before anything is created or installed.
 
+# --emulate: no GPU needed; the emulator tier (emulate.sh), which runs every
+# example kernel in the PTX emulator with --check (docs/gpu-emulator.md).
+if [ "${1:-}" = "--emulate" ]; then
+  shift
+  exec "$here/emulate.sh" "$@"
+fi
 if [ "$#" -ne 1 ] || [ -z "$1" ]; then usage; fi
 case "$1" in
   -h | --help) sed -n '2,/^set -uo/p' "${BASH_SOURCE[0]}" | sed -e '$d' -e 's/^# \{0,1\}//'; exit 0 ;;

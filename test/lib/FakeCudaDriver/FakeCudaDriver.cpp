@@ -16,6 +16,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdarg>
 #include <cstddef>
 #include <cstdint>
@@ -344,14 +345,23 @@ CUresult checkDevice(CUdevice dev) {
   return CUDA_SUCCESS;
 }
 
+#ifdef UOP_CUDA_EMULATE
+double emulatedSeconds = 0; // time spent inside the emulator
+#endif
+
 void printExitLine() {
   Lock lock;
   State &s = state();
   std::fprintf(stderr,
                UOP_DRIVER ": exit allocations=%zu modules=%zu events=%zu "
-               "contexts=%d\n",
+               "contexts=%d",
                s.allocations.size(), s.modules.size(), s.events.size(),
                s.primaryRefs);
+#ifdef UOP_CUDA_EMULATE
+  std::fprintf(stderr, " thread_instructions=%llu emulated_seconds=%.3f",
+               ull(uop::emu::executedInstructions()), emulatedSeconds);
+#endif
+  std::fprintf(stderr, "\n");
 }
 
 // Runs when the process exits (or the library is unloaded): what is still
@@ -1229,9 +1239,13 @@ CUresult emulate(Function &f, const unsigned grid[3], const unsigned block[3],
     end = a->first + a->second.size;
     return true;
   };
+  auto start = std::chrono::steady_clock::now();
   std::string err = uop::emu::launch(*f.module->emu, std::string(
                                          f.name.begin(), f.name.end()),
                                      cfg, params, check);
+  emulatedSeconds += std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
   if (!err.empty())
     return fail(CUDA_ERROR_LAUNCH_FAILED, "%s: %s", f.name.c_str(),
                 err.c_str());
