@@ -129,11 +129,12 @@ void completeIfDone(Cta &cta, uint64_t off, MBarrier &b) {
     b.pending = b.expected;
     std::memcpy(&cta.shared[off], &b.phase, 4);
     // A completed phase synchronizes: arrive has .release and a successful
-    // try_wait .acquire semantics by default (9.7.13.15.13, .16), so the
-    // participants' memory accesses before their arrive are visible to
-    // the waiters after it. Like a completed bar.sync it ends the race
-    // detector's interval (for every thread of the CTA: lenient for
-    // threads that do not wait on this barrier).
+    // try_wait .acquire semantics by default (9.7.13.15: mbarrier.arrive,
+    // mbarrier.test_wait/try_wait), so the participants' memory accesses
+    // before their arrive are visible to the waiters after it. Like a
+    // completed bar.sync it ends the race detector's interval (for every
+    // thread of the CTA: lenient for threads that do not wait on this
+    // barrier).
     ++cta.epoch;
   }
 }
@@ -283,7 +284,7 @@ static bool tmaStore(Machine &m, Cta &cta, Thread &t, const Inst &in) {
 // to it: only branches follow, and with the thread's registers (the
 // try_wait's predicate now false) they lead back to t.pc, as in the
 // try_wait loop. Otherwise the failed try_wait is a one-shot test
-// (9.7.13.15.16: try_wait returns false when the phase is incomplete; the
+// (9.7.13.15, mbarrier.try_wait: false when the phase is incomplete; the
 // thread may go on with other work), which is progress, not a spin.
 static bool spinsBack(const Machine &m, const Thread &t) {
   uint32_t pc = t.pc + 1;
