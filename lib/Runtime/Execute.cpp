@@ -270,6 +270,11 @@ public:
   static llvm::Expected<std::unique_ptr<Executable>>
   compileKernel(ModuleOp module, tirx::PrimFuncOp fn, StringRef chip,
                 const ScalarArgs &scalars);
+  /// A kernel-level program: the schedule's host function after
+  /// uop-to-nvvm; each buffer parameter is an input and an output.
+  static llvm::Expected<std::unique_ptr<Executable>>
+  compileSchedule(ModuleOp module, FunctionOp sched, StringRef chip,
+                  ArrayRef<std::string> opts);
   /// compileKernel's second half for host code `fn`, lowered into
   /// `lowered`: its buffer parameters are run()'s buffers, its scalar
   /// parameters `scalars`, its launches and results those of the host
@@ -456,6 +461,56 @@ CUDAExecutable::compileGraph(ModuleOp module, func::FuncOp fn, StringRef chip,
   DenseMap<Value, DeviceBuffer> buffers;
   if (llvm::Error err = exe->mapGraphBuffers(fn, host, buffers))
     return std::move(err);
+  exe->program = std::make_unique<GPUProgram>(*exe->cu);
+  if (llvm::Error err = exe->program->load(*exe->lowered, exe->chipName))
+    return std::move(err);
+  if (llvm::Error err = exe->walkHost(host, buffers))
+    return std::move(err);
+  exe->kernels = llvm::range_size(host.getBody().getOps<gpu::LaunchFuncOp>());
+  return std::move(exe);
+}
+
+llvm::Expected<std::unique_ptr<Executable>>
+CUDAExecutable::compileSchedule(ModuleOp module, FunctionOp sched,
+                                StringRef chip, ArrayRef<std::string> opts) {
+  llvm::Expected<std::unique_ptr<CUDAExecutable>> opened = open(chip);
+  if (!opened)
+    return opened.takeError();
+  std::unique_ptr<CUDAExecutable> exe = std::move(*opened);
+  exe->lowered = OwningOpRef<ModuleOp>(cast<ModuleOp>(module->clone()));
+  for (Operation &op : llvm::make_early_inc_range(
+           exe->lowered->getBody()->getOperations()))
+    if (!isa<FunctionOp>(op))
+      op.erase();
+  UOpToNVVMPipelineOptions options;
+  options.chip = exe->chipName;
+  options.opts = opts;
+  if (llvm::Error err =
+          runPipeline(*exe->lowered, "uop-to-nvvm", [&](OpPassManager &pm) {
+            buildUOpToNVVMPipeline(pm, options);
+          }))
+    return std::move(err);
+  auto host = exe->lowered->lookupSymbol<func::FuncOp>(sched.getSymName());
+  if (!host || host.isExternal() ||
+      host.getNumArguments() != sched.getBody().front().getNumArguments())
+    return compileFailed("the lowered module has no host function @" +
+                         sched.getSymName() + " taking the schedule's buffers");
+  DenseMap<Value, DeviceBuffer> buffers;
+  for (auto [arg, t] : llvm::zip(host.getArguments(), sched.getArgumentTypes())) {
+    auto p = dyn_cast<PtrType>(t);
+    auto mt = dyn_cast<MemRefType>(arg.getType());
+    if (!p || !p.hasSize() || !mt || !mt.hasStaticShape() ||
+        mt.getNumElements() != p.getSize())
+      return compileFailed(
+          "the host function's parameters do not match the schedule");
+    llvm::Expected<DeviceBuffer> b = exe->allocate(p.getElementType(),
+                                                   p.getSize());
+    if (!b)
+      return b.takeError();
+    buffers[arg] = *b;
+    exe->inputSlots.push_back(exe->table.size() - 1);
+    exe->outputSlots.push_back(exe->table.size() - 1);
+  }
   exe->program = std::make_unique<GPUProgram>(*exe->cu);
   if (llvm::Error err = exe->program->load(*exe->lowered, exe->chipName))
     return std::move(err);
@@ -761,12 +816,13 @@ Executable::compile(ModuleOp module, func::FuncOp fn, StringRef target,
 
 llvm::Expected<std::unique_ptr<Executable>>
 Executable::compileSchedule(ModuleOp module, FunctionOp sched,
-                            StringRef target, ArrayRef<std::string> opts) {
-  if (target != "cpu")
-    return badInput("kernel-level programs (a uop.function schedule) run on "
-                    "--target cpu; '" +
-                    target + "' is not supported for them yet");
-  return CPUExecutable::compileSchedule(module, sched, opts);
+                            StringRef target, StringRef chip,
+                            ArrayRef<std::string> opts) {
+  if (target == "cpu")
+    return CPUExecutable::compileSchedule(module, sched, opts);
+  if (target == "cuda")
+    return CUDAExecutable::compileSchedule(module, sched, chip, opts);
+  return badInput("unknown target '" + target + "' (cpu or cuda)");
 }
 
 llvm::Expected<std::unique_ptr<Executable>>

@@ -977,7 +977,7 @@ int runSchedule(ModuleOp module, FunctionOp sched) {
   if (failed(bufs))
     return kUsage;
   llvm::Expected<std::unique_ptr<Executable>> exe = Executable::compileSchedule(
-      module, sched, clTarget,
+      module, sched, clTarget, requestedChip(),
       std::vector<std::string>(clOpts.begin(), clOpts.end()));
   if (!exe)
     return fail(exe.takeError());
@@ -1012,8 +1012,13 @@ int runSchedule(ModuleOp module, FunctionOp sched) {
   if (!ms)
     return fail(ms.takeError());
   llvm::outs() << "entry=" << sched.getSymName() << " target=" << clTarget
-               << " kernels=" << (*exe)->numKernels()
-               << " threads=" << cpuThreads() << "\n";
+               << " kernels=" << (*exe)->numKernels();
+  if (clTarget == "cpu")
+    llvm::outs() << " threads=" << cpuThreads();
+  llvm::outs() << "\n";
+  if (clTarget == "cuda")
+    llvm::outs() << "device=\"" << (*exe)->deviceName()
+                 << "\" chip=" << (*exe)->chip() << "\n";
   llvm::outs() << "time_ms_median=" << llvm::format("%.4f", *ms) << " gbps="
                << llvm::format("%.2f", *ms > 0 ? bytes / *ms / 1e6 : 0.0)
                << " repeat=" << clRepeat << "\n";

@@ -48,13 +48,14 @@ public:
           llvm::StringRef chip, llvm::ArrayRef<std::string> opts = {});
   /// Compiles the kernel-level program whose schedule is the uop.function
   /// `sched` of `module` (kernel uop.functions and the CALLs of `sched`) for
-  /// "cpu" with uop-to-program (its kernel passes). Each buffer parameter
-  /// of `sched`, in order, is both an input and an output of run():
-  /// inputs[i] holds its data before the run (null: NaN bytes), outputs[i]
-  /// receives it (null: not read). BadInput for another target.
+  /// "cpu" (uop-to-program: its kernel passes) or "cuda" (uop-to-nvvm;
+  /// `chip` empty: the device's). Each buffer parameter of `sched`, in
+  /// order, is both an input and an output of run(): inputs[i] holds its
+  /// data before the run (null: NaN bytes), outputs[i] receives it (null:
+  /// not read). Errors as compile().
   static llvm::Expected<std::unique_ptr<Executable>>
   compileSchedule(mlir::ModuleOp module, FunctionOp sched,
-                  llvm::StringRef target,
+                  llvm::StringRef target, llvm::StringRef chip = {},
                   llvm::ArrayRef<std::string> opts = {});
   /// Compiles the tirx.prim_func `fn` for the GPU with tirx-to-nvvm{chip}
   /// (`chip` empty: the device's), loads it and prepares its launches, with

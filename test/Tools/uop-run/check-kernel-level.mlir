@@ -29,10 +29,13 @@
 // OOB: oob.mlir:{{[0-9]+}}:{{[0-9]+}}: error: kernel reference: element 4 is outside its buffer of 4 elements
 // OOB: uop-run: the kernel reference interpreter failed
 //
-// The GPU and the tensor-level options are not for kernel-level programs.
-// RUN: not uop-run %uop_src_root/examples/uop/matmul_kernel.mlir --target cuda 2>&1 | FileCheck %s --check-prefix=CUDA
-// RUN: sh -c 'uop-run %uop_src_root/examples/uop/matmul_kernel.mlir --target cuda 2>/dev/null; test $? -eq 2'
-// CUDA: uop-run: kernel-level programs (a uop.function schedule) run on --target cpu; 'cuda' is not supported for them yet
+// On the GPU (uop-to-nvvm, the schedule's host function), here the PTX
+// emulator behind the CUDA driver API:
+// RUN: %emu_run %uop_src_root/examples/uop/matmul_kernel.mlir --target cuda --check --repeat 1 2>&1 | FileCheck %s --check-prefix=CUDA
+// CUDA: entry=main target=cuda kernels=1
+// CUDA: checked=4096 mismatches=0 check=pass
+//
+// The tensor-level options are not for kernel-level programs.
 // RUN: not uop-run %uop_src_root/examples/uop/matmul_kernel.mlir --var n=3 2>&1 | FileCheck %s --check-prefix=VAR
 // VAR: uop-run: --input, --var, --devices and --param are not for kernel-level programs (@main is a uop.function schedule)
 //

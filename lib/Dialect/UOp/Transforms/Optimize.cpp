@@ -90,6 +90,35 @@ SmallVector<RangeOp> registerRanges(FunctionOp fn) {
   return out;
 }
 
+/// The RANGEs a hand-written register is carried around: those closed by
+/// an END that an AFTER of the register waits for (the loop whose steps
+/// update it and whose end the result is read after). They stay sequential
+/// loops: on cuda never grid (block or thread) dimensions.
+SmallVector<RangeOp> carriedRanges(FunctionOp fn) {
+  SmallVector<RangeOp> out;
+  std::function<void(Value)> visit = [&](Value dep) {
+    Operation *def = dep.getDefiningOp();
+    if (auto end = dyn_cast_or_null<EndOp>(def)) {
+      for (Value r : end.getRanges())
+        if (auto range = r.getDefiningOp<RangeOp>();
+            range && !llvm::is_contained(out, range))
+          out.push_back(range);
+    } else if (auto group = dyn_cast_or_null<GroupOp>(def)) {
+      for (Value v : group->getOperands())
+        visit(v);
+    }
+  };
+  fn.walk([&](AfterOp after) {
+    Value base = after.getPassthrough();
+    while (auto inner = base.getDefiningOp<AfterOp>())
+      base = inner.getPassthrough();
+    if (base.getDefiningOp<DefineRegOp>())
+      for (Value dep : after.getDeps())
+        visit(dep);
+  });
+  return out;
+}
+
 /// `ranges` without those in `held`.
 SmallVector<RangeOp> without(ArrayRef<RangeOp> ranges, ArrayRef<RangeOp> held) {
   SmallVector<RangeOp> out;
@@ -594,18 +623,21 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
 
     // Ranges a hand-written register accumulator depends on get no lanes;
     // the SINK says so (declined_opts).
+    // On cuda the loops it is carried around are no grid dimensions.
     SmallVector<RangeOp> held = registerRanges(fn);
+    SmallVector<RangeOp> gridOutputs = without(outputs, carriedRanges(fn));
     if (!held.empty() && pinned.empty())
       noteDeclined(sink, held);
     if (!pinned.empty()) {
-      if (failed(applyPinned(fn, sink, pinned, outputs, applied, noLocals)))
+      if (failed(applyPinned(fn, sink, pinned, gridOutputs, applied,
+                             noLocals)))
         return signalPassFailure();
     } else if (target == "cpu") {
       optimizeForCpu(fn, without(outputs, held), without(reduces, held),
                      applied);
     } else {
       if (!held.empty())
-        makeGrid(outputs); // still the grid, without the held ones' splits
+        makeGrid(gridOutputs); // the grid, without the held ones' splits
       if (failed(optimizeForCuda(fn, without(outputs, held),
                                  without(reduces, held), applied)))
         return signalPassFailure();
@@ -1145,6 +1177,11 @@ private:
                          "depends on axis "
                       << o.getAxis()
                       << "; its lanes would share the register";
+      if ((kind == OptOps::Local || kind == OptOps::Thread) &&
+          llvm::is_contained(carriedRanges(fn), r))
+        return fail() << "a hand-written register (DEFINE_REG) is carried "
+                         "around axis "
+                      << o.getAxis() << "; it stays a sequential loop";
       AxisType type = r.getAxisType();
       std::optional<int64_t> extent = getConstantExtent(r);
       // A split of `r` by `n`: n == 0 or the whole extent retypes the range.
