@@ -259,8 +259,10 @@ def test_scope_ids():
     def k():
         with Tx.device_entry():
             bx, by = Tx.cta_id([8, 4], preferred=[8, 4])
-            ids = Tx.cta_id([2, 2, 2])
-            cl = Tx.cluster_id([4])
+            # The defs of one kernel agree on its launch (the verifier): a
+            # grid of 8 x 4 CTAs, 4 x 4 clusters of 2, 256 threads per CTA.
+            ids = Tx.cta_id([8, 4])
+            cl = Tx.cluster_id([4, 4])
             cr = Tx.cta_id([2], parent="cluster")
             tx = Tx.thread_id([256])
             wg = Tx.warpgroup_id()
@@ -272,8 +274,8 @@ def test_scope_ids():
 
     lines = ops(k)
     for e in ("%bx, %by = tirx.scope_id_def kernel -> cta [8, 4] preferred [8, 4]",
-              "%ids:3 = tirx.scope_id_def kernel -> cta [2, 2, 2]",
-              "%cl = tirx.scope_id_def kernel -> cluster [4]",
+              "%ids:2 = tirx.scope_id_def kernel -> cta [8, 4]",
+              "%cl:2 = tirx.scope_id_def kernel -> cluster [4, 4]",
               "%cr = tirx.scope_id_def cluster -> cta [2]",
               "%tx = tirx.scope_id_def cta -> thread [256]",
               "%wg = tirx.scope_id_def cta -> warpgroup [2]",
