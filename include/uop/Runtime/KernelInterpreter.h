@@ -3,10 +3,12 @@
 // Runs a kernel-level uop program (kernel uop.functions and the schedule
 // that CALLs them, uop-split-kernels' form or written by hand) one op at a
 // time on host buffers: the reference uop-run --check compares the compiled
-// program with. The kernels are taken as written: no uop-simplify,
-// uop-optimize or uop-expand. Only uop-devectorize runs first, for the
-// forms it defines (a REDUCE becomes a DEFINE_REG accumulator, a
-// multi-dimensional INDEX a row-major one, vectors lanes); IFs become gates
+// program with. The kernels are taken as written: no uop-simplify and no
+// uop-optimize. Only uop-expand (explicit UNROLL / CONTRACT, hand-written
+// upcast ranges) and uop-devectorize run first, for the forms they define
+// (a REDUCE becomes a DEFINE_REG accumulator, a multi-dimensional INDEX a
+// row-major one, vectors lanes), so the reference shares those two passes
+// with the compiled program; IFs become gates
 // and each kernel's loop tree is uop-linearize's (KernelSchedule.h). Every
 // range is a sequential loop. Scalar ops have the tensor interpreter's
 // semantics (Interpreter.h).

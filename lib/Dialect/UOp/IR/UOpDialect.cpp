@@ -416,7 +416,8 @@ LogicalResult VarAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                               StringAttr name, int64_t min, int64_t max) {
   if (!name || name.getValue().empty())
     return emitError() << "a shape variable needs a name";
-  // A dimension of 0 has no kernel (rangeify rejects zero extents).
+  // A variable at 0 would be a RANGE of extent 0 at run time, which the
+  // kernel passes fold as one step (a static zero extent gets no kernel).
   if (min < 1 || min > max)
     return emitError() << "shape variable '" << name.getValue()
                        << "' needs bounds 1 <= min <= max, got [" << min
