@@ -10,7 +10,7 @@
 //
 // RUN: uop-run %t/float.mlir --check --output-dir %t/float | FileCheck %s --check-prefix=FLOAT
 // RUN: %python -c "import numpy as n; [print(i, n.load('%t/float/%%d.npy' %% i).tolist()) for i in range(4)]" | FileCheck %s --check-prefix=FLOAT-V
-// FLOAT: entry=float_empty target=cpu kernels=4
+// FLOAT: entry=float_empty target={{cpu|cuda}} kernels=4
 // FLOAT: checked=14 mismatches=0 check=pass
 // FLOAT-V: 0 [0.0, 0.0, 0.0, 0.0]
 // FLOAT-V: 1 [-inf, -inf, -inf]
@@ -36,6 +36,12 @@
 // SHRINK-V: 1 (4,) [0.0, 0.0, 0.0, 0.0]
 // SHRINK-V: 2 (4, 2) {{\[\[0.0, 0.0\], \[0.0, 0.0\], \[0.0, 0.0\], \[0.0, 0.0\]\]}}
 // SHRINK-V: 3 (4, 3)
+//
+// The same on the GPU (the PTX emulator):
+// RUN: %emu_run %t/float.mlir --target cuda --check --repeat 1 | FileCheck %s --check-prefix=FLOAT
+// RUN: %emu_run %t/int.mlir --target cuda --check --repeat 1 | FileCheck %s --check-prefix=INT
+// RUN: %emu_run %t/shrink.mlir --target cuda --check --repeat 1 | FileCheck %s --check-prefix=SHRINK-CUDA
+// SHRINK-CUDA: checked=24 mismatches=0 check=pass
 //
 // The kernels of a program with an empty result, and none for it:
 // RUN: uop-opt %t/shrink.mlir --uop-rangeify --uop-split-kernels | FileCheck %s --check-prefix=SPLIT
