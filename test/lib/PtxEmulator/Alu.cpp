@@ -616,9 +616,7 @@ bool execCvta(Ctx &c) {
                                             : 0;
   if (in.space == Space::Const)
     return c.fail("cvta of this state space is not implemented");
-  if (in.space == Space::SharedCluster && !(in.mods & M_To) && (a >> 32))
-    return c.fail("shared::cluster addresses of other CTAs (clusters) are "
-                  "not implemented");
+
   if (in.mods & M_To) {
     if (tag && (a & kGenericMask) != tag)
       return c.fail("cvta.to: the generic address is not in this state "
@@ -646,7 +644,11 @@ bool execAtom(Ctx &c) {
   if (sp == Space::Generic && (a2 & kGenericMask) == kGenericShared)
     sp = Space::Shared, a2 &= ~kGenericMask;
   uint8_t *p;
-  if (sp == Space::Shared) {
+  if (sp == Space::Shared || sp == Space::SharedCluster) {
+    if ((a2 >> kClusterRankShift) != c.cta.rank)
+      return c.fail("atomics on other CTAs' shared memory are not "
+                    "implemented");
+    a2 &= kClusterOffsetMask;
     if (a2 < kSharedBase || a2 + bytes > kSharedBase + c.m.sharedBytes)
       return c.fail("atomic outside shared memory");
     p = &c.cta.shared[a2];
@@ -840,6 +842,9 @@ bool Machine::step(Cta &cta, Thread &t) {
     ok = execAsync(cta, t, in);
     break;
   case Op::TcMma: case Op::TcCommit: ok = execTcgen05(cta, t, in); break;
+  case Op::Mapa: ok = mapa(cta, t, in); break;
+  case Op::ClusterArrive: case Op::ClusterWait:
+    return clusterBarrier(cta, t, in); // moves the pc itself
   case Op::CpAsync: ok = execCpAsync(c); break;
   case Op::CpAsyncCommit: case Op::CpAsyncWait: case Op::CpAsyncWaitAll:
     ok = execCpAsyncGroup(c);

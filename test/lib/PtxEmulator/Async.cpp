@@ -30,25 +30,32 @@ const unsigned kElementBits[] = {8,  16, 32, 32, 64, 64, 16, 32,
                                  64, 16, 32, 32, 32, 4,  8,  8};
 
 // The shared offset of a .shared / .shared::cluster / generic operand.
+// The shared offset of a .shared / .shared::cluster / generic operand, and
+// the CTA of the cluster it lies in.
 bool sharedOffset(Machine &m, Cta &cta, Thread &t, const Inst &in,
-                  const Operand &o, uint64_t bytes, uint64_t &off) {
+                  const Operand &o, uint64_t bytes, uint64_t &off,
+                  Cta **target = nullptr) {
   Space space = in.space;
   uint64_t a = m.address(t, o, space);
   if (space == Space::Generic) {
     if ((a & kGenericMask) != kGenericShared)
       return m.fail(cta, t, in, "the address is not in shared memory");
     a &= ~kGenericMask;
-  } else if (space == Space::SharedCluster && (a >> 32)) {
-    return m.fail(cta, t, in,
-                  "shared::cluster addresses of other CTAs (clusters) are "
-                  "not implemented");
   }
+  Cta *c = m.clusterTarget(cta, t, in, a);
+  if (!c)
+    return false;
+  if (c != &cta && !target)
+    return m.fail(cta, t, in, "this form may only address the executing "
+                              "CTA's shared memory");
   if (a < kSharedBase || a + bytes > kSharedBase + m.sharedBytes)
     return m.fail(cta, t, in,
                   "shared offset " + std::to_string(a) + " (+" +
                       std::to_string(bytes) +
                       ") is outside the block's shared memory");
   off = a;
+  if (target)
+    *target = c;
   return true;
 }
 
@@ -170,28 +177,32 @@ bool Machine::landOneLoad(Cta &cta, bool &landed) {
     if (x.line == load.line && x.op == Op::TmaLoad)
       in = &x;
   bool ok = true;
-  forEachElement(load.map, load.coords, load.dst,
-                 [&](uint64_t s, uint64_t g, unsigned eb) {
-                   uint8_t buf[8] = {0};
-                   if (g && ok)
-                     ok = load.map.globalAddress &&
-                          this->load(cta, t, Space::Global, g, buf, eb, *in);
-                   std::memcpy(&cta.shared[s], buf, eb);
-                   for (unsigned b = 0; b < eb; ++b) {
-                     cta.shadow[s + b].writeEpoch = 0;
-                     cta.shadow[s + b].fenceAtWrite = -1;
-                   }
-                 });
-  if (!ok)
-    return false;
-  MBarrier &b = cta.mbarriers[load.mbar];
-  if (trace)
-    std::fprintf(stderr, "emu: TMA load of line %u lands %llu bytes at %llu, "
-                         "mbarrier %llu\n", load.line,
-                 (unsigned long long)boxBytes(load.map),
-                 (unsigned long long)load.dst, (unsigned long long)load.mbar);
-  b.tx -= int64_t(boxBytes(load.map));
-  completeIfDone(cta, load.mbar, b);
+  for (auto [destRank, sigRank] : load.targets) {
+    Cta &dc = (*cta.cluster)[destRank];
+    forEachElement(load.map, load.coords, load.dst,
+                   [&](uint64_t s, uint64_t g, unsigned eb) {
+                     uint8_t buf[8] = {0};
+                     if (g && ok)
+                       ok = this->load(cta, t, Space::Global, g, buf, eb, *in);
+                     std::memcpy(&dc.shared[s], buf, eb);
+                     for (unsigned b = 0; b < eb; ++b) {
+                       dc.shadow[s + b].writeEpoch = 0;
+                       dc.shadow[s + b].fenceAtWrite = -1;
+                     }
+                   });
+    if (!ok)
+      return false;
+    Cta &sc = (*cta.cluster)[sigRank];
+    MBarrier &b = sc.mbarriers[load.mbar];
+    if (trace)
+      std::fprintf(stderr, "emu: TMA load of line %u lands %llu bytes at %llu "
+                           "of CTA %u, mbarrier %llu of CTA %u\n",
+                   load.line, (unsigned long long)boxBytes(load.map),
+                   (unsigned long long)load.dst, destRank,
+                   (unsigned long long)load.mbar, sigRank);
+    b.tx -= int64_t(boxBytes(load.map));
+    completeIfDone(sc, load.mbar, b);
+  }
   return true;
 }
 
@@ -242,18 +253,41 @@ static bool tmaLoad(Machine &m, Cta &cta, Thread &t, const Inst &in) {
   for (int i = 0; i < 2; ++i)
     l.coords[i] = int32_t(m.read(cta, t, in.ops[1].elems[i], 32));
   uint64_t bytes = boxBytes(l.map);
-  if (!sharedOffset(m, cta, t, in, in.ops[0], bytes, l.dst))
+  Cta *dst = nullptr, *bar = nullptr;
+  if (!sharedOffset(m, cta, t, in, in.ops[0], bytes, l.dst, &dst))
     return false;
   if (l.dst % 128)
     return m.fail(cta, t, in,
                   "the TMA destination (shared offset " +
                       std::to_string(l.dst) + ") is not 128-byte aligned");
-  Inst bar = in;
-  bar.space = Space::Shared;
-  if (!sharedOffset(m, cta, t, bar, in.ops[2], 8, l.mbar) ||
-      !findBarrier(m, cta, t, in, l.mbar))
+  if (!sharedOffset(m, cta, t, in, in.ops[2], 8, l.mbar, &bar))
     return false;
-  std::memset(&cta.shared[l.dst], 0xff, bytes); // poison until it lands
+  // Destinations: the CTAs of the multicast mask, else the one addressed.
+  // Each completes its bytes on the mbarrier at the same offset in: itself
+  // (multicast), the addressed CTA, or with cta_group::2 the CTA of its
+  // pair that has the addressed barrier's place in the pair.
+  std::vector<unsigned> dests;
+  if (in.multicast) {
+    uint64_t mask = m.read(cta, t, in.ops[3], 16);
+    for (unsigned r = 0; r < cta.cluster->size(); ++r)
+      if (mask >> r & 1)
+        dests.push_back(r);
+    if (mask >> cta.cluster->size())
+      return m.fail(cta, t, in, "the multicast mask names CTAs outside the "
+                                "cluster");
+  } else {
+    dests.push_back(dst->rank);
+  }
+  for (unsigned d : dests) {
+    unsigned sig = in.multicast && !in.pair ? d
+                   : in.pair                ? (d & ~1u) | (bar->rank & 1)
+                                            : bar->rank;
+    Cta &sc = (*cta.cluster)[sig];
+    if (!findBarrier(m, sc, t, in, l.mbar))
+      return false;
+    l.targets.push_back({d, sig});
+    std::memset(&(*cta.cluster)[d].shared[l.dst], 0xff, bytes); // poison
+  }
   l.line = in.line;
   l.thread = t.linear;
   cta.inflight.push_back(l);
@@ -306,7 +340,9 @@ static bool spinsBack(const Machine &m, const Thread &t) {
 static bool mbarrierOp(Machine &m, Cta &cta, Thread &t, const Inst &in) {
   uint64_t off;
   const Operand &addr = in.ops[in.op == Op::MbarInit ? 0 : 1];
-  if (!sharedOffset(m, cta, t, in, addr, 8, off))
+  Cta *owner = &cta; // a remote arrive names another CTA's barrier
+  if (!sharedOffset(m, cta, t, in, addr, 8, off,
+                    in.op == Op::MbarArrive ? &owner : nullptr))
     return false;
   if (off % 8)
     return m.fail(cta, t, in, "an mbarrier must be 8-byte aligned");
@@ -320,7 +356,7 @@ static bool mbarrierOp(Machine &m, Cta &cta, Thread &t, const Inst &in) {
     std::memset(&cta.shared[off], 0, 8);
     return true;
   }
-  MBarrier *b = findBarrier(m, cta, t, in, off);
+  MBarrier *b = findBarrier(m, *owner, t, in, off);
   if (!b)
     return false;
   if (m.trace)
@@ -333,8 +369,13 @@ static bool mbarrierOp(Machine &m, Cta &cta, Thread &t, const Inst &in) {
     if (in.expectTx)
       b->tx += int64_t(m.read(cta, t, in.ops[2], 32));
     m.write(t, in.ops[0], b->phase, 64);
-    --b->pending;
-    completeIfDone(cta, off, *b);
+    uint64_t count = !in.expectTx && in.ops.size() == 3
+                         ? m.read(cta, t, in.ops[2], 32)
+                         : 1;
+    if (count == 0 || b->pending < count)
+      return m.fail(cta, t, in, "more arrivals than the mbarrier expects");
+    b->pending -= uint32_t(count);
+    completeIfDone(*owner, off, *b);
     return true;
   }
   // try_wait.parity: the phase of this parity has completed when the

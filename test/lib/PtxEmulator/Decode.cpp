@@ -243,12 +243,65 @@ bool decodeAsyncForm(const std::string &opcode, Inst &inst) {
       {"tcgen05.wait::ld.sync.aligned", {Op::TcWaitLd, Space::Generic}},
       {"setmaxnreg.dec.sync.aligned.u32", {Op::Setmaxnreg, Space::Generic}},
   };
+  static const std::map<std::string, std::pair<Op, Space>> clusterForms = {
+      {"barrier.cluster.arrive", {Op::ClusterArrive, Space::Generic}},
+      {"barrier.cluster.arrive.aligned", {Op::ClusterArrive, Space::Generic}},
+      {"barrier.cluster.arrive.release", {Op::ClusterArrive, Space::Generic}},
+      {"barrier.cluster.arrive.release.aligned",
+       {Op::ClusterArrive, Space::Generic}},
+      {"barrier.cluster.arrive.relaxed", {Op::ClusterArrive, Space::Generic}},
+      {"barrier.cluster.arrive.relaxed.aligned",
+       {Op::ClusterArrive, Space::Generic}},
+      {"barrier.cluster.wait", {Op::ClusterWait, Space::Generic}},
+      {"barrier.cluster.wait.aligned", {Op::ClusterWait, Space::Generic}},
+      {"barrier.cluster.wait.acquire", {Op::ClusterWait, Space::Generic}},
+      {"barrier.cluster.wait.acquire.aligned",
+       {Op::ClusterWait, Space::Generic}},
+      {"mapa.shared::cluster.u64", {Op::Mapa, Space::SharedCluster}},
+      {"mapa.shared::cluster.u32", {Op::Mapa, Space::SharedCluster}},
+      {"mapa.u64", {Op::Mapa, Space::Generic}},
+      {"mapa.u32", {Op::Mapa, Space::Generic}},
+      {"mbarrier.arrive.release.cluster.shared::cluster.b64",
+       {Op::MbarArrive, Space::SharedCluster}},
+      {"mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64",
+       {Op::MbarArrive, Space::SharedCluster}},
+      {"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::"
+       "complete_tx::bytes.cta_group::2",
+       {Op::TmaLoad, Space::SharedCluster}},
+      {"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::"
+       "complete_tx::bytes.multicast::cluster",
+       {Op::TmaLoad, Space::SharedCluster}},
+      {"cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::"
+       "complete_tx::bytes.multicast::cluster.cta_group::2",
+       {Op::TmaLoad, Space::SharedCluster}},
+      {"tcgen05.alloc.cta_group::2.sync.aligned.shared::cta.b32",
+       {Op::TcAlloc, Space::Shared}},
+      {"tcgen05.dealloc.cta_group::2.sync.aligned.b32",
+       {Op::TcDealloc, Space::Generic}},
+      {"tcgen05.relinquish_alloc_permit.cta_group::2.sync.aligned",
+       {Op::TcRelinquish, Space::Generic}},
+      {"tcgen05.mma.cta_group::2.kind::f16", {Op::TcMma, Space::Generic}},
+      {"tcgen05.mma.cta_group::2.kind::f16.collector::a::discard",
+       {Op::TcMma, Space::Generic}},
+      {"tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster."
+       "multicast::cluster.b64",
+       {Op::TcCommit, Space::SharedCluster}},
+      {"tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.b64",
+       {Op::TcCommit, Space::SharedCluster}},
+  };
   auto it = forms.find(opcode);
-  if (it == forms.end())
-    return false;
+  if (it == forms.end()) {
+    it = clusterForms.find(opcode);
+    if (it == clusterForms.end())
+      return false;
+  }
   inst.op = it->second.first;
   inst.space = it->second.second;
   inst.expectTx = opcode.find("expect_tx") != std::string::npos;
+  inst.pair = opcode.find("cta_group::2") != std::string::npos;
+  inst.multicast = opcode.find("multicast::cluster") != std::string::npos;
+  if (inst.op == Op::Mapa)
+    inst.ty = opcode.back() == '4' ? Ty::U64 : Ty::U32;
   return true;
 }
 
@@ -337,9 +390,14 @@ bool decodeInstruction(const std::string &opcode, Inst &inst,
     bool ok = true;
     switch (inst.op) {
     case Op::MbarInit: ok = n == 2; break;
-    case Op::MbarArrive: ok = n == (inst.expectTx ? 3u : 2u); break;
+    case Op::MbarArrive: // [state,] [addr], tx-count or arrive count
+      ok = n == 3 || (!inst.expectTx && n == 2);
+      break;
     case Op::MbarTryWait: ok = n == 3 || n == 4; break;
-    case Op::TmaLoad: ok = n == 3 && inst.ops[1].elems.size() == 2; break;
+    case Op::TmaLoad:
+      ok = n == (inst.multicast ? 4u : 3u) && inst.ops[1].elems.size() == 2;
+      break;
+    case Op::Mapa: ok = n == 3; break;
     case Op::TmaStore: ok = n == 2 && inst.ops[0].elems.size() == 2; break;
     case Op::BulkWait: case Op::WgmmaWait:
       ok = n == 1 && inst.ops[0].kind == Operand::Imm;
@@ -351,7 +409,9 @@ bool decodeInstruction(const std::string &opcode, Inst &inst,
     case Op::Setmaxnreg: ok = n == 1; break;
     case Op::TcAlloc: case Op::TcDealloc: ok = n == 2; break;
     case Op::TcMma: ok = n == 5 && inst.ops[0].kind == Operand::Addr; break;
-    case Op::TcCommit: ok = n == 1 && inst.ops[0].kind == Operand::Addr; break;
+    case Op::TcCommit:
+      ok = n == (inst.multicast ? 2u : 1u) && inst.ops[0].kind == Operand::Addr;
+      break;
     default: ok = n == 0; break;
     }
     if (!ok)

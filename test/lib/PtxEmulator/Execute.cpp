@@ -31,6 +31,7 @@ std::string dims(const unsigned v[3]) {
 } // namespace
 
 uint64_t executedInstructions() { return totalExecuted.load(); }
+void addExecuted(uint64_t n) { totalExecuted += n; }
 
 uint64_t Machine::nextRandom() { // splitmix64
   uint64_t z = (rng += 0x9e3779b97f4a7c15ull);
@@ -82,8 +83,20 @@ static uint64_t specialValue(const Machine &m, const Cta &cta,
   case Sreg::Laneid: return t.lane;
   case Sreg::Warpid: return t.warp;
   case Sreg::Nwarpid: return (cta.threads.size() + 31) / 32;
-  case Sreg::ClusterCtarank: return 0;
-  case Sreg::ClusterNctarank: return 1;
+  case Sreg::ClusterCtarank: return cta.rank;
+  case Sreg::ClusterNctarank: return c.cluster[0] * c.cluster[1] * c.cluster[2];
+  case Sreg::ClusteridX: return cta.clusterid[0];
+  case Sreg::ClusteridY: return cta.clusterid[1];
+  case Sreg::ClusteridZ: return cta.clusterid[2];
+  case Sreg::NclusteridX: return c.grid[0] / c.cluster[0];
+  case Sreg::NclusteridY: return c.grid[1] / c.cluster[1];
+  case Sreg::NclusteridZ: return c.grid[2] / c.cluster[2];
+  case Sreg::ClusterCtaidX: return cta.clusterCtaid[0];
+  case Sreg::ClusterCtaidY: return cta.clusterCtaid[1];
+  case Sreg::ClusterCtaidZ: return cta.clusterCtaid[2];
+  case Sreg::ClusterNctaidX: return c.cluster[0];
+  case Sreg::ClusterNctaidY: return c.cluster[1];
+  case Sreg::ClusterNctaidZ: return c.cluster[2];
   case Sreg::DynSmem: return c.dynamicShared;
   case Sreg::TotalSmem: return m.sharedBytes;
   case Sreg::LanemaskLt: return (1ull << t.lane) - 1;
@@ -98,9 +111,11 @@ static uint64_t specialValue(const Machine &m, const Cta &cta,
 // The value of a symbol used as an operand: its address in its own space
 // (shared window offset, local depot offset, parameter offset) or, for
 // global and constant variables, the host address of their storage.
-static uint64_t symbolAddress(const Machine &m, const Symbol &s) {
+static uint64_t symbolAddress(const Machine &m, const Symbol &s,
+                              unsigned rank) {
   switch (s.space) {
-  case Space::Shared:
+  case Space::Shared: // the CTA's rank above the offset (Cluster.cpp)
+    return s.offset | (uint64_t(rank) << kClusterRankShift);
   case Space::Local:
     return s.offset;
   case Space::Param:
@@ -117,7 +132,7 @@ uint64_t Machine::read(const Cta &cta, const Thread &t, const Operand &o,
   case Operand::Reg: v = t.regs[o.reg]; break;
   case Operand::Imm: v = uint64_t(o.imm); break;
   case Operand::Special: v = specialValue(*this, cta, t, o.sreg); break;
-  case Operand::Sym: v = symbolAddress(*this, fn.symbols[o.sym]); break;
+  case Operand::Sym: v = symbolAddress(*this, fn.symbols[o.sym], t.rank); break;
   default: break;
   }
   if (o.negate)
@@ -137,7 +152,7 @@ uint64_t Machine::address(const Thread &t, const Operand &o,
     base = t.regs[o.reg];
   } else if (o.sym >= 0) {
     const Symbol &s = fn.symbols[o.sym];
-    base = symbolAddress(*this, s);
+    base = symbolAddress(*this, s, t.rank);
     if (space == Space::Generic && s.space == Space::Shared)
       base |= kGenericShared;
     else if (space == Space::Generic && s.space == Space::Local)
@@ -222,10 +237,40 @@ static Space genericSpace(uint64_t &addr) {
   }
 }
 
+// A shared::cluster access of another CTA: bounds and alignment only (the
+// race shadow is per CTA).
+static bool remoteShared(Machine &m, Cta &cta, Thread &t, const Inst &in,
+                         Cta *&target, uint64_t &addr, unsigned bytes) {
+  target = m.clusterTarget(cta, t, in, addr);
+  if (!target)
+    return false;
+  if (addr < kSharedBase || addr + bytes > kSharedBase + m.sharedBytes)
+    return m.fail(cta, t, in,
+                  "shared::cluster access of " + std::to_string(bytes) +
+                      " bytes at offset " + std::to_string(addr) +
+                      " of CTA rank " + std::to_string(target->rank) +
+                      " is outside its shared memory");
+  if (addr % bytes && bytes <= 16)
+    return m.fail(cta, t, in, "misaligned shared::cluster access");
+  return true;
+}
+
 bool Machine::load(Cta &cta, Thread &t, Space space, uint64_t addr,
                    void *out, unsigned bytes, const Inst &in) {
   if (space == Space::Generic)
     space = genericSpace(addr);
+  if ((space == Space::Shared || space == Space::SharedCluster) &&
+      (addr >> kClusterRankShift) != cta.rank) {
+    Cta *target;
+    if (!remoteShared(*this, cta, t, in, target, addr, bytes))
+      return false;
+    std::memcpy(out, &target->shared[addr], bytes);
+    return true;
+  }
+  if (space == Space::Shared || space == Space::SharedCluster)
+    addr &= kClusterOffsetMask;
+  if (space == Space::SharedCluster)
+    space = Space::Shared;
   switch (space) {
   case Space::Shared:
     if (!sharedRange(cta, t, addr, bytes, in, false))
@@ -262,6 +307,18 @@ bool Machine::store(Cta &cta, Thread &t, Space space, uint64_t addr,
                     const void *data, unsigned bytes, const Inst &in) {
   if (space == Space::Generic)
     space = genericSpace(addr);
+  if ((space == Space::Shared || space == Space::SharedCluster) &&
+      (addr >> kClusterRankShift) != cta.rank) {
+    Cta *target;
+    if (!remoteShared(*this, cta, t, in, target, addr, bytes))
+      return false;
+    std::memcpy(&target->shared[addr], data, bytes);
+    return true;
+  }
+  if (space == Space::Shared || space == Space::SharedCluster)
+    addr &= kClusterOffsetMask;
+  if (space == Space::SharedCluster)
+    space = Space::Shared;
   switch (space) {
   case Space::Shared:
     if (!sharedRange(cta, t, addr, bytes, in, true))
@@ -418,89 +475,6 @@ bool Machine::reportDeadlock(Cta &cta) {
   return true;
 }
 
-bool Machine::runCta(Cta &cta) {
-  std::vector<unsigned> order(cta.threads.size());
-  for (unsigned i = 0; i < order.size(); ++i)
-    order[i] = i;
-  for (;;) {
-    bool progress = false;
-    if (!runRound(cta, order, progress) || !resolveWarps(cta, progress))
-      return false;
-    bool live = false;
-    for (const Thread &t : cta.threads)
-      live |= t.status != ThreadStatus::Exited;
-    if (!live)
-      return finishAsync(cta) && finishTcgen05(cta);
-    if (progress) {
-      ++changes;
-      continue;
-    }
-    // Stalled: the latest legal moment for one TMA load to land or one
-    // tcgen05.commit to complete.
-    bool done;
-    if (!completeOneAsync(cta, done))
-      return false;
-    if (done) {
-      ++changes;
-      continue;
-    }
-    // A deadlock once every spinning thread has retried since the last
-    // change.
-    bool stale = false;
-    for (const Thread &t : cta.threads)
-      stale |= t.status == ThreadStatus::Ready && t.spinning &&
-               t.spinEpoch != changes;
-    if (!stale)
-      return reportDeadlock(cta);
-  }
-}
-
-std::string Machine::run() {
-  rng = cfg.seed * 0x2545f4914f6cdd1dull + 1;
-  const char *traceEnv = std::getenv("UOP_EMU_TRACE");
-  trace = traceEnv && traceEnv[0] == '1';
-  sharedBytes = fn.sharedStatic;
-  if (cfg.dynamicShared)
-    sharedBytes = (kSharedBase + fn.sharedStatic + fn.sharedDynAlign - 1) /
-                      fn.sharedDynAlign * fn.sharedDynAlign -
-                  kSharedBase + cfg.dynamicShared;
-  unsigned nthreads = cfg.block[0] * cfg.block[1] * cfg.block[2];
-  Cta cta;
-  for (unsigned z = 0; z < cfg.grid[2]; ++z)
-    for (unsigned y = 0; y < cfg.grid[1]; ++y)
-      for (unsigned x = 0; x < cfg.grid[0]; ++x) {
-        cta.ctaid[0] = x, cta.ctaid[1] = y, cta.ctaid[2] = z;
-        cta.shared.assign(kSharedBase + sharedBytes, kPoison);
-        cta.shadow.assign(kSharedBase + sharedBytes, Shadow());
-        cta.epoch = 1;
-        for (Barrier &b : cta.barriers)
-          b = Barrier();
-        cta.mbarriers.clear();
-        cta.inflight.clear();
-        cta.warpgroups.clear();
-        cta.tmem = TensorMemory();
-        cta.tmem.cells.assign(size_t(TensorMemory::kLanes) *
-                                  TensorMemory::kColumns,
-                              0xffffffffu);
-        cta.threads.assign(nthreads, Thread());
-        for (unsigned i = 0; i < nthreads; ++i) {
-          Thread &t = cta.threads[i];
-          t.linear = i, t.lane = i % 32, t.warp = i / 32;
-          t.tid[0] = i % cfg.block[0];
-          t.tid[1] = i / cfg.block[0] % cfg.block[1];
-          t.tid[2] = i / (cfg.block[0] * cfg.block[1]);
-          t.regs.assign(fn.numRegs, 0);
-          t.local.assign(fn.localBytes, kPoison);
-        }
-        bool ok = runCta(cta);
-        totalExecuted += executed;
-        executed = 0;
-        if (!ok)
-          return err.message;
-      }
-  return "";
-}
-
 std::string launch(const Module &m, const std::string &entry,
                    const LaunchConfig &config, void **params,
                    const GlobalRangeCheck &global) {
@@ -508,8 +482,6 @@ std::string launch(const Module &m, const std::string &entry,
   if (it == m.functions.end() || !it->second.isEntry)
     return "the module has no .entry named '" + entry + "'";
   const Function &f = it->second;
-  if (config.cluster[0] * config.cluster[1] * config.cluster[2] != 1)
-    return "clusters of more than one block are not implemented yet";
   std::vector<uint8_t> buf(f.paramBytes, 0);
   for (size_t i = 0; i < f.params.size(); ++i)
     std::memcpy(&buf[f.params[i].offset], params[i], f.params[i].size);

@@ -48,6 +48,8 @@ enum class Op : uint16_t {
   WgmmaMma, WgmmaFence, WgmmaCommit, WgmmaWait, Setmaxnreg,
   // Tensor memory (Tcgen05.cpp).
   TcAlloc, TcDealloc, TcRelinquish, TcMma, TcCommit, TcLd, TcWaitLd,
+  // Clusters (Cluster.cpp).
+  ClusterArrive, ClusterWait, Mapa,
 };
 
 // Special registers.
@@ -55,7 +57,9 @@ enum class Sreg : uint8_t {
   TidX, TidY, TidZ, NtidX, NtidY, NtidZ, CtaidX, CtaidY, CtaidZ,
   NctaidX, NctaidY, NctaidZ, Laneid, Warpid, Nwarpid, ClusterCtarank,
   ClusterNctarank, DynSmem, TotalSmem, LanemaskLt, LanemaskLe, LanemaskEq,
-  LanemaskGe, LanemaskGt,
+  LanemaskGe, LanemaskGt, ClusteridX, ClusteridY, ClusteridZ, NclusteridX,
+  NclusteridY, NclusteridZ, ClusterCtaidX, ClusterCtaidY, ClusterCtaidZ,
+  ClusterNctaidX, ClusterNctaidY, ClusterNctaidZ,
 };
 
 struct Operand {
@@ -99,6 +103,8 @@ struct Inst {
   uint8_t count = 0; // ldmatrix .x1/.x2/.x4; cp.async size; wait_group N
   uint16_t shapeN = 0; // wgmma's N
   bool expectTx = false; // mbarrier.arrive.expect_tx
+  bool pair = false;      // cta_group::2
+  bool multicast = false; // .multicast::cluster
   Cmp cmp = Cmp::Eq;
   BoolOp boolOp = BoolOp::None;
   ShflMode shfl = ShflMode::Idx;
@@ -157,6 +163,12 @@ constexpr uint64_t kGenericShared = 0xA000000000000000ull;
 constexpr uint64_t kGenericLocal = 0xB000000000000000ull;
 constexpr uint64_t kGenericParam = 0xC000000000000000ull;
 constexpr uint64_t kGenericMask = 0xF000000000000000ull;
+/// A shared address holds the CTA's rank in its cluster above bit 24 and
+/// the offset below: a CTA's shared::cta addresses are its addresses in the
+/// shared::cluster window (rank 0 outside clusters). Bit 24 is the CTA's
+/// place in its pair, which CUTLASS-style code clears to name the even CTA.
+constexpr unsigned kClusterRankShift = 24;
+constexpr uint64_t kClusterOffsetMask = (1ull << kClusterRankShift) - 1;
 
 /// The 128 bytes of a CUtensorMap as the driver (test/lib/FakeCudaDriver's
 /// cuTensorMapEncodeTiled) encodes it: its arguments, sealed by a checksum.

@@ -17,7 +17,8 @@
 
 namespace uop::emu {
 
-enum class ThreadStatus : uint8_t { Ready, AtBarrier, AtWarp, Exited };
+enum class ThreadStatus : uint8_t { Ready, AtBarrier, AtWarp, AtCluster,
+                                    Exited };
 
 struct PendingCopy {
   uint64_t dst; // shared window offset
@@ -39,6 +40,7 @@ struct Thread {
   ThreadStatus status = ThreadStatus::Ready;
   unsigned tid[3] = {0, 0, 0};
   unsigned linear = 0, lane = 0, warp = 0;
+  unsigned rank = 0; // its CTA's rank in the cluster
   std::vector<uint64_t> regs;
   std::vector<uint8_t> local;
   // cp.async (PTX ISA 9.7.9.25): copies of the open group, then the
@@ -53,6 +55,7 @@ struct Thread {
   uint32_t proxyFences = 0; // fence.proxy.async executed so far
   bool spun = false;        // its last step was a failed try_wait
   bool spinning = false;    // in a try_wait loop since then
+  int64_t clusterArrival = -1; // barrier.cluster phase it arrived in
   uint64_t spinEpoch = 0;   // Machine::changes at its last failed try_wait
 };
 
@@ -69,6 +72,8 @@ struct InflightLoad {
   TensorMap map;
   int32_t coords[2];
   uint64_t dst, mbar;
+  // (destination CTA rank, rank of the CTA whose mbarrier gets the bytes)
+  std::vector<std::pair<unsigned, unsigned>> targets;
   uint32_t line;
   unsigned thread;
 };
@@ -111,6 +116,7 @@ struct Barrier {
 // One tcgen05.mma in flight (9.7.16.7): it executes when a tcgen05.commit
 // issued after it completes, reading shared memory then.
 struct TcMma {
+  bool pair = false; // cta_group::2: the CTA pair of the issuing CTA
   uint32_t dAddr, idesc;
   uint64_t descA, descB;
   bool accumulate;
@@ -125,6 +131,7 @@ struct TcMma {
 struct TcCommit {
   unsigned thread;
   uint64_t mbar, seq;
+  std::vector<unsigned> ranks; // the CTAs whose mbarrier at `mbar` arrives
   const Inst *inst;
 };
 
@@ -141,6 +148,10 @@ struct TensorMemory {
 
 struct Cta {
   unsigned ctaid[3] = {0, 0, 0};
+  // Its cluster: the CTAs that run together, this one at `rank`.
+  std::vector<Cta> *cluster = nullptr;
+  unsigned rank = 0;
+  unsigned clusterid[3] = {0, 0, 0}, clusterCtaid[3] = {0, 0, 0};
   std::vector<Thread> threads;
   std::vector<uint8_t> shared; // the window [0, kSharedBase + size)
   std::vector<Shadow> shadow;
@@ -184,6 +195,12 @@ public:
   bool finishTcgen05(Cta &cta);
   // At the end of the CTA: pending bulk stores complete.
   bool finishAsync(Cta &cta);
+  // The CTA a shared::cluster address names (its bits 32-39 hold rank + 1;
+  // 0 is the executing CTA), with `addr` reduced to the offset; null and an
+  // error if there is no such CTA.
+  Cta *clusterTarget(Cta &cta, Thread &t, const Inst &in, uint64_t &addr);
+  bool clusterBarrier(Cta &cta, Thread &t, const Inst &in);
+  bool mapa(Cta &cta, Thread &t, const Inst &in);
   // Checks that the async proxy may read [off, off + n) of shared memory.
   bool asyncRead(Cta &cta, Thread &t, const Inst &in, uint64_t off,
                  uint64_t n);
@@ -215,11 +232,15 @@ public:
   uint64_t sharedBytes = 0; // static + dynamic
   bool trace = false;       // UOP_EMU_TRACE=1: asynchronous events to stderr
   uint64_t changes = 0;     // rounds with progress plus async completions
+  // barrier.cluster (9.7.13.3) of the cluster that runs.
+  unsigned clusterArrived = 0, clusterThreads = 0;
+  int64_t clusterPhase = 0;
   uint64_t executed = 0;
   uint64_t rng = 0;
 
 private:
-  bool runCta(Cta &cta);
+  bool runCluster(std::vector<Cta> &ctas);
+  bool stalled(std::vector<Cta> &ctas, bool &deadlock);
   bool runRound(Cta &cta, std::vector<unsigned> &order, bool &progress);
   bool resolveWarps(Cta &cta, bool &progress);
   bool resolveWarpgroup(Cta &cta, unsigned warp, const Inst &in,
@@ -230,6 +251,9 @@ private:
 public:
   uint64_t nextRandom();
 };
+
+// Adds to the process's count of emulated thread-instructions.
+void addExecuted(uint64_t n);
 
 // Bits of a register value as the type sees them.
 inline uint64_t truncBits(uint64_t v, unsigned bits) {

@@ -87,10 +87,11 @@ bool allocated(const Cta &cta, unsigned col, unsigned n) {
   return col + n <= it->first + it->second;
 }
 
-bool readOperand(Machine &m, Cta &cta, Thread &t, const Inst &in,
-                 const SmemDesc &d, unsigned rows, bool bf16,
+// Reads `rows` rows of an operand from `src`'s shared memory into rows
+// [first, first + rows) of `out` (rows x 16, already sized).
+bool readOperand(Machine &m, Cta &cta, Thread &t, const Inst &in, Cta &src,
+                 const SmemDesc &d, unsigned rows, unsigned first, bool bf16,
                  std::vector<double> &out) {
-  out.assign(size_t(rows) * 16, 0);
   for (unsigned r = 0; r < rows; ++r)
     for (unsigned k = 0; k < 16; ++k) {
       uint64_t off = elementOffset(d, r, k);
@@ -98,48 +99,66 @@ bool readOperand(Machine &m, Cta &cta, Thread &t, const Inst &in,
         return m.fail(cta, t, in,
                       "a tcgen05.mma operand element lies outside shared "
                       "memory (offset " + std::to_string(off) + ")");
-      if (!m.asyncRead(cta, t, in, off, 2))
+      if (&src == &cta && !m.asyncRead(cta, t, in, off, 2))
         return false;
       uint16_t h;
-      std::memcpy(&h, &cta.shared[off], 2);
-      out[r * 16 + k] = bf16 ? bf16ToFloat(h) : halfToFloat(h);
+      std::memcpy(&h, &src.shared[off], 2);
+      out[(first + r) * 16 + k] = bf16 ? bf16ToFloat(h) : halfToFloat(h);
     }
   return true;
 }
 
+// With cta_group::2 the pair (ranks 2i, 2i + 1) runs one MMA of M = 256:
+// A's rows 0-127 come from the even CTA's shared memory and 128-255 from the
+// odd one's, B's first N/2 rows (of N x K) from the even CTA and the rest
+// from the odd one, both at the descriptors' addresses; D's rows 0-127 land
+// in the even CTA's tensor memory and 128-255 in the odd one's.
 bool executeMma(Machine &m, Cta &cta, const TcMma &op) {
   Thread &t = cta.threads[op.thread];
   const Inst &in = *op.inst;
   uint32_t id = op.idesc;
   unsigned dfmt = (id >> 4) & 3, afmt = (id >> 7) & 7, bfmt = (id >> 10) & 7;
   unsigned n = ((id >> 17) & 0x3f) << 3, mdim = ((id >> 24) & 0x1f) << 4;
+  unsigned ctas = op.pair ? 2 : 1;
   if (dfmt != 1 || afmt > 1 || afmt != bfmt || ((id >> 15) & 3) ||
       (id & 0xf))
     return m.fail(cta, t, in,
                   "instruction descriptor: only dense, non-saturating f32 "
                   "accumulation of K-major f16 or bf16 is implemented");
-  if (mdim != 128 || n < 8 || n > 256 || n % 8)
-    return m.fail(cta, t, in, "instruction descriptor: M must be 128 and N "
-                              "a multiple of 8 in 8..256 (cta_group::1)");
-  unsigned col = op.dAddr & 0xffff, lane = op.dAddr >> 16;
-  if (lane != 0 || !allocated(cta, col, n))
+  if (mdim != 128 * ctas || n < 8 * ctas || n > 256 || n % (8 * ctas))
     return m.fail(cta, t, in,
-                  "the accumulator (tensor memory lane " +
-                      std::to_string(lane) + ", columns " +
-                      std::to_string(col) + "+" + std::to_string(n) +
-                      ") is not inside one allocation");
+                  "instruction descriptor: M must be " +
+                      std::to_string(128 * ctas) + " and N a multiple of " +
+                      std::to_string(8 * ctas) + " up to 256");
+  Cta *pair[2] = {&cta, &cta};
+  if (op.pair) {
+    if (!cta.cluster || (cta.rank | 1) >= cta.cluster->size())
+      return m.fail(cta, t, in, "cta_group::2 outside a CTA pair");
+    pair[0] = &(*cta.cluster)[cta.rank & ~1u];
+    pair[1] = &(*cta.cluster)[cta.rank | 1u];
+  }
+  unsigned col = op.dAddr & 0xffff, lane = op.dAddr >> 16;
+  for (unsigned c = 0; c < ctas; ++c)
+    if (lane != 0 || !allocated(*pair[c], col, n))
+      return m.fail(cta, t, in,
+                    "the accumulator (tensor memory lane " +
+                        std::to_string(lane) + ", columns " +
+                        std::to_string(col) + "+" + std::to_string(n) +
+                        ") is not inside one allocation");
   SmemDesc a, b;
   std::string why;
   if (!decodeSmemDesc(op.descA, a, why) || !decodeSmemDesc(op.descB, b, why))
     return m.fail(cta, t, in, why);
-  std::vector<double> A, B;
-  if (!readOperand(m, cta, t, in, a, 128, afmt == 1, A) ||
-      !readOperand(m, cta, t, in, b, n, afmt == 1, B))
-    return false;
+  std::vector<double> A(size_t(mdim) * 16), B(size_t(n) * 16);
+  for (unsigned c = 0; c < ctas; ++c)
+    if (!readOperand(m, cta, t, in, *pair[c], a, 128, 128 * c, afmt == 1, A) ||
+        !readOperand(m, cta, t, in, *pair[c], b, n / ctas, n / ctas * c,
+                     afmt == 1, B))
+      return false;
   double sa = (id >> 13) & 1 ? -1 : 1, sb = (id >> 14) & 1 ? -1 : 1;
-  for (unsigned r = 0; r < 128; ++r)
+  for (unsigned r = 0; r < mdim; ++r)
     for (unsigned c = 0; c < n; ++c) {
-      uint32_t *cell = tmemCell(cta, r, col + c);
+      uint32_t *cell = tmemCell(*pair[r / 128], r % 128, col + c);
       double sum = op.accumulate ? double(asF32(*cell)) : 0.0;
       for (unsigned k = 0; k < 16; ++k)
         sum += sa * A[r * 16 + k] * sb * B[c * 16 + k];
@@ -254,27 +273,41 @@ bool Machine::execTcgen05(Cta &cta, Thread &t, const Inst &in) {
     op.thread = t.linear;
     op.seq = cta.tmem.seq++;
     op.inst = &in;
+    op.pair = in.pair;
     cta.tmem.mmas.push_back(op);
     return true;
   }
-  // tcgen05.commit: an mbarrier arrival once the thread's MMAs are done.
+  // tcgen05.commit: an mbarrier arrival once the thread's MMAs are done, on
+  // the addressed CTA's barrier, or with .multicast::cluster on the barrier
+  // at that offset in every CTA of the mask.
   Space space = in.space;
   uint64_t a = address(t, in.ops[0], space);
   if (space == Space::Generic) {
     if ((a & kGenericMask) != kGenericShared)
       return fail(cta, t, in, "the commit's mbarrier is not in shared memory");
     a &= ~kGenericMask;
-  } else if (a >> 32) {
-    return fail(cta, t, in, "commits to other CTAs' mbarriers (multicast) "
-                            "are not implemented");
   }
-  if (!cta.mbarriers.count(a))
-    return fail(cta, t, in, "no mbarrier was initialised at shared offset " +
-                                std::to_string(a));
+  Cta *target = clusterTarget(cta, t, in, a);
+  if (!target)
+    return false;
+  TcCommit commit{t.linear, a, cta.tmem.seq++, {}, &in};
+  if (in.multicast) {
+    uint64_t mask = read(cta, t, in.ops[1], 16);
+    for (unsigned r = 0; cta.cluster && r < cta.cluster->size(); ++r)
+      if (mask >> r & 1)
+        commit.ranks.push_back(r);
+  } else {
+    commit.ranks.push_back(target->rank);
+  }
+  for (unsigned r : commit.ranks)
+    if (!(*cta.cluster)[r].mbarriers.count(a))
+      return fail(cta, t, in, "no mbarrier was initialised at shared offset " +
+                                  std::to_string(a) + " of CTA rank " +
+                                  std::to_string(r));
   if (trace)
     std::fprintf(stderr, "emu: thread %u line %u commits to mbarrier %llu\n",
                  t.linear, in.line, (unsigned long long)a);
-  cta.tmem.commits.push_back({t.linear, a, cta.tmem.seq++, &in});
+  cta.tmem.commits.push_back(commit);
   return true;
 }
 
@@ -295,14 +328,21 @@ bool Machine::fireCommit(Cta &cta, size_t index) {
     }
   }
   cta.tmem.mmas = std::move(rest);
-  MBarrier &b = cta.mbarriers[c.mbar];
   if (trace)
     std::fprintf(stderr, "emu: commit of line %u fires on mbarrier %llu\n",
                  c.inst->line, (unsigned long long)c.mbar);
-  --b.pending;
-  if (b.pending == 0 && b.tx == 0) {
-    ++b.phase;
-    b.pending = b.expected;
+  for (unsigned r : c.ranks) {
+    Cta &owner = (*cta.cluster)[r];
+    MBarrier &b = owner.mbarriers[c.mbar];
+    if (b.pending == 0)
+      return fail(cta, cta.threads[c.thread], *c.inst,
+                  "more arrivals than the mbarrier expects");
+    --b.pending;
+    if (b.pending == 0 && b.tx == 0) {
+      ++b.phase;
+      b.pending = b.expected;
+      ++owner.epoch;
+    }
   }
   return true;
 }
