@@ -19,6 +19,7 @@
 
 #include <cstring>
 #include <mutex>
+#include <unistd.h>
 
 using namespace mlir;
 
@@ -177,14 +178,21 @@ llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
     args.insert(args.begin() + 1, "-fopenmp");
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
                                           StringRef(logPath)};
+  // The compiler's own temporary files go into `dir` too, so that they go
+  // with it when this process is killed during the compile.
+  std::vector<std::string> envStrings = {("TMPDIR=" + dir).str()};
+  for (char **e = environ; *e; ++e)
+    if (!StringRef(*e).starts_with("TMPDIR="))
+      envStrings.push_back(*e);
+  SmallVector<StringRef> env(envStrings.begin(), envStrings.end());
   std::string err;
-  int rc = llvm::sys::ExecuteAndWait(compiler.path, args, std::nullopt, redirects, 0, 0,
+  int rc = llvm::sys::ExecuteAndWait(compiler.path, args, env, redirects, 0, 0,
                                      &err);
   if (rc != 0 && openmp) {
     // Without OpenMP support the same source builds serial.
     args.erase(args.begin() + 1);
     err.clear();
-    rc = llvm::sys::ExecuteAndWait(compiler.path, args, std::nullopt, redirects, 0, 0,
+    rc = llvm::sys::ExecuteAndWait(compiler.path, args, env, redirects, 0, 0,
                                    &err);
   }
   if (rc != 0) {

@@ -7,6 +7,7 @@
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Pipelines/Pipelines.h"
 #include "uop/Runtime/Compile.h"
+#include "uop/Runtime/TempDir.h"
 #include "uop/Target/Translations.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -91,7 +92,7 @@ public:
       dlclose(lib);
     }
     if (!dir.empty())
-      llvm::sys::fs::remove_directories(dir);
+      removeTempDir(dir);
   }
 
   static llvm::Expected<std::unique_ptr<Executable>>
@@ -218,10 +219,10 @@ private:
   /// Compiles `source` into a shared object in a temporary directory and
   /// finds the packed entry of `name` in it.
   llvm::Error load(StringRef source, StringRef name) {
-    SmallString<128> tmp;
-    if (llvm::sys::fs::createUniqueDirectory("uop-run", tmp))
-      return compileFailed("cannot create a temporary directory");
-    dir = tmp.str().str();
+    llvm::Expected<std::string> tmp = createTempDir("uop-run");
+    if (!tmp)
+      return tmp.takeError();
+    dir = *tmp;
     llvm::Expected<std::string> so = compileCSharedObject(source, dir);
     if (!so)
       return so.takeError();
@@ -230,6 +231,10 @@ private:
     static void *gomp = dlopen("libgomp.so.1", RTLD_NOW | RTLD_NODELETE);
     (void)gomp;
     lib = dlopen(so->c_str(), RTLD_NOW | RTLD_LOCAL);
+    // The mapping outlives the files: nothing is left behind when the
+    // program then crashes or is killed (docs/reliability.md).
+    removeTempDir(dir);
+    dir.clear();
     if (!lib)
       return compileFailed(Twine("dlopen failed: ") + dlerror());
     std::string sym = ("uop_" + name + "_packed").str();

@@ -30,6 +30,7 @@
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Runtime/KernelInterpreter.h"
 #include "uop/Runtime/Npy.h"
+#include "uop/Runtime/TempDir.h"
 #ifdef UOP_HAVE_MPI
 #include "uop/Runtime/MPICommunicator.h"
 #endif
@@ -149,7 +150,8 @@ llvm::cl::opt<unsigned> clDevices(
     "devices",
     llvm::cl::desc("run a multi-device program on N CPU ranks, one per "
                    "device: starts `mpirun -np N` of this command (the same "
-                   "as running it under mpirun yourself)"),
+                   "as running it under mpirun yourself); N is the "
+                   "program's device count, at most 64"),
     llvm::cl::value_desc("N"), llvm::cl::init(0), llvm::cl::cat(clCategory));
 llvm::cl::opt<std::string> clOutputDir(
     "output-dir",
@@ -438,6 +440,24 @@ std::optional<unsigned> argumentIndex(func::FuncOp fn, StringRef name) {
   return std::nullopt;
 }
 
+/// The most elements argument `i` holds: its shape with each variable at
+/// its upper bound (none when that overflows). An --input reads no more.
+std::optional<int64_t> maxInputElements(func::FuncOp fn, unsigned i) {
+  auto rt = cast<RankedTensorType>(fn.getArgumentTypes()[i]);
+  SmallVector<VarAttr> vars = getShapeVars(fn);
+  int64_t n = 1;
+  for (unsigned d = 0; d < rt.getRank(); ++d) {
+    int64_t extent = rt.getDimSize(d);
+    if (StringAttr name = getDimVar(rt, d))
+      for (VarAttr v : vars)
+        if (v.getName() == name)
+          extent = v.getMax();
+    if (extent < 0 || llvm::MulOverflow(n, extent, n))
+      return std::nullopt;
+  }
+  return n;
+}
+
 /// The --input files, by argument index; errors located at the argument.
 FailureOr<std::map<unsigned, HostTensor>> readInputs(func::FuncOp fn) {
   std::map<unsigned, HostTensor> given;
@@ -457,7 +477,7 @@ FailureOr<std::map<unsigned, HostTensor>> readInputs(func::FuncOp fn) {
       return emitError(loc, "uop-run: --input ")
                  << opt << ": argument " << *i << " has an input already",
              failure();
-    llvm::Expected<npy::Array> a = npy::read(path);
+    llvm::Expected<npy::Array> a = npy::read(path, maxInputElements(fn, *i));
     if (!a)
       return emitError(loc, "uop-run: --input ")
                  << opt << ": " << llvm::toString(a.takeError()),
@@ -640,11 +660,11 @@ FailureOr<SmallVector<llvm::StringMap<int64_t>>> varRuns(func::FuncOp fn) {
     if (!i)
       continue; // readInputs reports it
     auto rt = cast<RankedTensorType>(fn.getArgumentTypes()[*i]);
-    llvm::Expected<npy::Array> a = npy::read(path);
-    if (!a) {
-      llvm::consumeError(a.takeError());
-      continue;
-    }
+    llvm::Expected<npy::Array> a = npy::read(path, maxInputElements(fn, *i));
+    if (!a)
+      return emitError(fn.getArgument(*i).getLoc(), "uop-run: --input ")
+                 << opt << ": " << llvm::toString(a.takeError()),
+             failure();
     if ((int64_t)a->shape.size() != rt.getRank())
       continue;
     for (unsigned d = 0; d < rt.getRank(); ++d)
@@ -774,6 +794,9 @@ int runGraphOnce(func::FuncOp fn, const Tensors &t, Executable &exe,
   return checkOutputs(fn, t, outputs);
 }
 
+/// The most ranks --devices starts (docs/reliability.md).
+constexpr int64_t kMaxDevices = 64;
+
 #ifdef UOP_HAVE_MPI
 /// Starts `mpirun -np N` of this command line (which then runs under the
 /// launcher); returns only when it cannot.
@@ -823,6 +846,16 @@ int runDistributed(ModuleOp module, func::FuncOp fn) {
               kNoCommunicator);
 #else
   int64_t devices = getDeviceCount(fn);
+  // Checked before any rank starts: each rank is a whole process.
+  if (devices > kMaxDevices)
+    return fail("@" + fn.getName() + " runs on " + Twine(devices) +
+                    " devices; uop-run starts at most " + Twine(kMaxDevices) +
+                    " ranks",
+                kUsage);
+  if (clDevices && clDevices != devices)
+    return fail("--devices " + Twine(clDevices) + " but @" + fn.getName() +
+                    " runs on " + Twine(devices) + " devices",
+                kUsage);
   if (!isUnderMPILauncher())
     return clDevices
                ? launchRanks(clDevices, savedArgc, savedArgv)
@@ -1296,6 +1329,9 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
 int main(int argc, char **argv) {
   savedArgc = argc;
   savedArgv = argv;
+  // Killed while compiling: no uop-run-XXXXXX directory is left behind.
+  // Before InitLLVM, whose handlers then run first and hand the signal on.
+  removeTempDirsOnInterrupt();
   llvm::InitLLVM init(argc, argv);
   // --chip belongs to the PTX translation library; show it with ours.
   if (auto *chip = llvm::cl::getRegisteredOptions().lookup("chip"))

@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,9 +28,15 @@ struct Array {
   std::vector<unsigned char> bytes;
 };
 
+/// The longest header read (numpy writes a few hundred bytes).
+constexpr size_t kMaxHeaderBytes = 1 << 20;
 /// Reads `path`; big-endian data is byte-swapped. Errors say what is wrong
-/// (not a .npy file, a truncated body, Fortran order, an unknown dtype).
-llvm::Expected<Array> read(llvm::StringRef path);
+/// (not a .npy file, a truncated or oversized body, a key given twice,
+/// Fortran order, an unknown dtype). Reads at most the header and the bytes
+/// it gives, plus one: a header of more than `maxElements` elements is an
+/// error before any data is read (so /dev/zero ends at once).
+llvm::Expected<Array> read(llvm::StringRef path,
+                           std::optional<int64_t> maxElements = std::nullopt);
 /// Parses the contents of a .npy file; `what` names it in errors.
 llvm::Expected<Array> parse(llvm::StringRef contents, llvm::StringRef what);
 /// Writes `array` to `path`.
