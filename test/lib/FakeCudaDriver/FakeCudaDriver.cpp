@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include <pthread.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -1209,6 +1210,30 @@ String scalarValue(const Param &p, const void *bytes) {
 // Checks a launch of `f`, which the caller has checked is live. `cluster`
 // is null when no cluster dimension was given.
 #ifdef UOP_CUDA_EMULATE
+// Runs `command` with `ptx` on its stdin; its stdout becomes `out`.
+bool filterPtx(const char *command, const char *ptx, std::string &out) {
+  char path[] = "/tmp/uop-emu-ptx-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0)
+    return false;
+  size_t n = std::strlen(ptx);
+  bool ok = write(fd, ptx, n) == ssize_t(n);
+  close(fd);
+  std::string cmd = std::string(command) + " < " + path;
+  FILE *p = ok ? popen(cmd.c_str(), "r") : nullptr;
+  if (p) {
+    char buf[65536];
+    size_t got;
+    while ((got = std::fread(buf, 1, sizeof(buf), p)) > 0)
+      out.append(buf, got);
+    ok = pclose(p) == 0;
+  } else {
+    ok = false;
+  }
+  unlink(path);
+  return ok;
+}
+
 uint64_t emulatorSeed() {
   const char *text = std::getenv("UOP_EMU_SEED");
   return text ? std::strtoull(text, nullptr, 10) : 1;
@@ -1711,10 +1736,19 @@ UOP_CUDA_API CUresult cuModuleLoadData(CUmodule *module, const void *image) {
   // The emulated device is every chip it implements: the instructions
   // decide (an unimplemented one fails the load below, naming its line).
   loadable = t >= 80 && t <= 100;
-  std::string why;
+  std::string why, filtered;
+  const char *text = static_cast<const char *>(image);
+  // Fault injection for tests: UOP_EMU_PTX_FILTER is a shell command that
+  // rewrites the PTX (stdin to stdout) before the emulator loads it, e.g. to
+  // put back a historical bug and show that the emulator catches it.
+  if (const char *filter = std::getenv("UOP_EMU_PTX_FILTER")) {
+    if (!filterPtx(filter, text, filtered))
+      return fail(CUDA_ERROR_INVALID_PTX, "UOP_EMU_PTX_FILTER '%s' failed",
+                  filter);
+    text = filtered.c_str();
+  }
   std::unique_ptr<uop::emu::Module, void (*)(uop::emu::Module *)> emu(
-      uop::emu::parseModule(static_cast<const char *>(image), why),
-      uop::emu::destroyModule);
+      uop::emu::parseModule(text, why), uop::emu::destroyModule);
   if (!emu)
     return fail(CUDA_ERROR_INVALID_PTX, "%s", why.c_str());
 #endif
