@@ -240,8 +240,12 @@ llvm::Expected<npy::Array> npy::read(StringRef path,
     return std::move(err);
   if (llvm::Error err = headerExtent(contents, path, headerLen, offset))
     return std::move(err);
+  // The first read may already hold more than a tiny header.
+  auto upTo = [&](size_t end) {
+    return end > contents.size() ? end - contents.size() : 0;
+  };
   if (llvm::Error err =
-          readUpTo(*fd, offset + headerLen - contents.size(), contents, path))
+          readUpTo(*fd, upTo(offset + headerLen), contents, path))
     return std::move(err);
   llvm::Expected<Header> h = parseHeader(contents, path);
   if (!h)
@@ -251,8 +255,8 @@ llvm::Expected<npy::Array> npy::read(StringRef path,
                     llvm::Twine(h->elements) + " elements, the argument " +
                     "holds at most " + llvm::Twine(*maxElements));
   size_t want = h->elements * h->itemSize;
-  if (llvm::Error err = readUpTo(*fd, h->dataOffset + want + 1 -
-                                          contents.size(), contents, path))
+  if (llvm::Error err =
+          readUpTo(*fd, upTo(h->dataOffset + want + 1), contents, path))
     return std::move(err);
   StringRef body = StringRef(contents).drop_front(h->dataOffset);
   bool more = body.size() > want;

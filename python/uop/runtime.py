@@ -72,29 +72,80 @@ def _work_dir():
     return _cache_dir
 
 
+def _valid_shared_object(path):
+    """True when ``path`` holds a whole ELF file: the magic, and the section
+    header table (which linkers write last) within the file. A truncated entry
+    (a process killed while writing it, a full disk) fails this."""
+    try:
+        size = os.path.getsize(path)
+        with open(path, "rb") as f:
+            head = f.read(64)
+    except OSError:
+        return False
+    if len(head) < 52 or head[:4] != b"\x7fELF" or head[4] not in (1, 2):
+        return False
+    order = "little" if head[5] == 1 else "big"
+    if head[4] == 2:
+        if len(head) < 64:
+            return False
+        shoff = int.from_bytes(head[40:48], order)
+        shentsize, shnum = (int.from_bytes(head[58 + 2 * i:60 + 2 * i], order) for i in range(2))
+    else:
+        shoff = int.from_bytes(head[32:36], order)
+        shentsize, shnum = (int.from_bytes(head[46 + 2 * i:48 + 2 * i], order) for i in range(2))
+    return shoff > 0 and shoff + shentsize * shnum <= size
+
+
+def _compile_to(c_source, d, key, so):
+    """Compile into a temporary file of this process and rename it to ``so``
+    (atomic: another process sees the old entry, none, or the whole new one)."""
+    fd, src = tempfile.mkstemp(dir=d, prefix=f"prog_{key[:16]}.", suffix=".c")
+    with os.fdopen(fd, "w") as f:
+        f.write(c_source)
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=f"prog_{key[:16]}.", suffix=".so.tmp")
+    os.close(fd)
+    cc = os.environ.get("CC", "cc")
+    cmd = [cc, *CFLAGS, "-o", tmp, src, "-lm"]
+    try:
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True)
+        except FileNotFoundError as e:
+            raise RuntimeError(f"no C compiler: {cc!r} was not found (set CC)") from e
+        if p.returncode != 0:
+            kept = os.path.join(d, f"prog_{key[:16]}.c")
+            os.replace(src, kept)
+            raise RuntimeError(f"compiling the generated C failed ({' '.join(cmd)}):\n"
+                               f"{p.stderr.strip()}\n(source kept at {kept})")
+        if not _valid_shared_object(tmp):
+            raise RuntimeError(f"the C compiler ({cc}) wrote no valid shared object")
+        os.replace(tmp, so)
+    finally:
+        for path in (src, tmp):
+            if os.path.exists(path):
+                os.unlink(path)
+
+
 def build_shared_object(c_source):
-    """Compile C source into a shared object (cached by content); return the CDLL."""
+    """Compile C source into a shared object (cached by content); return the CDLL.
+
+    With ``UOP_CACHE_DIR`` the cache is shared by processes: each compiles into a
+    file of its own and renames it into place, and an entry that is not a whole
+    ELF file, or that the loader rejects, is compiled again (docs/python.md)."""
     key = hashlib.sha256(c_source.encode("utf-8")).hexdigest()
     with _cache_lock:
         if key in _loaded:
             return _loaded[key]
         d = _work_dir()
-        src = os.path.join(d, f"prog_{key[:16]}.c")
         so = os.path.join(d, f"prog_{key[:16]}.so")
-        if not os.path.exists(so):
-            with open(src, "w") as f:
-                f.write(c_source)
-            cc = os.environ.get("CC", "cc")
-            cmd = [cc, *CFLAGS, "-o", so + ".tmp", src, "-lm"]
+        lib = None
+        if _valid_shared_object(so):
             try:
-                p = subprocess.run(cmd, capture_output=True, text=True)
-            except FileNotFoundError as e:
-                raise RuntimeError(f"no C compiler: {cc!r} was not found (set CC)") from e
-            if p.returncode != 0:
-                raise RuntimeError(f"compiling the generated C failed ({' '.join(cmd)}):\n"
-                                   f"{p.stderr.strip()}\n(source kept at {src})")
-            os.replace(so + ".tmp", so)
-        lib = ctypes.CDLL(so)
+                lib = ctypes.CDLL(so)
+            except OSError:
+                lib = None
+        if lib is None:
+            _compile_to(c_source, d, key, so)
+            lib = ctypes.CDLL(so)
         _loaded[key] = lib
         return lib
 

@@ -204,10 +204,19 @@ static LogicalResult emitCubin(Operation *op, StringRef requested,
                          "set CUDA_HOME or UOP_PTXAS (--mlir-to-ptx needs no "
                          "toolkit)");
   SmallString<128> ptxPath, cubinPath, logPath;
-  if (llvm::sys::fs::createTemporaryFile("uop", "ptx", ptxPath) ||
-      llvm::sys::fs::createTemporaryFile("uop", "cubin", cubinPath) ||
-      llvm::sys::fs::createTemporaryFile("uop", "log", logPath))
-    return op->emitError("cannot create temporary files for ptxas");
+  std::error_code tmpError;
+  for (auto [ext, path] : {std::pair<StringRef, SmallString<128> *>{"ptx", &ptxPath},
+                           {"cubin", &cubinPath},
+                           {"log", &logPath}})
+    if (!tmpError)
+      tmpError = llvm::sys::fs::createTemporaryFile("uop", ext, *path);
+  if (tmpError) {
+    SmallString<128> dir;
+    llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, dir);
+    return op->emitError("cannot create temporary files for ptxas in ")
+           << dir << ": " << tmpError.message()
+           << " (set TMPDIR to a writable directory)";
+  }
   llvm::scope_exit cleanup([&] {
     llvm::sys::fs::remove(ptxPath);
     llvm::sys::fs::remove(cubinPath);
@@ -236,6 +245,13 @@ static LogicalResult emitCubin(Operation *op, StringRef requested,
   auto cubin = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false);
   if (!cubin)
     return op->emitError("cannot read the cubin ptxas wrote");
+  // A ptxas that exits 0 without writing one (UOP_PTXAS=/bin/true) is no
+  // success: a cubin is an ELF file.
+  if (!(*cubin)->getBuffer().starts_with("\x7f" "ELF"))
+    return op->emitError("ptxas (")
+           << *ptxas << ") exited 0 but wrote "
+           << ((*cubin)->getBufferSize() ? "no ELF file" : "an empty file")
+           << " as the cubin";
   os << (*cubin)->getBuffer();
   return success();
 }

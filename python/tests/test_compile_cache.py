@@ -1,0 +1,69 @@
+"""The compile cache shared by processes (UOP_CACHE_DIR, issue 42 item 5).
+
+Several processes compile the same program into one directory at once; each must
+get the right result, and the directory must hold one whole shared object and no
+temporary file. A truncated or garbage entry is compiled again, not served."""
+
+import glob
+import os
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from uop.runtime import _valid_shared_object
+
+PYTHON_DIR = Path(__file__).resolve().parent.parent
+
+PROGRAM = """
+import numpy as np
+from uop import Tensor
+x = np.arange(12, dtype=np.float32).reshape(3, 4)
+got = (Tensor(x) * 2.0 + 1.0).sum(1).numpy()
+assert np.allclose(got, (x * 2 + 1).sum(1)), got
+print("ok")
+"""
+
+
+def run_program(cache):
+    env = dict(os.environ, UOP_CACHE_DIR=str(cache))
+    env["PYTHONPATH"] = str(PYTHON_DIR) + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.run([sys.executable, "-c", PROGRAM], env=env, capture_output=True, text=True,
+                          timeout=300)
+
+
+def check_ok(p):
+    assert p.returncode == 0 and p.stdout.strip() == "ok", p.stderr[-2000:]
+
+
+def entries(cache):
+    return sorted(glob.glob(os.path.join(cache, "prog_*.so")))
+
+
+def test_concurrent_processes_share_the_cache(tmp_path):
+    for round_ in range(3):
+        cache = tmp_path / f"cache{round_}"
+        with ThreadPoolExecutor(6) as pool:
+            results = list(pool.map(lambda _: run_program(cache), range(6)))
+        for p in results:
+            check_ok(p)
+        # One whole entry, no temporary or source file left over.
+        assert len(entries(cache)) == 1, os.listdir(cache)
+        assert all(f.endswith(".so") for f in os.listdir(cache)), os.listdir(cache)
+        # A later process is served from the cache.
+        check_ok(run_program(cache))
+
+
+@pytest.mark.parametrize("damage", ["truncate", "garbage", "empty"])
+def test_bad_entry_is_rebuilt(tmp_path, damage):
+    cache = tmp_path / "cache"
+    check_ok(run_program(cache))
+    [so] = entries(cache)
+    data = Path(so).read_bytes()
+    bad = {"truncate": data[:len(data) // 2], "garbage": b"not a shared object" * 10, "empty": b""}[damage]
+    Path(so).write_bytes(bad)
+    check_ok(run_program(cache))
+    assert entries(cache) == [so] and _valid_shared_object(so)
+    assert Path(so).read_bytes()[:4] == b"\x7fELF" and Path(so).stat().st_size > len(data) // 2
