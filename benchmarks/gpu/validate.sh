@@ -21,7 +21,10 @@
 #      instructions it uses), e.g. gemm_mma_sync_pipelined.mlir at 4096^3
 #      against gemm_nn;
 #   5. every examples/uop/*.mlir holding a func.func, the same way;
-#   6. benchmarks/gpu/run.sh.
+#   6. benchmarks/gpu/run.sh;
+#   7. the same example kernels in the PTX emulator (emulate.sh), in what is
+#      left of the budget, so that each item's hardware result sits next to
+#      the emulator's (UOP_VALIDATE_EMULATE=0 skips it).
 #
 # Output, in OUTDIR:
 #   results.md      header (date, commit, device, driver, ptxas), one row per
@@ -360,6 +363,27 @@ step_uop_examples() {
   done
 }
 
+# The same example kernels in the PTX emulator (emulate.sh; no GPU used), so
+# that a failure on the hardware can be told apart from one the emulator
+# also shows. Runs last, in what is left of the budget (at most 240 s);
+# UOP_VALIDATE_EMULATE=0 skips it.
+step_emulator() {
+  local item="emulator: every example kernel (emulate.sh)" log
+  log="$(log_of emulator)"
+  if [ "${UOP_VALIDATE_EMULATE:-1}" = 0 ]; then
+    record "$item" skipped "UOP_VALIDATE_EMULATE=0"
+    return
+  fi
+  timed "$log" 240 "$here/emulate.sh" "$outdir/emulator"
+  if (( rc == 0 )); then
+    record "$item" pass "every row passed: see the table below" "$log"
+  elif (( rc == 124 || rc == 125 )); then
+    record "$item" FAIL "$(why_not)" "$log"
+  else
+    record "$item" FAIL "a row failed: see the table below" "$log"
+  fi
+}
+
 step_benchmark() {
   local item="benchmark: run.sh" log bad rows
   log="$(log_of benchmark)"
@@ -417,6 +441,14 @@ write_results() {
     echo "| $(md_cell "${items[$i]}") | ${statuses[$i]} | $(md_cell "${details[$i]}") |"
   done
   echo
+  echo "## The same kernels in the PTX emulator"
+  echo
+  if [ -s "$outdir/emulator/emulated.md" ]; then
+    cat "$outdir/emulator/emulated.md"
+  else
+    echo "(not run)"
+  fi
+  echo
   echo "## Benchmark"
   echo
   if [ -s "$outdir/benchmark.md" ]; then
@@ -460,4 +492,5 @@ step_lit
 step_tirx_examples
 step_uop_examples
 step_benchmark
+step_emulator
 finish
