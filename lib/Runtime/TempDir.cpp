@@ -75,7 +75,6 @@ void onInterrupt(int sig) {
 void registerOnce() {
   static bool done = [] {
     std::atexit([] { removeAll(); });
-    llvm::sys::AddSignalHandler(removeAll, nullptr); // crashes
     return true;
   }();
   (void)done;
@@ -133,4 +132,7 @@ void uop::removeTempDirsOnInterrupt() {
         previous[i].sa_handler == SIG_IGN)
       sigaction(interruptSignals[i], &previous[i], nullptr);
   }
+  // Crashes (SIGSEGV, SIGABRT, ...): LLVM's handlers, installed now over
+  // ours, run this; they hand an interrupt signal on to ours above.
+  llvm::sys::AddSignalHandler(removeAll, nullptr);
 }

@@ -2,8 +2,9 @@
 //
 // The runtime compiles generated C in a temporary directory. Each one is
 // registered while it exists, and removed on every way out of the process:
-// its owner's cleanup, exit() (an atexit handler), a crash (an LLVM signal
-// handler), and, where the tool installs it, SIGINT, SIGTERM and SIGHUP.
+// its owner's cleanup and exit() (an atexit handler); where a tool asks for
+// it (removeTempDirsOnInterrupt), a crash and SIGINT, SIGTERM and SIGHUP too.
+// A library (the C API, Python) installs no signal handler.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +23,8 @@ llvm::Expected<std::string> createTempDir(llvm::StringRef prefix);
 void removeTempDir(llvm::StringRef dir);
 /// Removes the registered directories on SIGINT, SIGTERM and SIGHUP too,
 /// then lets the signal take its course (the handler before ours, or the
-/// default: the process ends by the signal). For tools, not for libraries.
+/// default: the process ends by the signal), and on a crash (an LLVM signal
+/// handler). Call it before llvm::InitLLVM. For tools, not for libraries.
 void removeTempDirsOnInterrupt();
 } // namespace uop
 
