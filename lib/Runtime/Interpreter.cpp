@@ -1198,12 +1198,12 @@ static int64_t tensorBytes(const HostTensor &h) {
 /// UOP_INTERPRETER_MAX_MIB, else half the machine's memory. It materializes
 /// every value but a fused reduction's cone, so a large program fails here
 /// with a diagnostic instead of being killed for memory.
-static FailureOr<int64_t> memoryBudget(func::FuncOp fn) {
+FailureOr<int64_t> uop::hostMemoryBudget(Operation *fn) {
   if (const char *env = std::getenv("UOP_INTERPRETER_MAX_MIB")) {
     int64_t mib = 0;
     if (StringRef(env).getAsInteger(10, mib) || mib <= 0 ||
         mib > (int64_t(1) << 40))
-      return fn.emitError("interpreter: UOP_INTERPRETER_MAX_MIB must be a "
+      return fn->emitError("interpreter: UOP_INTERPRETER_MAX_MIB must be a "
                           "positive number of MiB, got '")
              << env << "'";
     return mib << 20;
@@ -1217,11 +1217,12 @@ static FailureOr<int64_t> memoryBudget(func::FuncOp fn) {
 }
 
 FailureOr<SmallVector<HostTensor>>
-uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
+uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args,
+                             int64_t held) {
   if (fn.isExternal() || !fn.getBody().hasOneBlock())
     return fn.emitError("interpreter: needs a single-block function body");
   Block &body = fn.getBody().front();
-  FailureOr<int64_t> budget = memoryBudget(fn);
+  FailureOr<int64_t> budget = hostMemoryBudget(fn);
   if (failed(budget))
     return failure();
   // Matmul-shaped reductions are evaluated without their N^3 operands; the
@@ -1263,7 +1264,7 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
     for (auto [v, op] : last)
       dying[op].push_back(v);
   }
-  int64_t live = 0;
+  int64_t live = held;
   if (args.size() != body.getNumArguments())
     return fn.emitError("interpreter: expected ")
            << body.getNumArguments() << " arguments, got " << args.size();
@@ -1330,7 +1331,9 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args) {
     if (int64_t need = rt.getNumElements() * 8; live + need > *budget)
       return op.emitError("interpreter: this value's ")
              << rt.getNumElements() << " elements would bring the "
-             << "reference's live tensors to " << ((live + need) >> 20)
+             << "reference's live tensors"
+             << (held ? " and its caller's copies" : "") << " to "
+             << ((live + need) >> 20)
              << " MiB, over its limit of " << (*budget >> 20)
              << " MiB (UOP_INTERPRETER_MAX_MIB; the reference materializes "
                 "every intermediate tensor)";

@@ -420,6 +420,7 @@ struct Tensors {
   SmallVector<HostTensor> inputs;
   SmallVector<DType> inTypes, outTypes;
   SmallVector<SmallVector<int64_t>> outShapes;
+  int64_t hostBytes = 0; // held as doubles and bytes (UOP_INTERPRETER_MAX_MIB)
 };
 
 std::string shapeString(ArrayRef<int64_t> shape) {
@@ -519,6 +520,12 @@ FailureOr<std::map<unsigned, HostTensor>> readInputs(func::FuncOp fn) {
 FailureOr<Tensors> makeInputs(func::FuncOp fn) {
   Tensors t;
   std::mt19937_64 rng(clSeed);
+  // Each argument and result is held as doubles (8 bytes an element) and as
+  // the program's bytes; together within the reference's budget.
+  FailureOr<int64_t> budget = hostMemoryBudget(fn);
+  if (failed(budget))
+    return failure();
+  int64_t held = 0;
   auto check = [&](Type ty, Location loc, StringRef what, unsigned i,
                    DType d) -> LogicalResult {
     auto rt = dyn_cast<RankedTensorType>(ty);
@@ -530,6 +537,22 @@ FailureOr<Tensors> makeInputs(func::FuncOp fn) {
              << what << " " << i << ": unsupported dtype " << d.type
              << " (supported: f16, bf16, f32, f64, i1, i8, i16, i32, i64 and "
                 "their uop.unsigned forms)";
+    int64_t n = 1, bytes = 0;
+    for (int64_t e : rt.getShape())
+      if (n >= 0 && llvm::MulOverflow(n, e, n))
+        n = -1;
+    if (n < 0)
+      return emitError(loc, "uop-run: ")
+             << what << " " << i << " (" << ty
+             << ") has more than INT64_MAX elements";
+    if (llvm::MulOverflow(n, int64_t(8 + d.bytes()), bytes) ||
+        llvm::AddOverflow(held, bytes, held) || held > *budget)
+      return emitError(loc, "uop-run: ")
+             << what << " " << i << " (" << ty << ", " << n
+             << " elements) brings uop-run's host copies (doubles and "
+             << d.name() << " bytes) over their limit of "
+             << (*budget >> 20)
+             << " MiB (UOP_INTERPRETER_MAX_MIB, else half the memory)";
     return success();
   };
   for (auto [i, ty] : llvm::enumerate(fn.getArgumentTypes()))
@@ -560,6 +583,7 @@ FailureOr<Tensors> makeInputs(func::FuncOp fn) {
     t.outTypes.push_back(resultDType(fn, i));
     t.outShapes.push_back(llvm::to_vector(rt.getShape()));
   }
+  t.hostBytes = held;
   return t;
 }
 
@@ -601,7 +625,8 @@ int checkOutputs(func::FuncOp fn, const Tensors &t,
                  ArrayRef<HostTensor> outputs) {
   if (!clCheck)
     return kOk;
-  FailureOr<SmallVector<HostTensor>> ref = interpretTensorFunction(fn, t.inputs);
+  FailureOr<SmallVector<HostTensor>> ref =
+      interpretTensorFunction(fn, t.inputs, t.hostBytes);
   if (failed(ref))
     return fail("the reference interpreter failed");
   Comparison c;

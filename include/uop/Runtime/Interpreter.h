@@ -86,10 +86,17 @@ using ElementEvaluator =
 /// interpreter does not know `op`. The kernel-level reference uses it.
 ElementEvaluator elementEvaluator(mlir::Operation &op);
 
+/// The bytes of tensors the reference and its caller's host copies may hold:
+/// UOP_INTERPRETER_MAX_MIB, else half the machine's memory; a malformed
+/// variable is an error located at `at`.
+mlir::FailureOr<int64_t> hostMemoryBudget(mlir::Operation *at);
+
 /// Evaluates `fn` on `args`; a diagnostic names the first op it cannot
-/// evaluate.
+/// evaluate. `held`: the bytes the caller holds (its own copies of the
+/// tensors), counted against the same budget as the reference's tensors.
 mlir::FailureOr<llvm::SmallVector<HostTensor>>
-interpretTensorFunction(mlir::func::FuncOp fn, llvm::ArrayRef<HostTensor> args);
+interpretTensorFunction(mlir::func::FuncOp fn, llvm::ArrayRef<HostTensor> args,
+                        int64_t held = 0);
 } // namespace uop
 
 #endif

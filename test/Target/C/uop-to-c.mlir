@@ -29,6 +29,7 @@
 // CHECK-NEXT: #include <math.h>
 // CHECK-NEXT: #include <stdint.h>
 // CHECK-NEXT: #include <stdlib.h>
+// CHECK-NEXT: #include <stdio.h>
 
 // CHECK-LABEL: static void uopk_small_k0(float *restrict p0, const float *restrict p1) {
 // CHECK-COUNT-4: float acc{{[0-9]+}};
@@ -59,8 +60,7 @@
 // The entry: inputs const, the output written, the row max a malloc'ed
 // intermediate passed to both kernels.
 // CHECK-LABEL: void uop_small(const float *restrict a0, const float *restrict a1, float *restrict a2) {
-// CHECK-NEXT: float *b0 = malloc(sizeof(float) * 8);
-// CHECK-NEXT: if (!b0) abort();
+// CHECK-NEXT: float *b0 = uoph_alloc(sizeof(float), 8, "uop_{{[a-z_0-9]+}}", "buffer b0{{.*}}");
 // CHECK-NEXT: uopk_small_k0(b0, a0);
 // CHECK-NEXT: uopk_small_k1(a2, a0, b0, a1);
 // CHECK-NEXT: free(b0);
@@ -86,14 +86,11 @@ func.func @small(%x: tensor<8x14xf32>, %b: tensor<16xf32>) -> tensor<8x16xf32> {
 // SOFTMAX: static void uopk_softmax_k2(float *restrict p0, const float *restrict p1) {
 // SOFTMAX: static void uopk_softmax_k3(float *restrict p0, const float *restrict p1, const float *restrict p2) {
 // SOFTMAX: void uop_softmax(const float *restrict a0, float *restrict a1) {
-// SOFTMAX-NEXT: float *b0 = malloc(sizeof(float) * 256);
-// SOFTMAX-NEXT: if (!b0) abort();
+// SOFTMAX-NEXT: float *b0 = uoph_alloc(sizeof(float), 256, "uop_{{[a-z_0-9]+}}", "buffer b0{{.*}}");
 // SOFTMAX-NEXT: uopk_softmax_k0(b0, a0);
-// SOFTMAX-NEXT: float *b1 = malloc(sizeof(float) * 98304);
-// SOFTMAX-NEXT: if (!b1) abort();
+// SOFTMAX-NEXT: float *b1 = uoph_alloc(sizeof(float), 98304, "uop_{{[a-z_0-9]+}}", "buffer b1{{.*}}");
 // SOFTMAX-NEXT: uopk_softmax_k1(b1, a0, b0);
-// SOFTMAX-NEXT: float *b2 = malloc(sizeof(float) * 256);
-// SOFTMAX-NEXT: if (!b2) abort();
+// SOFTMAX-NEXT: float *b2 = uoph_alloc(sizeof(float), 256, "uop_{{[a-z_0-9]+}}", "buffer b2{{.*}}");
 // SOFTMAX-NEXT: uopk_softmax_k2(b2, b1);
 // SOFTMAX-NEXT: uopk_softmax_k3(a1, b1, b2);
 // SOFTMAX-NEXT: free(b0);

@@ -165,3 +165,47 @@ FailureOr<Value> uop::combineReduce(OpBuilder &b, Location loc,
   return arith::getReductionOp(getReductionKind(kind, getElementTypeOrSelf(t)),
                                b, loc, a, c);
 }
+
+int64_t uop::bufferElementBytes(Type elem) {
+  if (elem.isIndex())
+    return 8;
+  return std::max<int64_t>(1, (elem.getIntOrFloatBitWidth() + 7) / 8);
+}
+
+FailureOr<int64_t> uop::boundedBufferElements(RankedTensorType t,
+                                              ArrayRef<VarAttr> vars,
+                                              Location loc,
+                                              const Twine &what) {
+  llvm::StringMap<int64_t> upper;
+  for (VarAttr v : vars)
+    upper[v.getName().getValue()] = v.getMax();
+  const char *bounds = t.hasStaticShape() ? "" : " at the variables' upper "
+                                                 "bounds";
+  std::optional<int64_t> n = getNumElementsAt(t, upper);
+  if (!n)
+    return emitError(loc) << what << " of type " << t << " has more than "
+                          << "INT64_MAX elements" << bounds
+                          << " (the product of its extents overflows int64)";
+  int64_t bytes = 0, per = bufferElementBytes(t.getElementType());
+  if (llvm::MulOverflow(*n, per, bytes))
+    return emitError(loc) << what << " of type " << t << " has " << *n
+                          << " elements of " << per << " bytes" << bounds
+                          << ": more than INT64_MAX bytes, no buffer can "
+                             "hold it";
+  return *n;
+}
+
+LogicalResult uop::checkSignatureSizes(func::FuncOp fn, StringRef pass) {
+  SmallVector<VarAttr> vars = getShapeVars(fn);
+  for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes()))
+    if (auto rt = dyn_cast<RankedTensorType>(t); rt && hasSymbolicShape(rt))
+      if (failed(boundedBufferElements(rt, vars, fn.getArgument(i).getLoc(),
+                                       pass + ": argument #" + Twine(i))))
+        return failure();
+  for (auto [i, t] : llvm::enumerate(fn.getResultTypes()))
+    if (auto rt = dyn_cast<RankedTensorType>(t); rt && hasSymbolicShape(rt))
+      if (failed(boundedBufferElements(rt, vars, fn.getLoc(),
+                                       pass + ": result #" + Twine(i))))
+        return failure();
+  return success();
+}

@@ -4,6 +4,7 @@
 
 #include "uop/Dialect/UOp/IR/UOp.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 
 namespace uop {
@@ -51,6 +52,21 @@ mlir::FailureOr<mlir::Value> combineReduce(mlir::OpBuilder &b,
                                            mlir::Location loc,
                                            ReduceOpKind kind, mlir::Value a,
                                            mlir::Value c);
+
+/// The bytes of one element of `elem` in a buffer (i1 as a byte, index as
+/// int64_t).
+int64_t bufferElementBytes(mlir::Type elem);
+/// The element count of a buffer of `t`, every shape variable at its upper
+/// bound in `vars`, when the count and its byte size fit int64; else a
+/// located error at `loc` naming `what` (checked products: a type's own
+/// getNumElements() wraps).
+mlir::FailureOr<int64_t> boundedBufferElements(mlir::RankedTensorType t,
+                                               llvm::ArrayRef<VarAttr> vars,
+                                               mlir::Location loc,
+                                               const llvm::Twine &what);
+/// boundedBufferElements of every ranked tensor argument and result of `fn`.
+mlir::LogicalResult checkSignatureSizes(mlir::func::FuncOp fn,
+                                        llvm::StringRef pass);
 } // namespace uop
 
 #endif

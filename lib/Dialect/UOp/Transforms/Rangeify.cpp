@@ -638,6 +638,10 @@ struct UOpRangeifyPass : public uop::impl::UOpRangeifyBase<UOpRangeifyPass> {
                        });
     if (!tensorLevel)
       return;
+    // A tensor's element count and bytes must fit int64 before anything
+    // computes with them (a wrapped count sized buffers of 4 elements).
+    if (failed(checkSignatureSizes(fn, "uop-rangeify")))
+      return signalPassFailure();
     if (!fn.getBody().hasOneBlock())
       return fn.emitError("uop-rangeify expects a single-block function"),
              signalPassFailure();

@@ -217,7 +217,8 @@ static LogicalResult replaceBySchedule(func::FuncOp fn,
                << "INT64_MAX elements";
       }
       Value u = UniqueOp::create(sb, fnLoc, VoidType::get(ctx), unique++);
-      ptrOf[result] = BufferOp::create(sb, fnLoc, ptrFor(tt), u, dev, *size);
+      ptrOf[result] = BufferOp::create(sb, k.bufferize.getLoc(), ptrFor(tt),
+                                     u, dev, *size);
     }
     if (k.name.empty())
       continue; // nothing to write; its buffer stays for its readers
@@ -255,7 +256,15 @@ static LogicalResult checkSplittable(func::FuncOp fn) {
              << buf.getType()
              << " is not supported (a kernel writes a ranked tensor of "
                 "static or symbolic shape)";
-  return success();
+  // Every buffer's element count and byte size fit int64 (at the variables'
+  // upper bounds): the schedule allocates them, the C sizes them in bytes.
+  SmallVector<VarAttr> vars = getShapeVars(fn);
+  for (auto buf : body.getOps<BufferizeOp>())
+    if (failed(boundedBufferElements(cast<RankedTensorType>(buf.getType()),
+                                     vars, buf.getLoc(),
+                                     "uop-split-kernels: the buffer")))
+      return failure();
+  return checkSignatureSizes(fn, "uop-split-kernels");
 }
 
 static LogicalResult splitFunction(func::FuncOp fn, StringRef device) {
