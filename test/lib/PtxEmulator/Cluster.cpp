@@ -52,23 +52,40 @@ bool Machine::mapa(Cta &cta, Thread &t, const Inst &in) {
   return true;
 }
 
-// barrier.cluster.arrive / wait: a wait returns once every thread of the
-// cluster has arrived in the phase the waiting thread arrived in.
+// Completes the current barrier.cluster phase once every thread of the
+// cluster that has not exited has arrived in it: 9.7.13.3, "wait for all
+// non-exited threads of the cluster to perform barrier.cluster.arrive". So
+// it is checked at each arrive and after each round (a thread that exits
+// without arriving may be the last one the others wait for).
+static bool completeClusterPhase(Machine &m, std::vector<Cta> &ctas) {
+  if (!m.clusterArrived)
+    return false;
+  for (const Cta &c : ctas)
+    for (const Thread &w : c.threads)
+      if (w.status != ThreadStatus::Exited &&
+          w.clusterArrival != m.clusterPhase)
+        return false;
+  m.clusterArrived = 0;
+  ++m.clusterPhase;
+  for (Cta &c : ctas) {
+    ++c.epoch;
+    for (Thread &w : c.threads)
+      if (w.status == ThreadStatus::AtCluster)
+        w.status = ThreadStatus::Ready;
+  }
+  return true;
+}
+
+// barrier.cluster.arrive / wait: a wait returns once every non-exited
+// thread of the cluster has arrived in the phase the waiting thread
+// arrived in.
 bool Machine::clusterBarrier(Cta &cta, Thread &t, const Inst &in) {
   if (in.op == Op::ClusterArrive) {
     if (t.clusterArrival == clusterPhase)
       return fail(cta, t, in, "barrier.cluster.arrive twice in one phase");
     t.clusterArrival = clusterPhase;
-    if (++clusterArrived == clusterThreads) {
-      clusterArrived = 0;
-      ++clusterPhase;
-      for (Cta &c : *cta.cluster) {
-        ++c.epoch;
-        for (Thread &w : c.threads)
-          if (w.status == ThreadStatus::AtCluster)
-            w.status = ThreadStatus::Ready;
-      }
-    }
+    ++clusterArrived;
+    completeClusterPhase(*this, *cta.cluster);
     ++t.pc;
     return true;
   }
@@ -127,6 +144,8 @@ bool Machine::runCluster(std::vector<Cta> &ctas) {
       if (!runRound(ctas[c], orders[c], progress) ||
           !resolveWarps(ctas[c], progress))
         return false;
+    if (completeClusterPhase(*this, ctas))
+      progress = true;
     for (Cta &c : ctas)
       for (const Thread &t : c.threads)
         live |= t.status != ThreadStatus::Exited;
