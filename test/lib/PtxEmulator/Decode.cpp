@@ -197,8 +197,10 @@ std::vector<std::string> splitDots(const std::string &s) {
 
 // The whole opcode, for the forms matched as a unit: their modifiers are
 // fixed strings (each listed form is implemented exactly as spelled).
-bool decodeAsyncForm(const std::string &opcode, Inst &inst) {
-  static const std::map<std::string, std::pair<Op, Space>> forms = {
+using FormTable = std::map<std::string, std::pair<Op, Space>>;
+
+const FormTable &asyncForms() {
+  static const FormTable forms = {
       {"mbarrier.init.shared.b64", {Op::MbarInit, Space::Shared}},
       {"mbarrier.init.shared::cta.b64", {Op::MbarInit, Space::Shared}},
       {"mbarrier.arrive.shared.b64", {Op::MbarArrive, Space::Shared}},
@@ -243,7 +245,11 @@ bool decodeAsyncForm(const std::string &opcode, Inst &inst) {
       {"tcgen05.wait::ld.sync.aligned", {Op::TcWaitLd, Space::Generic}},
       {"setmaxnreg.dec.sync.aligned.u32", {Op::Setmaxnreg, Space::Generic}},
   };
-  static const std::map<std::string, std::pair<Op, Space>> clusterForms = {
+  return forms;
+}
+
+const FormTable &clusterForms() {
+  static const FormTable forms = {
       {"barrier.cluster.arrive", {Op::ClusterArrive, Space::Generic}},
       {"barrier.cluster.arrive.aligned", {Op::ClusterArrive, Space::Generic}},
       {"barrier.cluster.arrive.release", {Op::ClusterArrive, Space::Generic}},
@@ -289,10 +295,14 @@ bool decodeAsyncForm(const std::string &opcode, Inst &inst) {
       {"tcgen05.commit.cta_group::2.mbarrier::arrive::one.shared::cluster.b64",
        {Op::TcCommit, Space::SharedCluster}},
   };
-  auto it = forms.find(opcode);
-  if (it == forms.end()) {
-    it = clusterForms.find(opcode);
-    if (it == clusterForms.end())
+  return forms;
+}
+
+bool decodeAsyncForm(const std::string &opcode, Inst &inst) {
+  auto it = asyncForms().find(opcode);
+  if (it == asyncForms().end()) {
+    it = clusterForms().find(opcode);
+    if (it == clusterForms().end())
       return false;
   }
   inst.op = it->second.first;
@@ -383,149 +393,147 @@ bool checkOperands(Inst &inst, const OpInfo &info, std::string &error) {
 
 } // namespace
 
-bool decodeInstruction(const std::string &opcode, Inst &inst,
-                       std::string &error) {
-  if (decodeAsyncForm(opcode, inst)) {
-    size_t n = inst.ops.size();
-    bool ok = true;
-    switch (inst.op) {
-    case Op::MbarInit: ok = n == 2; break;
-    case Op::MbarArrive: // [state,] [addr], tx-count or arrive count
-      ok = n == 3 || (!inst.expectTx && n == 2);
-      break;
-    case Op::MbarTryWait: ok = n == 3 || n == 4; break;
-    case Op::TmaLoad:
-      ok = n == (inst.multicast ? 4u : 3u) && inst.ops[1].elems.size() == 2;
-      break;
-    case Op::Mapa: ok = n == 3; break;
-    case Op::TmaStore: ok = n == 2 && inst.ops[0].elems.size() == 2; break;
-    case Op::BulkWait: case Op::WgmmaWait:
-      ok = n == 1 && inst.ops[0].kind == Operand::Imm;
-      if (ok)
-        inst.count = uint8_t(inst.ops[0].imm);
-      if (opcode.find(".read") != std::string::npos)
-        inst.mods |= M_To;
-      break;
-    case Op::Setmaxnreg: ok = n == 1; break;
-    case Op::TcAlloc: case Op::TcDealloc: ok = n == 2; break;
-    case Op::TcMma: ok = n == 5 && inst.ops[0].kind == Operand::Addr; break;
-    case Op::TcCommit:
-      ok = n == (inst.multicast ? 2u : 1u) && inst.ops[0].kind == Operand::Addr;
-      break;
-    default: ok = n == 0; break;
-    }
-    if (!ok)
-      error = "unexpected operands";
-    return ok;
-  }
-  if (decodeWgmma(opcode, inst, error))
-    return error.empty();
-  // tcgen05.ld.sync.aligned.32x32b.xN.b32 (9.7.16.8.3): N registers.
-  const std::string ld = "tcgen05.ld.sync.aligned.32x32b.x";
-  if (!opcode.compare(0, ld.size(), ld) &&
-      opcode.size() > ld.size() + 4 &&
-      !opcode.compare(opcode.size() - 4, 4, ".b32")) {
-    unsigned n = unsigned(std::atoi(opcode.c_str() + ld.size()));
-    inst.op = Op::TcLd;
-    inst.count = uint8_t(n);
-    if (n == 0 || n > 128 || (n & (n - 1)) || inst.ops.size() != 2 ||
-        inst.ops[0].kind != Operand::Vec || inst.ops[0].elems.size() != n ||
-        inst.ops[1].kind != Operand::Addr)
-      return (error = "tcgen05.ld.32x32b.xN takes N registers and a tensor "
-                      "memory address"),
-             false;
-    return true;
-  }
-  std::vector<std::string> parts = splitDots(opcode);
-  if (decodeCompound(parts, inst, error)) {
-    if (!error.empty())
-      return false;
-    if (inst.op == Op::CpAsyncWait) {
-      if (inst.ops.size() != 1 || inst.ops[0].kind != Operand::Imm)
-        return (error = "cp.async.wait_group takes one immediate"), false;
+namespace {
+
+// The operands of the forms decodeAsyncForm matched.
+bool checkAsyncOperands(const std::string &opcode, Inst &inst,
+                        std::string &error) {
+  size_t n = inst.ops.size();
+  bool ok = true;
+  switch (inst.op) {
+  case Op::MbarInit: ok = n == 2; break;
+  case Op::MbarArrive: // [state,] [addr], tx-count or arrive count
+    ok = n == 3 || (!inst.expectTx && n == 2);
+    break;
+  case Op::MbarTryWait: ok = n == 3 || n == 4; break;
+  case Op::TmaLoad:
+    ok = n == (inst.multicast ? 4u : 3u) && inst.ops[1].elems.size() == 2;
+    break;
+  case Op::Mapa: ok = n == 3; break;
+  case Op::TmaStore: ok = n == 2 && inst.ops[0].elems.size() == 2; break;
+  case Op::BulkWait: case Op::WgmmaWait:
+    ok = n == 1 && inst.ops[0].kind == Operand::Imm;
+    if (ok)
       inst.count = uint8_t(inst.ops[0].imm);
-    }
-    if (inst.op == Op::BarWarp && inst.ops.size() != 1)
-      return (error = "bar.warp.sync takes a member mask"), false;
-    if (inst.op == Op::BarArrive && inst.ops.size() != 2)
-      return (error = "bar.arrive takes a barrier and a count"), false;
+    if (opcode.find(".read") != std::string::npos)
+      inst.mods |= M_To;
+    break;
+  case Op::Setmaxnreg: ok = n == 1; break;
+  case Op::TcAlloc: case Op::TcDealloc: ok = n == 2; break;
+  case Op::TcMma: ok = n == 5 && inst.ops[0].kind == Operand::Addr; break;
+  case Op::TcCommit:
+    ok = n == (inst.multicast ? 2u : 1u) && inst.ops[0].kind == Operand::Addr;
+    break;
+  default: ok = n == 0; break;
+  }
+  if (!ok)
+    error = "unexpected operands";
+  return ok;
+}
+
+// tcgen05.ld.sync.aligned.32x32b.xN.b32 (9.7.16.8.3): N registers.
+bool decodeTmemLoad(const std::string &opcode, Inst &inst,
+                    std::string &error) {
+  const std::string ld = "tcgen05.ld.sync.aligned.32x32b.x";
+  if (opcode.compare(0, ld.size(), ld) || opcode.size() <= ld.size() + 4 ||
+      opcode.compare(opcode.size() - 4, 4, ".b32"))
+    return false;
+  unsigned n = unsigned(std::atoi(opcode.c_str() + ld.size()));
+  inst.op = Op::TcLd;
+  inst.count = uint8_t(n);
+  if (n == 0 || n > 128 || (n & (n - 1)) || inst.ops.size() != 2 ||
+      inst.ops[0].kind != Operand::Vec || inst.ops[0].elems.size() != n ||
+      inst.ops[1].kind != Operand::Addr)
+    error = "tcgen05.ld.32x32b.xN takes N registers and a tensor memory "
+            "address";
+  return true;
+}
+
+bool checkCompoundOperands(Inst &inst, std::string &error) {
+  if (!error.empty())
+    return false;
+  if (inst.op == Op::CpAsyncWait) {
+    if (inst.ops.size() != 1 || inst.ops[0].kind != Operand::Imm)
+      return (error = "cp.async.wait_group takes one immediate"), false;
+    inst.count = uint8_t(inst.ops[0].imm);
+  }
+  if (inst.op == Op::BarWarp && inst.ops.size() != 1)
+    return (error = "bar.warp.sync takes a member mask"), false;
+  if (inst.op == Op::BarArrive && inst.ops.size() != 2)
+    return (error = "bar.arrive takes a barrier and a count"), false;
+  return true;
+}
+
+// One modifier `m` of a table instruction: a type, a state space, a vector
+// width or an instruction-specific selector; false if it is none of them
+// and not in the instruction's row.
+bool decodeModifier(const std::string &m, const OpInfo &info, Inst &inst,
+                    bool &sawType) {
+  Ty t = parseTy("." + m);
+  if (t != Ty::None) {
+    // The second type is cvt's source; mma lists D, A, B, C types.
+    if (!sawType)
+      inst.ty = t;
+    else if (inst.ty2 == Ty::None)
+      inst.ty2 = t;
+    sawType = true;
     return true;
   }
-  auto it = table().find(parts[0]);
-  if (it == table().end())
-    return (error = "unknown instruction '" + parts[0] + "'"), false;
-  const OpInfo &info = it->second;
-  inst.op = info.op;
-  bool sawType = false;
-  for (size_t i = 1; i < parts.size(); ++i) {
-    const std::string &m = parts[i];
-    Ty t = parseTy("." + m);
-    if (t != Ty::None) {
-      // The second type is cvt's source; mma lists D, A, B, C types.
-      if (!sawType)
-        inst.ty = t;
-      else if (inst.ty2 == Ty::None)
-        inst.ty2 = t;
-      sawType = true;
-      continue;
-    }
-    Space sp;
-    if (parseSpace(m, sp) && (inst.op == Op::Ld || inst.op == Op::St ||
-                              inst.op == Op::Cvta || inst.op == Op::Atom ||
-                              inst.op == Op::Red || inst.op == Op::Ldmatrix ||
-                              inst.op == Op::CpAsync)) {
-      // cp.async names the destination space then the source's.
-      if (inst.op != Op::CpAsync || inst.space == Space::Generic)
-        inst.space = sp;
-      continue;
-    }
-    if (m == "v2" || m == "v4") {
-      inst.vec = uint8_t(m[1] - '0');
-      continue;
-    }
-    if (inst.op == Op::Setp && parseCmp(m, inst.cmp))
-      continue;
-    if (inst.op == Op::Setp && (m == "and" || m == "or" || m == "xor")) {
-      inst.boolOp = m == "and" ? BoolOp::And : m == "or" ? BoolOp::Or
-                                                         : BoolOp::Xor;
-      continue;
-    }
-    if (inst.op == Op::Shfl && (m == "up" || m == "down" || m == "bfly" ||
-                                m == "idx")) {
-      inst.shfl = m == "up" ? ShflMode::Up : m == "down" ? ShflMode::Down
-                  : m == "bfly"                        ? ShflMode::Bfly
-                                                       : ShflMode::Idx;
-      continue;
-    }
-    if (inst.op == Op::Ldmatrix && (m == "x1" || m == "x2" || m == "x4")) {
-      inst.count = uint8_t(m[1] - '0');
-      continue;
-    }
-    if ((inst.op == Op::Atom || inst.op == Op::Red || inst.op == Op::Redux) &&
-        (m == "add" ||
-        m == "min" || m == "max" || m == "and" || m == "or" || m == "xor" ||
-        m == "exch" || m == "cas" || m == "inc" || m == "dec")) {
-      static const std::map<std::string, AtomOp> ops = {
-          {"add", AtomOp::Add}, {"min", AtomOp::Min}, {"max", AtomOp::Max},
-          {"and", AtomOp::And}, {"or", AtomOp::Or}, {"xor", AtomOp::Xor},
-          {"exch", AtomOp::Exch}, {"cas", AtomOp::Cas}, {"inc", AtomOp::Inc},
-          {"dec", AtomOp::Dec}};
-      inst.atom = ops.at(m);
-      continue;
-    }
-    bool known = false;
-    for (auto &[name, bit] : info.mods)
-      if (m == name) {
-        inst.mods |= bit;
-        known = true;
-      }
-    if (!known)
-      return (error = "unsupported modifier ." + m + " of " + parts[0]),
-             false;
+  Space sp;
+  if (parseSpace(m, sp) && (inst.op == Op::Ld || inst.op == Op::St ||
+                            inst.op == Op::Cvta || inst.op == Op::Atom ||
+                            inst.op == Op::Red || inst.op == Op::Ldmatrix ||
+                            inst.op == Op::CpAsync)) {
+    // cp.async names the destination space then the source's.
+    if (inst.op != Op::CpAsync || inst.space == Space::Generic)
+      inst.space = sp;
+    return true;
   }
-  if (!checkOperands(inst, info, error))
-    return false;
-  // Per-instruction form checks the executor relies on.
+  if (m == "v2" || m == "v4") {
+    inst.vec = uint8_t(m[1] - '0');
+    return true;
+  }
+  if (inst.op == Op::Setp && parseCmp(m, inst.cmp))
+    return true;
+  if (inst.op == Op::Setp && (m == "and" || m == "or" || m == "xor")) {
+    inst.boolOp = m == "and" ? BoolOp::And : m == "or" ? BoolOp::Or
+                                                       : BoolOp::Xor;
+    return true;
+  }
+  static const std::map<std::string, ShflMode> shfl = {
+      {"up", ShflMode::Up}, {"down", ShflMode::Down},
+      {"bfly", ShflMode::Bfly}, {"idx", ShflMode::Idx}};
+  if (inst.op == Op::Shfl && shfl.count(m)) {
+    inst.shfl = shfl.at(m);
+    return true;
+  }
+  if (inst.op == Op::Ldmatrix && (m == "x1" || m == "x2" || m == "x4")) {
+    inst.count = uint8_t(m[1] - '0');
+    return true;
+  }
+  static const std::map<std::string, AtomOp> atoms = {
+      {"add", AtomOp::Add}, {"min", AtomOp::Min}, {"max", AtomOp::Max},
+      {"and", AtomOp::And}, {"or", AtomOp::Or}, {"xor", AtomOp::Xor},
+      {"exch", AtomOp::Exch}, {"cas", AtomOp::Cas}, {"inc", AtomOp::Inc},
+      {"dec", AtomOp::Dec}};
+  if ((inst.op == Op::Atom || inst.op == Op::Red || inst.op == Op::Redux) &&
+      atoms.count(m)) {
+    inst.atom = atoms.at(m);
+    return true;
+  }
+  bool known = false;
+  for (auto &[name, bit] : info.mods)
+    if (m == name) {
+      inst.mods |= bit;
+      known = true;
+    }
+  return known;
+}
+
+// Per-instruction form checks the executor relies on.
+bool checkForm(const std::string &opcode,
+               const std::vector<std::string> &parts, Inst &inst,
+               std::string &error) {
   if (inst.op == Op::Mma && (inst.ty != Ty::F32 ||
                              (inst.ty2 != Ty::F16 && inst.ty2 != Ty::BF16) ||
                              opcode.find("m16n8k16.row.col") ==
@@ -560,6 +568,31 @@ bool decodeInstruction(const std::string &opcode, Inst &inst,
       opcode.find(".cas") != std::string::npos && inst.ops.size() != 4)
     return (error = "atom.cas takes 4 operands"), false;
   return true;
+}
+
+} // namespace
+
+bool decodeInstruction(const std::string &opcode, Inst &inst,
+                       std::string &error) {
+  if (decodeAsyncForm(opcode, inst))
+    return checkAsyncOperands(opcode, inst, error);
+  if (decodeWgmma(opcode, inst, error) || decodeTmemLoad(opcode, inst, error))
+    return error.empty();
+  std::vector<std::string> parts = splitDots(opcode);
+  if (decodeCompound(parts, inst, error))
+    return checkCompoundOperands(inst, error);
+  auto it = table().find(parts[0]);
+  if (it == table().end())
+    return (error = "unknown instruction '" + parts[0] + "'"), false;
+  const OpInfo &info = it->second;
+  inst.op = info.op;
+  bool sawType = false;
+  for (size_t i = 1; i < parts.size(); ++i)
+    if (!decodeModifier(parts[i], info, inst, sawType))
+      return (error = "unsupported modifier ." + parts[i] + " of " + parts[0]),
+             false;
+  return checkOperands(inst, info, error) &&
+         checkForm(opcode, parts, inst, error);
 }
 
 } // namespace uop::emu
