@@ -212,7 +212,6 @@ static void makeCluster(Machine &m, std::vector<Cta> &ctas,
     initCta(m, c, nthreads);
     setRanks(c);
   }
-  m.clusterThreads = size * nthreads;
   m.clusterArrived = 0;
   m.clusterPhase = 0;
 }

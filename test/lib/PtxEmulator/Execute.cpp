@@ -469,8 +469,10 @@ bool Machine::reportDeadlock(Cta &cta) {
                   : t.status == ThreadStatus::AtWarp
                       ? "deadlock: waits at a warp-collective instruction "
                         "that the rest of its member set never reaches"
-                      : "deadlock: spins on an mbarrier phase that never "
-                        "completes");
+                  : t.status == ThreadStatus::AtCluster
+                      ? "deadlock: waits at barrier.cluster.wait for "
+                        "threads of the cluster that never arrive"
+                      : "deadlock: a thread can make no progress");
     }
   return true;
 }

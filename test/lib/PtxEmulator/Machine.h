@@ -233,7 +233,7 @@ public:
   bool trace = false;       // UOP_EMU_TRACE=1: asynchronous events to stderr
   uint64_t changes = 0;     // rounds with progress plus async completions
   // barrier.cluster (9.7.13.3) of the cluster that runs.
-  unsigned clusterArrived = 0, clusterThreads = 0;
+  unsigned clusterArrived = 0;
   int64_t clusterPhase = 0;
   uint64_t executed = 0;
   uint64_t rng = 0;
