@@ -872,6 +872,10 @@ int runDistributed(ModuleOp module, func::FuncOp fn) {
 #else
   int64_t devices = getDeviceCount(fn);
   // Checked before any rank starts: each rank is a whole process.
+  if (clDevices > kMaxDevices)
+    return fail("--devices " + Twine(clDevices) + ": uop-run starts at most " +
+                    Twine(kMaxDevices) + " ranks (one process each)",
+                kUsage);
   if (devices > kMaxDevices)
     return fail("@" + fn.getName() + " runs on " + Twine(devices) +
                     " devices; uop-run starts at most " + Twine(kMaxDevices) +
