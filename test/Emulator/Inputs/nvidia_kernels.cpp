@@ -1,9 +1,9 @@
-// Runs the nvcc-compiled kernels of nvidia_kernels.cu through the CUDA
-// driver API (cuda.h, linked against libuop-emu-cuda.so) and compares each
-// with a CPU result. Prints "<kernel> ok" per kernel; exits 1 on the first
-// mismatch or driver error.
+// Runs the nvcc-compiled kernels of nvidia_kernels.cu (and, with a second
+// file, of nvidia_barriers.cu) through the CUDA driver API (cuda.h, linked
+// against libuop-emu-cuda.so) and compares each with a CPU result. Prints
+// "<kernel> ok" per kernel; exits 1 on a mismatch or driver error.
 //
-//   nvidia_kernels FILE.ptx
+//   nvidia_kernels FILE.ptx [BARRIERS.ptx]
 #include <cuda.h>
 
 #include <cmath>
@@ -167,27 +167,66 @@ bool mma(std::mt19937 &rng) {
   return report("mma_m16n8k16", ok);
 }
 
+bool bulkCopy(std::mt19937 &rng) {
+  std::vector<float> in(2 * 256);
+  for (float &v : in)
+    v = float(int(rng() % 1000)) / 8;
+  CUdeviceptr din = upload(in), dout = upload(std::vector<float>(512, -1));
+  run("bulk_copy", 2, 256, din, dout);
+  auto out = download<float>(dout, 512);
+  check(cuMemFree(din), "cuMemFree");
+  bool ok = true;
+  for (int i = 0; i < 512; ++i)
+    ok &= out[i] == 2 * in[i];
+  return report("bulk_copy", ok);
+}
+
+bool blockBarrier(std::mt19937 &rng) {
+  std::vector<int> in(128);
+  for (int &v : in)
+    v = int(rng() % 1000);
+  CUdeviceptr din = upload(in), dout = upload(std::vector<int>(128, -1));
+  run("block_barrier", 1, 128, din, dout);
+  auto out = download<int>(dout, 128);
+  check(cuMemFree(din), "cuMemFree");
+  bool ok = true;
+  for (int i = 0; i < 128; ++i)
+    ok &= out[i] == in[(i + 1) % 128];
+  return report("block_barrier", ok);
+}
+
+std::string readFile(const char *path) {
+  std::ifstream f(path);
+  std::stringstream text;
+  text << f.rdbuf();
+  return text.str();
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: nvidia_kernels FILE.ptx\n");
+  if (argc != 2 && argc != 3) {
+    std::fprintf(stderr, "usage: nvidia_kernels FILE.ptx [BARRIERS.ptx]\n");
     return 2;
   }
-  std::ifstream f(argv[1]);
-  std::stringstream ptx;
-  ptx << f.rdbuf();
   check(cuInit(0), "cuInit");
   CUdevice dev;
   CUcontext ctx;
   check(cuDeviceGet(&dev, 0), "cuDeviceGet");
   check(cuDevicePrimaryCtxRetain(&ctx, dev), "cuDevicePrimaryCtxRetain");
   check(cuCtxSetCurrent(ctx), "cuCtxSetCurrent");
-  check(cuModuleLoadData(&module, ptx.str().c_str()), "cuModuleLoadData");
+  std::string ptx = readFile(argv[1]);
+  check(cuModuleLoadData(&module, ptx.c_str()), "cuModuleLoadData");
   std::mt19937 rng(42);
   bool ok = warpSum(rng) & warpMax(rng) & blockSum(rng) & blockScan(rng) &
             mma(rng);
   check(cuModuleUnload(module), "cuModuleUnload");
+  if (argc == 3) {
+    ptx = readFile(argv[2]);
+    check(cuModuleLoadData(&module, ptx.c_str()), "cuModuleLoadData");
+    ok = ok & bulkCopy(rng) & blockBarrier(rng);
+    check(cuModuleUnload(module), "cuModuleUnload");
+  }
   check(cuDevicePrimaryCtxRelease(dev), "cuDevicePrimaryCtxRelease");
   return ok ? 0 : 1;
 }

@@ -839,6 +839,7 @@ bool Machine::step(Cta &cta, Thread &t) {
   case Op::MbarInit: case Op::MbarArrive: case Op::MbarTryWait:
   case Op::FenceProxyAsync: case Op::TmaLoad: case Op::TmaStore:
   case Op::BulkCommit: case Op::BulkWait: case Op::Setmaxnreg:
+  case Op::BulkLoad: case Op::Nanosleep:
     ok = execAsync(cta, t, in);
     break;
   case Op::TcMma: case Op::TcCommit: ok = execTcgen05(cta, t, in); break;

@@ -179,6 +179,17 @@ bool Machine::landOneLoad(Cta &cta, bool &landed) {
   bool ok = true;
   for (auto [destRank, sigRank] : load.targets) {
     Cta &dc = (*cta.cluster)[destRank];
+    if (load.bulkBytes) { // cp.async.bulk: bytes as they are
+      std::vector<uint8_t> buf(load.bulkBytes);
+      if (!this->load(cta, t, Space::Global, load.bulkSrc, buf.data(),
+                      unsigned(buf.size()), *in))
+        return false;
+      std::memcpy(&dc.shared[load.dst], buf.data(), buf.size());
+      for (uint64_t b = 0; b < buf.size(); ++b) {
+        dc.shadow[load.dst + b].writeEpoch = 0;
+        dc.shadow[load.dst + b].fenceAtWrite = -1;
+      }
+    } else
     forEachElement(load.map, load.coords, load.dst,
                    [&](uint64_t s, uint64_t g, unsigned eb) {
                      uint8_t buf[8] = {0};
@@ -200,7 +211,7 @@ bool Machine::landOneLoad(Cta &cta, bool &landed) {
                    load.line, (unsigned long long)boxBytes(load.map),
                    (unsigned long long)load.dst, destRank,
                    (unsigned long long)load.mbar, sigRank);
-    b.tx -= int64_t(boxBytes(load.map));
+    b.tx -= int64_t(load.bulkBytes ? load.bulkBytes : boxBytes(load.map));
     completeIfDone(sc, load.mbar, b);
   }
   return true;
@@ -294,6 +305,35 @@ static bool tmaLoad(Machine &m, Cta &cta, Thread &t, const Inst &in) {
   return true;
 }
 
+// cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes [dst],
+// [src], size, [mbar] (9.7.9.25.4): size bytes, a multiple of 16, between
+// 16-byte aligned addresses; lands like a TMA load.
+static bool bulkLoad(Machine &m, Cta &cta, Thread &t, const Inst &in) {
+  InflightLoad l;
+  std::memset(&l.map, 0, sizeof(l.map));
+  Space gs = Space::Global;
+  l.bulkSrc = m.address(t, in.ops[1], gs);
+  l.bulkBytes = m.read(cta, t, in.ops[2], 32);
+  Cta *dst = nullptr, *bar = nullptr;
+  if (l.bulkBytes == 0 || l.bulkBytes % 16 || l.bulkSrc % 16)
+    return m.fail(cta, t, in, "cp.async.bulk needs a size that is a "
+                              "multiple of 16 and 16-byte aligned addresses");
+  if (!sharedOffset(m, cta, t, in, in.ops[0], l.bulkBytes, l.dst, &dst) ||
+      !sharedOffset(m, cta, t, in, in.ops[3], 8, l.mbar, &bar))
+    return false;
+  if (l.dst % 16)
+    return m.fail(cta, t, in, "the bulk copy's destination is not 16-byte "
+                              "aligned");
+  if (!findBarrier(m, *bar, t, in, l.mbar))
+    return false;
+  l.targets.push_back({dst->rank, bar->rank});
+  std::memset(&dst->shared[l.dst], 0xff, l.bulkBytes); // poison until landed
+  l.line = in.line;
+  l.thread = t.linear;
+  cta.inflight.push_back(l);
+  return true;
+}
+
 static bool tmaStore(Machine &m, Cta &cta, Thread &t, const Inst &in) {
   PendingStore st;
   if (!readTensorMap(m, cta, t, in, in.ops[0], st.map))
@@ -324,6 +364,10 @@ static bool spinsBack(const Machine &m, const Thread &t) {
   uint32_t pc = t.pc + 1;
   for (unsigned hops = 0; hops < 16 && pc < m.fn.code.size(); ++hops) {
     const Inst &in = m.fn.code[pc];
+    if (in.op == Op::Nanosleep) { // a back-off inside the loop
+      ++pc;
+      continue;
+    }
     if (in.op != Op::Bra)
       return false;
     if (in.guarded && bool(t.regs[in.guard]) == in.guardNeg) {
@@ -380,9 +424,15 @@ static bool mbarrierOp(Machine &m, Cta &cta, Thread &t, const Inst &in) {
   }
   // try_wait.parity: the phase of this parity has completed when the
   // current phase has the other parity.
-  uint64_t parity = m.read(cta, t, in.ops[2], 32) & 1;
-  bool done = (b->phase & 1) != parity;
+  // With a state token (from the arrive), the phase the arrive was in has
+  // completed once the barrier's phase moved past it.
+  bool done;
+  if (in.parity)
+    done = (b->phase & 1) != (m.read(cta, t, in.ops[2], 32) & 1);
+  else
+    done = b->phase != m.read(cta, t, in.ops[2], 64);
   m.write(t, in.ops[0], done, 1);
+  m.failedWaits += !done;
   t.spun = !done && spinsBack(m, t);
   t.spinEpoch = m.changes;
   return true;
@@ -397,6 +447,11 @@ bool Machine::execAsync(Cta &cta, Thread &t, const Inst &in) {
     return true;
   case Op::TmaLoad:
     return tmaLoad(*this, cta, t, in);
+  case Op::BulkLoad:
+    return bulkLoad(*this, cta, t, in);
+  case Op::Nanosleep: // a hint to wait: the thread yields its slice
+    t.spun = true;
+    return true;
   case Op::TmaStore:
     return tmaStore(*this, cta, t, in);
   case Op::BulkCommit:

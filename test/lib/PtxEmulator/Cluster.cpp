@@ -157,6 +157,17 @@ bool Machine::runCluster(std::vector<Cta> &ctas) {
     }
     if (progress) {
       ++changes;
+      waitingRounds = failedWaits ? waitingRounds + 1 : 0;
+      failedWaits = 0;
+      if (waitingRounds >= 64) { // threads keep waiting: let one land
+        waitingRounds = 0;
+        bool idle = true;
+        for (Cta &c : ctas)
+          idle &= c.inflight.empty() && c.tmem.commits.empty();
+        bool deadlock;
+        if (!idle && !stalled(ctas, deadlock))
+          return false;
+      }
       continue;
     }
     bool deadlock;

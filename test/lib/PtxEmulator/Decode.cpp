@@ -206,6 +206,17 @@ const FormTable &asyncForms() {
       {"mbarrier.arrive.shared.b64", {Op::MbarArrive, Space::Shared}},
       {"mbarrier.arrive.shared::cta.b64", {Op::MbarArrive, Space::Shared}},
       {"mbarrier.arrive.expect_tx.shared.b64", {Op::MbarArrive, Space::Shared}},
+      {"mbarrier.arrive.expect_tx.release.cta.shared::cta.b64",
+       {Op::MbarArrive, Space::Shared}},
+      {"mbarrier.arrive.release.cta.shared::cta.b64",
+       {Op::MbarArrive, Space::Shared}},
+      {"mbarrier.try_wait.shared.b64", {Op::MbarTryWait, Space::Shared}},
+      {"mbarrier.try_wait.shared::cta.b64", {Op::MbarTryWait, Space::Shared}},
+      {"cp.async.bulk.shared::cta.global.mbarrier::complete_tx::bytes",
+       {Op::BulkLoad, Space::Shared}},
+      {"cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes",
+       {Op::BulkLoad, Space::SharedCluster}},
+      {"nanosleep.u32", {Op::Nanosleep, Space::Generic}},
       {"mbarrier.arrive.expect_tx.shared::cta.b64",
        {Op::MbarArrive, Space::Shared}},
       {"mbarrier.try_wait.parity.shared.b64",
@@ -310,6 +321,7 @@ bool decodeAsyncForm(const std::string &opcode, Inst &inst) {
   inst.expectTx = opcode.find("expect_tx") != std::string::npos;
   inst.pair = opcode.find("cta_group::2") != std::string::npos;
   inst.multicast = opcode.find("multicast::cluster") != std::string::npos;
+  inst.parity = opcode.find(".parity") != std::string::npos;
   if (inst.op == Op::Mapa)
     inst.ty = opcode.back() == '4' ? Ty::U64 : Ty::U32;
   return true;
@@ -418,7 +430,8 @@ bool checkAsyncOperands(const std::string &opcode, Inst &inst,
     if (opcode.find(".read") != std::string::npos)
       inst.mods |= M_To;
     break;
-  case Op::Setmaxnreg: ok = n == 1; break;
+  case Op::Setmaxnreg: case Op::Nanosleep: ok = n == 1; break;
+  case Op::BulkLoad: ok = n == 4; break;
   case Op::TcAlloc: case Op::TcDealloc: ok = n == 2; break;
   case Op::TcMma: ok = n == 5 && inst.ops[0].kind == Operand::Addr; break;
   case Op::TcCommit:

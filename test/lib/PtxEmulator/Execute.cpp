@@ -97,6 +97,10 @@ static uint64_t specialValue(const Machine &m, const Cta &cta,
   case Sreg::ClusterNctaidX: return c.cluster[0];
   case Sreg::ClusterNctaidY: return c.cluster[1];
   case Sreg::ClusterNctaidZ: return c.cluster[2];
+  // Time: deterministic, 1 ns (or 1 cycle) per instruction this launch
+  // has executed, so that back-off loops see it advance.
+  case Sreg::Globaltimer: case Sreg::Clock64: return m.executed;
+  case Sreg::Clock: return uint32_t(m.executed);
   case Sreg::DynSmem: return c.dynamicShared;
   case Sreg::TotalSmem: return m.sharedBytes;
   case Sreg::LanemaskLt: return (1ull << t.lane) - 1;

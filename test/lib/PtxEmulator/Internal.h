@@ -43,7 +43,7 @@ enum class Op : uint16_t {
   CpAsync, CpAsyncCommit, CpAsyncWait, CpAsyncWaitAll,
   // Asynchronous (Async.cpp): mbarrier, TMA and bulk groups, proxy fences.
   MbarInit, MbarArrive, MbarTryWait, FenceProxyAsync, TmaLoad, TmaStore,
-  BulkCommit, BulkWait,
+  BulkCommit, BulkWait, BulkLoad, Nanosleep,
   // Warpgroup-level (Wgmma.cpp).
   WgmmaMma, WgmmaFence, WgmmaCommit, WgmmaWait, Setmaxnreg,
   // Tensor memory (Tcgen05.cpp).
@@ -59,7 +59,8 @@ enum class Sreg : uint8_t {
   ClusterNctarank, DynSmem, TotalSmem, LanemaskLt, LanemaskLe, LanemaskEq,
   LanemaskGe, LanemaskGt, ClusteridX, ClusteridY, ClusteridZ, NclusteridX,
   NclusteridY, NclusteridZ, ClusterCtaidX, ClusterCtaidY, ClusterCtaidZ,
-  ClusterNctaidX, ClusterNctaidY, ClusterNctaidZ,
+  ClusterNctaidX, ClusterNctaidY, ClusterNctaidZ, Globaltimer, Clock,
+  Clock64,
 };
 
 struct Operand {
@@ -105,6 +106,7 @@ struct Inst {
   bool expectTx = false; // mbarrier.arrive.expect_tx
   bool pair = false;      // cta_group::2
   bool multicast = false; // .multicast::cluster
+  bool parity = false;    // mbarrier.try_wait.parity (else a state token)
   Cmp cmp = Cmp::Eq;
   BoolOp boolOp = BoolOp::None;
   ShflMode shfl = ShflMode::Idx;

@@ -69,6 +69,7 @@ struct MBarrier {
 // A TMA load in flight: it lands (and completes its bytes on the mbarrier)
 // only when nothing else in the CTA can progress.
 struct InflightLoad {
+  uint64_t bulkSrc = 0, bulkBytes = 0; // a non-tensor bulk copy (no map)
   TensorMap map;
   int32_t coords[2];
   uint64_t dst, mbar;
@@ -232,6 +233,10 @@ public:
   uint64_t sharedBytes = 0; // static + dynamic
   bool trace = false;       // UOP_EMU_TRACE=1: asynchronous events to stderr
   uint64_t changes = 0;     // rounds with progress plus async completions
+  // Failed mbarrier try_waits this round, and consecutive rounds with some:
+  // a wait loop the spin detector does not recognise (other instructions
+  // between the try_wait and the branch back) still lets async work land.
+  uint64_t failedWaits = 0, waitingRounds = 0;
   // barrier.cluster (9.7.13.3) of the cluster that runs.
   unsigned clusterArrived = 0;
   int64_t clusterPhase = 0;

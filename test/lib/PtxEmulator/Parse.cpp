@@ -593,6 +593,8 @@ bool parseSreg(const std::string &t, Sreg &s) {
       {"%cluster_nctaid.x", Sreg::ClusterNctaidX},
       {"%cluster_nctaid.y", Sreg::ClusterNctaidY},
       {"%cluster_nctaid.z", Sreg::ClusterNctaidZ},
+      {"%globaltimer", Sreg::Globaltimer}, {"%clock", Sreg::Clock},
+      {"%clock64", Sreg::Clock64},
       {"%lanemask_lt", Sreg::LanemaskLt}, {"%lanemask_le", Sreg::LanemaskLe},
       {"%lanemask_eq", Sreg::LanemaskEq}, {"%lanemask_ge", Sreg::LanemaskGe},
       {"%lanemask_gt", Sreg::LanemaskGt}};
