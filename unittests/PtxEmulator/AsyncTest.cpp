@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Internal.h"
+#include "Buffers.h"
 #include "PtxEmulator.h"
 
 #include <gtest/gtest.h>
@@ -30,25 +31,7 @@ namespace {
 
 const char *kHeader90 = ".version 8.0\n.target sm_90a\n.address_size 64\n";
 
-// Buffers the kernel may touch; everything else is out of bounds.
-struct Buffers {
-  std::vector<std::pair<uint64_t, uint64_t>> ranges;
-  template <typename T> void add(std::vector<T> &v) {
-    ranges.push_back({uint64_t(uintptr_t(v.data())), v.size() * sizeof(T)});
-  }
-  GlobalRangeCheck check() const {
-    return [this](uint64_t a, uint64_t n, uint64_t &b, uint64_t &e,
-                  std::string &why) {
-      for (auto [base, size] : ranges)
-        if (a >= base && a + n <= base + size) {
-          b = base, e = base + size;
-          return true;
-        }
-      why = "outside every buffer";
-      return false;
-    };
-  }
-};
+using uop::emu::test::Buffers;
 
 // Parses `body` as the sm_90a kernel `k(params)` and runs one block of
 // `threads` threads; `args` points at each parameter's bytes. Returns the

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Buffers.h"
 #include "PtxEmulator.h"
 
 #include <gtest/gtest.h>
@@ -21,25 +22,7 @@ namespace {
 
 const char *kHeader = ".version 8.0\n.target sm_80\n.address_size 64\n";
 
-// Buffers the kernel may touch; everything else is out of bounds.
-struct Buffers {
-  std::vector<std::pair<uint64_t, uint64_t>> ranges;
-  template <typename T> void add(std::vector<T> &v) {
-    ranges.push_back({uint64_t(uintptr_t(v.data())), v.size() * sizeof(T)});
-  }
-  GlobalRangeCheck check() const {
-    return [this](uint64_t a, uint64_t n, uint64_t &b, uint64_t &e,
-                  std::string &why) {
-      for (auto [base, size] : ranges)
-        if (a >= base && a + n <= base + size) {
-          b = base, e = base + size;
-          return true;
-        }
-      why = "outside every buffer";
-      return false;
-    };
-  }
-};
+using uop::emu::test::Buffers;
 
 // Parses `body` as the kernel `k` with one .u64 parameter per pointer and
 // runs it with `threads` threads in one block. Returns the error, or "".
