@@ -423,16 +423,44 @@ class TensorOps:
     def cumprod(self, axis=0):
         return self._cumulative(axis, "mul", "cumprod")
 
-    def cummax(self, axis=0):
-        """Running maximum (values only; NaN propagates)."""
+    def _cumext(self, axis, kind):
+        """(values, indices) of a running max or min, as tinygrad and torch return them."""
+        T = type(self)
+        what = "cum" + kind
         t = self.cast(_dt.uint8) if self.dtype.is_bool else self
-        r = t._cumulative(axis, "max", "cummax")
-        return r.cast(bool_) if self.dtype.is_bool else r
+        values = t._cumulative(axis, kind, what)
+        if self.ndim == 0:
+            idx = T(_t()._const_node(0, (), int32))
+        else:
+            idx = values._cumext_indices(t, _axis(axis, self.ndim, what))
+        return (values.cast(bool_) if self.dtype.is_bool else values), idx
+
+    def _cumext_indices(self, x, ax):
+        """torch's indices of running extremes ``self`` of ``x``: the last j <= i where
+        x[j] equals the extreme (ties take the later index, NaN equal to NaN: torch moves
+        the index to each later NaN)."""
+        T = type(self)
+        n = x.shape[ax]
+        if n == 0:
+            return T(_t()._const_node(0, x.shape, int32))
+        xt, vt = x.transpose(ax, -1), self.transpose(ax, -1)
+        ar = T.arange(n)
+        upto = ar.reshape(n, 1) <= ar.reshape(1, n)            # [j, i]: j <= i
+        xj, vi = xt.unsqueeze(-1), vt.unsqueeze(-2)             # [..., j, i]
+        same = xj == vi
+        if x.dtype.is_float:
+            same = same | (xj.isnan() & vi.isnan())
+        last = (same & upto).where(ar.reshape(n, 1), -1).max(-2)
+        return last.cast(int32).transpose(ax, -1)
+
+    def cummax(self, axis=0):
+        """Running maximum: ``(values, indices)`` (int32; NaN propagates), as tinygrad and
+        torch. Indices follow torch: a tie takes the later index."""
+        return self._cumext(axis, "max")
 
     def cummin(self, axis=0):
-        t = self.cast(_dt.uint8) if self.dtype.is_bool else self
-        r = t._cumulative(axis, "min", "cummin")
-        return r.cast(bool_) if self.dtype.is_bool else r
+        """Running minimum: ``(values, indices)``, as :meth:`cummax`."""
+        return self._cumext(axis, "min")
 
     @staticmethod
     def einsum(formula, *operands):

@@ -40,6 +40,16 @@ class DType:
         """The numpy dtype of the program's buffers (bfloat16: its bits as uint16)."""
         return np.dtype(np.uint16) if self.name == "bfloat16" else self.np
 
+    @property
+    def min(self):
+        """The least value (tinygrad's ``dtypes.int.min``; -inf for floats, False for bool)."""
+        return _min_max(self, lambda lo, hi: lo)
+
+    @property
+    def max(self):
+        """The greatest value (inf for floats, True for bool)."""
+        return _min_max(self, lambda lo, hi: hi)
+
     def __repr__(self):
         return f"uop.{self.name}"
 
@@ -129,3 +139,47 @@ def from_bfloat16_bits(bits):
 def round_bfloat16(a):
     """float values rounded to bfloat16, as float32."""
     return from_bfloat16_bits(to_bfloat16_bits(a)).reshape(np.shape(a))
+
+
+def _min_max(d, pick):
+    d = to_dtype(d)
+    if d.is_bool:
+        return pick(False, True)
+    if d.is_float:
+        return pick(float("-inf"), float("inf"))
+    info = np.iinfo(d.np)
+    return pick(int(info.min), int(info.max))
+
+
+class dtypes:  # noqa: N801 - tinygrad's spelling: `from uop.dtypes import dtypes`
+    """tinygrad's ``dtypes`` namespace: the dtypes under tinygrad's names and aliases
+    (``dtypes.int`` is int32, ``dtypes.long`` int64, ``dtypes.half`` float16, ...), the
+    defaults, and ``min``/``max``/``is_float``/``is_int``/``is_unsigned`` of a dtype."""
+    bool, int8, uint8, int16, uint16, int32, uint32 = bool_, int8, uint8, int16, uint16, int32, uint32
+    int64, uint64, float16, bfloat16, float32, float64 = int64, uint64, float16, bfloat16, float32, float64
+    char, uchar, short, ushort, int, uint, long, ulong = int8, uint8, int16, uint16, int32, uint32, int64, uint64
+    half, float, double = float16, float32, float64
+    default_float, default_int = float32, int32
+    all = ALL
+
+    @staticmethod
+    def min(d):
+        """The least value of ``d`` (-inf for floats, False for bool)."""
+        return _min_max(d, lambda lo, hi: lo)
+
+    @staticmethod
+    def max(d):
+        """The greatest value of ``d`` (inf for floats, True for bool)."""
+        return _min_max(d, lambda lo, hi: hi)
+
+    @staticmethod
+    def is_float(d):
+        return to_dtype(d).is_float
+
+    @staticmethod
+    def is_int(d):
+        return to_dtype(d).is_int
+
+    @staticmethod
+    def is_unsigned(d):
+        return to_dtype(d).is_unsigned

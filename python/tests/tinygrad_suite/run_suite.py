@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+"""Runs tinygrad's operator tests (test/backend/test_ops.py), unmodified, against ``uop.Tensor``
+with PyTorch as the reference, forward only, and classifies every test.
+
+    UOP_TINYGRAD_DIR=/path/to/tinygrad /usr/bin/python3 python/tests/tinygrad_suite/run_suite.py
+
+A stand-in ``tinygrad`` package (``shim/``) maps ``tinygrad.Tensor`` to ``uop.Tensor`` and
+``dtypes`` to ``uop.dtypes.dtypes``; tinygrad's own code is never imported. ``FORWARD_ONLY=1``
+turns off test_ops.py's backward checks (uop has no autograd yet).
+
+Each test is one of:
+  pass         the forward results equal torch's (tinygrad's tolerances)
+  mismatch     a value, shape or dtype differs from torch's, or torch raises and we do not
+               (a silent wrong result: each is a bug)
+  unsupported  uop.Tensor raised (a missing op or keyword, another exception class ...)
+  excluded     not measurable here, with the reason (EXCLUDED below; tinygrad internals,
+               autograd, or torch 1.13 lacking the reference op)
+  skipped      the test skipped itself (its own skipIf on this device)
+
+Without a tinygrad checkout the script says so and exits 0. ``--json FILE`` writes every test's
+outcome; ``--fail-on-mismatch`` exits 1 when any test mismatches.
+"""
+
+import argparse
+import collections
+import importlib.util
+import json
+import multiprocessing
+import os
+import re
+import signal
+import sys
+import time
+import traceback
+import unittest
+from pathlib import Path
+
+# The tinygrad commit the suite was pinned to (its test/backend/test_ops.py, 427 tests).
+PINNED_COMMIT = "a9069c177a9da9cca18593edf55acd2e6073cca6"
+HERE = Path(__file__).resolve().parent
+PYTHON_DIR = HERE.parent.parent
+
+REASON_AUTOGRAD = "needs autograd: calls backward()/gradient() itself (no autograd in uop yet)"
+REASON_TORCH = "reference: torch 1.13 lacks the op or keyword the test calls"
+EXCLUDED = {
+    # Tests whose own body differentiates (the forward-only switch does not reach them).
+    "test_cmp_ne_backwards": REASON_AUTOGRAD,
+    "test_cmp_lt_backwards": REASON_AUTOGRAD,
+    "test_round_quantization_gradient": REASON_AUTOGRAD,
+    "test_pow_zero_tensor": REASON_AUTOGRAD,
+    "test_sigmoid_extreme": REASON_AUTOGRAD,
+    "test_sigmoid_alt_extreme": REASON_AUTOGRAD,
+}
+
+# Category of a test by its name: the first pattern that matches.
+CATEGORIES = [
+    ("conv/pool", r"conv|pool|interpolate|unfold|padding_add"),
+    ("matmul/einsum", r"matmul|dot|einsum|gemm|matvec|mulacc"),
+    ("nn functions", r"softmax|softmin|entropy|loss|attention|one_hot|normalize|logsumexp|"
+                     r"logcumsumexp|masked|nonzero|isclose"),
+    ("indexing", r"slice|index|gather|scatter|where|tril|triu|diag|topo_sort"),
+    ("reduce", r"sum|prod|max|min|mean|var|std|arg|cum|any|all|sort|topk|reduce"),
+    ("movement", r"reshape|permute|transpose|expand|pad|shrink|flip|cat|stack|split|chunk|squeeze|"
+                 r"flatten|repeat|roll|view|detach|meshgrid|broadcast"),
+    ("creation", r"full|zeros|ones|arange|eye|rand|empty|linspace|like|negative_dims"),
+    ("dtypes", r"cast|bitcast|int_or|_int|uint|dtype"),
+    ("binary", r"add|sub|mul|div|pow|mod|cmp|maximum|minimum|xor|and|or|shift|lerp|copysign|clip|"
+               r"hardtanh|logaddexp"),
+]
+
+
+def category(name):
+    short = name.split(".")[-1][len("test_"):]
+    for cat, pattern in CATEGORIES:
+        if re.search(pattern, short):
+            return cat
+    return "unary"
+
+
+def find_test_file(root):
+    for rel in ("test/backend/test_ops.py", "test/test_ops.py"):
+        if (Path(root) / rel).is_file():
+            return Path(root) / rel
+    return None
+
+
+def load_module(test_file):
+    os.environ["FORWARD_ONLY"] = "1"
+    sys.path[:0] = [str(HERE / "shim"), str(PYTHON_DIR)]
+    spec = importlib.util.spec_from_file_location("tinygrad_test_ops", test_file)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_names(mod):
+    names = []
+    for cls in (mod.TestOps, getattr(mod, "TestOpsUint8", None)):
+        if cls is not None:
+            names += [f"{cls.__name__}.{n}" for n in unittest.TestLoader().getTestCaseNames(cls)]
+    return names
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _is_reference_error(exc, frames):
+    """An exception of torch's side: torch 1.13 lacks an op, keyword or overload the test uses."""
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    if any("/torch/" in f.filename for f in frames) and not any("/python/uop/" in f.filename
+                                                                 for f in frames):
+        return True
+    if torch is not None and isinstance(exc, AttributeError) and (exc.obj is torch or isinstance(exc.obj, torch.Tensor)
+                                            or getattr(exc.obj, "__name__", "").startswith("torch")):
+        return True
+    if any("/python/uop/" in f.filename for f in frames):
+        return False
+    # torch's own argument parser and kernel dispatch (builtins: no Python frame of torch)
+    return bool(re.search(r"received an invalid combination of arguments|"
+                          r"\" not implemented for '|module 'torch", str(exc)))
+
+
+def classify(exc, tb):
+    """(outcome, detail) of a failed test from its exception."""
+    frames = traceback.extract_tb(tb)
+    inner = frames[-1].filename if frames else ""
+    first = (str(exc).splitlines() or [""])[0][:240]
+    if isinstance(exc, _Timeout):
+        return "unsupported", "timeout"
+    if _is_reference_error(exc, frames):
+        return "excluded", f"{REASON_TORCH} ({type(exc).__name__}: {first})"
+    ours = "/python/uop/" in inner
+    if isinstance(exc, AssertionError) and "does not match" in first:  # assertRaisesRegex
+        return "unsupported", f"error message differs: {first}"
+    if not ours and (isinstance(exc, AssertionError) or first.startswith("forward pass failed")):
+        kind = ("no exception" if "not raised" in first else "shape" if "shape mismatch" in first
+                else "dtype" if "dtype mismatch" in first else "value")
+        return "mismatch", f"{kind}: {' '.join(str(exc).split())[:400]}"
+    where = next((f"{Path(f.filename).name}:{f.lineno}" for f in reversed(frames)
+                  if "/python/uop/" in f.filename), "")
+    expected = any(f.name == "helper_test_exception" for f in frames)
+    tag = " (raised where test expects another class)" if expected else ""
+    return "unsupported", f"{type(exc).__name__}: {first}{tag} [{where}]"
+
+
+class _Result(unittest.TestResult):
+    def __init__(self):
+        super().__init__()
+        self.outcome = ("pass", "")
+
+    def addError(self, test, err):
+        self.outcome = classify(err[1], err[2])
+
+    def addFailure(self, test, err):
+        self.outcome = classify(err[1], err[2])
+
+    def addSkip(self, test, reason):
+        self.outcome = ("skipped", reason)
+
+
+_MOD = None
+
+
+def _alarm(*_):
+    raise _Timeout()
+
+
+def run_one(args):
+    name, timeout = args
+    short = name.split(".")[-1]
+    if short in EXCLUDED:
+        return {"test": name, "outcome": "excluded", "detail": EXCLUDED[short],
+                "category": category(name), "seconds": 0.0}
+    cls_name, meth = name.split(".")
+    case = getattr(_MOD, cls_name)(meth)
+    result = _Result()
+    start = time.monotonic()
+    signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(timeout)
+    try:
+        case.run(result)
+    except _Timeout:  # fired outside the test's own try (set-up, tear-down)
+        result.outcome = ("unsupported", "timeout")
+    finally:
+        signal.alarm(0)
+    return {"test": name, "outcome": result.outcome[0], "detail": result.outcome[1],
+            "category": category(name), "seconds": round(time.monotonic() - start, 2)}
+
+
+def _init(test_file):
+    global _MOD
+    _MOD = load_module(test_file)
+
+
+def run(test_file, names, jobs, timeout, progress=True):
+    """Every named test's record, in order."""
+    out = []
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(jobs, initializer=_init, initargs=(test_file,), maxtasksperchild=40) as pool:
+        for rec in pool.imap(run_one, [(n, timeout) for n in names]):
+            out.append(rec)
+            if progress:
+                print(f"{rec['outcome']:<11} {rec['test']} {rec['detail'][:160]}", flush=True)
+    return out
+
+
+OUTCOMES = ("pass", "mismatch", "unsupported", "excluded", "skipped")
+
+
+def summary(records):
+    """Counts overall and by category, as text (a Markdown table)."""
+    by = collections.defaultdict(collections.Counter)
+    for r in records:
+        by[r["category"]][r["outcome"]] += 1
+        by["all"][r["outcome"]] += 1
+    lines = ["| category | " + " | ".join(OUTCOMES) + " | pass % of measurable |",
+             "|---|" + "---|" * (len(OUTCOMES) + 1)]
+    for cat in sorted(by, key=lambda c: (c == "all", c)):
+        c = by[cat]
+        measurable = c["pass"] + c["mismatch"] + c["unsupported"]
+        pct = f"{100.0 * c['pass'] / measurable:.0f}%" if measurable else "-"
+        lines.append(f"| {cat} | " + " | ".join(str(c[o]) for o in OUTCOMES) + f" | {pct} |")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tinygrad", default=os.environ.get("UOP_TINYGRAD_DIR"),
+                    help="a tinygrad checkout (default: $UOP_TINYGRAD_DIR)")
+    ap.add_argument("-k", dest="pattern", help="only tests whose name matches this regex")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=int, default=120, help="seconds per test")
+    ap.add_argument("--json", help="write every test's record here")
+    ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--fail-on-mismatch", action="store_true")
+    args = ap.parse_args(argv)
+    if not args.tinygrad:
+        print("tinygrad suite skipped: set UOP_TINYGRAD_DIR (or --tinygrad) to a tinygrad checkout "
+              f"(pinned commit {PINNED_COMMIT})")
+        return 0
+    test_file = find_test_file(args.tinygrad)
+    if test_file is None:
+        print(f"error: no test/backend/test_ops.py or test/test_ops.py under {args.tinygrad}",
+              file=sys.stderr)
+        return 2
+    names = test_names(load_module(test_file))
+    if args.pattern:
+        names = [n for n in names if re.search(args.pattern, n)]
+    records = run(test_file, names, args.jobs, args.timeout, progress=not args.quiet)
+    if args.json:
+        Path(args.json).write_text(json.dumps(records, indent=1) + "\n")
+    print(summary(records))
+    for r in records:
+        if r["outcome"] == "mismatch":
+            print(f"MISMATCH {r['test']}: {r['detail']}")
+    return 1 if args.fail_on_mismatch and any(r["outcome"] == "mismatch" for r in records) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

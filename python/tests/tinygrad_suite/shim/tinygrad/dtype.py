@@ -1,0 +1,1 @@
+from uop.dtypes import dtypes, DType  # noqa: F401

@@ -1,0 +1,2 @@
+class NIRRenderer:
+    """tinygrad's Mesa NIR renderer: never the renderer here."""
