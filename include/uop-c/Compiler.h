@@ -7,6 +7,22 @@
 |* NUL-terminated string. Outputs go to `*out` (NUL-terminated; `*outLen` is  *|
 |* the byte length, a cubin may contain NULs). Free both with uopFree. Bad    *|
 |* input never aborts the process.                                            *|
+|*                                                                            *|
+|* Threads:                                                                   *|
+|* - Every function may be called from any thread.                           *|
+|* - Calls on one UOpCompiler are serialised by a lock of its own: a compiler *|
+|*   shared by threads is safe, but its calls (a whole uopRun: compile, run   *|
+|*   and timed run) wait for each other. Give each thread its own compiler to *|
+|*   compile and run in parallel; different compilers share no state that a  *|
+|*   call changes.                                                            *|
+|* - uopCompilerDestroy must not race with a call on the same compiler (wait  *|
+|*   for the calls to return first), as with free().                         *|
+|* - Compiled CPU programs run their loops on the process's OpenMP runtime,   *|
+|*   which the library loads once and never unloads or pauses: the host's own *|
+|*   OpenMP parallel regions, and other threads' programs, run undisturbed.  *|
+|*   A program's code is unloaded when its uopRun returns.                   *|
+|* - Environment variables (CC, TMPDIR, UOP_*) are read during calls; do not  *|
+|*   change them (setenv) while another thread is inside a call.             *|
 \*===----------------------------------------------------------------------===*/
 
 #ifndef UOP_C_COMPILER_H

@@ -17,6 +17,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 using namespace mlir;
 
@@ -33,6 +34,9 @@ struct UOpCompiler {
     return registry;
   }
   MLIRContext context;
+  /// One call at a time per compiler: the diagnostic handler, the parser
+  /// and the pass managers share `context` (include/uop-c/Compiler.h).
+  std::mutex mutex;
 };
 
 namespace {
@@ -113,6 +117,7 @@ int withModule(UOpCompiler *c, const char *mlir, char **out, size_t *outLen,
                    body) {
   if (!c)
     return 1;
+  std::lock_guard<std::mutex> lock(c->mutex);
   Collector diag(c->context);
   OwningOpRef<ModuleOp> m = parse(c, mlir);
   if (!m)

@@ -81,16 +81,13 @@ namespace {
 class CPUExecutable : public Executable {
 public:
   ~CPUExecutable() override {
-    if (lib) {
-      // The kernels' OpenMP runtime keeps a pool of worker threads; stop it
-      // before the library (and perhaps the runtime with it) is unmapped,
-      // so that no thread is left parked in code that is gone.
-      using PauseFn = int (*)(int);
-      if (auto pause = reinterpret_cast<PauseFn>(
-              dlsym(lib, "omp_pause_resource_all")))
-        pause(/*omp_pause_hard=*/2);
+    // Only the program's own code is unmapped: its OpenMP runtime was
+    // pinned at load (pinOpenMPRuntime), and no other thread runs this
+    // program's code. The process-wide thread pool is left alone: pausing
+    // it (omp_pause_resource_all) crashed other threads inside a parallel
+    // region, ours or the host application's (issue 42, item 4).
+    if (lib)
       dlclose(lib);
-    }
     if (!dir.empty())
       removeTempDir(dir);
   }
@@ -226,11 +223,9 @@ private:
     llvm::Expected<std::string> so = compileCSharedObject(source, dir);
     if (!so)
       return so.takeError();
-    // The OpenMP runtime the program links stays loaded: its worker threads
-    // outlive the program, and unloading it under them would crash.
-    static void *gomp = dlopen("libgomp.so.1", RTLD_NOW | RTLD_NODELETE);
-    (void)gomp;
     lib = dlopen(so->c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (lib)
+      pinOpenMPRuntime(lib);
     // The mapping outlives the files: nothing is left behind when the
     // program then crashes or is killed (docs/reliability.md).
     removeTempDir(dir);
@@ -242,6 +237,19 @@ private:
     if (!entry)
       return compileFailed("the compiled program has no entry " + sym);
     return llvm::Error::success();
+  }
+  /// Keeps the OpenMP runtime that `program` links (libomp or libgomp, a
+  /// dependency loaded with it) mapped until the process exits: its worker
+  /// threads outlive every program and park in its code between parallel
+  /// regions, so unloading it with the last program would pull the code
+  /// from under them (a crash at exit, or in LeakSanitizer's tracer).
+  static void pinOpenMPRuntime(void *program) {
+    void *sym = dlsym(program, "omp_get_num_threads");
+    Dl_info info;
+    if (!sym || !dladdr(sym, &info) || !info.dli_fname)
+      return; // built without OpenMP
+    // RTLD_NOLOAD: the object already mapped, now never unloaded.
+    dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
   }
   /// `uop_<name>_packed(void *const *buffers)` (see --uop-to-c).
   void call() { reinterpret_cast<void (*)(void *const *)>(entry)(args.data()); }

@@ -19,6 +19,12 @@ C API (include/uop-c/Compiler.h)::
 
 Each call returns 0 on success; on failure ``*diagnostics`` holds the MLIR
 diagnostics. Every returned buffer is released with ``uopFree``.
+
+Threads (include/uop-c/Compiler.h): ctypes releases the GIL during each call,
+so threads compile and run in parallel. Calls on one :class:`Compiler` wait for
+each other (its lock, and the library's own); ``default_compiler()`` is one
+compiler for the whole process, so threads that want to run at once create a
+:class:`Compiler` each (python/tests/test_threads.py).
 """
 
 import ctypes
