@@ -23,6 +23,8 @@ def ConvertTIRxToGPU : Pass<"convert-tirx-to-gpu", "::mlir::ModuleOp"> {
     tirx-lower-layouts. The patterns are exported
     (`populateTIRxToGPUConversionPatterns`,
     `populateTIRxHostToGPUConversionPatterns`).
+    Pattern-based: two applyPartialConversion runs (kernels, then host
+    code) of those patterns.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::func::FuncDialect",
@@ -49,6 +51,8 @@ def TIRxGridConstantParams
     marks every parameter listed in the kernel's `tirx.tensor_maps` with
     `llvm.byval = !llvm.array<128 x i8>`, `llvm.align = 64` and
     `nvvm.grid_constant`.
+    A walker, because it rewrites no op: it only sets attributes on the
+    arguments a kernel's `tirx.tensor_maps` lists.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",
@@ -66,6 +70,7 @@ def TIRxCheckLowered : Pass<"tirx-check-lowered", "::mlir::gpu::GPUModuleOp"> {
     from the cause. This pass runs at the end of tirx-to-nvvm and reports
     every op of the gpu.module outside the llvm and nvvm dialects at its
     location (the source op's), naming its operand and result types.
+    A walker, because it rewrites nothing: it only reports.
   }];
 }
 
@@ -107,6 +112,9 @@ def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
     (`tirx.alloc_buffer` of global buffers) and launches the kernels in
     order (`tirx.launch`); convert-tirx-to-gpu turns that into `gpu.alloc`
     and `gpu.launch_func`, which launchers walk.
+    A walker, because a kernel's loop nest is rebuilt from the loop tree of
+    the whole kernel (KernelSchedule.h) and the tensor-core design replaces
+    a whole kernel; no op converts on its own.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",

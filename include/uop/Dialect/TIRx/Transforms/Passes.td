@@ -14,6 +14,10 @@ def TIRxDispatchTilePrimitives
     implementation expands the op into lower tirx (scf loops, buffer
     loads/stores, scope ids, nvvm/gpu ops). When none accepts, one
     diagnostic names the op and why each candidate declined.
+    A walker, because the prim_func is checked against the chip and its
+    tirx.unroll loops unrolled before any op is dispatched, and each op's
+    expansion is the registry's choice with a note per declined candidate,
+    not a pattern match.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_80\"",
@@ -39,6 +43,8 @@ def TIRxLowerScopeIds : Pass<"tirx-lower-scope-ids", "::uop::tirx::PrimFuncOp"> 
     cluster ids. The block and grid sizes the ids imply are recorded on the
     prim_func as `tirx.block_dims` / `tirx.grid_dims` (and become
     known_block_size / known_grid_size on the kernel).
+    A walker, because the launch dimensions come from all scope ids of the
+    prim_func together and are recorded on it.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::gpu::GPUDialect",
@@ -53,6 +59,9 @@ def TIRxLowerLayouts : Pass<"tirx-lower-layouts", "::uop::tirx::PrimFuncOp"> {
     layout gives (`uop::tirx::emitLayoutApply`: mixed-radix digits, strides,
     offsets and the XOR swizzle in arith/index ops). Afterwards every
     accessed buffer is 1-D with no layout.
+    A walker, because every access to a buffer shares one flat view made
+    on first use, and the thread-ownership proof reads the whole prim_func
+    before any access is rewritten.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
@@ -66,6 +75,8 @@ def TIRxLowerTileSchedules
     arithmetic of the grouped order; the body runs with the M tile, the N
     tile and the worker's iteration. First in tirx-to-nvvm, so that dispatch
     sees ordinary loops.
+    A walker, because each tile_schedule lowers once and on its own, and
+    nothing it makes needs another rewrite (a pattern would do as well).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];

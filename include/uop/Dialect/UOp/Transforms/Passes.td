@@ -29,6 +29,10 @@ def UOpRangeify : Pass<"uop-rangeify", "::mlir::func::FuncOp"> {
     since its C computes each as a polynomial of about 20 ops, so a row
     softmax keeps exp(x - max) in a buffer for both its sum and its
     division instead of computing it twice.
+
+    A walker, because a value's scalar expression depends on the indices it
+    is read at (memoised on value, indices and gate), and whether to realize
+    it depends on all of its uses.
   }];
   let options = [
     Option<"mathCost", "math-cost", "int64_t", /*default=*/"1",
@@ -48,6 +52,8 @@ def UOpSplitKernels : Pass<"uop-split-kernels", "::mlir::ModuleOp"> {
     in dependency order. Each kernel `@f_k<i>` takes its output first, then
     the buffers it reads; its body is the BUFFERIZE's computation ending in
     STORE / END / SINK (with KernelInfo).
+    A walker, because each kernel is a BUFFERIZE's whole cone moved into a
+    new FUNCTION, in dependency order.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
@@ -66,6 +72,8 @@ def UOpSimplify : Pass<"uop-simplify", "::uop::FunctionOp"> {
     only (and reach what rewriting them touches): the cheap clean-up after
     uop-devectorize, whose row-major addresses and lanes are all that is new
     after a full run.
+    Pattern-based: the greedy driver (applyPatternsGreedily, or
+    applyOpPatternsGreedily from the arith/math ops with `arith-only`).
   }];
   let options = [
     Option<"arithOnly", "arith-only", "bool", /*default=*/"false",
@@ -166,6 +174,10 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     reduction over threads (GROUPTOP: each thread a contiguous run), TC
     marks a matmul for the tensor-core lowering, NOLOCALS forbids LOCAL.
     An amount of 0 (or the whole extent) retypes the whole range.
+
+    A walker, because a schedule is decided per kernel from all its output
+    and reduce ranges and loads, and its options apply in order, each to
+    the kernel the previous one left.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
@@ -236,6 +248,8 @@ def UOpExpand : Pass<"uop-expand", "::uop::FunctionOp"> {
     UNROLL) is bounded by `max-lanes`, and the ops the expansion creates (each
     op once per lane of every range it reads) by `max-ops`: a located error
     naming the limit beyond either, before anything is replicated.
+    A walker, because the lanes are copied range by range, innermost
+    first, so that lane order is address order.
   }];
   let options = [
     Option<"maxLanes", "max-lanes", "int64_t", /*default=*/"65536",
@@ -259,7 +273,8 @@ def UOpDevectorize : Pass<"uop-devectorize", "::uop::FunctionOp"> {
     their END. Each multi-dimensional INDEX of a sized buffer becomes a
     single row-major index. Vector values split into lanes, one scalar op
     per lane: at most `max-ops` of them per kernel (a located error beyond,
-    before any is created).
+    before any is created). A walker, because accumulators are placed by
+    the loops around each REDUCE's consumers.
   }];
   let options = [
     Option<"maxOps", "max-ops", "int64_t", /*default=*/"65536",
@@ -285,7 +300,8 @@ def UOpGPUDims : Pass<"uop-gpudims", "::uop::FunctionOp"> {
     reduction across the threads of that axis. It must be the kernel's only
     thread axis. The kernel's stores to buffers that do not depend on it
     (each thread holds the same reduced value) are gated on `threadIdx.x ==
-    0`.
+    0`. A walker, because a kernel's ranges are numbered together
+    (innermost on x) and the gates depend on all of its thread axes.
   }];
 }
 
@@ -306,6 +322,8 @@ def UOpStreamStores : Pass<"uop-stream-stores", "::uop::FunctionOp"> {
     - the kernel does not load that buffer (a K-blocked matmul reads its
       output back; those stores stay cached).
     The pipeline runs it on the CPU after uop-devectorize.
+    A walker, because whether a store streams depends on the whole kernel
+    (the bytes of all its parameters, the buffers any load reads).
   }];
   let options = [
     Option<"minFootprint", "min-footprint", "int64_t", /*default=*/"33554432",
@@ -322,6 +340,8 @@ def UOpLinearize : Pass<"uop-linearize", "::mlir::ModuleOp"> {
     the order as a `uop.linear` region; a gated STORE becomes IF / STORE /
     ENDIF. The schedule function records each kernel as a PROGRAM with its
     LINEAR stage right before the CALL.
+    A walker, because a kernel's ops are ordered all at once (one loop tree
+    over its RANGEs and ENDs).
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
@@ -345,6 +365,9 @@ def UOpShard : Pass<"uop-shard", "::mlir::func::FuncOp"> {
     function gets `#uop.spmd<rank, devices>` and each sharded result
     `uop.shard_axis`; what is left is one-device tensor code and
     uop.allreduce. A program without multi-device values is unchanged.
+    A walker, because each value's placement (shard, copy, one device)
+    follows from its operands' in program order and decides how its users
+    are rewritten.
   }];
   let options = [
     Option<"rank", "rank", "int64_t", /*default=*/"0",
@@ -363,6 +386,8 @@ def UOpOutlineCollectives : Pass<"uop-outline-collectives", "::mlir::ModuleOp"> 
     i holds the ops that need the results of i ALLREDUCEs; it takes the
     function's arguments and the earlier values it reads, and returns the
     values later stages, ALLREDUCEs or the function's return read.
+    A walker, because the stages are cut across the whole function by how
+    many ALLREDUCEs each op depends on.
   }];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
