@@ -69,3 +69,136 @@ def test_dtypes_namespace_min_max():
     assert dtypes.uint8.max == 255 and dtypes.max(dtypes.int8) == 127
     assert dtypes.float.max == float("inf") and dtypes.bool.min is False
     assert dtypes.long is dtypes.int64 and dtypes.half is dtypes.float16
+
+
+# -- ops and keyword forms tinygrad's tests call (each raised before) -----------------------
+
+V = np.concatenate([np.linspace(-3, 3, 61), [1e-6, -1e-7, 0.3, 0.75, -0.999, 100, 1e20, -1e30,
+                                               np.inf, -np.inf, np.nan]]).astype(np.float32)
+
+
+def _close(got, exp, rtol=2e-6, atol=0.0):
+    np.testing.assert_allclose(got.astype(np.float64), exp, rtol=rtol, atol=atol, equal_nan=True)
+
+
+@pytest.mark.parametrize("name", ["arcsin", "arccos", "arctan", "sinh", "cosh", "arcsinh",
+                                  "arccosh", "arctanh", "log10"])
+def test_inverse_trig_and_hyperbolic_to_a_few_ulp(name):
+    # relative error to numpy in float64: series where the closed forms cancel (asin, asinh,
+    # atanh, sinh near 0) or overflow (asinh, acosh, atan of 1e20)
+    with np.errstate(all="ignore"):
+        exp = getattr(np, name)(V.astype(np.float64))
+    ours = {"arcsin": "asin", "arccos": "acos", "arctan": "atan", "arcsinh": "asinh",
+            "arccosh": "acosh", "arctanh": "atanh"}.get(name, name)
+    got = getattr(Tensor(V), ours)().numpy()
+    finite = np.isfinite(exp) & (np.abs(exp) < 3e38)
+    assert np.array_equal(np.isnan(got), np.isnan(exp)), (V[np.isnan(got) != np.isnan(exp)])
+    _close(got[finite], exp[finite], rtol=6e-7)  # a few float32 ulp
+    assert np.array_equal(got[~finite & ~np.isnan(exp)], exp[~finite & ~np.isnan(exp)].astype(np.float32))
+
+
+def test_copysign_logaddexp_isclose_isfinite():
+    a = np.array([1, -2, 0, 3, -0.0, np.inf, -np.inf, np.inf], np.float32)
+    b = np.array([-1, 0, -0.0, np.nan, 2, -3, -np.inf, np.inf], np.float32)
+    np.testing.assert_array_equal(Tensor(a).copysign(Tensor(b)).numpy(), np.copysign(a, b))
+    with np.errstate(invalid="ignore"):
+        _close(Tensor(a).logaddexp(Tensor(b)).numpy(), np.logaddexp(a.astype(np.float64), b))
+    np.testing.assert_array_equal(Tensor(a).isclose(Tensor(b)).numpy(), np.isclose(a, b))
+    np.testing.assert_array_equal(Tensor(b).isclose(Tensor(b), equal_nan=True).numpy(),
+                                  np.isclose(b, b, equal_nan=True))
+    np.testing.assert_array_equal(Tensor(b).isfinite().numpy(), np.isfinite(b))
+    np.testing.assert_array_equal(Tensor(a).isinf(detect_negative=False).numpy(), np.isposinf(a))
+    np.testing.assert_array_equal(Tensor(a).isinf(detect_positive=False).numpy(), np.isneginf(a))
+
+
+def test_div_rounding_modes_and_fmod():
+    x = np.array([5, 6, 7, 0, -5, -6, -7], np.int32)
+    y = np.array([3, -3, 2, 5, 3, -2, 2], np.int32)
+    trunc = (np.trunc(x / y)).astype(np.int32)
+    np.testing.assert_array_equal(Tensor(x).div(Tensor(y), rounding_mode="trunc").numpy(), trunc)
+    np.testing.assert_array_equal(Tensor(x).div(Tensor(y), rounding_mode="floor").numpy(), x // y)
+    xf = x.astype(np.float32)
+    np.testing.assert_array_equal(Tensor(xf).div(Tensor(y), rounding_mode="trunc").numpy(),
+                                  np.trunc(xf / y))
+    np.testing.assert_array_equal(Tensor(x).fmod(Tensor(y)).numpy(), np.fmod(x, y))
+    _close(Tensor(xf * 1.3).fmod(0.7).numpy(), np.fmod(xf * 1.3, np.float32(0.7)))
+    with pytest.raises(RuntimeError):
+        Tensor(x).div(Tensor(y), rounding_mode="typo")
+
+
+def test_keyword_and_none_shapes():
+    x = np.arange(60, dtype=np.float32).reshape(3, 4, 5)
+    t = Tensor(x)
+    np.testing.assert_array_equal(t.reshape(None, 20).numpy(), x.reshape(3, 20))
+    np.testing.assert_array_equal(t.reshape(shape=(12, 5)).numpy(), x.reshape(12, 5))
+    np.testing.assert_array_equal(t.permute(order=(2, 0, 1)).numpy(), x.transpose(2, 0, 1))
+    np.testing.assert_array_equal(t.permute(-1, 0, 1).numpy(), x.transpose(2, 0, 1))
+    np.testing.assert_array_equal(t.squeeze(1).numpy(), x)       # not size 1: unchanged
+    np.testing.assert_array_equal(Tensor(np.float32(2)).sum(0).numpy(), np.float32(2))
+    with pytest.raises(IndexError):
+        Tensor(np.float32(2)).sum(1)
+    with pytest.raises(RuntimeError):                           # shape errors are RuntimeErrors too
+        t.permute(0, 1)
+    with pytest.raises(AttributeError):                         # tinygrad's class for a bad dtype
+        t.sum(dtype="")
+
+
+@pytest.mark.parametrize("mode", ["constant", "reflect", "replicate", "circular"])
+def test_pad_modes_and_negative_padding(mode):
+    x = np.random.default_rng(3).standard_normal((2, 3, 4, 5)).astype(np.float32)
+    np_mode = {"replicate": "edge", "circular": "wrap"}.get(mode, mode)
+    got = Tensor(x).pad((1, 2, 3, 1), mode=mode).numpy()
+    np.testing.assert_array_equal(got, np.pad(x, [(0, 0), (0, 0), (3, 1), (1, 2)], mode=np_mode))
+    # negative amounts crop (torch's F.pad)
+    np.testing.assert_array_equal(Tensor(x).pad(padding=(-1, 2, 0, -2), value=5).numpy(),
+                                  np.pad(x[:, :, :2, 1:], [(0, 0), (0, 0), (0, 0), (0, 2)],
+                                         constant_values=5))
+
+
+def test_movement_extras():
+    x = np.arange(60, dtype=np.float32).reshape(3, 4, 5)
+    t = Tensor(x)
+    np.testing.assert_array_equal(t.roll((2, -1), (0, 2)).numpy(), np.roll(x, (2, -1), (0, 2)))
+    np.testing.assert_array_equal(t.roll(7).numpy(), np.roll(x, 7))
+    for off in (-2, 0, 1, 3, 9):
+        np.testing.assert_array_equal(t.diagonal(off, 1, 2).numpy(), np.diagonal(x, off, 1, 2))
+    np.testing.assert_array_equal(t[0, :, 0].diag().numpy(), np.diag(x[0, :, 0]))
+    np.testing.assert_array_equal(t.repeat_interleave(2, 1).numpy(), np.repeat(x, 2, 1))
+    np.testing.assert_array_equal(t.repeat_interleave(3).numpy(), np.repeat(x, 3))
+    a, b = Tensor(np.arange(3, dtype=np.float32)), Tensor(np.arange(4, dtype=np.float32))
+    for indexing in ("ij", "xy"):
+        for g, e in zip(a.meshgrid(b, indexing=indexing), np.meshgrid(np.arange(3), np.arange(4),
+                                                                       indexing=indexing)):
+            np.testing.assert_array_equal(g.numpy(), e)
+    s = Tensor.stack((a, a * 2), dim=1)
+    np.testing.assert_array_equal(s.numpy(), np.stack([np.arange(3), np.arange(3) * 2], 1))
+    with pytest.raises(IndexError):
+        Tensor(np.float32(1)).cat(Tensor(np.float32(1)))
+
+
+def test_creation_and_losses():
+    np.testing.assert_allclose(Tensor.linspace(-1, 5, 7).numpy(), np.linspace(-1, 5, 7, dtype=np.float32))
+    assert Tensor.arange(2 ** 31, 2 ** 31 + 3).dtype == dtypes.int64
+    np.testing.assert_array_equal(Tensor.arange(2 ** 31, 2 ** 31 + 3).numpy(), np.arange(2 ** 31, 2 ** 31 + 3))
+    np.testing.assert_array_equal(Tensor.arange(-128, 128, dtype=dtypes.int8).numpy(),
+                                  np.arange(-128, 128).astype(np.int8))
+    with pytest.raises(OverflowError):
+        Tensor.arange(129, dtype=dtypes.int8)
+    assert Tensor.empty(2, 3).numpy().shape == (2, 3)
+    rng = np.random.default_rng(0)
+    logits = rng.standard_normal((4, 5)).astype(np.float32)
+    lp = logits - np.log(np.exp(logits).sum(1, keepdims=True))
+    y = np.array([1, 0, 4, 2], np.int32)
+    w = rng.random(5).astype(np.float32)
+    picked = lp[np.arange(4), y]
+    _close(Tensor(lp).nll_loss(Tensor(y)).numpy(), -picked.mean(), rtol=1e-6)
+    keep = y != 0
+    exp = -(picked * w[y] * keep).sum() / (w[y] * keep).sum()
+    _close(Tensor(lp).nll_loss(Tensor(y), weight=Tensor(w), ignore_index=0).numpy(), exp, rtol=1e-6)
+    x = rng.standard_normal((3, 4)).astype(np.float32)
+    _close(Tensor(x).normalize(dim=1).numpy(), x / np.linalg.norm(x, axis=1, keepdims=True), rtol=1e-6)
+    e = np.exp(-x - (-x).max(1, keepdims=True))
+    _close(Tensor(x).softmin(1).numpy(), e / e.sum(1, keepdims=True), rtol=1e-6)
+    from math import erf, sqrt
+    _close(Tensor(x).gelu(approximate="none").numpy(),
+           np.vectorize(lambda v: 0.5 * v * (1 + erf(v / sqrt(2))))(x.astype(np.float64)), rtol=1e-6, atol=1e-7)

@@ -9,6 +9,7 @@ import numbers
 import numpy as np
 
 from . import dtypes as _dt
+from ._ops_compat import CompatOps
 from .dtypes import bool_, float32, int32, to_dtype
 
 
@@ -44,7 +45,7 @@ def _tuple(x, n, what):
         return (int(x),) * n
     x = tuple(x)
     if len(x) != n or not all(_is_int(v) for v in x):
-        raise ValueError(f"{what}: expected an int or {n} ints, got {x!r}")
+        raise ArgumentError(f"{what}: expected an int or {n} ints, got {x!r}")
     return tuple(int(v) for v in x)
 
 
@@ -96,7 +97,7 @@ def random_bits_numpy(n, seed, counter):
 _RAND_BITS = {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 32}
 
 
-class TensorOps:
+class TensorOps(CompatOps):
     __slots__ = ()
 
     _seed = 0
@@ -109,7 +110,7 @@ class TensorOps:
         t = _t()
         shape = t._shape_args((shape,) if _is_int(shape) else tuple(shape), "full")
         if any(s < 0 for s in shape):
-            raise ValueError(f"full: negative dimension in {shape}")
+            raise ArgumentError(f"full: negative dimension in {shape}")
         d = to_dtype(dtype) if dtype is not None else t._scalar_dtype(fill_value)
         return cls(t._const_node(fill_value, shape, d))
 
@@ -154,15 +155,23 @@ class TensorOps:
             if not isinstance(v, (numbers.Real, np.number)) or isinstance(v, (bool, np.bool_)):
                 raise TypeError(f"arange: {v!r} is not a number")
         if step == 0:
-            raise ValueError("arange: step must not be zero")
+            raise ArgumentError("arange: step must not be zero")
         n = max(0, math.ceil((stop - start) / step))
         is_int = all(_is_int(v) for v in (start, stop, step))
-        d = to_dtype(dtype) if dtype is not None else (int32 if is_int else float32)
+        last = start + (n - 1) * step if n else start
+        if dtype is None and is_int:  # tinygrad: int32, or int64 when the range needs it
+            d = int32 if all(_dt.int32.min <= v <= _dt.int32.max for v in (start, last)) else _dt.int64
+        else:
+            d = to_dtype(dtype) if dtype is not None else float32
         if n == 0:
             return cls.full((0,), 0, d)
+        if is_int and d.is_int and not all(d.min <= v <= d.max for v in (start, last)):
+            raise OverflowError(f"arange: the values {start} .. {last} do not fit {d.name}")
         idx = cls._iota(n)
         if is_int and not d.is_float:
-            return (idx * step + start).cast(d) if (step, start) != (1, 0) else idx.cast(d)
+            if (step, start) == (1, 0):
+                return idx.cast(d)
+            return (idx.cast(_dt.int64) * step + start).cast(d)  # int64: no wrap in the product
         f = idx.cast(d if d.is_float else float32)
         return (f * step + start).cast(d)
 
@@ -242,7 +251,7 @@ class TensorOps:
     def randint(cls, *shape, low=0, high=10, seed=None, dtype=None):
         """Integers uniform in [low, high) (int32)."""
         if high <= low:
-            raise ValueError(f"randint: empty range [{low}, {high})")
+            raise ArgumentError(f"randint: empty range [{low}, {high})")
         u = cls.rand(*shape, seed=seed, dtype=_dt.float64)
         return (u * (high - low)).floor().cast(dtype or int32) + low
 
@@ -263,9 +272,14 @@ class TensorOps:
 
     swish = silu
 
-    def gelu(self):
-        """tinygrad's tanh approximation: 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))."""
+    def gelu(self, approximate="tanh"):
+        """tinygrad's default, the tanh approximation 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715
+        x^3))); ``approximate="none"`` is the exact 0.5 x (1 + erf(x / sqrt(2)))."""
         t = self._float()
+        if approximate == "none":
+            return 0.5 * t * (1 + (t * (1 / math.sqrt(2))).erf())
+        if approximate != "tanh":
+            raise ArgumentError(f"gelu: approximate must be 'tanh' or 'none', got {approximate!r}")
         return 0.5 * t * (1 + (math.sqrt(2 / math.pi) * (t + 0.044715 * t * t * t)).tanh())
 
     def quick_gelu(self):
@@ -309,7 +323,7 @@ class TensorOps:
 
     def clip(self, min_=None, max_=None):
         if min_ is None and max_ is None:
-            raise ValueError("clip: give min_ or max_")
+            raise ArgumentError("clip: give min_ or max_")
         r = self
         if min_ is not None:
             r = r.maximum(min_)
@@ -351,7 +365,7 @@ class TensorOps:
         ax = _axis(axis, self.ndim, "arg" + kind)
         n = self.shape[ax]
         if n == 0:
-            raise ValueError(f"arg{kind}: the axis {ax} is empty")
+            raise ArgumentError(f"arg{kind}: the axis {ax} is empty")
         m = self._minmax(kind, ax, True, None)
         hit = self == m
         if self.dtype.is_float:
@@ -468,6 +482,8 @@ class TensorOps:
         the letters, multiplied, summed over the letters not in the output. Repeated
         letters in one operand (diagonals) and ``...`` raise NotImplementedError."""
         T = _t().Tensor
+        if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+            operands = tuple(operands[0])  # torch's and tinygrad's einsum(formula, [a, b])
         ops = [o if isinstance(o, T) else T(o) for o in operands]
         f = formula.replace(" ", "")
         if "." in f:
@@ -475,7 +491,7 @@ class TensorOps:
         lhs, arrow, out = f.partition("->")
         ins = lhs.split(",")
         if len(ins) != len(ops):
-            raise ValueError(f"einsum: {len(ins)} operands in {formula!r}, {len(ops)} given")
+            raise ArgumentError(f"einsum: {len(ins)} operands in {formula!r}, {len(ops)} given")
         if not arrow:
             counts = {}
             for c in lhs.replace(",", ""):
@@ -486,14 +502,14 @@ class TensorOps:
             if len(set(s_)) != len(s_):
                 raise NotImplementedError(f"einsum: a repeated letter in {s_!r} (a diagonal)")
             if len(s_) != o.ndim:
-                raise ValueError(f"einsum: {s_!r} names {len(s_)} dims of a tensor of shape {o.shape}")
+                raise ArgumentError(f"einsum: {s_!r} names {len(s_)} dims of a tensor of shape {o.shape}")
             for c, n in zip(s_, o.shape):
                 if sizes.setdefault(c, n) != n and n != 1 and sizes[c] != 1:
-                    raise ValueError(f"einsum: letter {c!r} has sizes {sizes[c]} and {n}")
+                    raise ArgumentError(f"einsum: letter {c!r} has sizes {sizes[c]} and {n}")
                 sizes[c] = max(sizes[c], n)
         for c in out:
             if c not in sizes:
-                raise ValueError(f"einsum: output letter {c!r} is not in an input")
+                raise ArgumentError(f"einsum: output letter {c!r} is not in an input")
         letters = list(out) + sorted(set(sizes) - set(out))
         full = [sizes[c] for c in letters]
         prod = None
@@ -522,7 +538,7 @@ class TensorOps:
             return self.reshape(1)
         s, e = _axis(start_dim, self.ndim, "flatten"), _axis(end_dim, self.ndim, "flatten")
         if s > e:
-            raise ValueError(f"flatten: start_dim {start_dim} is after end_dim {end_dim}")
+            raise ArgumentError(f"flatten: start_dim {start_dim} is after end_dim {end_dim}")
         return self.reshape(*self.shape[:s], math.prod(self.shape[s:e + 1]), *self.shape[e + 1:])
 
     def unflatten(self, dim, sizes):
@@ -532,11 +548,9 @@ class TensorOps:
     def squeeze(self, dim=None):
         if dim is None:
             return self.reshape([s for s in self.shape if s != 1])
+        # torch and tinygrad: a named dim whose size is not 1 is left in place
         dims = _t()._norm_axes(dim, self.ndim, "squeeze")
-        for d in dims:
-            if self.shape[d] != 1:
-                raise ValueError(f"squeeze: dim {d} has size {self.shape[d]}, not 1")
-        return self.reshape([s for i, s in enumerate(self.shape) if i not in dims])
+        return self.reshape([s for i, s in enumerate(self.shape) if i not in dims or s != 1])
 
     def unsqueeze(self, dim):
         d = _axis(dim, self.ndim + 1, "unsqueeze")
@@ -545,7 +559,7 @@ class TensorOps:
     def repeat(self, *repeats):
         repeats = _t()._shape_args(repeats, "repeat")
         if len(repeats) < self.ndim:
-            raise ValueError(f"repeat: {len(repeats)} repeats for a tensor of rank {self.ndim}")
+            raise ArgumentError(f"repeat: {len(repeats)} repeats for a tensor of rank {self.ndim}")
         base = (1,) * (len(repeats) - self.ndim) + self.shape
         unsq = [v for r, s in zip(repeats, base) for v in ((s,) if r == 1 else (1, s))]
         exp = [v for r, s in zip(repeats, base) for v in ((s,) if r == 1 else (r, s))]
@@ -657,10 +671,10 @@ class TensorOps:
         ts = [self] + [o if isinstance(o, T) else T(o) for o in others]
         ax = _axis(dim, self.ndim, "cat") if self.ndim else None
         if ax is None:
-            raise ValueError("cat: zero-dimensional tensors cannot be concatenated")
+            raise AxisError("cat: zero-dimensional tensors cannot be concatenated")
         for t in ts[1:]:
             if t.ndim != self.ndim or any(a != b for i, (a, b) in enumerate(zip(t.shape, self.shape)) if i != ax):
-                raise ValueError(f"cat: shapes {self.shape} and {t.shape} differ outside dim {ax}")
+                raise ArgumentError(f"cat: shapes {self.shape} and {t.shape} differ outside dim {ax}")
         d = ts[0].dtype
         for t in ts[1:]:
             d = _dt.promote(d, t.dtype)
@@ -681,12 +695,17 @@ class TensorOps:
         return out
 
     def stack(self, *others, dim=0):
-        T = type(self)
+        """``t.stack(a, b)``, ``Tensor.stack(t, a, b)`` or ``Tensor.stack((t, a, b))``."""
+        T = _t().Tensor
+        if isinstance(self, (list, tuple)):  # Tensor.stack(sequence, dim=...)
+            if others:
+                raise ArgumentError("stack: give the tensors as one sequence or as arguments, not both")
+            self, others = self[0], tuple(self[1:])
         ts = [self] + [o if isinstance(o, T) else T(o) for o in others]
         d = _axis(dim, self.ndim + 1, "stack")
         for t in ts[1:]:
             if t.shape != self.shape:
-                raise ValueError(f"stack: shapes {self.shape} and {t.shape} differ")
+                raise ArgumentError(f"stack: shapes {self.shape} and {t.shape} differ")
         return ts[0].unsqueeze(d).cat(*[t.unsqueeze(d) for t in ts[1:]], dim=d)
 
     def chunk(self, chunks, dim=0):
@@ -716,7 +735,7 @@ class TensorOps:
             index = T(index)
         d = _axis(dim, self.ndim, "gather")
         if index.ndim != self.ndim or any(i > s for k, (s, i) in enumerate(zip(self.shape, index.shape)) if k != d):
-            raise ValueError(f"gather: index {index.shape} does not fit self {self.shape} outside dim {d}")
+            raise ArgumentError(f"gather: index {index.shape} does not fit self {self.shape} outside dim {d}")
         if not index.dtype.is_int:
             raise TypeError(f"gather: the index must hold integers, not {index.dtype.name}")
         n = self.shape[d]
@@ -737,12 +756,12 @@ class TensorOps:
         if not _is_int(num_classes):
             raise TypeError(f"one_hot: num_classes must be an int, not {num_classes!r}")
         if num_classes < 0:
-            raise ValueError(f"one_hot: num_classes must be non-negative, got {num_classes}")
+            raise ArgumentError(f"one_hot: num_classes must be non-negative, got {num_classes}")
         return (self.unsqueeze(-1) == type(self).arange(num_classes)).where(1, 0)
 
     def _tri(self, diagonal, upper):
         if self.ndim < 2:
-            raise ValueError(f"{'triu' if upper else 'tril'}: needs at least 2 dims, got {self.shape}")
+            raise ArgumentError(f"{'triu' if upper else 'tril'}: needs at least 2 dims, got {self.shape}")
         T = type(self)
         r, c = self.shape[-2:]
         i, j = T.arange(r).reshape(r, 1), T.arange(c).reshape(1, c)
@@ -755,12 +774,26 @@ class TensorOps:
     def triu(self, diagonal=0):
         return self._tri(diagonal, True)
 
-    def scaled_dot_product_attention(self, key, value, attn_mask=None, is_causal=False):
-        """softmax(q k^T / sqrt(d) + mask) v over the last two dims (torch's semantics: a
-        bool mask keeps where true, a float mask is added; ``is_causal`` keeps j <= i)."""
+    def scaled_dot_product_attention(self, key, value, attn_mask=None, dropout_p=0.0, is_causal=False,
+                                     scale=None, enable_gqa=False):
+        """softmax(q k^T * scale + mask) v over the last two dims, scale 1/sqrt(d) by default
+        (torch's semantics: a bool mask keeps where true, a float mask is added; ``is_causal``
+        keeps j <= i and excludes a mask; ``enable_gqa`` repeats each key/value head for its
+        group of query heads, dim -3)."""
         T = type(self)
+        if is_causal and attn_mask is not None:
+            raise ArgumentError("scaled_dot_product_attention: give attn_mask or is_causal, not both")
+        if dropout_p:
+            raise NotImplementedError("scaled_dot_product_attention: dropout_p is not supported")
+        if enable_gqa and key.ndim >= 3 and key.shape[-3] != self.shape[-3]:
+            hq, hk = self.shape[-3], key.shape[-3]
+            if hk == 0 or hq % hk:
+                raise ArgumentError(f"scaled_dot_product_attention: {hq} query heads are not a "
+                                    f"multiple of {hk} key/value heads")
+            key, value = key.repeat_interleave(hq // hk, -3), value.repeat_interleave(hq // hk, -3)
         q = self._float()
-        scores = q @ key.transpose(-1, -2) * (1 / math.sqrt(q.shape[-1]))
+        scale = 1 / math.sqrt(q.shape[-1]) if scale is None else scale
+        scores = q @ key.transpose(-1, -2) * scale
         if is_causal:
             L, S = scores.shape[-2:]
             keep = T.ones(L, S, dtype=bool_).tril()
@@ -779,7 +812,7 @@ class TensorOps:
             return r.sum()
         if reduction == "none":
             return r
-        raise ValueError(f"{what}: reduction must be 'mean', 'sum' or 'none', not {reduction!r}")
+        raise ArgumentError(f"{what}: reduction must be 'mean', 'sum' or 'none', not {reduction!r}")
 
     def binary_crossentropy(self, Y, reduction="mean"):
         """-(y log p + (1 - y) log(1 - p)) of probabilities ``self``."""
@@ -801,9 +834,9 @@ class TensorOps:
         if not isinstance(Y, T):
             Y = T(Y)
         if self.ndim == 0:
-            raise ValueError("cross_entropy: the logits need a class axis, got a 0-d tensor")
+            raise ArgumentError("cross_entropy: the logits need a class axis, got a 0-d tensor")
         if not 0.0 <= label_smoothing <= 1.0:
-            raise ValueError(f"cross_entropy: label_smoothing must be in [0, 1], got {label_smoothing}")
+            raise ArgumentError(f"cross_entropy: label_smoothing must be in [0, 1], got {label_smoothing}")
         ax = 0 if self.ndim == 1 else 1
         n = self.shape[ax]
         if Y.dtype.is_int:
@@ -878,7 +911,7 @@ class TensorOps:
     def item(self):
         """The value of a one-element tensor as a Python scalar."""
         if self.numel() != 1:
-            raise ValueError(f"item: the tensor has {self.numel()} elements, not 1")
+            raise ArgumentError(f"item: the tensor has {self.numel()} elements, not 1")
         return self.numpy().reshape(()).item()
 
     def tolist(self):
@@ -890,11 +923,11 @@ class TensorOps:
         n = self.shape[ax]
         if _is_int(sizes):
             if sizes < 1:
-                raise ValueError(f"split: size {sizes} must be positive")
+                raise ArgumentError(f"split: size {sizes} must be positive")
             sizes = [min(sizes, n - i) for i in range(0, n, sizes)]
         sizes = list(sizes)
         if sum(sizes) != n:
-            raise ValueError(f"split: sizes {sizes} do not add up to dim {ax}'s {n}")
+            raise ArgumentError(f"split: sizes {sizes} do not add up to dim {ax}'s {n}")
         out, off = [], 0
         for sz in sizes:
             out.append(self.shrink([(off, off + sz) if i == ax else None for i in range(self.ndim)]))
@@ -910,7 +943,7 @@ class TensorOps:
         if not training or p == 0:
             return self
         if not 0 <= p < 1:
-            raise ValueError(f"dropout: p={p} is not in [0, 1)")
+            raise ArgumentError(f"dropout: p={p} is not in [0, 1)")
         keep = type(self).rand(*self.shape) >= p
         return keep.where(self._float() * (1 / (1 - p)), 0.0)
 
@@ -954,13 +987,13 @@ class TensorOps:
         if not isinstance(w, T):
             w = T(w)
         if self.ndim == 0 or w.ndim == 0:
-            raise ValueError(f"matmul: both operands need at least one dim, got shapes {self.shape} "
+            raise ArgumentError(f"matmul: both operands need at least one dim, got shapes {self.shape} "
                              f"and {w.shape}")
         x = self.reshape(1, -1) if self.ndim == 1 else self
         y = w.reshape(-1, 1) if w.ndim == 1 else w
         k, k2 = x.shape[-1], y.shape[-2]
         if k != k2:
-            raise ValueError(f"matmul: inner dimensions differ: {self.shape} @ {w.shape}")
+            raise ArgumentError(f"matmul: inner dimensions differ: {self.shape} @ {w.shape}")
         d = _dt.promote(x.dtype, y.dtype)
         x, y = x.cast(d), y.cast(d)
         batch = _t()._broadcast_shape(x.shape[:-2], y.shape[:-2], "matmul")
@@ -1019,14 +1052,14 @@ class TensorOps:
         """Sliding windows over the last ``len(k_)`` dims with movement ops only
         (tinygrad's ``_pool``): shape (..., out dims..., kernel dims...)."""
         if self.ndim < len(k_):
-            raise ValueError(f"pool: a {len(k_)}-D window on a tensor of rank {self.ndim}")
+            raise ArgumentError(f"pool: a {len(k_)}-D window on a tensor of rank {self.ndim}")
         s_, d_ = _tuple(stride, len(k_), "stride"), _tuple(dilation, len(k_), "dilation")
         if any(s < 1 for s in s_) or any(d < 1 for d in d_):
-            raise ValueError(f"pool: stride {s_} and dilation {d_} must be positive")
+            raise ArgumentError(f"pool: stride {s_} and dilation {d_} must be positive")
         noop, i_ = [None] * (self.ndim - len(k_)), self.shape[-len(k_):]
         for k, d, i in zip(k_, d_, i_):
             if d * (k - 1) + 1 > i:
-                raise ValueError(f"pool: the window {tuple(k_)} (dilation {d_}) is larger than the "
+                raise ArgumentError(f"pool: the window {tuple(k_)} (dilation {d_}) is larger than the "
                                  f"input {tuple(i_)}")
         o_ = [_ceildiv(i - d * (k - 1), s) for i, d, k, s in zip(i_, d_, k_, s_)]
         nn_ = len(noop)
@@ -1059,7 +1092,7 @@ class TensorOps:
             return [(int(v), int(v)) for v in p]
         if len(p) == 2 * n and all(_is_int(v) for v in p):
             return [(int(p[2 * i]), int(p[2 * i + 1])) for i in range(n)][::-1]
-        raise ValueError(f"{what}: padding {padding!r} is not an int, {n} ints or {2 * n} ints")
+        raise ArgumentError(f"{what}: padding {padding!r} is not an int, {n} ints or {2 * n} ints")
 
     def conv2d(self, weight, bias=None, groups=1, stride=1, dilation=1, padding=0):
         """2-D convolution (cross-correlation, as torch and tinygrad): input (N, Cin, H, W),
@@ -1068,15 +1101,15 @@ class TensorOps:
         if not isinstance(weight, T):
             weight = T(weight)
         if self.ndim != 4 or weight.ndim != 4:
-            raise ValueError(f"conv2d: input {self.shape} and weight {weight.shape} must be 4-D "
+            raise ArgumentError(f"conv2d: input {self.shape} and weight {weight.shape} must be 4-D "
                              "(N, C, H, W) and (Cout, Cin/groups, kH, kW)")
         (bs, cin_), (cout, cin), hw = self.shape[:2], weight.shape[:2], weight.shape[2:]
         if groups < 1 or cin * groups != cin_ or cout % groups:
-            raise ValueError(f"conv2d: input channels {cin_} do not match the weight {weight.shape} "
+            raise ArgumentError(f"conv2d: input channels {cin_} do not match the weight {weight.shape} "
                              f"with groups={groups}")
         pads = self._pool_pads(padding, 2, "conv2d")
         if any(lo < 0 or hi < 0 for lo, hi in pads):
-            raise ValueError(f"conv2d: negative padding {padding!r}")
+            raise ArgumentError(f"conv2d: negative padding {padding!r}")
         x = self.pad([None, None] + pads)._pool(hw, stride, dilation)  # (bs, cin_, oy, ox, kh, kw)
         rcout, oyx = cout // groups, x.shape[2:4]
         x = x.reshape(bs, groups, cin, 1, *oyx, *hw).expand(bs, groups, cin, rcout, *oyx, *hw)

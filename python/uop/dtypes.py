@@ -98,6 +98,11 @@ def _parents(d):
     return out
 
 
+class DTypeError(TypeError, AttributeError):
+    """An unknown dtype: a TypeError, and the AttributeError tinygrad raises (it looks a
+    dtype name up as an attribute of ``dtypes``)."""
+
+
 def to_dtype(d):
     """A :class:`DType` from a DType, a name (``"float32"``, ``"f32"``, ``"uint8"``) or a
     numpy dtype."""
@@ -112,7 +117,7 @@ def to_dtype(d):
     if nd is not None and nd in _BY_NUMPY:
         return _BY_NUMPY[nd]
     names = ", ".join(x.name for x in ALL)
-    raise TypeError(f"unsupported dtype {d!r}: uop tensors support {names}")
+    raise DTypeError(f"unsupported dtype {d!r}: uop tensors support {names}")
 
 
 def promote(a, b):

@@ -15,7 +15,7 @@ import numpy as np
 
 from . import dtypes as _dt
 from ._emit import Emitter, format_scalar, tensor_type  # noqa: F401 - re-exported
-from ._ops import TensorOps
+from ._ops import ArgumentError, AxisError, TensorOps
 from .dtypes import bfloat16, bool_, float32, int32, to_dtype
 
 __all__ = ["Tensor"]
@@ -102,7 +102,7 @@ def _broadcast_shape(a, b, what="broadcast"):
         elif x == 1:
             out.append(y)
         else:
-            raise ValueError(f"{what}: shapes {a} and {b} cannot be broadcast together")
+            raise ArgumentError(f"{what}: shapes {a} and {b} cannot be broadcast together")
     return tuple(out)
 
 
@@ -118,11 +118,13 @@ def _norm_axes(axis, ndim, what):
         if not isinstance(a, (numbers.Integral, np.integer)):
             raise TypeError(f"{what}: axis {a!r} is not an integer")
         a = int(a)
+        if ndim == 0 and a in (0, -1):
+            continue  # torch and tinygrad: a 0-d tensor has the axes 0 and -1, reducing nothing
         if not -ndim <= a < ndim:
-            raise ValueError(f"{what}: axis {a} is out of range for a tensor of rank {ndim}")
+            raise AxisError(f"{what}: axis {a} is out of range for a tensor of rank {ndim}")
         a %= ndim
         if a in out:
-            raise ValueError(f"{what}: axis {a} repeated")
+            raise ArgumentError(f"{what}: axis {a} repeated")
         out.append(a)
     return tuple(sorted(out))
 
@@ -130,7 +132,7 @@ def _norm_axes(axis, ndim, what):
 def _pair(p, what):
     """A ``(low, high)`` pair of integers."""
     if not isinstance(p, (tuple, list)) or len(p) != 2:
-        raise ValueError(f"{what}: expected a (low, high) pair or None, got {p!r}")
+        raise ArgumentError(f"{what}: expected a (low, high) pair or None, got {p!r}")
     for x in p:
         if not isinstance(x, (numbers.Integral, np.integer)):
             raise TypeError(f"{what}: {x!r} is not an integer")
@@ -145,6 +147,17 @@ def _shape_args(args, what):
         if not isinstance(s, (numbers.Integral, np.integer)):
             raise TypeError(f"{what}: {s!r} is not an integer")
     return tuple(int(s) for s in args)
+
+
+def _kw_shape(args, kw, name, what):
+    """tinygrad's keyword form ``reshape(shape=...)`` / ``permute(order=...)``."""
+    if name in kw:
+        if args:
+            raise TypeError(f"{what}: {name} given both positionally and as a keyword")
+        args = (kw.pop(name),)
+    if kw:
+        raise TypeError(f"{what}: unexpected keyword arguments {sorted(kw)}")
+    return args
 
 
 # ---------------------------------------------------------------------------
@@ -197,7 +210,7 @@ class Tensor(TensorOps):
         if d.is_int and arr.dtype.kind in "iu" and arr.size:
             info = np.iinfo(d.np)
             if int(arr.min()) < info.min or int(arr.max()) > info.max:
-                raise ValueError(f"integer array values do not fit in {d.name}")
+                raise ArgumentError(f"integer array values do not fit in {d.name}")
         # np.array, not np.ascontiguousarray: the latter makes 0-d arrays 1-d.
         stored = np.array(arr, dtype=d.np, order="C", copy=True)
         if d is bfloat16:
@@ -334,10 +347,12 @@ class Tensor(TensorOps):
     def isnan(self):
         return self != self if self.dtype.is_float else self._full_like(False, bool_)
 
-    def isinf(self):
-        if not self.dtype.is_float:
+    def isinf(self, detect_positive=True, detect_negative=True):
+        if not self.dtype.is_float or not (detect_positive or detect_negative):
             return self._full_like(False, bool_)
-        return self.abs() == float("inf")
+        if detect_positive and detect_negative:
+            return self.abs() == float("inf")
+        return self == (float("inf") if detect_positive else float("-inf"))
 
     def logical_not(self):
         return self.cast(bool_) ^ True
@@ -427,8 +442,24 @@ class Tensor(TensorOps):
     def mul(self, o):
         return self._method_binary(o, "mul", "mul")
 
-    def div(self, o):
-        return self._method_binary(o, "div", "div")
+    def div(self, o, reverse=False, rounding_mode=None):
+        """``/``; torch's ``rounding_mode``: ``"trunc"`` or ``"floor"`` rounds the quotient
+        (integers stay integers: truncating ``divsi`` or floor division)."""
+        if rounding_mode is None:
+            return self._binary(o, "div", reverse) if reverse else self._method_binary(o, "div", "div")
+        if rounding_mode not in ("trunc", "floor"):
+            raise ArgumentError(f"div: rounding_mode must be None, 'trunc' or 'floor', got {rounding_mode!r}")
+        a, b = self._operands(o, "div", reverse)
+        if a.dtype.is_bool:
+            a, b = a.cast(int32), b.cast(int32)
+        if a.dtype.is_float:
+            q = a / b
+            return q.trunc() if rounding_mode == "trunc" else q.floor()
+        if rounding_mode == "floor":
+            return a // b
+        # truncation: floor division, plus one where a remainder is left and the signs differ
+        f = a // b
+        return ((f * b != a) & ((a < 0) ^ (b < 0))).where(f + 1, f)
 
     def maximum(self, other):
         """Element-wise maximum (NaN propagates), with broadcasting."""
@@ -710,26 +741,35 @@ class Tensor(TensorOps):
         return self.cast(bool_).min(axis, keepdim, keepdims)
 
     # -- movement ------------------------------------------------------------
-    def reshape(self, *shape):
+    def reshape(self, *shape, **kw):
+        """One -1 infers a dim; None keeps the dim at that position (tinygrad's
+        ``reshape(None, 6)``); ``shape=`` is the keyword form."""
+        shape = _kw_shape(shape, kw, "shape", "reshape")
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = tuple(shape[0])
+        shape = tuple(self.shape[i] if s is None and i < self.ndim else s for i, s in enumerate(shape))
         shape = list(_shape_args(shape, "reshape"))
         if shape.count(-1) > 1:
-            raise ValueError("reshape: at most one -1")
+            raise ArgumentError("reshape: at most one -1")
         if -1 in shape:
             rest = _prod(s for s in shape if s != -1)
             if rest == 0 or self.size % rest:
-                raise ValueError(f"reshape: cannot reshape {self.shape} into {tuple(shape)}")
+                raise ArgumentError(f"reshape: cannot reshape {self.shape} into {tuple(shape)}")
             shape[shape.index(-1)] = self.size // rest
         shape = tuple(shape)
         if any(s < 0 for s in shape) or _prod(shape) != self.size:
-            raise ValueError(f"reshape: cannot reshape {self.shape} ({self.size} elements) into {shape}")
+            raise ArgumentError(f"reshape: cannot reshape {self.shape} ({self.size} elements) into {shape}")
         if shape == self.shape:
             return self
         return Tensor(_Node("reshape", (self._node,), shape, shape, self.dtype))
 
-    def permute(self, *order):
-        order = _shape_args(order, "permute")
+    def permute(self, *order, **kw):
+        """Axes in their new order (negative count from the end; ``order=`` as keyword)."""
+        order = _shape_args(_kw_shape(order, kw, "order", "permute"), "permute")
+        if len(order) == self.ndim and all(-self.ndim <= o < self.ndim for o in order):
+            order = tuple(o % self.ndim for o in order)
         if sorted(order) != list(range(self.ndim)):
-            raise ValueError(f"permute: {order} is not a permutation of the {self.ndim} axes")
+            raise ArgumentError(f"permute: {order} is not a permutation of the {self.ndim} axes")
         if order == tuple(range(self.ndim)):
             return self
         shape = tuple(self.shape[i] for i in order)
@@ -749,12 +789,12 @@ class Tensor(TensorOps):
         """Broadcast size-1 dims to ``shape`` (-1 keeps a dim); new leading dims are added."""
         shape = _shape_args(shape, "expand")
         if len(shape) < self.ndim:
-            raise ValueError(f"expand: {shape} has fewer dims than {self.shape}")
+            raise ArgumentError(f"expand: {shape} has fewer dims than {self.shape}")
         src = (1,) * (len(shape) - self.ndim) + self.shape
         shape = tuple(s if t == -1 else t for s, t in zip(src, shape))
         for s, t in zip(src, shape):
             if s != t and s != 1:
-                raise ValueError(f"expand: cannot expand {self.shape} to {shape} (only size-1 dims broadcast)")
+                raise ArgumentError(f"expand: cannot expand {self.shape} to {shape} (only size-1 dims broadcast)")
         t = self.reshape(src)
         if shape == src:
             return t
@@ -765,25 +805,13 @@ class Tensor(TensorOps):
             return self
         return self.expand(shape)
 
-    def pad(self, pads, value=0):
-        """Padding with ``value`` (zero: ``uop.pad``; another value: a mask and
-        ``where``). ``pads`` holds one ``(low, high)`` (or None) per dim, or, as in
-        torch and tinygrad, a flat ``(left, right, top, bottom, ...)`` from the last dim."""
-        pads = list(pads)
-        if pads and all(isinstance(p, (numbers.Integral, np.integer)) for p in pads):
-            if len(pads) % 2 or len(pads) > 2 * self.ndim:
-                raise ValueError(f"pad: a flat padding needs an even count of at most {2 * self.ndim} "
-                                 f"ints for a tensor of rank {self.ndim}, got {tuple(pads)}")
-            flat = [(pads[i], pads[i + 1]) for i in range(0, len(pads), 2)]
-            pads = [None] * (self.ndim - len(flat)) + flat[::-1]
-        if len(pads) != self.ndim:
-            raise ValueError(f"pad: {len(pads)} (low, high) pairs for a tensor of rank {self.ndim}")
-        norm = []
-        for p in pads:
-            lo, hi = (0, 0) if p is None else _pair(p, "pad")
-            if lo < 0 or hi < 0:
-                raise ValueError(f"pad: negative padding {p}")
-            norm.append((lo, hi))
+    def _pad(self, pads, value=0):
+        """Padding with ``value`` (zero: ``uop.pad``; another value: a mask and ``where``),
+        by one ``(low, high)`` (or None) per dim; :meth:`pad` is the public form."""
+        norm = self._pad_pairs(pads)
+        for p in norm:
+            if p[0] < 0 or p[1] < 0:
+                raise ArgumentError(f"pad: negative padding {p}")
         if all(p == (0, 0) for p in norm):
             return self
         shape = tuple(s + lo + hi for s, (lo, hi) in zip(self.shape, norm))
@@ -791,8 +819,8 @@ class Tensor(TensorOps):
                 and not (isinstance(value, float) and np.signbit(value))):
             if self.size == 0:
                 return self._full_like(value, None, shape)
-            inside = self._full_like(True, bool_).pad(norm)
-            return inside.where(self.pad(norm), Tensor(_const_node(value, shape, self.dtype)))
+            inside = self._full_like(True, bool_)._pad(norm)
+            return inside.where(self._pad(norm), Tensor(_const_node(value, shape, self.dtype)))
         if self.size == 0:  # only padding: zeros
             return Tensor(_const_node(0, shape, self.dtype))
         return Tensor(_Node("pad", (self._node,), tuple(norm), shape, self.dtype))
@@ -805,12 +833,12 @@ class Tensor(TensorOps):
         """Keep ``[start, end)`` of each dim; ``bounds`` holds one pair (or None) per dim."""
         bounds = list(bounds)
         if len(bounds) != self.ndim:
-            raise ValueError(f"shrink: {len(bounds)} (start, end) pairs for a tensor of rank {self.ndim}")
+            raise ArgumentError(f"shrink: {len(bounds)} (start, end) pairs for a tensor of rank {self.ndim}")
         norm = []
         for b, s in zip(bounds, self.shape):
             lo, hi = (0, s) if b is None else _pair(b, "shrink")
             if not 0 <= lo <= hi <= s:
-                raise ValueError(f"shrink: ({lo}, {hi}) is not within [0, {s}]")
+                raise ArgumentError(f"shrink: ({lo}, {hi}) is not within [0, {s}]")
             norm.append((lo, hi))
         if all(b == (0, s) for b, s in zip(norm, self.shape)):
             return self
@@ -833,14 +861,14 @@ class Tensor(TensorOps):
         sharded tensor runs on that many MPI ranks (``uop-run --devices``; ``numpy()``
         returns the whole result)."""
         if isinstance(devices, bool) or not isinstance(devices, (int, np.integer)) or devices < 1:
-            raise ValueError(f"shard: devices must be a positive number of ranks, got {devices!r}")
+            raise ArgumentError(f"shard: devices must be a positive number of ranks, got {devices!r}")
         n = int(devices)
         if axis is None:
             srcs = (self._node,) * n
         else:
             (a,) = _norm_axes(axis, self.ndim, "shard")
             if self.shape[a] % n:
-                raise ValueError(f"shard: axis {a} of size {self.shape[a]} does not split "
+                raise ArgumentError(f"shard: axis {a} of size {self.shape[a]} does not split "
                                  f"into {n} equal shards")
             step = self.shape[a] // n
             srcs = tuple(self.shrink([(k * step, (k + 1) * step) if d == a else None
@@ -923,13 +951,13 @@ def _const_node(value, shape, dtype):
     else:
         if isinstance(value, (float, np.floating)):
             if not np.isfinite(value):
-                raise ValueError(f"cannot make an {dtype.name} constant of {value!r}")
+                raise ArgumentError(f"cannot make an {dtype.name} constant of {value!r}")
             value = int(value)  # truncates, as a cast does
         v = int(value)
         info = np.iinfo(dtype.np)
         if not info.min <= v <= info.max:
             # numpy would silently wrap (or refuse); arrays that do not fit are a ValueError too.
-            raise ValueError(f"integer {v} does not fit in {dtype.name}")
+            raise ArgumentError(f"integer {v} does not fit in {dtype.name}")
     return _Node("const", (), v, shape, dtype)
 
 

@@ -25,6 +25,7 @@ import argparse
 import collections
 import importlib.util
 import json
+import math
 import multiprocessing
 import os
 import re
@@ -50,6 +51,9 @@ EXCLUDED = {
     "test_pow_zero_tensor": REASON_AUTOGRAD,
     "test_sigmoid_extreme": REASON_AUTOGRAD,
     "test_sigmoid_alt_extreme": REASON_AUTOGRAD,
+    "test_linspace": "reference: torch 1.13's integer linspace is not the truncated exact value "
+                     "(its vectorised path truncates each chunk's base: linspace(5, -5, 20, int32)[10] "
+                     "is -1, exact -0.263 truncates to 0); the float cases pass",
 }
 
 # Category of a test by its name: the first pattern that matches.
@@ -84,8 +88,77 @@ def find_test_file(root):
     return None
 
 
+def _torch_polyfills():
+    """What test_ops.py calls of torch 2 that torch 1.13 (Debian 12) lacks, written after
+    torch 2's documented semantics, so those tests measure uop rather than torch's age:
+    F.scaled_dot_product_attention (the reference code of its documentation), var/std/
+    std_mean with ``correction=``/``keepdim=`` but no dim, any/all over a tuple of dims, and
+    cummax/cummin's dim check on 0-d tensors."""
+    import torch
+    import torch.nn.functional as F
+
+    def sdpa(q, k, v, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, enable_gqa=False):
+        if is_causal and attn_mask is not None:
+            raise RuntimeError("_scaled_dot_product_attention: Explicit attn_mask should not be set when is_causal=True")
+        L, S = q.size(-2), k.size(-2)
+        scale = 1 / math.sqrt(q.size(-1)) if scale is None else scale
+        bias = torch.zeros(L, S, dtype=q.dtype)
+        if is_causal:
+            bias = bias.masked_fill(~torch.ones(L, S, dtype=torch.bool).tril(), float("-inf"))
+        if attn_mask is not None:
+            bias = bias.masked_fill(~attn_mask, float("-inf")) if attn_mask.dtype == torch.bool \
+                else bias + attn_mask
+        if enable_gqa:
+            k = k.repeat_interleave(q.size(-3) // k.size(-3), -3)
+            v = v.repeat_interleave(q.size(-3) // v.size(-3), -3)
+        return torch.softmax(q @ k.transpose(-2, -1) * scale + bias, dim=-1) @ v
+
+    def dim_none(fn):
+        def wrapped(x, *args, **kw):
+            try:
+                return fn(x, *args, **kw)
+            except TypeError:
+                if args or "dim" in kw:
+                    raise
+                return fn(x, *args, dim=None, **kw)
+        return wrapped
+
+    def tuple_dims(fn):
+        def wrapped(x, *args, **kw):
+            dims = kw.pop("axis", kw.pop("dim", args[0] if args else None))
+            args = args[1:] if args else ()
+            if isinstance(dims, (tuple, list)):
+                keep = kw.get("keepdim", False)
+                order = sorted({d % max(x.dim(), 1) for d in dims}, reverse=True)
+                for d in order:
+                    x = fn(x, d, keepdim=True)
+                for d in ([] if keep else order):
+                    x = x.squeeze(d)
+                return x
+            return fn(x, *args, **kw) if dims is None else fn(x, dims, *args, **kw)
+        return wrapped
+
+    def checked_cum(fn):
+        def wrapped(x, dim, *args, **kw):
+            if x.dim() == 0 and dim not in (0, -1):
+                raise IndexError(f"Dimension out of range (expected to be in range of [-1, 0], but got {dim})")
+            return fn(x, dim, *args, **kw)
+        return wrapped
+
+    if not hasattr(F, "scaled_dot_product_attention"):
+        F.scaled_dot_product_attention = sdpa
+    if torch.__version__.startswith("1."):
+        for name in ("var", "std"):
+            setattr(torch.Tensor, name, dim_none(getattr(torch.Tensor, name)))
+        torch.std_mean = dim_none(torch.std_mean)
+        for name in ("any", "all"):
+            setattr(torch.Tensor, name, tuple_dims(getattr(torch.Tensor, name)))
+        torch.cummax, torch.cummin = checked_cum(torch.cummax), checked_cum(torch.cummin)
+
+
 def load_module(test_file):
     os.environ["FORWARD_ONLY"] = "1"
+    _torch_polyfills()
     sys.path[:0] = [str(HERE / "shim"), str(PYTHON_DIR)]
     spec = importlib.util.spec_from_file_location("tinygrad_test_ops", test_file)
     mod = importlib.util.module_from_spec(spec)
@@ -131,6 +204,8 @@ def classify(exc, tb):
     first = (str(exc).splitlines() or [""])[0][:240]
     if isinstance(exc, _Timeout):
         return "unsupported", "timeout"
+    if any(f.name == "helper_test_exception" and "torch_cm" in (f.line or "") for f in frames):
+        return "excluded", f"{REASON_TORCH} (torch 1.13 does not raise: {first})"
     if _is_reference_error(exc, frames):
         return "excluded", f"{REASON_TORCH} ({type(exc).__name__}: {first})"
     ours = "/python/uop/" in inner

@@ -1,0 +1,342 @@
+"""tinygrad's Tensor methods that :class:`uop.Tensor` gained for tinygrad compatibility
+(found by running tinygrad's test_ops.py against it: python/tests/tinygrad_suite). Each is
+built from the graph's primitive ops; ``TensorOps`` inherits :class:`CompatOps`.
+"""
+
+import math
+import numbers
+
+import numpy as np
+
+from . import dtypes as _dt
+
+
+def _t():
+    from . import tensor
+    return tensor
+
+
+def _err():
+    from . import _ops
+    return _ops
+
+
+
+def _asin_series(n=12):
+    """asin(r) = r + r * sum_k c_k (r^2)^k, k = 1..n, highest first (Horner): on |r| <= 0.5
+    the first term left out is below 1e-9 of the result."""
+    c = [math.comb(2 * k, k) / (4 ** k * (2 * k + 1)) for k in range(n, 0, -1)]
+    return tuple(c) + (0.0,)
+
+
+_ASIN_SERIES = _asin_series()
+
+
+class CompatOps:
+    # -- element-wise -------------------------------------------------------------------------
+    def neg(self):
+        return -self
+
+    def clone(self):
+        """Tensors are immutable values: a clone is the same value."""
+        return self
+
+    def mod(self, o):
+        return self % o
+
+    def fmod(self, o):
+        """C's remainder (the sign of the dividend), as torch.fmod: ``remf`` / ``remsi``."""
+        T = _t().Tensor
+        ab = self._operands(o, "fmod")
+        a, b = ab
+        if a.dtype.is_bool:
+            a, b = a.cast(_dt.int32), b.cast(_dt.int32)
+        return T._node_op("rem", a, b)
+
+    def lshift(self, o):
+        return self << o
+
+    def rshift(self, o):
+        return self >> o
+
+    def log10(self):
+        return self.log2() * math.log10(2)
+
+    def isfinite(self):
+        return (self.isinf() | self.isnan()).logical_not()
+
+    def copysign(self, o):
+        """The magnitude of ``self`` with the sign of ``o`` (-0.0 counts as negative), in
+        float as torch."""
+        a, b = self._float()._operands(o, "copysign")
+        a, b = a._float(), b._float()
+        neg = (b < 0) | ((b == 0) & (b.reciprocal() < 0))
+        return neg.where(-a.abs(), a.abs())
+
+    def logaddexp(self, o):
+        """``log(exp(a) + exp(b))`` with the max taken out (an infinite max is left in)."""
+        a, b = self._float()._operands(o, "logaddexp")
+        a, b = a._float(), b._float()
+        m = a.maximum(b)
+        m = m.isinf().where(0, m)
+        return ((a - m).exp() + (b - m).exp()).log() + m
+
+    def _poly(self, coeffs):
+        r = self * 0 + coeffs[0]
+        for c in coeffs[1:]:
+            r = r * self + c
+        return r
+
+    def asin(self):
+        """A series on |x| <= 0.5 and ``pi/2 - 2 asin(sqrt((1 - |x|) / 2))`` beyond: no
+        cancellation near 0 or 1 (|x| > 1 gives NaN through the square root)."""
+        x = self._float()
+        a = x.abs()
+        big = a > 0.5
+        r = big.where(((1 - a) / 2).sqrt(), a)
+        s = r + r * (r * r)._poly(_ASIN_SERIES)
+        return x.isnan().where(x, x.sign() * big.where(math.pi / 2 - 2 * s, s))
+
+    def acos(self):
+        return math.pi / 2 - self._float().asin()
+
+    def atan(self):
+        """Through asin on |x| <= 1 and ``pi/2 - atan(1/x)`` beyond (no overflow of x*x)."""
+        x = self._float()
+        a = x.abs()
+        big = a > 1
+        r = big.where(a.reciprocal(), a)
+        s = (r / (1 + r * r).sqrt()).asin()
+        return x.sign() * big.where(math.pi / 2 - s, s)
+
+    def sinh(self):
+        """``(e^x - e^-x) / 2``; a Taylor series below |x| = 0.5, where the difference cancels."""
+        x = self._float()
+        x2 = x * x
+        series = x * (1 + x2 / 6 * (1 + x2 / 20 * (1 + x2 / 42 * (1 + x2 / 72))))
+        return (x.abs() < 0.5).where(series, (x.exp() - (-x).exp()) / 2)
+
+    def cosh(self):
+        x = self._float()
+        return (x.exp() + (-x).exp()) / 2
+
+    def asinh(self):
+        """``sign(x) log(|x| + sqrt(x^2 + 1))``: a series below 0.1 (the log would cancel),
+        ``log(2|x|)`` above 1e10 (x^2 would overflow)."""
+        x = self._float()
+        a = x.abs()
+        a2 = a * a
+        mid = (a + (a2 + 1).sqrt()).log()
+        small = a * (1 - a2 / 6 * (1 - a2 * 9 / 20))
+        r = (a < 0.1).where(small, (a > 1e10).where(a.log() + math.log(2), mid))
+        return x.isnan().where(x, x.sign() * r)
+
+    def acosh(self):
+        """``log(x + sqrt(x^2 - 1))``, ``log(2x)`` above 1e10; NaN below 1."""
+        x = self._float()
+        r = (x > 1e10).where(x.log() + math.log(2), (x + (x * x - 1).sqrt()).log())
+        return (x < 1).where(float("nan"), r)
+
+    def atanh(self):
+        """``log((1 + x) / (1 - x)) / 2``; a series below |x| = 0.1 (the log would cancel)."""
+        x = self._float()
+        x2 = x * x
+        small = x * (1 + x2 * (1 / 3 + x2 * (1 / 5 + x2 / 7)))
+        return (x.abs() < 0.1).where(small, ((1 + x) / (1 - x)).log() / 2)
+
+    def isclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+        """torch's ``|a - b| <= atol + rtol |b|``; equal infinities are close."""
+        a, b = self._operands(other, "isclose")
+        near = (a - b).abs() <= atol + rtol * b.abs()
+        if not a.dtype.is_float:
+            return (a == b) | near
+        # infinities are close only to themselves (inf vs -inf: inf <= inf would say yes)
+        close = (a == b) | (a.isfinite() & b.isfinite() & near)
+        return close | (a.isnan() & b.isnan()) if equal_nan else close
+
+    def softmin(self, axis=-1):
+        return (-self._float()).softmax(axis)
+
+    def normalize(self, p=2.0, dim=1, eps=1e-12):
+        """torch's ``F.normalize``: ``x / max(||x||_p, eps)`` along ``dim``."""
+        x = self._float()
+        norm = (x.abs() ** p).sum(dim, keepdim=True) ** (1.0 / p)
+        return x / norm.maximum(eps)
+
+    # -- creation -----------------------------------------------------------------------------
+    @classmethod
+    def empty(cls, *shape, dtype=None, **_kwargs):
+        """tinygrad's uninitialised tensor: zeros here (a graph has no uninitialised memory)."""
+        return cls.zeros(*shape, dtype=dtype)
+
+    @classmethod
+    def linspace(cls, start, stop, steps, dtype=None):
+        """``steps`` values from ``start`` to ``stop`` inclusive, as torch.linspace: the first
+        half ``start + step i``, the second ``stop - step (steps - 1 - i)`` (so both ends are
+        exact); integer dtypes compute in float64 and truncate."""
+        if not isinstance(steps, numbers.Integral) or steps < 0:
+            raise _err().ArgumentError(f"linspace: steps must be a non-negative int, got {steps!r}")
+        dtype = _dt.to_dtype(dtype) if dtype is not None else _dt.float32
+        if dtype.is_bool:
+            raise _err().ArgumentError("linspace: a bool result is not defined")
+        if steps <= 1:
+            return cls.full((steps,), start).cast(dtype)
+        work = dtype if dtype.is_float and dtype.bits >= 32 else (
+            _dt.float32 if dtype.is_float else _dt.float64)
+        step = (stop - start) / (steps - 1)
+        i = cls.arange(steps)
+        lo = i.cast(work) * step + start
+        hi = stop - (steps - 1 - i).cast(work) * step
+        return (i < steps // 2).where(lo, hi).cast(dtype)
+
+    # -- movement -----------------------------------------------------------------------------
+    def roll(self, shifts, dims=None):
+        """torch.roll: elements shifted along ``dims`` (all flattened when None), wrapping."""
+        if dims is None:
+            return self.flatten().roll(shifts, 0).reshape(self.shape)
+        shifts = (shifts,) if isinstance(shifts, numbers.Integral) else tuple(shifts)
+        dims = (dims,) if isinstance(dims, numbers.Integral) else tuple(dims)
+        if len(shifts) != len(dims):
+            raise _err().ArgumentError(f"roll: {len(shifts)} shifts for {len(dims)} dims")
+        x = self
+        for s, d in zip(shifts, dims):
+            d = _err()._axis(d, self.ndim, "roll")
+            n = x.shape[d]
+            s = s % n if n else 0
+            if s:
+                x = x[(slice(None),) * d + (slice(n - s, None),)].cat(
+                    x[(slice(None),) * d + (slice(0, n - s),)], dim=d)
+        return x
+
+    def diagonal(self, offset=0, dim1=0, dim2=1):
+        """torch.diagonal: the diagonal of dims ``dim1``, ``dim2`` as the last dim."""
+        d1, d2 = _err()._axis(dim1, self.ndim, "diagonal"), _err()._axis(dim2, self.ndim, "diagonal")
+        if d1 == d2:
+            raise _err().ArgumentError("diagonal: dim1 and dim2 must differ")
+        rest = [i for i in range(self.ndim) if i not in (d1, d2)]
+        x = self.permute(*rest, d1, d2)
+        r, c = x.shape[-2], x.shape[-1]
+        lo, hi = (0, offset) if offset >= 0 else (-offset, 0)
+        n = max(0, min(r - lo, c - hi))
+        lead = x.shape[:-2]
+        if n == 0:  # the offset is past the matrix
+            return x.shrink([None] * len(rest) + [(0, 0), (0, 0)]).reshape(*lead, 0)
+        x = x.shrink([None] * len(rest) + [(lo, lo + n), (hi, hi + n)])
+        # the element (i, i) of an n x n block sits at i * (n + 1) of its flat form
+        flat = x.reshape(*lead, n * n).pad([None] * len(lead) + [(0, n)])
+        return flat.reshape(*lead, n, n + 1).shrink([None] * len(lead) + [None, (0, 1)]).reshape(*lead, n)
+
+    def diag(self):
+        """A 1-D tensor as a diagonal matrix (tinygrad's diag takes 1-D only)."""
+        if self.ndim != 1:
+            raise _err().ArgumentError(f"diag: expected a 1-D tensor, got shape {self.shape}")
+        n = self.shape[0]
+        T = type(self)
+        eye = T.arange(n).reshape(n, 1) == T.arange(n).reshape(1, n)
+        return eye.where(self.reshape(1, n).expand(n, n), 0)
+
+    def repeat_interleave(self, repeats, dim=None):
+        """Each element repeated ``repeats`` times along ``dim`` (flattened when None)."""
+        x = self.flatten() if dim is None else self
+        d = 0 if dim is None else _err()._axis(dim, self.ndim, "repeat_interleave")
+        s = x.shape
+        y = x.unsqueeze(d + 1).expand(*s[:d + 1], repeats, *s[d + 1:])
+        return y.reshape(*s[:d], s[d] * repeats, *s[d + 1:])
+
+    def meshgrid(self, *args, indexing="ij"):
+        if indexing not in ("ij", "xy"):
+            raise _err().ArgumentError(f"meshgrid: indexing must be 'ij' or 'xy', got {indexing!r}")
+        ts = [self, *args]
+        if indexing == "xy" and len(ts) >= 2:
+            ts[0], ts[1] = ts[1], ts[0]
+        shape = tuple(t.numel() for t in ts)
+        out = [t.reshape([-1 if i == k else 1 for i in range(len(ts))]).expand(shape)
+               for k, t in enumerate(ts)]
+        if indexing == "xy" and len(ts) >= 2:  # the first two inputs' grids swapped back
+            out[0], out[1] = out[1], out[0]
+        return tuple(out)
+
+    # -- losses -------------------------------------------------------------------------------
+    def nll_loss(self, Y, weight=None, ignore_index=None, reduction="mean"):
+        """torch's ``F.nll_loss`` on log-probabilities (N, C, ...) or (C,), class indices Y."""
+        ax = 1 if self.ndim > 1 else 0
+        C = self.shape[ax]
+        T = type(self)
+        shape = [C if i == ax else 1 for i in range(self.ndim)]
+        mask = Y.unsqueeze(ax) == T.arange(C).reshape(shape)
+        w = T.ones(C) if weight is None else weight
+        wy = mask.where(w.reshape(shape), 0).sum(ax)
+        if ignore_index is not None:
+            wy = (Y != ignore_index).where(wy, 0)
+        picked = mask.where(self._float(), 0).sum(ax)
+        loss = -(picked * wy)
+        if reduction == "none":
+            return loss
+        if reduction == "sum":
+            return loss.sum()
+        if reduction == "mean":
+            return loss.sum() / wy.sum()
+        raise _err().ArgumentError(f"nll_loss: reduction must be 'none', 'mean' or 'sum', got {reduction!r}")
+
+    # -- padding modes ------------------------------------------------------------------------
+    def pad(self, padding, mode="constant", value=0, **kwargs):
+        """tinygrad's and torch's pad: ``padding`` one ``(low, high)`` (or None) per dim, or
+        a flat ``(left, right, top, bottom, ...)`` from the last dim; negative amounts crop.
+        ``mode``: ``"constant"`` (``value``), ``"reflect"``, ``"replicate"``, ``"circular"``.
+        A non-string second argument is the value (the package's older ``pad(pads, value)``)."""
+        if "pads" in kwargs:
+            padding = kwargs.pop("pads")
+        if kwargs:
+            raise TypeError(f"pad: unexpected arguments {sorted(kwargs)}")
+        if not isinstance(mode, str):
+            mode, value = "constant", mode
+        norm = self._pad_pairs(padding)
+        crop = [(max(0, -lo), s - max(0, -hi)) for s, (lo, hi) in zip(self.shape, norm)]
+        if any(a > b for a, b in crop):
+            raise _err().ArgumentError(f"pad: cropping {tuple(padding)} exceeds the shape {self.shape}")
+        x = self.shrink(crop) if any(c != (0, s) for c, s in zip(crop, self.shape)) else self
+        grow = [(max(0, lo), max(0, hi)) for lo, hi in norm]
+        if mode == "constant":
+            return x._pad(grow, value)
+        if mode not in ("reflect", "replicate", "circular"):
+            raise _err().ArgumentError(f"pad: unknown mode {mode!r}")
+        for d, (lo, hi) in enumerate(grow):
+            x = x._pad_mode_dim(d, lo, hi, mode)
+        return x
+
+    def _pad_pairs(self, pads):
+        pads = list(pads)
+        if pads and all(isinstance(p, (numbers.Integral, np.integer)) for p in pads):
+            if len(pads) % 2 or len(pads) > 2 * self.ndim:
+                raise _err().ArgumentError(
+                    f"pad: a flat padding needs an even count of at most {2 * self.ndim} ints "
+                    f"for a tensor of rank {self.ndim}, got {tuple(pads)}")
+            flat = [(pads[i], pads[i + 1]) for i in range(0, len(pads), 2)]
+            pads = [None] * (self.ndim - len(flat)) + flat[::-1]
+        if len(pads) != self.ndim:
+            raise _err().ArgumentError(f"pad: {len(pads)} (low, high) pairs for a tensor of rank {self.ndim}")
+        return [(0, 0) if p is None else _t()._pair(p, "pad") for p in pads]
+
+    def _pad_mode_dim(self, d, lo, hi, mode):
+        n = self.shape[d]
+        if not lo and not hi:
+            return self
+        limit = n - 1 if mode == "reflect" else n
+        if mode != "replicate" and (lo > limit or hi > limit):
+            raise _err().ArgumentError(f"pad: {mode} padding ({lo}, {hi}) must be at most {limit} "
+                                       f"for dim {d} of size {n}")
+        if n == 0:
+            raise _err().ArgumentError(f"pad: {mode} padding of the empty dim {d}")
+
+        def part(a, b):
+            return self[(slice(None),) * d + (slice(a, b),)]
+        if mode == "reflect":
+            left, right = part(1, lo + 1).flip(d), part(n - 1 - hi, n - 1).flip(d)
+        elif mode == "circular":
+            left, right = part(n - lo, n), part(0, hi)
+        else:
+            e = list(self.shape)
+            left = part(0, 1).expand(*e[:d], lo, *e[d + 1:])
+            right = part(n - 1, n).expand(*e[:d], hi, *e[d + 1:])
+        pieces = ([left] if lo else []) + [self] + ([right] if hi else [])
+        return pieces[0].cat(*pieces[1:], dim=d)
