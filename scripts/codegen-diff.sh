@@ -22,7 +22,8 @@
 # a scratch directory whose `src` links to the tree, so every path in the
 # output is relative and a baseline from one checkout compares with another.
 #
-# Environment: UOP_BUILD_DIR (default build/), CODEGEN_JOBS (default 2).
+# Environment: UOP_BUILD_DIR (default build/), CODEGEN_JOBS (default 2),
+# CODEGEN_FILTER (a regex: only the outputs whose names match).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${UOP_BUILD_DIR:-$root/build}"
@@ -166,6 +167,10 @@ def save(name, cmd, p):
     return p.returncode == 0
 
 all_jobs = [[job] for job in example_jobs()] + test_jobs()
+only = os.environ.get("CODEGEN_FILTER")  # a regex of output names (tests)
+if only:
+    all_jobs = [[s for s in steps if s[0] is None or re.search(only, s[0])] for steps in all_jobs]
+    all_jobs = [steps for steps in all_jobs if any(s[0] for s in steps)]
 with cf.ThreadPoolExecutor(jobs) as ex:
     results = [r for rs in ex.map(run_test, all_jobs) for r in rs]
 print(f"{len(results)} outputs ({len(results) - sum(results)} of them errors) in {out}")

@@ -16,7 +16,7 @@
 # file is not checked again. Environment: UOP_BUILD_DIR, LINT_JOBS (default 2),
 # CLANG_TIDY (default clang-tidy-22).
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+root="${LINT_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"  # LINT_ROOT: tests
 build="${UOP_BUILD_DIR:-$root/build}"
 tidy="${CLANG_TIDY:-clang-tidy-22}"
 
@@ -45,7 +45,10 @@ WARNING = re.compile(r"^(/[^:]+):(\d+):\d+: warning: function '([^']+)' exceeds 
 def sha(data):
     return hashlib.sha256(data).hexdigest()
 
-def file_hash(path, memo={}):
+MEMO = {}
+
+def file_hash(path, memo=None):
+    memo = MEMO if memo is None else memo
     if path not in memo:
         try:
             memo[path] = sha(open(path, "rb").read())
@@ -61,7 +64,7 @@ def ninja_deps():
         if line and not line.startswith(" "):
             cur = line.split(":")[0]
             deps[cur] = []
-        elif cur and line.strip().startswith(root + "/"):
+        elif cur and line.strip().startswith((root + "/", os.path.abspath(build) + "/")):
             deps[cur].append(line.strip())
     return deps
 
@@ -88,12 +91,12 @@ def units():
         out.append((f, cmd, m.group(1) if m else None))
     return sorted(out)
 
-def key(unit, deps, salt):
+def key(unit, deps, salt, memo=None):
     f, cmd, obj = unit
     headers = deps.get(obj) if obj else None
-    h = hashlib.sha256((salt + cmd + file_hash(f)).encode())
+    h = hashlib.sha256((salt + cmd + file_hash(f, memo)).encode())
     for header in sorted(set(headers)) if headers else all_headers():
-        h.update((header + file_hash(header)).encode())
+        h.update((header + file_hash(header, memo)).encode())
     return h.hexdigest()
 
 # Most files share one set of flags: for them a precompiled header of the
@@ -156,6 +159,9 @@ def check(unit, k, db):
         found, err = tidy_run(unit[0], build)
     if err:
         return found, err
+    # A file (or header) edited while it was checked: report, do not cache.
+    if key(unit, deps, salt, memo={}) != k:
+        return found, None
     os.makedirs(cache_dir, exist_ok=True)
     with open(cached + ".tmp", "w") as out:
         json.dump(found, out)

@@ -51,6 +51,10 @@ if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
 
+# scripts/lint.sh's own test (test/Style/lint.test) needs clang-tidy-22.
+if shutil.which("clang-tidy-22"):
+    config.available_features.add("clang-tidy")
+
 # Multi-device programs on MPI ranks (REQUIRES: mpi): uop-run built with MPI
 # and an mpirun to start the ranks (uop-run --devices N starts it). mpirun
 # reads the run-as-root consent of CI containers from the environment.
