@@ -89,7 +89,7 @@ def test_conv2d_1x1_and_full_kernel_and_errors():
         Tensor(x).conv2d(Tensor(f32(2, 4, 3, 3)))
     with pytest.raises(ValueError, match="larger than the input"):
         Tensor(x).conv2d(Tensor(f32(2, 3, 6, 6)))
-    with pytest.raises(ValueError, match="4-D"):
+    with pytest.raises(ValueError, match="of one rank"):
         Tensor(x[0]).conv2d(Tensor(w1))
 
 

@@ -202,3 +202,71 @@ def test_creation_and_losses():
     from math import erf, sqrt
     _close(Tensor(x).gelu(approximate="none").numpy(),
            np.vectorize(lambda v: 0.5 * v * (1 + erf(v / sqrt(2))))(x.astype(np.float64)), rtol=1e-6, atol=1e-7)
+
+
+# -- convolutions over any count of dims, ceil_mode pooling, transposed conv, interpolate ----
+# (expected values from scipy-free numpy loops: direct sums over the windows)
+
+def _conv_ref(x, w, stride, pad):
+    """Direct N-D cross-correlation, zero padding, groups 1."""
+    n = w.ndim - 2
+    x = np.pad(x, [(0, 0), (0, 0)] + [(pad, pad)] * n)
+    out_sp = [(x.shape[2 + i] - w.shape[2 + i]) // stride + 1 for i in range(n)]
+    out = np.zeros((x.shape[0], w.shape[0], *out_sp), np.float64)
+    for idx in np.ndindex(*out_sp):
+        sl = tuple(slice(o * stride, o * stride + k) for o, k in zip(idx, w.shape[2:]))
+        win = x[(slice(None), slice(None)) + sl]                      # (N, Cin, *k)
+        out[(slice(None), slice(None)) + idx] = np.tensordot(win, w, axes=(list(range(1, 2 + n)),
+                                                                           list(range(1, 2 + n))))
+    return out
+
+
+@pytest.mark.parametrize("shape,wshape", [((2, 3, 9), (4, 3, 3)), ((1, 2, 5, 6, 4), (3, 2, 2, 3, 2))])
+def test_conv_1d_and_3d(shape, wshape):
+    rng = np.random.default_rng(1)
+    x, w = rng.standard_normal(shape).astype(np.float32), rng.standard_normal(wshape).astype(np.float32)
+    got = Tensor(x).conv2d(Tensor(w), stride=2, padding=1).numpy()
+    np.testing.assert_allclose(got, _conv_ref(x, w, 2, 1), rtol=1e-5, atol=1e-5)
+
+
+def test_conv_transpose_is_the_adjoint_of_conv():
+    # <conv(x, w), y> == <x, conv_transpose(y, w)> for every stride and padding
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((2, 3, 7, 8))
+    w = rng.standard_normal((4, 3, 3, 2))
+    for stride, pad in ((1, 0), (2, 1), (3, 0)):
+        y_shape = Tensor(x.astype(np.float32)).conv2d(Tensor(w.astype(np.float32)), stride=stride,
+                                                      padding=pad).shape
+        y = rng.standard_normal(y_shape)
+        lhs = (_conv_ref(x, w, stride, pad) * y).sum()
+        xt = Tensor(y).conv_transpose2d(Tensor(w), stride=stride, padding=pad).numpy()
+        extra = [x.shape[i] - xt.shape[i] for i in (2, 3)]           # rows no window reached
+        xt = np.pad(xt, [(0, 0), (0, 0), (0, extra[0]), (0, extra[1])])
+        np.testing.assert_allclose((x * xt).sum(), lhs, rtol=1e-9)
+
+
+def test_pool_ceil_mode_and_3d():
+    x = np.arange(1 * 1 * 5 * 5, dtype=np.float32).reshape(1, 1, 5, 5)
+    # kernel 3, stride 3, padding 1: floor gives 2 windows per dim; ceil keeps a third only if
+    # it starts inside the input or its low padding (it would start at 6 - 1 = 5: dropped)
+    assert Tensor(x).max_pool2d(3, stride=3, padding=1, ceil_mode=True).shape == (1, 1, 2, 2)
+    y = np.arange(36, dtype=np.float32).reshape(1, 1, 6, 6)
+    got = Tensor(y).max_pool2d(4, stride=3, ceil_mode=True).numpy()
+    np.testing.assert_array_equal(got, [[[[21, 23], [33, 35]]]])      # the second window is partial
+    got = Tensor(y).avg_pool2d(4, stride=3, ceil_mode=True).numpy()
+    exp = [[np.mean(y[0, 0, r:r + 4, c:c + 4]) for c in (0, 3)] for r in (0, 3)]
+    np.testing.assert_allclose(got[0, 0], exp, rtol=1e-6)              # divisor: the real elements
+    z = np.arange(64, dtype=np.float32).reshape(1, 1, 4, 4, 4)
+    np.testing.assert_allclose(Tensor(z).avg_pool2d((2, 2, 2)).numpy()[0, 0, 0, 0, 0],
+                               z[0, 0, :2, :2, :2].mean())
+
+
+def test_interpolate_linear_and_nearest():
+    x = np.array([[[0.0, 10.0, 20.0]]], np.float32)
+    np.testing.assert_allclose(Tensor(x).interpolate((5,), align_corners=True).numpy(),
+                               [[[0, 5, 10, 15, 20]]])
+    # half-pixel centres: output i samples input (i + 0.5) * 3/6 - 0.5, clamped
+    np.testing.assert_allclose(Tensor(x).interpolate((6,)).numpy(),
+                               [[[0, 2.5, 7.5, 12.5, 17.5, 20]]])
+    np.testing.assert_array_equal(Tensor(x).interpolate((6,), mode="nearest").numpy(),
+                                  [[[0, 0, 10, 10, 20, 20]]])

@@ -53,3 +53,16 @@ def test_classification_of_a_mismatch_and_an_exception():
     from uop import Tensor
     assert verdict(lambda: np.testing.assert_allclose(np.ones(2), np.zeros(2))) == "mismatch"
     assert verdict(lambda: Tensor(np.ones(3, np.float32)).reshape(2, 2)) == "unsupported"
+
+
+def test_a_failing_subtest_is_not_a_pass():
+    import unittest
+
+    class Case(unittest.TestCase):
+        def test_it(self):
+            with self.subTest(k=1):
+                raise ValueError("inside a subTest")
+
+    result = run_suite._Result()
+    Case("test_it").run(result)
+    assert result.outcome[0] == "unsupported", result.outcome

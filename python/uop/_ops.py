@@ -1095,48 +1095,75 @@ class TensorOps(CompatOps):
         raise ArgumentError(f"{what}: padding {padding!r} is not an int, {n} ints or {2 * n} ints")
 
     def conv2d(self, weight, bias=None, groups=1, stride=1, dilation=1, padding=0):
-        """2-D convolution (cross-correlation, as torch and tinygrad): input (N, Cin, H, W),
-        weight (Cout, Cin / groups, kH, kW). Windows by :meth:`_pool`, one reduce."""
+        """Convolution (cross-correlation, as torch and tinygrad) over the trailing dims, as
+        many as the weight has (tinygrad's conv2d is N-D: conv1d and conv3d too): input
+        (N, Cin, *spatial), weight (Cout, Cin / groups, *kernel). Negative padding crops.
+        Windows by :meth:`_pool`, one reduce over (Cin, *kernel)."""
         T = type(self)
         if not isinstance(weight, T):
             weight = T(weight)
-        if self.ndim != 4 or weight.ndim != 4:
-            raise ArgumentError(f"conv2d: input {self.shape} and weight {weight.shape} must be 4-D "
-                             "(N, C, H, W) and (Cout, Cin/groups, kH, kW)")
+        if self.ndim < 3 or weight.ndim != self.ndim:
+            raise ArgumentError(f"conv2d: input {self.shape} and weight {weight.shape} must be (N, C, *spatial) "
+                                "and (Cout, Cin/groups, *kernel) of one rank, at least 3")
         (bs, cin_), (cout, cin), hw = self.shape[:2], weight.shape[:2], weight.shape[2:]
         if groups < 1 or cin * groups != cin_ or cout % groups:
             raise ArgumentError(f"conv2d: input channels {cin_} do not match the weight {weight.shape} "
-                             f"with groups={groups}")
-        pads = self._pool_pads(padding, 2, "conv2d")
-        if any(lo < 0 or hi < 0 for lo, hi in pads):
-            raise ArgumentError(f"conv2d: negative padding {padding!r}")
-        x = self.pad([None, None] + pads)._pool(hw, stride, dilation)  # (bs, cin_, oy, ox, kh, kw)
-        rcout, oyx = cout // groups, x.shape[2:4]
-        x = x.reshape(bs, groups, cin, 1, *oyx, *hw).expand(bs, groups, cin, rcout, *oyx, *hw)
-        x = x.permute(0, 1, 3, 4, 5, 2, 6, 7)  # (bs, groups, rcout, oy, ox, cin, kh, kw)
-        ret = (x * weight.reshape(1, groups, rcout, 1, 1, cin, *hw)).sum((-1, -2, -3))
-        ret = ret.reshape(bs, cout, *oyx)
-        return ret if bias is None else ret + bias.reshape(1, -1, 1, 1)
+                                f"with groups={groups}")
+        n = len(hw)
+        pads = self._pool_pads(padding, n, "conv2d")
+        x = self.pad([None, None] + pads)._pool(hw, stride, dilation)  # (bs, cin_, *o, *k)
+        rcout, o = cout // groups, x.shape[2:2 + n]
+        x = x.reshape(bs, groups, cin, 1, *o, *hw).expand(bs, groups, cin, rcout, *o, *hw)
+        x = x.permute(0, 1, 3, *range(4, 4 + n), 2, *range(4 + n, 4 + 2 * n))  # (.., *o, cin, *k)
+        w = weight.reshape(1, groups, rcout, *[1] * n, cin, *hw)
+        ret = (x * w).sum(tuple(range(-1 - n, 0))).reshape(bs, cout, *o)
+        return ret if bias is None else ret + bias.reshape(1, -1, *[1] * n)
 
-    def max_pool2d(self, kernel_size=(2, 2), stride=None, dilation=1, padding=0):
-        """Max over (kH, kW) windows of the last two dims; padding counts as -inf."""
-        k = _tuple(kernel_size, 2, "max_pool2d")
-        pads = self._pool_pads(padding, 2, "max_pool2d")
+    def _pool_setup(self, kernel_size, stride, padding, dilation, ceil_mode, what):
+        """The window, stride and per-dim (low, high) pads of a pooling op; with ``ceil_mode``
+        the high pads grow so the last partial window is kept (torch's rule: a window must
+        start inside the input or its low padding). Returns (k, stride, pads, extra)."""
+        k = _tuple(kernel_size, 2, what) if _is_int(kernel_size) else _tuple(kernel_size, len(kernel_size), what)
+        n = len(k)
+        st = _tuple(stride if stride is not None else k, n, what)
+        d = _tuple(dilation, n, what)
+        pads = self._pool_pads(padding, n, what)
+        extra = [0] * n
+        if ceil_mode:
+            for i, (size, kk, s, dd, (lo, hi)) in enumerate(zip(self.shape[-n:], k, st, d, pads)):
+                span = size + lo + hi - dd * (kk - 1) - 1
+                o = -(-span // s) + 1
+                if (o - 1) * s >= size + lo:
+                    o -= 1
+                extra[i] = max(0, (o - 1) * s + dd * (kk - 1) + 1 - (size + lo + hi))
+        return k, st, d, pads, extra
+
+    def max_pool2d(self, kernel_size=(2, 2), stride=None, dilation=1, padding=0, ceil_mode=False):
+        """Max over windows of the trailing ``len(kernel_size)`` dims (an int: 2); padding
+        counts as -inf (integers: their minimum)."""
+        k, st, d, pads, extra = self._pool_setup(kernel_size, stride, padding, dilation, ceil_mode, "max_pool2d")
         fill = float("-inf") if self.dtype.is_float else (
             0 if self.dtype.is_unsigned or self.dtype.is_bool else int(np.iinfo(self.dtype.np).min))
-        x = self.pad([None] * (self.ndim - 2) + pads, value=fill) if any(p != (0, 0) for p in pads) else self
-        return x._pool(k, stride if stride is not None else k, dilation).max((-1, -2))
+        full = [None] * (self.ndim - len(k)) + [(lo, hi + e) for (lo, hi), e in zip(pads, extra)]
+        x = self.pad(full, value=fill) if any(p != (0, 0) for p in full if p) else self
+        return x._pool(k, st, d).max(tuple(range(-len(k), 0)))
 
-    def avg_pool2d(self, kernel_size=(2, 2), stride=None, dilation=1, padding=0, count_include_pad=True):
-        """Mean over (kH, kW) windows; zero padding, counted (``count_include_pad``)
-        or not."""
-        k = _tuple(kernel_size, 2, "avg_pool2d")
-        pads = self._pool_pads(padding, 2, "avg_pool2d")
-        st = stride if stride is not None else k
+    def avg_pool2d(self, kernel_size=(2, 2), stride=None, dilation=1, padding=0, count_include_pad=True,
+                   ceil_mode=False):
+        """Mean over windows (as :meth:`max_pool2d`): zero padding, counted
+        (``count_include_pad``) or not; the part a ``ceil_mode`` window hangs past the
+        padding is never counted (torch's divisor)."""
+        k, st, d, pads, extra = self._pool_setup(kernel_size, stride, padding, dilation, ceil_mode, "avg_pool2d")
+        axes = tuple(range(-len(k), 0))
+        lead = [None] * (self.ndim - len(k))
         x = self._float()
-        full = [None] * (self.ndim - 2) + pads
-        s = x.pad(full)._pool(k, st, dilation).sum((-1, -2))
-        if count_include_pad:
-            return s / float(k[0] * k[1])
-        ones = x.full_like(1.0).pad(full)._pool(k, st, dilation).sum((-1, -2))
-        return s / ones
+        s = x.pad(lead + [(lo, hi + e) for (lo, hi), e in zip(pads, extra)])._pool(k, st, d).sum(axes)
+        if count_include_pad and not any(extra):
+            return s / float(math.prod(k))
+        ones = x.full_like(1.0)
+        if count_include_pad:  # the padding counts, the ceil extension does not
+            ones = ones.pad(lead + pads, value=1.0)
+            count = ones.pad(lead + [(0, e) for e in extra])
+        else:
+            count = ones.pad(lead + [(lo, hi + e) for (lo, hi), e in zip(pads, extra)])
+        return s / count._pool(k, st, d).sum(axes)

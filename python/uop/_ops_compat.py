@@ -256,6 +256,69 @@ class CompatOps:
             out[0], out[1] = out[1], out[0]
         return tuple(out)
 
+    def interpolate(self, size, mode="linear", align_corners=False):
+        """Resize the trailing ``len(size)`` dims (torch's ``F.interpolate`` with ``size``):
+        ``"linear"`` (bi-/trilinear over those dims, ``align_corners`` as torch),
+        ``"nearest"`` and ``"nearest-exact"``; by gathers along each dim."""
+        ops = _err()
+        if not isinstance(size, (tuple, list)) or not 0 < len(size) <= self.ndim or \
+                not all(isinstance(v, numbers.Integral) and v >= 0 for v in size):
+            raise ops.ArgumentError(f"interpolate: size {size!r} must be 1 to {self.ndim} non-negative ints")
+        if mode not in ("linear", "nearest", "nearest-exact"):
+            raise ops.ArgumentError(f"interpolate: mode {mode!r} is not linear, nearest or nearest-exact")
+        if align_corners and mode != "linear":
+            raise ops.ArgumentError("interpolate: align_corners needs mode='linear'")
+        T = type(self)
+        x = self._float() if mode == "linear" else self
+        shape = list(self.shape)
+        for i in range(-1, -len(size) - 1, -1):
+            n_in, n_out = self.shape[i], size[i]
+            view = [1] * self.ndim
+            view[i] = shape[i] = n_out
+            if mode == "linear":
+                arr = T.arange(n_out)
+                num, den = ((arr * (n_in - 1), max(n_out - 1, 1)) if align_corners
+                            else ((arr * 2 + 1) * n_in - n_out, n_out * 2))
+                num = num.clip(0, (n_in - 1) * den)
+                low, high = (num // den).reshape(view).expand(shape), ((num + den - 1) // den).reshape(view).expand(shape)
+                frac = ((num % den).cast(_dt.float32) / den).reshape(view).expand(shape)
+                x = x.gather(i, low).lerp(x.gather(i, high), frac)
+            else:
+                arr = T.arange(n_out).cast(_dt.float32)
+                src = (arr + 0.5) * (n_in / n_out) if mode == "nearest-exact" else arr * (n_in / n_out)
+                x = x.gather(i, src.cast(_dt.int32).reshape(view).expand(shape))
+        return x.cast(self.dtype)
+
+    # -- convolution ---------------------------------------------------------------------------
+    def conv_transpose2d(self, weight, bias=None, groups=1, stride=1, dilation=1, padding=0,
+                         output_padding=0):
+        """Transposed convolution over the trailing dims (N-D, as :meth:`conv2d`), tinygrad's
+        construction: the input dilated by ``stride`` (zeros between elements), the weight
+        flipped with in/out channels swapped per group, then a convolution with padding
+        ``(k - 1) d - p`` (plus ``output_padding`` on the high side)."""
+        ops = _err()
+        hw = weight.shape[2:]
+        n = len(hw)
+        if self.ndim != n + 2 or self.shape[1] != weight.shape[0] or weight.shape[0] % groups:
+            raise ops.ArgumentError(f"conv_transpose2d: input {self.shape} does not match the weight "
+                                    f"{weight.shape} with groups={groups}")
+        pads = self._pool_pads(padding, n, "conv_transpose2d")
+        st, dl, op = (ops._tuple(v, n, "conv_transpose2d") for v in (stride, dilation, output_padding))
+        cin, rcout = weight.shape[0], weight.shape[1]
+        w = weight.reshape(groups, cin // groups, rcout, *hw).transpose(1, 2)
+        w = w.flip(tuple(range(3, 3 + n))).reshape(groups * rcout, cin // groups, *hw)
+        x = self
+        if any(v > 1 for v in st):
+            lead = x.shape[:2]
+            x = x.reshape(*lead, *[v for k in x.shape[2:] for v in (k, 1)])
+            x = x.pad([None, None] + [q for v in st for q in (None, (0, v - 1))])
+            x = x.reshape(*lead, *[k * v for k, v in zip(self.shape[2:], st)])
+            x = x.shrink([None, None] + [(0, k * v - (v - 1)) for k, v in zip(self.shape[2:], st)])
+        conv_pads = [((k - 1) * d - lo, (k - 1) * d - hi + o)
+                     for k, d, (lo, hi), o in zip(hw, dl, pads, op)]
+        flat = [q for pair in reversed(conv_pads) for q in pair]
+        return x.conv2d(w, bias=bias, groups=groups, dilation=dl, padding=flat)
+
     # -- losses -------------------------------------------------------------------------------
     def nll_loss(self, Y, weight=None, ignore_index=None, reduction="mean"):
         """torch's ``F.nll_loss`` on log-probabilities (N, C, ...) or (C,), class indices Y."""

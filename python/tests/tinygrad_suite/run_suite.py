@@ -233,6 +233,11 @@ class _Result(unittest.TestResult):
     def addFailure(self, test, err):
         self.outcome = classify(err[1], err[2])
 
+    def addSubTest(self, test, subtest, err):
+        # a failing `with self.subTest(...)` block is reported here, not through addFailure
+        if err is not None and self.outcome[0] == "pass":
+            self.outcome = classify(err[1], err[2])
+
     def addSkip(self, test, reason):
         self.outcome = ("skipped", reason)
 
