@@ -88,8 +88,9 @@ def test_getitem_errors():
         t[3]
     with pytest.raises(IndexError):
         t[0, 0, 0, 0]
-    with pytest.raises(NotImplementedError, match="more than one"):
-        t[Tensor([0, 1]), [1, 2]]
+    check(t[Tensor([0, 1]), [1, 2]], X[[0, 1], [1, 2]])  # several advanced indices: supported
+    with pytest.raises(IndexError, match="too many"):
+        t[0, 0, 0, 0]
     with pytest.raises(TypeError):
         t[1.5]
 

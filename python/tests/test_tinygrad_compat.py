@@ -270,3 +270,43 @@ def test_interpolate_linear_and_nearest():
                                [[[0, 2.5, 7.5, 12.5, 17.5, 20]]])
     np.testing.assert_array_equal(Tensor(x).interpolate((6,), mode="nearest").numpy(),
                                   [[[0, 0, 10, 10, 20, 20]]])
+
+
+def test_advanced_indexing_with_several_tensors_lists_and_none():
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((2, 5, 6, 5, 3)).astype(np.float32)
+    i = rng.integers(-2, 2, (1, 1, 1)).astype(np.int32)
+    j = rng.integers(-5, 5, (1, 2, 1)).astype(np.int32)
+    k = rng.integers(-6, 6, (3, 1, 1)).astype(np.int32)
+    cases = [
+        lambda a, i, j, k: a[i, j, k],              # adjacent: B in place
+        lambda a, i, j, k: a[:, j, :, (1, 2, 3)],   # separated: B first
+        lambda a, i, j, k: a[1, (2, 1, 0), None, k],  # an int, a tuple, None
+        lambda a, i, j, k: a[None, 1, ..., j],
+        lambda a, i, j, k: a[((0,),)],
+        lambda a, i, j, k: a[1:, j, ::2, -1],
+    ]
+    for f in cases:
+        exp = f(x, i, j, k)
+        got = f(Tensor(x), Tensor(i), Tensor(j), Tensor(k)).numpy()
+        assert got.shape == exp.shape
+        np.testing.assert_array_equal(got, exp)
+    with pytest.raises(IndexError):                  # float and bool indices: tinygrad's class
+        Tensor(x)[[1.5]]
+    with pytest.raises(IndexError, match="single ellipsis"):
+        Tensor(x)[..., ...]
+
+
+def test_bitwise_patterns_shift_errors_pad_modes_normalize():
+    # a Python int that is a bit pattern of the width (0xFFFFFFFF on int32) is its signed value
+    assert (Tensor(np.array([0], np.int32)) | 0xFFFFFFFF).numpy()[0] == -1
+    with pytest.raises(RuntimeError):                # torch's class for << on floats
+        Tensor(np.ones(2, np.float32)) << 2
+    x = np.arange(25, dtype=np.float32).reshape(1, 1, 5, 5)
+    # grow from the whole input, then crop (torch): reflect 3 on the left, crop 3 on the right
+    exp = np.pad(x, [(0, 0), (0, 0), (0, 0), (3, 0)], mode="reflect")[..., :5]
+    np.testing.assert_array_equal(Tensor(x).pad((3, -3), mode="reflect").numpy(), exp)
+    with pytest.raises(NotImplementedError):
+        Tensor(x).pad((1, 1), mode="typo")
+    v = np.array([[0.0, 2.0, -3.0], [1.0, 0.0, 0.0]], np.float32)
+    np.testing.assert_allclose(Tensor(v).normalize(p=0).numpy(), v / np.array([[2.0], [1.0]]))

@@ -27,6 +27,16 @@ class AxisError(ValueError, IndexError):
     (numpy's ``AxisError`` is both too)."""
 
 
+class IndexTypeError(TypeError, IndexError):
+    """An index of the wrong type (a float tensor): a TypeError, and the IndexError torch
+    and tinygrad raise."""
+
+
+class OpTypeError(TypeError, RuntimeError):
+    """An op on a dtype it is not defined for (a bitwise op on floats): a TypeError, and
+    the RuntimeError torch and tinygrad raise."""
+
+
 class ArgumentError(ValueError, RuntimeError):
     """An argument the op does not define a result for: a ValueError, and a RuntimeError
     as torch and tinygrad raise."""
@@ -589,38 +599,16 @@ class TensorOps(CompatOps):
         T = type(self)
         if not isinstance(idx, tuple):
             idx = (idx,)
-        adv = [k for k, i in enumerate(idx) if isinstance(i, (T, np.ndarray, list))]
-        if len(adv) > 1:
-            raise NotImplementedError("indexing with more than one tensor, array or list (advanced "
-                                      "indexing) is not supported; index one dim at a time")
-        if adv:
-            # one integer tensor: basic indexing with ":" in its place, then a take along that dim
-            k = adv[0]
-            ti = idx[k] if isinstance(idx[k], T) else T(np.asarray(idx[k]))
-            if not ti.dtype.is_int:
-                raise TypeError(f"index: a tensor index must hold integers, not {ti.dtype.name}")
-            if any(i is None or i is Ellipsis for i in idx):
-                raise NotImplementedError("index: a tensor index together with None or ... is not "
-                                          "supported")
-            rest = idx[:k] + (slice(None),) + idx[k + 1:]
-            # numpy: ints are advanced indices too; adjacent to the tensor, the indexed dims stay
-            # in place, else they go first
-            pos = [k] + [p for p, i in enumerate(idx) if _is_int(i)]
-            adjacent = max(pos) - min(pos) + 1 == len(pos)
-            axis = sum(1 for i in idx[:k] if not _is_int(i))
-            r = self[rest]._take(axis, ti)
-            if adjacent or axis == 0:
-                return r
-            moved = list(range(axis, axis + ti.ndim))
-            return r.permute(moved + [d for d in range(r.ndim) if d not in moved])
+        if any(isinstance(i, (T, np.ndarray, list, tuple)) for i in idx):
+            return self._advanced_index(idx)
         for i in idx:
             if not (i is None or i is Ellipsis or isinstance(i, slice) or _is_int(i)):
                 raise TypeError(f"index: {i!r} is not an int, a slice, None or ...")
         if sum(i is Ellipsis for i in idx) > 1:
-            raise IndexError("index: more than one ...")
+            raise IndexError("index: an index can only have a single ellipsis (...)")
         n_real = sum(1 for i in idx if i is not None and i is not Ellipsis)
         if n_real > self.ndim:
-            raise IndexError(f"index: {n_real} indices for a tensor of rank {self.ndim}")
+            raise IndexError(f"index: too many indices: {n_real} for a tensor of rank {self.ndim}")
         if Ellipsis in idx:
             k = idx.index(Ellipsis)
             idx = idx[:k] + (slice(None),) * (self.ndim - n_real) + idx[k + 1:]
@@ -664,6 +652,51 @@ class TensorOps(CompatOps):
         if any(flips):
             x = x.flip([ax for ax, f in enumerate(flips) if f])
         return x.reshape(out_shape)
+
+    def _advanced_index(self, idx):
+        """numpy's advanced indexing: integer tensors, arrays, lists and tuples (and the ints
+        beside them) broadcast together to a shape B. The indexed dims are moved last and
+        flattened, one flat index ``sum(I_j * stride_j)`` is taken (:meth:`_take`), and B sits
+        where the indexed dims were when they are adjacent, else first. A negative index counts
+        from the end; an index out of range gives 0 (no bounds check in the graph)."""
+        T = _t().Tensor
+        conv = []
+        for i in idx:
+            if isinstance(i, (T, np.ndarray, list, tuple)):
+                t = i if isinstance(i, T) else T(np.asarray(i))
+                if not t.dtype.is_int:
+                    raise IndexTypeError(f"index: a tensor index must hold integers, not {t.dtype.name}")
+                conv.append(t)
+            else:
+                conv.append(i)
+        if sum(i is Ellipsis for i in conv) > 1:
+            raise IndexError("index: an index can only have a single ellipsis (...)")
+        n_real = sum(1 for i in conv if i is not None and i is not Ellipsis)
+        if n_real > self.ndim:
+            raise IndexError(f"index: too many indices: {n_real} for a tensor of rank {self.ndim}")
+        if Ellipsis in [i for i in conv if not isinstance(i, T)]:
+            k = next(p for p, i in enumerate(conv) if i is Ellipsis)
+            conv = conv[:k] + [slice(None)] * (self.ndim - n_real) + conv[k + 1:]
+        adv = [p for p, i in enumerate(conv) if isinstance(i, T) or _is_int(i)]
+        # every entry (slice, None, or ":" for an advanced one) gives one dim of y, in order
+        y = self[tuple(slice(None) if p in adv else i for p, i in enumerate(conv))]
+        sizes = [y.shape[p] for p in adv]
+        flat, valid, shape, stride = None, None, (), 1
+        for p, n in zip(reversed(adv), reversed(sizes)):
+            i = conv[p] if isinstance(conv[p], T) else T(np.int32(conv[p]))
+            i = (i < 0).where(i + n, i)
+            ok = (i >= 0) & (i < n)
+            term = i * stride if stride != 1 else i
+            flat = term if flat is None else flat + term
+            valid = ok if valid is None else valid & ok
+            stride *= n
+        flat = valid.where(flat, stride)  # out of range: past the end, so _take gives 0
+        rest = [d for d in range(y.ndim) if d not in adv]
+        z = y.permute(*rest, *adv).reshape(*[y.shape[d] for d in rest], stride)
+        r = z._take(len(rest), flat)                           # (rest..., *B)
+        nr, nb = len(rest), flat.ndim
+        k = adv[0] if adv == list(range(adv[0], adv[-1] + 1)) else 0
+        return r.permute(*range(k), *range(nr, nr + nb), *range(k, nr))
 
     def cat(self, *others, dim=0):
         """Concatenate along ``dim`` (pads and selects: exact for every dtype)."""

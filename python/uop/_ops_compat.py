@@ -160,7 +160,10 @@ class CompatOps:
     def normalize(self, p=2.0, dim=1, eps=1e-12):
         """torch's ``F.normalize``: ``x / max(||x||_p, eps)`` along ``dim``."""
         x = self._float()
-        norm = (x.abs() ** p).sum(dim, keepdim=True) ** (1.0 / p)
+        if p == 0:  # torch: the count of non-zero elements
+            norm = (x != 0).cast(x.dtype).sum(dim, keepdim=True)
+        else:
+            norm = (x.abs() ** p).sum(dim, keepdim=True) ** (1.0 / p)
         return x / norm.maximum(eps)
 
     # -- creation -----------------------------------------------------------------------------
@@ -354,18 +357,20 @@ class CompatOps:
         if not isinstance(mode, str):
             mode, value = "constant", mode
         norm = self._pad_pairs(padding)
-        crop = [(max(0, -lo), s - max(0, -hi)) for s, (lo, hi) in zip(self.shape, norm)]
-        if any(a > b for a, b in crop):
-            raise _err().ArgumentError(f"pad: cropping {tuple(padding)} exceeds the shape {self.shape}")
-        x = self.shrink(crop) if any(c != (0, s) for c, s in zip(crop, self.shape)) else self
+        if mode not in ("constant", "reflect", "replicate", "circular"):
+            raise NotImplementedError(f"pad: mode {mode!r} is not constant, reflect, replicate or circular")
+        # grow first (a mode reads the whole input, as torch), then crop the negative amounts
         grow = [(max(0, lo), max(0, hi)) for lo, hi in norm]
         if mode == "constant":
-            return x._pad(grow, value)
-        if mode not in ("reflect", "replicate", "circular"):
-            raise _err().ArgumentError(f"pad: unknown mode {mode!r}")
-        for d, (lo, hi) in enumerate(grow):
-            x = x._pad_mode_dim(d, lo, hi, mode)
-        return x
+            x = self._pad(grow, value)
+        else:
+            x = self
+            for d, (lo, hi) in enumerate(grow):
+                x = x._pad_mode_dim(d, lo, hi, mode)
+        crop = [(max(0, -lo), s - max(0, -hi)) for s, (lo, hi) in zip(x.shape, norm)]
+        if any(a > b for a, b in crop):
+            raise _err().ArgumentError(f"pad: cropping {tuple(padding)} exceeds the shape {self.shape}")
+        return x.shrink(crop) if any(c != (0, s) for c, s in zip(crop, x.shape)) else x
 
     def _pad_pairs(self, pads):
         pads = list(pads)

@@ -15,7 +15,7 @@ import numpy as np
 
 from . import dtypes as _dt
 from ._emit import Emitter, format_scalar, tensor_type  # noqa: F401 - re-exported
-from ._ops import ArgumentError, AxisError, TensorOps
+from ._ops import ArgumentError, AxisError, OpTypeError, TensorOps
 from .dtypes import bfloat16, bool_, float32, int32, to_dtype
 
 __all__ = ["Tensor"]
@@ -553,12 +553,16 @@ class Tensor(TensorOps):
 
     def _bitwise(self, other, op, reverse=False, shift=False):
         what = _OP_NAMES[op]
+        if (not shift and self.dtype.is_int and not self.dtype.is_unsigned and _is_scalar(other)
+                and isinstance(other, (int, np.integer)) and not isinstance(other, bool)
+                and 2 ** (self.dtype.bits - 1) <= other < 2 ** self.dtype.bits):
+            other -= 2 ** self.dtype.bits  # a bit pattern (x | 0xFFFFFFFF on int32): its signed value
         ab = self._operands(other, what, reverse)
         if ab is None:
             return NotImplemented
         a, b = ab
         if a.dtype.is_float or (shift and a.dtype.is_bool):
-            raise TypeError(f"{what}: not defined on {a.dtype.name} "
+            raise OpTypeError(f"{what}: not defined on {a.dtype.name} "
                             f"({'integers' if shift else 'integers and bools'} only)")
         return Tensor._node_op(op, a, b)
 
