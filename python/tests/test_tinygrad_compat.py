@@ -310,3 +310,61 @@ def test_bitwise_patterns_shift_errors_pad_modes_normalize():
         Tensor(x).pad((1, 1), mode="typo")
     v = np.array([[0.0, 2.0, -3.0], [1.0, 0.0, 0.0]], np.float32)
     np.testing.assert_allclose(Tensor(v).normalize(p=0).numpy(), v / np.array([[2.0], [1.0]]))
+
+
+def test_scatter_and_scatter_reduce():
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((4, 5)).astype(np.float32)
+    idx = rng.integers(0, 5, (3, 4)).astype(np.int32)
+    src = rng.standard_normal((3, 4)).astype(np.float32)
+
+    def ref(reduce, include_self=True):
+        out, seen = x.astype(np.float64).copy(), np.zeros(x.shape, bool)
+        acc = {}
+        for r in range(3):
+            for c in range(4):
+                acc.setdefault((r, idx[r, c]), []).append(src[r, c])
+        for (r, t), vals in acc.items():
+            base = [x[r, t]] if include_self else []
+            out[r, t] = {"last": lambda v: v[-1], "sum": np.sum, "prod": np.prod, "mean": np.mean,
+                         "amax": np.max, "amin": np.min}[reduce](base + vals if reduce != "last" else vals)
+            seen[r, t] = True
+        return out
+    got = Tensor(x).scatter(1, Tensor(idx), Tensor(src)).numpy()   # repeated targets: the last
+    np.testing.assert_allclose(got, ref("last"), rtol=1e-6)
+    for reduce in ("sum", "prod", "mean", "amax", "amin"):
+        for inc in (True, False):
+            got = Tensor(x).scatter_reduce(1, Tensor(idx), Tensor(src), reduce, include_self=inc).numpy()
+            np.testing.assert_allclose(got, ref(reduce, inc), rtol=1e-5, err_msg=f"{reduce} {inc}")
+    with pytest.raises(TypeError):
+        Tensor(x).scatter(1, Tensor(idx), Tensor(src), reduce="add")
+
+
+def test_sort_argsort_topk_stable_with_nan():
+    v = np.array([1.0, np.nan, -2.0, 1.0, np.nan, 0.0, -2.0], np.float32)
+    vals, idx = Tensor(v).sort()
+    order = np.argsort(v, kind="stable")                             # numpy: NaN last too
+    np.testing.assert_array_equal(idx.numpy(), order)
+    np.testing.assert_array_equal(vals.numpy(), v[order])
+    vals, idx = Tensor(v).sort(descending=True)
+    # descending, stable: NaN first (in order), then the rest largest first, ties in order
+    exp = [1, 4, 0, 3, 5, 2, 6]
+    np.testing.assert_array_equal(idx.numpy(), exp)
+    x = np.random.default_rng(6).standard_normal((4, 5, 3)).astype(np.float32)
+    np.testing.assert_array_equal(Tensor(x).argsort(1).numpy(), np.argsort(x, 1, kind="stable"))
+    tv, ti = Tensor(np.array([1, 1, 0, 1, 0, 1, 0], np.int32)).topk(3)
+    np.testing.assert_array_equal(ti.numpy(), [0, 1, 3])
+    with pytest.raises(RuntimeError):
+        Tensor(x).topk(9, 1)
+
+
+def test_logcumsumexp_masked_select_nonzero():
+    x = np.array([[0.0, 100.0, -3.0], [1.0, -np.inf, 2.0]], np.float32)
+    exp = np.logaddexp.accumulate(x.astype(np.float64), axis=1)
+    np.testing.assert_allclose(Tensor(x).logcumsumexp(1).numpy(), exp, rtol=1e-6)
+    m = x > 0.5
+    np.testing.assert_array_equal(Tensor(x).masked_select(Tensor(m)).numpy(), x[m])
+    np.testing.assert_array_equal(Tensor(x).masked_select(Tensor(m), size=4, fill_value=-1).numpy(),
+                                  np.concatenate([x[m], [-1]]))  # 3 selected, 1 filled
+    np.testing.assert_array_equal(Tensor(x).nonzero().numpy(), np.argwhere(x != 0))
+    assert Tensor(np.int32(5)).nonzero(size=4).shape == (4, 0)

@@ -292,6 +292,169 @@ class CompatOps:
                 x = x.gather(i, src.cast(_dt.int32).reshape(view).expand(shape))
         return x.cast(self.dtype)
 
+    def logcumsumexp(self, axis=0):
+        """``log(cumsum(exp(x)))`` along ``axis`` without overflow: each prefix's logsumexp
+        (a lower-triangular mask of -inf, O(n^2) work per row)."""
+        if self.ndim == 0:  # axes 0 and -1, as the other cumulative ops
+            if axis not in (0, -1):
+                raise _err().AxisError(f"logcumsumexp: axis {axis} is out of range for a 0-d tensor")
+            return self._float().reshape(1).logcumsumexp(0).reshape(())
+        d = _err()._axis(axis, self.ndim, "logcumsumexp")
+        x = self._float().transpose(d, -1)
+        n = x.shape[-1]
+        ar = type(self).arange(n)
+        tri = ar.reshape(n, 1) >= ar.reshape(1, n)              # [i, j]: j <= i
+        y = tri.where(x.unsqueeze(-2).expand(*x.shape[:-1], n, n), float("-inf"))
+        return y.logsumexp(-1).transpose(d, -1)
+
+    # -- data-dependent shapes (realize their input, as tinygrad's .item()) --------------------
+    def masked_select(self, mask, size=None, fill_value=0):
+        """The elements where ``mask`` (broadcast) is true, flattened; the count comes from
+        the realized mask (so it is frozen in a ``uop.jit`` trace). ``size`` fixes the length:
+        cut, or filled with ``fill_value``."""
+        T = _t().Tensor
+        if not isinstance(mask, T) or not mask.dtype.is_bool:
+            raise _err().ArgumentError("masked_select: the mask must be a bool tensor")
+        m = np.broadcast_to(mask.numpy(), self.shape).reshape(-1)
+        pos = np.flatnonzero(m).astype(np.int32)
+        flat = self.reshape(-1)
+        if size is None:
+            return flat[T(pos)] if len(pos) else flat.shrink([(0, 0)])
+        pos = pos[:size]
+        if len(pos) == 0:
+            return T.full((size,), fill_value).cast(self.dtype)
+        got = flat[T(pos)]
+        return got if len(pos) == size else got.pad([(0, size - len(pos))], value=fill_value).cast(self.dtype)
+
+    def nonzero(self, size=None, fill_value=0):
+        """int32 ``(count, ndim)`` coordinates of the non-zero elements, in C order (the
+        count from the realized tensor); ``size`` cuts or fills with ``fill_value``."""
+        T = _t().Tensor
+        coords = np.argwhere(self.numpy() != 0).astype(np.int32)  # (count, ndim)
+        if size is not None:
+            coords = coords[:size]
+            if len(coords) < size:
+                fill = np.full((size - len(coords), self.ndim), int(fill_value), np.int32)
+                coords = np.concatenate([coords, fill])
+        return T(coords)
+
+    # -- sorting ------------------------------------------------------------------------------
+    def sort(self, dim=-1, descending=False):
+        """A stable sort along ``dim``: ``(values, indices)`` (int32), NaN last ascending and
+        first descending, as torch. By ranks: each element's rank is the count of elements
+        before it in the order (O(n^2) work per row), then one select per rank."""
+        T = type(self)
+        d = _err()._axis(dim, self.ndim, "sort") if self.ndim else 0
+        x = self.reshape(1) if self.ndim == 0 else self
+        n = x.shape[d]
+        if n == 0:
+            return self, self._full_like(0, _dt.int32)
+        xt = x.transpose(d, -1)
+        xi, xj = xt.unsqueeze(-1), xt.unsqueeze(-2)           # [..., i, j]: element i against j
+
+        def less(a, b):
+            r = a < b
+            return r | (a.isnan().logical_not() & b.isnan()) if a.dtype.is_float else r
+        same = (xi == xj) | (xi.isnan() & xj.isnan()) if x.dtype.is_float else xi == xj
+        before = less(xi, xj) if descending else less(xj, xi)  # j goes before i
+        ar = T.arange(n)
+        earlier = ar.reshape(n, 1) > ar.reshape(1, n)          # j < i
+        rank = (before | (same & earlier)).cast(_dt.int32).sum(-1)   # [..., i]
+        hit = rank.unsqueeze(-1) == ar                         # [..., i, k]
+        idx = hit.where(ar.reshape(n, 1), 0).sum(-2).cast(_dt.int32)  # [..., k]
+        idx = idx.transpose(d, -1)
+        vals = x.gather(d, idx)
+        return (vals.reshape(()), idx.reshape(())) if self.ndim == 0 else (vals, idx)
+
+    def argsort(self, dim=-1, descending=False):
+        return self.sort(dim, descending)[1]
+
+    def topk(self, k, dim=-1, largest=True, sorted_=True):
+        """The ``k`` largest (or smallest) along ``dim``, sorted, with their indices; ties
+        keep the earlier index."""
+        d = _err()._axis(dim, self.ndim, "topk") if self.ndim else 0
+        n = self.shape[d] if self.ndim else 1
+        if not isinstance(k, numbers.Integral) or not 0 <= k <= n:
+            raise _err().ArgumentError(f"topk: k={k!r} is out of range for a dim of size {n}")
+        vals, idx = self.sort(dim, descending=largest)
+        keep = [(0, k) if i == d else None for i in range(self.ndim)]
+        return (vals.shrink(keep), idx.shrink(keep)) if self.ndim else (vals, idx)
+
+    # -- scatter --------------------------------------------------------------------------------
+    def _scatter_parts(self, dim, index, src, what):
+        """The pieces of a scatter along ``dim``: src (..., m, 1) and the one-hot mask
+        (..., m, n) of index, both with ``dim`` moved last (m: index's extent, n: self's)."""
+        ops, T = _err(), _t().Tensor
+        d = ops._axis(dim, self.ndim, what)
+        if not isinstance(src, T):
+            src = T.full(index.shape, src, dtype=self.dtype)
+        if not (index.ndim == self.ndim == src.ndim):
+            raise ops.ArgumentError(f"{what}: self {self.shape}, index {index.shape} and src {src.shape} "
+                                    "must have one rank")
+        if any((i != d and s < x) or r < x for i, (s, x, r) in enumerate(zip(self.shape, index.shape, src.shape))):
+            raise ops.ArgumentError(f"{what}: index {index.shape} must fit src {src.shape} and self "
+                                    f"{self.shape} outside dim {d}")
+        if src.dtype is not self.dtype:
+            raise ops.ArgumentError(f"{what}: src is {src.dtype.name}, self {self.dtype.name}")
+        if not index.dtype.is_int:
+            raise ops.IndexTypeError(f"{what}: index must hold integers, not {index.dtype.name}")
+        src = src.shrink([(0, x) for x in index.shape])
+        n = self.shape[d]
+        mask = index.transpose(d, -1).unsqueeze(-1) == T.arange(n)
+        return src.transpose(d, -1).unsqueeze(-1), mask, d
+
+    def _scatter_back(self, r, d, fill):
+        """``r`` (..., n), dim ``d`` last, back in self's layout, padded with ``fill``."""
+        r = r.transpose(d, -1)
+        return r.pad([(0, s - x) for s, x in zip(self.shape, r.shape)], value=fill)
+
+    def scatter(self, dim, index, src, reduce=None):
+        """torch's scatter: ``out[.., index[p], ..] = src[p]`` along ``dim`` (a repeated
+        target takes the last source, as torch on the CPU); ``reduce="add"|"multiply"``
+        with a scalar src accumulates instead."""
+        if reduce not in (None, "add", "multiply"):
+            raise TypeError(f"scatter: reduce must be None, 'add' or 'multiply', got {reduce!r}")
+        if reduce is not None:
+            if isinstance(src, _t().Tensor):
+                raise TypeError("scatter: reduce needs a scalar src; use scatter_reduce for tensors")
+            return self.scatter_reduce(dim, index, _t().Tensor.full(index.shape, src, dtype=self.dtype),
+                                       "sum" if reduce == "add" else "prod")
+        src, mask, d = self._scatter_parts(dim, index, src, "scatter")
+        m = mask.shape[-2]
+        pos = type(self).arange(m).reshape(m, 1)
+        last = mask.where(pos, -1).max(-2, keepdim=True)              # (..., 1, n)
+        pick = mask & (pos == last)
+        value = pick.where(src, 0).sum(-2).cast(self.dtype)
+        hit = self._scatter_back(mask.any(-2), d, False)
+        return hit.where(self._scatter_back(value, d, 0), self)
+
+    def scatter_reduce(self, dim, index, src, reduce, include_self=True):
+        """torch's scatter_reduce: ``"sum"``, ``"prod"``, ``"mean"``, ``"amax"``, ``"amin"``
+        of the sources landing on each target (and of self unless ``include_self=False``);
+        targets no source reaches keep self."""
+        if reduce not in ("sum", "prod", "mean", "amax", "amin"):
+            raise _err().ArgumentError(f"scatter_reduce: reduce {reduce!r} is not sum, prod, mean, amax or amin")
+        src, mask, d = self._scatter_parts(dim, index, src, "scatter_reduce")
+        dt = self.dtype
+        ident = {"sum": 0, "mean": 0, "prod": 1, "amax": dt.min, "amin": dt.max}[reduce]
+        kind = {"sum": "add", "mean": "add", "prod": "mul", "amax": "max", "amin": "min"}[reduce]
+        vals = mask.where(src, ident)
+        r = vals._reduce(kind, -2, False, "scatter_reduce").cast(dt)
+        hit = self._scatter_back(mask.any(-2), d, False)
+        r = self._scatter_back(r, d, ident)
+        base = self if include_self else hit.where(ident, self)
+        if reduce in ("sum", "mean"):
+            out = r + base
+        elif reduce == "prod":
+            out = r * base
+        else:
+            out = r.maximum(base) if reduce == "amax" else r.minimum(base)
+        if reduce == "mean":
+            count = self._scatter_back(mask.cast(_dt.int32).sum(-2), d, 0)
+            count = count + (1 if include_self else hit.where(0, 1))
+            out = out // count if dt.is_int else (out / count).cast(dt)
+        return hit.where(out, self)
+
     # -- convolution ---------------------------------------------------------------------------
     def conv_transpose2d(self, weight, bias=None, groups=1, stride=1, dilation=1, padding=0,
                          output_padding=0):
