@@ -26,11 +26,11 @@
 // RUN: env UOP_VECTOR_BITS=256 uop-run %s --entry mm_16x1024x64_f64 --target cpu --check --repeat 1 --seed 3 | FileCheck %s --check-prefix=RUN16
 // RUN: uop-opt %s --uop-to-program="target=cpu vector-bits=256 vector-registers=16" | FileCheck %s --check-prefix=V256
 // V256-LABEL: uop.function @mm_48x768x96_k0(
-// V256: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 4>, <BLOCK, 2, 256>]
+// V256: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 4>, <PACK, 2, 512>, <PREFETCH, 2, 0>, <BLOCK, 2, 256>]
 // V256-LABEL: uop.function @mm_16x1024x64_f64_k0(
-// V256: applied_opts = [<UPCAST, 1, 8>, <UPCAST, 0, 4>, <BLOCK, 2, 256>]
+// V256: applied_opts = [<UPCAST, 1, 8>, <UPCAST, 0, 4>, <PACK, 2, 512>, <PREFETCH, 2, 0>, <BLOCK, 2, 256>]
 // V256-LABEL: uop.function @mm_512x512x64_k0(
-// V256: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 4>, <BLOCK, 2, 256>]
+// V256: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 4>, <PACK, 2, 512>, <PREFETCH, 2, 0>, <BLOCK, 2, 256>]
 // A malformed UOP_VECTOR_BITS is an error, not a guess:
 // RUN: env UOP_VECTOR_BITS=300 not uop-run %s --entry mm_48x768x96 --target cpu 2>&1 | FileCheck %s --check-prefix=BADVB
 // BADVB: UOP_VECTOR_BITS must be a power of two from 64 to 4096
@@ -88,9 +88,9 @@
 // OPT: %[[PREV:.*]] = uop.load %arg0
 // OPT: arith.select %[[FIRST]], %[[PREV]], %cst
 // OPT: uop.end %{{.*}}[%[[JO]], %[[KB]], %{{.*}}, %{{.*}}, %{{.*}}]
-// OPT: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <BLOCK, 2, 256>]
+// OPT: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <PACK, 2, 512>, <PREFETCH, 2, 0>, <BLOCK, 2, 256>]
 // OPT-LABEL: uop.function @mm_16x1024x64_f64_k0(
-// OPT: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>, <BLOCK, 2, 256>]
+// OPT: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>, <PACK, 2, 512>, <PREFETCH, 2, 0>, <BLOCK, 2, 256>]
 // OPT-LABEL: uop.function @batched_2x32x512x32_k0(
 // OPT: <BLOCK, 3, 256>
 // OPT-LABEL: uop.function @bias_relu_32x512x32_k0(

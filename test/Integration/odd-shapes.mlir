@@ -34,19 +34,19 @@
 // OPTS-LABEL: uop.function @mm_37x1021x45_k0(
 // OPTS: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>]
 // OPTS-LABEL: uop.function @mm_15x1000x600_k0(
-// OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <BLOCK, 2, 300>]
+// OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <PACK, 2, 512>, <PREFETCH, 2, 0>, <BLOCK, 2, 300>]
 // OPTS-LABEL: uop.function @mm_15x1000x1021_k0(
 // OPTS: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>]
 // OPTS-LABEL: uop.function @mm_1023x1024x512_k0(
 // OPTS: uop.define_reg size 131072
 // OPTS: %[[SHARED:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : index
 // OPTS: arith.select %[[SHARED]], %{{.*}}, %{{.*}} : vector<32xf32>
-// OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <BLOCK, 2, 256>]
+// OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <PACK, 2, 512>, <PREFETCH, 2, 0>, <BLOCK, 2, 256>]
 // OPTS-LABEL: uop.function @mm_1023x1000x768_k0(
 // OPTS-NOT: uop.define_reg size 131072
-// OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <BLOCK, 2, 256>]
+// OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <PACK, 2, 512>, <PREFETCH, 2, 0>, <BLOCK, 2, 256>]
 // OPTS-LABEL: uop.function @mm_100x1000x1800_k0(
-// OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <BLOCK, 2, 225>]
+// OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <PACK, 2, 512>, <PREFETCH, 2, 0>, <BLOCK, 2, 225>]
 // OPTS-LABEL: uop.function @ew_1023x1021_k0(
 // OPTS: applied_opts = [<UPCAST, 1, 16>]
 // OPTS-LABEL: uop.function @rowsum_f64_128x1021_k0(

@@ -127,8 +127,11 @@ def UOp_OptOps : I32EnumAttr<"OptOps", "a kernel optimisation kind", [
     I32EnumAttrCase<"NoLocals", 7, "NOLOCALS">,
     I32EnumAttrCase<"PadTo", 8, "PADTO">,
     I32EnumAttrCase<"Swap", 9, "SWAP">,
-    // Not tinygrad's: a cache-blocked reduction (uop-optimize, cpu).
-    I32EnumAttrCase<"Block", 10, "BLOCK">]> {
+    // Not tinygrad's: a cache-blocked reduction (uop-optimize, cpu), and
+    // the packing and prefetching that qualify the BLOCK after them.
+    I32EnumAttrCase<"Block", 10, "BLOCK">,
+    I32EnumAttrCase<"Pack", 11, "PACK">,
+    I32EnumAttrCase<"Prefetch", 12, "PREFETCH">]> {
   let cppNamespace = "::uop";
   let genSpecializedAttr = 0;
 }

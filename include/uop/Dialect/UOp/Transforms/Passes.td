@@ -164,15 +164,26 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     divides is taken). The options applied are recorded in the SINK's
     KernelInfo (applied_opts).
 
-    A pinned schedule replaces the heuristic: the SINK's
+    The heuristics only decide: each change they make is an option applied
+    by the one applier (OptimizeApply.h) that pinned schedules use, and
+    applied_opts lists what it applied, so a recorded schedule replays
+    exactly (test: optimize-replay.test). A pinned schedule replaces the
+    heuristic: the SINK's
     `opts_to_apply` (or, for kernels without it, the `opts` option) is
     applied in order, each option checked against the kernel as it then
     is (an axis id that does not exist, an amount that does not divide,
     an option of the wrong target is an error at the SINK). UPCAST splits
-    an output range (or gives a cpu float reduction lane accumulators),
-    UNROLL a reduce range, LOCAL a grid range, GROUP / GROUPTOP a 32-bit
-    reduction over threads (GROUPTOP: each thread a contiguous run), TC
-    marks a matmul for the tensor-core lowering, NOLOCALS forbids LOCAL.
+    an output range (an amount that does not divide the extent overlaps
+    the last tile, for kernels that read back nothing they store) or gives
+    a cpu float reduction lane accumulators (an amount that does not divide
+    peels the remaining steps into a second REDUCE; the lanes made are
+    recorded), UNROLL a reduce range, LOCAL a grid range, GROUP / GROUPTOP
+    a 32-bit reduction over threads (GROUPTOP: each thread a contiguous
+    run), TC marks a matmul for the tensor-core lowering, NOLOCALS forbids
+    LOCAL (the heuristics' LOCAL too). BLOCK:k:n cache-blocks a cpu
+    register tile's reduction over range k into blocks of n steps; PACK:k:r
+    (r rows of A per packed block, 0: pack only B's strip) and PREFETCH:k:0
+    before it qualify that BLOCK (an unconsumed one is an error).
     An amount of 0 (or the whole extent) retypes the whole range.
 
     A walker, because a schedule is decided per kernel from all its output
