@@ -18,15 +18,20 @@ X = RNG.standard_normal((5, 4, 3)).astype(np.float32)
 def test_tensor_index(build):
     idx = RNG.integers(-3, 3, (2, 3))
     key = build(idx)
-    exp = X[key]
+    # torch's and tinygrad's rule: ints index first (basic), then the tensor; numpy differs
+    # only when a slice separates them (it moves the tensor's dims first)
+    ints = [p for p, k in enumerate(key) if isinstance(k, int)]
+    exp = X[tuple(k if p in ints else slice(None) for p, k in enumerate(key))]
+    exp = exp[tuple(k for p, k in enumerate(key) if p not in ints)]
     got = Tensor(X)[tuple(Tensor(idx.astype(np.int32)) if isinstance(k, np.ndarray) else k for k in key)]
     check(got, exp)
 
 
-def test_tensor_index_not_adjacent_goes_first():
+def test_tensor_index_after_an_int_stays_in_place():
     x4 = RNG.standard_normal((2, 3, 4, 5)).astype(np.float32)
     idx = RNG.integers(0, 5, (3,))
-    check(Tensor(x4)[:, 1, :, Tensor(idx.astype(np.int32))], x4[:, 1, :, idx])
+    # torch's rule (ints are basic indices): the tensor stays in place after x4[:, 1]
+    check(Tensor(x4)[:, 1, :, Tensor(idx.astype(np.int32))], x4[:, 1][:, :, idx])
     check(Tensor(x4)[:, 1, Tensor(idx.astype(np.int32) % 4)], x4[:, 1, idx % 4])
 
 

@@ -654,8 +654,8 @@ class TensorOps(CompatOps):
         return x.reshape(out_shape)
 
     def _advanced_index(self, idx):
-        """numpy's advanced indexing: integer tensors, arrays, lists and tuples (and the ints
-        beside them) broadcast together to a shape B. The indexed dims are moved last and
+        """Advanced indexing as torch and tinygrad: integer tensors, arrays, lists and tuples
+        broadcast together to a shape B (ints index first, as basic indices). The indexed dims are moved last and
         flattened, one flat index ``sum(I_j * stride_j)`` is taken (:meth:`_take`), and B sits
         where the indexed dims were when they are adjacent, else first. A negative index counts
         from the end; an index out of range gives 0 (no bounds check in the graph)."""
@@ -677,13 +677,17 @@ class TensorOps(CompatOps):
         if Ellipsis in [i for i in conv if not isinstance(i, T)]:
             k = next(p for p, i in enumerate(conv) if i is Ellipsis)
             conv = conv[:k] + [slice(None)] * (self.ndim - n_real) + conv[k + 1:]
-        adv = [p for p, i in enumerate(conv) if isinstance(i, T) or _is_int(i)]
-        # every entry (slice, None, or ":" for an advanced one) gives one dim of y, in order
-        y = self[tuple(slice(None) if p in adv else i for p, i in enumerate(conv))]
+        # torch's and tinygrad's rule: ints are basic indices (their dims go first), so only the
+        # tensors are advanced (numpy counts ints as advanced: x[1, :, t] then differs)
+        ints = [p for p, i in enumerate(conv) if not isinstance(i, T) and _is_int(i)]
+        y = self[tuple(slice(None) if isinstance(i, T) else i for i in conv)]
+        conv = [i for p, i in enumerate(conv) if p not in ints]
+        adv = [p for p, i in enumerate(conv) if isinstance(i, T)]
+        # every entry left (slice, None, or ":" for a tensor) is one dim of y, in order
         sizes = [y.shape[p] for p in adv]
         flat, valid, shape, stride = None, None, (), 1
         for p, n in zip(reversed(adv), reversed(sizes)):
-            i = conv[p] if isinstance(conv[p], T) else T(np.int32(conv[p]))
+            i = conv[p]
             i = (i < 0).where(i + n, i)
             ok = (i >= 0) & (i < n)
             term = i * stride if stride != 1 else i

@@ -522,18 +522,22 @@ class CompatOps:
         norm = self._pad_pairs(padding)
         if mode not in ("constant", "reflect", "replicate", "circular"):
             raise NotImplementedError(f"pad: mode {mode!r} is not constant, reflect, replicate or circular")
-        # grow first (a mode reads the whole input, as torch), then crop the negative amounts
         grow = [(max(0, lo), max(0, hi)) for lo, hi in norm]
-        if mode == "constant":
-            x = self._pad(grow, value)
-        else:
-            x = self
+
+        def crop(x):
+            c = [(max(0, -lo), s - max(0, -hi)) for s, (lo, hi) in zip(x.shape, norm)]
+            if any(a > b for a, b in c):
+                raise _err().ArgumentError(f"pad: cropping {tuple(padding)} exceeds the shape {self.shape}")
+            return x.shrink(c) if any(v != (0, s) for v, s in zip(c, x.shape)) else x
+
+        def grow_by(x):
+            if mode == "constant":
+                return x._pad(grow, value)
             for d, (lo, hi) in enumerate(grow):
                 x = x._pad_mode_dim(d, lo, hi, mode)
-        crop = [(max(0, -lo), s - max(0, -hi)) for s, (lo, hi) in zip(x.shape, norm)]
-        if any(a > b for a, b in crop):
-            raise _err().ArgumentError(f"pad: cropping {tuple(padding)} exceeds the shape {self.shape}")
-        return x.shrink(crop) if any(c != (0, s) for c, s in zip(crop, x.shape)) else x
+            return x
+        # torch: circular wraps the cropped input; reflect and replicate read the whole input
+        return grow_by(crop(self)) if mode == "circular" else crop(grow_by(self))
 
     def _pad_pairs(self, pads):
         pads = list(pads)
