@@ -148,3 +148,31 @@ uop.function @unsupported(%out: !uop.ptr<f32, global, 64>, %in: !uop.ptr<f32, gl
   // expected-error @+1 {{not available in a pinned schedule (UPCAST, UNROLL, LOCAL, GROUP, GROUPTOP, TC, BLOCK, PACK, PREFETCH and NOLOCALS are)}}
   uop.sink %e : !uop.void info <opts_to_apply = [<PADTO, 0, 32>]>
 }
+
+// -----
+
+uop.function @block_on_cuda(%out: !uop.ptr<f32, global, 64>, %in: !uop.ptr<f32, global, 64>) {
+  %c64 = arith.constant 64 : index
+  %i = uop.range %c64, R0, loop
+  %x = uop.index %in[%i] : !uop.ptr<f32, global, 64> -> f32
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 64> -> f32
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 64> -> f32
+  %st = uop.store %o, %v : f32
+  %e = uop.end %st[%i] : !uop.void
+  // expected-error @+1 {{cannot apply #uop.opt<BLOCK, 0, 16>: BLOCK needs target=cpu}}
+  uop.sink %e : !uop.void info <opts_to_apply = [<BLOCK, 0, 16>]>
+}
+
+// -----
+
+uop.function @pack_on_cuda(%out: !uop.ptr<f32, global, 64>, %in: !uop.ptr<f32, global, 64>) {
+  %c64 = arith.constant 64 : index
+  %i = uop.range %c64, R0, loop
+  %x = uop.index %in[%i] : !uop.ptr<f32, global, 64> -> f32
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 64> -> f32
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 64> -> f32
+  %st = uop.store %o, %v : f32
+  %e = uop.end %st[%i] : !uop.void
+  // expected-error @+1 {{cannot apply #uop.opt<PACK, 0, 0>: PACK needs target=cpu}}
+  uop.sink %e : !uop.void info <opts_to_apply = [<PACK, 0, 0>]>
+}
