@@ -370,3 +370,22 @@ def test_logcumsumexp_masked_select_nonzero():
                                   np.concatenate([x[m], [-1]]))  # 3 selected, 1 filled
     np.testing.assert_array_equal(Tensor(x).nonzero().numpy(), np.argwhere(x != 0))
     assert Tensor(np.int32(5)).nonzero(size=4).shape == (4, 0)
+
+
+def test_initialisers_and_pos_weight():
+    for name, std in (("normal", 1.0), ("scaled_uniform", (1 / 3) ** 0.5 / (64 * 32) ** 0.5),
+                      ("glorot_uniform", (1 / 3) ** 0.5 * (6 / 96) ** 0.5),
+                      ("kaiming_uniform", (2 / 1.0001 / 32) ** 0.5), ("kaiming_normal", (2 / 1.0001 / 32) ** 0.5)):
+        t = getattr(Tensor, name)(64, 32, seed=3).numpy()
+        assert t.shape == (64, 32) and abs(t.std() / std - 1) < 0.1, (name, t.std(), std)
+        with pytest.raises(ValueError):                  # tinygrad: negative dims are ValueErrors
+            getattr(Tensor, name)(-3, 2)
+    with pytest.raises(ValueError):                      # before: endless recursion
+        Tensor.randn(-3, 2)
+    rng = np.random.default_rng(7)
+    x, y = rng.standard_normal((6, 4)).astype(np.float32), rng.random((6, 4)).astype(np.float32)
+    pw = np.array([0.25, 1.0, 2.0, 7.0], np.float32)
+    sp = lambda v: np.logaddexp(0, v.astype(np.float64))  # softplus  # noqa: E731
+    exp = (pw * y * sp(-x) + (1 - y) * sp(x)).mean()
+    got = Tensor(x).binary_crossentropy_logits(Tensor(y), pos_weight=Tensor(pw)).numpy()
+    np.testing.assert_allclose(got, exp, rtol=1e-6)

@@ -225,6 +225,8 @@ class TensorOps(CompatOps):
         """Uniform in [0, 1) from a counter-based hash in the graph (deterministic per
         seed: :meth:`manual_seed`, or ``seed=`` for one call)."""
         shape = _t()._shape_args(shape, "rand")
+        if any(v < 0 for v in shape):
+            raise ArgumentError(f"rand: negative dimension in {shape}")
         d = to_dtype(dtype) if dtype is not None else float32
         if not d.is_float:
             raise TypeError(f"rand: {d.name} is not a float dtype")
@@ -247,6 +249,8 @@ class TensorOps(CompatOps):
     def randn(cls, *shape, seed=None, dtype=None):
         """Standard normal by Box-Muller on two uniform draws (tinygrad's way)."""
         shape = _t()._shape_args(shape, "randn")
+        if any(v < 0 for v in shape):
+            raise ArgumentError(f"randn: negative dimension in {shape}")
         d = to_dtype(dtype) if dtype is not None else float32
         if not d.is_float:
             raise TypeError(f"randn: {d.name} is not a float dtype")
@@ -856,10 +860,15 @@ class TensorOps(CompatOps):
         r = -(Y * self.log() + (1 - Y) * (1 - self).log())
         return self._reduction(r, reduction, "binary_crossentropy")
 
-    def binary_crossentropy_logits(self, Y, reduction="mean"):
-        """The same on logits, computed stably: max(x, 0) - x y + log(1 + exp(-|x|))."""
+    def binary_crossentropy_logits(self, Y, reduction="mean", pos_weight=None):
+        """The same on logits, computed stably: max(x, 0) - x y + log(1 + exp(-|x|)); with
+        torch's ``pos_weight`` p: p y softplus(-x) + (1 - y) softplus(x)."""
         x = self._float()
-        r = x.relu() - x * Y + (1 + (-x.abs()).exp()).log()
+        tail = (1 + (-x.abs()).exp()).log()
+        if pos_weight is not None:
+            r = pos_weight * Y * ((-x).relu() + tail) + (1 - Y) * (x.relu() + tail)
+            return self._reduction(r, reduction, "binary_crossentropy_logits")
+        r = x.relu() - x * Y + tail
         return self._reduction(r, reduction, "binary_crossentropy_logits")
 
     def cross_entropy(self, Y, reduction="mean", label_smoothing=0.0):

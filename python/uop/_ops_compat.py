@@ -173,6 +173,36 @@ class CompatOps:
         return cls.zeros(*shape, dtype=dtype)
 
     @classmethod
+    def normal(cls, *shape, mean=0.0, std=1.0, seed=None, dtype=None):
+        return cls.randn(*shape, seed=seed, dtype=dtype) * std + mean
+
+    @classmethod
+    def scaled_uniform(cls, *shape, seed=None, dtype=None):
+        """tinygrad's: uniform in [-1, 1) scaled by 1 / sqrt(numel)."""
+        n = math.prod(_t()._shape_args(shape, "scaled_uniform"))
+        return cls.uniform(*shape, low=-1.0, high=1.0, seed=seed, dtype=dtype) * (max(n, 1) ** -0.5)
+
+    @classmethod
+    def glorot_uniform(cls, *shape, seed=None, dtype=None):
+        """tinygrad's: uniform in [-1, 1) times sqrt(6 / (shape[0] + prod(shape[1:])))."""
+        s = _t()._shape_args(shape, "glorot_uniform")
+        bound = math.sqrt(6 / max(1, s[0] + math.prod(s[1:]))) if s else 1.0
+        return cls.uniform(*shape, low=-1.0, high=1.0, seed=seed, dtype=dtype) * bound
+
+    @classmethod
+    def kaiming_uniform(cls, *shape, a=0.01, seed=None, dtype=None):
+        """torch's (and tinygrad's) kaiming_uniform, fan in = prod(shape[1:])."""
+        s = _t()._shape_args(shape, "kaiming_uniform")
+        bound = math.sqrt(3.0) * math.sqrt(2.0 / (1 + a * a)) / math.sqrt(max(1, math.prod(s[1:])))
+        return cls.uniform(*shape, low=-bound, high=bound, seed=seed, dtype=dtype)
+
+    @classmethod
+    def kaiming_normal(cls, *shape, a=0.01, seed=None, dtype=None):
+        s = _t()._shape_args(shape, "kaiming_normal")
+        std = math.sqrt(2.0 / (1 + a * a)) / math.sqrt(max(1, math.prod(s[1:])))
+        return cls.normal(*shape, mean=0.0, std=std, seed=seed, dtype=dtype)
+
+    @classmethod
     def linspace(cls, start, stop, steps, dtype=None):
         """``steps`` values from ``start`` to ``stop`` inclusive, as torch.linspace: the first
         half ``start + step i``, the second ``stop - step (steps - 1 - i)`` (so both ends are
