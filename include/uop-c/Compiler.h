@@ -29,6 +29,7 @@
 #define UOP_C_COMPILER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -69,6 +70,39 @@ int uopRun(UOpCompiler *compiler, const char *mlir, const char *entry,
            const char *target, const char *chip, const void *const *inputs,
            size_t numInputs, void *const *outputs, size_t numOutputs,
            double *milliseconds, char **diagnostics);
+
+/// Compile once, run many times. uopCompile compiles function `entry` (NULL:
+/// the first func.func) of the tensor-level module `mlir` for `target` "cpu"
+/// or "cuda" exactly as uopRun and uop-run do (cpu: the host's vector width
+/// and last-level cache, clang-22 when installed else $CC or cc, OpenMP, the
+/// UOP_CACHE_DIR cache of shared objects; docs/python.md) and returns the
+/// loaded program in `*executable`. Status as uopRun. The executable uses
+/// the compiler's context: destroy it before the compiler.
+typedef struct UOpExecutable UOpExecutable;
+int uopCompile(UOpCompiler *compiler, const char *mlir, const char *entry,
+               const char *target, const char *chip,
+               UOpExecutable **executable, char **diagnostics);
+/// Runs it once on contiguous row-major host buffers (as uopRun); `vars`
+/// are the values of the graph's shape variables (`uop.vars`, in order).
+/// Calls on one executable are serialised; different executables run in
+/// parallel.
+int uopExecutableRun(UOpExecutable *executable, const void *const *inputs,
+                     size_t numInputs, void *const *outputs,
+                     size_t numOutputs, const int64_t *vars, size_t numVars,
+                     char **diagnostics);
+/// `*milliseconds`: the median of `repeat` runs on the last run's buffers.
+int uopExecutableTime(UOpExecutable *executable, unsigned repeat,
+                      double *milliseconds, char **diagnostics);
+void uopExecutableDestroy(UOpExecutable *executable);
+
+/// Compiles C11 `source` with the runtime's C compiler and flags (those of
+/// generated programs, the UOP_CACHE_DIR cache included) and loads it.
+/// Returns 0, or 1 with the compiler's output in `*diagnostics`.
+typedef struct UOpLibrary UOpLibrary;
+int uopLoadC(const char *source, UOpLibrary **library, char **diagnostics);
+/// The address of `name` in the library, or NULL.
+void *uopLibrarySymbol(UOpLibrary *library, const char *name);
+void uopLibraryDestroy(UOpLibrary *library);
 
 void uopFree(void *p);
 

@@ -2,6 +2,7 @@
 
 #include "uop-c/Compiler.h"
 #include "uop-c/Dialects.h"
+#include "Internal.h"
 
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
@@ -241,3 +242,15 @@ int uopRun(UOpCompiler *c, const char *mlir, const char *entry,
       });
   return rc == 0 ? 0 : (status ? status : 1);
 }
+
+// For the C API's other files (lib/CAPI/Internal.h).
+int uop::capi::withParsedModule(
+    UOpCompiler *c, const char *mlir, char **diagnostics,
+    llvm::function_ref<LogicalResult(ModuleOp, std::string &)> body) {
+  return withModule(c, mlir, nullptr, nullptr, diagnostics,
+                    [&](ModuleOp m, std::string &, std::string &fallback) {
+                      return body(m, fallback);
+                    });
+}
+
+char *uop::capi::copyString(llvm::StringRef s) { return ::copyString(s); }

@@ -7,6 +7,7 @@
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Pipelines/Pipelines.h"
 #include "uop/Runtime/Compile.h"
+#include "uop/Runtime/CompileCache.h"
 #include "uop/Runtime/TempDir.h"
 #include "uop/Target/Translations.h"
 
@@ -213,25 +214,15 @@ private:
     call();
     return llvm::Error::success();
   }
-  /// Compiles `source` into a shared object in a temporary directory and
-  /// finds the packed entry of `name` in it.
+  /// Compiles and loads `source` (loadCProgram: the C path of every front
+  /// end, UOP_CACHE_DIR's cache included) and finds the packed entry of
+  /// `name` in it.
   llvm::Error load(StringRef source, StringRef name) {
-    llvm::Expected<std::string> tmp = createTempDir("uop-run");
-    if (!tmp)
-      return tmp.takeError();
-    dir = *tmp;
-    llvm::Expected<std::string> so = compileCSharedObject(source, dir);
-    if (!so)
-      return so.takeError();
-    lib = dlopen(so->c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (lib)
-      pinOpenMPRuntime(lib);
-    // The mapping outlives the files: nothing is left behind when the
-    // program then crashes or is killed (docs/reliability.md).
-    removeTempDir(dir);
-    dir.clear();
-    if (!lib)
-      return compileFailed(Twine("dlopen failed: ") + dlerror());
+    llvm::Expected<void *> loaded = loadCProgram(source);
+    if (!loaded)
+      return loaded.takeError();
+    lib = *loaded;
+    pinOpenMPRuntime(lib);
     std::string sym = ("uop_" + name + "_packed").str();
     entry = dlsym(lib, sym.c_str());
     if (!entry)

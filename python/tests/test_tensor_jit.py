@@ -117,19 +117,19 @@ def test_located_error_after_a_failed_cpu_compile(monkeypatch):
     # The CPU path compiles the location-free text (the cache key); on an error it
     # compiles the graph again with locations and raises that located error.
     t = Tensor(f32(4)) * 2  # MARK-CPU
-    real = uop._capi.run_pipeline
+    real = runtime.compile_program
 
-    def failing(text, pipeline):
+    def failing(text, entry="main", target="cpu"):
         if "loc(" not in text:
             raise uop.CompileError("pass pipeline", "input:3:5: error: injected")
         raise uop.CompileError("pass pipeline", text.split("loc(")[1].split(")")[0] + ": error: injected")
 
-    monkeypatch.setattr(uop._capi, "run_pipeline", failing)
+    monkeypatch.setattr(runtime, "compile_program", failing)
     runtime.clear_cache()
     with pytest.raises(uop.CompileError) as e:
         t.numpy()
     assert f"test_tensor_jit.py\":{line_of(__file__, 'MARK-CPU')}" in e.value.diagnostics
-    monkeypatch.setattr(uop._capi, "run_pipeline", real)
+    monkeypatch.setattr(runtime, "compile_program", real)
 
 
 def test_graph_build_errors_name_the_call():

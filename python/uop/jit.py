@@ -126,8 +126,7 @@ class _Plan:
         if self.kind == "value":
             return self.value.copy()
         inputs = [_program_input(arg_tensors[v]._node) if k == "arg" else v for k, v in self.sources]
-        _, lib = runtime.compile_cpu(self.mlir)
-        out = runtime.call_entry(lib, "main", inputs, [self.shape], [self.dtype.storage])[0]
+        out = runtime.compile_cpu(self.mlir).run(inputs, [self.shape], [self.dtype.storage])[0]
         return runtime._from_storage(out, self.dtype)
 
 

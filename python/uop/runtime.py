@@ -1,8 +1,12 @@
 """Running compiled tensor programs.
 
-CPU: the tensor module goes through ``builtin.module(uop-to-program{target=cpu})``
-and is translated to C; the C is compiled with the system C compiler
-(``$CC``, default ``cc``) into a shared object, loaded with ctypes and called.
+CPU: the tensor module is compiled by the C API's ``uopCompile``, the runtime of
+``uop-run`` (lib/Runtime): ``uop-to-program{target=cpu}`` sized for the host's
+vector registers and last-level cache, the C translation, the C compiler the
+runtime picks (``$CC``, else clang-22 when installed, else ``cc``) with its flags
+(``-O2 -march=native``, OpenMP), the ``UOP_CACHE_DIR`` cache of shared objects,
+``dlopen``. ``uopExecutableRun`` then runs the loaded program on numpy buffers.
+Python compiles no C of its own.
 
 C ABI of a compiled program: the entry is ``void uop_<func>(...)`` (``uop_main``
 for tensors), taking one ``const T *`` per argument of the func in order, then one
@@ -11,12 +15,11 @@ for tensors), taking one ``const T *`` per argument of the func in order, then o
 buffer is contiguous, C-order; the caller allocates the outputs.
 """
 
-import atexit
 import ctypes
 import hashlib
 import os
-import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 
@@ -26,20 +29,15 @@ from . import _capi
 from . import _emit as _emit_mod
 from . import dtypes as _dt
 
-CPU_PIPELINE = "builtin.module(uop-to-program{target=cpu})"
 ENTRY_PREFIX = "uop_"
-# -fno-tree-loop-vectorize: GCC 12 miscompiles permuted in-order float reductions
-# (GCC PR 110381); see test/Target/C/gcc12-miscompiles.mlir.
-CFLAGS = ("-std=c11", "-O2", "-fno-tree-loop-vectorize", "-shared", "-fPIC")
 
 _cache_lock = threading.Lock()
-_cache_dir = None
-_loaded = {}  # sha256 of the C source -> ctypes.CDLL
-_programs = {}  # tensor-level MLIR text -> (C source, ctypes.CDLL)
+_libraries = {}  # sha256 of a C source -> Library
+_programs = {}  # tensor-level MLIR text -> Program
 
 
 class Stats:
-    """Counters of the compile cache: ``compiles`` (MLIR -> C -> shared object),
+    """Counters of the compile cache: ``compiles`` (MLIR -> loaded program),
     ``hits`` (a program found by its MLIR text), ``launches`` (entry calls)."""
     compiles = 0
     hits = 0
@@ -59,99 +57,145 @@ def clear_cache():
         _programs.clear()
 
 
-def _work_dir():
-    global _cache_dir
-    if _cache_dir is None:
-        base = os.environ.get("UOP_CACHE_DIR")
-        if base:
-            os.makedirs(base, exist_ok=True)
-            _cache_dir = base
-        else:
-            _cache_dir = tempfile.mkdtemp(prefix="uop-")
-            atexit.register(shutil.rmtree, _cache_dir, True)
-    return _cache_dir
-
-
-def _valid_shared_object(path):
-    """True when ``path`` holds a whole ELF file: the magic, and the section
-    header table (which linkers write last) within the file. A truncated entry
-    (a process killed while writing it, a full disk) fails this."""
+def _declare(lib):
+    """ctypes signatures of the C API's executables (include/uop-c/Compiler.h)."""
+    vp, vpp = ctypes.c_void_p, ctypes.POINTER(ctypes.c_void_p)
     try:
-        size = os.path.getsize(path)
-        with open(path, "rb") as f:
-            head = f.read(64)
-    except OSError:
-        return False
-    if len(head) < 52 or head[:4] != b"\x7fELF" or head[4] not in (1, 2):
-        return False
-    order = "little" if head[5] == 1 else "big"
-    if head[4] == 2:
-        if len(head) < 64:
-            return False
-        shoff = int.from_bytes(head[40:48], order)
-        shentsize, shnum = (int.from_bytes(head[58 + 2 * i:60 + 2 * i], order) for i in range(2))
-    else:
-        shoff = int.from_bytes(head[32:36], order)
-        shentsize, shnum = (int.from_bytes(head[46 + 2 * i:48 + 2 * i], order) for i in range(2))
-    return shoff > 0 and shoff + shentsize * shnum <= size
+        for name, res, args in (
+                ("uopCompile", ctypes.c_int, [vp, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
+                                              ctypes.c_char_p, vpp, vpp]),
+                ("uopExecutableRun", ctypes.c_int, [vp, vpp, ctypes.c_size_t, vpp, ctypes.c_size_t,
+                                                    ctypes.POINTER(ctypes.c_int64), ctypes.c_size_t, vpp]),
+                ("uopExecutableTime", ctypes.c_int, [vp, ctypes.c_uint, ctypes.POINTER(ctypes.c_double),
+                                                     vpp]),
+                ("uopExecutableDestroy", None, [vp]),
+                ("uopLoadC", ctypes.c_int, [ctypes.c_char_p, vpp, vpp]),
+                ("uopLibrarySymbol", vp, [vp, ctypes.c_char_p]),
+                ("uopLibraryDestroy", None, [vp])):
+            fn = getattr(lib, name)
+            fn.restype, fn.argtypes = res, args
+    except AttributeError as e:
+        raise ImportError(f"uop: {_capi.LIBRARY} lacks a C API function ({e}); rebuild it with "
+                          f"`ninja -C {_capi.build_dir()} {_capi.BUILD_TARGET}`.") from e
 
 
-def _compile_to(c_source, d, key, so):
-    """Compile into a temporary file of this process and rename it to ``so``
-    (atomic: another process sees the old entry, none, or the whole new one)."""
-    fd, src = tempfile.mkstemp(dir=d, prefix=f"prog_{key[:16]}.", suffix=".c")
-    with os.fdopen(fd, "w") as f:
-        f.write(c_source)
-    fd, tmp = tempfile.mkstemp(dir=d, prefix=f"prog_{key[:16]}.", suffix=".so.tmp")
-    os.close(fd)
-    cc = os.environ.get("CC", "cc")
-    cmd = [cc, *CFLAGS, "-o", tmp, src, "-lm"]
+_declare(_capi._lib)
+
+
+def _take(diag):
+    """The text of a diagnostics buffer of the C API, freed."""
+    if not diag.value:
+        return ""
     try:
-        try:
-            p = subprocess.run(cmd, capture_output=True, text=True)
-        except FileNotFoundError as e:
-            raise RuntimeError(f"no C compiler: {cc!r} was not found (set CC)") from e
-        if p.returncode != 0:
-            kept = os.path.join(d, f"prog_{key[:16]}.c")
-            os.replace(src, kept)
-            raise RuntimeError(f"compiling the generated C failed ({' '.join(cmd)}):\n"
-                               f"{p.stderr.strip()}\n(source kept at {kept})")
-        if not _valid_shared_object(tmp):
-            raise RuntimeError(f"the C compiler ({cc}) wrote no valid shared object")
-        os.replace(tmp, so)
+        return ctypes.string_at(diag.value).decode("utf-8", "replace")
     finally:
-        for path in (src, tmp):
-            if os.path.exists(path):
-                os.unlink(path)
+        _capi._lib.uopFree(diag)
+
+
+ALIGN = 64
+
+
+def aligned_empty(shape, dtype):
+    """An uninitialised C-order array whose data starts on a cache line, as uop-run's
+    buffers do (a large malloc block is 16-byte aligned: every 512-bit row access
+    would straddle two lines)."""
+    dtype = np.dtype(dtype)
+    n = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+    raw = np.empty(n + ALIGN, dtype=np.uint8)
+    start = -raw.ctypes.data % ALIGN
+    return raw[start:start + n].view(dtype).reshape(shape)
+
+
+def _pointers(arrays):
+    return (ctypes.c_void_p * max(1, len(arrays)))(*[a.ctypes.data for a in arrays])
+
+
+class Program:
+    """A compiled program loaded in this process (the C API's ``UOpExecutable``)."""
+
+    def __init__(self, handle, compiler):
+        self._handle = handle
+        self._compiler = compiler  # the executable lives in its context: keep it alive
+
+    def __del__(self):
+        h = getattr(self, "_handle", None)
+        # At interpreter exit the process unmaps everything anyway.
+        if h and not sys.is_finalizing():
+            _capi._lib.uopExecutableDestroy(h)
+            self._handle = None
+
+    def run(self, inputs, out_shapes, out_dtypes):
+        """Run on ``inputs`` (made contiguous); return new output arrays."""
+        ins = [np.ascontiguousarray(a) for a in inputs]
+        outs = [aligned_empty(s, d) for s, d in zip(out_shapes, out_dtypes)]
+        diag = ctypes.c_void_p()
+        rc = _capi._lib.uopExecutableRun(self._handle, _pointers(ins), len(ins), _pointers(outs),
+                                         len(outs), None, 0, ctypes.byref(diag))
+        text = _take(diag)
+        if rc != 0:
+            raise RuntimeError(f"running the compiled program failed: {text}")
+        Stats.launches += 1
+        return outs
+
+    def time(self, repeat=10):
+        """Median milliseconds of ``repeat`` runs on the buffers of the last run."""
+        ms, diag = ctypes.c_double(0), ctypes.c_void_p()
+        rc = _capi._lib.uopExecutableTime(self._handle, repeat, ctypes.byref(ms), ctypes.byref(diag))
+        text = _take(diag)
+        if rc != 0:
+            raise RuntimeError(f"timing the compiled program failed: {text}")
+        return ms.value
+
+
+def compile_program(mlir, entry="main", target="cpu"):
+    """Compile function ``entry`` of a tensor-level module with ``uopCompile`` (not
+    cached); return its :class:`Program`. Raises :class:`uop.CompileError`."""
+    compiler = _capi.default_compiler()
+    handle, diag = ctypes.c_void_p(), ctypes.c_void_p()
+    rc = _capi._lib.uopCompile(compiler._handle, _capi._enc(mlir), _capi._enc(entry),
+                               _capi._enc(target), None, ctypes.byref(handle), ctypes.byref(diag))
+    text = _take(diag)
+    if rc != 0:
+        raise _capi.CompileError(f"compiling for {target}", text)
+    return Program(handle.value, compiler)
+
+
+class Library:
+    """A shared object built from C source by the runtime (the C API's ``UOpLibrary``)."""
+
+    def __init__(self, handle):
+        self._handle = handle
+
+    def __del__(self):
+        h = getattr(self, "_handle", None)
+        if h and not sys.is_finalizing():
+            _capi._lib.uopLibraryDestroy(h)
+            self._handle = None
+
+    def symbol(self, name):
+        """The address of ``name``, or None."""
+        return _capi._lib.uopLibrarySymbol(self._handle, _capi._enc(name))
 
 
 def build_shared_object(c_source):
-    """Compile C source into a shared object (cached by content); return the CDLL.
-
-    With ``UOP_CACHE_DIR`` the cache is shared by processes: each compiles into a
-    file of its own and renames it into place, and an entry that is not a whole
-    ELF file, or that the loader rejects, is compiled again (docs/python.md)."""
+    """Compile C source with the runtime's compiler and flags (cached by content in this
+    process, and across processes in ``UOP_CACHE_DIR``); return its :class:`Library`."""
     key = hashlib.sha256(c_source.encode("utf-8")).hexdigest()
     with _cache_lock:
-        if key in _loaded:
-            return _loaded[key]
-        d = _work_dir()
-        so = os.path.join(d, f"prog_{key[:16]}.so")
-        lib = None
-        if _valid_shared_object(so):
-            try:
-                lib = ctypes.CDLL(so)
-            except OSError:
-                lib = None
-        if lib is None:
-            _compile_to(c_source, d, key, so)
-            lib = ctypes.CDLL(so)
-        _loaded[key] = lib
+        lib = _libraries.get(key)
+        if lib is not None:
+            return lib
+        handle, diag = ctypes.c_void_p(), ctypes.c_void_p()
+        rc = _capi._lib.uopLoadC(_capi._enc(c_source), ctypes.byref(handle), ctypes.byref(diag))
+        text = _take(diag)
+        if rc != 0:
+            raise RuntimeError(f"compiling the generated C failed:\n{text.strip()}")
+        lib = _libraries[key] = Library(handle.value)
         return lib
 
 
 def compile_cpu(mlir, tensor=None):
-    """Tensor-level MLIR -> (C source, loaded library), cached by the MLIR text: the
+    """Tensor-level MLIR -> loaded :class:`Program`, cached by the MLIR text: the
     text holds the graph's structure, shapes, dtypes and constants (not the input
     data), so a second run of the same graph costs a launch, not a compile."""
     with _cache_lock:
@@ -160,30 +204,27 @@ def compile_cpu(mlir, tensor=None):
             Stats.hits += 1
             return hit
     try:
-        program = _capi.run_pipeline(mlir, CPU_PIPELINE)
-        c_source = _capi.translate(program, "c")
+        program = compile_program(mlir)
     except _capi.CompileError as e:
         if tensor is None:
             raise
-        located_error(tensor, e, lambda text: _capi.translate(_capi.run_pipeline(text, CPU_PIPELINE), "c"))
+        located_error(tensor, e, compile_program)
         raise
-    lib = build_shared_object(c_source)
     with _cache_lock:
         Stats.compiles += 1
-        _programs[mlir] = (c_source, lib)
-    return c_source, lib
+        _programs[mlir] = program
+    return program
 
 
 def call_entry(lib, func_name, inputs, out_shapes, out_dtypes):
-    """Call ``uop_<func_name>`` on contiguous inputs; return the output arrays."""
+    """Call ``uop_<func_name>`` of a :class:`Library` on contiguous inputs; return
+    the output arrays."""
     sym = ENTRY_PREFIX + func_name
-    try:
-        fn = getattr(lib, sym)
-    except AttributeError:
+    address = lib.symbol(sym)
+    if not address:
         raise RuntimeError(f"the compiled program has no entry `{sym}` "
                            f"(C ABI: void {sym}(const T *in..., T *out...))") from None
-    fn.restype = None
-    fn.argtypes = [ctypes.c_void_p] * (len(inputs) + len(out_shapes))
+    fn = ctypes.CFUNCTYPE(None, *[ctypes.c_void_p] * (len(inputs) + len(out_shapes)))(address)
     ins = [np.ascontiguousarray(a) for a in inputs]
     outs = [np.empty(s, dtype=d) for s, d in zip(out_shapes, out_dtypes)]
     fn(*[a.ctypes.data for a in ins], *[o.ctypes.data for o in outs])
@@ -224,8 +265,7 @@ def located_error(tensor, error, compile_fn):
 
 def run_cpu_mlir(mlir, inputs, tensor):
     """Run the module ``mlir`` (the graph of ``tensor``) on ``inputs``."""
-    _, lib = compile_cpu(mlir, tensor)
-    out = call_entry(lib, "main", inputs, [tensor.shape], [tensor.dtype.storage])[0]
+    out = compile_cpu(mlir, tensor).run(inputs, [tensor.shape], [tensor.dtype.storage])[0]
     return _from_storage(out, tensor.dtype)
 
 
