@@ -389,3 +389,20 @@ def test_initialisers_and_pos_weight():
     exp = (pw * y * sp(-x) + (1 - y) * sp(x)).mean()
     got = Tensor(x).binary_crossentropy_logits(Tensor(y), pos_weight=Tensor(pw)).numpy()
     np.testing.assert_allclose(got, exp, rtol=1e-6)
+
+
+def test_einsum_diagonals_ellipsis_and_unfold():
+    rng = np.random.default_rng(9)
+    a = rng.standard_normal((3, 5, 5)).astype(np.float32)
+    b = rng.standard_normal((5, 6)).astype(np.float32)
+    for f, ops in (("ii->", [a[0]]), ("...ii->...i", [a]), ("...ij,jk->...ik", [a, b]), ("bii", [a]),
+                   ("iij->j", [a.transpose(1, 2, 0)])):
+        got = Tensor.einsum(f, *[Tensor(o) for o in ops]).numpy()
+        np.testing.assert_allclose(got, np.einsum(f, *ops), rtol=1e-5, atol=1e-5, err_msg=f)
+    x = np.arange(8, dtype=np.float32)
+    np.testing.assert_array_equal(Tensor(x).unfold(0, 3, 2).numpy(), np.stack([x[0:3], x[2:5], x[4:7]]))
+    y = np.arange(60, dtype=np.float32).reshape(3, 4, 5)
+    exp = np.stack([y[:, i:i + 2] for i in (0, 1, 2)], 1).transpose(0, 1, 3, 2)  # (3, 3, 5, 2)
+    np.testing.assert_array_equal(Tensor(y).unfold(1, 2, 1).numpy(), exp)
+    with pytest.raises(RuntimeError):
+        Tensor(x).unfold(0, 9, 1)

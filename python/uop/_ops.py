@@ -493,28 +493,27 @@ class TensorOps(CompatOps):
     @staticmethod
     def einsum(formula, *operands):
         """``Tensor.einsum("ij,jk->ik", a, b)``: each operand permuted and broadcast to all
-        the letters, multiplied, summed over the letters not in the output. Repeated
-        letters in one operand (diagonals) and ``...`` raise NotImplementedError."""
+        the letters, multiplied, summed over the letters not in the output. A letter twice
+        in one operand takes its diagonal first (``ii->`` is the trace); ``...`` stands for
+        the leading dims, broadcast right-aligned across operands (implicit output: first)."""
         T = _t().Tensor
         if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
             operands = tuple(operands[0])  # torch's and tinygrad's einsum(formula, [a, b])
         ops = [o if isinstance(o, T) else T(o) for o in operands]
         f = formula.replace(" ", "")
-        if "." in f:
-            raise NotImplementedError("einsum: '...' is not supported")
         lhs, arrow, out = f.partition("->")
         ins = lhs.split(",")
         if len(ins) != len(ops):
             raise ArgumentError(f"einsum: {len(ins)} operands in {formula!r}, {len(ops)} given")
+        ins, out, ell = TensorOps._einsum_ellipsis(ins, out, ops, f)
         if not arrow:
             counts = {}
-            for c in lhs.replace(",", ""):
+            for c in "".join(ins):
                 counts[c] = counts.get(c, 0) + 1
-            out = "".join(sorted(c for c, k in counts.items() if k == 1))
+            out = ell + "".join(sorted(c for c, k in counts.items() if k == 1 and c not in ell))
+        ins, ops = zip(*[TensorOps._einsum_diagonals(s_, o) for s_, o in zip(ins, ops)])
         sizes = {}
         for s_, o in zip(ins, ops):
-            if len(set(s_)) != len(s_):
-                raise NotImplementedError(f"einsum: a repeated letter in {s_!r} (a diagonal)")
             if len(s_) != o.ndim:
                 raise ArgumentError(f"einsum: {s_!r} names {len(s_)} dims of a tensor of shape {o.shape}")
             for c, n in zip(s_, o.shape):
@@ -536,6 +535,33 @@ class TensorOps(CompatOps):
             prod = t if prod is None else prod * t
         red = tuple(range(len(out), len(letters)))
         return prod.sum(red) if red else prod
+
+    @staticmethod
+    def _einsum_ellipsis(ins, out, ops, f):
+        """``...`` replaced by letters of their own (unused capitals), right-aligned: the
+        operands' subscripts, the output's, and the ellipsis letters (all of them)."""
+        if "." not in f:
+            return ins, out, ""
+        pool = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in f]
+        counts = [o.ndim - (len(s_) - 3) if "..." in s_ else 0 for s_, o in zip(ins, ops)]
+        if any(k < 0 for k in counts) or f.replace("...", "").count(".") or max(counts) > len(pool):
+            raise ArgumentError(f"einsum: {f!r} does not match the operands' ranks")
+        ell = "".join(pool[:max(counts)])
+        ins = [s_.replace("...", ell[len(ell) - k:]) for s_, k in zip(ins, counts)]
+        return ins, out.replace("...", ell), ell
+
+    @staticmethod
+    def _einsum_diagonals(s_, o):
+        """A letter repeated in one operand: that operand's diagonal over those dims."""
+        while len(set(s_)) != len(s_):
+            c = next(ch for ch in s_ if s_.count(ch) > 1)
+            p = s_.index(c)
+            q = s_.index(c, p + 1)
+            if o.shape[p] != o.shape[q]:
+                raise ArgumentError(f"einsum: letter {c!r} has sizes {o.shape[p]} and {o.shape[q]}")
+            o = o.diagonal(0, p, q)
+            s_ = "".join(ch for i, ch in enumerate(s_) if i not in (p, q)) + c
+        return s_, o
 
     # -- movement built from primitives ----------------------------------------
     def view(self, *shape):

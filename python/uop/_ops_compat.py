@@ -241,6 +241,27 @@ class CompatOps:
                     x[(slice(None),) * d + (slice(0, n - s),)], dim=d)
         return x
 
+    def unfold(self, dim, size, step):
+        """torch's ``unfold``: windows of ``size`` every ``step`` along ``dim``; dim keeps
+        their count, a new last dim holds each window (the windows of :meth:`_pool`)."""
+        ops = _err()
+        d = ops._axis(dim, max(self.ndim, 1), "unfold")
+        n = self.shape[d] if self.ndim else 1
+        if not isinstance(step, numbers.Integral) or step <= 0:
+            raise ops.ArgumentError(f"unfold: step must be positive, got {step!r}")
+        if not isinstance(size, numbers.Integral) or not 0 <= size <= n:
+            raise ops.ArgumentError(f"unfold: size {size!r} is out of range for a dim of size {n}")
+        count = (n - size) // step + 1
+        rest = [s for i, s in enumerate(self.shape) if i != d]
+        if size == 0:
+            x = self.shrink([(0, 0) if i == d else None for i in range(self.ndim)])
+            return x.reshape(*self.shape[:d], 1, *self.shape[d + 1:], 0).expand(
+                *self.shape[:d], count, *self.shape[d + 1:], 0)
+        order = [i for i in range(self.ndim) if i != d] + [d]
+        w = self.permute(*order)._pool((size,), step)           # (*rest, count, size)
+        nr = len(rest)
+        return w.permute(*range(d), nr, *range(d, nr), nr + 1)
+
     def diagonal(self, offset=0, dim1=0, dim2=1):
         """torch.diagonal: the diagonal of dims ``dim1``, ``dim2`` as the last dim."""
         d1, d2 = _err()._axis(dim1, self.ndim, "diagonal"), _err()._axis(dim2, self.ndim, "diagonal")
