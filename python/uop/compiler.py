@@ -80,7 +80,14 @@ def compile(obj, target="c", chip=None, pipeline=None, opts=()):  # noqa: A001 -
     if pipeline and opts:
         raise ValueError("give opts or a pipeline, not both (put opts=... in the pipeline)")
     pipe = pipeline or pipeline_for(kind, eff, chip_, opts)
-    lowered = _capi.run_pipeline(text, pipe)
+    try:
+        lowered = _capi.run_pipeline(text, pipe)
+    except _capi.CompileError as e:
+        if kind != "tirx" or not isinstance(obj, (PrimFunc, IRModule)):
+            raise
+        # Errors in the generated MLIR's own text (a buffer type in a
+        # signature) located at the script's line instead.
+        raise _capi.CompileError(f"pass pipeline {pipe!r}", obj.relocate(e.diagnostics)) from None
     if target == "mlir":
         return lowered
     return _capi.translate(lowered, target, None if target == "c" else chip_)

@@ -1,5 +1,6 @@
 """The public face of the parser: ``@Tx.prim_func``, ``PrimFunc`` and ``IRModule``."""
 
+import re
 import textwrap
 
 from .buffers import BuffersMixin
@@ -17,6 +18,52 @@ class _Parser(StatementsMixin, ExpressionsMixin, BuffersMixin, ParserCore):
 REFERENCES = ("copy", "gemm_nn", "gemm_nt")
 
 
+_INPUT_LOC = re.compile(r"\binput:(\d+):(\d+):")
+_LINE_LOC = re.compile(r'loc\("((?:[^"\\]|\\.)*)":(\d+):(\d+)\)\s*$')
+_HEAD = re.compile(r"\s*tirx\.prim_func @([\w$.-]+)\(")
+
+
+def relocate(text, diagnostics, parsers):
+    """``diagnostics`` with each ``input:L:C`` location in the generated MLIR ``text`` (where
+    types are parsed: a buffer type in a signature has no ``loc(...)`` of its own) replaced by
+    the script's ``file:line:col``: the ``loc`` of generated line L, or, on a ``tirx.prim_func``
+    line, the annotation of the parameter at column C (``parsers``: name -> located parser)."""
+    lines = text.split("\n")
+
+    def where(m):
+        n, col = int(m.group(1)), int(m.group(2))
+        if not 0 < n <= len(lines):
+            return m.group(0)
+        line = lines[n - 1]
+        loc = _LINE_LOC.search(line)
+        if loc:
+            return f"{loc.group(1)}:{loc.group(2)}:{loc.group(3)}:"
+        head = _HEAD.match(line)
+        p = parsers.get(head.group(1)) if head else None
+        if p is None:
+            return m.group(0)
+        # The parameter whose `%name: type` text holds column C.
+        params = [(line.find(f"%{a.arg}: "), a) for a in p.fdef.args.args]
+        params = [(i, a) for i, a in params if 0 <= i < col]
+        if not params:
+            return m.group(0)
+        a = max(params, key=lambda t: t[0])[1]
+        line_no, c, _ = p._pos(a.annotation or a)
+        return f"{p.filename}:{line_no}:{(c or 0) + 1}:"
+
+    return _INPUT_LOC.sub(where, diagnostics)
+
+
+def _verified(text, parsers):
+    """Parse and verify ``text``; a CompileError's locations in it point at the script."""
+    from ... import _capi
+    try:
+        return _capi.parse_verify(text)
+    except _capi.CompileError as e:
+        raise _capi.CompileError("parsing and verifying",
+                                 relocate(text, e.diagnostics, parsers)) from None
+
+
 class PrimFunc:
     """A parsed ``@Tx.prim_func``: ``.script()`` gives its ``tirx.prim_func`` MLIR."""
 
@@ -30,15 +77,26 @@ class PrimFunc:
         self.__wrapped__ = func
         self._text = _Parser(func, self.name, reference=reference).run()
         self._located = None
+        self._located_parser = None
 
     def script(self, locations=False):
         """The MLIR text; ``locations=True`` adds ``loc("file.py":line:col)`` to every op."""
         if not locations:
             return self._text
         if self._located is None:
-            self._located = _Parser(self.func, self.name, locations=True,
-                                    reference=self.reference).run()
+            self._located_parser = _Parser(self.func, self.name, locations=True,
+                                           reference=self.reference)
+            self._located = self._located_parser.run()
         return self._located
+
+    def located_parsers(self):
+        """name -> the parser of ``script(locations=True)`` (for :func:`relocate`)."""
+        self.script(locations=True)
+        return {self.name: self._located_parser}
+
+    def relocate(self, diagnostics):
+        """``diagnostics`` of ``script(locations=True)`` located in the script (:func:`relocate`)."""
+        return relocate(self.script(locations=True), diagnostics, self.located_parsers())
 
     def __str__(self):
         return self._text
@@ -51,8 +109,7 @@ class PrimFunc:
 
         Raises :class:`uop.CompileError` whose diagnostics point at the script's lines.
         """
-        from ... import _capi
-        return _capi.parse_verify(self.script(locations=True))
+        return _verified(self.script(locations=True), self.located_parsers())
 
     def compile(self, target="ptx", chip="sm_80"):
         from ...compiler import compile as _compile
@@ -84,9 +141,17 @@ class IRModule:
     def __str__(self):
         return self.script()
 
+    def located_parsers(self):
+        parsers = {}
+        for f in self.funcs:
+            parsers.update(f.located_parsers())
+        return parsers
+
+    def relocate(self, diagnostics):
+        return relocate(self.script(locations=True), diagnostics, self.located_parsers())
+
     def verify(self):
-        from ... import _capi
-        return _capi.parse_verify(self.script(locations=True))
+        return _verified(self.script(locations=True), self.located_parsers())
 
 
 def prim_func(func=None, *, name=None, reference=None):
