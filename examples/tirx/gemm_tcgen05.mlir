@@ -128,7 +128,7 @@ tirx.prim_func @gemm(%A: !tirx.buffer<4096x4096xbf16, global>,
         %accum = arith.cmpi ne, %k0, %c0 : index
         %wA = tirx.region %As[%stage : 1, %c0 : 128, %c0 : 64] : !tirx.buffer<2x128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(2,128,64):(8192,64,1)]>>>
         %wB = tirx.region %Bs[%stage : 1, %c0 : 32, %c0 : 64] : !tirx.buffer<2x32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(2,32,64):(2048,64,1)]>>>
-        tirx.tile.gemm_async <thread> %Dr, %wA, %wB, accum %accum transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+        tirx.tile.gemm_async <thread> %Dr, %wA, %wB, accum %accum transpose_B dispatch "tcgen05" config {cta_group = 1}
             : !tirx.region<128x32, !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>>,
               !tirx.region<1x128x64, !tirx.buffer<2x128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(2,128,64):(8192,64,1)]>>>>,
               !tirx.region<1x32x64, !tirx.buffer<2x32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(2,32,64):(2048,64,1)]>>>>

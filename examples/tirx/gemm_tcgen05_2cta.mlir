@@ -137,15 +137,15 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
           %gA = tirx.region %A[%arow : 64, %k : 64] : !A_t
           %sA = tirx.region %As[%s : 1, %piece : 64, %c0 : 64] : !As_t
           scf.if %even {
-            tirx.tile.copy_async <thread> %sA, %gA barrier %bar : !tirx.region<1, !ring_t> dispatch "tma" config {cta_group = 2 : i64, multicast = 5 : i64}
+            tirx.tile.copy_async <thread> %sA, %gA barrier %bar : !tirx.region<1, !ring_t> dispatch "tma" config {cta_group = 2, multicast = 5}
                 : !tirx.region<1x64x64, !As_t>, !tirx.region<64x64, !A_t>
           } else {
-            tirx.tile.copy_async <thread> %sA, %gA barrier %bar : !tirx.region<1, !ring_t> dispatch "tma" config {cta_group = 2 : i64, multicast = 10 : i64}
+            tirx.tile.copy_async <thread> %sA, %gA barrier %bar : !tirx.region<1, !ring_t> dispatch "tma" config {cta_group = 2, multicast = 10}
                 : !tirx.region<1x64x64, !As_t>, !tirx.region<64x64, !A_t>
           }
           %gB = tirx.region %B[%brow : 128, %k : 64] : !A_t
           %sB = tirx.region %Bs[%s : 1, %c0 : 128, %c0 : 64] : !As_t
-          tirx.tile.copy_async <thread> %sB, %gB barrier %bar : !tirx.region<1, !ring_t> dispatch "tma" config {cta_group = 2 : i64}
+          tirx.tile.copy_async <thread> %sB, %gB barrier %bar : !tirx.region<1, !ring_t> dispatch "tma" config {cta_group = 2}
               : !tirx.region<1x128x64, !As_t>, !tirx.region<128x64, !A_t>
         }
       }
@@ -181,7 +181,7 @@ tirx.prim_func @gemm(%A: !A_t, %B: !A_t, %C: !C_t)
           %accum = arith.cmpi ne, %kt, %c0 : index
           %wA = tirx.region %As[%s : 1, %c0 : 128, %c0 : 64] : !As_t
           %wB = tirx.region %Bs[%s : 1, %c0 : 128, %c0 : 64] : !As_t
-          tirx.tile.gemm_async <thread> %D, %wA, %wB, accum %accum transpose_B dispatch "tcgen05" config {cta_group = 2 : i64}
+          tirx.tile.gemm_async <thread> %D, %wA, %wB, accum %accum transpose_B dispatch "tcgen05" config {cta_group = 2}
               : !tirx.region<128x256, !acc_t>, !tirx.region<1x128x64, !As_t>, !tirx.region<1x128x64, !As_t>
           // The stage is free once these MMAs have read it, in both pairs'
           // CTAs that wrote it.

@@ -17,7 +17,7 @@ tirx.prim_func @gemm_compute(%A: !tirx.buffer<128x64xf16, global>,
     %D = tirx.region %tmem[%c0 : 128, %c0 : 128] : !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>, allocated_addr = 0>
     %Ar = tirx.region %Asmem[%c0 : 128, %c0 : 64] : !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>
     %Br = tirx.region %Bsmem[%c0 : 128, %c0 : 64] : !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>
-    tirx.tile.gemm_async <thread> %D, %Ar, %Br, accum %true transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %D, %Ar, %Br, accum %true transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.region<128x128, !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>, allocated_addr = 0>>,
           !tirx.region<128x64, !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>>,
           !tirx.region<128x64, !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>>

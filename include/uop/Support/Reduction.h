@@ -1,6 +1,6 @@
 //===- Reduction.h - the one rule for reduction kinds -----------*- C++ -*-===//
 //
-// uop's REDUCE and tirx's tile reduce both reduce with upstream's
+// uop's REDUCE and tirx's tile reduce (one enum, uop::ReduceOpKind) both reduce with upstream's
 // arith::getIdentityValueAttr / arith::getReductionOp; this is the one
 // place that picks the arith kind for an element type. Header-only: it
 // needs nothing but the arith dialect, which both dialects link.
@@ -10,30 +10,34 @@
 #ifndef UOP_SUPPORT_REDUCTION_H
 #define UOP_SUPPORT_REDUCTION_H
 
+#include "uop/Support/ReductionKind.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 namespace uop {
 
-enum class Reduction { Add, Mul, Max, Min };
-
 /// The arith reduction of `op` over `elem` values. Bools (i1) and unsigned
 /// integers compare unsigned, so MAX over bools is any() and MIN is all();
-/// other integers compare signed; floats use maximumf / minimumf (NaN
-/// propagates).
-inline mlir::arith::AtomicRMWKind getArithReductionKind(Reduction op,
+/// other integers compare signed (UMax / UMin: unsigned); floats use
+/// maximumf / minimumf (NaN propagates).
+inline mlir::arith::AtomicRMWKind getArithReductionKind(ReduceOpKind op,
                                                        mlir::Type elem) {
   using K = mlir::arith::AtomicRMWKind;
   bool isFloat = llvm::isa<mlir::FloatType>(elem);
   bool isUnsigned = elem.isInteger(1) || elem.isUnsignedInteger();
   switch (op) {
-  case Reduction::Add:
+  case ReduceOpKind::Add:
     return isFloat ? K::addf : K::addi;
-  case Reduction::Mul:
+  case ReduceOpKind::Mul:
     return isFloat ? K::mulf : K::muli;
-  case Reduction::Max:
+  case ReduceOpKind::Max:
     return isFloat ? K::maximumf : isUnsigned ? K::maxu : K::maxs;
-  case Reduction::Min:
+  case ReduceOpKind::Min:
     return isFloat ? K::minimumf : isUnsigned ? K::minu : K::mins;
+  case ReduceOpKind::UMax:
+    return K::maxu;
+  case ReduceOpKind::UMin:
+    return K::minu;
   }
   llvm_unreachable("unknown reduction");
 }

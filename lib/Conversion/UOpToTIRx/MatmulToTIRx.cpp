@@ -217,7 +217,7 @@ private:
     Value acc = AllocBufferOp::create(b, loc, accType);
     Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0));
     FillOp::create(b, loc, acc, zero, ValueRange{}, ExecScopeKind::Warp,
-                   StringAttr(), DictionaryAttr());
+                   StringAttr(), TileConfigAttr());
     Value c0 = cst(b, loc, 0);
     Value m0 = arith::MulIOp::create(b, loc, by, cst(b, loc, tm));
     Value n0 = arith::MulIOp::create(b, loc, bx, cst(b, loc, tn));
@@ -242,7 +242,7 @@ private:
                Value yes = arith::ConstantIntOp::create(lb, loc, 1, 1);
                GemmOp::create(lb, loc, acc, wa, wb, yes, ValueRange{}, false,
                               false, ExecScopeKind::Warp, StringAttr(),
-                              DictionaryAttr());
+                              TileConfigAttr());
              });
     Value row = arith::AddIOp::create(b, loc, m0, wrow);
     Value col = arith::AddIOp::create(b, loc, n0, wcol);
@@ -255,8 +255,8 @@ private:
                       Value src, Value r0, Value c0, int64_t rows,
                       int64_t cols) {
     Value zero = cst(b, loc, 0);
-    DictionaryAttr noCommit = b.getDictionaryAttr(
-        {b.getNamedAttr("commit", b.getBoolAttr(false))});
+    auto noCommit = TileConfigAttr::get(b.getContext(), std::nullopt,
+                                        std::nullopt, std::nullopt, false);
     CopyAsyncOp::create(
         b, loc, region(b, loc, ring, {stage, zero, zero}, {1, rows, cols}),
         region(b, loc, src, {r0, c0}, {rows, cols}), Value(), ValueRange{},
@@ -328,13 +328,13 @@ private:
             bufferType(tile, trunc.getType(), StorageScope::Local,
                        accType.getLayout()));
         tirx::CastOp::create(b, loc, half, out, ValueRange{}, scope,
-                       StringAttr(), DictionaryAttr());
+                       StringAttr(), TileConfigAttr());
         out = half;
         continue;
       }
       if (std::optional<UnaryKind> u = unaryKind(op)) {
         UnaryOp::create(b, loc, out, out, ValueRange{}, *u, scope,
-                        StringAttr(), DictionaryAttr());
+                        StringAttr(), TileConfigAttr());
         continue;
       }
       std::optional<BinaryKind> bk = binaryKind(op);
@@ -347,7 +347,7 @@ private:
         other = AllocBufferOp::create(b, loc, accType);
         Value v = arith::ConstantOp::create(b, loc, step.constant);
         FillOp::create(b, loc, other, v, ValueRange{}, scope,
-                       StringAttr(), DictionaryAttr());
+                       StringAttr(), TileConfigAttr());
       } else {
         int64_t need = (m - 1) * step.rowStride + (n - 1) * step.colStride + 1;
         if (failed(checkFits(step.arg, need)))
@@ -359,12 +359,12 @@ private:
       Value lhs = step.chain == 0 ? out : other;
       Value rhs = step.chain == 0 ? other : out;
       BinaryOp::create(b, loc, out, lhs, rhs, ValueRange{}, *bk,
-                       scope, StringAttr(), DictionaryAttr());
+                       scope, StringAttr(), TileConfigAttr());
     }
     Value c2 = view2d(b, loc, mm.c, m, n);
     tirx::CopyOp::create(b, loc, region(b, loc, c2, {row, col}, tile), out,
                    ValueRange{}, scope, StringAttr(),
-                   DictionaryAttr());
+                   TileConfigAttr());
     return success();
   }
 
@@ -431,7 +431,7 @@ LogicalResult MatmulEmitter::emitWgmmaBody(OpBuilder &b, Location loc) {
                          region(lb, loc, bs, {stage, c0, c0}, {1, tn, tk}),
                          region(lb, loc, bT, {n0, kOff}, {tn, tk}),
                          ValueRange{}, ExecScopeKind::Cta, StringAttr(),
-                         DictionaryAttr());
+                         TileConfigAttr());
   };
   emitRing(b, loc, c0, k, tk, /*fenceAsyncProxy=*/true, load,
            [&](OpBuilder &lb, Value stage, Value k0) {
@@ -443,7 +443,7 @@ LogicalResult MatmulEmitter::emitWgmmaBody(OpBuilder &b, Location loc) {
              GemmAsyncOp::create(lb, loc, acc, wa, wb, accum, ValueRange{},
                                  /*transpose_A=*/false, /*transpose_B=*/true,
                                  ExecScopeKind::Warpgroup, StringAttr(),
-                                 DictionaryAttr());
+                                 TileConfigAttr());
            });
   Value row = arith::AddIOp::create(b, loc, m0, wrow);
   return emitEpilogue(b, loc, acc, accType, row, n0, ExecScopeKind::Warpgroup);

@@ -496,28 +496,17 @@ private:
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     BufferStoreOp::create(b, loc, partial, parts, ValueRange{tid});
     gpu::BarrierOp::create(b, loc);
-    std::optional<ReduceKind> kind;
-    switch (red.getReduceOp()) {
-    case ReduceOpKind::Add:
-      kind = ReduceKind::Sum;
-      break;
-    case ReduceOpKind::Max:
-      kind = ReduceKind::Max;
-      break;
-    case ReduceOpKind::Min:
-      kind = ReduceKind::Min;
-      break;
-    default:
-      break;
-    }
-    if (kind) {
+    // The tile reduction takes add (its `sum`), max and min.
+    ReduceOpKind kind = red.getReduceOp();
+    if (kind == ReduceOpKind::Add || kind == ReduceOpKind::Max ||
+        kind == ReduceOpKind::Min) {
       Value result = allocShared(loc, t, 1);
       SmallVector<Value> workspace;
       if (t.getIntOrFloatBitWidth() == 32 && threads % 32 == 0)
         workspace.push_back(allocShared(loc, t, threads / 32));
-      tirx::ReduceOp::create(b, loc, result, parts, workspace, *kind,
+      tirx::ReduceOp::create(b, loc, result, parts, workspace, kind,
                              ArrayRef<int64_t>{0}, ExecScopeKind::Cta,
-                             StringAttr(), DictionaryAttr());
+                             StringAttr(), TileConfigAttr());
       map.map(red.getResult(),
               BufferLoadOp::create(b, loc, t, result, ValueRange{zero}));
       return success();

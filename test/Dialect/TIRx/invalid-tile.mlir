@@ -499,7 +499,7 @@ tirx.prim_func @cta_group_three() {
     %tx = tirx.scope_id_def cta -> thread [128]
     %d = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared>
     %G = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared>
-    // expected-error @+1 {{'tirx.tile.copy' op config cta_group must be the integer 1 or 2, got 3 : i64}}
+    // expected-error @+1 {{config cta_group must be the integer 1 or 2, got 3}}
     tirx.tile.copy <cta> %d, %G config {cta_group = 3} : !tirx.buffer<64x64xf16, shared>, !tirx.buffer<64x64xf16, shared>
   }
   tirx.return
@@ -512,7 +512,7 @@ tirx.prim_func @cta_group_string() {
     %tx = tirx.scope_id_def cta -> thread [128]
     %d = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared>
     %G = tirx.alloc_buffer : !tirx.buffer<64x64xf16, shared>
-    // expected-error @+1 {{'tirx.tile.copy' op config cta_group must be the integer 1 or 2, got "2"}}
+    // expected-error @+1 {{config cta_group must be an integer, got "2"}}
     tirx.tile.copy <cta> %d, %G config {cta_group = "2"} : !tirx.buffer<64x64xf16, shared>, !tirx.buffer<64x64xf16, shared>
   }
   tirx.return

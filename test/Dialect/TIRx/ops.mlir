@@ -239,12 +239,12 @@ tirx.prim_func @tiles(%G: !tirx.buffer<128x64xf16, global>,
     tirx.tile.copy <cta> %As, %Gr : !tirx.buffer<128x64xf16, shared>, !tirx.region<128x64, !tirx.buffer<128x64xf16, global>>
     // CHECK: tirx.tile.copy <thread> %[[AS]], %{{.*}} : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
     tirx.tile.copy <thread> %As, %G : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
-    // CHECK: tirx.tile.copy <warp> %[[AS]], %{{.*}} dispatch "vectorized" config {vec = 8 : i64} workspace(%[[WS]] : !tirx.buffer<256xf32, shared>) : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
+    // CHECK: tirx.tile.copy <warp> %[[AS]], %{{.*}} dispatch "vectorized" config {vec = 8} workspace(%[[WS]] : !tirx.buffer<256xf32, shared>) : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
     tirx.tile.copy <warp> %As, %G dispatch "vectorized" config {vec = 8} workspace(%ws : !tirx.buffer<256xf32, shared>) : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
     // cta_group 1 and 2 are the two CTA groups.
-    // CHECK: tirx.tile.copy <cta> %[[AS]], %{{.*}} config {cta_group = 1 : i64}
+    // CHECK: tirx.tile.copy <cta> %[[AS]], %{{.*}} config {cta_group = 1}
     tirx.tile.copy <cta> %As, %G config {cta_group = 1} : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
-    // CHECK: tirx.tile.copy <cta> %[[AS]], %{{.*}} config {cta_group = 2 : i64}
+    // CHECK: tirx.tile.copy <cta> %[[AS]], %{{.*}} config {cta_group = 2}
     tirx.tile.copy <cta> %As, %G config {cta_group = 2} : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
     // CHECK: tirx.tile.copy <warpgroup> %[[AS]], %{{.*}} workspace(%[[WS]], %[[WS2]] : !tirx.buffer<256xf32, shared>, !tirx.buffer<32xi32, shared>) : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
     tirx.tile.copy <warpgroup> %As, %G workspace(%ws, %ws2 : !tirx.buffer<256xf32, shared>, !tirx.buffer<32xi32, shared>) : !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, global>
@@ -268,7 +268,7 @@ tirx.prim_func @tiles(%G: !tirx.buffer<128x64xf16, global>,
     tirx.tile.gemm <warpgroup> %Cl, %As, %Bs, accum %true : !tirx.buffer<128x128xf32, local>, !tirx.buffer<128x64xf16, shared>, !tirx.buffer<64x128xf16, shared>
     // CHECK: tirx.tile.gemm <warp> %[[HL]], %[[BS]], %[[AS]], accum %{{.*}} transpose_A transpose_B dispatch "mma_sync" : !tirx.buffer<128x128xf16, local>, !tirx.buffer<64x128xf16, shared>, !tirx.buffer<128x64xf16, shared>
     tirx.tile.gemm <warp> %Hl, %Bs, %As, accum %true transpose_A transpose_B dispatch "mma_sync" : !tirx.buffer<128x128xf16, local>, !tirx.buffer<64x128xf16, shared>, !tirx.buffer<128x64xf16, shared>
-    // CHECK: tirx.tile.gemm_async <warpgroup> %[[CL]], %[[BS]], %[[BS]], accum %{{.*}} transpose_A dispatch "wgmma" config {cta_group = 1 : i64, multicast = false} workspace(%[[WS]] : !tirx.buffer<256xf32, shared>) : !tirx.buffer<128x128xf32, local>, !tirx.buffer<64x128xf16, shared>, !tirx.buffer<64x128xf16, shared>
+    // CHECK: tirx.tile.gemm_async <warpgroup> %[[CL]], %[[BS]], %[[BS]], accum %{{.*}} transpose_A dispatch "wgmma" config {cta_group = 1, multicast = false} workspace(%[[WS]] : !tirx.buffer<256xf32, shared>) : !tirx.buffer<128x128xf32, local>, !tirx.buffer<64x128xf16, shared>, !tirx.buffer<64x128xf16, shared>
     tirx.tile.gemm_async <warpgroup> %Cl, %Bs, %Bs, accum %true transpose_A dispatch "wgmma" config {cta_group = 1, multicast = false} workspace(%ws : !tirx.buffer<256xf32, shared>) : !tirx.buffer<128x128xf32, local>, !tirx.buffer<64x128xf16, shared>, !tirx.buffer<64x128xf16, shared>
     // CHECK: tirx.tile.gemm_async <thread> %[[CL]], %[[AS]], %[[AS]], accum %{{.*}} transpose_B : !tirx.buffer<128x128xf32, local>, !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, shared>
     tirx.tile.gemm_async <thread> %Cl, %As, %As, accum %true transpose_B : !tirx.buffer<128x128xf32, local>, !tirx.buffer<128x64xf16, shared>, !tirx.buffer<128x64xf16, shared>
@@ -335,7 +335,7 @@ tirx.prim_func @tiles(%G: !tirx.buffer<128x64xf16, global>,
 // The seed's tcgen05 compute stage: gemm_async on tmem / swizzled smem regions.
 // CHECK-LABEL: tirx.prim_func @tcgen05
 // CHECK: %[[D:.*]] = tirx.region %{{.*}}[%{{.*}} : 128, %{{.*}} : 128] : !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>, allocated_addr = 0>
-// CHECK: tirx.tile.gemm_async <thread> %[[D]], %{{.*}}, %{{.*}}, accum %{{.*}} transpose_B dispatch "tcgen05" config {cta_group = 1 : i64} : !tirx.region<128x128, !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>, allocated_addr = 0>>, !tirx.region<128x64, !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>>, !tirx.region<128x64, !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>>
+// CHECK: tirx.tile.gemm_async <thread> %[[D]], %{{.*}}, %{{.*}}, accum %{{.*}} transpose_B dispatch "tcgen05" config {cta_group = 1} : !tirx.region<128x128, !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>, allocated_addr = 0>>, !tirx.region<128x64, !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>>, !tirx.region<128x64, !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>>
 // CHECK-NEXT: %[[BAR:.*]] = llvm.mlir.zero : !llvm.ptr<3>
 // CHECK-NEXT: nvvm.tcgen05.commit %[[BAR]] : !llvm.ptr<3>
 tirx.prim_func @tcgen05(%A: !tirx.buffer<128x64xf16, global>) {
@@ -346,7 +346,7 @@ tirx.prim_func @tcgen05(%A: !tirx.buffer<128x64xf16, global>) {
     %tmem = tirx.alloc_buffer : !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>, allocated_addr = 0>
     %D = tirx.region %tmem[%c0 : 128, %c0 : 128] : !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>, allocated_addr = 0>
     %Ar = tirx.region %Asmem[%c0 : 128, %c0 : 64] : !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>
-    tirx.tile.gemm_async <thread> %D, %Ar, %Ar, accum %true transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %D, %Ar, %Ar, accum %true transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.region<128x128, !tirx.buffer<128x128xf32, tmem, #tirx.tile<S[(128,128):(1@TLane,1@TCol)]>, allocated_addr = 0>>,
           !tirx.region<128x64, !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>>,
           !tirx.region<128x64, !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>>

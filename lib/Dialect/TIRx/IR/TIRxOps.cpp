@@ -33,8 +33,22 @@ static ParseResult parseUnaryKind(OpAsmParser &p, UnaryKindAttr &attr) {
 static ParseResult parseBinaryKind(OpAsmParser &p, BinaryKindAttr &attr) {
   return parseKind<BinaryKind>(p, attr);
 }
+// uop::ReduceOpKind's add is tirx's `sum` (the seed's name); the verifier
+// keeps the kinds to sum, max and min.
 static ParseResult parseReduceKind(OpAsmParser &p, ReduceKindAttr &attr) {
-  return parseKind<ReduceKind>(p, attr);
+  if (succeeded(p.parseOptionalKeyword("sum"))) {
+    attr = ReduceKindAttr::get(p.getContext(), uop::ReduceOpKind::Add);
+    return success();
+  }
+  StringRef keyword;
+  SMLoc loc = p.getCurrentLocation();
+  if (p.parseKeyword(&keyword))
+    return failure();
+  std::optional<uop::ReduceOpKind> kind = uop::symbolizeReduceOpKind(keyword);
+  if (!kind)
+    return p.emitError(loc, "unknown kind '") << keyword << "'";
+  attr = ReduceKindAttr::get(p.getContext(), *kind);
+  return success();
 }
 template <typename AttrT>
 static void printKind(OpAsmPrinter &p, Operation *, AttrT attr) {
@@ -46,8 +60,21 @@ static void printUnaryKind(OpAsmPrinter &p, Operation *op, UnaryKindAttr a) {
 static void printBinaryKind(OpAsmPrinter &p, Operation *op, BinaryKindAttr a) {
   printKind(p, op, a);
 }
-static void printReduceKind(OpAsmPrinter &p, Operation *op, ReduceKindAttr a) {
-  printKind(p, op, a);
+static void printReduceKind(OpAsmPrinter &p, Operation *, ReduceKindAttr a) {
+  if (a.getValue() == uop::ReduceOpKind::Add)
+    p << "sum";
+  else
+    p << uop::stringifyReduceOpKind(a.getValue());
+}
+
+// A tile op's `config {key = value, ...}` (TileConfigAttr's entries between
+// braces, the dictionary form users write).
+static ParseResult parseTileConfig(OpAsmParser &p, TileConfigAttr &config) {
+  return TileConfigAttr::parseEntries(p, AsmParser::Delimiter::Braces, config);
+}
+static void printTileConfig(OpAsmPrinter &p, Operation *,
+                            TileConfigAttr config) {
+  config.printEntries(p, '{', '}');
 }
 
 //===----------------------------------------------------------------------===//
@@ -805,55 +832,14 @@ LogicalResult uop::tirx::verifyTilePrimitiveScope(Operation *o) {
   if (!o->getParentOfType<DeviceEntryOp>())
     return o->emitOpError("tile primitives run on the device; place it inside "
                           "a tirx.device_entry");
-  // The config keys implementations read (each declines the ones it does
-  // not): a misspelt key is an error here, not a silently ignored setting.
-  if (DictionaryAttr config = op.getConfigDict()) {
-    for (NamedAttribute entry : config) {
-      StringRef key = entry.getName().getValue();
-      if (key != "vec" && key != "multicast" && key != "cta_group" &&
-          key != "commit")
-        return o->emitOpError("unknown config key '")
-               << key << "' (known: vec, multicast, cta_group, commit)";
-    }
-    // commit: whether a cp.async copy closes its own commit group; false
-    // lets several copies (a pipeline stage's A and B tiles) share one
-    // group, committed by nvvm.cp.async.commit.group.
-    if (Attribute commit = config.get("commit")) {
-      if (!isa<CopyAsyncOp>(o))
-        return o->emitOpError("config commit applies to "
-                              "tirx.tile.copy_async (cp.async commit groups)");
-      if (!isa<BoolAttr>(commit))
-        return o->emitOpError("config commit must be a bool, got ") << commit;
-    }
-    // vec: elements per vector access, a power of two.
-    if (Attribute vec = config.get("vec")) {
-      auto value = dyn_cast<IntegerAttr>(vec);
-      if (!value || value.getInt() < 1 ||
-          !llvm::isPowerOf2_64(value.getInt()))
-        return o->emitOpError("config vec must be a positive power-of-two "
-                              "integer (elements per access), got ")
-               << vec;
-    }
-    // multicast: a bool (every CTA of the cluster, or none) or a non-zero
-    // 16-bit mask of the cluster's CTAs.
-    if (Attribute mask = config.get("multicast")) {
-      auto value = dyn_cast<IntegerAttr>(mask);
-      if (!isa<BoolAttr>(mask) &&
-          (!value || value.getInt() <= 0 || value.getInt() > 0xffff))
-        return o->emitOpError("config multicast must be a bool or a non-zero "
-                              "16-bit mask of the cluster's CTAs, got ")
-               << mask;
-    }
-  }
-  // tcgen05's CTA group: one CTA or a CTA pair, nothing else exists.
-  if (DictionaryAttr config = op.getConfigDict())
-    if (Attribute group = config.get("cta_group")) {
-      auto value = dyn_cast<IntegerAttr>(group);
-      if (!value || (value.getInt() != 1 && value.getInt() != 2))
-        return o->emitOpError("config cta_group must be the integer 1 or 2, "
-                              "got ")
-               << group;
-    }
+  // The values' ranges are TileConfigAttr's verifier's; which op a key
+  // applies to is the op's. commit: whether a cp.async copy closes its own
+  // commit group; false lets several copies (a pipeline stage's A and B
+  // tiles) share one group, committed by nvvm.cp.async.commit.group.
+  if (TileConfigAttr config = op.getTileConfig())
+    if (config.getCommit() && !isa<CopyAsyncOp>(o))
+      return o->emitOpError("config commit applies to "
+                            "tirx.tile.copy_async (cp.async commit groups)");
   ExecScopeKind scope = op.getScopeKind();
   ScopeIdsInForce ids = collectScopeIds(o);
   auto needThreads = [&](int64_t multiple, StringRef what) -> LogicalResult {
@@ -990,6 +976,11 @@ LogicalResult FillOp::verify() {
 }
 
 LogicalResult ReduceOp::verify() {
+  uop::ReduceOpKind kind = getKind();
+  if (kind != uop::ReduceOpKind::Add && kind != uop::ReduceOpKind::Max &&
+      kind != uop::ReduceOpKind::Min)
+    return emitOpError("a tile reduction is sum, max or min, got ")
+           << uop::stringifyReduceOpKind(kind);
   ArrayRef<int64_t> src = getTileShape(getSrc().getType());
   ArrayRef<int64_t> dst = getTileShape(getDst().getType());
   SmallVector<bool> reduced(src.size(), false);
@@ -1044,9 +1035,9 @@ static LogicalResult verifyGemm(GemmT op) {
   // A CTA pair's gemm_async (config cta_group 2) gives each CTA its 128
   // rows of C and A but only its half of B's N: B is N/2 wide there.
   int64_t pairs = 1;
-  if (DictionaryAttr config = op.getConfigAttr())
-    if (auto group = config.template getAs<IntegerAttr>("cta_group"))
-      pairs = group.getInt() == 2 && isa<GemmAsyncOp>(op.getOperation()) ? 2 : 1;
+  if (TileConfigAttr config = op.getConfigAttr())
+    if (config.getCtaGroup() == 2 && isa<GemmAsyncOp>(op.getOperation()))
+      pairs = 2;
   if (bn * pairs != n)
     return op.emitOpError("B has N = ")
            << bn << ", C has N = " << n

@@ -64,10 +64,10 @@ const llvm::StringMap<SmallVector<TileImpl>> &getRegistry() {
 /// A config key of `op` that `impl` does not read, if any.
 std::optional<StringRef> unreadConfigKey(TilePrimitiveOpInterface op,
                                          const TileImpl &impl) {
-  if (DictionaryAttr config = op.getConfigDict())
-    for (NamedAttribute entry : config)
-      if (!llvm::is_contained(impl.configKeys, entry.getName().getValue()))
-        return entry.getName().getValue();
+  if (TileConfigAttr config = op.getTileConfig())
+    for (StringRef key : config.getSetKeys())
+      if (!llvm::is_contained(impl.configKeys, key))
+        return key;
   return std::nullopt;
 }
 

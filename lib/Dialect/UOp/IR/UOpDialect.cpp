@@ -91,7 +91,18 @@ LogicalResult UOpDialect::verifyRegionArgAttribute(Operation *op,
       return op->emitOpError() << "'uop.capacity' must be a positive integer";
     return success();
   }
-  // Other uop.* argument attributes (uop.shape) are checked by their users.
+  // `uop.shape`: typed here; its extents are checked by its users
+  // (uop-devectorize bounds the strides it makes of them).
+  if (attr.getName() == ShapeAttrHelper::getNameStr()) {
+    if (!isa_and_nonnull<PtrType>(t))
+      return op->emitOpError()
+             << "'uop.shape' belongs on a !uop.ptr argument";
+    if (!isa<DenseI64ArrayAttr>(attr.getValue()))
+      return op->emitOpError()
+             << "'uop.shape' must be an array<i64: ...> of extents, got "
+             << attr.getValue();
+    return success();
+  }
   if (attr.getName() != UnsignedAttrHelper::getNameStr())
     return success();
   return verifyUnsigned(op, "argument", index, t, attr);
@@ -114,7 +125,9 @@ LogicalResult UOpDialect::verifyRegionResultAttribute(Operation *op,
              << " must be an axis of its ranked tensor type";
     return success();
   }
-  // Other uop.* argument attributes (uop.shape) are checked by their users.
+  if (attr.getName() == ShapeAttrHelper::getNameStr())
+    return op->emitOpError()
+           << "'uop.shape' belongs on a !uop.ptr argument, not a result";
   if (attr.getName() != UnsignedAttrHelper::getNameStr())
     return success();
   return verifyUnsigned(op, "result", index, t, attr);
@@ -167,21 +180,7 @@ int64_t uop::getAxisTypePriority(AxisType type) {
 }
 
 arith::AtomicRMWKind uop::getReductionKind(ReduceOpKind op, Type elem) {
-  switch (op) {
-  case ReduceOpKind::Add:
-    return getArithReductionKind(Reduction::Add, elem);
-  case ReduceOpKind::Mul:
-    return getArithReductionKind(Reduction::Mul, elem);
-  case ReduceOpKind::Max:
-    return getArithReductionKind(Reduction::Max, elem);
-  case ReduceOpKind::Min:
-    return getArithReductionKind(Reduction::Min, elem);
-  case ReduceOpKind::UMax:
-    return arith::AtomicRMWKind::maxu;
-  case ReduceOpKind::UMin:
-    return arith::AtomicRMWKind::minu;
-  }
-  llvm_unreachable("unknown ReduceOpKind");
+  return getArithReductionKind(op, elem);
 }
 
 TypedAttr uop::getReduceIdentity(ReduceOpKind op, Type type) {

@@ -105,7 +105,8 @@ static LogicalResult emitKernel(OpBuilder &b, Location loc, Kernel &k,
     argTypes.push_back(cast<RankedTensorType>(s.getType()));
   for (auto [i, t] : llvm::enumerate(argTypes)) {
     if (t.hasStaticShape()) {
-      kfn.setArgAttr(i, "uop.shape", b.getDenseI64ArrayAttr(t.getShape()));
+      kfn.setArgAttr(i, UOpDialect::ShapeAttrHelper::getNameStr(),
+                     b.getDenseI64ArrayAttr(t.getShape()));
       continue;
     }
     std::optional<int64_t> capacity = allocationSize(t, vars);

@@ -26,8 +26,8 @@ FailureOr<std::pair<BlockArgument, Affine>> access(Value index) {
   auto fn = cast<FunctionOp>(arg.getOwner()->getParentOp());
   SmallVector<int64_t> strides(idx.getIndices().size(), 1);
   if (idx.getIndices().size() > 1) {
-    auto shape = fn.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
-                                                        "uop.shape");
+    auto shape = fn.getArgAttrOfType<DenseI64ArrayAttr>(
+        arg.getArgNumber(), UOpDialect::ShapeAttrHelper::getNameStr());
     if (!shape || shape.size() != (int64_t)strides.size())
       return failure();
     for (int64_t d = strides.size() - 2; d >= 0; --d)

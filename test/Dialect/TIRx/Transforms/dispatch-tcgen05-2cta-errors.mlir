@@ -21,7 +21,7 @@ tirx.prim_func @pair_b_whole() {
     %A = tirx.alloc_buffer : !Ah_t
     %B = tirx.alloc_buffer : !Ah_t
     // expected-error @+1 {{'tirx.tile.gemm_async' op B has N = 128, C has N = 128 (with cta_group 2, B is this CTA's half: N/2)}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 2 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 2}
         : !D_t, !Ah_t, !Ah_t
   }
   tirx.return
@@ -42,7 +42,7 @@ tirx.prim_func @pair_no_cluster() {
     %A = tirx.alloc_buffer : !Ah_t
     %B = tirx.alloc_buffer : !Bh_t
     // expected-error @+1 {{cta_group 2 runs on a CTA pair (cluster ranks 2i and 2i + 1): the kernel needs a cluster -> cta scope id with an even number of CTAs}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 2 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 2}
         : !D_t, !Ah_t, !Bh_t
   }
   tirx.return
@@ -81,7 +81,7 @@ tirx.prim_func @mixed_groups() {
     %B = tirx.alloc_buffer : !Bh_t
     %bar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
     // expected-note @+1 {{an earlier one has cta_group 2}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 2 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 2}
         : !D_t, !Ah_t, !Bh_t
     %a = tirx.address_of %bar[%c0] : !tirx.buffer<1xi64, shared>
     %p = llvm.inttoptr %a : i64 to !llvm.ptr<3>
@@ -140,7 +140,7 @@ tirx.prim_func @tma_mask_outside(%G: !tirx.buffer<256x64xbf16, global>) {
     // expected-note @+3 {{bulk: not the requested dispatch "tma"}}
     // expected-note @+2 {{cp_async: not the requested dispatch "tma"}}
     // expected-note @+1 {{tma: config multicast: the mask 6 names CTAs outside the 2-CTA cluster}}
-    tirx.tile.copy_async <thread> %S, %g barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma" config {multicast = 6 : i64}
+    tirx.tile.copy_async <thread> %S, %g barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma" config {multicast = 6}
         : !S_t, !tirx.region<64x64, !tirx.buffer<256x64xbf16, global>>
   }
   tirx.return
@@ -161,7 +161,7 @@ tirx.prim_func @tma_pair_no_cluster(%G: !tirx.buffer<256x64xbf16, global>) {
     // expected-note @+3 {{bulk: not the requested dispatch "tma"}}
     // expected-note @+2 {{cp_async: not the requested dispatch "tma"}}
     // expected-note @+1 {{tma: cta_group 2 runs on a CTA pair (cluster ranks 2i and 2i + 1): the kernel needs a cluster -> cta scope id with an even number of CTAs}}
-    tirx.tile.copy_async <thread> %S, %g barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma" config {cta_group = 2 : i64}
+    tirx.tile.copy_async <thread> %S, %g barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma" config {cta_group = 2}
         : !S_t, !tirx.region<64x64, !tirx.buffer<256x64xbf16, global>>
   }
   tirx.return
@@ -182,7 +182,7 @@ tirx.prim_func @tma_store_pair(%G: !tirx.buffer<256x64xbf16, global>) {
     // expected-note @+3 {{bulk: not the requested dispatch "tma"}}
     // expected-note @+2 {{cp_async: not the requested dispatch "tma"}}
     // expected-note @+1 {{tma: config cta_group: a TMA store completes by bulk async-groups, it has no pair barrier}}
-    tirx.tile.copy_async <thread> %g, %S dispatch "tma" config {cta_group = 2 : i64}
+    tirx.tile.copy_async <thread> %g, %S dispatch "tma" config {cta_group = 2}
         : !tirx.region<64x64, !tirx.buffer<256x64xbf16, global>>, !S_t
   }
   tirx.return

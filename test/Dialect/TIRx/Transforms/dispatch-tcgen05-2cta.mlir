@@ -29,7 +29,7 @@ tirx.prim_func @pair_mma(%acc: i1) {
     %A = tirx.alloc_buffer : !A_t
     %B = tirx.alloc_buffer : !A_t
     %bar = tirx.alloc_buffer : !tirx.buffer<1xi64, shared>
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %acc transpose_B dispatch "tcgen05" config {cta_group = 2 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %acc transpose_B dispatch "tcgen05" config {cta_group = 2}
         : !D_t, !A_t, !A_t
     %a = tirx.address_of %bar[%c0] : !tirx.buffer<1xi64, shared>
     %p = llvm.inttoptr %a : i64 to !llvm.ptr<3>
@@ -81,7 +81,7 @@ tirx.prim_func @multicast_pair(%G: !G_t) {
     %piece = arith.muli %y, %c64 : index
     %g = tirx.region %G[%piece : 64, %c0 : 64] : !G_t
     %s = tirx.region %S[%piece : 64, %c0 : 64] : !S_t
-    tirx.tile.copy_async <thread> %s, %g barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma" config {cta_group = 2 : i64, multicast = 5 : i64}
+    tirx.tile.copy_async <thread> %s, %g barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma" config {cta_group = 2, multicast = 5}
         : !tirx.region<64x64, !S_t>, !tirx.region<64x64, !G_t>
     tirx.tile.copy_async <thread> %s, %g barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma" config {multicast = true}
         : !tirx.region<64x64, !S_t>, !tirx.region<64x64, !G_t>

@@ -15,7 +15,7 @@ tirx.prim_func @gemm_explicit() {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_90a with dispatch "tcgen05"}}
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: tcgen05 needs sm_100a, target is sm_90a}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
   }
   tirx.return
@@ -34,7 +34,7 @@ tirx.prim_func @gemm_implicit() {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_90a}}
     // expected-note @+2 {{wgmma: wgmma is issued by a warpgroup (scope must be warpgroup)}}
     // expected-note @+1 {{tcgen05: tcgen05 needs sm_100a, target is sm_90a}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B config {cta_group = 1}
         : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
   }
   tirx.return
@@ -106,7 +106,7 @@ tirx.prim_func @tma_pair(%G: !tirx.buffer<256x64xbf16, global>) {
     // expected-note @+3 {{tma: config cta_group 2: the CTA-pair form of a TMA load needs sm_100a, target is sm_90a}}
     // expected-note @+2 {{bulk: not the requested dispatch "tma"}}
     // expected-note @+1 {{cp_async: not the requested dispatch "tma"}}
-    tirx.tile.copy_async <thread> %S, %g barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma" config {cta_group = 2 : i64, multicast = 3 : i64}
+    tirx.tile.copy_async <thread> %S, %g barrier %bar : !tirx.buffer<1xi64, shared> dispatch "tma" config {cta_group = 2, multicast = 3}
         : !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>, !tirx.region<64x64, !tirx.buffer<256x64xbf16, global>>
   }
   tirx.return

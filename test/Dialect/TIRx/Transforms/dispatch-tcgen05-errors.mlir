@@ -25,7 +25,7 @@ tirx.prim_func @warpgroup_scope() {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_100a with dispatch "tcgen05"}}
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: tcgen05.mma is issued by one thread (scope must be thread)}}
-    tirx.tile.gemm_async <warpgroup> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <warpgroup> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
   }
   tirx.return
@@ -44,7 +44,7 @@ tirx.prim_func @f32_inputs() {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_100a with dispatch "tcgen05"}}
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: tcgen05 here takes f16/bf16 inputs and an f32 accumulator}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>, !tirx.buffer<128x64xf32, shared>, !tirx.buffer<32x64xf32, shared>
   }
   tirx.return
@@ -63,7 +63,7 @@ tirx.prim_func @f16_accumulator() {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_100a with dispatch "tcgen05"}}
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: tcgen05 here takes f16/bf16 inputs and an f32 accumulator}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.buffer<128x32xf16, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
   }
   tirx.return
@@ -82,7 +82,7 @@ tirx.prim_func @b_not_k_major() {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_100a with dispatch "tcgen05"}}
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: tcgen05 here reads K-major operands: A as M x K, B as N x K (transpose_B)}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t dispatch "tcgen05" config {cta_group = 1}
         : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<64x32xbf16, shared>
   }
   tirx.return
@@ -101,7 +101,7 @@ tirx.prim_func @a_transposed() {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_100a with dispatch "tcgen05"}}
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: tcgen05 here reads K-major operands: A as M x K, B as N x K (transpose_B)}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_A transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_A transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>, !tirx.buffer<64x128xbf16, shared>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
   }
   tirx.return
@@ -120,7 +120,7 @@ tirx.prim_func @c_shared() {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_100a with dispatch "tcgen05"}}
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: C must be in tensor memory}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.buffer<128x32xf32, shared>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
   }
   tirx.return
@@ -139,7 +139,7 @@ tirx.prim_func @c_3d() {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_100a with dispatch "tcgen05"}}
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: C must be a 2-D tmem buffer}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.buffer<1x128x32xf32, tmem, #tirx.tile<S[(1,128,32):(1@TLane,1@TLane,1@TCol)]>>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
   }
   tirx.return
@@ -158,7 +158,7 @@ tirx.prim_func @c_transposed_layout() {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_100a with dispatch "tcgen05"}}
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: C must be laid out as S[(rows,cols):(1@TLane,1@TCol)]}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TCol,1@TLane)]>>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
   }
   tirx.return
@@ -177,7 +177,7 @@ tirx.prim_func @a_row_major() {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_100a with dispatch "tcgen05"}}
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: A needs a 128-byte swizzled layout (#tirx.compose<#tirx.swizzle<3, 3, 3>, row-major tile>)}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>, !tirx.buffer<128x64xbf16, shared>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
   }
   tirx.return
@@ -195,7 +195,7 @@ tirx.prim_func @b_global(%B: !tirx.buffer<32x64xbf16, global>) {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_100a with dispatch "tcgen05"}}
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: B must be in shared memory}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<32x64xbf16, global>
   }
   tirx.return
@@ -214,7 +214,7 @@ tirx.prim_func @b_swizzle_32() {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_100a with dispatch "tcgen05"}}
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: B: only the 128-byte swizzle (3, 3, 3) is supported}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 1, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
   }
   tirx.return
@@ -233,7 +233,7 @@ tirx.prim_func @m_64() {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_100a with dispatch "tcgen05"}}
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: the accumulator must be 128 x N with N a multiple of 16 up to 256}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.buffer<64x32xf32, tmem, #tirx.tile<S[(64,32):(1@TLane,1@TCol)]>>, !tirx.buffer<64x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(64,64):(64,1)]>>>, !tirx.buffer<32x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
   }
   tirx.return
@@ -252,7 +252,7 @@ tirx.prim_func @n_24() {
     // expected-error @+3 {{no implementation of 'tirx.tile.gemm_async' accepts this call on sm_100a with dispatch "tcgen05"}}
     // expected-note @+2 {{wgmma: not the requested dispatch "tcgen05"}}
     // expected-note @+1 {{tcgen05: the accumulator must be 128 x N with N a multiple of 16 up to 256}}
-    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %C, %A, %B, accum %t transpose_B dispatch "tcgen05" config {cta_group = 1}
         : !tirx.buffer<128x24xf32, tmem, #tirx.tile<S[(128,24):(1@TLane,1@TCol)]>>, !tirx.buffer<128x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>, !tirx.buffer<24x64xbf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(24,64):(64,1)]>>>
   }
   tirx.return

@@ -66,7 +66,7 @@ tirx.prim_func @f16_n32(%acc: i1) {
     %A = tirx.alloc_buffer : !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>
     %B = tirx.alloc_buffer : !tirx.buffer<32x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>
     %D = tirx.alloc_buffer : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>
-    tirx.tile.gemm_async <thread> %D, %A, %B, accum %acc transpose_B dispatch "tcgen05" config {cta_group = 1 : i64}
+    tirx.tile.gemm_async <thread> %D, %A, %B, accum %acc transpose_B dispatch "tcgen05" config {cta_group = 1}
       : !tirx.buffer<128x32xf32, tmem, #tirx.tile<S[(128,32):(1@TLane,1@TCol)]>>,
         !tirx.buffer<128x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(128,64):(64,1)]>>>,
         !tirx.buffer<32x64xf16, shared, #tirx.compose<#tirx.swizzle<per_element = 3, swizzle_len = 3, atom_len = 3>, #tirx.tile<S[(32,64):(64,1)]>>>

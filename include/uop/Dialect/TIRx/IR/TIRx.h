@@ -24,6 +24,8 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "uop/Support/ReductionKind.h"
+
 #include "uop/Dialect/TIRx/IR/TIRxEnums.h.inc"
 #include "uop/Dialect/TIRx/IR/TIRxAttrInterfaces.h.inc"
 

@@ -4,10 +4,19 @@
 
 include "uop/Dialect/TIRx/IR/TIRxBase.td"
 include "uop/Dialect/TIRx/IR/TIRxInterfaces.td"
+include "uop/Support/ReductionKind.td"
 
 class TIRx_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<TIRx_Dialect, name, traits> {
   let mnemonic = attrMnemonic;
+}
+
+// A tile reduction's operator, uop's enum: tirx.tile.reduce prints add as
+// `sum` (its keyword since the seed) and takes sum, max and min.
+def TIRx_ReduceKindAttr : EnumAttr<TIRx_Dialect, UOp_ReduceOpKind, "reduce"> {
+  let cppClassName = "ReduceKindAttr";
+  // The class is tirx's; EnumAttr would take the enum's namespace (uop).
+  let cppNamespace = "::uop::tirx";
 }
 
 def TIRx_TileLayoutAttr : TIRx_Attr<"TileLayout", "tile",
@@ -61,6 +70,49 @@ def TIRx_ComposeLayoutAttr : TIRx_Attr<"ComposeLayout", "compose",
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     ::uop::tirx::layout::ComposeLayout getLayout() const;
+  }];
+}
+
+def TIRx_TileConfigAttr : TIRx_Attr<"TileConfig", "config"> {
+  let summary = "a tile primitive's options: vec, cta_group, multicast, commit";
+  let description = [{
+    Every key is optional; an implementation declines a config that sets a
+    key it does not read (so a key that is present, even `false`, counts).
+
+    - `vec`: elements per vector access, a positive power of two.
+    - `cta_group`: tcgen05's CTA group, 1 or a CTA pair (2).
+    - `multicast`: the CTAs of the cluster a TMA load writes to: `true`
+      (every CTA), `false` (none) or a non-zero 16-bit mask (bit r = rank r).
+    - `commit`: whether an async copy closes its own commit group.
+
+    On a tile op it is written as a dictionary, `config {vec = 4}`; alone,
+    `#tirx.config<vec = 4, commit = false>`. Values may carry a type
+    (`cta_group = 1 : i64`), as a plain dictionary allows.
+  }];
+  // multicast: kMulticastAll (`true`), 0 (`false`) or the mask.
+  let parameters = (ins OptionalParameter<"std::optional<int64_t>">:$vec,
+                        OptionalParameter<"std::optional<int64_t>">:$cta_group,
+                        OptionalParameter<"std::optional<int64_t>">:$multicast,
+                        OptionalParameter<"std::optional<bool>">:$commit);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The keys, spelt once: the parser, the printer and the dispatch
+    /// implementations' lists of keys they read use these.
+    static constexpr ::llvm::StringLiteral kVec = "vec";
+    static constexpr ::llvm::StringLiteral kCtaGroup = "cta_group";
+    static constexpr ::llvm::StringLiteral kMulticast = "multicast";
+    static constexpr ::llvm::StringLiteral kCommit = "commit";
+    /// `multicast = true`: every CTA of the cluster.
+    static constexpr int64_t kMulticastAll = -1;
+    /// The keys that are set, in printed (alphabetical) order.
+    ::llvm::SmallVector<::llvm::StringRef, 4> getSetKeys() const;
+    /// `key = value, ...` between `open` and `close` (`{ }` on a tile op,
+    /// `< >` alone).
+    static ::mlir::ParseResult parseEntries(::mlir::AsmParser &parser,
+        ::mlir::AsmParser::Delimiter delimiter, TileConfigAttr &result);
+    void printEntries(::mlir::AsmPrinter &printer, char open,
+                      char close) const;
   }];
 }
 

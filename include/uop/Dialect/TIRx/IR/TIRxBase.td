@@ -142,13 +142,8 @@ def TIRx_BinaryKind : I32EnumAttr<"BinaryKind", "elementwise binary operator", [
 }
 def TIRx_BinaryKindAttr : EnumAttr<TIRx_Dialect, TIRx_BinaryKind, "binary">;
 
-def TIRx_ReduceKind : I32EnumAttr<"ReduceKind", "tile reduction", [
-    I32EnumAttrCase<"Sum", 0, "sum">,
-    I32EnumAttrCase<"Max", 1, "max">,
-    I32EnumAttrCase<"Min", 2, "min">]> {
-  let cppNamespace = "::uop::tirx";
-  let genSpecializedAttr = 0;
-}
-def TIRx_ReduceKindAttr : EnumAttr<TIRx_Dialect, TIRx_ReduceKind, "reduce">;
+// The tile reduction's operator is uop::ReduceOpKind, shared with uop
+// (uop/Support/ReductionKind.td); its attribute is in TIRxAttrs.td, which is
+// not this file's enum generation's input.
 
 #endif // UOP_DIALECT_TIRX_IR_TIRXBASE_TD

@@ -40,7 +40,7 @@ def TIRx_TilePrimitiveOpInterface : OpInterface<"TilePrimitiveOpInterface"> {
   let description = [{
     The seed's TilePrimitiveCall: `op` (the op name), `args` (regions and
     scalars, the operands), `workspace` (pre-allocated buffers), `config`
-    (a dictionary such as `{cta_group = 1}`), `dispatch` (an optional
+    (a TileConfigAttr, written `config {cta_group = 1}`), `dispatch` (an optional
     implementation name) and `scope` (the cooperating thread set).
   }];
   let methods = [
@@ -49,9 +49,9 @@ def TIRx_TilePrimitiveOpInterface : OpInterface<"TilePrimitiveOpInterface"> {
     InterfaceMethod<"The explicit implementation name, if any.",
       "std::optional<::llvm::StringRef>", "getDispatchName", (ins),
       [{ return $_op.getDispatch(); }]>,
-    InterfaceMethod<"Operator options.", "::mlir::DictionaryAttr",
-      "getConfigDict", (ins), [{
-        return $_op.getConfig() ? *$_op.getConfig() : ::mlir::DictionaryAttr();
+    InterfaceMethod<"Operator options (null when there are none).",
+      "::uop::tirx::TileConfigAttr", "getTileConfig", (ins), [{
+        return $_op.getConfigAttr();
       }]>,
     InterfaceMethod<"Pre-allocated workspace buffers.", "::mlir::OperandRange",
       "getWorkspaceBuffers", (ins), [{ return $_op.getWorkspace(); }]>,

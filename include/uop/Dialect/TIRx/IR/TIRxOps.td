@@ -339,11 +339,21 @@ def TIRx_RegionOp : TIRx_Op<"region", [Pure]> {
 // Tile primitives
 //===----------------------------------------------------------------------===//
 
+// What every tile primitive has besides its own arguments (the seed's
+// TilePrimitiveCall): pre-allocated workspace buffers, then the cooperating
+// scope, an optional implementation name and the options. Each op splices
+// them in with !con, its own operands first (so builders take them in the
+// same order everywhere).
+defvar TIRx_TileWorkspace = (ins Variadic<TIRx_Buffer>:$workspace);
+defvar TIRx_TileAttrs = (ins TIRx_ScopeAttr:$scope,
+                             OptionalAttr<StrAttr>:$dispatch,
+                             OptionalAttr<TIRx_TileConfigAttr>:$config);
+
 class TIRx_TileOp<string mnemonic, list<Trait> traits = []>
     : TIRx_Op<"tile." # mnemonic, !listconcat([TIRx_TilePrimitiveOpInterface],
                                                traits)> {
   code commonArgsFormat = [{
-    (`dispatch` $dispatch^)? (`config` $config^)?
+    (`dispatch` $dispatch^)? (`config` custom<TileConfig>($config)^)?
     (`workspace` `(` $workspace^ `:` qualified(type($workspace)) `)`)? attr-dict
   }];
   let hasVerifier = 1;
@@ -351,21 +361,19 @@ class TIRx_TileOp<string mnemonic, list<Trait> traits = []>
 
 def TIRx_CopyOp : TIRx_TileOp<"copy"> {
   let summary = "copy a tile: dst <- src";
-  let arguments = (ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src,
-                       Variadic<TIRx_Buffer>:$workspace,
-                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
-                       OptionalAttr<DictionaryAttr>:$config);
+  let arguments = !con((ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src),
+                          TIRx_TileWorkspace,
+                          TIRx_TileAttrs);
   let assemblyFormat = "$scope $dst `,` $src" # commonArgsFormat #
                        "`:` qualified(type($dst)) `,` qualified(type($src))";
 }
 
 def TIRx_CopyAsyncOp : TIRx_TileOp<"copy_async", [AttrSizedOperandSegments]> {
   let summary = "asynchronous tile copy (cp.async, TMA), completing on `barrier`";
-  let arguments = (ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src,
-                       Optional<AnyType>:$barrier,
-                       Variadic<TIRx_Buffer>:$workspace,
-                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
-                       OptionalAttr<DictionaryAttr>:$config);
+  let arguments = !con((ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src,
+                            Optional<AnyType>:$barrier),
+                          TIRx_TileWorkspace,
+                          TIRx_TileAttrs);
   let assemblyFormat = "$scope $dst `,` $src (`barrier` $barrier^ `:` qualified(type($barrier)))?" #
                        commonArgsFormat # "`:` qualified(type($dst)) `,` qualified(type($src))";
 }
@@ -378,12 +386,11 @@ class TIRx_GemmOpBase<string mnemonic, string sum>
     transpose_B, accum]`: C is M x N, A is M x K (K x M with transpose_A),
     B is K x N (N x K with transpose_B). `accum` (i1) keeps C's old value.
   }];
-  let arguments = (ins TIRx_TileOperand:$c, TIRx_TileOperand:$a,
-                       TIRx_TileOperand:$b, I1:$accum,
-                       Variadic<TIRx_Buffer>:$workspace,
-                       UnitAttr:$transpose_A, UnitAttr:$transpose_B,
-                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
-                       OptionalAttr<DictionaryAttr>:$config);
+  let arguments = !con((ins TIRx_TileOperand:$c, TIRx_TileOperand:$a,
+                            TIRx_TileOperand:$b, I1:$accum),
+                          TIRx_TileWorkspace,
+                          (ins UnitAttr:$transpose_A, UnitAttr:$transpose_B),
+                          TIRx_TileAttrs);
   let assemblyFormat = "$scope $c `,` $a `,` $b `,` `accum` $accum"
                        "(`transpose_A` $transpose_A^)? (`transpose_B` $transpose_B^)?" #
                        commonArgsFormat # "`:` qualified(type($c)) `,` qualified(type($a)) `,` qualified(type($b))";
@@ -395,53 +402,50 @@ def TIRx_GemmAsyncOp : TIRx_GemmOpBase<"gemm_async",
 
 def TIRx_FillOp : TIRx_TileOp<"fill"> {
   let summary = "fill a tile with a scalar";
-  let arguments = (ins TIRx_TileOperand:$dst, AnyType:$value,
-                       Variadic<TIRx_Buffer>:$workspace,
-                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
-                       OptionalAttr<DictionaryAttr>:$config);
+  let arguments = !con((ins TIRx_TileOperand:$dst, AnyType:$value),
+                          TIRx_TileWorkspace,
+                          TIRx_TileAttrs);
   let assemblyFormat = "$scope $dst `,` $value" # commonArgsFormat #
                        "`:` qualified(type($dst)) `,` qualified(type($value))";
 }
 
 def TIRx_CastOp : TIRx_TileOp<"cast"> {
   let summary = "convert a tile's dtype: dst <- cast(src)";
-  let arguments = (ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src,
-                       Variadic<TIRx_Buffer>:$workspace,
-                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
-                       OptionalAttr<DictionaryAttr>:$config);
+  let arguments = !con((ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src),
+                          TIRx_TileWorkspace,
+                          TIRx_TileAttrs);
   let assemblyFormat = "$scope $dst `,` $src" # commonArgsFormat #
                        "`:` qualified(type($dst)) `,` qualified(type($src))";
 }
 
 def TIRx_UnaryOp : TIRx_TileOp<"unary"> {
   let summary = "elementwise unary: dst <- kind(src)";
-  let arguments = (ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src,
-                       Variadic<TIRx_Buffer>:$workspace,
-                       TIRx_UnaryKindAttr:$kind,
-                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
-                       OptionalAttr<DictionaryAttr>:$config);
+  let arguments = !con((ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src),
+                          TIRx_TileWorkspace,
+                          (ins TIRx_UnaryKindAttr:$kind),
+                          TIRx_TileAttrs);
   let assemblyFormat = "custom<UnaryKind>($kind) $scope $dst `,` $src" # commonArgsFormat #
                        "`:` qualified(type($dst)) `,` qualified(type($src))";
 }
 
 def TIRx_BinaryOp : TIRx_TileOp<"binary"> {
   let summary = "elementwise binary: dst <- kind(lhs, rhs); rhs may be a scalar";
-  let arguments = (ins TIRx_TileOperand:$dst, TIRx_TileOperand:$lhs,
-                       AnyType:$rhs, Variadic<TIRx_Buffer>:$workspace,
-                       TIRx_BinaryKindAttr:$kind,
-                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
-                       OptionalAttr<DictionaryAttr>:$config);
+  let arguments = !con((ins TIRx_TileOperand:$dst, TIRx_TileOperand:$lhs,
+                            AnyType:$rhs),
+                          TIRx_TileWorkspace,
+                          (ins TIRx_BinaryKindAttr:$kind),
+                          TIRx_TileAttrs);
   let assemblyFormat = "custom<BinaryKind>($kind) $scope $dst `,` $lhs `,` $rhs" # commonArgsFormat #
                        "`:` qualified(type($dst)) `,` qualified(type($lhs)) `,` qualified(type($rhs))";
 }
 
 def TIRx_ReduceOp : TIRx_TileOp<"reduce"> {
   let summary = "reduction of src over `axes` into dst (sum, max, min)";
-  let arguments = (ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src,
-                       Variadic<TIRx_Buffer>:$workspace,
-                       TIRx_ReduceKindAttr:$kind, DenseI64ArrayAttr:$axes,
-                       TIRx_ScopeAttr:$scope, OptionalAttr<StrAttr>:$dispatch,
-                       OptionalAttr<DictionaryAttr>:$config);
+  let arguments = !con((ins TIRx_TileOperand:$dst, TIRx_TileOperand:$src),
+                          TIRx_TileWorkspace,
+                          (ins TIRx_ReduceKindAttr:$kind,
+                               DenseI64ArrayAttr:$axes),
+                          TIRx_TileAttrs);
   let assemblyFormat = "custom<ReduceKind>($kind) $scope $dst `,` $src `axes` $axes" # commonArgsFormat #
                        "`:` qualified(type($dst)) `,` qualified(type($src))";
 }

@@ -24,6 +24,8 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringMap.h"
 
+#include "uop/Support/ReductionKind.h"
+
 #include "uop/Dialect/UOp/IR/UOpOpsDialect.h.inc"
 #include "uop/Dialect/UOp/IR/UOpEnums.h.inc"
 

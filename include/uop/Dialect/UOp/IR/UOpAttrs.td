@@ -3,8 +3,11 @@
 #define UOP_DIALECT_UOP_IR_UOPATTRS_TD
 
 include "uop/Dialect/UOp/IR/UOpBase.td"
+include "uop/Support/ReductionKind.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/TensorEncoding.td"
+
+def UOp_ReduceOpAttr : EnumAttr<UOp_Dialect, UOp_ReduceOpKind, "reduce_op">;
 
 // `[a, b, c]`; the brackets keep lists unambiguous inside struct(params).
 class UOp_IntListParameter<string desc = ""> : ArrayRefParameter<"int64_t", desc> {

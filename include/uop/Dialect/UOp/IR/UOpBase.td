@@ -38,7 +38,12 @@ def UOp_Dialect : Dialect {
                               "::mlir::ArrayAttr":$vars,
                               "::mlir::IntegerAttr":$capacity,
                               "::mlir::IntegerAttr":$shard_axis,
-                              "::mlir::Attribute":$spmd);
+                              "::mlir::Attribute":$spmd,
+                              // `uop.shape` on a kernel's !uop.ptr argument:
+                              // the buffer's logical shape (uop-split-kernels
+                              // records it), by which multi-index INDEXes are
+                              // linearized row-major.
+                              "::mlir::DenseI64ArrayAttr":$shape);
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
   let hasRegionResultAttrVerify = 1;
@@ -69,19 +74,9 @@ def UOp_AxisType : I32EnumAttr<"AxisType", "how a RANGE is scheduled", [
 }
 def UOp_AxisTypeAttr : EnumAttr<UOp_Dialect, UOp_AxisType, "axis_type">;
 
-def UOp_ReduceOpKind : I32EnumAttr<"ReduceOpKind", "reduction operator", [
-    I32EnumAttrCase<"Add", 0, "add">,
-    I32EnumAttrCase<"Mul", 1, "mul">,
-    I32EnumAttrCase<"Max", 2, "max">,
-    I32EnumAttrCase<"Min", 3, "min">,
-    // Integers compared unsigned (tinygrad's MAX/MIN over uint dtypes; MLIR
-    // integers are signless, so the op says it).
-    I32EnumAttrCase<"UMax", 4, "umax">,
-    I32EnumAttrCase<"UMin", 5, "umin">]> {
-  let cppNamespace = "::uop";
-  let genSpecializedAttr = 0;
-}
-def UOp_ReduceOpAttr : EnumAttr<UOp_Dialect, UOp_ReduceOpKind, "reduce_op">;
+// The reduction operator: uop::ReduceOpKind, shared with tirx, is declared
+// in uop/Support/ReductionKind.td; its attribute (#uop.reduce_op) is in
+// UOpAttrs.td, which is not this file's enum generation's input.
 
 def UOp_AddrSpace : I32EnumAttr<"AddrSpace", "memory address space", [
     I32EnumAttrCase<"Global", 0, "global">,

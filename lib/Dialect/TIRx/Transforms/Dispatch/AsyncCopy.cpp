@@ -180,26 +180,22 @@ Declines tmaStoreDeclines(CopyAsyncOp copy);
 /// true is every CTA of the cluster, an integer that mask (bit r = cluster
 /// rank r), false or absent none (0).
 int64_t tmaMulticastMask(Operation *op) {
-  DictionaryAttr config = cast<CopyAsyncOp>(op).getConfigAttr();
-  Attribute multicast = config ? config.get("multicast") : Attribute();
-  if (auto flag = dyn_cast_or_null<BoolAttr>(multicast))
-    return flag.getValue()
-               ? (int64_t(1) << std::clamp<int64_t>(
-                      clusterCtaCount(op).value_or(0), 0, 16)) -
-                     1
-               : 0;
-  if (auto mask = dyn_cast_or_null<IntegerAttr>(multicast))
-    return mask.getInt();
-  return 0;
+  TileConfigAttr config = cast<CopyAsyncOp>(op).getConfigAttr();
+  std::optional<int64_t> multicast =
+      config ? config.getMulticast() : std::nullopt;
+  if (multicast == TileConfigAttr::kMulticastAll)
+    return (int64_t(1)
+            << std::clamp<int64_t>(clusterCtaCount(op).value_or(0), 0, 16)) -
+           1;
+  return multicast.value_or(0);
 }
 
 /// Why the cluster forms of a TMA load (config multicast, config cta_group
 /// 2) do not apply: the kernel has no cluster (of CTA pairs), or the mask
 /// names CTAs outside it.
 Declines tmaClusterDeclines(Operation *op, const Target &t) {
-  DictionaryAttr config = cast<CopyAsyncOp>(op).getConfigAttr();
-  Attribute multicast = config ? config.get("multicast") : Attribute();
-  if (multicast && multicast != BoolAttr::get(op->getContext(), false)) {
+  TileConfigAttr config = cast<CopyAsyncOp>(op).getConfigAttr();
+  if (config && config.getMulticast().value_or(0) != 0) {
     int64_t mask = tmaMulticastMask(op);
     std::optional<int64_t> ctas = clusterCtaCount(op);
     if (!ctas || *ctas < 2)
@@ -267,8 +263,8 @@ Declines tmaAccepts(Operation *op, const Target &t) {
   if (scopeOf(copy.getDst()) == StorageScope::Global &&
       scopeOf(copy.getSrc()) == StorageScope::Shared)
     return tmaStoreDeclines(copy);
-  DictionaryAttr config = copy.getConfigAttr();
-  if (config && config.get("commit"))
+  TileConfigAttr config = copy.getConfigAttr();
+  if (config && config.getCommit())
     return std::string("config commit: a TMA load completes on its barrier, "
                        "not in a commit group");
   if (Declines why = tmaClusterDeclines(op, t))
@@ -383,10 +379,10 @@ Declines tmaStoreDeclines(CopyAsyncOp copy) {
   if (copy.getBarrier())
     return std::string("a TMA store completes by bulk async-groups "
                        "(nvvm.cp.async.bulk.wait_group), not on a barrier");
-  DictionaryAttr config = copy.getConfigAttr();
-  if (config && config.get("multicast"))
+  TileConfigAttr config = copy.getConfigAttr();
+  if (config && config.getMulticast())
     return std::string("config multicast: a TMA store has one destination");
-  if (config && config.get("cta_group"))
+  if (config && config.getCtaGroup())
     return std::string("config cta_group: a TMA store completes by bulk "
                        "async-groups, it has no pair barrier");
   return tmaBoxDeclines(copy.getDst(), copy.getSrc(), "reads");
@@ -418,9 +414,8 @@ void tmaStoreExpand(Operation *op, OpBuilder &b) {
   NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
       b, loc, map, srcAddr, coords, Value(), NVVM::TMAStoreMode::TILE,
       Value());
-  DictionaryAttr config = copy.getConfigAttr();
-  auto commit = config ? config.getAs<BoolAttr>("commit") : BoolAttr();
-  if (!commit || commit.getValue())
+  TileConfigAttr config = copy.getConfigAttr();
+  if (!config || config.getCommit().value_or(true))
     NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
 }
 } // namespace
@@ -435,7 +430,12 @@ void tmaStoreExpand(Operation *op, OpBuilder &b) {
 /// nvvm.cp.async.bulk.wait_group (read) before the tile is written again or
 /// the CTA exits.
 TileImpl tmaCopy() {
-  return {"tma", 10, tmaAccepts, tmaExpand, {"multicast", "commit", "cta_group"}};
+  return {"tma",
+          10,
+          tmaAccepts,
+          tmaExpand,
+          {TileConfigAttr::kMulticast, TileConfigAttr::kCommit,
+           TileConfigAttr::kCtaGroup}};
 }
 
 namespace {
@@ -616,12 +616,11 @@ TileImpl cpAsyncCopy() {
                                           NVVM::LoadCacheModifierKind::CG,
                                           Value());
                 });
-    DictionaryAttr config = copy.getConfigAttr();
-    auto commit = config ? config.getAs<BoolAttr>("commit") : BoolAttr();
-    if (!commit || commit.getValue())
+    TileConfigAttr config = copy.getConfigAttr();
+    if (!config || config.getCommit().value_or(true))
       NVVM::CpAsyncCommitGroupOp::create(b, loc);
   };
-  return {"cp_async", 5, accepts, expand, {"commit"}};
+  return {"cp_async", 5, accepts, expand, {TileConfigAttr::kCommit}};
 }
 
 } // namespace uop::tirx::dispatch

@@ -51,8 +51,8 @@ struct TileImpl {
 /// region (the seed's region-to-load coercion).
 Value loadScalarOperand(OpBuilder &b, Location loc, Value v);
 
-/// The integer value of config key `key` of a tile primitive, if set.
-std::optional<int64_t> getConfigInt(Operation *op, StringRef key);
+/// A tile primitive's config vec (elements per vector access), if set.
+std::optional<int64_t> getConfigVec(Operation *op);
 
 //===----------------------------------------------------------------------===//
 // Shared helpers (DispatchUtils.cpp)

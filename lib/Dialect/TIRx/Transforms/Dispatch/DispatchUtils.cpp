@@ -544,7 +544,7 @@ Declines genericAccepts(Operation *op, const Target &) {
 }
 
 Declines genericLoopAccepts(Operation *op, const Target &t) {
-  if (std::optional<int64_t> vec = getConfigInt(op, "vec"); vec && *vec > 1)
+  if (std::optional<int64_t> vec = getConfigVec(op); vec && *vec > 1)
     return "config vec = " + std::to_string(*vec) +
            " asks for vector accesses; the generic loop is element-wise";
   return genericAccepts(op, t);
@@ -979,15 +979,15 @@ Value loadScalarOperand(OpBuilder &b, Location loc, Value v) {
   return load(b, loc, access, zeros);
 }
 
-std::optional<int64_t> getConfigInt(Operation *op, StringRef key) {
-  if (DictionaryAttr config = cast<TilePrimitiveOpInterface>(op).getConfigDict())
-    if (auto v = config.getAs<IntegerAttr>(key))
-      return v.getInt();
+std::optional<int64_t> getConfigVec(Operation *op) {
+  if (TileConfigAttr config =
+          cast<TilePrimitiveOpInterface>(op).getTileConfig())
+    return config.getVec();
   return std::nullopt;
 }
 
 int64_t copyVectorWidth(Operation *op) {
-  if (std::optional<int64_t> vec = getConfigInt(op, "vec"))
+  if (std::optional<int64_t> vec = getConfigVec(op))
     return *vec;
   return vectorWidth(getTileElementType(op->getOperand(0).getType()));
 }

@@ -41,7 +41,7 @@ void expandCopyLike(Operation *op, OpBuilder &b,
 TileImpl genericCopy() {
   return {"generic", 0, genericLoopAccepts, [](Operation *op, OpBuilder &b, const Target &) {
             expandCopyLike(op, b, [](OpBuilder &, Value v) { return v; });
-          }, {"vec"}};
+          }, {TileConfigAttr::kVec}};
 }
 
 TileImpl genericCast() {
@@ -50,7 +50,7 @@ TileImpl genericCast() {
             expandCopyLike(op, b, [&](OpBuilder &nb, Value v) {
               return emitCast(nb, op->getLoc(), v, to);
             });
-          }, {"vec"}};
+          }, {TileConfigAttr::kVec}};
 }
 
 TileImpl genericUnary() {
@@ -59,7 +59,7 @@ TileImpl genericUnary() {
             expandCopyLike(op, b, [&](OpBuilder &nb, Value v) {
               return emitUnary(nb, op->getLoc(), kind, v);
             });
-          }, {"vec"}};
+          }, {TileConfigAttr::kVec}};
 }
 
 TileImpl genericFill() {
@@ -73,7 +73,7 @@ TileImpl genericFill() {
                               store(nb, loc, value, dst, coord);
                             });
             syncAfter(b, loc, fill.getScope(), fill.getDst());
-          }, {"vec"}};
+          }, {TileConfigAttr::kVec}};
 }
 
 TileImpl genericBinary() {
@@ -100,7 +100,7 @@ TileImpl genericBinary() {
                                     dst, coord);
                             });
             syncAfter(b, loc, bin.getScope(), bin.getDst());
-          }, {"vec"}};
+          }, {TileConfigAttr::kVec}};
 }
 
 namespace {
@@ -127,31 +127,20 @@ ReduceShape getReduceShape(ReduceOp red) {
   return r;
 }
 
-/// The arith reduction of `kind` over `elem`, by the rule uop's REDUCE
-/// uses too.
-arith::AtomicRMWKind reductionKind(ReduceKind kind, Type elem) {
-  switch (kind) {
-  case ReduceKind::Sum:
-    return getArithReductionKind(Reduction::Add, elem);
-  case ReduceKind::Max:
-    return getArithReductionKind(Reduction::Max, elem);
-  case ReduceKind::Min:
-    return getArithReductionKind(Reduction::Min, elem);
-  }
-  llvm_unreachable("unknown reduce kind");
-}
-
-/// The neutral element of `kind` for `elem`.
-Value reduceIdentity(OpBuilder &b, Location loc, ReduceKind kind, Type elem) {
+/// The neutral element of `kind` for `elem`, by the rule uop's REDUCE uses
+/// too (getArithReductionKind).
+Value reduceIdentity(OpBuilder &b, Location loc, ReduceOpKind kind,
+                     Type elem) {
   return arith::ConstantOp::create(
       b, loc,
-      arith::getIdentityValueAttr(reductionKind(kind, elem), elem, b, loc));
+      arith::getIdentityValueAttr(getArithReductionKind(kind, elem), elem, b,
+                                  loc));
 }
 
-Value reduceCombine(OpBuilder &b, Location loc, ReduceKind kind, Value acc,
+Value reduceCombine(OpBuilder &b, Location loc, ReduceOpKind kind, Value acc,
                     Value x) {
-  return arith::getReductionOp(reductionKind(kind, getElementTypeOrSelf(acc)), b, loc, acc,
-                               x);
+  return arith::getReductionOp(
+      getArithReductionKind(kind, getElementTypeOrSelf(acc)), b, loc, acc, x);
 }
 
 /// Accumulates the reduced elements start, start + step, ... of output `out`.
@@ -180,7 +169,7 @@ Value emitPartialReduce(OpBuilder &b, Location loc, ReduceOp red,
 
 /// `v` combined over the 32 lanes of the warp: a butterfly of xor shuffles
 /// (16, 8, 4, 2, 1); every lane ends with the result.
-Value warpButterfly(OpBuilder &b, Location loc, ReduceKind kind, Value v) {
+Value warpButterfly(OpBuilder &b, Location loc, ReduceOpKind kind, Value v) {
   for (int32_t offset = 16; offset >= 1; offset /= 2) {
     Value other =
         gpu::ShuffleOp::create(b, loc, v, offset, 32, gpu::ShuffleMode::XOR)
@@ -387,7 +376,7 @@ TileImpl vectorizedCopy() {
     if (Declines why = genericAccepts(op, t))
       return why;
     return runCopyDeclines(op->getOperand(0), op->getOperand(1), "vectors",
-                           getConfigInt(op, "vec").value_or(0));
+                           getConfigVec(op).value_or(0));
   };
   auto expand = [](Operation *op, OpBuilder &b, const Target &) {
     auto tile = cast<TilePrimitiveOpInterface>(op);
@@ -406,7 +395,7 @@ TileImpl vectorizedCopy() {
                 });
     syncAfter(b, loc, tile.getScopeKind(), dstV);
   };
-  return {"vectorized", 5, accepts, expand, {"vec"}};
+  return {"vectorized", 5, accepts, expand, {TileConfigAttr::kVec}};
 }
 
 } // namespace uop::tirx::dispatch

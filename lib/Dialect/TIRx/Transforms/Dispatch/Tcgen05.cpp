@@ -53,9 +53,8 @@ Value tcgen05Descriptor(OpBuilder &b, Location loc, Value addr) {
 /// absent (the verifier allows only 1 and 2).
 int64_t tcgen05CtaGroup(Operation *op) {
   if (auto tile = dyn_cast<TilePrimitiveOpInterface>(op))
-    if (DictionaryAttr config = tile.getConfigDict())
-      if (auto group = config.getAs<IntegerAttr>("cta_group"))
-        return group.getInt();
+    if (TileConfigAttr config = tile.getTileConfig())
+      return config.getCtaGroup().value_or(1);
   return 1;
 }
 
@@ -188,7 +187,7 @@ TileImpl tcgen05Gemm() {
           Value());
     }
   };
-  return {"tcgen05", 10, accepts, expand, {"cta_group"}};
+  return {"tcgen05", 10, accepts, expand, {TileConfigAttr::kCtaGroup}};
 }
 
 /// Warpgroup-scope copy out of tensor memory (tcgen05.ld 32x32b): thread t
