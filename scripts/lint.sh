@@ -14,7 +14,8 @@
 # dependencies; all of include/ and lib/ for a file not built yet), of its
 # compile command, of .clang-tidy and of the clang-tidy version: an unchanged
 # file is not checked again. Environment: UOP_BUILD_DIR, LINT_JOBS (default 2),
-# CLANG_TIDY (default clang-tidy-22).
+# CLANG_TIDY (default clang-tidy-22), LINT_CACHE (the cache directory),
+# LINT_PCH=0 (no precompiled header).
 set -euo pipefail
 root="${LINT_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}"  # LINT_ROOT: tests
 build="${UOP_BUILD_DIR:-$root/build}"
@@ -38,7 +39,7 @@ args = sys.argv[5:]
 update = "--update-baseline" in args
 only = [os.path.abspath(a) for a in args if a != "--update-baseline"]
 baseline_path = os.path.join(root, "scripts", "lint-baseline.txt")
-cache_dir = os.path.join(build, "lint-cache")
+cache_dir = os.environ.get("LINT_CACHE") or os.path.join(build, "lint-cache")
 WARNING = re.compile(r"^(/[^:]+):(\d+):\d+: warning: function '([^']+)' exceeds "
                      r"recommended size/complexity thresholds \[readability-function-size\]")
 
