@@ -382,6 +382,8 @@ def test_initialisers_and_pos_weight():
             getattr(Tensor, name)(-3, 2)
     with pytest.raises(ValueError):                      # before: endless recursion
         Tensor.randn(-3, 2)
+    with pytest.raises(ValueError):                      # a malformed shape (tinygrad's class)
+        Tensor.kaiming_uniform((-3, 3), 3)
     rng = np.random.default_rng(7)
     x, y = rng.standard_normal((6, 4)).astype(np.float32), rng.random((6, 4)).astype(np.float32)
     pw = np.array([0.25, 1.0, 2.0, 7.0], np.float32)

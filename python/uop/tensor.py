@@ -139,13 +139,18 @@ def _pair(p, what):
     return int(p[0]), int(p[1])
 
 
+class _ShapeTypeError(TypeError, ValueError):
+    """A dim that is not an integer: a TypeError, and the ValueError tinygrad raises for a
+    malformed shape (``kaiming_uniform((-3, 3), 3)``)."""
+
+
 def _shape_args(args, what):
     """``f(2, 3)`` and ``f((2, 3))`` both mean the shape (2, 3)."""
     if len(args) == 1 and isinstance(args[0], (tuple, list)):
         args = tuple(args[0])
     for s in args:
         if not isinstance(s, (numbers.Integral, np.integer)):
-            raise TypeError(f"{what}: {s!r} is not an integer")
+            raise _ShapeTypeError(f"{what}: {s!r} is not an integer")
     return tuple(int(s) for s in args)
 
 
