@@ -408,3 +408,14 @@ def test_einsum_diagonals_ellipsis_and_unfold():
     np.testing.assert_array_equal(Tensor(y).unfold(1, 2, 1).numpy(), exp)
     with pytest.raises(RuntimeError):
         Tensor(x).unfold(0, 9, 1)
+
+
+def test_max_pool_return_indices_and_unpool():
+    x = np.array([[[[1, 5, 2, 2], [3, 0, 2, 7], [9, 9, 1, 1], [4, 8, 1, 0]]]], np.float32)
+    v, i = Tensor(x).max_pool2d(2, return_indices=True)
+    np.testing.assert_array_equal(v.numpy(), [[[[5, 7], [9, 1]]]])
+    np.testing.assert_array_equal(i.numpy(), [[[[1, 7], [8, 10]]]])   # ties: the first (9 at 8, 1 at 10)
+    u = Tensor.max_unpool2d(v, i, 2).numpy()
+    exp = np.zeros(16, np.float32)
+    exp[[1, 7, 8, 10]] = [5, 7, 9, 1]
+    np.testing.assert_array_equal(u, exp.reshape(1, 1, 4, 4))

@@ -1210,15 +1210,50 @@ class TensorOps(CompatOps):
                 extra[i] = max(0, (o - 1) * s + dd * (kk - 1) + 1 - (size + lo + hi))
         return k, st, d, pads, extra
 
-    def max_pool2d(self, kernel_size=(2, 2), stride=None, dilation=1, padding=0, ceil_mode=False):
+    def max_pool2d(self, kernel_size=(2, 2), stride=None, dilation=1, padding=0, ceil_mode=False,
+                   return_indices=False):
         """Max over windows of the trailing ``len(kernel_size)`` dims (an int: 2); padding
-        counts as -inf (integers: their minimum)."""
+        counts as -inf (integers: their minimum). ``return_indices``: also each maximum's
+        flat index into the pooled dims (int32; the first maximum of a window, as torch)."""
         k, st, d, pads, extra = self._pool_setup(kernel_size, stride, padding, dilation, ceil_mode, "max_pool2d")
         fill = float("-inf") if self.dtype.is_float else (
             0 if self.dtype.is_unsigned or self.dtype.is_bool else int(np.iinfo(self.dtype.np).min))
         full = [None] * (self.ndim - len(k)) + [(lo, hi + e) for (lo, hi), e in zip(pads, extra)]
         x = self.pad(full, value=fill) if any(p != (0, 0) for p in full if p) else self
-        return x._pool(k, st, d).max(tuple(range(-len(k), 0)))
+        axes = tuple(range(-len(k), 0))
+        w = x._pool(k, st, d)
+        m = w.max(axes)
+        if not return_indices:
+            return m
+        sp = self.shape[-len(k):]
+        T = type(self)
+        idx = T.arange(math.prod(sp)).reshape(*sp).pad(full[-len(k):], value=-1)._pool(k, st, d)
+        n = math.prod(k)
+        hit = w == m.reshape(*m.shape, *[1] * len(k))
+        if self.dtype.is_float:
+            hit = hit | w.isnan()
+        hit = hit.reshape(*hit.shape[:-len(k)], n)
+        first = n - hit.where(T.arange(n, 0, -1), 0).max(-1)          # the first hit's position
+        pick = first.unsqueeze(-1) == T.arange(n)
+        at = pick.where(idx.reshape(*idx.shape[:-len(k)], n), 0).sum(-1).cast(int32)
+        return m, at
+
+    def max_unpool2d(self, indices, kernel_size=(2, 2), stride=None, dilation=1, padding=0, output_size=None):
+        """torch's max_unpool2d: zeros of the unpooled size, each value put at its flat index
+        (from ``max_pool2d(..., return_indices=True)``) in the trailing dims."""
+        nk = 2 if _is_int(kernel_size) else len(kernel_size)
+        k = _tuple(kernel_size, nk, "max_unpool2d")
+        st = _tuple(stride if stride is not None else k, nk, "max_unpool2d")
+        dl = _tuple(dilation, nk, "max_unpool2d")
+        pads = self._pool_pads(padding, nk, "max_unpool2d")
+        if output_size is None:
+            output_size = [(i - 1) * s - lo - hi + d * (kk - 1) + 1
+                           for i, s, (lo, hi), d, kk in zip(self.shape[-nk:], st, pads, dl, k)]
+        out_sp = tuple(output_size)[-nk:]
+        lead = self.shape[:-nk]
+        vals = self.reshape(*lead, -1)
+        zeros = type(self).zeros(*lead, math.prod(out_sp), dtype=self.dtype)
+        return zeros.scatter(-1, indices.reshape(*lead, -1), vals).reshape(*lead, *out_sp)
 
     def avg_pool2d(self, kernel_size=(2, 2), stride=None, dilation=1, padding=0, count_include_pad=True,
                    ceil_mode=False):
