@@ -101,8 +101,9 @@ def key(unit, deps, salt, memo=None):
     return h.hexdigest()
 
 # Most files share one set of flags: for them a precompiled header of the
-# MLIR headers most of them include halves clang-tidy's time (what it spends
-# parsing; a first run over everything takes minutes, not a quarter hour).
+# MLIR headers most of them include saves the parsing, about a fifth of
+# clang-tidy's time (the rest is the check walking every function, LLVM's
+# included); measured 16.8 against 21.6 CPU seconds a file.
 PCH_HEADERS = ["mlir/Dialect/Arith/IR/Arith.h", "mlir/Dialect/Math/IR/Math.h",
                "mlir/Dialect/LLVMIR/NVVMDialect.h", "mlir/Dialect/GPU/IR/GPUDialect.h",
                "mlir/Dialect/SCF/IR/SCF.h", "mlir/Dialect/Vector/IR/VectorOps.h",

@@ -378,6 +378,31 @@ intBinary(Operation *op, unsigned w) {
       .Default([](Operation *) -> R { return std::nullopt; });
 }
 
+/// PRECAST, the bestiary's preliminary cast: tinygrad's CAST of the value
+/// (as uop-normalize's arith op): floats round once, float to integer
+/// truncates and saturates as fptosi, integers sign-extend or wrap, bool is
+/// 0 or 1, and to bool it is `x != 0`.
+ElementFn precastFunction(Type src, Type res) {
+  bool fs = isa<FloatType>(src), fr = isa<FloatType>(res);
+  unsigned ws = fs ? 0 : widthOf(src), wr = fr ? 0 : widthOf(res);
+  return ElementFn([=](ArrayRef<Scalar> a) {
+    Scalar x = a[0];
+    if (!fs && x.undef)
+      return fr ? Scalar{NAN, 0, false} : Scalar{0, 0, true};
+    if (!fr && wr == 1)
+      return Scalar{0, fs ? int64_t(x.f != 0) : int64_t(uview(x.i, ws) != 0),
+                    false};
+    if (fs && fr)
+      return Scalar{roundToFloatType(res, x.f), 0, false};
+    if (fr)
+      return Scalar{intToFloat(res, x.i, ws, ws != 1), 0, false};
+    if (fs)
+      return floatToInt(x.f, wr, /*isSigned=*/true);
+    int64_t v = ws == 1 ? int64_t(uview(x.i, 1)) : sview(x.i, ws);
+    return Scalar{0, wrapToWidth(v, wr), false};
+  });
+}
+
 /// The function computing one element of `op`'s result from its operands'
 /// elements, before wrapping/rounding to the result type; none when the
 /// interpreter does not know `op`.
@@ -495,6 +520,8 @@ std::optional<ElementFn> elementFunction(Operation &op) {
       return floatToInt(a[0].f, w, isSigned);
     });
   }
+  if (isa<PrecastOp>(op))
+    return precastFunction(src, res);
   if (isa<arith::BitcastOp>(op)) {
     // Through the bits: float -> bits, then bits -> the result type.
     bool fromFloat = isa<FloatType>(src);
@@ -797,6 +824,30 @@ LogicalResult evaluateElementwise(Operation &op, Type elt,
       args[k] = readElement(*srcs[k], isFloat[k], i);
     writeElement(out, elt, i, (*f)(args));
   }
+  return success();
+}
+
+/// TUPLE keeps its elements for the GET_TUPLEs that take them apart (the
+/// seed: several values through a Void boundary).
+LogicalResult evaluateTuple(Operation &op, DenseMap<Value, HostTensor> &env,
+                            DenseMap<Value, SmallVector<HostTensor>> &tuples) {
+  if (auto t = dyn_cast<TupleOp>(op)) {
+    SmallVector<HostTensor> &elems = tuples[t.getResult()];
+    for (Value v : t.getSrc()) {
+      auto it = env.find(v);
+      if (it == env.end())
+        return op.emitError("interpreter: a TUPLE element that is not a "
+                            "computed tensor");
+      elems.push_back(it->second);
+    }
+    return success();
+  }
+  auto g = cast<GetTupleOp>(op);
+  auto it = tuples.find(g.getSrc());
+  if (it == tuples.end())
+    return op.emitError("interpreter: GET_TUPLE of a CALL in a tensor-level "
+                        "graph; uop-normalize inlines the called FUNCTION");
+  env[g.getResult()] = it->second[g.getIndex()];
   return success();
 }
 
@@ -1271,6 +1322,8 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args,
   DenseMap<Value, HostTensor> env;
   // MSTACK values and what is computed from them: one tensor per device.
   DenseMap<Value, SmallVector<HostTensor>> perDevice;
+  // Each TUPLE's elements, copied when it ran (its operands may die there).
+  DenseMap<Value, SmallVector<HostTensor>> tuples;
   for (auto [a, h] : llvm::zip(body.getArguments(), args)) {
     FailureOr<HostTensor> in = importArgument(a, h);
     if (failed(in))
@@ -1311,6 +1364,12 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args,
     // (where a value lives is the runtime's business).
     if (isa<DeviceOp>(op))
       continue;
+    if (isa<TupleOp, GetTupleOp>(op)) {
+      if (failed(evaluateTuple(op, env, tuples)))
+        return failure();
+      drop(op);
+      continue;
+    }
     if (auto copy = dyn_cast<CopyOp>(op);
         copy && isa<RankedTensorType>(copy.getType())) {
       if (perDevice.count(copy.getSrc()))

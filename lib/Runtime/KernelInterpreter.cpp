@@ -1,10 +1,12 @@
 //===- KernelInterpreter.cpp - reference evaluator of kernel-level uop ----===//
 
 #include "uop/Runtime/KernelInterpreter.h"
+#include "uop/Dialect/UOp/Transforms/Normalize.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Runtime/Compile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 
 #include <cmath>
 #include <deque>
@@ -12,10 +14,19 @@
 using namespace mlir;
 using namespace uop;
 
+/// The TUPLE a FUNCTION's SINK returns (a helper a GET_TUPLE takes apart),
+/// if it returns one.
+static TupleOp returnedTuple(FunctionOp fn) {
+  SinkOp sink = fn ? fn.getSink() : SinkOp();
+  if (!sink || sink.getSources().size() != 1)
+    return {};
+  return sink.getSources()[0].getDefiningOp<TupleOp>();
+}
+
 SmallVector<FunctionOp> uop::scheduleFunctions(ModuleOp module) {
   SmallVector<FunctionOp> out;
   for (FunctionOp fn : module.getOps<FunctionOp>())
-    if (!isKernel(fn) && fn.getSink())
+    if (!isKernel(fn) && fn.getSink() && !returnedTuple(fn))
       out.push_back(fn);
   return out;
 }
@@ -103,6 +114,8 @@ private:
   }
   LogicalResult runLoop(const LoopNode &loop) {
     RangeOp range = loop.range;
+    if (failed(checkBound(range, range.getEnd())))
+      return failure();
     int64_t n = vals[range.getEnd()].s.i;
     for (int64_t i = 0; i < n; ++i) {
       Val var;
@@ -117,6 +130,9 @@ private:
   LogicalResult execIndex(IndexOp idx);
   LogicalResult execLoad(LoadOp ld);
   LogicalResult execStore(StoreOp st);
+  LogicalResult execVar(Operation *op);
+  LogicalResult execCall(CallOp call);
+  LogicalResult checkBound(Operation *user, Value v);
   int allocate(Type elt, int64_t size);
   LogicalResult checkBounds(Operation *op, const Val &at);
 
@@ -125,6 +141,9 @@ private:
   std::deque<HostTensor> &owned;
   DenseMap<Value, Val> vals;
   DenseMap<Operation *, ElementEvaluator> alu;
+  // The element values of each TUPLE (and CALL returning one), taken when
+  // it ran: a helper called twice holds two.
+  DenseMap<Value, SmallVector<Val>> tuples;
 };
 } // namespace
 
@@ -171,6 +190,7 @@ LogicalResult KernelRun::execLoad(LoadOp ld) {
 }
 
 LogicalResult KernelRun::execStore(StoreOp st) {
+  // prepareKernels made each STORE closing ranges END(STORE, ranges).
   if (!st.getRanges().empty())
     return st.emitError("kernel reference: a STORE that closes ranges");
   Val at = vals[st.getIndex()];
@@ -219,6 +239,10 @@ LogicalResult KernelRun::exec(Operation *op) {
     vals[a.getResult()] = vals[a.getPassthrough()];
     return success();
   }
+  if (isa<DefineVarOp, BindOp, TupleOp, GetTupleOp>(op))
+    return execVar(op);
+  if (auto call = dyn_cast<CallOp>(op))
+    return execCall(call);
   if (auto r = dyn_cast<DefineRegOp>(op)) {
     auto t = cast<PtrType>(r.getType());
     vals[r.getResult()].buf = allocate(t.getElementType(), r.getSize());
@@ -238,15 +262,94 @@ LogicalResult KernelRun::exec(Operation *op) {
     return op->emitError("kernel reference: cannot run '")
            << op->getName() << "'";
   SmallVector<ElementValue, 4> in;
-  for (Value o : op->getOperands())
+  for (Value o : op->getOperands()) {
+    if (failed(checkBound(op, o)))
+      return failure();
     in.push_back(vals[o].s);
+  }
   vals[op->getResult(0)].s = it->second(in);
   return success();
 }
 
+/// A DEFINE_VAR `v` has a value only once a BIND gave it one.
+LogicalResult KernelRun::checkBound(Operation *user, Value v) {
+  auto var = v.getDefiningOp<DefineVarOp>();
+  if (!var || vals.count(v))
+    return success();
+  return user->emitError("kernel reference: reads variable '")
+         << var.getName() << "', which no BIND has given a value yet";
+}
+
+/// DEFINE_VAR, BIND, TUPLE, GET_TUPLE. A BIND gives its DEFINE_VAR its
+/// value (from then on; from the start when the value is a constant) and is
+/// that value; a TUPLE holds its elements for the GET_TUPLEs.
+LogicalResult KernelRun::execVar(Operation *op) {
+  if (auto var = dyn_cast<DefineVarOp>(op)) {
+    for (Operation *user : var->getUsers())
+      if (auto bind = dyn_cast<BindOp>(user)) {
+        APInt c;
+        if (matchPattern(bind.getValue(), m_ConstantInt(&c)))
+          vals[var.getResult()].s.i = c.getSExtValue();
+      }
+    return success();
+  }
+  if (auto bind = dyn_cast<BindOp>(op)) {
+    auto var = bind.getVar().getDefiningOp<DefineVarOp>();
+    if (failed(checkBound(op, bind.getValue())))
+      return failure();
+    int64_t v = vals[bind.getValue()].s.i;
+    if (v < var.getMinVal() || v > var.getMaxVal())
+      return bind.emitError("kernel reference: BIND gives '")
+             << var.getName() << "' the value " << v << ", outside its ["
+             << var.getMinVal() << ", " << var.getMaxVal() << "]";
+    vals[bind.getVar()] = vals[bind.getValue()];
+    vals[bind.getResult()] = vals[bind.getValue()];
+    return success();
+  }
+  if (auto t = dyn_cast<TupleOp>(op)) {
+    SmallVector<Val> &elems = tuples[t.getResult()];
+    elems.clear();
+    for (Value v : t.getSrc())
+      elems.push_back(vals[v]);
+    return success();
+  }
+  auto g = cast<GetTupleOp>(op);
+  auto it = tuples.find(g.getSrc());
+  if (it == tuples.end() || g.getIndex() >= it->second.size())
+    return g.emitError("kernel reference: GET_TUPLE of a value that is not "
+                       "a TUPLE that ran");
+  vals[g.getResult()] = it->second[g.getIndex()];
+  return success();
+}
+
+/// A CALL inside a kernel runs the called FUNCTION's body, straight-line,
+/// on the argument values; its value is the TUPLE the body returns.
+LogicalResult KernelRun::execCall(CallOp call) {
+  auto fn = SymbolTable::lookupNearestSymbolFrom<FunctionOp>(
+      call, call.getCalleeAttr());
+  TupleOp tuple = returnedTuple(fn);
+  if (!tuple || fn == kernel)
+    return call.emitError("kernel reference: a CALL inside a kernel runs a "
+                          "FUNCTION whose SINK returns a TUPLE");
+  Block &body = fn.getBody().front();
+  for (auto [formal, actual] : llvm::zip(body.getArguments(), call.getArgs()))
+    vals[formal] = vals[actual];
+  for (Operation &op : body.without_terminator()) {
+    if (isa<RangeOp>(op))
+      return op.emitError("kernel reference: a FUNCTION called inside a "
+                          "kernel runs straight-line, without RANGEs");
+    if (failed(exec(&op)))
+      return failure();
+  }
+  tuples[call.getResult()] = tuples.lookup(tuple.getResult());
+  return success();
+}
+
 /// The kernels of `module` prepared for the reference: devectorized, IFs as
-/// gates.
+/// gates, each STORE closing ranges an END(STORE) (the loop structure the
+/// schedule reads; every other seed form the reference runs as written).
 static LogicalResult prepareKernels(ModuleOp module) {
+  splitStoreRanges(module);
   if (llvm::Error err = runPipeline(
           module, "builtin.module(uop.function(uop-expand,uop-devectorize))")) {
     llvm::consumeError(std::move(err));
@@ -288,8 +391,16 @@ static LogicalResult runSchedule(ModuleOp module, FunctionOp sched,
   for (BlockArgument a : body.getArguments())
     bufOf[a] = a.getArgNumber();
   for (Operation &op : body) {
-    if (isa<DeviceOp, UniqueOp, SinkOp>(op))
+    if (isa<DeviceOp, UniqueOp, SinkOp, GroupOp>(op))
       continue;
+    // A graph replays its CALLs, which ran in order already.
+    if (auto cf = dyn_cast<CustomFunctionOp>(op)) {
+      if (cf.getKind() == CustomFunctionKind::Graph)
+        continue;
+      return cf.emitError("kernel reference: CUSTOM_FUNCTION enc_dec hands "
+                          "buffers to a hardware video encoder/decoder, "
+                          "which the reference does not model");
+    }
     if (auto a = dyn_cast<AfterOp>(op)) {
       bufOf[a.getResult()] = bufOf.lookup(a.getPassthrough());
       continue;

@@ -539,6 +539,13 @@ private:
       names[v.getResult()] = varNames.lookup(v.getName());
       return success();
     }
+    // BIND and PRECAST mean arith ops, which uop-normalize (the first pass
+    // of uop-to-program) makes them; C renders only those.
+    if (isa<BindOp, PrecastOp>(op))
+      return op->emitError("uop-to-c: a ")
+             << op->getName() << " in a LINEAR; uop-normalize (the first "
+             << "pass of uop-to-program) makes it plain values and casts "
+             << "before the kernel is rendered";
     if (dead.contains(op))
       return success();
     if (isa<DeviceOp, GroupOp, SinkOp, EndIfOp>(op)) {
@@ -1811,6 +1818,29 @@ static inline void uoph_stream_fence(void) {
 )C";
 }
 
+/// A PROGRAM's later stages: a SOURCE is its kernel already rendered (the
+/// seed's SINK -> LINEAR -> SOURCE), so it stands in the C as written and
+/// must define `uopk_<kernel>` with the parameters the LINEAR has; a
+/// PROGRAM_BINARY is machine code, which C source cannot carry.
+LogicalResult emitRenderedStage(ProgramOp prog, raw_ostream &os) {
+  if (prog.getBinary())
+    return prog.emitError("uop-to-c: a PROGRAM_BINARY stage is compiled "
+                          "code, which C source cannot carry; without it the "
+                          "kernel is rendered from its SOURCE or LINEAR");
+  auto src = prog.getSource() ? prog.getSource().getDefiningOp<SourceOp>()
+                              : SourceOp();
+  if (!src)
+    return success();
+  StringRef code = src.getCode();
+  std::string symbol = kernelSymbol(prog.getKernel());
+  if (!code.contains(symbol))
+    return src.emitError("uop-to-c: the SOURCE of @")
+           << prog.getKernel() << " does not define " << symbol
+           << ", which the schedule's entry calls";
+  os << code << (code.ends_with("\n") ? "" : "\n");
+  return success();
+}
+
 LogicalResult emitKernels(ArrayRef<FunctionOp> schedules,
                           llvm::StringSet<> &emitted, raw_ostream &os) {
   // A PROGRAM that no schedule CALLs is left out: its static function would
@@ -1829,6 +1859,10 @@ LogicalResult emitKernels(ArrayRef<FunctionOp> schedules,
                               "uop-linearize first");
       if (!called.contains(prog.getKernel()) ||
           !emitted.insert(prog.getKernel()).second)
+        continue;
+      if (failed(emitRenderedStage(prog, os)))
+        return failure();
+      if (prog.getSource())
         continue;
       KernelEmitter k(os);
       if (failed(k.emitKernel(prog.getKernel(), linear)))

@@ -741,7 +741,8 @@ LogicalResult FunctionOp::verifyRegions() {
       conflict = true;
       break;
     }
-    if (isa<EndOp>(op))
+    // A STORE closing ranges is END(STORE, ranges) (uop-normalize).
+    if (isa<EndOp, StoreOp>(op))
       for (Value r : closes)
         ended.try_emplace(r, &op);
     if (!closes.empty())
@@ -1635,6 +1636,23 @@ LogicalResult PrecastOp::verify() {
   };
   if (isa<ShapedType>(in) != isa<ShapedType>(out) || shapeOf(in) != shapeOf(out))
     return emitOpError("must keep the shape: ") << in << " to " << out;
+  // Between types it converts the value (tinygrad's CAST rules).
+  Type ie = getElementTypeOrSelf(in), oe = getElementTypeOrSelf(out);
+  if (ie != oe && (!ie.isIntOrIndexOrFloat() || !oe.isIntOrIndexOrFloat()))
+    return emitOpError("casts values: the element types must be integers, "
+                       "index or floats, got ")
+           << ie << " to " << oe;
+  return success();
+}
+
+// A runtime hook (`graph`: tinygrad's graph runner; `enc_dec`: a video
+// encoder/decoder) acts on a schedule's launches and buffers.
+LogicalResult CustomFunctionOp::verify() {
+  auto fn = (*this)->getParentOfType<FunctionOp>();
+  if (SinkOp sink = fn ? fn.getSink() : SinkOp(); sink && sink.getInfo())
+    return emitOpError("is a runtime hook: it belongs in a schedule, not in "
+                       "kernel @")
+           << fn.getSymName();
   return success();
 }
 

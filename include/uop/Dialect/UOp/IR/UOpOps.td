@@ -970,6 +970,7 @@ def UOp_CustomFunctionOp : UOp_Op<"custom_function"> {
     custom<CustomFunctionKindKeyword>($kind) `(` $args `)` attr-dict
     (`:` `(` qualified(type($args))^ `)`)?
   }];
+  let hasVerifier = 1;
 }
 
 #endif // UOP_DIALECT_UOP_IR_UOPOPS_TD
