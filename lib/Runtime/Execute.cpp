@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -279,11 +280,13 @@ public:
   static llvm::Expected<std::unique_ptr<Executable>>
   compileSchedule(ModuleOp module, FunctionOp sched, StringRef chip,
                   ArrayRef<std::string> opts);
-  /// compileKernel's second half for host code `fn`, lowered into
-  /// `lowered`: its buffer parameters are run()'s buffers, its scalar
+  /// compileKernel's second half for host code `fn` (or the host function
+  /// made to launch kernel `fn`), lowered into `lowered` as func.func
+  /// `host`: its buffer parameters are run()'s buffers, its scalar
   /// parameters `scalars`, its launches and results those of the host
-  /// function it became.
-  llvm::Error loadHost(tirx::PrimFuncOp fn, const ScalarArgs &scalars);
+  /// function.
+  llvm::Error loadHost(tirx::PrimFuncOp fn, StringRef host,
+                       const ScalarArgs &scalars);
 
   llvm::Error run(ArrayRef<const void *> inputs, ArrayRef<void *> outputs,
                   ArrayRef<int64_t> values) override;
@@ -322,6 +325,9 @@ private:
   /// The launches of the host function with the shape variables at
   /// `values` (replacing any earlier ones).
   llvm::Error prepareLaunches(ArrayRef<int64_t> values);
+  /// The integers launch sizes may be computed from: the shape variables at
+  /// `values` and the integer scalar parameters.
+  DenseMap<Value, int64_t> launchSizeInputs(ArrayRef<int64_t> values) const;
   /// What a gpu.launch_func of `kernel` passes as `operand`: a buffer of
   /// the host function or the value of an arith.constant.
   llvm::Expected<KernelArg>
@@ -567,7 +573,11 @@ llvm::Error CUDAExecutable::walkHost(func::FuncOp host,
         return b.takeError();
       buffers[alloc.getMemref()] = *b;
     } else if (!isa<gpu::LaunchFuncOp, gpu::DeallocOp, func::ReturnOp,
-                    arith::ConstantOp>(op)) {
+                    memref::ExtractAlignedPointerAsIndexOp, LLVM::IntToPtrOp>(
+                   op) &&
+               !isa<arith::ArithDialect>(op.getDialect())) {
+      // arith computes launch sizes (evaluateLaunchConfig); a tensor map's
+      // operand is its buffer's address (launchArg).
       return compileFailed("unexpected operation in the host function: " +
                            op.getName().getStringRef());
     }
@@ -587,6 +597,7 @@ llvm::Error CUDAExecutable::prepareLaunches(ArrayRef<int64_t> values) {
   for (auto [v, x] : llvm::zip(vars, values))
     currentVars[v.getName().getValue()] = x;
   DenseMap<Value, DeviceBuffer> &buffers = hostBuffers;
+  DenseMap<Value, int64_t> sizes = launchSizeInputs(values);
   for (Operation &op : hostFn.getBody().front()) {
     if (auto launch = dyn_cast<gpu::LaunchFuncOp>(op)) {
       StringRef name = launch.getKernelName().getValue();
@@ -608,11 +619,30 @@ llvm::Error CUDAExecutable::prepareLaunches(ArrayRef<int64_t> values) {
           return arg.takeError();
         args.push_back(*arg);
       }
-      if (llvm::Error err = program->addLaunch(kernel, args))
+      // The launch configuration is the launch_func's operands: no
+      // attribute of the kernel is read.
+      llvm::Expected<LaunchConfig> config = evaluateLaunchConfig(launch, sizes);
+      if (!config)
+        return config.takeError();
+      if (llvm::Error err = program->addLaunch(kernel, args, *config))
         return err;
     }
   }
   return llvm::Error::success();
+}
+
+DenseMap<Value, int64_t>
+CUDAExecutable::launchSizeInputs(ArrayRef<int64_t> values) const {
+  DenseMap<Value, int64_t> sizes;
+  for (auto [param, index] : varParams)
+    sizes[param] = values[index];
+  for (auto &[param, value] : scalarParams) {
+    Type t = value.getType();
+    if (t.isIndex() || isa<IntegerType>(t))
+      sizes[param] = llvm::SignExtend64(
+          value.getBits(), t.isIndex() ? 64 : t.getIntOrFloatBitWidth());
+  }
+  return sizes;
 }
 
 llvm::Expected<KernelArg>
@@ -628,6 +658,13 @@ CUDAExecutable::launchArg(Value operand, StringRef kernel,
       return prependMessage(v.takeError(), "a launch of @" + kernel + ": ");
     return KernelArg(*v);
   }
+  // A tensor-map parameter is passed the address of the buffer it maps
+  // (convert-tirx-to-gpu); GPUProgram encodes the map over that buffer.
+  if (auto toPtr = operand.getDefiningOp<LLVM::IntToPtrOp>())
+    if (auto cast = toPtr.getArg().getDefiningOp<arith::IndexCastOp>())
+      if (auto address = cast.getIn()
+                             .getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>())
+        return launchArg(address.getSource(), kernel, buffers);
   return compileFailed("a launch of @" + kernel +
                        " passes something other than a buffer, a scalar "
                        "parameter or a constant");
@@ -682,13 +719,13 @@ static OwningOpRef<ModuleOp> isolateHost(ModuleOp module, tirx::PrimFuncOp fn) {
   return copy;
 }
 
-llvm::Error CUDAExecutable::loadHost(tirx::PrimFuncOp fn,
+llvm::Error CUDAExecutable::loadHost(tirx::PrimFuncOp fn, StringRef hostName,
                                      const ScalarArgs &scalars) {
-  auto host = lowered->lookupSymbol<func::FuncOp>(fn.getSymName());
+  auto host = lowered->lookupSymbol<func::FuncOp>(hostName);
   if (!host || host.isExternal() ||
       host.getNumArguments() != fn.getNumArguments())
     return compileFailed("the lowered module has no host function @" +
-                         fn.getSymName() + " taking its parameters");
+                         hostName + " taking its parameters");
   DenseMap<Value, DeviceBuffer> buffers;
   DenseMap<Value, unsigned> bufferParams;
   for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes())) {
@@ -740,6 +777,38 @@ CUDAExecutable::hostResult(Value returned,
                        "parameter or a constant");
 }
 
+/// Adds to `module` host code that launches kernel `kernel` once on its own
+/// parameters, and returns its name.
+static llvm::Expected<std::string> addLaunchingHost(ModuleOp module,
+                                                    tirx::PrimFuncOp kernel) {
+  std::string name = ("__uop_launch_" + kernel.getSymName()).str();
+  if (module.lookupSymbol(name))
+    return badInput("the module already has a symbol @" + name +
+                    ", the name of the host code that launches @" +
+                    kernel.getSymName());
+  for (auto [i, t] : llvm::enumerate(kernel.getArgumentTypes()))
+    if (auto b = dyn_cast<tirx::BufferType>(t);
+        b && b.getScope() != tirx::StorageScope::Global)
+      return badInput("parameter " + Twine(i) + " of @" + kernel.getSymName() +
+                      " is a " + typeName(t) +
+                      "; a kernel run on its own takes global buffers");
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  Location loc = kernel.getLoc();
+  auto host = tirx::PrimFuncOp::create(b, loc, b.getStringAttr(name),
+                                       TypeAttr::get(b.getFunctionType(
+                                           kernel.getArgumentTypes(), {})),
+                                       ArrayAttr(), ArrayAttr());
+  Block *body = new Block();
+  host.getBody().push_back(body);
+  for (Type t : kernel.getArgumentTypes())
+    body->addArgument(t, loc);
+  b.setInsertionPointToEnd(body);
+  tirx::LaunchOp::create(b, loc, FlatSymbolRefAttr::get(kernel.getSymNameAttr()),
+                         body->getArguments());
+  tirx::ReturnOp::create(b, loc, ValueRange{});
+  return name;
+}
+
 llvm::Expected<std::unique_ptr<Executable>>
 CUDAExecutable::compileKernel(ModuleOp module, tirx::PrimFuncOp fn,
                               StringRef chip, const ScalarArgs &scalars) {
@@ -752,6 +821,16 @@ CUDAExecutable::compileKernel(ModuleOp module, tirx::PrimFuncOp fn,
   bool host = tirx::launchesKernels(fn);
   exe->lowered = host ? isolateHost(module, fn)
                       : isolate<tirx::PrimFuncOp>(module, fn.getSymName());
+  // A kernel on its own is launched by a host function made for it, so
+  // that every launch is configured the same way: by the operands of the
+  // gpu.launch_func convert-tirx-to-gpu makes of a tirx.launch.
+  std::string hostName = fn.getSymName().str();
+  if (!host) {
+    llvm::Expected<std::string> made = addLaunchingHost(*exe->lowered, fn);
+    if (!made)
+      return made.takeError();
+    hostName = *made;
+  }
   tirx::TIRxToNVVMPipelineOptions options;
   options.chip = exe->chipName;
   if (llvm::Error err =
@@ -759,37 +838,8 @@ CUDAExecutable::compileKernel(ModuleOp module, tirx::PrimFuncOp fn,
             tirx::buildTIRxToNVVMPipeline(pm, options);
           }))
     return std::move(err);
-  if (host) {
-    if (llvm::Error err = exe->loadHost(fn, scalars))
-      return std::move(err);
-    return std::move(exe);
-  }
-  LLVM::LLVMFuncOp kernel = findKernel(*exe->lowered, fn.getSymName());
-  if (!kernel)
-    return compileFailed("the lowered module has no kernel @" +
-                         fn.getSymName());
-  // One device buffer per buffer parameter, each an input and an output.
-  SmallVector<KernelArg> args;
-  for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes())) {
-    auto bt = dyn_cast<tirx::BufferType>(t);
-    if (!bt) {
-      args.push_back(scalars.at(i));
-      continue;
-    }
-    llvm::Expected<DeviceBuffer> b =
-        exe->allocate(bt.getElementType(), bt.getNumElements());
-    if (!b)
-      return b.takeError();
-    args.push_back(*b);
-    exe->inputSlots.push_back(exe->table.size() - 1);
-  }
-  exe->outputSlots = exe->inputSlots;
-  exe->program = std::make_unique<GPUProgram>(*exe->cu);
-  if (llvm::Error err = exe->program->load(*exe->lowered, exe->chipName))
+  if (llvm::Error err = exe->loadHost(fn, hostName, scalars))
     return std::move(err);
-  if (llvm::Error err = exe->program->addLaunch(kernel, args))
-    return std::move(err);
-  exe->kernels = 1;
   return std::move(exe);
 }
 

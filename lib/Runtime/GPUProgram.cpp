@@ -4,12 +4,15 @@
 #include "uop/Support/GPUChip.h"
 #include "uop/Target/Translations.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <optional>
 
 using namespace mlir;
@@ -212,19 +215,12 @@ static std::optional<TensorMapDType> tensorMapDType(Type t) {
 }
 
 llvm::Error GPUProgram::encodeMap(tirx::TensorMapParamAttr entry,
-                                  ArrayRef<KernelArg> args, void *out) {
-  int64_t index = entry.getBufferArg();
-  const DeviceBuffer *b =
-      index < static_cast<int64_t>(args.size())
-          ? std::get_if<DeviceBuffer>(&args[index])
-          : nullptr;
+                                  const KernelArg &arg, void *out) {
+  const DeviceBuffer *b = std::get_if<DeviceBuffer>(&arg);
   if (!b)
-    return compileFailed("a tensor map describes buffer parameter " +
-                         llvm::Twine(index) + " of " +
-                         llvm::Twine(args.size()) +
-                         (index < static_cast<int64_t>(args.size())
-                              ? ", which is a scalar"
-                              : ""));
+    return compileFailed("tensor-map parameter " +
+                         llvm::Twine(entry.getArg()) +
+                         " is passed a scalar, not the buffer it maps");
   std::optional<TensorMapDType> dtype = tensorMapDType(b->type);
   if (!dtype)
     return compileFailed("no tensor-map data type for elements of type " +
@@ -293,19 +289,19 @@ llvm::Error GPUProgram::packParams(LLVM::LLVMFuncOp kernel,
   // argument, in order, plus the by-value tensor maps.
   unsigned next = 0;
   for (auto [i, type] : llvm::enumerate(kernel.getFunctionType().getParams())) {
-    if (tirx::TensorMapParamAttr entry = mapEntry(i)) {
-      if (!kernel.getArgAttr(i, LLVM::LLVMDialect::getByValAttrName()))
-        return compileFailed("tensor-map parameter " + llvm::Twine(i) +
-                             " is not by value (run tirx-grid-constant-params)");
-      if (llvm::Error err = encodeMap(entry, args, value()))
-        return err;
-      continue;
-    }
     if (next >= args.size())
       return compileFailed("kernel @" + kernel.getName() +
                            " has more parameters than the launch passes "
                            "arguments (" + llvm::Twine(args.size()) + ")");
     const KernelArg &arg = args[next++];
+    if (tirx::TensorMapParamAttr entry = mapEntry(i)) {
+      if (!kernel.getArgAttr(i, LLVM::LLVMDialect::getByValAttrName()))
+        return compileFailed("tensor-map parameter " + llvm::Twine(i) +
+                             " is not by value (run tirx-grid-constant-params)");
+      if (llvm::Error err = encodeMap(entry, arg, value()))
+        return err;
+      continue;
+    }
     if (const auto *b = std::get_if<DeviceBuffer>(&arg)) {
       if (!isa<LLVM::LLVMPointerType>(type))
         return badInput("kernel parameter " + llvm::Twine(i) + " of @" +
@@ -328,7 +324,8 @@ llvm::Error GPUProgram::packParams(LLVM::LLVMFuncOp kernel,
 }
 
 llvm::Error GPUProgram::addLaunch(LLVM::LLVMFuncOp kernel,
-                                  ArrayRef<KernelArg> args) {
+                                  ArrayRef<KernelArg> args,
+                                  const LaunchConfig &config) {
   Launch l;
   llvm::Expected<void *> fn = cu.getFunction(module, kernel.getName());
   if (!fn)
@@ -336,37 +333,137 @@ llvm::Error GPUProgram::addLaunch(LLVM::LLVMFuncOp kernel,
   l.fn = *fn;
   if (llvm::Error err = packParams(kernel, args, l))
     return err;
-  auto *tirxDialect = kernel->getContext()->getLoadedDialect<tirx::TIRxDialect>();
-  if (auto g = kernel->getAttrOfType<DenseI32ArrayAttr>("gpu.known_grid_size"))
-    for (size_t k = 0; k < 3 && k < (size_t)g.size(); ++k)
-      l.grid[k] = g[k];
-  // A free grid (`kernel -> cta [?]`) launches with its preferred extents.
-  if (DenseI64ArrayAttr g =
-          tirxDialect->getPreferredGridDimsAttrHelper().getAttr(kernel))
-    for (size_t k = 0; k < 3 && k < (size_t)g.size(); ++k)
-      l.grid[k] = g[k];
-  if (auto b = kernel->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size"))
-    for (size_t k = 0; k < 3 && k < (size_t)b.size(); ++k)
-      l.block[k] = b[k];
-  if (auto c = kernel->getAttrOfType<DenseI32ArrayAttr>("nvvm.cluster_dim")) {
-    for (size_t k = 0; k < 3; ++k)
-      l.cluster[k] = k < (size_t)c.size() ? c[k] : 1;
-  }
-  if (IntegerAttr d =
-          tirxDialect->getDynamicSharedBytesAttrHelper().getAttr(kernel)) {
-    l.shared = d.getInt();
-    if (llvm::Error err = cu.setDynamicShared(l.fn, l.shared))
+  l.config = config;
+  if (config.shared)
+    if (llvm::Error err = cu.setDynamicShared(l.fn, config.shared))
       return err;
-  }
   launches.push_back(std::move(l));
   return llvm::Error::success();
 }
 
 llvm::Error GPUProgram::launchAll() {
-  for (Launch &l : launches)
-    if (llvm::Error e =
-            cu.launch(l.fn, l.grid, l.block, l.shared, l.params.data(),
-                      l.cluster[0] ? l.cluster : nullptr))
+  for (Launch &l : launches) {
+    LaunchConfig &c = l.config;
+    if (llvm::Error e = cu.launch(l.fn, c.grid, c.block, c.shared,
+                                  l.params.data(),
+                                  c.cluster[0] ? c.cluster : nullptr))
       return e;
+  }
   return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Launch configuration
+//===----------------------------------------------------------------------===//
+
+/// `op` applied to `a` and `b`, for the arith integer ops a host function
+/// computes launch sizes with; nullopt for another op or a division by 0.
+static std::optional<int64_t> applyBinary(Operation *op, int64_t a, int64_t b) {
+  bool byZero = b == 0 && isa<arith::DivUIOp, arith::DivSIOp, arith::CeilDivUIOp,
+                              arith::CeilDivSIOp, arith::FloorDivSIOp,
+                              arith::RemUIOp, arith::RemSIOp>(op);
+  if (byZero)
+    return std::nullopt;
+  uint64_t ua = a, ub = b;
+  return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(op)
+      .Case([&](arith::AddIOp) { return a + b; })
+      .Case([&](arith::SubIOp) { return a - b; })
+      .Case([&](arith::MulIOp) { return a * b; })
+      .Case([&](arith::DivUIOp) { return int64_t(ua / ub); })
+      .Case([&](arith::DivSIOp) { return a / b; })
+      .Case([&](arith::CeilDivUIOp) { return int64_t(llvm::divideCeil(ua, ub)); })
+      .Case([&](arith::CeilDivSIOp) { return llvm::divideCeilSigned(a, b); })
+      .Case([&](arith::FloorDivSIOp) { return llvm::divideFloorSigned(a, b); })
+      .Case([&](arith::RemUIOp) { return int64_t(ua % ub); })
+      .Case([&](arith::RemSIOp) { return a % b; })
+      .Case([&](arith::MaxSIOp) { return std::max(a, b); })
+      .Case([&](arith::MinSIOp) { return std::min(a, b); })
+      .Case([&](arith::MaxUIOp) { return int64_t(std::max(ua, ub)); })
+      .Case([&](arith::MinUIOp) { return int64_t(std::min(ua, ub)); })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+static std::string locationOf(Operation *op) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  op->getLoc().print(os);
+  return s;
+}
+
+/// The integer `v` holds: a value of `known`, an integer arith.constant, or
+/// an arith integer op (casts included) over such values.
+static llvm::Expected<int64_t>
+evaluateSize(Value v, const llvm::DenseMap<Value, int64_t> &known) {
+  if (auto it = known.find(v); it != known.end())
+    return it->second;
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return compileFailed("a parameter of the host function that is not a "
+                         "shape variable or an integer scalar");
+  if (auto c = dyn_cast<arith::ConstantOp>(def))
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      return i.getValue().getSExtValue();
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+          arith::ExtUIOp>(def))
+    return evaluateSize(def->getOperand(0), known);
+  if (def->getNumOperands() == 2 && isa<arith::ArithDialect>(def->getDialect())) {
+    llvm::Expected<int64_t> a = evaluateSize(def->getOperand(0), known);
+    if (!a)
+      return a.takeError();
+    llvm::Expected<int64_t> b = evaluateSize(def->getOperand(1), known);
+    if (!b)
+      return b.takeError();
+    if (std::optional<int64_t> r = applyBinary(def, *a, *b))
+      return *r;
+  }
+  return compileFailed("'" + def->getName().getStringRef() + "' at " +
+                       locationOf(def) + ", which the runtime does not "
+                       "evaluate (it evaluates integer constants and arith "
+                       "integer ops on shape variables)");
+}
+
+/// Evaluates `values` into `out`, each from `min` to 2^31 - 1.
+static llvm::Error evaluateDims(gpu::LaunchFuncOp launch, StringRef what,
+                                ValueRange values, int64_t min,
+                                const llvm::DenseMap<Value, int64_t> &known,
+                                unsigned *out) {
+  std::string where = ("the launch of " + launch.getKernelName().getValue() +
+                       " at " + locationOf(launch) + ": its " + what)
+                          .str();
+  for (auto [i, v] : llvm::enumerate(values)) {
+    llvm::Expected<int64_t> x = evaluateSize(v, known);
+    if (!x)
+      return prependMessage(x.takeError(), where + " is computed by ");
+    if (*x < min || *x > std::numeric_limits<int32_t>::max())
+      return badInput(where + " is " + llvm::Twine(*x) + ", not from " +
+                      llvm::Twine(min) + " to 2^31 - 1");
+    out[i] = static_cast<unsigned>(*x);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<LaunchConfig>
+uop::evaluateLaunchConfig(gpu::LaunchFuncOp launch,
+                          const llvm::DenseMap<Value, int64_t> &known) {
+  LaunchConfig c;
+  gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+  gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+  if (llvm::Error e = evaluateDims(launch, "grid", {grid.x, grid.y, grid.z}, 1,
+                                   known, c.grid))
+    return std::move(e);
+  if (llvm::Error e = evaluateDims(launch, "block",
+                                   {block.x, block.y, block.z}, 1, known,
+                                   c.block))
+    return std::move(e);
+  if (launch.hasClusterSize()) {
+    gpu::KernelDim3 cl = launch.getClusterSizeOperandValues();
+    if (llvm::Error e = evaluateDims(launch, "cluster", {cl.x, cl.y, cl.z}, 1,
+                                     known, c.cluster))
+      return std::move(e);
+  }
+  if (Value shared = launch.getDynamicSharedMemorySize())
+    if (llvm::Error e = evaluateDims(launch, "dynamic shared memory",
+                                     ValueRange(shared), 0, known, &c.shared))
+      return std::move(e);
+  return c;
 }

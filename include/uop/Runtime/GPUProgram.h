@@ -15,6 +15,7 @@
 #include "uop/Runtime/CudaDriver.h"
 #include "uop/Runtime/Error.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -76,6 +77,25 @@ private:
 /// gpu.launch_func operands or the tirx.prim_func parameters).
 using KernelArg = std::variant<DeviceBuffer, ScalarValue>;
 
+/// How a kernel is launched: the operands of its gpu.launch_func, evaluated.
+struct LaunchConfig {
+  unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1};
+  /// CTAs per thread-block cluster; all 0 for a launch without clusters.
+  unsigned cluster[3] = {0, 0, 0};
+  /// Bytes of dynamic shared memory.
+  unsigned shared = 0;
+};
+
+/// Evaluates the grid, block, cluster and dynamic-shared-memory operands of
+/// `launch`: arith.constants, and arith integer ops over values `known`
+/// gives (the host function's shape variables and integer scalar
+/// parameters). No attribute of the kernel is read. A CompileFailed error
+/// names the operand it cannot evaluate; a BadInput error a size out of
+/// range (0, negative or over 2^31 - 1).
+llvm::Expected<LaunchConfig>
+evaluateLaunchConfig(mlir::gpu::LaunchFuncOp launch,
+                     const llvm::DenseMap<mlir::Value, int64_t> &known);
+
 /// The kernels of a module lowered to NVVM, loaded on the device, with
 /// launches prepared once (parameters, tensor maps) and run in order.
 class GPUProgram {
@@ -84,13 +104,14 @@ public:
   ~GPUProgram();
   /// Assembles (ptxas, else the driver's PTX JIT) and loads the module.
   llvm::Error load(mlir::ModuleOp lowered, llvm::StringRef chip);
-  /// Appends a launch of `kernel` on `args`: grid, block and dynamic shared
-  /// memory come from the kernel's attributes, each buffer is a bare device
-  /// pointer, each scalar is passed by value in the parameter's width, and
-  /// each tensor map (tirx.tensor_maps, after the arguments) is encoded
-  /// here, once, over the buffer argument it names and passed by value.
+  /// Appends a launch of `kernel` on `args` (one per kernel parameter)
+  /// configured by `config`: each buffer is a bare device pointer, each
+  /// scalar is passed by value in the parameter's width, and each tensor map
+  /// (tirx.tensor_maps, after the other parameters; its argument is the
+  /// buffer it maps) is encoded here, once, and passed by value.
   llvm::Error addLaunch(mlir::LLVM::LLVMFuncOp kernel,
-                        llvm::ArrayRef<KernelArg> args);
+                        llvm::ArrayRef<KernelArg> args,
+                        const LaunchConfig &config);
   /// Launches everything in order (asynchronously).
   llvm::Error launchAll();
   /// Forgets the launches (to add them again with other scalar values).
@@ -106,13 +127,12 @@ private:
     void *fn = nullptr;
     std::vector<std::unique_ptr<ParamValue>> values;
     std::vector<void *> params;
-    unsigned grid[3] = {1, 1, 1}, block[3] = {1, 1, 1}, shared = 0;
-    /// The kernel's cluster dimensions (nvvm.cluster_dim), 0 without.
-    unsigned cluster[3] = {0, 0, 0};
+    LaunchConfig config;
   };
-  /// Encodes the tensor map `entry` (of tirx.tensor_maps) into `out`.
-  llvm::Error encodeMap(tirx::TensorMapParamAttr entry,
-                        llvm::ArrayRef<KernelArg> args, void *out);
+  /// Encodes the tensor map `entry` (of tirx.tensor_maps) over `arg`, the
+  /// buffer it maps, into `out`.
+  llvm::Error encodeMap(tirx::TensorMapParamAttr entry, const KernelArg &arg,
+                        void *out);
   /// Fills the parameter values of `l` for `kernel` from `args`.
   llvm::Error packParams(mlir::LLVM::LLVMFuncOp kernel,
                          llvm::ArrayRef<KernelArg> args, Launch &l);

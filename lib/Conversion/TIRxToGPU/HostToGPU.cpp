@@ -3,13 +3,18 @@
 // The host side of a compiled program is IR, not a table for launchers to
 // decode: host code becomes a func.func whose global buffers are gpu.alloc
 // (freed before it returns) and whose `tirx.launch`es are gpu.launch_func,
-// configured as each converted kernel recorded. The runtime walks it.
+// configured as each converted kernel recorded: grid, block, cluster and
+// dynamic shared memory are operands. The runtime walks it and reads the
+// launch configuration from those operands only.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
 using namespace uop::tirx;
@@ -84,9 +89,56 @@ struct HostAllocToGPU : OpConversionPattern<AllocBufferOp> {
   }
 };
 
-/// tirx.launch -> gpu.launch_func of the converted kernel, with the grid,
-/// block and dynamic shared bytes it recorded. A kernel without block
-/// (thread) scope ids runs one block (one thread).
+/// Three index constants: `dims` padded with 1s.
+static gpu::KernelDim3 constantDims(OpBuilder &b, Location loc,
+                                    ArrayRef<int64_t> dims) {
+  auto at = [&](size_t i) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, i < dims.size() ? dims[i] : 1);
+  };
+  return {at(0), at(1), at(2)};
+}
+
+static SmallVector<int64_t> toI64(DenseI32ArrayAttr a) {
+  return a ? SmallVector<int64_t>(a.asArrayRef()) : SmallVector<int64_t>();
+}
+
+/// The launch grid in CTAs: compiled in (known_grid_size), or for a free grid
+/// (`kernel -> cta [?]`) the preferred extents, which the kernel does not
+/// know: it reads the grid's size at run time.
+static SmallVector<int64_t> launchGrid(gpu::GPUFuncOp kernel) {
+  auto *tirx = kernel->getContext()->getLoadedDialect<TIRxDialect>();
+  if (DenseI64ArrayAttr preferred =
+          tirx->getPreferredGridDimsAttrHelper().getAttr(kernel))
+    return SmallVector<int64_t>(preferred.asArrayRef());
+  return toI64(kernel.getKnownGridSizeAttr());
+}
+
+/// The kernel operands: the launch's arguments, then for each tensor-map
+/// parameter (tirx.tensor_maps, after the converted ones) the address of
+/// the buffer it maps as the parameter's !llvm.ptr; the launcher encodes
+/// the map over that buffer and passes the map.
+static SmallVector<Value> kernelOperands(OpBuilder &b, Location loc,
+                                         gpu::GPUFuncOp kernel, ValueRange args) {
+  SmallVector<Value> operands(args);
+  auto *tirx = kernel->getContext()->getLoadedDialect<TIRxDialect>();
+  ArrayAttr maps = tirx->getTensorMapsAttrHelper().getAttr(kernel);
+  if (!maps)
+    return operands;
+  for (auto map : maps.getAsRange<TensorMapParamAttr>()) {
+    Value address = memref::ExtractAlignedPointerAsIndexOp::create(
+        b, loc, args[map.getBufferArg()]);
+    Value i64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
+    operands.push_back(LLVM::IntToPtrOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext()), i64));
+  }
+  return operands;
+}
+
+/// tirx.launch -> gpu.launch_func of the converted kernel. Every launch
+/// parameter is an operand, so the host IR is the launcher's only source:
+/// the grid and block (a kernel without block (thread) scope ids runs one
+/// block of one thread), the cluster shape of a clustered kernel and the
+/// dynamic shared bytes of one that has them.
 struct LaunchToGPU : OpConversionPattern<LaunchOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -100,26 +152,22 @@ struct LaunchToGPU : OpConversionPattern<LaunchOp> {
     if (!kernel)
       return rw.notifyMatchFailure(launch, "the kernel is not converted");
     Location loc = launch.getLoc();
-    auto dim = [&](DenseI32ArrayAttr a) {
-      auto at = [&](int i) -> Value {
-        return arith::ConstantIndexOp::create(rw, loc,
-                                              a && i < a.size() ? a[i] : 1);
-      };
-      return gpu::KernelDim3{at(0), at(1), at(2)};
-    };
-    Value shared;
     auto *tirx = rw.getContext()->getLoadedDialect<TIRxDialect>();
+    Value shared;
     if (IntegerAttr bytes = tirx->getDynamicSharedBytesAttrHelper().getAttr(kernel))
       shared = arith::ConstantOp::create(
           rw, loc, rw.getI32IntegerAttr(static_cast<int32_t>(bytes.getInt())));
-    // The compiled-in grid, or the preferred one of a free grid.
-    DenseI32ArrayAttr grid = kernel.getKnownGridSizeAttr();
-    if (auto preferred = tirx->getPreferredGridDimsAttrHelper().getAttr(kernel))
-      grid = rw.getDenseI32ArrayAttr(SmallVector<int32_t>(
-          preferred.asArrayRef().begin(), preferred.asArrayRef().end()));
-    gpu::LaunchFuncOp::create(rw, loc, kernel, dim(grid),
-                              dim(kernel.getKnownBlockSizeAttr()), shared,
-                              adaptor.getArgs());
+    std::optional<gpu::KernelDim3> cluster;
+    if (auto c = kernel->getAttrOfType<DenseI32ArrayAttr>(
+            NVVM::NVVMDialect::getClusterDimAttrName()))
+      cluster = constantDims(rw, loc, toI64(c));
+    gpu::KernelDim3 grid = constantDims(rw, loc, launchGrid(kernel));
+    gpu::KernelDim3 block =
+        constantDims(rw, loc, toI64(kernel.getKnownBlockSizeAttr()));
+    gpu::LaunchFuncOp::create(rw, loc, kernel, grid, block, shared,
+                              kernelOperands(rw, loc, kernel, adaptor.getArgs()),
+                              /*asyncTokenType=*/Type(),
+                              /*asyncDependencies=*/ValueRange(), cluster);
     rw.eraseOp(launch);
     return success();
   }

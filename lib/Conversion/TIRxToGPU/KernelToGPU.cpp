@@ -176,7 +176,10 @@ void buildTensorMemoryEpilogue(OpBuilder &b, Location loc, bool pairs) {
       b, loc, pairs ? NVVM::CTAGroupKind::CTA_2 : NVVM::CTAGroupKind::CTA_1);
 }
 
-/// Known block and grid sizes from the prim_func's launch dimensions.
+/// Known block and grid sizes from the prim_func's launch dimensions: they
+/// feed NVVM's range information and .reqntid / .reqnctapercluster, and the
+/// host's gpu.launch_func operands are made from them (HostToGPU.cpp); the
+/// runtime reads the operands, not these attributes.
 void setLaunchDimensions(PrimFuncOp fn, gpu::GPUFuncOp kernel, Builder &b) {
   auto *tirx = fn->getContext()->getLoadedDialect<TIRxDialect>();
   auto dims3 = [&](DenseI64ArrayAttr attr) -> DenseI32ArrayAttr {
@@ -190,8 +193,8 @@ void setLaunchDimensions(PrimFuncOp fn, gpu::GPUFuncOp kernel, Builder &b) {
     kernel.setKnownBlockSizeAttr(block);
   if (auto grid = dims3(tirx->getGridDimsAttrHelper().getAttr(fn)))
     kernel.setKnownGridSizeAttr(grid);
-  // A free grid is not known to the kernel; the launcher starts the
-  // preferred one.
+  // A free grid is not known to the kernel; the host's launch of it gets
+  // the preferred extents as its grid operands.
   if (auto grid = tirx->getPreferredGridDimsAttrHelper().getAttr(fn))
     tirx->getPreferredGridDimsAttrHelper().setAttr(kernel, grid);
   // A compile-time cluster shape (.reqnctapercluster): the kernel launches

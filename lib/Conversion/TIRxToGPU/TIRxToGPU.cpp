@@ -210,10 +210,6 @@ static LogicalResult checkHostLaunch(LaunchOp launch, gpu::GPUModuleOp kernels) 
   auto kernel = kernels.lookupSymbol<gpu::GPUFuncOp>(launch.getKernel());
   if (!kernel)
     return launch.emitError("no converted kernel '") << launch.getKernel() << "'";
-  auto *tirx = kernel->getContext()->getLoadedDialect<TIRxDialect>();
-  if (tirx->getTensorMapsAttrHelper().isAttrPresent(kernel))
-    return launch.emitError("launching a kernel that uses tensor maps from "
-                            "host code is not supported yet");
   return success();
 }
 

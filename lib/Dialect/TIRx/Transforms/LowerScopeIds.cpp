@@ -217,7 +217,7 @@ struct LowerScopeIds
       dialect->getBlockDimsAttrHelper().setAttr(
           fn, b.getDenseI64ArrayAttr({*block}));
     // A grid some def fixes is compiled in (gpu.known_grid_size); one every
-    // def leaves free is only where the launcher starts.
+    // def leaves free is only the grid the host's launch_func starts.
     if (!grid.empty() && freeGrid && !fixedGrid)
       dialect->getPreferredGridDimsAttrHelper().setAttr(
           fn, b.getDenseI64ArrayAttr(grid));

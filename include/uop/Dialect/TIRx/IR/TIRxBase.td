@@ -36,6 +36,8 @@ def TIRx_Dialect : Dialect {
     // The grid to launch with when scope ids leave it free (`[?]`): the
     // preferred extents. The kernel reads the grid's size at run time, so it
     // is correct on any grid; grid_dims, by contrast, is compiled in.
+    // convert-tirx-to-gpu makes it the grid operands of the host's
+    // gpu.launch_func; no launcher reads it.
     "::mlir::DenseI64ArrayAttr":$preferred_grid_dims,
     // CTAs per thread-block cluster, x first (cluster -> cta scope ids);
     // the grid is a multiple of it.
