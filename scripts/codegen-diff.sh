@@ -184,14 +184,22 @@ if [ "$mode" = --save ]; then
 fi
 
 [ -d "$dir" ] || { echo "error: no baseline directory $dir" >&2; exit 2; }
+base="$dir"
 new="$(mktemp -d "${TMPDIR:-/tmp}/codegen-diff.XXXXXX")"
 trap 'rm -rf "$new"' EXIT
+if [ -n "${CODEGEN_FILTER:-}" ]; then  # compare with the matching part of the baseline
+  mkdir "$new.base"
+  trap 'rm -rf "$new" "$new.base"' EXIT
+  (cd "$dir" && find . -type f | sed 's|^\./||' | grep -E "$CODEGEN_FILTER" || true) |
+    while read -r f; do mkdir -p "$new.base/$(dirname "$f")" && cp "$dir/$f" "$new.base/$f"; done
+  dir="$new.base"
+fi
 generate "$new"
 if diff -r -q "$dir" "$new" >/dev/null; then
-  echo "codegen-diff: no difference from $dir"
+  echo "codegen-diff: no difference from $base"
   exit 0
 fi
-echo "codegen-diff: generated code differs from $dir:"
-diff -r -q "$dir" "$new" | sed -e "s|$new|NEW|g" -e "s|$dir|BASE|g"
-echo "(diff -r $dir <new> for details; rerun with --save to keep the new output)"
+echo "codegen-diff: generated code differs from $base:"
+diff -r -q "$dir" "$new" | sed -e "s|$dir|BASE|g" -e "s|$new|NEW|g"
+echo "(diff -r $base <new> for details; rerun with --save to keep the new output)"
 exit 1
