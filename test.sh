@@ -29,6 +29,12 @@ echo "== short fuzz (uop-fuzz, 120 s; docs/reliability.md)"
 "$UOP_BUILD_DIR/bin/uop-fuzz" "$UOP_ROOT/test" "$UOP_ROOT/examples" --max-time 120 --seed 1 \
   --out "$UOP_BUILD_DIR/fuzz-findings" || status=1
 
+echo "== short runtime fuzz (uop-fuzz-runtime: .npy bytes, uop-run's options, C API calls; docs/reliability.md)"
+for mode in npy:20 run:30 capi:30; do
+  "$UOP_BUILD_DIR/bin/uop-fuzz-runtime" --mode "${mode%%:*}" --max-time "${mode##*:}" --seed 1 \
+    --out "$UOP_BUILD_DIR/fuzz-runtime-findings" || status=1
+done
+
 if [ -d "$UOP_ROOT/python/tests" ] && ls "$UOP_ROOT"/python/tests/test_*.py >/dev/null 2>&1; then
   echo "== python tests"
   UOP_BUILD_DIR="$UOP_BUILD_DIR" /usr/bin/python3 -m pytest -q "$UOP_ROOT/python/tests" || status=1

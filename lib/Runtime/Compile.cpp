@@ -1,6 +1,7 @@
 //===- Compile.cpp - one compiler session for tools and the C API ---------===//
 
 #include "uop/Runtime/Compile.h"
+#include "uop/Runtime/OutputFile.h"
 #include "uop/InitAll.h"
 
 #include "mlir/InitAllDialects.h"
@@ -123,13 +124,10 @@ llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
   llvm::sys::path::append(c, "program.c");
   llvm::sys::path::append(so, "program.so");
   llvm::sys::path::append(logPath, "cc.log");
-  {
-    std::error_code ec;
-    llvm::raw_fd_ostream os(c, ec);
-    if (ec)
-      return fail(llvm::Twine("cannot write ") + c + ": " + ec.message());
-    os << source;
-  }
+  // A full disk is an error naming the file (with TMPDIR's hint), not
+  // raw_fd_ostream's unnamed "IO failure on output stream".
+  if (std::string err = writeFileAtomically(c, source); !err.empty())
+    return fail(err + " (set TMPDIR to a directory with space)");
   CCompiler compiler = findCCompiler();
   if (compiler.path.empty())
     return fail("C compiler '" + compiler.name + "' not found (set CC)");

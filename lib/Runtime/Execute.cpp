@@ -175,15 +175,15 @@ public:
     varValues.assign(values.begin(), values.end());
     for (int64_t &v : varValues)
       args.push_back(&v);
-    call();
-    return llvm::Error::success();
+    return call();
   }
 
   llvm::Expected<double> time(unsigned repeat) override {
     std::vector<double> times;
     for (unsigned r = 0; r < repeat; ++r) {
       auto start = std::chrono::steady_clock::now();
-      call();
+      if (llvm::Error err = call())
+        return std::move(err);
       auto stop = std::chrono::steady_clock::now();
       times.push_back(
           std::chrono::duration<double, std::milli>(stop - start).count());
@@ -212,8 +212,7 @@ private:
         std::memset(p, 0xFF, bytes);
       args.push_back(p);
     }
-    call();
-    return llvm::Error::success();
+    return call();
   }
   /// Compiles and loads `source` (loadCProgram: the C path of every front
   /// end, UOP_CACHE_DIR's cache included) and finds the packed entry of
@@ -228,6 +227,7 @@ private:
     entry = dlsym(lib, sym.c_str());
     if (!entry)
       return compileFailed("the compiled program has no entry " + sym);
+    errorFn = dlsym(lib, ("uop_" + name + "_error").str().c_str());
     return llvm::Error::success();
   }
   /// Keeps the OpenMP runtime that `program` links (libomp or libgomp, a
@@ -243,10 +243,21 @@ private:
     // RTLD_NOLOAD: the object already mapped, now never unloaded.
     dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
   }
-  /// `uop_<name>_packed(void *const *buffers)` (see --uop-to-c).
-  void call() { reinterpret_cast<void (*)(void *const *)>(entry)(args.data()); }
+  /// `int uop_<name>_packed(void *const *buffers)` (see --uop-to-c): 1 when
+  /// an allocation failed, which `uop_<name>_error()` describes (the buffer,
+  /// its source location and its size).
+  llvm::Error call() {
+    if (reinterpret_cast<int (*)(void *const *)>(entry)(args.data()) == 0)
+      return llvm::Error::success();
+    const char *why =
+        errorFn ? reinterpret_cast<const char *(*)(void)>(errorFn)() : nullptr;
+    return makeError(RuntimeErrorKind::LaunchFailed,
+                     why && *why ? StringRef(why)
+                                 : StringRef("the program's entry failed"));
+  }
   void *lib = nullptr;
   void *entry = nullptr;
+  void *errorFn = nullptr;
   std::string dir;
   SmallVector<void *> args;
   std::vector<int64_t> varValues;

@@ -1,6 +1,7 @@
 //===- Npy.cpp - NumPy .npy files, read and written -----------------------===//
 
 #include "uop/Runtime/Npy.h"
+#include "uop/Runtime/OutputFile.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -280,18 +281,19 @@ llvm::Error npy::write(StringRef path, const Array &a) {
   size_t total = (prefix + dict.size() + 1 + 63) / 64 * 64;
   dict.append(total - prefix - dict.size() - 1, ' ');
   dict += '\n';
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
-  if (ec)
-    return npyError("cannot write " + path + ": " + ec.message());
-  os << "\x93NUMPY" << char(v2 ? 2 : 1) << char(0);
+  std::string head = "\x93NUMPY";
+  head += char(v2 ? 2 : 1);
+  head += char(0);
   size_t len = dict.size();
   for (size_t i = 0; i < (v2 ? 4u : 2u); ++i)
-    os << char((len >> (8 * i)) & 0xFF);
-  os << dict;
-  os.write(reinterpret_cast<const char *>(a.bytes.data()), a.bytes.size());
-  os.close();
-  if (os.has_error())
-    return npyError("cannot write " + path + ": " + os.error().message());
+    head += char((len >> (8 * i)) & 0xFF);
+  head += dict;
+  // Whole or absent: a full disk leaves no truncated .npy behind.
+  StringRef pieces[] = {head, StringRef(reinterpret_cast<const char *>(
+                                            a.bytes.data()),
+                                        a.bytes.size())};
+  std::string err = writeFileAtomically(path, pieces);
+  if (!err.empty())
+    return npyError(err);
   return llvm::Error::success();
 }

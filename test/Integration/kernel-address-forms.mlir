@@ -41,7 +41,7 @@ uop.function @addr(%out: !uop.ptr<f32, global, 8>, %in: !uop.ptr<f32, global, 16
 
 //--- driver.c
 #include <stdio.h>
-void uop_addr(float *out, const float *in);
+int uop_addr(float *out, const float *in);
 int main(void) {
   float in[16], out[8];
   for (int k = 0; k < 16; ++k)

@@ -40,7 +40,7 @@ uop.function @custom(%out: !uop.ptr<f32, global, 8>, %cnt: !uop.ptr<f32, global,
 
 //--- driver.c
 #include <stdio.h>
-void uop_custom(float *out, float *cnt, const float *x);
+int uop_custom(float *out, float *cnt, const float *x);
 int main(void) {
   float out[8], cnt[8], x[8];
   for (int i = 0; i < 8; ++i)

@@ -105,9 +105,9 @@ uop.function @ptrcat(%out: !uop.ptr<f32, global, 8>, %a: !uop.ptr<f32, global, 4
 
 //--- driver.c
 #include <stdio.h>
-void uop_vec(float *out, const float *in);
-void uop_unroll(float *out, const float *in);
-void uop_ptrcat(float *out, const float *a, const float *b);
+int uop_vec(float *out, const float *in);
+int uop_unroll(float *out, const float *in);
+int uop_ptrcat(float *out, const float *a, const float *b);
 static void show(const char *name, const float *v) {
   printf("%s:", name);
   for (int i = 0; i < 8; ++i)

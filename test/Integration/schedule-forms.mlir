@@ -19,7 +19,7 @@
 // CHECK: sched: -1 -1 -1 -1 8 11 14 17
 // CHECK: after: 0 3 6 9 12 15 18 21
 // The view of the output makes `out` writable; `in` stays const.
-// C: void uop_sched(const float *restrict a0, float *restrict a1) {
+// C: int uop_sched(const float *restrict a0, float *restrict a1) {
 // C: memcpy(b1, b0, sizeof(float) * 8);
 // C: uopk_add_k((a1 + 4), (b1 + 4), a0);
 // AFTER reaches PTX (launches run in stream order).
@@ -105,8 +105,8 @@ uop.function @after(%in: !uop.ptr<f32, global, 8>, %out: !uop.ptr<f32, global, 8
 
 //--- driver.c
 #include <stdio.h>
-void uop_sched(const float *in, float *out);
-void uop_after(const float *in, float *out);
+int uop_sched(const float *in, float *out);
+int uop_after(const float *in, float *out);
 static void show(const char *name, const float *v) {
   printf("%s:", name);
   for (int i = 0; i < 8; ++i)

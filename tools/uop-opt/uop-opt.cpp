@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "uop/InitAll.h"
+#include "uop/Runtime/OutputFile.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -24,6 +25,9 @@ int main(int argc, char **argv) {
   mlir::registerAllToLLVMIRTranslations(registry);
   uop::registerAllDialects(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "uop-mlir optimizer driver\n", registry));
+  // A write error of the output names the file (OutputFile.h).
+  return uop::runWithCheckedOutput(argc, argv, [&](int argc, char **argv) {
+    return mlir::asMainReturnCode(mlir::MlirOptMain(
+        argc, argv, "uop-mlir optimizer driver\n", registry));
+  });
 }

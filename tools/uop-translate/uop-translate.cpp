@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "uop/InitAll.h"
+#include "uop/Runtime/OutputFile.h"
 
 #include "mlir/InitAllTranslations.h"
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
@@ -13,6 +14,9 @@
 int main(int argc, char **argv) {
   mlir::registerAllTranslations();
   uop::registerAllTranslations();
-  return mlir::failed(
-      mlir::mlirTranslateMain(argc, argv, "uop-mlir translation driver\n"));
+  // A write error of the output names the file (OutputFile.h).
+  return uop::runWithCheckedOutput(argc, argv, [](int argc, char **argv) {
+    return mlir::failed(
+        mlir::mlirTranslateMain(argc, argv, "uop-mlir translation driver\n"));
+  });
 }

@@ -621,8 +621,15 @@ struct ConvertUOpToTIRxPass
     if (!chip.empty()) {
       const GPUChip *c = lookupGPUChip(chip);
       if (!c) {
-        module.emitError("convert-uop-to-tirx: unknown chip '")
-            << chip << "' (known: " << listGPUChips() << ")";
+        // The option is wrong, not the module: located at the module's
+        // first op (the module itself is file:0:0) and without
+        // Operation::emitError's dump of the whole module.
+        Location loc = module.getBody()->empty()
+                           ? module.getLoc()
+                           : module.getBody()->front().getLoc();
+        mlir::emitError(loc, "convert-uop-to-tirx: unknown chip '")
+            << chip << "' (known: " << listGPUChips()
+            << ") in the pass option chip=";
         return signalPassFailure();
       }
       wgmma = c->has(ChipFeature::WGMMA);

@@ -2,8 +2,9 @@
 //
 // C11 from the LINEAR stage of each PROGRAM: one `static void` per kernel with
 // restrict pointers, RANGE/END as for loops, IF/ENDIF as if blocks; and per
-// schedule function an entry `void uop_<name>(inputs..., outputs...)` that
-// allocates the intermediate BUFFERs and calls the kernels in order.
+// schedule function an entry `int uop_<name>(inputs..., outputs...)` that
+// allocates the intermediate BUFFERs and calls the kernels in order (0, or 1
+// when an allocation fails: `uop_<name>_error()` says which).
 //
 //===----------------------------------------------------------------------===//
 
@@ -1492,18 +1493,21 @@ void emitPrelude(raw_ostream &os) {
         "#include <math.h>\n#include <stdint.h>\n#include <stdlib.h>\n"
         "#include <stdio.h>\n#include <string.h>\n#ifdef _OPENMP\n"
         "#include <omp.h>\n#endif\n\n"
-        // A schedule's buffer: a failed allocation names the buffer and its
-        // size and exits with status 1 (uop-to-c bounds the bytes to
-        // INT64_MAX; the division guards a hand-written caller).
+        // A schedule's buffer: a failed allocation records which buffer of
+        // which size in uoph_error (the entry's uop_<name>_error) and the
+        // entry returns 1, so that a host process (the C API, Python) gets
+        // an error, not an exit. uop-to-c bounds the bytes to INT64_MAX; the
+        // division guards a hand-written caller.
+        "static _Thread_local char uoph_error[512];\n"
         "static inline void *uoph_alloc(size_t size, size_t count, "
         "const char *entry, const char *what) {\n"
         "  size_t n = count ? count : 1;\n"
         "  void *p = n <= SIZE_MAX / size ? malloc(size * n) : NULL;\n"
-        "  if (!p) {\n"
-        "    fprintf(stderr, \"%s: cannot allocate %s: %zu elements of %zu "
-        "bytes (%.0f bytes)\\n\", entry, what, count, size, "
-        "(double)count * (double)size);\n"
-        "    exit(1);\n  }\n  return p;\n}\n"
+        "  if (!p)\n"
+        "    snprintf(uoph_error, sizeof(uoph_error), \"%s: cannot allocate "
+        "%s: %zu elements of %zu bytes (%.0f bytes)\", entry, what, count, "
+        "size, (double)count * (double)size);\n"
+        "  return p;\n}\n"
         // A float select as a bit blend: `c ? a : b` on floats becomes a
         // branch in GCC's IR, which stops it from vectorizing lanes.
         // Bit counts of a value's low `w` bits, and math.ipowi as
@@ -1876,9 +1880,10 @@ LogicalResult emitKernels(ArrayRef<FunctionOp> schedules,
 /// elements of `p`'s type:
 /// its bytes must fit int64 (a wrapped `sizeof(T) * N` was malloc(0)), and a
 /// failed allocation names the entry, the buffer (its source location) and
-/// the size.
+/// the size, frees the `earlier` buffers and returns 1 from the entry.
 LogicalResult emitAlloc(Operation *op, PtrType p, int64_t size, StringRef t,
-                        StringRef name, raw_ostream &os) {
+                        StringRef name, ArrayRef<std::string> earlier,
+                        raw_ostream &os) {
   Type elem = p.getElementType();
   int64_t per = elem.isIndex() ? 8
                                : std::max<int64_t>(
@@ -1898,7 +1903,10 @@ LogicalResult emitAlloc(Operation *op, PtrType p, int64_t size, StringRef t,
   os << "  " << t << " *" << name << " = uoph_alloc(sizeof(" << t << "), "
      << count << ", \"uop_" << (sched ? sched.getSymName() : "") << "\", \"";
   os.write_escaped(where);
-  os << "\");\n";
+  os << "\");\n  if (!" << name << ") {\n";
+  for (const std::string &e : earlier)
+    os << "    free(" << e << ");\n";
+  os << "    return 1;\n  }\n";
   return success();
 }
 
@@ -1934,7 +1942,7 @@ LogicalResult emitScheduleBufferForm(Operation *op,
   if (failed(t))
     return failure();
   std::string name = "b" + std::to_string(n++);
-  if (failed(emitAlloc(copy, p, p.getSize(), *t, name, os)))
+  if (failed(emitAlloc(copy, p, p.getSize(), *t, name, frees, os)))
     return failure();
   std::string bytes = "sizeof(" + *t + ") * " +
                       std::to_string(std::max<int64_t>(p.getSize(), 1));
@@ -2009,7 +2017,7 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
         return failure();
       std::string name = "b" + std::to_string(n++);
       names[buf.getResult()] = name;
-      if (failed(emitAlloc(buf, p, buf.getSize(), *t, name, os)))
+      if (failed(emitAlloc(buf, p, buf.getSize(), *t, name, frees, os)))
         return failure();
       frees.push_back(name);
     } else if (auto after = dyn_cast<AfterOp>(op)) {
@@ -2054,6 +2062,7 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
   }
   for (const std::string &f : frees)
     os << "  free(" << f << ");\n";
+  os << "  return 0;\n";
   return success();
 }
 
@@ -2095,7 +2104,7 @@ LogicalResult emitEntry(FunctionOp sched, const llvm::StringSet<> &emitted,
       }
   }
   DenseMap<Value, std::string> names;
-  os << "void uop_" << sched.getSymName() << "(";
+  os << "int uop_" << sched.getSymName() << "(";
   for (BlockArgument a : body.getArguments()) {
     auto p = dyn_cast<PtrType>(a.getType());
     if (!p || p.getAddrSpace() != AddrSpace::Global)
@@ -2129,13 +2138,16 @@ LogicalResult emitEntry(FunctionOp sched, const llvm::StringSet<> &emitted,
   if (failed(emitEntryBody(sched, emitted, linears, vars, names, os)))
     return failure();
   os << "}\n";
+  // Why the last call on this thread returned 1.
+  os << "const char *uop_" << sched.getSymName()
+     << "_error(void) { return uoph_error; }\n";
   // The same entry with its buffers in one array, for callers that build
   // the call at run time (uop-run, uopRun) whatever the argument count.
   // Shape variables come after the buffers, each as a pointer to int64_t.
-  os << "void uop_" << sched.getSymName() << "_packed(void *const *a) {\n";
+  os << "int uop_" << sched.getSymName() << "_packed(void *const *a) {\n";
   if (body.getNumArguments() == 0 && shapeVars.empty())
     os << "  (void)a;\n";
-  os << "  uop_" << sched.getSymName() << "(";
+  os << "  return uop_" << sched.getSymName() << "(";
   for (BlockArgument a : body.getArguments())
     os << (a.getArgNumber() ? ", " : "") << "a[" << a.getArgNumber() << "]";
   for (size_t i = 0; i < shapeVars.size(); ++i)
@@ -2159,16 +2171,17 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
                             "`uop-opt --uop-to-program` first");
   // Every C name outside the entries has a prefix no entry has (`uoph_`
   // helpers, `uopk_` kernels); the entries themselves collide only when one
-  // graph is another's name plus `_packed`.
+  // graph is another's name plus `_packed` or `_error`.
   llvm::StringSet<> names;
   for (FunctionOp sched : schedules)
     names.insert(sched.getSymName());
   for (FunctionOp sched : schedules)
-    if (names.contains((sched.getSymName() + "_packed").str()))
-      return sched.emitError("uop-to-c: graphs @")
-             << sched.getSymName() << " and @" << sched.getSymName()
-             << "_packed would both define the C function uop_"
-             << sched.getSymName() << "_packed; rename one";
+    for (StringRef suffix : {"_packed", "_error"})
+      if (names.contains((sched.getSymName() + suffix).str()))
+        return sched.emitError("uop-to-c: graphs @")
+               << sched.getSymName() << " and @" << sched.getSymName()
+               << suffix << " would both define the C function uop_"
+               << sched.getSymName() << suffix << "; rename one";
   // Buffered: a failure prints no partial C.
   std::string c;
   llvm::raw_string_ostream cs(c);

@@ -152,8 +152,10 @@ static FailureOr<std::string> emitPTX(Operation *op, StringRef requested,
     }
   }
   const uop::GPUChip *info = uop::lookupGPUChip(chip);
+  // The chip (--chip or the gpu.module's target) is wrong, not the module:
+  // located at the gpu.module, without a dump of the whole module.
   if (!info)
-    return module.emitError("unknown chip '")
+    return mlir::emitError(gpuModules.front().getLoc(), "unknown chip '")
            << chip << "' (known: " << uop::listGPUChips() << ")";
   // NVPTX instruction selection aborts the process on an intrinsic the
   // chip lacks ("Cannot select"), and not every NVVM op carries upstream's
@@ -228,6 +230,15 @@ static LogicalResult emitCubin(Operation *op, StringRef requested,
     if (ec)
       return op->emitError("cannot write ") << ptxPath << ": " << ec.message();
     out << *ptx;
+    // A full disk: named here, not raw_fd_ostream's fatal "IO failure".
+    out.close();
+    if (out.has_error()) {
+      std::error_code writeError = out.error();
+      out.clear_error();
+      return op->emitError("cannot write ")
+             << ptxPath << ": " << writeError.message()
+             << " (set TMPDIR to a directory with space)";
+    }
   }
   std::string arch = "-arch=" + chip;
   SmallVector<StringRef> args = {*ptxas, arch, "-o", cubinPath, ptxPath};

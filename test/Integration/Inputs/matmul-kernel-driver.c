@@ -3,7 +3,7 @@
 // (sum k = 2016, sum k^2 = 85344 over k < 64): every value is an integer
 // below 2^24, so f32 is exact.
 #include <stdio.h>
-void uop_main(float *c, const float *a, const float *b);
+int uop_main(float *c, const float *a, const float *b);
 int main(void) {
   static float a[64 * 64], b[64 * 64], c[64 * 64];
   for (int i = 0; i < 64; ++i)

@@ -29,7 +29,7 @@ func.func @b(%a: tensor<3xi32>, %b: tensor<3xi32>)
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-void uop_b(const int32_t *a, const int32_t *b, int32_t *mask, float *f,
+int uop_b(const int32_t *a, const int32_t *b, int32_t *mask, float *f,
            bool *t, bool *s);
 int main(void) {
   int32_t a[3] = {5, 2, 6}, b[3] = {1, 3, -1}, mask[3];

@@ -61,10 +61,11 @@ uop.function @transpose(%out: !uop.ptr<i32, global, 32>, %in: !uop.ptr<i32, glob
   uop.sink %e : !uop.void info <name = "transpose">
 }
 
-// CHECK-LABEL: void uop_main(const float *restrict a0, float *restrict a1, float *restrict a2, const int32_t *restrict a3, int32_t *restrict a4) {
+// CHECK-LABEL: int uop_main(const float *restrict a0, float *restrict a1, float *restrict a2, const int32_t *restrict a3, int32_t *restrict a4) {
 // CHECK-NEXT: masked(a1, a0);
 // CHECK-NEXT: masked(a2, a1);
 // CHECK-NEXT: transpose(a4, a3);
+// CHECK-NEXT: return 0;
 // CHECK-NEXT: }
 // CHECK-NOT: static void
 uop.function @main(%x: !uop.ptr<f32, global, 64>, %y: !uop.ptr<f32, global, 64>, %z: !uop.ptr<f32, global, 64>, %p: !uop.ptr<i32, global, 32>, %q: !uop.ptr<i32, global, 32>) {

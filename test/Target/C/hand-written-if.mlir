@@ -79,7 +79,7 @@ uop.function @main(%in: !uop.ptr<f32, global, 8>, %out: !uop.ptr<f32, global, 8>
 
 //--- driver.c
 #include <stdio.h>
-void uop_main(const float *in, float *out, float *rows);
+int uop_main(const float *in, float *out, float *rows);
 static void print(const char *name, const float *v, int n) {
   printf("%s:", name);
   for (int i = 0; i < n; ++i)

@@ -25,7 +25,7 @@ func.func @mm(%a: tensor<2xf32>, %b: tensor<2xf32>) -> (tensor<2xf32>, tensor<2x
 //--- driver.c
 #include <math.h>
 #include <stdio.h>
-void uop_mm(const float *a, const float *b, float *mx, float *mn);
+int uop_mm(const float *a, const float *b, float *mx, float *mn);
 int main(void) {
   float a[2] = {0.0f, -0.0f}, b[2] = {-0.0f, 0.0f}, mx[2], mn[2];
   uop_mm(a, b, mx, mn);

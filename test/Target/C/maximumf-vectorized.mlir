@@ -39,7 +39,7 @@ func.func @mm(%x: tensor<64x1024xf32>, %y: tensor<64x1024xf32>) -> (tensor<64xf3
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-void uop_mm(const float *x, const float *y, float *mx, float *mn, float *a, float *b);
+int uop_mm(const float *x, const float *y, float *mx, float *mn, float *a, float *b);
 enum { R = 64, C = 1024 };
 static float ref_max(float a, float b) {
   if (isnan(a) || isnan(b)) return NAN;

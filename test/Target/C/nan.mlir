@@ -72,7 +72,7 @@ uop.function @main(%in: !uop.ptr<f32, global, 2>, %out: !uop.ptr<f32, global, 8>
 //--- driver.c
 #include <math.h>
 #include <stdio.h>
-void uop_main(const float *in, float *out);
+int uop_main(const float *in, float *out);
 int main(void) {
   float in[2] = {NAN, 1.0f}, out[8];
   uop_main(in, out);

@@ -58,7 +58,7 @@ uop.function @main(%out: !uop.ptr<i64, global, 8>) {
 //--- shl-driver.c
 #include <stdint.h>
 #include <stdio.h>
-void uop_main(int64_t *out);
+int uop_main(int64_t *out);
 int main(void) {
   int64_t out[8];
   uop_main(out);
@@ -79,7 +79,7 @@ func.func @narrow(%a: tensor<1xi16>, %b: tensor<1xi8>, %c: tensor<1xi16>)
 //--- narrow-driver.c
 #include <stdint.h>
 #include <stdio.h>
-void uop_narrow(const int16_t *a, const int8_t *b, const int16_t *c, int16_t *m,
+int uop_narrow(const int16_t *a, const int8_t *b, const int16_t *c, int16_t *m,
                 int8_t *n, int16_t *x);
 int main(void) {
   int16_t a = -1, c = INT16_MIN, m, x;
@@ -101,7 +101,7 @@ func.func @fptoi(%a: tensor<7xf64>, %b: tensor<4xf64>)
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
-void uop_fptoi(const double *a, const double *b, int32_t *s, uint32_t *u);
+int uop_fptoi(const double *a, const double *b, int32_t *s, uint32_t *u);
 int main(void) {
   double a[7] = {3e9, -3e9, NAN, 1e20, -2147483648.0, 2147483647.0, -7.9};
   double b[4] = {-5.0, 5e9, -0.5, 4294967295.0};

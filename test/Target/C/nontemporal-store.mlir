@@ -51,7 +51,7 @@ func.func @fill(%x: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-void uop_ew(const float *, const float *, const float *, float *);
+int uop_ew(const float *, const float *, const float *, float *);
 enum { N = 64 * 1024 };
 static int run(const char *what, size_t shift) {
   /* 64-byte aligned blocks; `shift` floats in, so that shift 1 misaligns

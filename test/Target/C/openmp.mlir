@@ -65,7 +65,7 @@ func.func @blocked(%a: tensor<64x512xf32>, %b: tensor<512x64xf32>) -> tensor<64x
 // Small: 64 x 96 iterations stay on one thread.
 // CHECK-LABEL: static void uopk_small_k0(
 // CHECK-NOT: pragma
-// CHECK: void uop_small(
+// CHECK: int uop_small(
 func.func @small(%a: tensor<64x96xf32>) -> tensor<64x96xf32> {
   %e = math.exp %a : tensor<64x96xf32>
   return %e : tensor<64x96xf32>
@@ -92,7 +92,7 @@ func.func @rows(%a: tensor<?x64xf32, #uop.sym<"n">>) -> tensor<?x64xf32, #uop.sy
 // which stays serial (its iterations share the accumulator).
 // CHECK-LABEL: static void uopk_total_k0(
 // CHECK-NOT: pragma
-// CHECK: void uop_total(
+// CHECK: int uop_total(
 func.func @total(%a: tensor<65536xf32>) -> tensor<f32> {
   %s = uop.reduce_axis add %a [0] : tensor<65536xf32> -> tensor<f32>
   return %s : tensor<f32>
@@ -104,7 +104,7 @@ func.func @total(%a: tensor<65536xf32>) -> tensor<f32> {
 // iteration could read what another writes, so it stays serial.
 // CHECK-LABEL: static void uopk_shift(
 // CHECK-NOT: pragma
-// CHECK: void uop_main(
+// CHECK: int uop_main(
 uop.function @shift(%buf: !uop.ptr<f32, global, 65536>) {
   %c65535 = arith.constant 65535 : index
   %c1 = arith.constant 1 : index
@@ -127,7 +127,7 @@ uop.function @main(%buf: !uop.ptr<f32, global, 65536>) {
 // Every iteration stores to the same element: not independent.
 // CHECK-LABEL: static void uopk_same(
 // CHECK-NOT: pragma
-// CHECK: void uop_main(
+// CHECK: int uop_main(
 uop.function @same(%out: !uop.ptr<f32, global, 1>, %in: !uop.ptr<f32, global, 65536>) {
   %c65536 = arith.constant 65536 : index
   %c0 = arith.constant 0 : index

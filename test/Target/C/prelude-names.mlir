@@ -18,9 +18,9 @@
 // C-DAG: static inline __attribute__((always_inline)) float uoph_exp_f32(float x)
 // C-DAG: static inline uint64_t uoph_ctlz(uint64_t v, int w)
 // C-DAG: static inline uint16_t uoph_f32_to_f16(float f)
-// C-DAG: void uop_exp_f32(
-// C-DAG: void uop_ctlz(
-// C-DAG: void uop_f32_to_f16(
+// C-DAG: int uop_exp_f32(
+// C-DAG: int uop_ctlz(
+// C-DAG: int uop_f32_to_f16(
 // C-NOT: {{[^h]}}uop_exp_f32(float
 //
 // Two graphs whose entries would collide (@a's packed form and @a_packed)

@@ -27,7 +27,7 @@ func.func @wrap(%a: tensor<8xi32>, %b: tensor<8xi32>) -> tensor<8xi32> {
 //--- driver.c
 #include <stdint.h>
 #include <stdio.h>
-void uop_wrap(const int32_t *a, const int32_t *b, int32_t *out);
+int uop_wrap(const int32_t *a, const int32_t *b, int32_t *out);
 int main(void) {
   int32_t a[8] = {-7, 7, -1, 9, 0, 1, 2, -8}, b[8], out[8];
   for (int i = 0; i < 8; ++i)

@@ -38,7 +38,7 @@ uop.function @main(%out: !uop.ptr<f32, global, 8>) {
 
 //--- driver.c
 #include <stdio.h>
-void uop_main(float *out);
+int uop_main(float *out);
 int main(void) {
   float out[8];
   uop_main(out);

@@ -19,7 +19,7 @@
 // parameters are restrict pointers (const unless the kernel stores through
 // them), RANGE/END as for loops over int64_t, a gated LOAD as a conditional
 // expression with its alt, a one-element DEFINE_REG as a scalar variable;
-// and per schedule an entry `void uop_<name>(inputs..., outputs...)` that
+// and per schedule an entry `int uop_<name>(inputs..., outputs...)` that
 // mallocs the intermediate BUFFERs, calls the kernels in order and frees.
 
 // The row max of a padded input (kernel 0, 4 rows per iteration, reduction
@@ -59,12 +59,19 @@
 
 // The entry: inputs const, the output written, the row max a malloc'ed
 // intermediate passed to both kernels.
-// CHECK-LABEL: void uop_small(const float *restrict a0, const float *restrict a1, float *restrict a2) {
+// CHECK-LABEL: int uop_small(const float *restrict a0, const float *restrict a1, float *restrict a2) {
 // CHECK-NEXT: float *b0 = uoph_alloc(sizeof(float), 8, "uop_{{[a-z_0-9]+}}", "buffer b0{{.*}}");
+// CHECK-NEXT: if (!b0) {
+// CHECK-NEXT: return 1;
+// CHECK-NEXT: }
 // CHECK-NEXT: uopk_small_k0(b0, a0);
 // CHECK-NEXT: uopk_small_k1(a2, a0, b0, a1);
 // CHECK-NEXT: free(b0);
+// CHECK-NEXT: return 0;
 // CHECK-NEXT: }
+// CHECK-NEXT: const char *uop_small_error(void) { return uoph_error; }
+// CHECK-NEXT: int uop_small_packed(void *const *a) {
+// CHECK-NEXT: return uop_small(a[0], a[1], a[2]);
 func.func @small(%x: tensor<8x14xf32>, %b: tensor<16xf32>) -> tensor<8x16xf32> {
   %p = uop.pad %x low [0, 1] high [0, 1] : tensor<8x14xf32> -> tensor<8x16xf32>
   %m = uop.reduce_axis max %p [1] : tensor<8x16xf32> -> tensor<8xf32>
@@ -85,15 +92,29 @@ func.func @small(%x: tensor<8x14xf32>, %b: tensor<16xf32>) -> tensor<8x16xf32> {
 // SOFTMAX: static void uopk_softmax_k1(float *restrict p0, const float *restrict p1, const float *restrict p2) {
 // SOFTMAX: static void uopk_softmax_k2(float *restrict p0, const float *restrict p1) {
 // SOFTMAX: static void uopk_softmax_k3(float *restrict p0, const float *restrict p1, const float *restrict p2) {
-// SOFTMAX: void uop_softmax(const float *restrict a0, float *restrict a1) {
+// SOFTMAX: int uop_softmax(const float *restrict a0, float *restrict a1) {
 // SOFTMAX-NEXT: float *b0 = uoph_alloc(sizeof(float), 256, "uop_{{[a-z_0-9]+}}", "buffer b0{{.*}}");
+// SOFTMAX-NEXT: if (!b0) {
+// SOFTMAX-NEXT: return 1;
+// SOFTMAX-NEXT: }
 // SOFTMAX-NEXT: uopk_softmax_k0(b0, a0);
 // SOFTMAX-NEXT: float *b1 = uoph_alloc(sizeof(float), 98304, "uop_{{[a-z_0-9]+}}", "buffer b1{{.*}}");
+// A failed allocation frees those before it and returns 1.
+// SOFTMAX-NEXT: if (!b1) {
+// SOFTMAX-NEXT: free(b0);
+// SOFTMAX-NEXT: return 1;
+// SOFTMAX-NEXT: }
 // SOFTMAX-NEXT: uopk_softmax_k1(b1, a0, b0);
 // SOFTMAX-NEXT: float *b2 = uoph_alloc(sizeof(float), 256, "uop_{{[a-z_0-9]+}}", "buffer b2{{.*}}");
+// SOFTMAX-NEXT: if (!b2) {
+// SOFTMAX-NEXT: free(b0);
+// SOFTMAX-NEXT: free(b1);
+// SOFTMAX-NEXT: return 1;
+// SOFTMAX-NEXT: }
 // SOFTMAX-NEXT: uopk_softmax_k2(b2, b1);
 // SOFTMAX-NEXT: uopk_softmax_k3(a1, b1, b2);
 // SOFTMAX-NEXT: free(b0);
 // SOFTMAX-NEXT: free(b1);
 // SOFTMAX-NEXT: free(b2);
+// SOFTMAX-NEXT: return 0;
 // SOFTMAX-NEXT: }

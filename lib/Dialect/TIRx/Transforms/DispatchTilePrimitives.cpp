@@ -156,8 +156,10 @@ struct DispatchTilePrimitives
   void runOnOperation() override {
     const uop::GPUChip *info = uop::lookupGPUChip(chip);
     if (!info) {
-      getOperation().emitError("unknown chip '")
-          << chip << "' (known: " << uop::listGPUChips() << ")";
+      // The option is wrong, not the prim_func: no dump of it.
+      mlir::emitError(getOperation().getLoc(), "unknown chip '")
+          << chip << "' (known: " << uop::listGPUChips()
+          << ") in the pass option chip=";
       return signalPassFailure();
     }
     // Region views become decl_buffers with the sliced layout, so that the

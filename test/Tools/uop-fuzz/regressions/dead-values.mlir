@@ -52,7 +52,7 @@
 
 //--- after-dep.mlir
 // AFTER: static void uopk_rowsum
-// AFTER: void uop_main(
+// AFTER: int uop_main(
 "builtin.module"() ({
   "uop.function"() <{function_type = (!uop.ptr<f32, global, 4>, !uop.ptr<f32, global, 32>) -> (), sym_name = "rowsum"}> ({
   ^bb0(%arg2: !uop.ptr<f32, global, 4>, %arg3: !uop.ptr<f32, global, 32>):

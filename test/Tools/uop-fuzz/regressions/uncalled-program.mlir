@@ -7,7 +7,7 @@
 // PROGRAM for a kernel it never CALLs printed that kernel as a static C
 // function nothing called (-Wunused-function). Such a PROGRAM is left out.
 // CHECK-NOT: uopk_t
-// CHECK: void uop_main(
+// CHECK: int uop_main(
 "builtin.module"() ({
   "uop.function"() <{function_type = (!uop.ptr<f16, global, 4>, !uop.ptr<f32, global, 4>) -> (), sym_name = "t"}> ({
   ^bb0(%arg4: !uop.ptr<f16, global, 4>, %arg5: !uop.ptr<f32, global, 4>):

@@ -14,7 +14,7 @@
 // marked used now.
 
 //--- input.mlir
-// INPUT: void uop_reduce_then_elementwise(const float *restrict a0, const float *restrict a1, float *restrict a2) {
+// INPUT: int uop_reduce_then_elementwise(const float *restrict a0, const float *restrict a1, float *restrict a2) {
 // INPUT-NEXT: (void)a1;
 func.func @reduce_then_elementwise(%a: tensor<4x8xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
   %s = uop.reduce_axis add %a [1] : tensor<4x8xf32> -> tensor<4xf32>
@@ -23,7 +23,7 @@ func.func @reduce_then_elementwise(%a: tensor<4x8xf32>, %b: tensor<4xf32>) -> te
 }
 
 //--- no-args.mlir
-// NOARGS: void uop_no_args_packed(void *const *a) {
+// NOARGS: int uop_no_args_packed(void *const *a) {
 // NOARGS-NEXT: (void)a;
 uop.function @no_args() {
   uop.sink
