@@ -166,6 +166,53 @@ private:
                   StringAttr::get(sink.getContext(), text));
   }
 
+  /// cpu: a register tile of upcast x upcast-outer accumulators over the
+  /// two innermost outputs, K-blocked (with PACK and PREFETCH) when long.
+  void registerTile(FunctionOp fn, ArrayRef<RangeOp> outputs,
+                    ArrayRef<RangeOp> reduces, bool mayRecompute,
+                    OptApplier &applier) {
+    // A register tile: upcast x upcast-outer accumulators.
+    RangeOp inner = outputs.back(), next = outputs[outputs.size() - 2];
+    // Sized to the vector registers: the tile's rows are two vectors of
+    // the accumulator type wide (one for short reductions, K < 1024 and
+    // not blocked, whose B strip then stays in L1), and its accumulators
+    // take half the registers, the rest holding B's vectors and A's
+    // broadcasts. f32 on AVX-512: 8 x 32; on AVX2, 4 x 16 (8 x 32 there
+    // spills: 17 instead of 34 GFLOP/s at 1024^3, docs/performance.md).
+    // Only whether K reaches 1024 matters: saturate rather than overflow.
+    int64_t k = 1;
+    for (RangeOp r : reduces)
+      if (llvm::MulOverflow(k, getConstantExtent(r).value_or(1), k))
+        k = std::numeric_limits<int64_t>::max();
+    int64_t kSteps = reduces.size() == 1
+                         ? getConstantExtent(reduces.front()).value_or(0)
+                         : 0;
+    int64_t block = kBlockFor(kSteps, kBlock);
+    bool blocked = block > 0 && kSteps >= 2 * block;
+    int64_t vectors = k >= 1024 || blocked ? 2 : 1;
+    int64_t lanes = std::max<int64_t>(vectorBits / accumulatorBits(fn), 1);
+    int64_t width = std::min<int64_t>(upcast, vectors * lanes);
+    int64_t rows = std::min<int64_t>(
+        upcastOuter, std::max<int64_t>(vectorRegisters / 2 / vectors, 1));
+    std::pair<int64_t, bool> fi = upcastFor(inner, width, mayRecompute),
+                             fo = upcastFor(next, rows, mayRecompute);
+    if (fi.first > 1)
+      applier.tryApply(OptOps::Upcast, inner, fi.first);
+    if (fo.first > 1)
+      applier.tryApply(OptOps::Upcast, next, fo.first);
+    // K blocks add to the output what the previous blocks stored; an
+    // overlapping tile must not add its shared outputs twice (the applier
+    // knows which upcasts overlap). PACK and PREFETCH qualify the BLOCK.
+    if (blocked) {
+      RangeOp k0 = reduces.front();
+      if (pack)
+        applier.tryApply(OptOps::Pack, k0, packRows);
+      if (pack && prefetch)
+        applier.tryApply(OptOps::Prefetch, k0, 0);
+      applier.tryApply(OptOps::Block, k0, block);
+    }
+  }
+
   // cpu: a register tile of upcast outputs when there is a reduction, else
   // an upcast innermost output and unrolled reductions.
   void optimizeForCpu(FunctionOp fn, ArrayRef<RangeOp> outputs,
@@ -174,49 +221,8 @@ private:
     // An output tile may overlap its neighbour (upcastFor) when computing an
     // element twice stores the same value twice.
     bool mayRecompute = kernelMayRecompute(fn);
-    if (!reduces.empty() && outputs.size() >= 2) {
-      // A register tile: upcast x upcast-outer accumulators.
-      RangeOp inner = outputs.back(), next = outputs[outputs.size() - 2];
-      // Sized to the vector registers: the tile's rows are two vectors of
-      // the accumulator type wide (one for short reductions, K < 1024 and
-      // not blocked, whose B strip then stays in L1), and its accumulators
-      // take half the registers, the rest holding B's vectors and A's
-      // broadcasts. f32 on AVX-512: 8 x 32; on AVX2, 4 x 16 (8 x 32 there
-      // spills: 17 instead of 34 GFLOP/s at 1024^3, docs/performance.md).
-      // Only whether K reaches 1024 matters: saturate rather than overflow.
-      int64_t k = 1;
-      for (RangeOp r : reduces)
-        if (llvm::MulOverflow(k, getConstantExtent(r).value_or(1), k))
-          k = std::numeric_limits<int64_t>::max();
-      int64_t kSteps = reduces.size() == 1
-                           ? getConstantExtent(reduces.front()).value_or(0)
-                           : 0;
-      int64_t block = kBlockFor(kSteps, kBlock);
-      bool blocked = block > 0 && kSteps >= 2 * block;
-      int64_t vectors = k >= 1024 || blocked ? 2 : 1;
-      int64_t lanes = std::max<int64_t>(vectorBits / accumulatorBits(fn), 1);
-      int64_t width = std::min<int64_t>(upcast, vectors * lanes);
-      int64_t rows = std::min<int64_t>(
-          upcastOuter, std::max<int64_t>(vectorRegisters / 2 / vectors, 1));
-      std::pair<int64_t, bool> fi = upcastFor(inner, width, mayRecompute),
-                               fo = upcastFor(next, rows, mayRecompute);
-      if (fi.first > 1)
-        applier.tryApply(OptOps::Upcast, inner, fi.first);
-      if (fo.first > 1)
-        applier.tryApply(OptOps::Upcast, next, fo.first);
-      // K blocks add to the output what the previous blocks stored; an
-      // overlapping tile must not add its shared outputs twice (the applier
-      // knows which upcasts overlap). PACK and PREFETCH qualify the BLOCK.
-      if (blocked) {
-        RangeOp k0 = reduces.front();
-        if (pack)
-          applier.tryApply(OptOps::Pack, k0, packRows);
-        if (pack && prefetch)
-          applier.tryApply(OptOps::Prefetch, k0, 0);
-        applier.tryApply(OptOps::Block, k0, block);
-      }
-      return;
-    }
+    if (!reduces.empty() && outputs.size() >= 2)
+      return registerTile(fn, outputs, reduces, mayRecompute, applier);
     // Wide lanes only for kernels with work for them: every lane is an op
     // copy that uop-simplify then visits (a 64x64 elementwise kernel took
     // 2 ms to compile with 4 lanes and 9 with 16). A symbolic extent counts

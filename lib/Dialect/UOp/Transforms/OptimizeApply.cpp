@@ -159,6 +159,30 @@ bool reads(Value v, Value r, DenseMap<Value, bool> &memo) {
   return memo[v] = d;
 }
 
+/// The one load of a kernel argument packOperand applies to: it reads every
+/// range of `layout` and none of `notReads`; null unless exactly one does.
+LoadOp packedLoad(FunctionOp fn, ArrayRef<RangeOp> layout,
+                  ArrayRef<Value> notReads) {
+  SmallVector<LoadOp> candidates;
+  SmallVector<DenseMap<Value, bool>> memos(layout.size());
+  fn.walk([&](LoadOp ld) {
+    auto idx = ld.getIndex().getDefiningOp<IndexOp>();
+    if (!idx || idx.getGate() || !isa<BlockArgument>(idx.getBuffer()) ||
+        ld.getAlt())
+      return;
+    for (auto [r, memo] : llvm::zip(layout, memos))
+      if (!reads(ld.getResult(), RangeOp(r).getResult(), memo))
+        return;
+    for (Value r : notReads) {
+      DenseMap<Value, bool> memo;
+      if (reads(ld.getResult(), r, memo))
+        return;
+    }
+    candidates.push_back(ld);
+  });
+  return candidates.size() == 1 ? candidates.front() : LoadOp();
+}
+
 /// Packing of an operand of a K-blocked tile: the one load that reads every
 /// range of `layout` (and none of `notReads`) reads a register array instead,
 /// which a loop nest before it fills: element (r0, r1, ...) of the array,
@@ -178,26 +202,9 @@ bool reads(Value v, Value r, DenseMap<Value, bool> &memo) {
 Value packOperand(FunctionOp fn, ArrayRef<RangeOp> layout,
                   ArrayRef<unsigned> loopOrder, AxisType innerType,
                   ArrayRef<Value> notReads, Value after = {}) {
-  SmallVector<LoadOp> candidates;
-  SmallVector<DenseMap<Value, bool>> memos(layout.size());
-  fn.walk([&](LoadOp ld) {
-    auto idx = ld.getIndex().getDefiningOp<IndexOp>();
-    if (!idx || idx.getGate() || !isa<BlockArgument>(idx.getBuffer()) ||
-        ld.getAlt())
-      return;
-    for (auto [r, memo] : llvm::zip(layout, memos))
-      if (!reads(ld.getResult(), RangeOp(r).getResult(), memo))
-        return;
-    for (Value r : notReads) {
-      DenseMap<Value, bool> memo;
-      if (reads(ld.getResult(), r, memo))
-        return;
-    }
-    candidates.push_back(ld);
-  });
-  if (candidates.size() != 1)
+  LoadOp ld = packedLoad(fn, layout, notReads);
+  if (!ld)
     return {};
-  LoadOp ld = candidates.front();
   auto idx = ld.getIndex().getDefiningOp<IndexOp>();
   Type t = ld.getType();
   MLIRContext *ctx = fn.getContext();
@@ -350,6 +357,77 @@ void prefetchTile(FunctionOp fn, IndexOp idx, RangeOp rows, RangeOp cols,
   sortTopologically(&fn.getBody().front());
 }
 
+/// What blockReduction rewrites: the kernel's only REDUCE, its STORE (into
+/// the output through `idx`) and the only END.
+struct BlockForm {
+  ReduceOp red;
+  EndOp end;
+  StoreOp store;
+  IndexOp idx;
+};
+
+/// The kernel's BlockForm when it is of the form blockReduction needs (see
+/// there) and `block` divides `k` at least twice; nullopt otherwise.
+std::optional<BlockForm> matchBlockForm(FunctionOp fn, RangeOp k,
+                                        int64_t block, RangeOp innerOuter,
+                                        RangeOp nextOuter) {
+  std::optional<int64_t> extent = getConstantExtent(k);
+  if (block < 1 || !extent || *extent % block || *extent < 2 * block)
+    return std::nullopt;
+  SmallVector<ReduceOp> reduces;
+  SmallVector<EndOp> ends;
+  fn.walk([&](ReduceOp r) { reduces.push_back(r); });
+  fn.walk([&](EndOp e) { ends.push_back(e); });
+  if (reduces.size() != 1 || ends.size() != 1)
+    return std::nullopt;
+  ReduceOp red = reduces.front();
+  EndOp end = ends.front();
+  Type t = red.getType();
+  if (red.getReduceOp() != ReduceOpKind::Add || red.getRanges().size() != 1 ||
+      red.getRanges().front() != k.getResult() ||
+      !(t.isF32() || t.isF64()) || !red->hasOneUse())
+    return std::nullopt;
+  auto store = dyn_cast<StoreOp>(*red->user_begin());
+  if (!store || store.getValue() != red.getResult() ||
+      !store.getRanges().empty() || !store->hasOneUse() ||
+      *store->user_begin() != end.getOperation() ||
+      end.getComputation() != store.getResult())
+    return std::nullopt;
+  auto idx = store.getIndex().getDefiningOp<IndexOp>();
+  if (!idx || idx.getGate() || !isa<BlockArgument>(idx.getBuffer()))
+    return std::nullopt;
+  // Nothing else touches the output: its only INDEX is the store's.
+  for (Operation *user : idx.getBuffer().getUsers())
+    if (user != idx.getOperation())
+      return std::nullopt;
+  if (!llvm::is_contained(end.getRanges(), innerOuter.getResult()) ||
+      !llvm::is_contained(end.getRanges(), nextOuter.getResult()) ||
+      innerOuter == nextOuter)
+    return std::nullopt;
+  return BlockForm{red, end, store, idx};
+}
+
+/// With `packRows`, the next output's tiles (`nextOuter`, of `nextLanes`
+/// rows each) are split into blocks of that many rows of A (blocks x tiles
+/// in a block), the A block outside the K blocks' loop over B's strips, so
+/// that a packed A block (packRows x `block` elements, 512 KiB by default: a
+/// quarter of a 2 MiB L2) serves every strip of B. Half as many rows where
+/// the tile rows do not make two such blocks (the A blocks are what the
+/// kernel's threads share out); not fewer, as every A block packs each strip
+/// of B again. Returns (A blocks, tiles of a block), or (null, nextOuter).
+std::pair<RangeOp, RangeOp> splitABlocks(RangeOp nextOuter, RangeOp nextLanes,
+                                         int64_t packRows) {
+  std::optional<int64_t> m = getConstantExtent(nextOuter);
+  int64_t rowsPerTile = nextLanes ? *getConstantExtent(nextLanes) : 1;
+  if (!nextLanes || !m || packRows % rowsPerTile)
+    return {RangeOp(), nextOuter};
+  int64_t most = packRows / rowsPerTile;
+  for (int64_t tiles = most; tiles >= 2 && tiles * 2 >= most; tiles /= 2)
+    if (*m % tiles == 0 && *m >= 2 * tiles)
+      return splitRange(nextOuter, tiles, AxisType::Loop, AxisType::Loop);
+  return {RangeOp(), nextOuter};
+}
+
 /// K blocking of a register-tiled kernel (see the pass description): the
 /// kernel's only REDUCE, an add over the single range `k`, whose result is
 /// stored straight into a kernel argument nothing else in the kernel reads or
@@ -371,41 +449,13 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
                                            int64_t packRows, bool prefetch,
                                            bool innerOverlaps,
                                            int64_t nextOverlapExtent) {
-  std::optional<int64_t> extent = getConstantExtent(k);
-  if (block < 1 || !extent || *extent % block || *extent < 2 * block)
+  std::optional<BlockForm> form =
+      matchBlockForm(fn, k, block, innerOuter, nextOuter);
+  if (!form)
     return {};
-  SmallVector<ReduceOp> reduces;
-  SmallVector<EndOp> ends;
-  fn.walk([&](ReduceOp r) { reduces.push_back(r); });
-  fn.walk([&](EndOp e) { ends.push_back(e); });
-  if (reduces.size() != 1 || ends.size() != 1)
-    return {};
-  ReduceOp red = reduces.front();
-  EndOp end = ends.front();
+  auto [red, end, store, idx] = *form;
   Type t = red.getType();
-  if (red.getReduceOp() != ReduceOpKind::Add || red.getRanges().size() != 1 ||
-      red.getRanges().front() != k.getResult() ||
-      !(t.isF32() || t.isF64()) || !red->hasOneUse())
-    return {};
-  auto store = dyn_cast<StoreOp>(*red->user_begin());
-  if (!store || store.getValue() != red.getResult() ||
-      !store.getRanges().empty() || !store->hasOneUse() ||
-      *store->user_begin() != end.getOperation() ||
-      end.getComputation() != store.getResult())
-    return {};
-  auto idx = store.getIndex().getDefiningOp<IndexOp>();
-  if (!idx || idx.getGate() || !isa<BlockArgument>(idx.getBuffer()))
-    return {};
   Value out = idx.getBuffer();
-  // Nothing else touches the output: its only INDEX is the store's.
-  for (Operation *user : out.getUsers())
-    if (user != idx.getOperation())
-      return {};
-  if (!llvm::is_contained(end.getRanges(), innerOuter.getResult()) ||
-      !llvm::is_contained(end.getRanges(), nextOuter.getResult()) ||
-      innerOuter == nextOuter)
-    return {};
-
   auto [kb, ks] = splitRange(k, block, AxisType::Loop, AxisType::Reduce);
   red.getRangesMutable().assign(ks.getResult());
   // The partial sum of this block plus what the previous blocks stored.
@@ -439,26 +489,10 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
     sum = arith::SelectOp::create(b, loc, shared, loaded, sum);
   }
   store.getValueMutable().assign(sum);
-  // With `packRows`, the next output's tiles are split into blocks of that
-  // many rows of A (blocks x tiles in a block), the A block outside the K
-  // blocks' loop over B's strips, so that a packed A block (packRows x
-  // `block` elements, 512 KiB by default: a quarter of a 2 MiB L2) serves
-  // every strip of B. Half as many rows where the tile rows do not make
-  // two such blocks (the A blocks are what the kernel's threads share out);
-  // not fewer, as every A block packs each strip of B again.
-  RangeOp aBlock, aTiles = nextOuter;
-  int64_t rowsPerTile = nextLanes ? *getConstantExtent(nextLanes) : 1;
-  std::optional<int64_t> m = getConstantExtent(nextOuter);
-  if (pack && !innerOverlaps && innerLanes && nextLanes && m &&
-      packRows % rowsPerTile == 0) {
-    int64_t most = packRows / rowsPerTile;
-    for (int64_t tiles = most; tiles >= 2 && tiles * 2 >= most; tiles /= 2)
-      if (*m % tiles == 0 && *m >= 2 * tiles) {
-        std::tie(aBlock, aTiles) =
-            splitRange(nextOuter, tiles, AxisType::Loop, AxisType::Loop);
-        break;
-      }
-  }
+  auto [aBlock, aTiles] =
+      pack && !innerOverlaps && innerLanes
+          ? splitABlocks(nextOuter, nextLanes, packRows)
+          : std::pair<RangeOp, RangeOp>{RangeOp(), nextOuter};
   // Loops: the outer outputs, then either the inner output's tiles, the K
   // blocks and the next output's tiles, or (A blocked) the A blocks, the K
   // blocks, the inner output's tiles and the tiles of the A block; then the
