@@ -19,8 +19,6 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target,
                               int64_t vectorBits = 512,
                               int64_t vectorRegisters = 32,
                               int64_t streamStoreBytes = 0) {
-  // The seed's forms with a simpler equivalent, before any pass reads them.
-  pm.addPass(createUOpNormalize());
   // The cpu C computes a transcendental as a polynomial (about 20 ops):
   // recomputing one for each use costs more than a buffer.
   UOpRangeifyOptions rangeify;
@@ -46,18 +44,13 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target,
   bool cpu = target == "cpu";
   UOpExpandOptions expand;
   expand.vectorize = cpu;
+  // uop-expand and uop-devectorize end with uop-simplify's pattern sets
+  // (Patterns.h): the lanes simplify before the accumulators get their
+  // register ops, and devectorize's run starts from its new arith/math ops.
   fn.addPass(createUOpExpand(expand));
-  // The lanes simplify before uop-devectorize gives every accumulator its
-  // register ops (an 8x16 matmul tile: ~640 ops here, ~2900 after it); the
-  // row-major addresses it makes are then all that is new, and the second
-  // run visits only arith/math ops and what rewriting them reaches.
-  fn.addPass(createUOpSimplify());
   UOpDevectorizeOptions devectorize;
   devectorize.keepVectors = cpu;
   fn.addPass(createUOpDevectorize(devectorize));
-  UOpSimplifyOptions arithOnly;
-  arithOnly.arithOnly = true;
-  fn.addPass(createUOpSimplify(arithOnly));
   if (target == "cuda")
     fn.addPass(createUOpGPUDims());
   fn.addPass(createCSEPass());

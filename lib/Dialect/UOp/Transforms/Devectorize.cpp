@@ -24,6 +24,7 @@
 
 #include "RangeUtils.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
+#include "uop/Dialect/UOp/Transforms/Patterns.h"
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
@@ -222,8 +223,8 @@ static LogicalResult linearizeIndex(IndexOp idx, RowMajorTerms &terms) {
   auto fn = dyn_cast<FunctionOp>(arg.getOwner()->getParentOp());
   if (!fn)
     return success();
-  auto shape = fn.getArgAttrOfType<DenseI64ArrayAttr>(
-      arg.getArgNumber(), UOpDialect::ShapeAttrHelper::getNameStr());
+  auto shape = fn.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
+                                                      "uop.shape");
   if (!shape)
     return idx.emitError("uop-devectorize: this ")
            << idx.getIndices().size()
@@ -654,19 +655,45 @@ namespace {
 struct UOpDevectorizePass
     : public uop::impl::UOpDevectorizeBase<UOpDevectorizePass> {
   using UOpDevectorizeBase::UOpDevectorizeBase;
+
+  /// uop-simplify's sets, built once and shared by the pass's copies.
+  LogicalResult initialize(MLIRContext *ctx) override {
+    if (!simplify)
+      return success();
+    RewritePatternSet patterns(ctx);
+    populateUOpSimplifyPatterns(patterns);
+    frozen = FrozenRewritePatternSet(std::move(patterns));
+    return success();
+  }
+
   void runOnOperation() override {
     FunctionOp fn = getOperation();
     // A tensor-core matmul (TC) keeps its REDUCE: convert-uop-to-tirx tiles
     // it whole.
     if (SinkOp sink = fn.getSink(); sink && sink.getInfo() &&
         llvm::any_of(sink.getInfo()->getAppliedOpts(),
-                     [](OptAttr o) { return o.getKind() == OptOps::TC; }))
+                     [](OptAttr o) { return o.getKind() == OptOps::TC; })) {
+      if (simplify)
+        applyUOpSimplifyPatterns(fn, frozen, /*arithOnly=*/true);
       return;
-    if (failed(foldAddressForms(fn)))
+    }
+    if (failed(devectorize(fn)))
       return signalPassFailure();
+    // After a full run (uop-expand's), only the row-major addresses and
+    // lanes made here are new: the run starts from the arith/math ops.
+    if (simplify)
+      applyUOpSimplifyPatterns(fn, frozen, /*arithOnly=*/true);
+  }
+
+  FrozenRewritePatternSet frozen;
+
+  /// The walker: address forms, lanes, accumulators, row-major indexes.
+  LogicalResult devectorize(FunctionOp fn) {
+    if (failed(foldAddressForms(fn)))
+      return failure();
     bool whole = keepVectors && vectorsStayWhole(fn);
     if (!whole && failed(Scalarizer(maxOps).run(fn)))
-      return signalPassFailure();
+      return failure();
     SmallVector<ReduceOp> reduces;
     fn.walk([&](ReduceOp r) {
       if (ReduceOp perThread = splitThreadReduce(r))
@@ -690,7 +717,7 @@ struct UOpDevectorizePass
         continue;
       }
       if (failed(devectorizeReduce(r, id++, outer, constants)))
-        return signalPassFailure();
+        return failure();
     }
     // After the accumulators: their combining ops (maximumf) split too.
     if (whole)
@@ -700,7 +727,8 @@ struct UOpDevectorizePass
             return failed(linearizeIndex(idx, terms)) ? WalkResult::interrupt()
                                                : WalkResult::advance();
           }).wasInterrupted())
-      signalPassFailure();
+      return failure();
+    return success();
   }
 };
 } // namespace

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "uop/Dialect/UOp/Transforms/Passes.h"
+#include "uop/Dialect/UOp/Transforms/Patterns.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -758,98 +759,147 @@ struct TrueGate : public OpRewritePattern<IndexOp> {
   }
 };
 
+} // namespace
+
+void uop::populateUOpSymbolicPatterns(RewritePatternSet &patterns) {
+  // The patterns read ranges through the thread's UOpRangeScope.
+  static const RangeOracle oracle;
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<SimplifyDiv<arith::DivUIOp>, SimplifyDiv<arith::DivSIOp>,
+               SimplifyDiv<arith::FloorDivSIOp>, SimplifyRem<arith::RemUIOp>,
+               SimplifyRem<arith::RemSIOp>,
+               RecombineDivRem<arith::DivUIOp, arith::RemUIOp>,
+               RecombineDivRem<arith::DivSIOp, arith::RemSIOp>,
+               NestedDiv<arith::DivUIOp>, MaterializeKnownConstants,
+               TrivialRem<arith::RemUIOp>, TrivialRem<arith::RemSIOp>>(ctx,
+                                                                       oracle);
+  patterns.add<DistributeConstantMul, ConstantsOutward, CancelTerms>(ctx);
+}
+
+void uop::populateUOpRangeCleanupPatterns(RewritePatternSet &patterns) {
+  patterns.add<DeadReduceRange, DeadEndRange, TrueGate, FalseGate, DeadLoad,
+               UnitRange, EmptyCloser>(patterns.getContext());
+}
+
+void uop::populateUOpKernelCanonicalizationPatterns(
+    RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  for (StringRef ns : {"arith", "math", "uop"})
+    if (Dialect *d = ctx->getLoadedDialect(ns))
+      d->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : ctx->getRegisteredOperations()) {
+    StringRef ns = op.getDialectNamespace();
+    if (ns == "arith" || ns == "math" || ns == "uop")
+      op.getCanonicalizationPatterns(patterns, ctx);
+  }
+}
+
+void uop::populateUOpSimplifyPatterns(RewritePatternSet &patterns) {
+  // The order of uop-simplify's set before it was split (the driver tries
+  // patterns of equal benefit in the order they were added).
+  populateUOpSymbolicPatterns(patterns);
+  populateUOpRangeCleanupPatterns(patterns);
+  populateUOpKernelCanonicalizationPatterns(patterns);
+}
+
+/// The range cache and its listener; installs the cache as the thread's
+/// `activeRanges` (restoring the previous one when it goes).
+class uop::UOpRangeScope::Impl {
+public:
+  Impl() : listener(cache), previous(activeRanges) { activeRanges = &cache; }
+  ~Impl() { activeRanges = previous; }
+  RangeCache cache;
+  RangeCacheListener listener;
+  RangeCache *previous;
+};
+
+uop::UOpRangeScope::UOpRangeScope() : impl(std::make_unique<Impl>()) {}
+uop::UOpRangeScope::~UOpRangeScope() = default;
+RewriterBase::Listener &uop::UOpRangeScope::listener() {
+  return impl->listener;
+}
+
+/// The arith-only run: after a full one, only what a later pass added needs
+/// visiting: its arith/math ops (uop-devectorize's row-major addresses and
+/// scalarized lanes), and whatever rewriting them reaches (users of a
+/// rewritten value, operands of an erased op). The accumulators' many uop
+/// ops are not visited unless that reaches them.
+static void applyFromArithOps(FunctionOp fn,
+                              const FrozenRewritePatternSet &patterns,
+                              const GreedyRewriteConfig &config) {
+  SmallVector<Operation *> ops;
+  fn.walk([&](Operation *op) {
+    if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+        !isa<arith::ConstantOp>(op))
+      ops.push_back(op);
+  });
+  (void)applyOpPatternsGreedily(ops, patterns, config);
+  // What the rewrites left unused and the driver did not visit (an alt
+  // constant of a gate that went): users follow their operands, so one
+  // backward sweep.
+  SmallVector<Operation *> all;
+  fn.walk([&](Operation *op) {
+    if (op != fn)
+      all.push_back(op);
+  });
+  for (Operation *op : llvm::reverse(all))
+    if (isOpTriviallyDead(op))
+      op->erase();
+}
+
+void uop::applyUOpSimplifyPatterns(FunctionOp fn,
+                                   const FrozenRewritePatternSet &patterns,
+                                   bool arithOnly) {
+  // One range cache per function, which the patterns read through
+  // `activeRanges`. It answers for values rewrites create too, so one
+  // greedy run reaches the fixpoint.
+  UOpRangeScope ranges;
+  GreedyRewriteConfig config;
+  config.setListener(&ranges.listener());
+  // A kernel is one block without control flow: no region to simplify
+  // (that walk cost a fifth of the pass on an expanded matmul).
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  // A bounded number of rewrites: every rewrite keeps the kernel correct,
+  // so stopping short only leaves it less simplified, while some inputs
+  // (uop-fuzz: a DAG of 40 doubled sums, expanded) keep the driver
+  // rewriting for minutes. Not converging is therefore not an error.
+  int64_t numOps = 0;
+  fn.walk([&](Operation *) { ++numOps; });
+  config.setMaxNumRewrites(std::max<int64_t>(1 << 14, 32 * numOps));
+  if (arithOnly)
+    applyFromArithOps(fn, patterns, config);
+  else
+    (void)applyPatternsGreedily(fn, patterns, config);
+  // The driver's constant CSE gives a merged constant an unknown location;
+  // an error a later stage reports at it (the C translation) would have
+  // none. It takes the location of its first user, else the function's.
+  fn.walk([&](arith::ConstantOp c) {
+    if (!isa<UnknownLoc>(c.getLoc()))
+      return;
+    Operation *user = c->use_empty() ? nullptr : *c->user_begin();
+    c->setLoc(user && !isa<UnknownLoc>(user->getLoc()) ? user->getLoc()
+                                                       : fn.getLoc());
+  });
+}
+
+namespace {
 struct UOpSimplifyPass : public uop::impl::UOpSimplifyBase<UOpSimplifyPass> {
   using UOpSimplifyBase::UOpSimplifyBase;
 
+  /// The set is built once per pass (building and freezing arith's, math's
+  /// and uop's canonicalizations per function cost more than simplifying a
+  /// small kernel) and shared by the pass's copies on other threads.
   LogicalResult initialize(MLIRContext *ctx) override {
-    static const RangeOracle oracle;
     RewritePatternSet patterns(ctx);
-    patterns.add<SimplifyDiv<arith::DivUIOp>, SimplifyDiv<arith::DivSIOp>,
-                 SimplifyDiv<arith::FloorDivSIOp>, SimplifyRem<arith::RemUIOp>,
-                 SimplifyRem<arith::RemSIOp>,
-                 RecombineDivRem<arith::DivUIOp, arith::RemUIOp>,
-                 RecombineDivRem<arith::DivSIOp, arith::RemSIOp>,
-                 NestedDiv<arith::DivUIOp>, MaterializeKnownConstants,
-                 TrivialRem<arith::RemUIOp>, TrivialRem<arith::RemSIOp>>(ctx, oracle);
-    patterns.add<DeadReduceRange, DeadEndRange, TrueGate, FalseGate, DeadLoad,
-                 UnitRange,
-                 EmptyCloser, DistributeConstantMul, ConstantsOutward,
-                 CancelTerms>(ctx);
-    // Canonicalizations of what kernels are made of (arith, math, uop);
-    // collecting every registered op's would dominate the pass's time.
-    for (StringRef ns : {"arith", "math", "uop"})
-      if (Dialect *d = ctx->getLoadedDialect(ns))
-        d->getCanonicalizationPatterns(patterns);
-    for (RegisteredOperationName op : ctx->getRegisteredOperations()) {
-      StringRef ns = op.getDialectNamespace();
-      if (ns == "arith" || ns == "math" || ns == "uop")
-        op.getCanonicalizationPatterns(patterns, ctx);
-    }
+    populateUOpSimplifyPatterns(patterns);
     frozen = FrozenRewritePatternSet(std::move(patterns));
     return success();
   }
 
   void runOnOperation() override {
-    FunctionOp fn = getOperation();
-    // One range cache per function, which the patterns read through
-    // `activeRanges`. It answers for values rewrites create too, so one
-    // greedy run reaches the fixpoint.
-    RangeCache ranges;
-    RangeCacheListener listener(ranges);
-    activeRanges = &ranges;
-    llvm::scope_exit reset([] { activeRanges = nullptr; });
-    GreedyRewriteConfig config;
-    config.setListener(&listener);
-    // A kernel is one block without control flow: no region to simplify
-    // (that walk cost a fifth of the pass on an expanded matmul).
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-    // A bounded number of rewrites: every rewrite keeps the kernel correct,
-    // so stopping short only leaves it less simplified, while some inputs
-    // (uop-fuzz: a DAG of 40 doubled sums, expanded) keep the driver
-    // rewriting for minutes. Not converging is therefore not an error.
-    int64_t numOps = 0;
-    fn.walk([&](Operation *) { ++numOps; });
-    config.setMaxNumRewrites(std::max<int64_t>(1 << 14, 32 * numOps));
-    if (arithOnly) {
-      // After a full run, only what a later pass added needs visiting: its
-      // arith/math ops (uop-devectorize's row-major addresses and scalarized
-      // lanes), and whatever rewriting them reaches (users of a rewritten
-      // value, operands of an erased op). The accumulators' many uop ops are
-      // not visited unless that reaches them.
-      SmallVector<Operation *> ops;
-      fn.walk([&](Operation *op) {
-        if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
-            !isa<arith::ConstantOp>(op))
-          ops.push_back(op);
-      });
-      (void)applyOpPatternsGreedily(ops, frozen, config);
-      // What the rewrites left unused and the driver did not visit (an alt
-      // constant of a gate that went): users follow their operands, so one
-      // backward sweep.
-      SmallVector<Operation *> all;
-      fn.walk([&](Operation *op) {
-        if (op != fn)
-          all.push_back(op);
-      });
-      for (Operation *op : llvm::reverse(all))
-        if (isOpTriviallyDead(op))
-          op->erase();
-    } else {
-      (void)applyPatternsGreedily(fn, frozen, config);
-    }
-    // The driver's constant CSE gives a merged constant an unknown location;
-    // an error a later stage reports at it (the C translation) would have
-    // none. It takes the location of its first user, else the function's.
-    fn.walk([&](arith::ConstantOp c) {
-      if (!isa<UnknownLoc>(c.getLoc()))
-        return;
-      Operation *user = c->use_empty() ? nullptr : *c->user_begin();
-      c->setLoc(user && !isa<UnknownLoc>(user->getLoc()) ? user->getLoc()
-                                                         : fn.getLoc());
-    });
+    applyUOpSimplifyPatterns(getOperation(), frozen, arithOnly);
   }
 
-  /// Shared by the pass's copies on other threads (immutable once built).
   FrozenRewritePatternSet frozen;
 };
 } // namespace

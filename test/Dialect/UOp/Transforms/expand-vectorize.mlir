@@ -1,4 +1,4 @@
-// RUN: uop-opt %s -split-input-file --uop-expand=vectorize=true | FileCheck %s
+// RUN: uop-opt %s -split-input-file --uop-expand="vectorize=true simplify=false" | FileCheck %s
 //
 // uop-expand{vectorize}: an upcast range whose lanes address consecutive
 // elements (it offsets only the innermost index of its INDEXes) computes on

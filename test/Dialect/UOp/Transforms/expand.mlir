@@ -1,4 +1,4 @@
-// RUN: uop-opt %s -split-input-file --uop-expand | FileCheck %s
+// RUN: uop-opt %s -split-input-file --uop-expand=simplify=false | FileCheck %s
 //
 // uop-expand: a RANGE of type upcast or unroll with constant extent K is an
 // UNROLL of K lanes. Every op that reads it is replicated per lane with the

@@ -1,6 +1,6 @@
 //===- Passes.td - uop transformation passes ---------------*- tablegen -*-===//
 //
-// The uop pipeline in order: normalize, rangeify, split-kernels, simplify, optimize,
+// The uop pipeline in order: rangeify, split-kernels, simplify, optimize,
 // expand, devectorize, gpudims (cuda) or stream-stores (cpu), linearize.
 // Each pass also runs alone.
 //
@@ -10,24 +10,6 @@
 #define UOP_DIALECT_UOP_TRANSFORMS_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
-
-def UOpNormalize : Pass<"uop-normalize", "::mlir::ModuleOp"> {
-  let summary = "The bestiary's forms that say what a simpler form says, rewritten into it";
-  let description = [{
-    The first pass of uop-to-program and uop-to-nvvm, so that every later
-    pass and both targets see one form: a STORE closing ranges becomes
-    END(STORE, ranges); BIND(var, value) becomes `value`, and so does every
-    read of the DEFINE_VAR it binds; PRECAST becomes its source (same type)
-    or the arith cast it is (tinygrad's CAST rules); GET_TUPLE of a CALL inlines the called FUNCTION and
-    takes the TUPLE element (helpers only reached that way are dropped);
-    CUSTOM_FUNCTION graph becomes a GROUP of its CALLs. CUSTOM_FUNCTION
-    enc_dec (a hardware video encoder/decoder) is a located error.
-    A walker, because its steps are module-wide: inlining a FUNCTION into
-    every GET_TUPLE of a CALL of it (and dropping helpers left unreached),
-    and replacing every read of the DEFINE_VAR a BIND binds.
-  }];
-  let dependentDialects = ["::uop::UOpDialect", "::mlir::arith::ArithDialect"];
-}
 
 def UOpRangeify : Pass<"uop-rangeify", "::mlir::func::FuncOp"> {
   let summary = "Tensor-level uop to scalar expressions over RANGEs with BUFFERIZE at realize points";
@@ -278,7 +260,9 @@ def UOpExpand : Pass<"uop-expand", "::uop::FunctionOp"> {
     op once per lane of every range it reads) by `max-ops`: a located error
     naming the limit beyond either, before anything is replicated.
     A walker, because the lanes are copied range by range, innermost
-    first, so that lane order is address order.
+    first, so that lane order is address order; then, with `simplify` (the default),
+    one greedy run of uop-simplify's pattern sets (Patterns.h: symbolic,
+    range clean-up, canonicalization) over the lanes it made.
   }];
   let options = [
     Option<"maxLanes", "max-lanes", "int64_t", /*default=*/"65536",
@@ -288,7 +272,10 @@ def UOpExpand : Pass<"uop-expand", "::uop::FunctionOp"> {
     Option<"vectorize", "vectorize", "bool", /*default=*/"false",
            "Compute an upcast range's lanes as one vector<K x f32|f64> where "
            "the range only offsets the innermost index of its loads and stores "
-           "(K a power of two); other slices expand into lanes">
+           "(K a power of two); other slices expand into lanes">,
+    Option<"simplify", "simplify", "bool", /*default=*/"true",
+           "End with uop-simplify's patterns (symbolic, range clean-up, "
+           "canonicalization) over the expanded kernel">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect"];
@@ -303,7 +290,10 @@ def UOpDevectorize : Pass<"uop-devectorize", "::uop::FunctionOp"> {
     single row-major index. Vector values split into lanes, one scalar op
     per lane: at most `max-ops` of them per kernel (a located error beyond,
     before any is created). A walker, because accumulators are placed by
-    the loops around each REDUCE's consumers.
+    the loops around each REDUCE's consumers; then, with `simplify` (the
+    default), uop-simplify's pattern sets (Patterns.h) applied from the
+    arith/math ops it made (uop-simplify{arith-only}). A tensor-core kernel
+    (TC) is left for convert-uop-to-tirx and only simplified.
   }];
   let options = [
     Option<"maxOps", "max-ops", "int64_t", /*default=*/"65536",
@@ -313,7 +303,10 @@ def UOpDevectorize : Pass<"uop-devectorize", "::uop::FunctionOp"> {
            "type for and its vector ops are uop-expand{vectorize}'s (loads, "
            "stores, broadcasts, REDUCEs, elementwise arith/math; those without "
            "a C vector form compute lane by lane); otherwise, and by default, "
-           "split them into lanes">
+           "split them into lanes">,
+    Option<"simplify", "simplify", "bool", /*default=*/"true",
+           "End with uop-simplify's patterns started from the arith/math ops "
+           "(the row-major addresses and lanes this pass makes)">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect"];
