@@ -19,6 +19,8 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target,
                               int64_t vectorBits = 512,
                               int64_t vectorRegisters = 32,
                               int64_t streamStoreBytes = 0) {
+  // The seed's forms with a simpler equivalent, before any pass reads them.
+  pm.addPass(createUOpNormalize());
   // The cpu C computes a transcendental as a polynomial (about 20 ops):
   // recomputing one for each use costs more than a buffer.
   UOpRangeifyOptions rangeify;

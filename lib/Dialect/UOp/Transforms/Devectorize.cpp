@@ -223,8 +223,8 @@ static LogicalResult linearizeIndex(IndexOp idx, RowMajorTerms &terms) {
   auto fn = dyn_cast<FunctionOp>(arg.getOwner()->getParentOp());
   if (!fn)
     return success();
-  auto shape = fn.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
-                                                      "uop.shape");
+  auto shape = fn.getArgAttrOfType<DenseI64ArrayAttr>(
+      arg.getArgNumber(), UOpDialect::ShapeAttrHelper::getNameStr());
   if (!shape)
     return idx.emitError("uop-devectorize: this ")
            << idx.getIndices().size()

@@ -1,6 +1,6 @@
 //===- Passes.td - uop transformation passes ---------------*- tablegen -*-===//
 //
-// The uop pipeline in order: rangeify, split-kernels, simplify, optimize,
+// The uop pipeline in order: normalize, rangeify, split-kernels, simplify, optimize,
 // expand, devectorize, gpudims (cuda) or stream-stores (cpu), linearize.
 // Each pass also runs alone.
 //
@@ -10,6 +10,24 @@
 #define UOP_DIALECT_UOP_TRANSFORMS_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
+
+def UOpNormalize : Pass<"uop-normalize", "::mlir::ModuleOp"> {
+  let summary = "The bestiary's forms that say what a simpler form says, rewritten into it";
+  let description = [{
+    The first pass of uop-to-program and uop-to-nvvm, so that every later
+    pass and both targets see one form: a STORE closing ranges becomes
+    END(STORE, ranges); BIND(var, value) becomes `value`, and so does every
+    read of the DEFINE_VAR it binds; PRECAST becomes its source (same type)
+    or the arith cast it is (tinygrad's CAST rules); GET_TUPLE of a CALL inlines the called FUNCTION and
+    takes the TUPLE element (helpers only reached that way are dropped);
+    CUSTOM_FUNCTION graph becomes a GROUP of its CALLs. CUSTOM_FUNCTION
+    enc_dec (a hardware video encoder/decoder) is a located error.
+    A walker, because its steps are module-wide: inlining a FUNCTION into
+    every GET_TUPLE of a CALL of it (and dropping helpers left unreached),
+    and replacing every read of the DEFINE_VAR a BIND binds.
+  }];
+  let dependentDialects = ["::uop::UOpDialect", "::mlir::arith::ArithDialect"];
+}
 
 def UOpRangeify : Pass<"uop-rangeify", "::mlir::func::FuncOp"> {
   let summary = "Tensor-level uop to scalar expressions over RANGEs with BUFFERIZE at realize points";
