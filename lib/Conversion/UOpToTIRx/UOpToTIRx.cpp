@@ -7,10 +7,14 @@
 // buffers, DEFINE_REG a local one, DEFINE_LOCAL a shared one (BARRIER a
 // gpu.barrier). A REDUCE across threadIdx.x (GROUP) is a
 // CTA-wide tirx.tile.reduce over the threads' partials in shared memory.
+// The loop nest is a walker (the schedule places every op); those memory,
+// barrier and REDUCE ops lower by the exported conversion patterns
+// (uop/Conversion/UOpToTIRx/Patterns.h), applied to each as it is placed.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PrimFunc.h"
+#include "uop/Conversion/UOpToTIRx/Patterns.h"
 #include "uop/Conversion/UOpToTIRx/UOpToTIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
@@ -230,7 +234,8 @@ struct DefinedEdges {
 namespace {
 class KernelConverter {
 public:
-  KernelConverter(FunctionOp fn) : fn(fn) {}
+  KernelConverter(FunctionOp fn, PatternApplicator &applicator)
+      : fn(fn), applicator(applicator) {}
 
   FailureOr<PrimFuncOp> run(OpBuilder &mb) {
     lowerIfsToGates(fn);
@@ -246,7 +251,6 @@ public:
     dev.getBody().push_back(new Block());
     ReturnOp::create(b, fn.getLoc(), ValueRange{});
     b.setInsertionPointToStart(&dev.getBody().front());
-    entry = &dev.getBody().front();
     if (failed(defineIds(b)))
       return failure();
     if (failed(emit(b, sched->root)))
@@ -366,72 +370,28 @@ private:
       map.map(after.getResult(), map.lookup(after.getPassthrough()));
       return success();
     }
-    // DEFINE_LOCAL: memory the block's threads share; BARRIER: the point
-    // where they wait for each other (its deps only order the schedule).
-    if (auto local = dyn_cast<DefineLocalOp>(op)) {
-      auto p = cast<PtrType>(local.getType()); // sized (its verifier)
-      map.map(local.getResult(),
-              allocShared(loc, p.getElementType(), p.getSize()));
-      return success();
-    }
-    if (auto barrier = dyn_cast<BarrierOp>(op)) {
-      Value src = map.lookupOrNull(barrier.getSrc());
-      if (src)
-        map.map(barrier.getResult(), src);
-      gpu::BarrierOp::create(b, loc);
-      return success();
-    }
-    if (auto reg = dyn_cast<DefineRegOp>(op)) {
-      auto buf = AllocBufferOp::create(
-          b, loc, bufferFor(cast<PtrType>(reg.getType()), StorageScope::Local));
-      map.map(reg.getResult(), buf.getResult());
-      return success();
-    }
+    // DEFINE_LOCAL, BARRIER, DEFINE_REG, LOAD, STORE and a cross-thread
+    // REDUCE lower by the conversion patterns (Patterns.h), once the checks
+    // that say why one could not have been made at the original op.
+    if (isa<DefineLocalOp, BarrierOp, DefineRegOp>(op))
+      return lowerWithPatterns(b, op);
     if (auto load = dyn_cast<LoadOp>(op)) {
       auto idx = load.getIndex().getDefiningOp<IndexOp>();
       if (!idx || idx.getIndices().size() != 1)
         return op->emitError("convert-uop-to-tirx: LOAD needs a single-index "
                              "INDEX; run uop-devectorize first");
-      auto [buf, i] = address(idx);
-      if (!idx.getGate()) {
-        map.map(load.getResult(),
-                BufferLoadOp::create(b, loc, load.getType(), buf, ValueRange{i}));
-        return success();
-      }
-      auto ifOp = scf::IfOp::create(b, loc, load.getType(),
-                                    map.lookup(idx.getGate()), true);
-      OpBuilder tb = ifOp.getThenBodyBuilder();
-      scf::YieldOp::create(tb, loc, BufferLoadOp::create(tb, loc, load.getType(),
-                                                         buf, ValueRange{i})
-                                        .getResult());
-      OpBuilder eb = ifOp.getElseBodyBuilder();
-      Value alt = load.getAlt() ? map.lookup(load.getAlt())
-                                : arith::ConstantOp::create(
-                                      eb, loc, eb.getZeroAttr(load.getType()));
-      scf::YieldOp::create(eb, loc, alt);
-      map.map(load.getResult(), ifOp.getResult(0));
-      return success();
+      return lowerWithPatterns(b, op, idx);
     }
     if (auto store = dyn_cast<StoreOp>(op)) {
       auto idx = store.getIndex().getDefiningOp<IndexOp>();
       if (!idx || idx.getIndices().size() != 1)
         return op->emitError("convert-uop-to-tirx: STORE needs a single-index "
                              "INDEX; run uop-devectorize first");
-      auto [buf, i] = address(idx);
-      Value v = map.lookupOrNull(store.getValue());
       // An INDEX is an address here: it has no value to store.
-      if (!v)
+      if (!map.lookupOrNull(store.getValue()))
         return op->emitError("convert-uop-to-tirx: the stored value has no "
                              "thread-level form (is it an INDEX?)");
-      if (idx.getGate()) {
-        auto ifOp = scf::IfOp::create(b, loc, TypeRange{},
-                                      map.lookup(idx.getGate()), false);
-        OpBuilder tb = ifOp.getThenBodyBuilder();
-        BufferStoreOp::create(tb, loc, v, buf, ValueRange{i});
-      } else {
-        BufferStoreOp::create(b, loc, v, buf, ValueRange{i});
-      }
-      return success();
+      return lowerWithPatterns(b, op, idx);
     }
     if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect())) {
       for (Value o : op->getOperands())
@@ -442,8 +402,11 @@ private:
         b.clone(*op, map);
       return success();
     }
-    if (auto red = dyn_cast<uop::ReduceOp>(op))
-      return emitThreadReduce(b, red);
+    if (auto red = dyn_cast<uop::ReduceOp>(op)) {
+      if (failed(checkThreadReduce(red)))
+        return failure();
+      return lowerWithPatterns(b, op);
+    }
     // A cache hint for the CPU's prefetchers; a GPU thread runs without it.
     if (isa<PrefetchOp>(op))
       return success();
@@ -454,24 +417,39 @@ private:
     return op->emitError("convert-uop-to-tirx: no tirx form for this op");
   }
 
-  /// A shared buffer of `n` elements of `t`, allocated at the top of the
-  /// device entry (it lives as long as the kernel).
-  Value allocShared(Location loc, Type t, int64_t n) {
-    OpBuilder top = OpBuilder::atBlockBegin(entry);
-    return AllocBufferOp::create(
-               top, loc,
-               BufferType::get(t.getContext(), {n}, t, StorageScope::Shared,
-                               Attribute(), {}, 0, -1))
-        .getResult();
+  /// Places `op` at `b` (and before it the INDEX it addresses through)
+  /// with its operands' thread-level values and lowers it with the
+  /// conversion patterns; its results then map to what replaced them.
+  LogicalResult lowerWithPatterns(OpBuilder &b, Operation *op,
+                                  IndexOp idx = IndexOp()) {
+    Operation *idxCopy = idx ? b.clone(*idx, map) : nullptr;
+    Operation *copy = b.clone(*op, map);
+    // An INDEX is an address: it has no value for other ops to read.
+    if (idx)
+      map.erase(idx.getResult());
+    FailureOr<SmallVector<Value>> repl = applyUOpToTIRxPatterns(copy, applicator);
+    if (failed(repl))
+      copy->erase();
+    if (idxCopy && idxCopy->use_empty())
+      idxCopy->erase();
+    if (failed(repl))
+      return op->emitError("convert-uop-to-tirx: no tirx form for this op");
+    for (auto [i, r] : llvm::enumerate(op->getResults())) {
+      // A value of the kernel (a BARRIER's unlowered source) has no
+      // thread-level form.
+      Value v = i < repl->size() ? (*repl)[i] : Value();
+      Operation *owner = v ? v.getParentBlock()->getParentOp() : nullptr;
+      if (v && !fn->isAncestor(owner))
+        map.map(r, v);
+      else
+        map.erase(r);
+    }
+    return success();
   }
 
-  /// REDUCE across threadIdx.x (GROUP): each thread parks its partial in
-  /// shared memory and the CTA combines them with tirx.tile.reduce <cta>
-  /// (add, max and min of 32-bit data dispatch to warp shuffles with a
-  /// workspace of one element per warp); every thread then reads the
-  /// result. Other operators: every thread combines the parked partials.
-  LogicalResult emitThreadReduce(OpBuilder &b, uop::ReduceOp red) {
-    Location loc = red.getLoc();
+  /// A REDUCE left for this pass reduces across threadIdx.x (GROUP), the
+  /// CTA's only thread axis, a scalar whose partial each thread has.
+  LogicalResult checkThreadReduce(uop::ReduceOp red) {
     auto tidOp = red.getRanges().size() == 1
                      ? red.getRanges().front().getDefiningOp<SpecialOp>()
                      : SpecialOp();
@@ -486,58 +464,16 @@ private:
     if (!t.isIntOrFloat())
       return red.emitError("convert-uop-to-tirx: a REDUCE across threads of ")
              << t << " (int or float scalars only)";
-    Value partial = map.lookupOrNull(red.getSrc());
-    if (!partial)
+    if (!map.lookupOrNull(red.getSrc()))
       return red.emitError("convert-uop-to-tirx: the reduced value has no "
                            "thread-level form (is it an INDEX?)");
-    int64_t threads = threadExtents.front();
-    Value tid = map.lookup(tidOp.getResult());
-    Value parts = allocShared(loc, t, threads);
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    BufferStoreOp::create(b, loc, partial, parts, ValueRange{tid});
-    gpu::BarrierOp::create(b, loc);
-    // The tile reduction takes add (its `sum`), max and min.
-    ReduceOpKind kind = red.getReduceOp();
-    if (kind == ReduceOpKind::Add || kind == ReduceOpKind::Max ||
-        kind == ReduceOpKind::Min) {
-      Value result = allocShared(loc, t, 1);
-      SmallVector<Value> workspace;
-      if (t.getIntOrFloatBitWidth() == 32 && threads % 32 == 0)
-        workspace.push_back(allocShared(loc, t, threads / 32));
-      tirx::ReduceOp::create(b, loc, result, parts, workspace, kind,
-                             ArrayRef<int64_t>{0}, ExecScopeKind::Cta,
-                             StringAttr(), TileConfigAttr());
-      map.map(red.getResult(),
-              BufferLoadOp::create(b, loc, t, result, ValueRange{zero}));
-      return success();
-    }
-    // mul, umax, umin: every thread walks the partials (the same order in
-    // each, so every thread gets the same bits).
-    Value init = arith::ConstantOp::create(
-        b, loc, getReduceIdentity(red.getReduceOp(), t));
-    auto loop = scf::ForOp::create(
-        b, loc, zero, arith::ConstantIndexOp::create(b, loc, threads),
-        arith::ConstantIndexOp::create(b, loc, 1), ValueRange{init});
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value x = BufferLoadOp::create(b, loc, t, parts,
-                                     ValueRange{loop.getInductionVar()});
-      Value acc = arith::getReductionOp(
-          getReductionKind(red.getReduceOp(), t), b, loc,
-          loop.getRegionIterArgs()[0], x);
-      scf::YieldOp::create(b, loc, acc);
-    }
-    // The partials are read before a next REDUCE overwrites them.
-    gpu::BarrierOp::create(b, loc);
-    map.map(red.getResult(), loop.getResult(0));
     return success();
   }
 
   FunctionOp fn;
+  PatternApplicator &applicator;
   IRMapping map;
   llvm::StringMap<Value> varParams;
-  Block *entry = nullptr;
   SmallVector<int64_t> threadExtents;
 };
 
@@ -614,6 +550,14 @@ struct ConvertUOpToTIRxPass
     : public uop::impl::ConvertUOpToTIRxBase<ConvertUOpToTIRxPass> {
   using ConvertUOpToTIRxBase::ConvertUOpToTIRxBase;
 
+  LogicalResult initialize(MLIRContext *ctx) override {
+    RewritePatternSet set(ctx);
+    populateUOpToTIRxPatterns(set);
+    patterns = FrozenRewritePatternSet(std::move(set));
+    return success();
+  }
+  FrozenRewritePatternSet patterns;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // The tensor-core design follows the chip: wgmma where it has it.
@@ -647,6 +591,8 @@ struct ConvertUOpToTIRxPass
     llvm::StringMap<SmallVector<StringRef>> kernelVars;
     for (FunctionOp k : kernels)
       kernelVars[k.getSymName()] = kernelVarNames(k);
+    PatternApplicator applicator(patterns);
+    applicator.applyDefaultCostModel();
     for (FunctionOp k : kernels) {
       OpBuilder b(k);
       if (hasTensorCoreOpt(k)) {
@@ -654,7 +600,7 @@ struct ConvertUOpToTIRxPass
           return signalPassFailure();
         continue;
       }
-      KernelConverter conv(k);
+      KernelConverter conv(k, applicator);
       if (failed(conv.run(b)))
         return signalPassFailure();
     }
