@@ -60,7 +60,7 @@
 //
 // CUSTOM_FUNCTION enc_dec: no target has a video encoder/decoder.
 // RUN: not uop-run %t/encdec.mlir --check 2>&1 | FileCheck %s --check-prefix=ENCDEC
-// RUN: not uop-run %t/encdec.mlir --target cuda 2>&1 | FileCheck %s --check-prefix=ENCDEC
+// RUN: not %emu_run %t/encdec.mlir --target cuda 2>&1 | FileCheck %s --check-prefix=ENCDEC
 // ENCDEC: encdec.mlir:{{[0-9]+}}:{{[0-9]+}}: error: {{.*}}CUSTOM_FUNCTION enc_dec
 
 //--- store.mlir

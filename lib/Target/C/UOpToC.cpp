@@ -2029,7 +2029,7 @@ LogicalResult emitEntryBody(FunctionOp sched, const llvm::StringSet<> &emitted,
       if (failed(emitScheduleBufferForm(&op, names, frees, n, os)))
         return failure();
     } else if (!isa<CallOp, DeviceOp, UniqueOp, LUniqueOp, LinearOp, ProgramOp,
-                    GroupOp, SinkOp>(op)) {
+                    SourceOp, ProgramBinaryOp, GroupOp, SinkOp>(op)) {
       // Anything else would do something C leaves out (CUSTOM_FUNCTION).
       return op.emitError("uop-to-c: no C form for '")
              << op.getName() << "' in a schedule";
