@@ -141,7 +141,7 @@ def main():
                 m = results[fw]["models"].get(name)
                 cells += [f"{m['first_s']:.2f}", f"{m['warm_ms']:.1f}"] if m else ["-", "-"]
             print(f"| {name} | {' | '.join(cells)} |")
-        print()
+        print(f"\nload average at the end: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
         return 0 if len(results) < 2 or compare(results, data_dir, args.models, args.tol) else 1
 
 

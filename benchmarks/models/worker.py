@@ -47,7 +47,9 @@ def setup_tinygrad(threads, checkout):
     from tinygrad import Device, Tensor, TinyJit
     rev = subprocess.run(["git", "-C", checkout, "rev-parse", "--short", "HEAD"],
                          capture_output=True, text=True).stdout.strip() or "no git metadata"
-    cfg = f"tinygrad at {checkout} ({rev}), device {Device.DEFAULT}, " \
+    ver = next((ln.split('"')[1] for ln in (Path(checkout) / "pyproject.toml").read_text().splitlines()
+                if ln.startswith("version")), "?")
+    cfg = f"tinygrad {ver} at {checkout} ({rev}), device {Device.DEFAULT}, " \
           f"renderer {type(Device[Device.DEFAULT].renderer).__name__}, NUM_CPU_THREADS={threads}"
 
     def make(f):
@@ -61,7 +63,11 @@ def setup_torch(threads):
     torch.set_num_threads(threads)
     par = [ln.strip() for ln in torch.__config__.parallel_info().splitlines()
            if "backend" in ln.lower() or "MKL" in ln or "OpenMP" in ln]
-    cfg = f"torch {torch.__version__}, {torch.get_num_threads()} threads, " + "; ".join(par[:3])
+    # Debian's torch takes its matmuls from whatever libblas.so.3 the system points at.
+    blas = sorted({ln.split()[-1] for ln in Path("/proc/self/maps").read_text().splitlines()
+                   if "blas" in ln.rsplit("/", 1)[-1]})
+    cfg = f"torch {torch.__version__}, {torch.get_num_threads()} threads, " + "; ".join(par[:3]) \
+        + f"; BLAS {', '.join(os.path.realpath(b) for b in blas) or 'none loaded'}"
     return torch, cfg
 
 
