@@ -692,6 +692,134 @@ bool upstreamCrashes(StringRef file) {
   int rc = std::system(cmd.c_str());
   return WIFSIGNALED(rc) || (WIFEXITED(rc) && WEXITSTATUS(rc) > 1);
 }
+/// Every program of every file under the seed paths that parses (without
+/// verifying: invalid programs are seeds too). `files` gets the files read.
+std::vector<Seed> loadSeeds(MLIRContext &ctx, std::vector<std::string> &files) {
+  for (const std::string &p : seedPaths)
+    collectFiles(p, files);
+  std::vector<Seed> seeds;
+  for (const std::string &f : files) {
+    auto buf = llvm::MemoryBuffer::getFile(f);
+    if (!buf)
+      continue;
+    for (const std::string &prog : splitPrograms((*buf)->getBuffer())) {
+      ParserConfig config(&ctx, /*verifyAfterParse=*/false);
+      OwningOpRef<ModuleOp> m = parseSourceString<ModuleOp>(prog, config);
+      if (m)
+        seeds.push_back({f, std::move(m)});
+    }
+  }
+  return seeds;
+}
+
+/// What the parent counts over a run, printed at the end (printSummary).
+struct Tally {
+  std::map<int, unsigned> counts; // per outcome
+  std::map<int, unsigned> stages; // per stage reached
+  unsigned runs = 0, findings = 0, upstream = 0;
+  /// Findings already written: outcome, stage and the minimized text's hash.
+  std::set<std::string> seen;
+  /// Findings looked at per outcome, stage and seed program.
+  std::map<std::tuple<int, int, size_t>, unsigned> perSeed;
+};
+
+/// The uop-opt (and uop-translate, cc) command line that reproduces a
+/// finding in `path`, for the finding's .txt and the console.
+std::string reproduceCommand(StringRef path, const Pipeline &p, int outcome) {
+  return std::string("uop-opt --mlir-print-debuginfo ") + path.str() +
+         (*p.passes ? std::string(" --pass-pipeline='builtin.module(") +
+                          p.passes + ")'"
+                    : std::string()) +
+         (p.translate == Pipeline::C     ? " | uop-translate --uop-to-c"
+          : p.translate == Pipeline::PTX ? " | uop-translate --mlir-to-ptx"
+                                         : "") +
+         (outcome == CWarning
+              ? " | " + ccOpt +
+                    " -std=c11 -Wall -Wextra -Werror -c -x c - -o /dev/null"
+              : "");
+}
+
+/// Writes a new finding as --out/<outcome>-<N>.mlir with a .txt beside it
+/// (outcome, stage, seed file, how to reproduce), and reports it unless
+/// upstream mlir-opt crashes on it too. Repeats of a finding are dropped.
+void recordFinding(Tally &t, const Result &r, const Pipeline &p,
+                   const Seed &seed, size_t seedIndex) {
+  // The same kind of finding from the same seed program is most likely the
+  // same bug: look at it twice at most (minimizing costs many runs).
+  if (++t.perSeed[{r.outcome, r.stage, seedIndex}] > 2)
+    return;
+  // A hang costs --timeout per try: written as found.
+  std::string small = r.outcome == Hang
+                          ? r.text
+                          : minimize(r.text, p, r.outcome, r.stage);
+  std::string key = std::string(outcomeName(r.outcome)) + stageName(r.stage) +
+                    std::to_string(llvm::hash_value(small));
+  if (!t.seen.insert(key).second)
+    return;
+  SmallString<128> path(outDir.getValue());
+  llvm::sys::path::append(path, std::string(outcomeName(r.outcome)) + "-" +
+                                    std::to_string(t.findings) + ".mlir");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    os << small;
+  }
+  bool theirs = r.stage == Parsing && upstreamCrashes(path);
+  std::string cmd = reproduceCommand(path, p, r.outcome);
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os((path + ".txt").str(), ec);
+    os << "outcome: " << outcomeName(r.outcome)
+       << "\nstage: " << stageName(r.stage) << "\nseed file: " << seed.file
+       << "\nreproduce: " << cmd << "\n"
+       << (theirs ? "upstream: mlir-opt also crashes on it\n" : "");
+  }
+  if (theirs) {
+    ++t.upstream;
+    return;
+  }
+  ++t.findings;
+  llvm::outs() << "finding: " << outcomeName(r.outcome) << " in "
+               << stageName(r.stage) << " (seed " << seed.file << "): " << path
+               << "\n  " << cmd << "\n";
+  llvm::outs().flush();
+}
+
+/// Mutates a copy of `seed` `n` times in a child (seeded with childSeed, so
+/// a run is reproducible) and runs the mutant under `p`.
+Result runMutant(Seed &seed, const Pipeline &p, uint64_t childSeed, unsigned n,
+                 bool checkC) {
+  return runForked([&](int fd) {
+    std::mt19937_64 crng(childSeed);
+    ModuleOp m = *seed.module;
+    Mutator mut(m, crng);
+    for (unsigned i = 0; i < n; ++i)
+      mut.mutateOnce();
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    m->print(os, OpPrintingFlags().printGenericOpForm().assumeVerified());
+    writeAll(fd, text);
+    return runInput(text, p, checkC);
+  });
+}
+
+/// The last lines: inputs run and their rate, outcomes and stages reached,
+/// C translations compiled, findings.
+void printSummary(const Tally &t, double secs) {
+  llvm::outs() << "inputs=" << t.runs
+               << " seconds=" << llvm::format("%.0f", secs) << " rate="
+               << llvm::format("%.1f", t.runs / std::max(secs, 1e-9))
+               << "/s\n";
+  llvm::outs() << "outcomes:";
+  for (auto [o, c] : t.counts)
+    llvm::outs() << " " << outcomeName(o) << "=" << c;
+  llvm::outs() << "\nreached:";
+  for (auto [s, c] : t.stages)
+    llvm::outs() << " " << stageName(s) << "=" << c;
+  llvm::outs() << "\nc-compiled=" << *sharedCompiled
+               << "\nfindings=" << t.findings << " upstream=" << t.upstream
+               << "\n";
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -708,24 +836,10 @@ int main(int argc, char **argv) {
   sharedStage = static_cast<volatile int *>(mem);
   sharedCompiled = sharedStage + 1;
 
-  // Seeds: every program of every file that parses.
   MLIRContext ctx(registry(), MLIRContext::Threading::DISABLED);
   ctx.getDiagEngine().registerHandler([](Diagnostic &) { return success(); });
   std::vector<std::string> files;
-  for (const std::string &p : seedPaths)
-    collectFiles(p, files);
-  std::vector<Seed> seeds;
-  for (const std::string &f : files) {
-    auto buf = llvm::MemoryBuffer::getFile(f);
-    if (!buf)
-      continue;
-    for (const std::string &prog : splitPrograms((*buf)->getBuffer())) {
-      ParserConfig config(&ctx, /*verifyAfterParse=*/false);
-      OwningOpRef<ModuleOp> m = parseSourceString<ModuleOp>(prog, config);
-      if (m)
-        seeds.push_back({f, std::move(m)});
-    }
-  }
+  std::vector<Seed> seeds = loadSeeds(ctx, files);
   if (seeds.empty()) {
     llvm::errs() << "uop-fuzz: no seed program parses\n";
     return 2;
@@ -737,102 +851,27 @@ int main(int argc, char **argv) {
   llvm::outs().flush();
 
   std::mt19937_64 rng(seedOpt);
-  std::map<int, unsigned> counts;
-  std::map<int, unsigned> stages;
-  unsigned runs = 0, findings = 0, upstream = 0;
-  std::set<std::string> seen;
-  std::map<std::tuple<int, int, size_t>, unsigned> perSeed;
+  Tally t;
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                          start)
         .count();
   };
-  while (elapsed() < maxTime && (!maxRuns || runs < maxRuns)) {
+  while (elapsed() < maxTime && (!maxRuns || t.runs < maxRuns)) {
+    // One draw each, in this order: a --seed replays the same run.
     size_t seedIndex = rng() % seeds.size();
-    Seed &seed = seeds[seedIndex];
     const Pipeline &p = kPipelines[rng() % std::size(kPipelines)];
     uint64_t childSeed = rng();
     unsigned n = 1 + rng() % maxMutations;
     bool checkC = ccEvery && childSeed % ccEvery == 0;
-    Result r = runForked([&](int fd) {
-      std::mt19937_64 crng(childSeed);
-      ModuleOp m = *seed.module;
-      Mutator mut(m, crng);
-      for (unsigned i = 0; i < n; ++i)
-        mut.mutateOnce();
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      m->print(os, OpPrintingFlags().printGenericOpForm().assumeVerified());
-      writeAll(fd, text);
-      return runInput(text, p, checkC);
-    });
-    ++runs;
-    ++counts[r.outcome];
-    ++stages[r.stage];
-    if (!isFinding(r.outcome) || r.text.empty() || r.stage == Mutating)
-      continue;
-    // The same kind of finding from the same seed program is most likely the
-    // same bug: look at it twice at most (minimizing costs many runs).
-    if (++perSeed[{r.outcome, r.stage, seedIndex}] > 2)
-      continue;
-    // A hang costs --timeout per try: written as found.
-    std::string small = r.outcome == Hang
-                            ? r.text
-                            : minimize(r.text, p, r.outcome, r.stage);
-    std::string key = std::string(outcomeName(r.outcome)) + stageName(r.stage) +
-                      std::to_string(llvm::hash_value(small));
-    if (!seen.insert(key).second)
-      continue;
-    SmallString<128> path(outDir.getValue());
-    llvm::sys::path::append(path, std::string(outcomeName(r.outcome)) + "-" +
-                                      std::to_string(findings) + ".mlir");
-    {
-      std::error_code ec;
-      llvm::raw_fd_ostream os(path, ec);
-      os << small;
-    }
-    bool theirs = r.stage == Parsing && upstreamCrashes(path);
-    std::string cmd =
-        std::string("uop-opt --mlir-print-debuginfo ") + path.c_str() +
-        (*p.passes ? std::string(" --pass-pipeline='builtin.module(") +
-                         p.passes + ")'"
-                   : std::string()) +
-        (p.translate == Pipeline::C     ? " | uop-translate --uop-to-c"
-         : p.translate == Pipeline::PTX ? " | uop-translate --mlir-to-ptx"
-                                        : "") +
-        (r.outcome == CWarning
-             ? " | " + ccOpt + " -std=c11 -Wall -Wextra -Werror -c -x c - -o /dev/null"
-             : "");
-    {
-      std::error_code ec;
-      llvm::raw_fd_ostream os((path + ".txt").str(), ec);
-      os << "outcome: " << outcomeName(r.outcome)
-         << "\nstage: " << stageName(r.stage) << "\nseed file: " << seed.file
-         << "\nreproduce: " << cmd << "\n"
-         << (theirs ? "upstream: mlir-opt also crashes on it\n" : "");
-    }
-    if (theirs) {
-      ++upstream;
-      continue;
-    }
-    ++findings;
-    llvm::outs() << "finding: " << outcomeName(r.outcome) << " in "
-                 << stageName(r.stage) << " (seed " << seed.file << "): " << path
-                 << "\n  " << cmd << "\n";
-    llvm::outs().flush();
+    Result r = runMutant(seeds[seedIndex], p, childSeed, n, checkC);
+    ++t.runs;
+    ++t.counts[r.outcome];
+    ++t.stages[r.stage];
+    if (isFinding(r.outcome) && !r.text.empty() && r.stage != Mutating)
+      recordFinding(t, r, p, seeds[seedIndex], seedIndex);
   }
-  double secs = elapsed();
-  llvm::outs() << "inputs=" << runs << " seconds=" << llvm::format("%.0f", secs)
-               << " rate=" << llvm::format("%.1f", runs / std::max(secs, 1e-9))
-               << "/s\n";
-  llvm::outs() << "outcomes:";
-  for (auto [o, c] : counts)
-    llvm::outs() << " " << outcomeName(o) << "=" << c;
-  llvm::outs() << "\nreached:";
-  for (auto [s, c] : stages)
-    llvm::outs() << " " << stageName(s) << "=" << c;
-  llvm::outs() << "\nc-compiled=" << *sharedCompiled << "\nfindings=" << findings
-               << " upstream=" << upstream << "\n";
-  return findings ? 1 : 0;
+  printSummary(t, elapsed());
+  return t.findings ? 1 : 0;
 }

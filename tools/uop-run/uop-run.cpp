@@ -1353,6 +1353,117 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
   printComparison(*checked);
   return checked->bad ? kFail : kOk;
 }
+/// The options checked before the input is read: a bad one is a usage error
+/// whatever the program is.
+int checkOptions() {
+  if (clTarget != "cpu" && clTarget != "cuda")
+    return fail("--target must be cpu or cuda", kUsage);
+  // Read by the OpenMP runtime when the compiled program first runs.
+  if (clThreads > 0)
+    setenv("OMP_NUM_THREADS", std::to_string(clThreads).c_str(), 1);
+  if (!clReference.empty() && !tirx::symbolizeReferenceKind(clReference))
+    return fail("--reference must be copy, gemm_nn or gemm_nt", kUsage);
+  return kOk;
+}
+
+/// Parses --input into a module, with the parser's state, which knows the
+/// source names of block arguments (--input NAME=...); `sm` keeps the text
+/// those names point into. Null after a diagnostic (a usage error).
+OwningOpRef<ModuleOp> loadProgram(MLIRContext &ctx, llvm::SourceMgr &sm,
+                                  AsmParserState &parserState) {
+  std::string openError;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(clInput, &openError);
+  if (!file) {
+    fail("cannot parse " + clInput + ": " + openError, kUsage);
+    return nullptr;
+  }
+  sm.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  Block parsed;
+  ParserConfig config(&ctx);
+  if (failed(parseAsmSourceFile(sm, &parsed, config, &parserState))) {
+    fail("cannot parse " + clInput, kUsage);
+    return nullptr;
+  }
+  OwningOpRef<ModuleOp> module =
+      mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
+          &parsed, &ctx, FileLineColLoc::get(&ctx, clInput, 0, 0));
+  if (!module)
+    fail("cannot parse " + clInput, kUsage);
+  return module;
+}
+
+/// The entry: --entry, else a tensor-level func.func, a tirx.prim_func, or
+/// (when there is neither) the schedule uop.function of a kernel-level
+/// program. Null after a diagnostic (a usage error).
+Operation *findEntry(ModuleOp module) {
+  Operation *entry = nullptr;
+  bool hasFunc = llvm::any_of(module.getBody()->getOperations(),
+                              [](Operation &op) {
+                                return isa<func::FuncOp, tirx::PrimFuncOp>(op);
+                              });
+  for (Operation &op : module.getBody()->getOperations()) {
+    auto sym = dyn_cast<SymbolOpInterface>(op);
+    auto schedule = dyn_cast<FunctionOp>(op);
+    if (schedule && (isKernel(schedule) || !schedule.getSink() ||
+                     (hasFunc && clEntry.empty())))
+      continue;
+    if (!sym || !isa<func::FuncOp, tirx::PrimFuncOp, FunctionOp>(op))
+      continue;
+    // A declaration has nothing to run.
+    if (auto f = dyn_cast<FunctionOpInterface>(op); f && f.isExternal()) {
+      if (!clEntry.empty() && sym.getName() == clEntry) {
+        fail("'" + clEntry + "' is a declaration without a body", kUsage);
+        return nullptr;
+      }
+      continue;
+    }
+    if (clEntry.empty() ? !entry : sym.getName() == clEntry)
+      entry = &op;
+  }
+  if (!entry)
+    fail(clEntry.empty()
+             ? "no func.func, tirx.prim_func or uop.function "
+               "schedule to run in " + clInput
+             : "no function named '" + clEntry + "' in " + clInput,
+         kUsage);
+  return entry;
+}
+
+/// Records the source names of fn's arguments (argumentNames), which
+/// --input NAME=FILE.npy refers to.
+void recordArgumentNames(func::FuncOp fn, const AsmParserState &parserState) {
+  const AsmParserState::BlockDefinition *def =
+      parserState.getBlockDef(&fn.getBody().front());
+  if (!def)
+    return;
+  for (const AsmParserState::SMDefinition &arg : def->arguments)
+    argumentNames.push_back(
+        StringRef(arg.loc.Start.getPointer(),
+                  arg.loc.End.getPointer() - arg.loc.Start.getPointer())
+            .ltrim('%')
+            .str());
+}
+
+/// Runs the entry by its kind, after rejecting the options that do not fit
+/// that kind.
+int runEntry(ModuleOp module, Operation *entry,
+             const AsmParserState &parserState) {
+  if (auto fn = dyn_cast<func::FuncOp>(entry)) {
+    recordArgumentNames(fn, parserState);
+    return clParams.empty()
+               ? runGraph(module, fn)
+               : fail("--param gives the scalar parameters of tirx kernels; "
+                      "@" + fn.getName() + " is a tensor-level function",
+                      kUsage);
+  }
+  if (auto sched = dyn_cast<FunctionOp>(entry))
+    return runSchedule(module, sched);
+  if (!clInputs.empty())
+    return fail("--input is for tensor-level functions", kUsage);
+  if (clTarget == "cpu")
+    return fail("tirx kernels run with --target cuda", kUsage);
+  return runTIRx(module, cast<tirx::PrimFuncOp>(entry));
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -1370,13 +1481,8 @@ int main(int argc, char **argv) {
       argc, argv,
       "uop-run: compile, run and check uop graphs (cpu, cuda) and tirx "
       "kernels (cuda)\n");
-  if (clTarget != "cpu" && clTarget != "cuda")
-    return fail("--target must be cpu or cuda", kUsage);
-  // Read by the OpenMP runtime when the compiled program first runs.
-  if (clThreads > 0)
-    setenv("OMP_NUM_THREADS", std::to_string(clThreads).c_str(), 1);
-  if (!clReference.empty() && !tirx::symbolizeReferenceKind(clReference))
-    return fail("--reference must be copy, gemm_nn or gemm_nt", kUsage);
+  if (int rc = checkOptions())
+    return rc;
 
   DialectRegistry registry;
   registerCompilerDialects(registry);
@@ -1384,76 +1490,12 @@ int main(int argc, char **argv) {
   ctx.loadAllAvailableDialects();
   llvm::SourceMgr sm;
   SourceMgrDiagnosticHandler diag(sm, &ctx);
-  // Parsed with the parser's state, which knows the source names of block
-  // arguments (--input NAME=...).
-  std::string openError;
-  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(clInput, &openError);
-  if (!file)
-    return fail("cannot parse " + clInput + ": " + openError, kUsage);
-  sm.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-  Block parsed;
   AsmParserState parserState;
-  ParserConfig config(&ctx);
-  if (failed(parseAsmSourceFile(sm, &parsed, config, &parserState)))
-    return fail("cannot parse " + clInput, kUsage);
-  OwningOpRef<ModuleOp> module =
-      mlir::detail::constructContainerOpForParserIfNecessary<ModuleOp>(
-          &parsed, &ctx, FileLineColLoc::get(&ctx, clInput, 0, 0));
+  OwningOpRef<ModuleOp> module = loadProgram(ctx, sm, parserState);
   if (!module)
-    return fail("cannot parse " + clInput, kUsage);
-
-  // The entry: a tensor-level func.func, a tirx.prim_func, or (when there
-  // is neither) the schedule uop.function of a kernel-level program.
-  Operation *entry = nullptr;
-  bool hasFunc = llvm::any_of(module->getBody()->getOperations(),
-                              [](Operation &op) {
-                                return isa<func::FuncOp, tirx::PrimFuncOp>(op);
-                              });
-  for (Operation &op : module->getBody()->getOperations()) {
-    auto sym = dyn_cast<SymbolOpInterface>(op);
-    auto schedule = dyn_cast<FunctionOp>(op);
-    if (schedule && (isKernel(schedule) || !schedule.getSink() ||
-                     (hasFunc && clEntry.empty())))
-      continue;
-    if (!sym || !isa<func::FuncOp, tirx::PrimFuncOp, FunctionOp>(op))
-      continue;
-    // A declaration has nothing to run.
-    if (auto f = dyn_cast<FunctionOpInterface>(op); f && f.isExternal()) {
-      if (!clEntry.empty() && sym.getName() == clEntry)
-        return fail("'" + clEntry + "' is a declaration without a body",
-                    kUsage);
-      continue;
-    }
-    if (clEntry.empty() ? !entry : sym.getName() == clEntry)
-      entry = &op;
-  }
+    return kUsage;
+  Operation *entry = findEntry(*module);
   if (!entry)
-    return fail(clEntry.empty()
-                    ? "no func.func, tirx.prim_func or uop.function "
-                      "schedule to run in " + clInput
-                    : "no function named '" + clEntry + "' in " + clInput,
-                kUsage);
-
-  if (auto fn = dyn_cast<func::FuncOp>(entry)) {
-    if (const AsmParserState::BlockDefinition *def =
-            parserState.getBlockDef(&fn.getBody().front()))
-      for (const AsmParserState::SMDefinition &arg : def->arguments)
-        argumentNames.push_back(
-            StringRef(arg.loc.Start.getPointer(),
-                      arg.loc.End.getPointer() - arg.loc.Start.getPointer())
-                .ltrim('%')
-                .str());
-    return clParams.empty()
-               ? runGraph(*module, fn)
-               : fail("--param gives the scalar parameters of tirx kernels; "
-                      "@" + fn.getName() + " is a tensor-level function",
-                      kUsage);
-  }
-  if (auto sched = dyn_cast<FunctionOp>(entry))
-    return runSchedule(*module, sched);
-  if (!clInputs.empty())
-    return fail("--input is for tensor-level functions", kUsage);
-  if (clTarget == "cpu")
-    return fail("tirx kernels run with --target cuda", kUsage);
-  return runTIRx(*module, cast<tirx::PrimFuncOp>(entry));
+    return kUsage;
+  return runEntry(*module, entry, parserState);
 }
