@@ -48,7 +48,25 @@ public:
 private:
   /// The device count of a multi-device op; every one must agree.
   LogicalResult setDevices(Operation *op, int64_t n);
+  /// Maps `op`'s value to the rank's, one handler per op family.
   LogicalResult visit(Operation &op);
+  /// Records `v`'s placement and its local value `l`.
+  LogicalResult bind(Value v, Placement p, Value l);
+  /// MULTI and MSTACK: one value per device, of which the rank keeps its own.
+  FailureOr<Value> ownPart(Operation &op, ValueRange srcs, StringRef what);
+  LogicalResult visitMulti(MultiOp multi);
+  LogicalResult visitMStack(MStackOp stack);
+  /// DEVICE is kept; the first one naming every device is the tuple.
+  LogicalResult visitDevice(DeviceOp dev);
+  /// MSELECT of a per-device value broadcasts the chosen rank's part.
+  LogicalResult visitMSelect(MSelectOp sel);
+  /// COPY to a device gathers a sharded value.
+  LogicalResult visitCopy(CopyOp copy);
+  LogicalResult visitAllReduce(AllReduceOp ar);
+  /// REDUCE_AXIS over the sharded axis reduces locally, then across ranks.
+  LogicalResult visitReduceAxis(ReduceAxisOp red);
+  /// Any other op: elementwise, or cloned as is on single-device values.
+  LogicalResult visitGeneric(Operation &op);
   LogicalResult visitElementwise(Operation &op);
   LogicalResult visitMovement(Operation &op);
   /// `local` reduced across the ranks.
@@ -264,114 +282,118 @@ LogicalResult Sharder::visitMovement(Operation &op) {
   return success();
 }
 
-LogicalResult Sharder::visit(Operation &op) {
-  Location loc = op.getLoc();
-  auto bind = [&](Value v, Placement p, Value l) {
-    placement[v] = p;
-    local.map(v, l);
-    return success();
-  };
-  // MULTI and MSTACK: one value per device, of which the rank keeps its own.
-  auto own = [&](ValueRange srcs, StringRef what) -> FailureOr<Value> {
-    if (failed(setDevices(&op, srcs.size())))
-      return failure();
-    for (Value s : srcs)
-      if (placement.lookup(s).isMulti())
-        return op.emitError("uop-shard: ")
-               << what << " is itself a multi-device value";
-    return local.lookup(srcs[rank]);
-  };
-  if (auto multi = dyn_cast<MultiOp>(op)) {
-    FailureOr<Value> mine = own(multi.getSrcs(), "a shard of a MULTI");
-    if (failed(mine))
-      return failure();
-    if (IntegerAttr axis = multi.getAxisAttr())
-      return bind(multi, {Placement::Sharded, axis.getInt()}, *mine);
-    return bind(multi, {Placement::Replicated}, *mine);
-  }
-  if (auto stack = dyn_cast<MStackOp>(op)) {
-    FailureOr<Value> mine = own(stack.getSrcs(), "a value of an MSTACK");
-    if (failed(mine))
-      return failure();
-    return bind(stack, {Placement::PerDevice}, *mine);
-  }
-  if (auto dev = dyn_cast<DeviceOp>(op)) {
-    if (dev.getNumDevices() > 1 &&
-        failed(setDevices(&op, dev.getNumDevices())))
-      return failure();
-    Operation *copy = b.clone(op, local);
-    local.map(dev.getResult(), copy->getResult(0));
-    // The generated ALLREDUCEs name the program's own tuple.
-    if (devices > 1 && dev.getNumDevices() == (size_t)devices && !tuple)
-      tuple = copy->getResult(0);
-    return success();
-  }
-  if (auto sel = dyn_cast<MSelectOp>(op)) {
-    Placement p = placement.lookup(sel.getSrc());
-    if (p.kind == Placement::Sharded)
-      return op.emitError("uop-shard: MSELECT of a sharded value; COPY it "
-                          "to a device to gather it");
-    if (p.kind != Placement::PerDevice)
-      return bind(sel, {}, local.lookup(sel.getSrc()));
-    if ((int64_t)sel.getDeviceIndex() >= devices)
-      return op.emitError("uop-shard: device index ")
-             << sel.getDeviceIndex() << " is out of range for a value on "
-             << devices << " devices";
-    return bind(sel, {},
-                fromRank(loc, local.lookup(sel.getSrc()),
-                         sel.getDeviceIndex()));
-  }
-  if (auto copy = dyn_cast<CopyOp>(op)) {
-    auto dev = copy.getDevice().getDefiningOp<DeviceOp>();
-    Placement p = placement.lookup(copy.getSrc());
-    if (p.kind == Placement::PerDevice)
-      return op.emitError("uop-shard: COPY of a per-device (MSTACK) value; "
+LogicalResult Sharder::bind(Value v, Placement p, Value l) {
+  placement[v] = p;
+  local.map(v, l);
+  return success();
+}
+
+FailureOr<Value> Sharder::ownPart(Operation &op, ValueRange srcs,
+                                  StringRef what) {
+  if (failed(setDevices(&op, srcs.size())))
+    return failure();
+  for (Value s : srcs)
+    if (placement.lookup(s).isMulti())
+      return op.emitError("uop-shard: ")
+             << what << " is itself a multi-device value";
+  return local.lookup(srcs[rank]);
+}
+
+LogicalResult Sharder::visitMulti(MultiOp multi) {
+  FailureOr<Value> mine =
+      ownPart(*multi.getOperation(), multi.getSrcs(), "a shard of a MULTI");
+  if (failed(mine))
+    return failure();
+  if (IntegerAttr axis = multi.getAxisAttr())
+    return bind(multi, {Placement::Sharded, axis.getInt()}, *mine);
+  return bind(multi, {Placement::Replicated}, *mine);
+}
+
+LogicalResult Sharder::visitMStack(MStackOp stack) {
+  FailureOr<Value> mine =
+      ownPart(*stack.getOperation(), stack.getSrcs(), "a value of an MSTACK");
+  if (failed(mine))
+    return failure();
+  return bind(stack, {Placement::PerDevice}, *mine);
+}
+
+LogicalResult Sharder::visitDevice(DeviceOp dev) {
+  if (dev.getNumDevices() > 1 && failed(setDevices(dev, dev.getNumDevices())))
+    return failure();
+  Operation *copy = b.clone(*dev.getOperation(), local);
+  local.map(dev.getResult(), copy->getResult(0));
+  // The generated ALLREDUCEs name the program's own tuple.
+  if (devices > 1 && dev.getNumDevices() == (size_t)devices && !tuple)
+    tuple = copy->getResult(0);
+  return success();
+}
+
+LogicalResult Sharder::visitMSelect(MSelectOp sel) {
+  Placement p = placement.lookup(sel.getSrc());
+  if (p.kind == Placement::Sharded)
+    return sel.emitError("uop-shard: MSELECT of a sharded value; COPY it "
+                         "to a device to gather it");
+  if (p.kind != Placement::PerDevice)
+    return bind(sel, {}, local.lookup(sel.getSrc()));
+  if ((int64_t)sel.getDeviceIndex() >= devices)
+    return sel.emitError("uop-shard: device index ")
+           << sel.getDeviceIndex() << " is out of range for a value on "
+           << devices << " devices";
+  return bind(
+      sel, {},
+      fromRank(sel.getLoc(), local.lookup(sel.getSrc()), sel.getDeviceIndex()));
+}
+
+LogicalResult Sharder::visitCopy(CopyOp copy) {
+  auto dev = copy.getDevice().getDefiningOp<DeviceOp>();
+  Placement p = placement.lookup(copy.getSrc());
+  if (p.kind == Placement::PerDevice)
+    return copy.emitError("uop-shard: COPY of a per-device (MSTACK) value; "
                           "MSELECT one device's or ALLREDUCE them");
-    int64_t n = dev.getNumDevices();
-    if (n > 1 && failed(setDevices(&op, n)))
-      return failure();
-    Value whole = p.kind == Placement::Sharded ? gather(loc, copy.getSrc())
-                                               : local.lookup(copy.getSrc());
-    return bind(copy, {n > 1 ? Placement::Replicated : Placement::Single},
-                whole);
+  int64_t n = dev.getNumDevices();
+  if (n > 1 && failed(setDevices(copy, n)))
+    return failure();
+  Value whole = p.kind == Placement::Sharded
+                    ? gather(copy.getLoc(), copy.getSrc())
+                    : local.lookup(copy.getSrc());
+  return bind(copy, {n > 1 ? Placement::Replicated : Placement::Single}, whole);
+}
+
+LogicalResult Sharder::visitAllReduce(AllReduceOp ar) {
+  auto dev = ar.getDevice().getDefiningOp<DeviceOp>();
+  if (failed(setDevices(ar, dev.getNumDevices())))
+    return failure();
+  Placement p = placement.lookup(ar.getSrc());
+  if (p.kind == Placement::Sharded)
+    return ar.emitError("uop-shard: ALLREDUCE of a sharded value (its "
+                        "shards are parts of one tensor, not partial "
+                        "results); REDUCE_AXIS it instead");
+  Value r = AllReduceOp::create(
+      b, ar.getLoc(), ar.getType(), local.lookup(ar.getSrc()),
+      local.lookup(ar.getDevice()), ar.getReduceOpAttr());
+  return bind(ar, {Placement::Replicated}, r);
+}
+
+LogicalResult Sharder::visitReduceAxis(ReduceAxisOp red) {
+  Placement p = placement.lookup(red.getSrc());
+  Operation *c = b.clone(*red.getOperation(), local);
+  if (p.kind != Placement::Sharded)
+    return bind(red, p, c->getResult(0));
+  ArrayRef<int64_t> axes = red.getAxes();
+  if (llvm::is_contained(axes, p.axis)) {
+    // Partial results of the local shard, combined across the ranks.
+    Value r = allReduce(red.getLoc(), c->getResult(0), red.getReduceOp());
+    return bind(red, {Placement::Replicated}, r);
   }
-  if (auto ar = dyn_cast<AllReduceOp>(op)) {
-    auto dev = ar.getDevice().getDefiningOp<DeviceOp>();
-    if (failed(setDevices(&op, dev.getNumDevices())))
-      return failure();
-    Placement p = placement.lookup(ar.getSrc());
-    if (p.kind == Placement::Sharded)
-      return op.emitError("uop-shard: ALLREDUCE of a sharded value (its "
-                          "shards are parts of one tensor, not partial "
-                          "results); REDUCE_AXIS it instead");
-    Value r = AllReduceOp::create(b, loc, ar.getType(),
-                                  local.lookup(ar.getSrc()),
-                                  local.lookup(ar.getDevice()),
-                                  ar.getReduceOpAttr());
-    return bind(ar, {Placement::Replicated}, r);
-  }
-  if (auto red = dyn_cast<ReduceAxisOp>(op)) {
-    Placement p = placement.lookup(red.getSrc());
-    Operation *c = b.clone(op, local);
-    if (p.kind != Placement::Sharded)
-      return bind(red, p, c->getResult(0));
-    ArrayRef<int64_t> axes = red.getAxes();
-    if (llvm::is_contained(axes, p.axis)) {
-      // Partial results of the local shard, combined across the ranks.
-      Value r = allReduce(loc, c->getResult(0), red.getReduceOp());
-      return bind(red, {Placement::Replicated}, r);
-    }
-    int64_t axis = p.axis - llvm::count_if(axes, [&](int64_t x) {
-                     return x < p.axis;
-                   });
-    c->getResult(0).setType(localType(red.getType(), axis));
-    return bind(red, {Placement::Sharded, axis}, c->getResult(0));
-  }
-  if (isa<ReshapeOp, PermuteOp, ExpandOp, ShrinkOp, PadOp, FlipOp>(op))
-    return visitMovement(op);
-  bool multiOperand = llvm::any_of(op.getOperands(), [&](Value v) {
-    return placement.lookup(v).isMulti();
-  });
+  int64_t axis =
+      p.axis - llvm::count_if(axes, [&](int64_t x) { return x < p.axis; });
+  c->getResult(0).setType(localType(red.getType(), axis));
+  return bind(red, {Placement::Sharded, axis}, c->getResult(0));
+}
+
+LogicalResult Sharder::visitGeneric(Operation &op) {
+  bool multiOperand = llvm::any_of(
+      op.getOperands(), [&](Value v) { return placement.lookup(v).isMulti(); });
   // Elementwise: tensor operands and results of one shape.
   auto shapeOf = [](Type t) -> std::optional<ArrayRef<int64_t>> {
     if (auto rt = dyn_cast<RankedTensorType>(t))
@@ -381,8 +403,8 @@ LogicalResult Sharder::visit(Operation &op) {
   bool elementwise = op.getNumResults() == 1 && op.getNumRegions() == 0 &&
                      shapeOf(op.getResult(0).getType());
   for (Value v : op.getOperands())
-    elementwise = elementwise && shapeOf(v.getType()) ==
-                                     shapeOf(op.getResult(0).getType());
+    elementwise = elementwise &&
+                  shapeOf(v.getType()) == shapeOf(op.getResult(0).getType());
   if (elementwise)
     return visitElementwise(op);
   if (multiOperand)
@@ -392,6 +414,26 @@ LogicalResult Sharder::visit(Operation &op) {
   for (auto [r, cr] : llvm::zip(op.getResults(), c->getResults()))
     (void)bind(r, {}, cr);
   return success();
+}
+
+LogicalResult Sharder::visit(Operation &op) {
+  if (auto multi = dyn_cast<MultiOp>(op))
+    return visitMulti(multi);
+  if (auto stack = dyn_cast<MStackOp>(op))
+    return visitMStack(stack);
+  if (auto dev = dyn_cast<DeviceOp>(op))
+    return visitDevice(dev);
+  if (auto sel = dyn_cast<MSelectOp>(op))
+    return visitMSelect(sel);
+  if (auto copy = dyn_cast<CopyOp>(op))
+    return visitCopy(copy);
+  if (auto ar = dyn_cast<AllReduceOp>(op))
+    return visitAllReduce(ar);
+  if (auto red = dyn_cast<ReduceAxisOp>(op))
+    return visitReduceAxis(red);
+  if (isa<ReshapeOp, PermuteOp, ExpandOp, ShrinkOp, PadOp, FlipOp>(op))
+    return visitMovement(op);
+  return visitGeneric(op);
 }
 
 LogicalResult Sharder::run() {

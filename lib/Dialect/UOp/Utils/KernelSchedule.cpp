@@ -17,6 +17,8 @@ bool uop::isKernel(FunctionOp fn) {
 }
 
 namespace {
+struct BodyGraph;
+
 /// The state of scheduling one kernel, built up stage by stage. Ops are
 /// numbered by position and loops by their index in `sched.nodes` (0 is the
 /// root), so that the per-op work is array lookups.
@@ -51,6 +53,8 @@ private:
   LogicalResult linkParents();
   LogicalResult placeOps();
   void buildItems();
+  std::vector<std::pair<unsigned, unsigned>> bodyEdges(unsigned n) const;
+  std::vector<uint64_t> readyKeys(unsigned n, const BodyGraph &g) const;
   LogicalResult orderBody(unsigned n);
 
   const RangeSet &openAt(Operation *op) const;
@@ -352,13 +356,14 @@ void KernelScheduler::addDeps(
   }
 }
 
-// Orders the body of `n`: Kahn on data dependences, ties by original position.
-LogicalResult KernelScheduler::orderBody(unsigned n) {
+// The dependence edges between the items of `n`'s body; a loop item takes
+// the dependences of everything nested in it, its header and its closers.
+std::vector<std::pair<unsigned, unsigned>>
+KernelScheduler::bodyEdges(unsigned n) const {
   ArrayRef<Item> its = items[n];
-  unsigned count = its.size();
-  std::vector<unsigned> seen(count, kNone);
+  std::vector<unsigned> seen(its.size(), kNone);
   std::vector<std::pair<unsigned, unsigned>> edges;
-  for (unsigned i = 0; i < count; ++i) {
+  for (unsigned i = 0, count = its.size(); i < count; ++i) {
     if (its[i].op != kNone) {
       addDeps(n, i, its[i].op, seen, edges);
       continue;
@@ -378,18 +383,26 @@ LogicalResult KernelScheduler::orderBody(unsigned n) {
       }
     }
   }
-  // Successor and predecessor lists (CSR).
-  std::vector<unsigned> succStart(count + 1, 0), predStart(count + 1, 0);
-  for (auto [from, to] : edges) {
-    ++succStart[from + 1];
-    ++predStart[to + 1];
-  }
-  for (unsigned i = 0; i < count; ++i) {
-    succStart[i + 1] += succStart[i];
-    predStart[i + 1] += predStart[i];
-  }
-  std::vector<unsigned> succ(edges.size()), pred(edges.size());
-  {
+  return edges;
+}
+
+namespace {
+/// The successor and predecessor lists of a body's dependence graph (CSR),
+/// so that the scheduling walks are array scans.
+struct BodyGraph {
+  std::vector<unsigned> succStart, predStart, succ, pred;
+
+  BodyGraph(unsigned count, ArrayRef<std::pair<unsigned, unsigned>> edges)
+      : succStart(count + 1, 0), predStart(count + 1, 0), succ(edges.size()),
+        pred(edges.size()) {
+    for (auto [from, to] : edges) {
+      ++succStart[from + 1];
+      ++predStart[to + 1];
+    }
+    for (unsigned i = 0; i < count; ++i) {
+      succStart[i + 1] += succStart[i];
+      predStart[i + 1] += predStart[i];
+    }
     std::vector<unsigned> s(succStart.begin(), succStart.end() - 1),
         p(predStart.begin(), predStart.end() - 1);
     for (auto [from, to] : edges) {
@@ -397,54 +410,78 @@ LogicalResult KernelScheduler::orderBody(unsigned n) {
       pred[p[to]++] = from;
     }
   }
-  auto preds = [&](unsigned i) {
+  ArrayRef<unsigned> preds(unsigned i) const {
     return ArrayRef<unsigned>(pred).slice(predStart[i],
                                           predStart[i + 1] - predStart[i]);
-  };
+  }
+  ArrayRef<unsigned> succs(unsigned i) const {
+    return ArrayRef<unsigned>(succ).slice(succStart[i],
+                                          succStart[i + 1] - succStart[i]);
+  }
+};
+
+/// Marks `flags[i]` for each seed and, transitively, each predecessor `p`
+/// that `follow(p)` admits: what the seeds need.
+template <typename Follow>
+void markFeeders(const BodyGraph &g, SmallVector<unsigned> work,
+                 std::vector<bool> &flags, Follow follow) {
+  for (unsigned i : work)
+    flags[i] = true;
+  while (!work.empty())
+    for (unsigned p : g.preds(work.pop_back_val()))
+      if (follow(p) && !flags[p]) {
+        flags[p] = true;
+        work.push_back(p);
+      }
+}
+} // namespace
+
+// The priority of each ready item of `n`'s body (smallest first).
+std::vector<uint64_t> KernelScheduler::readyKeys(unsigned n,
+                                                 const BodyGraph &g) const {
+  ArrayRef<Item> its = items[n];
+  unsigned count = its.size();
   // Among ready items, loads and the address arithmetic they need go
   // first: a body that reads everything before computing is what C
   // compilers vectorize across lanes (and what hides memory latency).
   std::vector<bool> feedsLoad(count, false);
-  SmallVector<unsigned> work;
+  SmallVector<unsigned> loads;
   for (unsigned i = 0; i < count; ++i)
-    if (its[i].op != kNone && isa<LoadOp>(ops[its[i].op])) {
-      feedsLoad[i] = true;
-      work.push_back(i);
-    }
-  while (!work.empty())
-    for (unsigned p : preds(work.pop_back_val()))
-      if (its[p].op != kNone && !feedsLoad[p]) {
-        feedsLoad[p] = true;
-        work.push_back(p);
-      }
+    if (its[i].op != kNone && isa<LoadOp>(ops[its[i].op]))
+      loads.push_back(i);
+  markFeeders(g, loads, feedsLoad,
+              [&](unsigned p) { return its[p].op != kNone; });
   // Before that, the inner loops and what they need: a load only read after
   // an inner loop waits for it rather than holding a register through it (a
   // K-blocked matmul's read of the previous blocks' sums would otherwise
   // keep 256 floats live across its reduction loop).
   std::vector<bool> feedsLoop(count, false);
+  SmallVector<unsigned> loops;
   for (unsigned i = 0; i < count; ++i)
-    if (its[i].loop != kNone) {
-      feedsLoop[i] = true;
-      work.push_back(i);
-    }
-  while (!work.empty())
-    for (unsigned p : preds(work.pop_back_val()))
-      if (!feedsLoop[p]) {
-        feedsLoop[p] = true;
-        work.push_back(p);
-      }
+    if (its[i].loop != kNone)
+      loops.push_back(i);
+  markFeeders(g, loops, feedsLoop, [](unsigned) { return true; });
   // The ready item to take first has the smallest key: feeds a loop, then
   // feeds a load, then comes first in the original order (positions are
   // distinct, so the order is total).
   std::vector<uint64_t> key(count);
   for (unsigned i = 0; i < count; ++i) {
     uint64_t pos = its[i].op != kNone ? its[i].op : rangePos[its[i].loop];
-    key[i] = (uint64_t(!feedsLoop[i]) << 33) | (uint64_t(!feedsLoad[i]) << 32) |
-             pos;
+    key[i] =
+        (uint64_t(!feedsLoop[i]) << 33) | (uint64_t(!feedsLoad[i]) << 32) | pos;
   }
+  return key;
+}
+
+// Orders the body of `n`: Kahn on data dependences, ties by readyKeys.
+LogicalResult KernelScheduler::orderBody(unsigned n) {
+  ArrayRef<Item> its = items[n];
+  unsigned count = its.size();
+  BodyGraph g(count, bodyEdges(n));
+  std::vector<uint64_t> key = readyKeys(n, g);
   std::vector<unsigned> indeg(count);
   for (unsigned i = 0; i < count; ++i)
-    indeg[i] = predStart[i + 1] - predStart[i];
+    indeg[i] = g.preds(i).size();
   using Entry = std::pair<uint64_t, unsigned>;
   std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> ready;
   for (unsigned i = 0; i < count; ++i)
@@ -454,13 +491,13 @@ LogicalResult KernelScheduler::orderBody(unsigned n) {
   while (!ready.empty()) {
     unsigned i = ready.top().second;
     ready.pop();
-    node->items.push_back(its[i].op != kNone
-                              ? ScheduleItem{ops[its[i].op], nullptr}
-                              : ScheduleItem{nullptr,
-                                             sched.nodes[its[i].loop].get()});
-    for (unsigned k = succStart[i], e = succStart[i + 1]; k < e; ++k)
-      if (--indeg[succ[k]] == 0)
-        ready.push({key[succ[k]], succ[k]});
+    node->items.push_back(
+        its[i].op != kNone
+            ? ScheduleItem{ops[its[i].op], nullptr}
+            : ScheduleItem{nullptr, sched.nodes[its[i].loop].get()});
+    for (unsigned s : g.succs(i))
+      if (--indeg[s] == 0)
+        ready.push({key[s], s});
   }
   if (node->items.size() != count)
     return fn.emitError("kernel has a dependence cycle between loops");

@@ -57,12 +57,10 @@ bool isBinaryStep(Operation *op) {
   return isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
              arith::MaximumFOp, arith::MinimumFOp>(op);
 }
-} // namespace
 
-FailureOr<MatmulMatch> uop::matchMatmul(FunctionOp kernel) {
-  Block &body = kernel.getBody().front();
-  MatmulMatch mm;
-  Type f32 = Float32Type::get(kernel.getContext());
+/// The body holds one f32 add-REDUCE over one reduce range and one STORE,
+/// and nothing but ranges, indexing, loads and arith/math besides.
+LogicalResult matchReduceAndStore(Block &body, Type f32, MatmulMatch &mm) {
   for (Operation &op : body) {
     if (auto r = dyn_cast<ReduceOp>(op)) {
       if (mm.reduce)
@@ -84,8 +82,14 @@ FailureOr<MatmulMatch> uop::matchMatmul(FunctionOp kernel) {
   mm.k = mm.reduce.getRanges().front().getDefiningOp<RangeOp>();
   if (!mm.k || mm.k.getAxisType() != AxisType::Reduce)
     return failure();
+  return success();
+}
 
-  // The product of two widened f16 / bf16 loads.
+using Access = std::pair<BlockArgument, Affine>;
+
+/// The reduced value is the product of two widened f16 / bf16 loads; sets
+/// the input type and returns the two loads' accesses.
+FailureOr<std::pair<Access, Access>> matchProduct(MatmulMatch &mm) {
   auto mul = mm.reduce.getSrc().getDefiningOp<arith::MulFOp>();
   if (!mul)
     return failure();
@@ -99,8 +103,18 @@ FailureOr<MatmulMatch> uop::matchMatmul(FunctionOp kernel) {
   auto x = loadOf(lhs.getIn(), mm.inType), y = loadOf(rhs.getIn(), mm.inType);
   if (failed(x) || failed(y))
     return failure();
+  return std::make_pair(*x, *y);
+}
 
-  // The output ranges: one END of the store over two loop ranges.
+/// The constant trip count of a range, 0 when it is not constant.
+int64_t extent(RangeOp r) {
+  APInt c;
+  return matchPattern(r.getEnd(), m_ConstantInt(&c)) ? c.getSExtValue() : 0;
+}
+
+/// The output side: the store is ENDed over two loop ranges and writes C
+/// row-major (i steps by N, j by 1); sets i, j, the extents and c.
+LogicalResult matchOutput(MatmulMatch &mm) {
   SmallVector<RangeOp> outs;
   for (Operation *user : mm.store->getUsers()) {
     auto end = dyn_cast<EndOp>(user);
@@ -115,15 +129,9 @@ FailureOr<MatmulMatch> uop::matchMatmul(FunctionOp kernel) {
   }
   if (outs.size() != 2)
     return failure();
-  FailureOr<std::pair<BlockArgument, Affine>> cAccess =
-      access(mm.store.getIndex());
+  FailureOr<Access> cAccess = access(mm.store.getIndex());
   if (failed(cAccess) || cAccess->second.constant != 0)
     return failure();
-  auto extent = [](RangeOp r) -> int64_t {
-    APInt c;
-    return matchPattern(r.getEnd(), m_ConstantInt(&c)) ? c.getSExtValue() : 0;
-  };
-  // C row-major: i steps by N, j by 1.
   const Affine &ca = cAccess->second;
   for (auto [i, j] : {std::pair(outs[0], outs[1]), std::pair(outs[1], outs[0])})
     if (ca.of(j) == 1 && ca.of(i) == extent(j) && ca.coeff.size() == 2) {
@@ -138,8 +146,13 @@ FailureOr<MatmulMatch> uop::matchMatmul(FunctionOp kernel) {
   if (mm.m <= 0 || mm.n <= 0 || mm.kExtent <= 0)
     return failure();
   mm.c = cAccess->first;
+  return success();
+}
 
-  // A[i, k] row-major (i by K, k by 1), B[k, j] (k by N, j by 1).
+/// Which load is A[i, k] row-major (i by K, k by 1) and which B[k, j] (k by
+/// N, j by 1); the product may name them in either order.
+LogicalResult assignOperands(const Access &x, const Access &y,
+                             MatmulMatch &mm) {
   auto isA = [&](const Affine &a) {
     return a.constant == 0 && a.coeff.size() == 2 && a.of(mm.i) == mm.kExtent &&
            a.of(mm.k) == 1;
@@ -148,15 +161,79 @@ FailureOr<MatmulMatch> uop::matchMatmul(FunctionOp kernel) {
     return a.constant == 0 && a.coeff.size() == 2 && a.of(mm.k) == mm.n &&
            a.of(mm.j) == 1;
   };
-  if (isA(x->second) && isB(y->second)) {
-    mm.a = x->first;
-    mm.b = y->first;
-  } else if (isA(y->second) && isB(x->second)) {
-    mm.a = y->first;
-    mm.b = x->first;
+  if (isA(x.second) && isB(y.second)) {
+    mm.a = x.first;
+    mm.b = y.first;
+  } else if (isA(y.second) && isB(x.second)) {
+    mm.a = y.first;
+    mm.b = x.first;
   } else {
     return failure();
   }
+  return success();
+}
+
+/// The other operand of a binary epilogue step: a float constant, or an f32
+/// load indexed by i and/or j with non-negative strides (a bias or a
+/// residual), never by k.
+LogicalResult matchStepOperand(Value other, MatmulMatch &mm, Type f32,
+                               MatmulEpilogueStep &step) {
+  FloatAttr c;
+  if (matchPattern(other, m_Constant(&c))) {
+    step.constant = c;
+    return success();
+  }
+  auto ld = loadOf(other, f32);
+  if (failed(ld) || ld->second.constant != 0 || ld->second.of(mm.k) ||
+      ld->second.coeff.size() !=
+          (size_t)((ld->second.of(mm.i) != 0) + (ld->second.of(mm.j) != 0)) ||
+      ld->second.of(mm.i) < 0 || ld->second.of(mm.j) < 0)
+    return failure();
+  step.arg = ld->first;
+  step.rowStride = ld->second.of(mm.i);
+  step.colStride = ld->second.of(mm.j);
+  return success();
+}
+
+/// One step of the elementwise chain: `op` uses `cur` and is a cast to the
+/// stored half type (last), an f32 unary step or an f32 binary step.
+FailureOr<MatmulEpilogueStep> matchEpilogueStep(Operation *op, Value cur,
+                                                MatmulMatch &mm, Type f32) {
+  MatmulEpilogueStep step;
+  step.op = op;
+  step.chain = cur == op->getOperand(0) ? 0 : 1;
+  if (op->getNumResults() != 1)
+    return failure();
+  if (auto t = dyn_cast<arith::TruncFOp>(op)) {
+    // A cast to the stored half type ends the chain.
+    if (!(t.getType().isF16() || t.getType().isBF16()) ||
+        t.getResult() != mm.store.getValue())
+      return failure();
+  } else if (isUnaryStep(op)) {
+    if (op->getResult(0).getType() != f32)
+      return failure();
+  } else if (isBinaryStep(op)) {
+    if (op->getResult(0).getType() != f32 ||
+        op->getOperand(0) == op->getOperand(1))
+      return failure();
+    if (failed(matchStepOperand(op->getOperand(1 - step.chain), mm, f32, step)))
+      return failure();
+  } else {
+    return failure();
+  }
+  return step;
+}
+} // namespace
+
+FailureOr<MatmulMatch> uop::matchMatmul(FunctionOp kernel) {
+  MatmulMatch mm;
+  Type f32 = Float32Type::get(kernel.getContext());
+  if (failed(matchReduceAndStore(kernel.getBody().front(), f32, mm)))
+    return failure();
+  FailureOr<std::pair<Access, Access>> xy = matchProduct(mm);
+  if (failed(xy) || failed(matchOutput(mm)) ||
+      failed(assignOperands(xy->first, xy->second, mm)))
+    return failure();
 
   // The elementwise chain from the sum to the stored value.
   Value cur = mm.reduce.getResult();
@@ -164,42 +241,10 @@ FailureOr<MatmulMatch> uop::matchMatmul(FunctionOp kernel) {
     if (!cur.hasOneUse())
       return failure();
     Operation *op = *cur.getUsers().begin();
-    MatmulEpilogueStep step;
-    step.op = op;
-    step.chain = cur == op->getOperand(0) ? 0 : 1;
-    if (op->getNumResults() != 1)
+    FailureOr<MatmulEpilogueStep> step = matchEpilogueStep(op, cur, mm, f32);
+    if (failed(step))
       return failure();
-    if (auto t = dyn_cast<arith::TruncFOp>(op)) {
-      // A cast to the stored half type ends the chain.
-      if (!(t.getType().isF16() || t.getType().isBF16()) ||
-          t.getResult() != mm.store.getValue())
-        return failure();
-    } else if (isUnaryStep(op)) {
-      if (op->getResult(0).getType() != f32)
-        return failure();
-    } else if (isBinaryStep(op)) {
-      if (op->getResult(0).getType() != f32 ||
-          op->getOperand(0) == op->getOperand(1))
-        return failure();
-      Value other = op->getOperand(1 - step.chain);
-      FloatAttr c;
-      if (matchPattern(other, m_Constant(&c))) {
-        step.constant = c;
-      } else {
-        auto ld = loadOf(other, f32);
-        if (failed(ld) || ld->second.constant != 0 || ld->second.of(mm.k) ||
-            ld->second.coeff.size() != (size_t)((ld->second.of(mm.i) != 0) +
-                                                (ld->second.of(mm.j) != 0)) ||
-            ld->second.of(mm.i) < 0 || ld->second.of(mm.j) < 0)
-          return failure();
-        step.arg = ld->first;
-        step.rowStride = ld->second.of(mm.i);
-        step.colStride = ld->second.of(mm.j);
-      }
-    } else {
-      return failure();
-    }
-    mm.epilogue.push_back(step);
+    mm.epilogue.push_back(*step);
     cur = op->getResult(0);
   }
   mm.outType = mm.store.getValue().getType();
