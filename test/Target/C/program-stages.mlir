@@ -10,7 +10,7 @@
 // RUN: cc -std=c11 -O2 -Wall -Werror %t/src.c %t/driver.c -lm -o %t/src
 // RUN: %t/src | FileCheck %s --check-prefix=SOURCE
 // SOURCE: out: 0 7 14 21
-// Without it, the LINEAR: i + 0.5.
+// Without it the LINEAR is rendered, which writes i + 0.5.
 // RUN: uop-translate %t/lin.mlir --uop-to-c > %t/lin.c
 // RUN: cc -std=c11 -O2 -Wall -Werror %t/lin.c %t/driver.c -lm -o %t/lin
 // RUN: %t/lin | FileCheck %s --check-prefix=LINEAR
@@ -20,7 +20,7 @@
 // PROGRAM_BINARY (compiled code C cannot carry): located errors.
 // RUN: sed -e 's|uopk_iota_k(float|uopk_other(float|' %t/src.mlir | not uop-translate --uop-to-c 2>&1 | FileCheck %s --check-prefix=NODEF
 // NODEF: <stdin>:{{[0-9]+}}:{{[0-9]+}}: error: uop-to-c: the SOURCE of @iota_k does not define uopk_iota_k, which the schedule's entry calls
-// RUN: sed -e 's|linear %1 source %code|linear %1 source %code binary %bin|' -e 's|%2 = uop.program|%bin = uop.program_binary "\\x7fELF"\n    %2 = uop.program|' %t/src.mlir | not uop-translate --uop-to-c 2>&1 | FileCheck %s --check-prefix=BINARY
+// RUN: sed -e 's|linear %1 source %code|linear %1 source %code binary %bin|' -e 's|%2 = uop.program|%bin = uop.program_binary "\\7FELF"\n    %2 = uop.program|' %t/src.mlir | not uop-translate --uop-to-c 2>&1 | FileCheck %s --check-prefix=BINARY
 // BINARY: <stdin>:{{[0-9]+}}:{{[0-9]+}}: error: uop-to-c: a PROGRAM_BINARY stage is compiled code, which C source cannot carry; without it the kernel is rendered from its SOURCE or LINEAR
 //
 // BIND and PRECAST left in a LINEAR (uop-normalize did not run): located
