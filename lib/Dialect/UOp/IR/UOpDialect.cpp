@@ -512,6 +512,14 @@ LogicalResult UOpDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError() << "'uop.spmd' must be a #uop.spmd";
     return success();
   }
+  // uop-gradient's request: the differentiated argument indices.
+  if (attr.getName() == "uop.grad_wrt") {
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitOpError() << "'uop.grad_wrt' belongs on a function";
+    if (!isa<DenseI64ArrayAttr>(attr.getValue()))
+      return op->emitOpError() << "'uop.grad_wrt' must be an array<i64: ...>";
+    return success();
+  }
   if (attr.getName() != VarsAttrHelper::getNameStr())
     return op->emitOpError() << "unknown uop attribute '"
                              << attr.getName().getValue() << "'";

@@ -29,6 +29,26 @@ def UOpNormalize : Pass<"uop-normalize", "::mlir::ModuleOp"> {
   let dependentDialects = ["::uop::UOpDialect", "::mlir::arith::ArithDialect"];
 }
 
+def UOpGradient : Pass<"uop-gradient", "::mlir::ModuleOp"> {
+  let summary = "Reverse-mode autograd: the vector-Jacobian product of a tensor-level function";
+  let description = [{
+    For each func.func @f carrying `uop.grad_wrt = array<i64: i, ...>` (the
+    differentiated argument indices) adds `@f_vjp(f's inputs..., dy) ->
+    (df/darg_i...)`: f's forward graph, then one adjoint rule per op in
+    reverse order (tinygrad's gradient.py): arith/math elementwise ops,
+    select, float casts, RESHAPE/EXPAND/PERMUTE/PAD/SHRINK/FLIP through
+    their adjoints (EXPAND's is a REDUCE_AXIS add), REDUCE_AXIS add/max,
+    CONTIGUOUS; DETACH stops the gradient. A value read several times sums
+    its cotangents. An op on the differentiated path without a rule is a
+    located error naming it. The request attribute is removed.
+    A walker, because the adjoints need one reverse sweep over the whole
+    graph with a cotangent accumulated per value, which local patterns
+    cannot express.
+  }];
+  let dependentDialects = ["::uop::UOpDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+}
+
 def UOpRangeify : Pass<"uop-rangeify", "::mlir::func::FuncOp"> {
   let summary = "Tensor-level uop to scalar expressions over RANGEs with BUFFERIZE at realize points";
   let description = [{

@@ -1,0 +1,350 @@
+//===- Gradient.cpp - uop-gradient: reverse-mode VJPs of tensor-level graphs -===//
+//
+// A func.func carrying `uop.grad_wrt = array<i64: i, ...>` asks for its
+// vector-Jacobian product. The pass adds `@<f>_vjp(f's inputs..., dy)` that
+// recomputes f's forward graph and returns the gradient of each requested
+// argument, one rule per op in the style of tinygrad's gradient.py:
+// elementwise arith/math through their derivatives, select, float casts,
+// movement ops through their adjoints (EXPAND's is a REDUCE_AXIS add),
+// REDUCE_AXIS add/max; matmul is EXPAND * EXPAND -> REDUCE_AXIS add and
+// needs no rule of its own. A value read several times sums its cotangents.
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Dialect/UOp/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include <cmath>
+
+namespace uop {
+#define GEN_PASS_DEF_UOPGRADIENT
+#include "uop/Dialect/UOp/Transforms/Passes.h.inc"
+} // namespace uop
+
+using namespace mlir;
+using namespace uop;
+
+namespace {
+
+bool isFloatTensor(Type t) {
+  auto rt = dyn_cast<RankedTensorType>(t);
+  return rt && isa<FloatType>(rt.getElementType());
+}
+
+/// Builds the adjoint ops of one VJP function. `fwd` maps f's values to
+/// their recomputed copies; `adj` holds each of f's values' cotangent.
+struct Adjoint {
+  OpBuilder &b;
+  Location loc;
+  IRMapping fwd;
+  DenseMap<Value, Value> adj;
+
+  Value x(Value v) { return fwd.lookup(v); }
+  Value splat(Type t, double v) {
+    auto st = cast<ShapedType>(t);
+    auto attr = DenseElementsAttr::get(
+        st, b.getFloatAttr(st.getElementType(), v));
+    return arith::ConstantOp::create(b, loc, st, attr);
+  }
+  Value add(Value a, Value c) { return arith::AddFOp::create(b, loc, a, c); }
+  Value mul(Value a, Value c) { return arith::MulFOp::create(b, loc, a, c); }
+  Value div(Value a, Value c) { return arith::DivFOp::create(b, loc, a, c); }
+  Value neg(Value a) { return arith::NegFOp::create(b, loc, a); }
+  Value scale(Value a, double s) { return mul(a, splat(a.getType(), s)); }
+  Value cmp(arith::CmpFPredicate p, Value a, Value c) {
+    return arith::CmpFOp::create(b, loc, p, a, c);
+  }
+  Value select(Value c, Value a, Value e) {
+    return arith::SelectOp::create(b, loc, c, a, e);
+  }
+  void accumulate(Value orig, Value g) {
+    auto [it, fresh] = adj.try_emplace(orig, g);
+    if (!fresh)
+      it->second = add(it->second, g);
+  }
+
+  /// `g` of shape `src` with `axes` dropped (a reduction's result),
+  /// broadcast back to `src`'s shape.
+  Value broadcast(Value g, RankedTensorType src, ArrayRef<int64_t> axes) {
+    SmallVector<int64_t> kept(src.getShape());
+    for (int64_t a : axes)
+      kept[a] = 1;
+    auto keptTy = RankedTensorType::get(kept, src.getElementType());
+    Value r = ReshapeOp::create(b, loc, keptTy, g);
+    return ExpandOp::create(b, loc, src, r);
+  }
+  /// EXPAND's adjoint: the sum over the broadcast axes, reshaped to `src`.
+  Value unbroadcast(Value g, RankedTensorType src) {
+    auto gt = cast<RankedTensorType>(g.getType());
+    SmallVector<int64_t> axes, kept;
+    for (int64_t i = 0; i < src.getRank(); ++i) {
+      if (src.getDimSize(i) == 1 && gt.getDimSize(i) != 1)
+        axes.push_back(i);
+      else
+        kept.push_back(gt.getDimSize(i));
+    }
+    if (axes.empty())
+      return g;
+    auto redTy = RankedTensorType::get(kept, src.getElementType());
+    Value r = ReduceAxisOp::create(b, loc, redTy, g, ReduceOpKind::Add, axes);
+    return ReshapeOp::create(b, loc, src, r);
+  }
+
+  LogicalResult elementwise(Operation *op, Value g);
+  LogicalResult movement(Operation *op, Value g);
+  LogicalResult reduce(ReduceAxisOp op, Value g);
+  LogicalResult rule(Operation *op, Value g);
+};
+
+/// max/min: the winner takes the cotangent, ties split it (torch, tinygrad).
+void minMax(Adjoint &A, Value a, Value c, Value g, bool isMax, Value oa,
+            Value oc) {
+  Value one = A.splat(g.getType(), 1.0), half = A.splat(g.getType(), 0.5),
+        zero = A.splat(g.getType(), 0.0);
+  Value wins = A.cmp(isMax ? arith::CmpFPredicate::OGT
+                           : arith::CmpFPredicate::OLT, a, c);
+  Value tie = A.cmp(arith::CmpFPredicate::OEQ, a, c);
+  Value wa = A.select(wins, one, A.select(tie, half, zero));
+  Value wc = arith::SubFOp::create(A.b, A.loc, one, wa);
+  A.accumulate(oa, A.mul(g, wa));
+  A.accumulate(oc, A.mul(g, wc));
+}
+
+LogicalResult Adjoint::elementwise(Operation *op, Value g) {
+  Value y = x(op->getResult(0));
+  auto in = [&](unsigned i) { return x(op->getOperand(i)); };
+  auto to = [&](unsigned i, Value v) { accumulate(op->getOperand(i), v); };
+  if (isa<arith::AddFOp>(op))
+    return to(0, g), to(1, g), success();
+  if (isa<arith::SubFOp>(op))
+    return to(0, g), to(1, neg(g)), success();
+  if (isa<arith::MulFOp>(op))
+    return to(0, mul(g, in(1))), to(1, mul(g, in(0))), success();
+  if (isa<arith::DivFOp>(op))
+    return to(0, div(g, in(1))), to(1, neg(div(mul(g, y), in(1)))), success();
+  if (isa<arith::NegFOp>(op))
+    return to(0, neg(g)), success();
+  if (isa<arith::MaximumFOp, arith::MaxNumFOp, arith::MinimumFOp,
+          arith::MinNumFOp>(op)) {
+    bool isMax = isa<arith::MaximumFOp, arith::MaxNumFOp>(op);
+    minMax(*this, in(0), in(1), g, isMax, op->getOperand(0), op->getOperand(1));
+    return success();
+  }
+  if (isa<math::ExpOp>(op))
+    return to(0, mul(g, y)), success();
+  if (isa<math::Exp2Op>(op))
+    return to(0, scale(mul(g, y), std::log(2.0))), success();
+  if (isa<math::LogOp>(op))
+    return to(0, div(g, in(0))), success();
+  if (isa<math::Log2Op>(op))
+    return to(0, div(g, scale(in(0), std::log(2.0)))), success();
+  if (isa<math::SqrtOp>(op))
+    return to(0, div(g, scale(y, 2.0))), success();
+  if (isa<math::RsqrtOp>(op)) // d x^-1/2 = -x^-3/2 / 2 = -y / (2x)
+    return to(0, neg(div(mul(g, y), scale(in(0), 2.0)))), success();
+  if (isa<math::SinOp>(op))
+    return to(0, mul(g, math::CosOp::create(b, loc, in(0)))), success();
+  if (isa<math::CosOp>(op))
+    return to(0, neg(mul(g, math::SinOp::create(b, loc, in(0))))), success();
+  if (isa<math::TanhOp>(op)) // 1 - y^2
+    return to(0, mul(g, arith::SubFOp::create(b, loc, splat(y.getType(), 1.0),
+                                              mul(y, y)))),
+           success();
+  if (isa<math::AbsFOp>(op)) {
+    Value zero = splat(y.getType(), 0.0);
+    Value sgn = select(cmp(arith::CmpFPredicate::OGT, in(0), zero),
+                       splat(y.getType(), 1.0),
+                       select(cmp(arith::CmpFPredicate::OLT, in(0), zero),
+                              splat(y.getType(), -1.0), zero));
+    return to(0, mul(g, sgn)), success();
+  }
+  if (isa<arith::SelectOp>(op)) {
+    Value c = in(0), zero = splat(g.getType(), 0.0);
+    if (isFloatTensor(op->getOperand(1).getType()))
+      to(1, select(c, g, zero));
+    if (isFloatTensor(op->getOperand(2).getType()))
+      to(2, select(c, zero, g));
+    return success();
+  }
+  if (isa<arith::ExtFOp>(op))
+    return to(0, arith::TruncFOp::create(b, loc, op->getOperand(0).getType(),
+                                         g)),
+           success();
+  if (isa<arith::TruncFOp>(op))
+    return to(0, arith::ExtFOp::create(b, loc, op->getOperand(0).getType(), g)),
+           success();
+  if (isa<ContiguousOp, ContiguousBackwardOp>(op))
+    return to(0, g), success();
+  return failure();
+}
+
+LogicalResult Adjoint::movement(Operation *op, Value g) {
+  Value src = op->getOperand(0);
+  auto st = cast<RankedTensorType>(src.getType());
+  if (isa<ReshapeOp>(op))
+    return accumulate(src, ReshapeOp::create(b, loc, st, g)), success();
+  if (isa<ExpandOp>(op))
+    return accumulate(src, unbroadcast(g, st)), success();
+  if (auto p = dyn_cast<PermuteOp>(op)) {
+    SmallVector<int64_t> inv(p.getAxes().size());
+    for (auto [i, a] : llvm::enumerate(p.getAxes()))
+      inv[a] = i;
+    return accumulate(src, PermuteOp::create(b, loc, st, g, inv)), success();
+  }
+  if (auto p = dyn_cast<PadOp>(op)) {
+    SmallVector<int64_t> ends;
+    for (auto [lo, d] : llvm::zip(p.getBeginPads(), st.getShape()))
+      ends.push_back(lo + d);
+    return accumulate(src, ShrinkOp::create(b, loc, st, g, p.getBeginPads(),
+                                            ends)),
+           success();
+  }
+  if (auto s = dyn_cast<ShrinkOp>(op)) {
+    SmallVector<int64_t> high;
+    for (auto [e, d] : llvm::zip(s.getEnds(), st.getShape()))
+      high.push_back(d - e);
+    return accumulate(src, PadOp::create(b, loc, st, g, s.getBegins(), high)),
+           success();
+  }
+  if (auto f = dyn_cast<FlipOp>(op))
+    return accumulate(src, FlipOp::create(b, loc, st, g, f.getAxes())),
+           success();
+  return failure();
+}
+
+LogicalResult Adjoint::reduce(ReduceAxisOp op, Value g) {
+  auto st = cast<RankedTensorType>(op.getSrc().getType());
+  ArrayRef<int64_t> axes = op.getAxes();
+  if (op.getReduceOp() == ReduceOpKind::Add)
+    return accumulate(op.getSrc(), broadcast(g, st, axes)), success();
+  if (op.getReduceOp() != ReduceOpKind::Max)
+    return failure();
+  // Max: the maxima share the cotangent equally (tinygrad, torch's amax).
+  Value yb = broadcast(x(op.getResult()), st, axes);
+  Value mask = select(cmp(arith::CmpFPredicate::OEQ, x(op.getSrc()), yb),
+                      splat(st, 1.0), splat(st, 0.0));
+  Value count = ReduceAxisOp::create(b, loc, op.getType(), mask,
+                                     ReduceOpKind::Add, axes);
+  accumulate(op.getSrc(), mul(mask, broadcast(div(g, count), st, axes)));
+  return success();
+}
+
+LogicalResult Adjoint::rule(Operation *op, Value g) {
+  if (auto r = dyn_cast<ReduceAxisOp>(op))
+    return reduce(r, g);
+  if (isa<ReshapeOp, ExpandOp, PermuteOp, PadOp, ShrinkOp, FlipOp>(op))
+    return movement(op, g);
+  return elementwise(op, g);
+}
+
+/// The values that depend on a differentiated argument through float ops;
+/// DETACH stops the dependence (tinygrad's detach).
+llvm::SetVector<Value> activeValues(func::FuncOp f, ArrayRef<int64_t> wrt) {
+  llvm::SetVector<Value> active;
+  for (int64_t i : wrt)
+    active.insert(f.getArgument(i));
+  for (Operation &op : f.getBody().front()) {
+    if (isa<DetachOp>(op))
+      continue;
+    if (llvm::none_of(op.getOperands(),
+                      [&](Value v) { return active.contains(v); }))
+      continue;
+    for (Value r : op.getResults())
+      if (isFloatTensor(r.getType()))
+        active.insert(r);
+  }
+  return active;
+}
+
+/// Checks the request on `f`; emits a located error when it is malformed.
+LogicalResult checkRequest(func::FuncOp f, DenseI64ArrayAttr wrt) {
+  if (!wrt)
+    return f.emitError("uop-gradient: 'uop.grad_wrt' must be an "
+                       "array<i64: ...> of argument indices");
+  if (f.getBody().empty() || !f.getBody().hasOneBlock())
+    return f.emitError("uop-gradient: needs a function with one block");
+  if (f.getNumResults() != 1 || !isFloatTensor(f.getResultTypes()[0]))
+    return f.emitError("uop-gradient: needs a single float tensor result");
+  if (SymbolTable::lookupNearestSymbolFrom(
+          f, StringAttr::get(f->getContext(), f.getName() + "_vjp")))
+    return f.emitError("uop-gradient: a symbol @")
+           << f.getName() << "_vjp already exists";
+  for (int64_t i : wrt.asArrayRef())
+    if (i < 0 || i >= f.getNumArguments() ||
+        !isFloatTensor(f.getArgumentTypes()[i]))
+      return f.emitError("uop-gradient: argument ")
+             << i << " is not a float tensor argument";
+  return success();
+}
+
+/// Adds `@<f>_vjp` after `f`: its forward graph, then the adjoints in
+/// reverse order, returning the cotangent of each argument in `wrt`.
+LogicalResult buildVJP(func::FuncOp f, ArrayRef<int64_t> wrt) {
+  SmallVector<Type> ins(f.getArgumentTypes());
+  ins.push_back(f.getResultTypes()[0]);
+  SmallVector<Type> outs;
+  for (int64_t i : wrt)
+    outs.push_back(f.getArgumentTypes()[i]);
+  OpBuilder b(f->getContext());
+  b.setInsertionPointAfter(f);
+  auto vjp = func::FuncOp::create(b, f.getLoc(), (f.getName() + "_vjp").str(),
+                                  b.getFunctionType(ins, outs));
+  Block *body = vjp.addEntryBlock();
+  b.setInsertionPointToStart(body);
+  Adjoint A{b, f.getLoc(), {}, {}};
+  for (auto [from, to] : llvm::zip(f.getArguments(), body->getArguments()))
+    A.fwd.map(from, to);
+  Block &src = f.getBody().front();
+  for (Operation &op : src.without_terminator())
+    b.clone(op, A.fwd);
+  auto ret = cast<func::ReturnOp>(src.getTerminator());
+  llvm::SetVector<Value> active = activeValues(f, wrt);
+  if (active.contains(ret.getOperand(0)))
+    A.adj[ret.getOperand(0)] = body->getArguments().back();
+  for (Operation &op : llvm::reverse(src.without_terminator())) {
+    if (op.getNumResults() != 1 || !A.adj.count(op.getResult(0)))
+      continue;
+    A.loc = op.getLoc();
+    if (failed(A.rule(&op, A.adj.lookup(op.getResult(0))))) {
+      vjp.erase();
+      return op.emitError("uop-gradient: no gradient rule for '")
+             << op.getName() << "'";
+    }
+    // Only differentiable operands carry cotangents onward.
+    for (Value v : op.getOperands())
+      if (!active.contains(v))
+        A.adj.erase(v);
+  }
+  SmallVector<Value> grads;
+  for (int64_t i : wrt) {
+    Value g = A.adj.lookup(f.getArgument(i));
+    grads.push_back(g ? g : A.splat(f.getArgumentTypes()[i], 0.0));
+  }
+  func::ReturnOp::create(b, f.getLoc(), grads);
+  // The forward ops no adjoint reads are dropped.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*body)))
+    if (isOpTriviallyDead(&op))
+      op.erase();
+  return success();
+}
+
+struct UOpGradientPass : uop::impl::UOpGradientBase<UOpGradientPass> {
+  void runOnOperation() override {
+    SmallVector<func::FuncOp> requests;
+    getOperation().walk([&](func::FuncOp f) {
+      if (f->hasAttr("uop.grad_wrt"))
+        requests.push_back(f);
+    });
+    for (func::FuncOp f : requests) {
+      auto wrt = f->getAttrOfType<DenseI64ArrayAttr>("uop.grad_wrt");
+      if (failed(checkRequest(f, wrt)) || failed(buildVJP(f, wrt)))
+        return signalPassFailure();
+      f->removeAttr("uop.grad_wrt");
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,36 @@
+// RUN: uop-opt --uop-gradient %s | FileCheck %s
+// RUN: uop-opt --uop-gradient %s | uop-run - --entry mm_tanh_vjp --check --repeat 1 | FileCheck %s --check-prefix=EXEC
+
+// tanh(A @ B): the matmul's adjoints are EXPAND's REDUCE_AXIS adds.
+// CHECK-LABEL: func.func @mm_tanh_vjp(%arg0: tensor<3x4xf64>, %arg1: tensor<4x5xf64>, %arg2: tensor<3x5xf64>) -> (tensor<3x4xf64>, tensor<4x5xf64>)
+// CHECK: %[[Y:.*]] = math.tanh
+// CHECK: %[[YY:.*]] = arith.mulf %[[Y]], %[[Y]]
+// CHECK: arith.subf %{{.*}}, %[[YY]]
+// CHECK: uop.reduce_axis add %{{.*}} [0] : tensor<3x5x4xf64> -> tensor<5x4xf64>
+// CHECK: uop.permute %{{.*}} [1, 0] : tensor<5x4xf64> -> tensor<4x5xf64>
+// CHECK: uop.reduce_axis add %{{.*}} [1] : tensor<3x5x4xf64> -> tensor<3x4xf64>
+// EXEC: checked=32 mismatches=0 check=pass
+func.func @mm_tanh(%a: tensor<3x4xf64>, %b: tensor<4x5xf64>) -> tensor<3x5xf64> attributes {uop.grad_wrt = array<i64: 0, 1>} {
+  %ar = uop.reshape %a : tensor<3x4xf64> -> tensor<3x1x4xf64>
+  %ae = uop.expand %ar : tensor<3x1x4xf64> -> tensor<3x5x4xf64>
+  %bt = uop.permute %b [1, 0] : tensor<4x5xf64> -> tensor<5x4xf64>
+  %br = uop.reshape %bt : tensor<5x4xf64> -> tensor<1x5x4xf64>
+  %be = uop.expand %br : tensor<1x5x4xf64> -> tensor<3x5x4xf64>
+  %p = arith.mulf %ae, %be : tensor<3x5x4xf64>
+  %c = uop.reduce_axis add %p [2] : tensor<3x5x4xf64> -> tensor<3x5xf64>
+  %e = math.tanh %c : tensor<3x5xf64>
+  return %e : tensor<3x5xf64>
+}
+
+// x read twice (x * x): the cotangents add; the detached use carries none.
+// CHECK-LABEL: func.func @square_vjp
+// CHECK: %[[A:.*]] = arith.mulf %[[G:.*]], %arg0
+// CHECK: %[[B:.*]] = arith.mulf %[[G]], %arg0
+// CHECK: %[[S:.*]] = arith.addf %[[A]], %[[B]]
+// CHECK: return %[[S]]
+func.func @square(%x: tensor<4xf32>) -> tensor<4xf32> attributes {uop.grad_wrt = array<i64: 0>} {
+  %d = uop.detach %x : tensor<4xf32>
+  %s = arith.mulf %x, %x : tensor<4xf32>
+  %t = arith.addf %s, %d : tensor<4xf32>
+  return %t : tensor<4xf32>
+}
