@@ -2,6 +2,9 @@
 // REQUIRES: numpy
 // RUN: %python %S/Inputs/gradient_fd.py uop-opt uop-run %s %t | FileCheck %s
 // CHECK: all ok
+// The same VJPs against torch autograd (skipped, saying so, without torch).
+// RUN: %python %S/Inputs/gradient_torch.py uop-opt uop-run %s %t.torch | FileCheck %s --check-prefix=TORCH
+// TORCH: {{all match torch|skipped: no torch}}
 
 func.func @elementwise(%a: tensor<2x3xf64>, %b: tensor<2x3xf64>) -> tensor<2x3xf64> attributes {uop.grad_wrt = array<i64: 0, 1>} {
   %e = math.exp %a : tensor<2x3xf64>
