@@ -37,6 +37,7 @@ bool isFloatTensor(Type t) {
 /// Builds the adjoint ops of one VJP function. `fwd` maps f's values to
 /// their recomputed copies; `adj` holds each of f's values' cotangent.
 struct Adjoint {
+  Adjoint(OpBuilder &b, Location loc) : b(b), loc(loc) {}
   OpBuilder &b;
   Location loc;
   IRMapping fwd;
@@ -294,7 +295,7 @@ LogicalResult buildVJP(func::FuncOp f, ArrayRef<int64_t> wrt) {
                                   b.getFunctionType(ins, outs));
   Block *body = vjp.addEntryBlock();
   b.setInsertionPointToStart(body);
-  Adjoint A{b, f.getLoc(), {}, {}};
+  Adjoint A(b, f.getLoc());
   for (auto [from, to] : llvm::zip(f.getArguments(), body->getArguments()))
     A.fwd.map(from, to);
   Block &src = f.getBody().front();
