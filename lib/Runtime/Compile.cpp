@@ -1,8 +1,8 @@
 //===- Compile.cpp - one compiler session for tools and the C API ---------===//
 
 #include "uop/Runtime/Compile.h"
-#include "uop/Runtime/OutputFile.h"
 #include "uop/InitAll.h"
+#include "uop/Runtime/OutputFile.h"
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -63,9 +63,8 @@ llvm::Error uop::runPipeline(ModuleOp module, StringRef pipeline) {
   return llvm::Error::success();
 }
 
-llvm::Error
-uop::runPipeline(ModuleOp module, StringRef name,
-                 llvm::function_ref<void(OpPassManager &)> build) {
+llvm::Error uop::runPipeline(ModuleOp module, StringRef name,
+                             llvm::function_ref<void(OpPassManager &)> build) {
   auto pm = PassManager::on<ModuleOp>(module.getContext());
   build(pm);
   if (failed(pm.run(module)))
@@ -87,7 +86,8 @@ uop::CCompiler uop::findCCompiler() {
   }
   for (const std::string &name : candidates) {
     auto prog = llvm::sys::findProgramByName(name);
-    if (!prog)
+    // A name with a slash comes back as is, found or not.
+    if (!prog || !llvm::sys::fs::can_execute(*prog))
       continue;
     c.name = name;
     c.path = *prog;
@@ -104,8 +104,8 @@ uop::CCompiler uop::findCCompiler() {
             llvm::sys::path::filename(c.path).contains("clang");
   if (c.clang) {
     // <prefix>/bin/clang -> <prefix>/lib, where its libomp is.
-    SmallString<256> lib = llvm::sys::path::parent_path(
-        llvm::sys::path::parent_path(real));
+    SmallString<256> lib =
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(real));
     llvm::sys::path::append(lib, "lib");
     SmallString<256> omp(lib);
     llvm::sys::path::append(omp, "libomp.so");
@@ -205,8 +205,8 @@ llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
 int64_t uop::lastLevelCacheBytes(StringRef cacheDir) {
   int64_t bestLevel = 0, bestBytes = 0;
   std::error_code ec;
-  for (llvm::sys::fs::directory_iterator it(cacheDir, ec), end; it != end && !ec;
-       it.increment(ec)) {
+  for (llvm::sys::fs::directory_iterator it(cacheDir, ec), end;
+       it != end && !ec; it.increment(ec)) {
     StringRef name = llvm::sys::path::filename(it->path());
     if (!name.starts_with("index"))
       continue;

@@ -1,9 +1,9 @@
 //===- Execute.cpp - compile and run uop programs from C++ ----------------===//
 
 #include "uop/Runtime/Execute.h"
+#include "uop/Conversion/TIRxToGPU/TIRxToGPU.h"
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
-#include "uop/Conversion/TIRxToGPU/TIRxToGPU.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Pipelines/Pipelines.h"
 #include "uop/Runtime/Compile.h"
@@ -37,10 +37,20 @@ llvm::Error Executable::checkVars(ArrayRef<int64_t> values) const {
   for (auto [v, x] : llvm::zip(vars, values))
     if (x < v.getMin() || x > v.getMax())
       return makeError(RuntimeErrorKind::BadInput,
-                       "shape variable '" + v.getName().getValue() + "' = " +
-                           Twine(x) + " is outside its bounds [" +
+                       "shape variable '" + v.getName().getValue() +
+                           "' = " + Twine(x) + " is outside its bounds [" +
                            Twine(v.getMin()) + ", " + Twine(v.getMax()) + "]");
   return llvm::Error::success();
+}
+
+/// Rejects a repeat count time() cannot keep every run's time for.
+static llvm::Error checkRepeat(unsigned repeat) {
+  if (repeat >= 1 && repeat <= Executable::kMaxTimedRuns)
+    return llvm::Error::success();
+  return makeError(RuntimeErrorKind::BadInput,
+                   "the number of timed runs must be between 1 and " +
+                       llvm::Twine(Executable::kMaxTimedRuns) + ", not " +
+                       llvm::Twine(repeat));
 }
 
 static double medianOf(std::vector<double> v) {
@@ -179,7 +189,10 @@ public:
   }
 
   llvm::Expected<double> time(unsigned repeat) override {
+    if (llvm::Error err = checkRepeat(repeat))
+      return std::move(err);
     std::vector<double> times;
+    times.reserve(repeat);
     for (unsigned r = 0; r < repeat; ++r) {
       auto start = std::chrono::steady_clock::now();
       if (llvm::Error err = call())
@@ -303,7 +316,10 @@ public:
                   ArrayRef<int64_t> values) override;
 
   llvm::Expected<double> time(unsigned repeat) override {
+    if (llvm::Error err = checkRepeat(repeat))
+      return std::move(err);
     std::vector<double> times;
+    times.reserve(repeat);
     for (unsigned r = 0; r < repeat; ++r) {
       llvm::Expected<float> t = cu->time([&] { return program->launchAll(); });
       if (!t)
@@ -410,7 +426,7 @@ llvm::Error CUDAExecutable::run(ArrayRef<const void *> inputs,
 }
 
 llvm::Error CUDAExecutable::runBuffers(ArrayRef<const void *> inputs,
-                                ArrayRef<void *> outputs) {
+                                       ArrayRef<void *> outputs) {
   if (inputs.size() != inputSlots.size() ||
       outputs.size() != outputSlots.size())
     return badInput("wrong number of buffers");
@@ -431,7 +447,8 @@ llvm::Error CUDAExecutable::runBuffers(ArrayRef<const void *> inputs,
   }
   for (unsigned slot : outputSlots)
     if (!llvm::is_contained(inputSlots, slot))
-      if (llvm::Error e = cu->memset8(table[slot].ptr, 0xFF, bytes(table[slot])))
+      if (llvm::Error e =
+              cu->memset8(table[slot].ptr, 0xFF, bytes(table[slot])))
         return e;
   if (llvm::Error e = program->launchAll())
     return prependMessage(std::move(e), "launch failed: ");
@@ -499,8 +516,8 @@ CUDAExecutable::compileSchedule(ModuleOp module, FunctionOp sched,
     return opened.takeError();
   std::unique_ptr<CUDAExecutable> exe = std::move(*opened);
   exe->lowered = OwningOpRef<ModuleOp>(cast<ModuleOp>(module->clone()));
-  for (Operation &op : llvm::make_early_inc_range(
-           exe->lowered->getBody()->getOperations()))
+  for (Operation &op :
+       llvm::make_early_inc_range(exe->lowered->getBody()->getOperations()))
     if (!isa<FunctionOp>(op))
       op.erase();
   UOpToNVVMPipelineOptions options;
@@ -517,15 +534,16 @@ CUDAExecutable::compileSchedule(ModuleOp module, FunctionOp sched,
     return compileFailed("the lowered module has no host function @" +
                          sched.getSymName() + " taking the schedule's buffers");
   DenseMap<Value, DeviceBuffer> buffers;
-  for (auto [arg, t] : llvm::zip(host.getArguments(), sched.getArgumentTypes())) {
+  for (auto [arg, t] :
+       llvm::zip(host.getArguments(), sched.getArgumentTypes())) {
     auto p = dyn_cast<PtrType>(t);
     auto mt = dyn_cast<MemRefType>(arg.getType());
     if (!p || !p.hasSize() || !mt || !mt.hasStaticShape() ||
         mt.getNumElements() != p.getSize())
       return compileFailed(
           "the host function's parameters do not match the schedule");
-    llvm::Expected<DeviceBuffer> b = exe->allocate(p.getElementType(),
-                                                   p.getSize());
+    llvm::Expected<DeviceBuffer> b =
+        exe->allocate(p.getElementType(), p.getSize());
     if (!b)
       return b.takeError();
     buffers[arg] = *b;
@@ -673,8 +691,9 @@ CUDAExecutable::launchArg(Value operand, StringRef kernel,
   // (convert-tirx-to-gpu); GPUProgram encodes the map over that buffer.
   if (auto toPtr = operand.getDefiningOp<LLVM::IntToPtrOp>())
     if (auto cast = toPtr.getArg().getDefiningOp<arith::IndexCastOp>())
-      if (auto address = cast.getIn()
-                             .getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>())
+      if (auto address =
+              cast.getIn()
+                  .getDefiningOp<memref::ExtractAlignedPointerAsIndexOp>())
         return launchArg(address.getSource(), kernel, buffers);
   return compileFailed("a launch of @" + kernel +
                        " passes something other than a buffer, a scalar "
@@ -695,8 +714,8 @@ static llvm::Error checkKernelParams(tirx::PrimFuncOp fn,
     if (isa<tirx::BufferType>(t))
       continue;
     if (!isScalarParamType(t))
-      return badInput("parameter " + Twine(i) + " of " + where +
-                      " has type " + typeName(t) +
+      return badInput("parameter " + Twine(i) + " of " + where + " has type " +
+                      typeName(t) +
                       "; kernels take buffers and integer or float scalars");
     auto it = scalars.find(i);
     if (it == scalars.end())
@@ -724,7 +743,8 @@ static OwningOpRef<ModuleOp> isolateHost(ModuleOp module, tirx::PrimFuncOp fn) {
   llvm::StringSet<> keep{fn.getSymName()};
   fn.walk([&](tirx::LaunchOp l) { keep.insert(l.getKernel()); });
   OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
-  for (auto other : llvm::make_early_inc_range(copy->getOps<tirx::PrimFuncOp>()))
+  for (auto other :
+       llvm::make_early_inc_range(copy->getOps<tirx::PrimFuncOp>()))
     if (!keep.contains(other.getSymName()))
       other->erase();
   return copy;
@@ -805,16 +825,17 @@ static llvm::Expected<std::string> addLaunchingHost(ModuleOp module,
                       "; a kernel run on its own takes global buffers");
   OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
   Location loc = kernel.getLoc();
-  auto host = tirx::PrimFuncOp::create(b, loc, b.getStringAttr(name),
-                                       TypeAttr::get(b.getFunctionType(
-                                           kernel.getArgumentTypes(), {})),
-                                       ArrayAttr(), ArrayAttr());
+  auto host = tirx::PrimFuncOp::create(
+      b, loc, b.getStringAttr(name),
+      TypeAttr::get(b.getFunctionType(kernel.getArgumentTypes(), {})),
+      ArrayAttr(), ArrayAttr());
   Block *body = new Block();
   host.getBody().push_back(body);
   for (Type t : kernel.getArgumentTypes())
     body->addArgument(t, loc);
   b.setInsertionPointToEnd(body);
-  tirx::LaunchOp::create(b, loc, FlatSymbolRefAttr::get(kernel.getSymNameAttr()),
+  tirx::LaunchOp::create(b, loc,
+                         FlatSymbolRefAttr::get(kernel.getSymNameAttr()),
                          body->getArguments());
   tirx::ReturnOp::create(b, loc, ValueRange{});
   return name;
@@ -861,8 +882,8 @@ CUDAExecutable::compileKernel(ModuleOp module, tirx::PrimFuncOp fn,
 llvm::Expected<std::unique_ptr<Executable>>
 Executable::compile(ModuleOp module, func::FuncOp fn, StringRef target,
                     StringRef chip, ArrayRef<std::string> opts) {
-  for (Type t : llvm::concat<const Type>(fn.getArgumentTypes(),
-                                         fn.getResultTypes())) {
+  for (Type t :
+       llvm::concat<const Type>(fn.getArgumentTypes(), fn.getResultTypes())) {
     auto rt = dyn_cast<RankedTensorType>(t);
     if (!rt || !hasSymbolicShape(rt) || !rt.getElementType().isIntOrFloat())
       return badInput("arguments and results must be tensors of integers or "
@@ -880,9 +901,8 @@ Executable::compile(ModuleOp module, func::FuncOp fn, StringRef target,
 }
 
 llvm::Expected<std::unique_ptr<Executable>>
-Executable::compileSchedule(ModuleOp module, FunctionOp sched,
-                            StringRef target, StringRef chip,
-                            ArrayRef<std::string> opts) {
+Executable::compileSchedule(ModuleOp module, FunctionOp sched, StringRef target,
+                            StringRef chip, ArrayRef<std::string> opts) {
   if (target == "cpu")
     return CPUExecutable::compileSchedule(module, sched, opts);
   if (target == "cuda")

@@ -22,12 +22,12 @@
 
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
+#include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Runtime/Compile.h"
 #include "uop/Runtime/Distributed.h"
 #include "uop/Runtime/Error.h"
 #include "uop/Runtime/Execute.h"
 #include "uop/Runtime/Interpreter.h"
-#include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Runtime/KernelInterpreter.h"
 #include "uop/Runtime/Npy.h"
 #include "uop/Runtime/TempDir.h"
@@ -35,16 +35,16 @@
 #include "uop/Runtime/MPICommunicator.h"
 #endif
 
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/MLIRContext.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -93,9 +93,9 @@ llvm::cl::opt<std::string> clEntry("entry",
 llvm::cl::opt<std::string> clTarget("target", llvm::cl::desc("cpu or cuda"),
                                     llvm::cl::init("cpu"),
                                     llvm::cl::cat(clCategory));
-llvm::cl::opt<bool> clCheck("check",
-                            llvm::cl::desc("compare outputs with the reference"),
-                            llvm::cl::cat(clCategory));
+llvm::cl::opt<bool>
+    clCheck("check", llvm::cl::desc("compare outputs with the reference"),
+            llvm::cl::cat(clCategory));
 llvm::cl::opt<unsigned> clRepeat("repeat",
                                  llvm::cl::desc("timed runs (median printed)"),
                                  llvm::cl::init(10), llvm::cl::cat(clCategory));
@@ -216,9 +216,10 @@ struct DType {
   }
   /// The integer `v` (wrapped bits) as the number it denotes.
   double asDouble(int64_t v) const {
-    return isUnsigned ? (double)(uint64_t)(v & (width() >= 64 ? ~0ull
-                                                 : (1ull << width()) - 1))
-                      : (double)v;
+    return isUnsigned
+               ? (double)(uint64_t)(v & (width() >= 64 ? ~0ull
+                                                       : (1ull << width()) - 1))
+               : (double)v;
   }
   /// `h` (in the interpreter's representation) as little-endian bytes of
   /// this type.
@@ -312,8 +313,9 @@ void fillRandom(HostTensor &h, DType t, std::mt19937_64 &rng) {
     return;
   }
   std::uniform_int_distribution<int> integer(
-      t.width() == 1 || t.isUnsigned ? 0 : -8,
-      t.width() == 1 ? 1 : t.isUnsigned ? 16 : 8);
+      t.width() == 1 || t.isUnsigned ? 0 : -8, t.width() == 1 ? 1
+                                               : t.isUnsigned ? 16
+                                                              : 8);
   h.ints.resize(n);
   for (int64_t &v : h.ints)
     v = integer(rng);
@@ -470,8 +472,8 @@ FailureOr<std::map<unsigned, HostTensor>> readInputs(func::FuncOp fn) {
     std::optional<unsigned> i = argumentIndex(fn, name);
     if (!i)
       return fn.emitError("uop-run: --input ")
-                 << opt << ": @" << fn.getName() << " has no argument '"
-                 << name << "' (give its index or its name)",
+                 << opt << ": @" << fn.getName() << " has no argument '" << name
+                 << "' (give its index or its name)",
              failure();
     Location loc = fn.getArgument(*i).getLoc();
     if (given.count(*i))
@@ -489,9 +491,8 @@ FailureOr<std::map<unsigned, HostTensor>> readInputs(func::FuncOp fn) {
     if (a->descr != want)
       return emitError(loc, "uop-run: --input ")
                  << opt << ": the file holds dtype '" << a->descr
-                 << "', argument " << *i << " is " << d.name() << " ('"
-                 << want << "'"
-                 << (d.type.isBF16() ? ", bf16 travels as float32" : "")
+                 << "', argument " << *i << " is " << d.name() << " ('" << want
+                 << "'" << (d.type.isBF16() ? ", bf16 travels as float32" : "")
                  << (!d.isFloat() && d.width() > 1 && !d.isUnsigned
                          ? "; mark it uop.unsigned for uint data"
                          : "")
@@ -506,7 +507,7 @@ FailureOr<std::map<unsigned, HostTensor>> readInputs(func::FuncOp fn) {
     if (d.type.isBF16()) {
       // Rounded to bf16: what the program will read.
       h = DType{Float32Type::get(fn.getContext())}.fromBytes(a->bytes.data(),
-                                                            a->shape);
+                                                             a->shape);
       for (double &v : h.data)
         v = roundToFloatType(d.type, v);
     } else {
@@ -550,8 +551,7 @@ FailureOr<Tensors> makeInputs(func::FuncOp fn) {
       return emitError(loc, "uop-run: ")
              << what << " " << i << " (" << ty << ", " << n
              << " elements) brings uop-run's host copies (doubles and "
-             << d.name() << " bytes) over their limit of "
-             << (*budget >> 20)
+             << d.name() << " bytes) over their limit of " << (*budget >> 20)
              << " MiB (UOP_INTERPRETER_MAX_MIB, else half the memory)";
     return success();
   };
@@ -593,8 +593,7 @@ int writeNpy(unsigned index, DType d, const HostTensor &h) {
   npy::Array a;
   a.descr = npy::descrFor(d.type, d.isUnsigned);
   a.shape = h.shape;
-  a.bytes = (d.type.isBF16() ? DType{Float32Type::get(d.type.getContext())}
-                             : d)
+  a.bytes = (d.type.isBF16() ? DType{Float32Type::get(d.type.getContext())} : d)
                 .toBytes(h);
   SmallString<128> path(clOutputDir);
   llvm::sys::path::append(path, Twine(index) + ".npy");
@@ -649,8 +648,8 @@ FailureOr<SmallVector<llvm::StringMap<int64_t>>> varRuns(func::FuncOp fn) {
              failure();
     if (!llvm::any_of(vars, [&](VarAttr v) { return v.getName() == name; }))
       return emitError(fn.getLoc(), "uop-run: --var ")
-                 << opt << ": @" << fn.getName()
-                 << " has no shape variable '" << name << "'",
+                 << opt << ": @" << fn.getName() << " has no shape variable '"
+                 << name << "'",
              failure();
     if (given.count(name))
       return fail("--var " + opt + ": '" + name + "' has values already",
@@ -734,13 +733,11 @@ unsigned cpuThreads() {
 /// (PyTorch's aligns to 64 bytes). A large malloc block is only 16-byte
 /// aligned, so each 512-bit load of a row would straddle two lines: a
 /// 1024^3 matmul runs 12% slower on such buffers (docs/performance.md).
-template <typename T>
-struct CacheLineAllocator {
+template <typename T> struct CacheLineAllocator {
   using value_type = T;
   static constexpr std::align_val_t kAlign{64};
   CacheLineAllocator() = default;
-  template <typename U>
-  CacheLineAllocator(const CacheLineAllocator<U> &) {}
+  template <typename U> CacheLineAllocator(const CacheLineAllocator<U> &) {}
   T *allocate(size_t n) {
     return static_cast<T *>(::operator new(n * sizeof(T), kAlign));
   }
@@ -777,8 +774,8 @@ int runGraphOnce(func::FuncOp fn, const Tensors &t, Executable &exe,
     return fail(std::move(err));
   SmallVector<HostTensor> outputs;
   for (auto [i, p] : llvm::enumerate(outs))
-    outputs.push_back(t.outTypes[i].fromBytes(
-        static_cast<unsigned char *>(p), t.outShapes[i]));
+    outputs.push_back(t.outTypes[i].fromBytes(static_cast<unsigned char *>(p),
+                                              t.outShapes[i]));
   if (int rc = writeOutputs(t, outputs))
     return rc;
   llvm::Expected<double> ms = exe.time(clRepeat);
@@ -790,8 +787,8 @@ int runGraphOnce(func::FuncOp fn, const Tensors &t, Executable &exe,
     llvm::outs() << " threads=" << cpuThreads();
   llvm::outs() << "\n";
   if (clTarget == "cuda")
-    llvm::outs() << "device=\"" << exe.deviceName()
-                 << "\" chip=" << exe.chip() << "\n";
+    llvm::outs() << "device=\"" << exe.deviceName() << "\" chip=" << exe.chip()
+                 << "\n";
   if (!values.empty()) {
     llvm::outs() << "vars:";
     for (auto [v, x] : llvm::zip(exe.shapeVars(), values))
@@ -813,8 +810,8 @@ int runGraphOnce(func::FuncOp fn, const Tensors &t, Executable &exe,
     llvm::outs() << "ranks=" << comm->size() << " engine=\""
                  << comm->description() << "\"\n";
     for (auto [r, rms] : llvm::enumerate(*all))
-      llvm::outs() << "rank=" << r << " time_ms_median="
-                   << llvm::format("%.4f", rms) << "\n";
+      llvm::outs() << "rank=" << r
+                   << " time_ms_median=" << llvm::format("%.4f", rms) << "\n";
   }
   return checkOutputs(fn, t, outputs);
 }
@@ -842,8 +839,8 @@ int launchRanks(unsigned n, int argc, char **argv) {
   std::vector<std::string> args = {*mpirun, "-np", std::to_string(n),
                                    // more ranks than cores, and no binding
                                    // of a rank's threads to one core
-                                   "--oversubscribe", "--bind-to", "none",
-                                   "-x", "OMP_NUM_THREADS"};
+                                   "--oversubscribe", "--bind-to", "none", "-x",
+                                   "OMP_NUM_THREADS"};
   if (geteuid() == 0)
     args.push_back("--allow-run-as-root");
   args.push_back(self);
@@ -886,13 +883,12 @@ int runDistributed(ModuleOp module, func::FuncOp fn) {
                     " runs on " + Twine(devices) + " devices",
                 kUsage);
   if (!isUnderMPILauncher())
-    return clDevices
-               ? launchRanks(clDevices, savedArgc, savedArgv)
-               : fail("@" + fn.getName() + " runs on " + Twine(devices) +
-                          " devices: start it with --devices " +
-                          Twine(devices) + " or under mpirun -np " +
-                          Twine(devices),
-                      kUsage);
+    return clDevices ? launchRanks(clDevices, savedArgc, savedArgv)
+                     : fail("@" + fn.getName() + " runs on " + Twine(devices) +
+                                " devices: start it with --devices " +
+                                Twine(devices) + " or under mpirun -np " +
+                                Twine(devices),
+                            kUsage);
   llvm::Expected<std::unique_ptr<Communicator>> c = createMPICommunicator();
   if (!c)
     return fail(c.takeError());
@@ -952,10 +948,9 @@ int runGraph(ModuleOp module, func::FuncOp fn) {
       return kUsage;
   }
   // Compiled once, whatever the sizes.
-  llvm::Expected<std::unique_ptr<Executable>> exe =
-      Executable::compile(module, fn, clTarget, requestedChip(),
-                          std::vector<std::string>(clOpts.begin(),
-                                                   clOpts.end()));
+  llvm::Expected<std::unique_ptr<Executable>> exe = Executable::compile(
+      module, fn, clTarget, requestedChip(),
+      std::vector<std::string>(clOpts.begin(), clOpts.end()));
   if (!exe)
     return fail(exe.takeError());
   if (vars.empty())
@@ -1060,7 +1055,8 @@ int runSchedule(ModuleOp module, FunctionOp sched) {
     return fail(std::move(err));
   SmallVector<HostTensor> got;
   for (auto [i, raw] : llvm::enumerate(result))
-    got.push_back((*bufs)[i].second.fromBytes(raw.data(), (*bufs)[i].first.shape));
+    got.push_back(
+        (*bufs)[i].second.fromBytes(raw.data(), (*bufs)[i].first.shape));
   SmallVector<bool> written = writtenParameters(module, sched);
   if (!clOutputDir.empty()) {
     if (int rc = makeOutputDir())
@@ -1136,8 +1132,9 @@ FailureOr<ScalarArgs> scalarArgs(tirx::PrimFuncOp fn) {
                            "scalars",
              failure();
     return errorAt(i) << "scalar parameter " << i << " (" << t << ") of @"
-                      << fn.getSymName() << " has no value; give it with --param "
-                      << i << "=VALUE",
+                      << fn.getSymName()
+                      << " has no value; give it with --param " << i
+                      << "=VALUE",
            failure();
   }
   return args;
@@ -1204,8 +1201,7 @@ void compareGemm(const HostTensor &got, const HostTensor &a,
     g.data.push_back(got.data[idx]);
     r.data.push_back(acc);
   }
-  compare(g, r, outType, c,
-          std::max(outType.tolerance(), double(k) * 0x1p-24));
+  compare(g, r, outType, c, std::max(outType.tolerance(), double(k) * 0x1p-24));
 }
 
 /// Compares the output read back after the first launch with the host
@@ -1273,7 +1269,8 @@ int printHostResults(tirx::PrimFuncOp fn, const Executable &exe,
     if (clOutputDir.empty())
       continue;
     const DType &d = k.types[b];
-    if (int rc = writeNpy(i, d, d.fromBytes(k.bytes[b].data(), k.hosts[b].shape)))
+    if (int rc =
+            writeNpy(i, d, d.fromBytes(k.bytes[b].data(), k.hosts[b].shape)))
       return rc;
   }
   return kOk;
@@ -1316,7 +1313,8 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
                      return b && *b == i;
                    });
     ins.push_back(output ? nullptr : raw.data());
-    outs.push_back((output && clCheck && ref) || written ? raw.data() : nullptr);
+    outs.push_back((output && clCheck && ref) || written ? raw.data()
+                                                         : nullptr);
   }
   if (llvm::Error err = (*exe)->run(ins, outs))
     return fail(std::move(err));
@@ -1324,8 +1322,8 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
   bool gemm = ref && *ref != tirx::ReferenceKind::Copy && k.hosts.size() == 3;
   double flops = 0, bytes = 0;
   if (gemm)
-    flops = 2.0 * k.hosts[2].shape[0] * k.hosts[2].shape[1] *
-            k.hosts[0].shape[1];
+    flops =
+        2.0 * k.hosts[2].shape[0] * k.hosts[2].shape[1] * k.hosts[0].shape[1];
   for (const std::vector<unsigned char> &raw : k.bytes)
     bytes += raw.size();
   llvm::outs() << "entry=" << fn.getSymName()
@@ -1358,6 +1356,10 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
 int checkOptions() {
   if (clTarget != "cpu" && clTarget != "cuda")
     return fail("--target must be cpu or cuda", kUsage);
+  if (clRepeat < 1 || clRepeat > Executable::kMaxTimedRuns)
+    return fail("--repeat must be between 1 and " +
+                    std::to_string(Executable::kMaxTimedRuns),
+                kUsage);
   // Read by the OpenMP runtime when the compiled program first runs.
   if (clThreads > 0)
     setenv("OMP_NUM_THREADS", std::to_string(clThreads).c_str(), 1);
@@ -1397,10 +1399,10 @@ OwningOpRef<ModuleOp> loadProgram(MLIRContext &ctx, llvm::SourceMgr &sm,
 /// program. Null after a diagnostic (a usage error).
 Operation *findEntry(ModuleOp module) {
   Operation *entry = nullptr;
-  bool hasFunc = llvm::any_of(module.getBody()->getOperations(),
-                              [](Operation &op) {
-                                return isa<func::FuncOp, tirx::PrimFuncOp>(op);
-                              });
+  bool hasFunc =
+      llvm::any_of(module.getBody()->getOperations(), [](Operation &op) {
+        return isa<func::FuncOp, tirx::PrimFuncOp>(op);
+      });
   for (Operation &op : module.getBody()->getOperations()) {
     auto sym = dyn_cast<SymbolOpInterface>(op);
     auto schedule = dyn_cast<FunctionOp>(op);
@@ -1421,10 +1423,10 @@ Operation *findEntry(ModuleOp module) {
       entry = &op;
   }
   if (!entry)
-    fail(clEntry.empty()
-             ? "no func.func, tirx.prim_func or uop.function "
-               "schedule to run in " + clInput
-             : "no function named '" + clEntry + "' in " + clInput,
+    fail(clEntry.empty() ? "no func.func, tirx.prim_func or uop.function "
+                           "schedule to run in " +
+                               clInput
+                         : "no function named '" + clEntry + "' in " + clInput,
          kUsage);
   return entry;
 }
@@ -1453,7 +1455,8 @@ int runEntry(ModuleOp module, Operation *entry,
     return clParams.empty()
                ? runGraph(module, fn)
                : fail("--param gives the scalar parameters of tirx kernels; "
-                      "@" + fn.getName() + " is a tensor-level function",
+                      "@" +
+                          fn.getName() + " is a tensor-level function",
                       kUsage);
   }
   if (auto sched = dyn_cast<FunctionOp>(entry))

@@ -114,14 +114,16 @@ TEST_F(LaunchConfigTest, Errors) {
   auto host = m->lookupSymbol<func::FuncOp>("host");
   gpu::LaunchFuncOp launch = firstLaunch(*m);
   // A shape variable without a value: the parameter is named.
-  llvm::Expected<uop::LaunchConfig> c = uop::evaluateLaunchConfig(launch, {});
+  llvm::Expected<uop::LaunchConfig> c =
+      uop::evaluateLaunchConfig(launch, llvm::DenseMap<mlir::Value, int64_t>());
   ASSERT_FALSE(bool(c));
-  EXPECT_NE(llvm::toString(c.takeError()).find("its grid is computed by a "
-                                               "parameter of the host"),
+  EXPECT_NE(llvm::toString(c.takeError())
+                .find("its grid is computed by a "
+                      "parameter of the host"),
             std::string::npos);
   // A grid of 0 CTAs (n = 0) is out of range.
-  c = uop::evaluateLaunchConfig(launch, {{host.getArgument(0), 0},
-                                         {host.getArgument(1), 1}});
+  c = uop::evaluateLaunchConfig(
+      launch, {{host.getArgument(0), 0}, {host.getArgument(1), 1}});
   ASSERT_FALSE(bool(c));
   EXPECT_NE(llvm::toString(c.takeError()).find("its grid is 0, not from 1"),
             std::string::npos);
@@ -144,7 +146,7 @@ static void runFillOnGrid(MLIRContext &ctx, int64_t grid,
   launch.getGridSizeXMutable().assign(
       arith::ConstantIndexOp::create(b, launch.getLoc(), grid));
   llvm::Expected<uop::LaunchConfig> config =
-      uop::evaluateLaunchConfig(launch, {});
+      uop::evaluateLaunchConfig(launch, llvm::DenseMap<mlir::Value, int64_t>());
   ASSERT_TRUE(bool(config)) << llvm::toString(config.takeError());
   EXPECT_EQ(config->grid[0], static_cast<unsigned>(grid));
 
@@ -162,8 +164,8 @@ static void runFillOnGrid(MLIRContext &ctx, int64_t grid,
                                         {uop::KernelArg(buffer)}, *config)));
     ASSERT_FALSE(bool(program.launchAll()));
     ASSERT_FALSE(bool((*cu)->synchronize()));
-    ASSERT_FALSE(bool(
-        (*cu)->copyToHost(out.data(), *ptr, out.size() * sizeof(float))));
+    ASSERT_FALSE(
+        bool((*cu)->copyToHost(out.data(), *ptr, out.size() * sizeof(float))));
     ASSERT_FALSE(bool((*cu)->free(*ptr)));
   }
 }

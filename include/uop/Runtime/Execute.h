@@ -80,7 +80,11 @@ public:
   /// The shape variables of a graph (its `uop.vars`), in order.
   llvm::ArrayRef<VarAttr> shapeVars() const { return vars; }
   /// Median milliseconds of `repeat` runs on the data of the last run().
+  /// `repeat` outside [1, kMaxTimedRuns] is a BadInput error.
   virtual llvm::Expected<double> time(unsigned repeat) = 0;
+  /// The most timed runs time() takes: every run's time is kept for the
+  /// median, so the count bounds memory (8 MiB here).
+  static constexpr unsigned kMaxTimedRuns = 1u << 20;
   unsigned numKernels() const { return kernels; }
   /// What host code compiled by compileKernel returns, in order (empty for
   /// a kernel and for tensor-level functions, whose results are outputs).
