@@ -1,8 +1,10 @@
 """ctypes binding of the native compiler library ``libUOPCAPI.so``.
 
 The library is looked up in ``$UOP_BUILD_DIR/lib`` when the environment variable
-``UOP_BUILD_DIR`` is set (a CMake build directory), else in the repository's
-default build directory ``<repo>/build/lib``, found relative to this file. When it
+``UOP_BUILD_DIR`` is set (a CMake build directory), else, in a copy installed by
+``pip install ./python``, in the build directory recorded at install time, else
+in the repository's default build directory ``<repo>/build/lib``, found
+relative to this file. When it
 is missing, importing :mod:`uop` raises :class:`ImportError` that says what to
 build.
 
@@ -49,11 +51,17 @@ class CompileError(RuntimeError):
 
 
 def build_dir():
-    """The build directory the library is taken from (the env var wins)."""
+    """The build directory the library is taken from: $UOP_BUILD_DIR, else the one
+    recorded when the package was installed (python/setup.py), else the
+    repository's build/."""
     env = os.environ.get("UOP_BUILD_DIR")
     if env:
         return Path(env).expanduser().resolve()
-    return REPO_ROOT / "build"
+    try:
+        from ._install import BUILD_DIR  # only in an installed copy
+        return Path(BUILD_DIR)
+    except ImportError:
+        return REPO_ROOT / "build"
 
 
 def library_path():
