@@ -138,29 +138,51 @@ using ElementFn = std::function<Scalar(ArrayRef<Scalar>)>;
 std::optional<double (*)(double)> floatUnary(Operation *op) {
   using F = double (*)(double);
   return TypeSwitch<Operation *, std::optional<F>>(op)
-      .Case<arith::NegFOp>([](auto) -> F { return [](double a) { return -a; }; })
-      .Case<math::ExpOp>([](auto) -> F { return [](double a) { return std::exp(a); }; })
-      .Case<math::Exp2Op>([](auto) -> F { return [](double a) { return std::exp2(a); }; })
-      .Case<math::ExpM1Op>([](auto) -> F { return [](double a) { return std::expm1(a); }; })
-      .Case<math::LogOp>([](auto) -> F { return [](double a) { return std::log(a); }; })
-      .Case<math::Log2Op>([](auto) -> F { return [](double a) { return std::log2(a); }; })
-      .Case<math::Log10Op>([](auto) -> F { return [](double a) { return std::log10(a); }; })
-      .Case<math::Log1pOp>([](auto) -> F { return [](double a) { return std::log1p(a); }; })
-      .Case<math::SqrtOp>([](auto) -> F { return [](double a) { return std::sqrt(a); }; })
-      .Case<math::CbrtOp>([](auto) -> F { return [](double a) { return std::cbrt(a); }; })
-      .Case<math::RsqrtOp>([](auto) -> F { return [](double a) { return 1.0 / std::sqrt(a); }; })
-      .Case<math::SinOp>([](auto) -> F { return [](double a) { return std::sin(a); }; })
-      .Case<math::CosOp>([](auto) -> F { return [](double a) { return std::cos(a); }; })
-      .Case<math::TanOp>([](auto) -> F { return [](double a) { return std::tan(a); }; })
-      .Case<math::TanhOp>([](auto) -> F { return [](double a) { return std::tanh(a); }; })
-      .Case<math::AtanOp>([](auto) -> F { return [](double a) { return std::atan(a); }; })
-      .Case<math::ErfOp>([](auto) -> F { return [](double a) { return std::erf(a); }; })
-      .Case<math::AbsFOp>([](auto) -> F { return [](double a) { return std::fabs(a); }; })
-      .Case<math::FloorOp>([](auto) -> F { return [](double a) { return std::floor(a); }; })
-      .Case<math::CeilOp>([](auto) -> F { return [](double a) { return std::ceil(a); }; })
-      .Case<math::TruncOp>([](auto) -> F { return [](double a) { return std::trunc(a); }; })
+      .Case<arith::NegFOp>(
+          [](auto) -> F { return [](double a) { return -a; }; })
+      .Case<math::ExpOp>(
+          [](auto) -> F { return [](double a) { return std::exp(a); }; })
+      .Case<math::Exp2Op>(
+          [](auto) -> F { return [](double a) { return std::exp2(a); }; })
+      .Case<math::ExpM1Op>(
+          [](auto) -> F { return [](double a) { return std::expm1(a); }; })
+      .Case<math::LogOp>(
+          [](auto) -> F { return [](double a) { return std::log(a); }; })
+      .Case<math::Log2Op>(
+          [](auto) -> F { return [](double a) { return std::log2(a); }; })
+      .Case<math::Log10Op>(
+          [](auto) -> F { return [](double a) { return std::log10(a); }; })
+      .Case<math::Log1pOp>(
+          [](auto) -> F { return [](double a) { return std::log1p(a); }; })
+      .Case<math::SqrtOp>(
+          [](auto) -> F { return [](double a) { return std::sqrt(a); }; })
+      .Case<math::CbrtOp>(
+          [](auto) -> F { return [](double a) { return std::cbrt(a); }; })
+      .Case<math::RsqrtOp>(
+          [](auto) -> F { return [](double a) { return 1.0 / std::sqrt(a); }; })
+      .Case<math::SinOp>(
+          [](auto) -> F { return [](double a) { return std::sin(a); }; })
+      .Case<math::CosOp>(
+          [](auto) -> F { return [](double a) { return std::cos(a); }; })
+      .Case<math::TanOp>(
+          [](auto) -> F { return [](double a) { return std::tan(a); }; })
+      .Case<math::TanhOp>(
+          [](auto) -> F { return [](double a) { return std::tanh(a); }; })
+      .Case<math::AtanOp>(
+          [](auto) -> F { return [](double a) { return std::atan(a); }; })
+      .Case<math::ErfOp>(
+          [](auto) -> F { return [](double a) { return std::erf(a); }; })
+      .Case<math::AbsFOp>(
+          [](auto) -> F { return [](double a) { return std::fabs(a); }; })
+      .Case<math::FloorOp>(
+          [](auto) -> F { return [](double a) { return std::floor(a); }; })
+      .Case<math::CeilOp>(
+          [](auto) -> F { return [](double a) { return std::ceil(a); }; })
+      .Case<math::TruncOp>(
+          [](auto) -> F { return [](double a) { return std::trunc(a); }; })
       // math.round: half away from zero, as std::round.
-      .Case<math::RoundOp>([](auto) -> F { return [](double a) { return std::round(a); }; })
+      .Case<math::RoundOp>(
+          [](auto) -> F { return [](double a) { return std::round(a); }; })
       .Case<math::RoundEvenOp>([](auto) -> F { return roundEven; })
       .Default([](Operation *) { return std::nullopt; });
 }
@@ -169,15 +191,27 @@ std::optional<double (*)(double)> floatUnary(Operation *op) {
 std::optional<double (*)(double, double)> floatBinary(Operation *op) {
   using F = double (*)(double, double);
   return TypeSwitch<Operation *, std::optional<F>>(op)
-      .Case<arith::AddFOp>([](auto) -> F { return [](double a, double b) { return a + b; }; })
-      .Case<arith::SubFOp>([](auto) -> F { return [](double a, double b) { return a - b; }; })
-      .Case<arith::MulFOp>([](auto) -> F { return [](double a, double b) { return a * b; }; })
-      .Case<arith::DivFOp>([](auto) -> F { return [](double a, double b) { return a / b; }; })
+      .Case<arith::AddFOp>(
+          [](auto) -> F { return [](double a, double b) { return a + b; }; })
+      .Case<arith::SubFOp>(
+          [](auto) -> F { return [](double a, double b) { return a - b; }; })
+      .Case<arith::MulFOp>(
+          [](auto) -> F { return [](double a, double b) { return a * b; }; })
+      .Case<arith::DivFOp>(
+          [](auto) -> F { return [](double a, double b) { return a / b; }; })
       // remf: the remainder with the sign of the dividend, as C's fmod.
-      .Case<arith::RemFOp>([](auto) -> F { return [](double a, double b) { return std::fmod(a, b); }; })
-      .Case<math::PowFOp>([](auto) -> F { return [](double a, double b) { return std::pow(a, b); }; })
-      .Case<math::Atan2Op>([](auto) -> F { return [](double a, double b) { return std::atan2(a, b); }; })
-      .Case<math::CopySignOp>([](auto) -> F { return [](double a, double b) { return std::copysign(a, b); }; })
+      .Case<arith::RemFOp>([](auto) -> F {
+        return [](double a, double b) { return std::fmod(a, b); };
+      })
+      .Case<math::PowFOp>([](auto) -> F {
+        return [](double a, double b) { return std::pow(a, b); };
+      })
+      .Case<math::Atan2Op>([](auto) -> F {
+        return [](double a, double b) { return std::atan2(a, b); };
+      })
+      .Case<math::CopySignOp>([](auto) -> F {
+        return [](double a, double b) { return std::copysign(a, b); };
+      })
       // IEEE 754-2019 maximum / minimum: NaN wins, -0 < +0.
       .Case<arith::MaximumFOp>([](auto) -> F {
         return [](double a, double b) {
@@ -197,8 +231,12 @@ std::optional<double (*)(double, double)> floatBinary(Operation *op) {
           return std::min(a, b);
         };
       })
-      .Case<arith::MaxNumFOp>([](auto) -> F { return [](double a, double b) { return std::fmax(a, b); }; })
-      .Case<arith::MinNumFOp>([](auto) -> F { return [](double a, double b) { return std::fmin(a, b); }; })
+      .Case<arith::MaxNumFOp>([](auto) -> F {
+        return [](double a, double b) { return std::fmax(a, b); };
+      })
+      .Case<arith::MinNumFOp>([](auto) -> F {
+        return [](double a, double b) { return std::fmin(a, b); };
+      })
       .Default([](Operation *) { return std::nullopt; });
 }
 
@@ -206,22 +244,38 @@ bool compareFloats(arith::CmpFPredicate p, double a, double b) {
   using P = arith::CmpFPredicate;
   bool unordered = std::isnan(a) || std::isnan(b);
   switch (p) {
-  case P::AlwaysFalse: return false;
-  case P::AlwaysTrue: return true;
-  case P::OEQ: return !unordered && a == b;
-  case P::ONE: return !unordered && a != b;
-  case P::OLT: return !unordered && a < b;
-  case P::OLE: return !unordered && a <= b;
-  case P::OGT: return !unordered && a > b;
-  case P::OGE: return !unordered && a >= b;
-  case P::ORD: return !unordered;
-  case P::UEQ: return unordered || a == b;
-  case P::UNE: return unordered || a != b;
-  case P::ULT: return unordered || a < b;
-  case P::ULE: return unordered || a <= b;
-  case P::UGT: return unordered || a > b;
-  case P::UGE: return unordered || a >= b;
-  case P::UNO: return unordered;
+  case P::AlwaysFalse:
+    return false;
+  case P::AlwaysTrue:
+    return true;
+  case P::OEQ:
+    return !unordered && a == b;
+  case P::ONE:
+    return !unordered && a != b;
+  case P::OLT:
+    return !unordered && a < b;
+  case P::OLE:
+    return !unordered && a <= b;
+  case P::OGT:
+    return !unordered && a > b;
+  case P::OGE:
+    return !unordered && a >= b;
+  case P::ORD:
+    return !unordered;
+  case P::UEQ:
+    return unordered || a == b;
+  case P::UNE:
+    return unordered || a != b;
+  case P::ULT:
+    return unordered || a < b;
+  case P::ULE:
+    return unordered || a <= b;
+  case P::UGT:
+    return unordered || a > b;
+  case P::UGE:
+    return unordered || a >= b;
+  case P::UNO:
+    return unordered;
   }
   return false;
 }
@@ -231,86 +285,132 @@ bool compareInts(arith::CmpIPredicate p, int64_t a, int64_t b, unsigned w) {
   int64_t sa = sview(a, w), sb = sview(b, w);
   uint64_t ua = uview(a, w), ub = uview(b, w);
   switch (p) {
-  case P::eq: return ua == ub;
-  case P::ne: return ua != ub;
-  case P::slt: return sa < sb;
-  case P::sle: return sa <= sb;
-  case P::sgt: return sa > sb;
-  case P::sge: return sa >= sb;
-  case P::ult: return ua < ub;
-  case P::ule: return ua <= ub;
-  case P::ugt: return ua > ub;
-  case P::uge: return ua >= ub;
+  case P::eq:
+    return ua == ub;
+  case P::ne:
+    return ua != ub;
+  case P::slt:
+    return sa < sb;
+  case P::sle:
+    return sa <= sb;
+  case P::sgt:
+    return sa > sb;
+  case P::sge:
+    return sa >= sb;
+  case P::ult:
+    return ua < ub;
+  case P::ule:
+    return ua <= ub;
+  case P::ugt:
+    return ua > ub;
+  case P::uge:
+    return ua >= ub;
   }
   return false;
 }
 
-/// Binary integer ops on `w`-bit operands; the result is wrapped by the
-/// caller. Division by zero, signed division overflow and shifts by the
-/// width or more are poison in arith; uop defines them (docs/uop-dialect.md,
-/// "Edge cases").
-std::optional<std::function<Scalar(int64_t, int64_t)>>
-intBinary(Operation *op, unsigned w) {
-  using R = std::optional<std::function<Scalar(int64_t, int64_t)>>;
-  auto val = [](uint64_t v) { return Scalar{0, (int64_t)v, false}; };
-  auto undef = [] { return Scalar{0, 0, true}; };
+using IntBinaryFn = std::function<Scalar(int64_t, int64_t)>;
+
+/// A defined integer result (its bits wrapped by the caller), and an
+/// undefined one.
+Scalar intValue(uint64_t v) { return Scalar{0, (int64_t)v, false}; }
+Scalar undefinedInt() { return Scalar{0, 0, true}; }
+
+/// add, sub, mul and the bitwise ops: the low bits of the result do not
+/// depend on the width, so these wrap on 64 bits.
+std::optional<IntBinaryFn> intRingOp(Operation *op, unsigned) {
+  using R = std::optional<IntBinaryFn>;
   return TypeSwitch<Operation *, R>(op)
-      .Case<arith::AddIOp>([&](auto) -> R {
-        return [=](int64_t a, int64_t b) { return val((uint64_t)a + (uint64_t)b); };
+      .Case<arith::AddIOp>([](auto) -> R {
+        return [](int64_t a, int64_t b) {
+          return intValue((uint64_t)a + (uint64_t)b);
+        };
       })
-      .Case<arith::SubIOp>([&](auto) -> R {
-        return [=](int64_t a, int64_t b) { return val((uint64_t)a - (uint64_t)b); };
+      .Case<arith::SubIOp>([](auto) -> R {
+        return [](int64_t a, int64_t b) {
+          return intValue((uint64_t)a - (uint64_t)b);
+        };
       })
-      .Case<arith::MulIOp>([&](auto) -> R {
-        return [=](int64_t a, int64_t b) { return val((uint64_t)a * (uint64_t)b); };
+      .Case<arith::MulIOp>([](auto) -> R {
+        return [](int64_t a, int64_t b) {
+          return intValue((uint64_t)a * (uint64_t)b);
+        };
       })
-      .Case<arith::AndIOp>([&](auto) -> R {
-        return [=](int64_t a, int64_t b) { return val(a & b); };
+      .Case<arith::AndIOp>([](auto) -> R {
+        return [](int64_t a, int64_t b) { return intValue(a & b); };
       })
-      .Case<arith::OrIOp>([&](auto) -> R {
-        return [=](int64_t a, int64_t b) { return val(a | b); };
+      .Case<arith::OrIOp>([](auto) -> R {
+        return [](int64_t a, int64_t b) { return intValue(a | b); };
       })
-      .Case<arith::XOrIOp>([&](auto) -> R {
-        return [=](int64_t a, int64_t b) { return val(a ^ b); };
+      .Case<arith::XOrIOp>([](auto) -> R {
+        return [](int64_t a, int64_t b) { return intValue(a ^ b); };
       })
-      // Shifts by the width or more: 0, or the sign for shrsi (numpy's and
-      // PTX's clamped shifts; docs/uop-dialect.md, "Edge cases").
+      .Default([](Operation *) -> R { return std::nullopt; });
+}
+
+/// Shifts by the width or more: 0, or the sign for shrsi (numpy's and PTX's
+/// clamped shifts; docs/uop-dialect.md, "Edge cases").
+std::optional<IntBinaryFn> intShift(Operation *op, unsigned w) {
+  using R = std::optional<IntBinaryFn>;
+  return TypeSwitch<Operation *, R>(op)
       .Case<arith::ShLIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) {
           uint64_t s = uview(b, w);
-          return s >= w ? val(0) : val(uview(a, w) << s);
+          return s >= w ? intValue(0) : intValue(uview(a, w) << s);
         };
       })
       .Case<arith::ShRUIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) {
           uint64_t s = uview(b, w);
-          return s >= w ? val(0) : val(uview(a, w) >> s);
+          return s >= w ? intValue(0) : intValue(uview(a, w) >> s);
         };
       })
       .Case<arith::ShRSIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) {
           uint64_t s = uview(b, w);
-          return val(sview(a, w) >> (s >= w ? w - 1 : s));
+          return intValue(sview(a, w) >> (s >= w ? w - 1 : s));
         };
       })
-      // Division and remainder by zero give 0; the most negative value over
-      // -1 wraps (quotient itself, remainder 0), as in numpy.
+      .Default([](Operation *) -> R { return std::nullopt; });
+}
+
+/// Signed floor or ceiling division: the exact quotient, then one step down
+/// (floor) or up (ceil) when it is not whole; min / -1 wraps as the
+/// program's does.
+Scalar roundedSignedDivision(int64_t sa, int64_t sb, bool floor) {
+  if (!sb)
+    return intValue(0);
+  int64_t q = sb == -1 ? (int64_t)(0 - (uint64_t)sa) : sa / sb;
+  bool inexact = sb != -1 && sa % sb != 0;
+  bool negative = (sa < 0) != (sb < 0);
+  if (floor && inexact && negative)
+    --q;
+  if (!floor && inexact && !negative)
+    ++q;
+  return intValue(q);
+}
+
+/// Division and remainder by zero give 0; the most negative value over -1
+/// wraps (quotient itself, remainder 0), as in numpy.
+std::optional<IntBinaryFn> intDivision(Operation *op, unsigned w) {
+  using R = std::optional<IntBinaryFn>;
+  return TypeSwitch<Operation *, R>(op)
       .Case<arith::DivUIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) {
           uint64_t ub = uview(b, w);
-          return ub ? val(uview(a, w) / ub) : val(0);
+          return ub ? intValue(uview(a, w) / ub) : intValue(0);
         };
       })
       .Case<arith::RemUIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) {
           uint64_t ub = uview(b, w);
-          return ub ? val(uview(a, w) % ub) : val(0);
+          return ub ? intValue(uview(a, w) % ub) : intValue(0);
         };
       })
       .Case<arith::CeilDivUIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) {
           uint64_t ua = uview(a, w), ub = uview(b, w);
-          return ub ? val(ua / ub + (ua % ub != 0)) : val(0);
+          return ub ? intValue(ua / ub + (ua % ub != 0)) : intValue(0);
         };
       })
       .Case<arith::DivSIOp, arith::RemSIOp>([&](Operation *o) -> R {
@@ -318,64 +418,82 @@ intBinary(Operation *op, unsigned w) {
         return [=](int64_t a, int64_t b) {
           int64_t sa = sview(a, w), sb = sview(b, w);
           if (!sb)
-            return val(0);
+            return intValue(0);
           if (sb == -1) // min / -1 wraps
-            return val(div ? 0 - (uint64_t)sa : 0);
-          return val(div ? sa / sb : sa % sb);
+            return intValue(div ? 0 - (uint64_t)sa : 0);
+          return intValue(div ? sa / sb : sa % sb);
         };
       })
       .Case<arith::FloorDivSIOp, arith::CeilDivSIOp>([&](Operation *o) -> R {
         bool floor = isa<arith::FloorDivSIOp>(o);
         return [=](int64_t a, int64_t b) {
-          int64_t sa = sview(a, w), sb = sview(b, w);
-          if (!sb)
-            return val(0);
-          // The exact quotient, then one step down (floor) or up (ceil) when
-          // it is not whole; min / -1 wraps as the program's does.
-          int64_t q = sb == -1 ? (int64_t)(0 - (uint64_t)sa) : sa / sb;
-          bool inexact = sb != -1 && sa % sb != 0;
-          bool negative = (sa < 0) != (sb < 0);
-          if (floor && inexact && negative)
-            --q;
-          if (!floor && inexact && !negative)
-            ++q;
-          return val(q);
+          return roundedSignedDivision(sview(a, w), sview(b, w), floor);
         };
       })
-      // math.ipowi as convert-math-to-funcs defines it: p < 0 gives 1 for
-      // b = 1, +-1 for b = -1, 0 otherwise and is undefined for b = 0.
+      .Default([](Operation *) -> R { return std::nullopt; });
+}
+
+/// math.ipowi as convert-math-to-funcs defines it: p < 0 gives 1 for b = 1,
+/// +-1 for b = -1, 0 otherwise and is undefined for b = 0.
+Scalar integerPower(int64_t base, int64_t p) {
+  if (p < 0) {
+    if (base == 0)
+      return undefinedInt();
+    if (base == 1)
+      return intValue(1);
+    if (base == -1)
+      return intValue((p & 1) ? (uint64_t)-1 : 1);
+    return intValue(0);
+  }
+  uint64_t r = 1, x = (uint64_t)base;
+  for (uint64_t e = (uint64_t)p; e; e >>= 1, x *= x)
+    if (e & 1)
+      r *= x;
+  return intValue(r);
+}
+
+/// ipowi and the signed and unsigned max/min.
+std::optional<IntBinaryFn> intPowerOrMinMax(Operation *op, unsigned w) {
+  using R = std::optional<IntBinaryFn>;
+  return TypeSwitch<Operation *, R>(op)
       .Case<math::IPowIOp>([&](auto) -> R {
         return [=](int64_t a, int64_t b) {
-          int64_t base = sview(a, w), p = sview(b, w);
-          if (p < 0) {
-            if (base == 0)
-              return undef();
-            if (base == 1)
-              return val(1);
-            if (base == -1)
-              return val((p & 1) ? (uint64_t)-1 : 1);
-            return val(0);
-          }
-          uint64_t r = 1, x = (uint64_t)base;
-          for (uint64_t e = (uint64_t)p; e; e >>= 1, x *= x)
-            if (e & 1)
-              r *= x;
-          return val(r);
+          return integerPower(sview(a, w), sview(b, w));
         };
       })
       .Case<arith::MaxSIOp>([&](auto) -> R {
-        return [=](int64_t a, int64_t b) { return val(sview(a, w) >= sview(b, w) ? a : b); };
+        return [=](int64_t a, int64_t b) {
+          return intValue(sview(a, w) >= sview(b, w) ? a : b);
+        };
       })
       .Case<arith::MinSIOp>([&](auto) -> R {
-        return [=](int64_t a, int64_t b) { return val(sview(a, w) <= sview(b, w) ? a : b); };
+        return [=](int64_t a, int64_t b) {
+          return intValue(sview(a, w) <= sview(b, w) ? a : b);
+        };
       })
       .Case<arith::MaxUIOp>([&](auto) -> R {
-        return [=](int64_t a, int64_t b) { return val(uview(a, w) >= uview(b, w) ? a : b); };
+        return [=](int64_t a, int64_t b) {
+          return intValue(uview(a, w) >= uview(b, w) ? a : b);
+        };
       })
       .Case<arith::MinUIOp>([&](auto) -> R {
-        return [=](int64_t a, int64_t b) { return val(uview(a, w) <= uview(b, w) ? a : b); };
+        return [=](int64_t a, int64_t b) {
+          return intValue(uview(a, w) <= uview(b, w) ? a : b);
+        };
       })
       .Default([](Operation *) -> R { return std::nullopt; });
+}
+
+/// Binary integer ops on `w`-bit operands; the result is wrapped by the
+/// caller. Division by zero, signed division overflow and shifts by the
+/// width or more are poison in arith; uop defines them (docs/uop-dialect.md,
+/// "Edge cases"). One family of ops at a time.
+std::optional<IntBinaryFn> intBinary(Operation *op, unsigned w) {
+  using Family = std::optional<IntBinaryFn> (*)(Operation *, unsigned);
+  for (Family family : {intRingOp, intShift, intDivision, intPowerOrMinMax})
+    if (std::optional<IntBinaryFn> f = family(op, w))
+      return f;
+  return std::nullopt;
 }
 
 /// PRECAST, the bestiary's preliminary cast: tinygrad's CAST of the value
@@ -403,33 +521,30 @@ ElementFn precastFunction(Type src, Type res) {
   });
 }
 
-/// The function computing one element of `op`'s result from its operands'
-/// elements, before wrapping/rounding to the result type; none when the
-/// interpreter does not know `op`.
-std::optional<ElementFn> elementFunction(Operation &op) {
-  Type res = getElementTypeOrSelf(op.getResult(0).getType());
-  Type src = op.getNumOperands()
-                 ? getElementTypeOrSelf(op.getOperand(0).getType())
-                 : Type();
-  bool floatRes = isa<FloatType>(res);
-  unsigned n = op.getNumOperands();
-
+/// SELECT and FMA: the ops with three operands.
+std::optional<ElementFn> ternaryFunction(Operation &op, Type, Type) {
   if (isa<arith::SelectOp>(op))
     return ElementFn([](ArrayRef<Scalar> a) {
       if (a[0].undef)
         return Scalar{NAN, 0, true};
       return a[0].i ? a[1] : a[2];
     });
-  if (auto fma = dyn_cast<math::FmaOp>(op))
+  if (isa<math::FmaOp>(op))
     return ElementFn([](ArrayRef<Scalar> a) {
       return Scalar{std::fma(a[0].f, a[1].f, a[2].f), 0, false};
     });
-  if (n == 1 && floatRes && isa<FloatType>(src))
+  return std::nullopt;
+}
+
+/// Float math (float operands to a float result) and float comparisons.
+std::optional<ElementFn> floatFunction(Operation &op, Type src, Type res) {
+  unsigned n = op.getNumOperands();
+  bool floatMath = n && isa<FloatType>(res) && isa<FloatType>(src);
+  if (n == 1 && floatMath)
     if (auto f = floatUnary(&op))
-      return ElementFn([f = *f](ArrayRef<Scalar> a) {
-        return Scalar{f(a[0].f), 0, false};
-      });
-  if (n == 2 && floatRes && isa<FloatType>(src))
+      return ElementFn(
+          [f = *f](ArrayRef<Scalar> a) { return Scalar{f(a[0].f), 0, false}; });
+  if (n == 2 && floatMath)
     if (auto f = floatBinary(&op))
       return ElementFn([f = *f](ArrayRef<Scalar> a) {
         return Scalar{f(a[0].f, a[1].f), 0, false};
@@ -438,73 +553,106 @@ std::optional<ElementFn> elementFunction(Operation &op) {
     return ElementFn([p = c.getPredicate()](ArrayRef<Scalar> a) {
       return Scalar{0, compareFloats(p, a[0].f, a[1].f), false};
     });
+  return std::nullopt;
+}
+
+/// Integer comparisons and binary ops: undefined when an operand is.
+std::optional<ElementFn> intBinaryFunction(Operation &op, Type src, Type) {
   if (auto c = dyn_cast<arith::CmpIOp>(op))
-    return ElementFn([p = c.getPredicate(), w = widthOf(src)](
-                         ArrayRef<Scalar> a) {
-      if (a[0].undef || a[1].undef)
-        return Scalar{0, 0, true};
-      return Scalar{0, compareInts(p, a[0].i, a[1].i, w), false};
-    });
-  if (n == 2 && src.isIntOrIndex())
+    return ElementFn(
+        [p = c.getPredicate(), w = widthOf(src)](ArrayRef<Scalar> a) {
+          if (a[0].undef || a[1].undef)
+            return undefinedInt();
+          return Scalar{0, compareInts(p, a[0].i, a[1].i, w), false};
+        });
+  if (op.getNumOperands() == 2 && src.isIntOrIndex())
     if (auto f = intBinary(&op, widthOf(src)))
       return ElementFn([f = *f](ArrayRef<Scalar> a) {
         if (a[0].undef || a[1].undef)
-          return Scalar{0, 0, true};
+          return undefinedInt();
         return f(a[0].i, a[1].i);
       });
-  if (n != 1)
-    return std::nullopt;
+  return std::nullopt;
+}
 
-  // Integer unary ops and casts.
-  auto ints = [](auto g) {
-    return ElementFn([g](ArrayRef<Scalar> a) {
-      if (a[0].undef)
-        return Scalar{0, 0, true};
-      return g(a[0]);
-    });
-  };
+/// `g` on a defined integer operand; an undefined one stays undefined.
+template <typename G> ElementFn onDefinedInt(G g) {
+  return ElementFn([g](ArrayRef<Scalar> a) {
+    if (a[0].undef)
+      return undefinedInt();
+    return g(a[0]);
+  });
+}
+
+/// Integer unary ops and the integer-to-integer casts.
+std::optional<ElementFn> intUnaryFunction(Operation &op, Type src, Type) {
+  if (op.getNumOperands() != 1 || !src.isIntOrIndex())
+    return std::nullopt;
+  unsigned w = widthOf(src);
   if (isa<math::AbsIOp>(op))
-    return ints([w = widthOf(src)](Scalar a) {
+    return onDefinedInt([w](Scalar a) {
       int64_t s = sview(a.i, w);
-      return Scalar{0, (int64_t)(s < 0 ? 0 - (uint64_t)s : (uint64_t)s), false};
+      return intValue(s < 0 ? 0 - (uint64_t)s : (uint64_t)s);
     });
   if (isa<math::CtPopOp>(op))
-    return ints([w = widthOf(src)](Scalar a) {
-      return Scalar{0, (int64_t)llvm::popcount(uview(a.i, w)), false};
-    });
+    return onDefinedInt(
+        [w](Scalar a) { return intValue(llvm::popcount(uview(a.i, w))); });
   // Zero has `w` leading and trailing zeros.
   if (isa<math::CountLeadingZerosOp>(op))
-    return ints([w = widthOf(src)](Scalar a) {
+    return onDefinedInt([w](Scalar a) {
       uint64_t u = uview(a.i, w);
       return Scalar{0, (int64_t)(w - (64 - llvm::countl_zero(u))), false};
     });
   if (isa<math::CountTrailingZerosOp>(op))
-    return ints([w = widthOf(src)](Scalar a) {
+    return onDefinedInt([w](Scalar a) {
       uint64_t u = uview(a.i, w);
       return Scalar{0, u ? (int64_t)llvm::countr_zero(u) : (int64_t)w, false};
     });
   if (isa<arith::ExtSIOp, arith::IndexCastOp>(op))
-    return ints([w = widthOf(src)](Scalar a) {
-      return Scalar{0, sview(a.i, w), false};
-    });
+    return onDefinedInt(
+        [w](Scalar a) { return Scalar{0, sview(a.i, w), false}; });
   if (isa<arith::ExtUIOp, arith::IndexCastUIOp>(op))
-    return ints([w = widthOf(src)](Scalar a) {
-      return Scalar{0, (int64_t)uview(a.i, w), false};
-    });
+    return onDefinedInt([w](Scalar a) { return intValue(uview(a.i, w)); });
   if (isa<arith::TruncIOp>(op))
-    return ints([](Scalar a) { return a; });
+    return onDefinedInt([](Scalar a) { return a; });
+  return std::nullopt;
+}
+
+/// One rounding from the source precision (f64 -> f16 does not pass through
+/// f32); the result is exact in `res`, so storing it keeps it.
+double truncateFloat(Type res, double v) {
+  llvm::APFloat a(v);
+  bool lost;
+  a.convert(semanticsOf(res), llvm::APFloat::rmNearestTiesToEven, &lost);
+  a.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+            &lost);
+  return a.convertToDouble();
+}
+
+/// arith.bitcast, through the bits: float -> bits, then bits -> the result
+/// type.
+ElementFn bitcastFunction(Type src, Type res) {
+  bool fromFloat = isa<FloatType>(src), floatRes = isa<FloatType>(res);
+  return ElementFn([src, res, fromFloat, floatRes](ArrayRef<Scalar> a) {
+    if (a[0].undef)
+      return floatRes ? Scalar{NAN, 0, false} : Scalar{0, 0, true};
+    uint64_t bits = fromFloat ? floatBits(src, a[0].f)
+                              : uview(a[0].i, src.getIntOrFloatBitWidth());
+    if (floatRes)
+      return Scalar{floatFromBits(res, bits), 0, false};
+    return Scalar{0, (int64_t)bits, false};
+  });
+}
+
+/// The casts that involve a float type, PRECAST and bitcast.
+std::optional<ElementFn> castFunction(Operation &op, Type src, Type res) {
+  if (op.getNumOperands() != 1)
+    return std::nullopt;
   if (isa<arith::ExtFOp>(op))
     return ElementFn([](ArrayRef<Scalar> a) { return a[0]; });
-  // One rounding from the source precision (f64 -> f16 does not pass
-  // through f32); the result is exact in `res`, so storing it keeps it.
   if (isa<arith::TruncFOp>(op))
     return ElementFn([res](ArrayRef<Scalar> a) {
-      llvm::APFloat v(a[0].f);
-      bool lost;
-      v.convert(semanticsOf(res), llvm::APFloat::rmNearestTiesToEven, &lost);
-      v.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
-                &lost);
-      return Scalar{v.convertToDouble(), 0, false};
+      return Scalar{truncateFloat(res, a[0].f), 0, false};
     });
   if (isa<arith::SIToFPOp, arith::UIToFPOp>(op)) {
     bool isSigned = isa<arith::SIToFPOp>(op);
@@ -522,19 +670,24 @@ std::optional<ElementFn> elementFunction(Operation &op) {
   }
   if (isa<PrecastOp>(op))
     return precastFunction(src, res);
-  if (isa<arith::BitcastOp>(op)) {
-    // Through the bits: float -> bits, then bits -> the result type.
-    bool fromFloat = isa<FloatType>(src);
-    return ElementFn([src, res, fromFloat, floatRes](ArrayRef<Scalar> a) {
-      if (a[0].undef)
-        return floatRes ? Scalar{NAN, 0, false} : Scalar{0, 0, true};
-      uint64_t bits = fromFloat ? floatBits(src, a[0].f)
-                                : uview(a[0].i, src.getIntOrFloatBitWidth());
-      if (floatRes)
-        return Scalar{floatFromBits(res, bits), 0, false};
-      return Scalar{0, (int64_t)bits, false};
-    });
-  }
+  if (isa<arith::BitcastOp>(op))
+    return bitcastFunction(src, res);
+  return std::nullopt;
+}
+
+/// The function computing one element of `op`'s result from its operands'
+/// elements, before wrapping/rounding to the result type; none when the
+/// interpreter does not know `op`. Each family of ops is tried in turn.
+std::optional<ElementFn> elementFunction(Operation &op) {
+  Type res = getElementTypeOrSelf(op.getResult(0).getType());
+  Type src = op.getNumOperands()
+                 ? getElementTypeOrSelf(op.getOperand(0).getType())
+                 : Type();
+  using Family = std::optional<ElementFn> (*)(Operation &, Type, Type);
+  for (Family family : {ternaryFunction, floatFunction, intBinaryFunction,
+                        intUnaryFunction, castFunction})
+    if (std::optional<ElementFn> f = family(op, src, res))
+      return f;
   return std::nullopt;
 }
 
@@ -550,8 +703,7 @@ SmallVector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
 }
 
 /// Calls f(flat index, multi-index) for every element of `shape`.
-template <typename F>
-void forEach(ArrayRef<int64_t> shape, F f) {
+template <typename F> void forEach(ArrayRef<int64_t> shape, F f) {
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;
@@ -608,9 +760,9 @@ void writeElement(HostTensor &out, Type elt, int64_t i, Scalar s) {
 
 /// Gathers: out[idx] = in[map(idx)] over the shape of `rt`, or 0 where `map`
 /// gives nothing.
-void gather(RankedTensorType rt, HostTensor &out, const HostTensor &in,
-            function_ref<bool(ArrayRef<int64_t>, SmallVectorImpl<int64_t> &)>
-                map) {
+void gather(
+    RankedTensorType rt, HostTensor &out, const HostTensor &in,
+    function_ref<bool(ArrayRef<int64_t>, SmallVectorImpl<int64_t> &)> map) {
   SmallVector<int64_t> inStrides = stridesOf(in.shape);
   SmallVector<int64_t> s(in.shape.size());
   bool isFloat = isa<FloatType>(rt.getElementType());
@@ -653,7 +805,8 @@ LogicalResult evaluateConstant(arith::ConstantOp c, Type elt, HostTensor &out) {
     int64_t i = 0;
     unsigned w = widthOf(elt);
     for (APInt v : dense.getValues<APInt>()) {
-      out.ints[i++] = wrapToWidth(w == 1 ? v.getZExtValue() : v.getSExtValue(), w);
+      out.ints[i++] =
+          wrapToWidth(w == 1 ? v.getZExtValue() : v.getSExtValue(), w);
       if (i == n)
         break;
     }
@@ -684,11 +837,12 @@ bool evaluateMovement(Operation &op, RankedTensorType rt,
            });
   } else if (isa<ExpandOp>(op)) {
     const HostTensor &in = src(0);
-    gather(rt, out, in, [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
-      for (size_t i = 0; i < idx.size(); ++i)
-        s[i] = in.shape[i] == 1 ? 0 : idx[i];
-      return true;
-    });
+    gather(rt, out, in,
+           [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
+             for (size_t i = 0; i < idx.size(); ++i)
+               s[i] = in.shape[i] == 1 ? 0 : idx[i];
+             return true;
+           });
   } else if (auto sh = dyn_cast<ShrinkOp>(op)) {
     ArrayRef<int64_t> begins = sh.getBegins();
     gather(rt, out, src(0),
@@ -708,14 +862,15 @@ bool evaluateMovement(Operation &op, RankedTensorType rt,
   } else if (auto pad = dyn_cast<PadOp>(op)) {
     const HostTensor &in = src(0);
     ArrayRef<int64_t> lo = pad.getBeginPads();
-    gather(rt, out, in, [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
-      for (size_t i = 0; i < idx.size(); ++i) {
-        s[i] = idx[i] - lo[i];
-        if (s[i] < 0 || s[i] >= in.shape[i])
-          return false;
-      }
-      return true;
-    });
+    gather(rt, out, in,
+           [&](ArrayRef<int64_t> idx, SmallVectorImpl<int64_t> &s) {
+             for (size_t i = 0; i < idx.size(); ++i) {
+               s[i] = idx[i] - lo[i];
+               if (s[i] < 0 || s[i] >= in.shape[i])
+                 return false;
+             }
+             return true;
+           });
   } else {
     return false;
   }
@@ -733,12 +888,21 @@ inline double floatReduceInit(ReduceOpKind kind) {
 /// One step of a float reduction.
 inline void accumulateFloat(ReduceOpKind kind, double &acc, double v) {
   switch (kind) {
-  case ReduceOpKind::Add: acc += v; break;
-  case ReduceOpKind::Mul: acc *= v; break;
-  case ReduceOpKind::Max: acc = std::isnan(v) || std::isnan(acc) ? NAN : std::max(acc, v); break;
-  case ReduceOpKind::Min: acc = std::isnan(v) || std::isnan(acc) ? NAN : std::min(acc, v); break;
+  case ReduceOpKind::Add:
+    acc += v;
+    break;
+  case ReduceOpKind::Mul:
+    acc *= v;
+    break;
+  case ReduceOpKind::Max:
+    acc = std::isnan(v) || std::isnan(acc) ? NAN : std::max(acc, v);
+    break;
+  case ReduceOpKind::Min:
+    acc = std::isnan(v) || std::isnan(acc) ? NAN : std::min(acc, v);
+    break;
   case ReduceOpKind::UMax:
-  case ReduceOpKind::UMin: break; // integers only (the verifier)
+  case ReduceOpKind::UMin:
+    break; // integers only (the verifier)
   }
 }
 
@@ -780,7 +944,7 @@ void evaluateReduce(ArrayRef<int64_t> reduced, ReduceOpKind kind,
                  : kind == ReduceOpKind::Mul  ? 1
                  : kind == ReduceOpKind::UMax ? 0
                  : kind == ReduceOpKind::UMin ? -1
-                 : w == 1                    ? (kind == ReduceOpKind::Max ? 0 : 1)
+                 : w == 1 ? (kind == ReduceOpKind::Max ? 0 : 1)
                  : kind == ReduceOpKind::Max ? -smax - 1
                                              : smax;
   std::fill(out.ints.begin(), out.ints.end(), wrapToWidth(init, w));
@@ -792,13 +956,25 @@ void evaluateReduce(ArrayRef<int64_t> reduced, ReduceOpKind kind,
       markUndefined(out, o);
     // i1 is 0/1 here, so its MAX/MIN on the stored bits are any()/all().
     switch (kind) {
-    case ReduceOpKind::Add: acc = (int64_t)((uint64_t)acc + (uint64_t)v); break;
-    case ReduceOpKind::Mul: acc = (int64_t)((uint64_t)acc * (uint64_t)v); break;
-    case ReduceOpKind::Max: acc = std::max(acc, v); break;
-    case ReduceOpKind::Min: acc = std::min(acc, v); break;
+    case ReduceOpKind::Add:
+      acc = (int64_t)((uint64_t)acc + (uint64_t)v);
+      break;
+    case ReduceOpKind::Mul:
+      acc = (int64_t)((uint64_t)acc * (uint64_t)v);
+      break;
+    case ReduceOpKind::Max:
+      acc = std::max(acc, v);
+      break;
+    case ReduceOpKind::Min:
+      acc = std::min(acc, v);
+      break;
     // Sign-extended bits keep the unsigned order of their width.
-    case ReduceOpKind::UMax: acc = (uint64_t)v > (uint64_t)acc ? v : acc; break;
-    case ReduceOpKind::UMin: acc = (uint64_t)v < (uint64_t)acc ? v : acc; break;
+    case ReduceOpKind::UMax:
+      acc = (uint64_t)v > (uint64_t)acc ? v : acc;
+      break;
+    case ReduceOpKind::UMin:
+      acc = (uint64_t)v < (uint64_t)acc ? v : acc;
+      break;
     }
     acc = wrapToWidth(acc, w);
   });
@@ -872,96 +1048,139 @@ FailureOr<HostTensor> evaluateOp(Operation &op, RankedTensorType rt,
   return out;
 }
 
-/// MULTI, MSTACK, MSELECT and ALLREDUCE on the whole values: a MULTI is its
-/// shards end to end along its axis (without one, the value every device
-/// holds), an MSTACK one value per device (`perDevice`), an MSELECT device
-/// d's value, an ALLREDUCE the reduction of the devices' values (of a whole
-/// value: of one copy per device of its DEVICE tuple).
-LogicalResult
-evaluateMultiDevice(Operation &op, RankedTensorType rt,
-                    DenseMap<Value, HostTensor> &env,
-                    DenseMap<Value, SmallVector<HostTensor>> &perDevice) {
-  auto whole = [&](Value v) -> FailureOr<HostTensor *> {
+/// The values of a tensor-level function that live once per device: MSTACK
+/// values and what is computed from them.
+using PerDeviceValues = DenseMap<Value, SmallVector<HostTensor>>;
+
+/// The operands `srcs` of `op` (a MULTI or an MSTACK), which must be whole
+/// values: each takes one value per device from whole ones.
+FailureOr<SmallVector<HostTensor *>>
+wholeOperands(Operation &op, ValueRange srcs, DenseMap<Value, HostTensor> &env,
+              const PerDeviceValues &perDevice) {
+  SmallVector<HostTensor *> values;
+  for (Value v : srcs) {
     if (perDevice.count(v))
       return op.emitError("interpreter: ")
              << op.getName() << " of a per-device (MSTACK) value";
-    return &env[v];
-  };
-  if (auto multi = dyn_cast<MultiOp>(op)) {
-    SmallVector<HostTensor *> shards;
-    for (Value s : multi.getSrcs()) {
-      FailureOr<HostTensor *> h = whole(s);
-      if (failed(h))
-        return failure();
-      shards.push_back(*h);
-    }
-    if (!multi.getAxis()) {
-      for (HostTensor *s : shards)
-        if (s->data != shards[0]->data || s->ints != shards[0]->ints)
-          return op.emitError("interpreter: the replicas of a MULTI without "
-                              "an axis differ");
-      env[multi.getResult()] = *shards[0];
-      return success();
-    }
-    // The shards laid end to end: `outer` blocks of `chunk` elements each.
-    int64_t axis = *multi.getAxis();
-    HostTensor out = *shards[0];
-    out.shape.assign(rt.getShape().begin(), rt.getShape().end());
-    out.data.clear();
-    out.ints.clear();
-    out.undefined.clear();
-    int64_t outer = 1, chunk = 1;
-    for (int64_t d = 0; d < axis; ++d)
-      outer *= rt.getDimSize(d);
-    for (int64_t d = axis; d < (int64_t)shards[0]->shape.size(); ++d)
-      chunk *= shards[0]->shape[d];
-    bool anyUndef = llvm::any_of(
-        shards, [](HostTensor *s) { return !s->undefined.empty(); });
-    for (int64_t o = 0; o < outer; ++o)
-      for (HostTensor *s : shards) {
-        auto range = [&](auto &v) {
-          return llvm::make_range(v.begin() + o * chunk,
-                                  v.begin() + (o + 1) * chunk);
-        };
-        if (!s->data.empty())
-          llvm::append_range(out.data, range(s->data));
-        if (!s->ints.empty())
-          llvm::append_range(out.ints, range(s->ints));
-        if (anyUndef) {
-          if (s->undefined.empty())
-            out.undefined.insert(out.undefined.end(), chunk, 0);
-          else
-            llvm::append_range(out.undefined, range(s->undefined));
-        }
+    values.push_back(&env[v]);
+  }
+  return values;
+}
+
+/// `shards` laid end to end along `axis` into a value of type `rt`: `outer`
+/// blocks of `chunk` elements from each shard in turn.
+HostTensor concatenateShards(ArrayRef<HostTensor *> shards, int64_t axis,
+                             RankedTensorType rt) {
+  HostTensor out = *shards[0];
+  out.shape.assign(rt.getShape().begin(), rt.getShape().end());
+  out.data.clear();
+  out.ints.clear();
+  out.undefined.clear();
+  int64_t outer = 1, chunk = 1;
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= rt.getDimSize(d);
+  for (int64_t d = axis; d < (int64_t)shards[0]->shape.size(); ++d)
+    chunk *= shards[0]->shape[d];
+  bool anyUndef =
+      llvm::any_of(shards, [](HostTensor *s) { return !s->undefined.empty(); });
+  for (int64_t o = 0; o < outer; ++o)
+    for (HostTensor *s : shards) {
+      auto range = [&](auto &v) {
+        return llvm::make_range(v.begin() + o * chunk,
+                                v.begin() + (o + 1) * chunk);
+      };
+      if (!s->data.empty())
+        llvm::append_range(out.data, range(s->data));
+      if (!s->ints.empty())
+        llvm::append_range(out.ints, range(s->ints));
+      if (anyUndef) {
+        if (s->undefined.empty())
+          out.undefined.insert(out.undefined.end(), chunk, 0);
+        else
+          llvm::append_range(out.undefined, range(s->undefined));
       }
-    env[multi.getResult()] = std::move(out);
-    return success();
-  }
-  if (auto stack = dyn_cast<MStackOp>(op)) {
-    SmallVector<HostTensor> values;
-    for (Value s : stack.getSrcs()) {
-      FailureOr<HostTensor *> h = whole(s);
-      if (failed(h))
-        return failure();
-      values.push_back(**h);
     }
-    perDevice[stack.getResult()] = std::move(values);
+  return out;
+}
+
+/// A MULTI: its shards end to end along its axis; without one, the value
+/// every device holds (so its replicas must agree).
+LogicalResult evaluateMulti(MultiOp multi, RankedTensorType rt,
+                            DenseMap<Value, HostTensor> &env,
+                            const PerDeviceValues &perDevice) {
+  FailureOr<SmallVector<HostTensor *>> shards =
+      wholeOperands(*multi, multi.getSrcs(), env, perDevice);
+  if (failed(shards))
+    return failure();
+  if (!multi.getAxis()) {
+    for (HostTensor *s : *shards)
+      if (s->data != (*shards)[0]->data || s->ints != (*shards)[0]->ints)
+        return multi.emitError("interpreter: the replicas of a MULTI without "
+                               "an axis differ");
+    env[multi.getResult()] = *(*shards)[0];
     return success();
   }
-  if (auto sel = dyn_cast<MSelectOp>(op)) {
-    auto it = perDevice.find(sel.getSrc());
-    if (it == perDevice.end()) {
-      env[sel.getResult()] = env[sel.getSrc()]; // a whole value
-      return success();
+  env[multi.getResult()] = concatenateShards(*shards, *multi.getAxis(), rt);
+  return success();
+}
+
+/// An MSTACK: one value per device.
+LogicalResult evaluateMStack(MStackOp stack, DenseMap<Value, HostTensor> &env,
+                             PerDeviceValues &perDevice) {
+  FailureOr<SmallVector<HostTensor *>> srcs =
+      wholeOperands(*stack, stack.getSrcs(), env, perDevice);
+  if (failed(srcs))
+    return failure();
+  SmallVector<HostTensor> values;
+  for (HostTensor *h : *srcs)
+    values.push_back(*h);
+  perDevice[stack.getResult()] = std::move(values);
+  return success();
+}
+
+/// An MSELECT: device d's value (of a whole value: the value itself).
+LogicalResult evaluateMSelect(MSelectOp sel, DenseMap<Value, HostTensor> &env,
+                              const PerDeviceValues &perDevice) {
+  auto it = perDevice.find(sel.getSrc());
+  if (it == perDevice.end()) {
+    env[sel.getResult()] = env[sel.getSrc()]; // a whole value
+    return success();
+  }
+  if ((size_t)sel.getDeviceIndex() >= it->second.size())
+    return sel.emitError("interpreter: device index ")
+           << sel.getDeviceIndex() << " of a value on " << it->second.size()
+           << " devices";
+  env[sel.getResult()] = it->second[sel.getDeviceIndex()];
+  return success();
+}
+
+/// The devices' `values` stacked along a new axis 0, each of type `rt`.
+HostTensor stackValues(ArrayRef<HostTensor> values, RankedTensorType rt) {
+  HostTensor stacked;
+  stacked.shape = {(int64_t)values.size()};
+  llvm::append_range(stacked.shape, rt.getShape());
+  bool anyUndef = false;
+  for (const HostTensor &v : values) {
+    llvm::append_range(stacked.data, v.data);
+    llvm::append_range(stacked.ints, v.ints);
+    anyUndef |= !v.undefined.empty();
+  }
+  if (anyUndef)
+    for (const HostTensor &v : values) {
+      if (v.undefined.empty())
+        stacked.undefined.insert(stacked.undefined.end(), v.numElements(), 0);
+      else
+        llvm::append_range(stacked.undefined, v.undefined);
     }
-    if ((size_t)sel.getDeviceIndex() >= it->second.size())
-      return op.emitError("interpreter: device index ")
-             << sel.getDeviceIndex() << " of a value on "
-             << it->second.size() << " devices";
-    env[sel.getResult()] = it->second[sel.getDeviceIndex()];
-    return success();
-  }
-  auto ar = cast<AllReduceOp>(op);
+  return stacked;
+}
+
+/// An ALLREDUCE: the reduction of the devices' values (of a whole value: of
+/// one copy per device of its DEVICE tuple), as a REDUCE_AXIS over the
+/// devices stacked along a new axis.
+LogicalResult evaluateAllReduce(AllReduceOp ar, RankedTensorType rt,
+                                DenseMap<Value, HostTensor> &env,
+                                const PerDeviceValues &perDevice) {
   auto dev = ar.getDevice().getDefiningOp<DeviceOp>();
   SmallVector<HostTensor> values;
   if (auto it = perDevice.find(ar.getSrc()); it != perDevice.end())
@@ -969,31 +1188,26 @@ evaluateMultiDevice(Operation &op, RankedTensorType rt,
   else
     values.assign(dev.getNumDevices(), env[ar.getSrc()]);
   if (values.size() != dev.getNumDevices())
-    return op.emitError("interpreter: ALLREDUCE over ")
-           << dev.getNumDevices() << " devices of a value on "
-           << values.size();
-  // The devices' values stacked along a new axis 0, reduced over it.
-  SmallVector<int64_t> stackedShape{(int64_t)values.size()};
-  llvm::append_range(stackedShape, rt.getShape());
-  HostTensor stacked;
-  stacked.shape = stackedShape;
-  bool anyUndef = false;
-  for (HostTensor &v : values) {
-    llvm::append_range(stacked.data, v.data);
-    llvm::append_range(stacked.ints, v.ints);
-    anyUndef |= !v.undefined.empty();
-  }
-  if (anyUndef)
-    for (HostTensor &v : values) {
-      if (v.undefined.empty())
-        stacked.undefined.insert(stacked.undefined.end(), v.numElements(), 0);
-      else
-        llvm::append_range(stacked.undefined, v.undefined);
-    }
+    return ar.emitError("interpreter: ALLREDUCE over ")
+           << dev.getNumDevices() << " devices of a value on " << values.size();
   HostTensor out = like(rt);
-  evaluateReduce({0}, ar.getReduceOp(), rt, stacked, out);
+  evaluateReduce({0}, ar.getReduceOp(), rt, stackValues(values, rt), out);
   env[ar.getResult()] = std::move(out);
   return success();
+}
+
+/// MULTI, MSTACK, MSELECT and ALLREDUCE on the whole values; per-device
+/// values (MSTACK's) are kept in `perDevice`.
+LogicalResult evaluateMultiDevice(Operation &op, RankedTensorType rt,
+                                  DenseMap<Value, HostTensor> &env,
+                                  PerDeviceValues &perDevice) {
+  return TypeSwitch<Operation *, LogicalResult>(&op)
+      .Case([&](MultiOp o) { return evaluateMulti(o, rt, env, perDevice); })
+      .Case([&](MStackOp o) { return evaluateMStack(o, env, perDevice); })
+      .Case([&](MSelectOp o) { return evaluateMSelect(o, env, perDevice); })
+      .Default([&](Operation *o) {
+        return evaluateAllReduce(cast<AllReduceOp>(o), rt, env, perDevice);
+      });
 }
 
 /// An argument in the interpreter's representation: integers from `ints`,
@@ -1100,8 +1314,8 @@ struct FusedReduce {
 
 /// Matches `red`; `inCone` collects the ops it evaluates itself (the
 /// multiply and the movement ops, each used only on the way to `red`).
-std::optional<FusedReduce> matchFusedReduce(ReduceAxisOp red,
-                                            SmallVectorImpl<Operation *> &inCone) {
+std::optional<FusedReduce>
+matchFusedReduce(ReduceAxisOp red, SmallVectorImpl<Operation *> &inCone) {
   auto mul = red.getOperand().getDefiningOp<arith::MulFOp>();
   auto in = dyn_cast<RankedTensorType>(red.getOperand().getType());
   if (!mul || !mul->hasOneUse() || !in || !in.hasStaticShape() ||
@@ -1255,7 +1469,7 @@ FailureOr<int64_t> uop::hostMemoryBudget(Operation *fn) {
     if (StringRef(env).getAsInteger(10, mib) || mib <= 0 ||
         mib > (int64_t(1) << 40))
       return fn->emitError("interpreter: UOP_INTERPRETER_MAX_MIB must be a "
-                          "positive number of MiB, got '")
+                           "positive number of MiB, got '")
              << env << "'";
     return mib << 20;
   }
@@ -1267,63 +1481,90 @@ FailureOr<int64_t> uop::hostMemoryBudget(Operation *fn) {
   return int64_t(8) << 30;
 }
 
-FailureOr<SmallVector<HostTensor>>
-uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args,
-                             int64_t held) {
-  if (fn.isExternal() || !fn.getBody().hasOneBlock())
-    return fn.emitError("interpreter: needs a single-block function body");
-  Block &body = fn.getBody().front();
-  FailureOr<int64_t> budget = hostMemoryBudget(fn);
-  if (failed(budget))
-    return failure();
-  // Matmul-shaped reductions are evaluated without their N^3 operands; the
-  // ops in their cones run as part of them. (Not with per-device values,
-  // which are evaluated once per device.)
+namespace {
+/// One run of interpretTensorFunction: the values computed so far, the plan
+/// of which ops run inside a fused reduction and where each value dies, and
+/// the bytes of live tensors checked against the budget.
+class FunctionInterpreter {
+public:
+  FunctionInterpreter(Block &body, int64_t budget, int64_t held)
+      : body(body), budget(budget), held(held), live(held) {}
+
+  FailureOr<SmallVector<HostTensor>> run(func::FuncOp fn,
+                                         ArrayRef<HostTensor> args);
+
+private:
+  void planFusedReductions();
+  void planLifetimes();
+  LogicalResult importArguments(func::FuncOp fn, ArrayRef<HostTensor> args);
+  void drop(Operation &op);
+  FailureOr<SmallVector<HostTensor>> returnValues(func::ReturnOp ret);
+  LogicalResult step(Operation &op);
+  LogicalResult evaluate(Operation &op);
+  LogicalResult evaluateCopy(CopyOp copy);
+  LogicalResult checkBudget(Operation &op, RankedTensorType rt);
+  LogicalResult evaluateOnDevices(Operation &op, RankedTensorType rt,
+                                  size_t devices);
+  LogicalResult evaluateWhole(Operation &op, RankedTensorType rt);
+
+  Block &body;
+  int64_t budget, held, live;
   DenseMap<Operation *, FusedReduce> fused;
   DenseMap<Operation *, Operation *> runsAt; // a cone's op -> its reduction
-  if (!llvm::any_of(body, [](Operation &op) {
+  DenseMap<Operation *, SmallVector<Value>> dying;
+  DenseMap<Value, HostTensor> env;
+  // MSTACK values and what is computed from them: one tensor per device.
+  PerDeviceValues perDevice;
+  // Each TUPLE's elements, copied when it ran (its operands may die there).
+  DenseMap<Value, SmallVector<HostTensor>> tuples;
+};
+
+/// Matmul-shaped reductions are evaluated without their N^3 operands; the
+/// ops in their cones run as part of them. (Not with per-device values,
+/// which are evaluated once per device.)
+void FunctionInterpreter::planFusedReductions() {
+  if (llvm::any_of(body, [](Operation &op) {
         return isa<MultiOp, MStackOp, MSelectOp, AllReduceOp>(op);
       }))
-    for (auto red : body.getOps<ReduceAxisOp>()) {
-      SmallVector<Operation *> cone;
-      if (std::optional<FusedReduce> f = matchFusedReduce(red, cone)) {
-        fused[red] = *f;
-        for (Operation *op : cone)
-          runsAt[op] = red;
-      }
+    return;
+  for (auto red : body.getOps<ReduceAxisOp>()) {
+    SmallVector<Operation *> cone;
+    if (std::optional<FusedReduce> f = matchFusedReduce(red, cone)) {
+      fused[red] = *f;
+      for (Operation *op : cone)
+        runsAt[op] = red;
     }
-  // Each value is dropped after its last user, so that only live tensors
-  // count against the budget. A use in a fused cone is a use at its
-  // reduction.
-  DenseMap<Operation *, SmallVector<Value>> dying;
-  {
-    DenseMap<Operation *, unsigned> position;
-    for (Operation &op : body)
-      position[&op] = position.size();
-    DenseMap<Value, Operation *> last;
-    for (Operation &op : body) {
-      Operation *at = runsAt.lookup(&op);
-      at = at ? at : &op;
-      op.walk([&](Operation *inner) {
-        for (Value v : inner->getOperands()) {
-          Operation *&l = last[v];
-          if (!l || position[at] > position[l])
-            l = at;
-        }
-      });
-    }
-    for (auto [v, op] : last)
-      dying[op].push_back(v);
   }
-  int64_t live = held;
+}
+
+/// Each value is dropped after its last user, so that only live tensors
+/// count against the budget. A use in a fused cone is a use at its
+/// reduction.
+void FunctionInterpreter::planLifetimes() {
+  DenseMap<Operation *, unsigned> position;
+  for (Operation &op : body)
+    position[&op] = position.size();
+  DenseMap<Value, Operation *> last;
+  for (Operation &op : body) {
+    Operation *at = runsAt.lookup(&op);
+    at = at ? at : &op;
+    op.walk([&](Operation *inner) {
+      for (Value v : inner->getOperands()) {
+        Operation *&l = last[v];
+        if (!l || position[at] > position[l])
+          l = at;
+      }
+    });
+  }
+  for (auto [v, op] : last)
+    dying[op].push_back(v);
+}
+
+LogicalResult FunctionInterpreter::importArguments(func::FuncOp fn,
+                                                   ArrayRef<HostTensor> args) {
   if (args.size() != body.getNumArguments())
     return fn.emitError("interpreter: expected ")
            << body.getNumArguments() << " arguments, got " << args.size();
-  DenseMap<Value, HostTensor> env;
-  // MSTACK values and what is computed from them: one tensor per device.
-  DenseMap<Value, SmallVector<HostTensor>> perDevice;
-  // Each TUPLE's elements, copied when it ran (its operands may die there).
-  DenseMap<Value, SmallVector<HostTensor>> tuples;
   for (auto [a, h] : llvm::zip(body.getArguments(), args)) {
     FailureOr<HostTensor> in = importArgument(a, h);
     if (failed(in))
@@ -1331,119 +1572,176 @@ uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args,
     live += tensorBytes(*in);
     env[a] = std::move(*in);
   }
-  auto drop = [&](Operation &op) {
-    for (Value v : dying.lookup(&op)) {
-      if (auto it = env.find(v); it != env.end()) {
-        live -= tensorBytes(it->second);
-        env.erase(it);
-      }
-      if (auto it = perDevice.find(v); it != perDevice.end()) {
-        for (const HostTensor &h : it->second)
-          live -= tensorBytes(h);
-        perDevice.erase(it);
-      }
+  return success();
+}
+
+/// Frees the values whose last user is `op`.
+void FunctionInterpreter::drop(Operation &op) {
+  for (Value v : dying.lookup(&op)) {
+    if (auto it = env.find(v); it != env.end()) {
+      live -= tensorBytes(it->second);
+      env.erase(it);
     }
-  };
+    if (auto it = perDevice.find(v); it != perDevice.end()) {
+      for (const HostTensor &h : it->second)
+        live -= tensorBytes(h);
+      perDevice.erase(it);
+    }
+  }
+}
+
+FailureOr<SmallVector<HostTensor>>
+FunctionInterpreter::returnValues(func::ReturnOp ret) {
+  SmallVector<HostTensor> out;
+  for (Value v : ret.getOperands()) {
+    if (perDevice.count(v))
+      return ret.emitError("interpreter: a per-device (MSTACK) value is "
+                           "not one tensor to return; MSELECT or "
+                           "ALLREDUCE it");
+    out.push_back(exportResult(env[v], getElementTypeOrSelf(v.getType())));
+  }
+  return out;
+}
+
+FailureOr<SmallVector<HostTensor>>
+FunctionInterpreter::run(func::FuncOp fn, ArrayRef<HostTensor> args) {
+  planFusedReductions();
+  planLifetimes();
+  if (failed(importArguments(fn, args)))
+    return failure();
   for (Operation &op : body) {
-    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
-      SmallVector<HostTensor> out;
-      for (Value v : ret.getOperands()) {
-        if (perDevice.count(v))
-          return ret.emitError("interpreter: a per-device (MSTACK) value is "
-                               "not one tensor to return; MSELECT or "
-                               "ALLREDUCE it");
-        out.push_back(exportResult(env[v], getElementTypeOrSelf(v.getType())));
-      }
-      return out;
+    if (auto ret = dyn_cast<func::ReturnOp>(op))
+      return returnValues(ret);
+    if (failed(step(op)))
+      return failure();
+  }
+  return fn.emitError("interpreter: function has no return");
+}
+
+/// Evaluates one op other than the return, then frees what dies there. The
+/// ops of a fused cone run at their reduction; a DEVICE names where a COPY
+/// goes, and has no value of its own.
+LogicalResult FunctionInterpreter::step(Operation &op) {
+  if (runsAt.count(&op))
+    return success();
+  if (op.getNumResults() != 1)
+    return op.emitError("interpreter: expected one result");
+  if (isa<DeviceOp>(op))
+    return success();
+  if (failed(evaluate(op)))
+    return failure();
+  drop(op);
+  return success();
+}
+
+LogicalResult FunctionInterpreter::evaluate(Operation &op) {
+  if (isa<TupleOp, GetTupleOp>(op))
+    return evaluateTuple(op, env, tuples);
+  if (auto copy = dyn_cast<CopyOp>(op);
+      copy && isa<RankedTensorType>(copy.getType()))
+    return evaluateCopy(copy);
+  auto rt = dyn_cast<RankedTensorType>(op.getResult(0).getType());
+  if (!rt || !rt.hasStaticShape())
+    return op.emitError("interpreter: expected a static ranked tensor");
+  if (failed(checkBudget(op, rt)))
+    return failure();
+  if (isa<MultiOp, MStackOp, MSelectOp, AllReduceOp>(op)) {
+    if (failed(evaluateMultiDevice(op, rt, env, perDevice)))
+      return failure();
+    for (const HostTensor &h : perDevice.lookup(op.getResult(0)))
+      live += tensorBytes(h);
+    if (auto it = env.find(op.getResult(0)); it != env.end())
+      live += tensorBytes(it->second);
+    return success();
+  }
+  // An op on per-device values runs once per device.
+  auto onDevices = llvm::find_if(op.getOperands(),
+                                 [&](Value v) { return perDevice.count(v); });
+  if (onDevices != op.operand_end())
+    return evaluateOnDevices(op, rt, perDevice[*onDevices].size());
+  return evaluateWhole(op, rt);
+}
+
+/// The COPY's value is its source's (where a value lives is the runtime's
+/// business).
+LogicalResult FunctionInterpreter::evaluateCopy(CopyOp copy) {
+  if (perDevice.count(copy.getSrc()))
+    return copy.emitError("interpreter: COPY of a per-device (MSTACK) "
+                          "value; MSELECT or ALLREDUCE it");
+  auto it = env.find(copy.getSrc());
+  if (it == env.end())
+    return copy.emitError("interpreter: the copied value is not computed");
+  HostTensor v = it->second;
+  live += tensorBytes(v);
+  env[copy.getResult()] = std::move(v);
+  return success();
+}
+
+/// Fails, before computing it, when a value of type `rt` would bring the
+/// live tensors over the budget.
+LogicalResult FunctionInterpreter::checkBudget(Operation &op,
+                                               RankedTensorType rt) {
+  int64_t need = rt.getNumElements() * 8;
+  if (live + need <= budget)
+    return success();
+  return op.emitError("interpreter: this value's ")
+         << rt.getNumElements() << " elements would bring the "
+         << "reference's live tensors"
+         << (held ? " and its caller's copies" : "") << " to "
+         << ((live + need) >> 20) << " MiB, over its limit of "
+         << (budget >> 20)
+         << " MiB (UOP_INTERPRETER_MAX_MIB; the reference materializes "
+            "every intermediate tensor)";
+}
+
+/// Evaluates `op` once per device, on each device's operands (a whole
+/// operand is the same on every device).
+LogicalResult FunctionInterpreter::evaluateOnDevices(Operation &op,
+                                                     RankedTensorType rt,
+                                                     size_t devices) {
+  SmallVector<HostTensor> outs;
+  for (size_t d = 0; d < devices; ++d) {
+    DenseMap<Value, HostTensor> local;
+    for (Value v : op.getOperands()) {
+      auto it = perDevice.find(v);
+      if (it != perDevice.end() && it->second.size() != devices)
+        return op.emitError("interpreter: per-device operands on ")
+               << devices << " and " << it->second.size() << " devices";
+      local[v] = it != perDevice.end() ? it->second[d] : env[v];
     }
-    if (runsAt.count(&op))
-      continue;
-    if (op.getNumResults() != 1)
-      return op.emitError("interpreter: expected one result");
-    // A DEVICE names where a COPY goes; the COPY's value is its source's
-    // (where a value lives is the runtime's business).
-    if (isa<DeviceOp>(op))
-      continue;
-    if (isa<TupleOp, GetTupleOp>(op)) {
-      if (failed(evaluateTuple(op, env, tuples)))
-        return failure();
-      drop(op);
-      continue;
-    }
-    if (auto copy = dyn_cast<CopyOp>(op);
-        copy && isa<RankedTensorType>(copy.getType())) {
-      if (perDevice.count(copy.getSrc()))
-        return op.emitError("interpreter: COPY of a per-device (MSTACK) "
-                            "value; MSELECT or ALLREDUCE it");
-      auto it = env.find(copy.getSrc());
-      if (it == env.end())
-        return op.emitError("interpreter: the copied value is not computed");
-      HostTensor v = it->second;
-      live += tensorBytes(v);
-      env[copy.getResult()] = std::move(v);
-      drop(op);
-      continue;
-    }
-    auto rt = dyn_cast<RankedTensorType>(op.getResult(0).getType());
-    if (!rt || !rt.hasStaticShape())
-      return op.emitError("interpreter: expected a static ranked tensor");
-    if (int64_t need = rt.getNumElements() * 8; live + need > *budget)
-      return op.emitError("interpreter: this value's ")
-             << rt.getNumElements() << " elements would bring the "
-             << "reference's live tensors"
-             << (held ? " and its caller's copies" : "") << " to "
-             << ((live + need) >> 20)
-             << " MiB, over its limit of " << (*budget >> 20)
-             << " MiB (UOP_INTERPRETER_MAX_MIB; the reference materializes "
-                "every intermediate tensor)";
-    if (isa<MultiOp, MStackOp, MSelectOp, AllReduceOp>(op)) {
-      if (failed(evaluateMultiDevice(op, rt, env, perDevice)))
-        return failure();
-      for (const HostTensor &h : perDevice.lookup(op.getResult(0)))
-        live += tensorBytes(h);
-      if (auto it = env.find(op.getResult(0)); it != env.end())
-        live += tensorBytes(it->second);
-      drop(op);
-      continue;
-    }
-    // An op on per-device values runs once per device.
-    auto onDevices = llvm::find_if(op.getOperands(), [&](Value v) {
-      return perDevice.count(v);
-    });
-    if (onDevices != op.operand_end()) {
-      size_t n = perDevice[*onDevices].size();
-      SmallVector<HostTensor> outs;
-      for (size_t d = 0; d < n; ++d) {
-        DenseMap<Value, HostTensor> local;
-        for (Value v : op.getOperands()) {
-          auto it = perDevice.find(v);
-          if (it != perDevice.end() && it->second.size() != n)
-            return op.emitError("interpreter: per-device operands on ")
-                   << n << " and " << it->second.size() << " devices";
-          local[v] = it != perDevice.end() ? it->second[d] : env[v];
-        }
-        FailureOr<HostTensor> out = evaluateOp(op, rt, local);
-        if (failed(out))
-          return failure();
-        live += tensorBytes(*out);
-        outs.push_back(std::move(*out));
-      }
-      perDevice[op.getResult(0)] = std::move(outs);
-      drop(op);
-      continue;
-    }
-    FailureOr<HostTensor> out =
-        fused.count(&op)
-            ? FailureOr<HostTensor>(evaluateFusedReduce(
-                  cast<ReduceAxisOp>(op), fused[&op], rt, env))
-            : evaluateOp(op, rt, env);
+    FailureOr<HostTensor> out = evaluateOp(op, rt, local);
     if (failed(out))
       return failure();
     live += tensorBytes(*out);
-    env[op.getResult(0)] = std::move(*out);
-    drop(op);
+    outs.push_back(std::move(*out));
   }
-  return fn.emitError("interpreter: function has no return");
+  perDevice[op.getResult(0)] = std::move(outs);
+  return success();
+}
+
+LogicalResult FunctionInterpreter::evaluateWhole(Operation &op,
+                                                 RankedTensorType rt) {
+  FailureOr<HostTensor> out =
+      fused.count(&op) ? FailureOr<HostTensor>(evaluateFusedReduce(
+                             cast<ReduceAxisOp>(op), fused[&op], rt, env))
+                       : evaluateOp(op, rt, env);
+  if (failed(out))
+    return failure();
+  live += tensorBytes(*out);
+  env[op.getResult(0)] = std::move(*out);
+  return success();
+}
+} // namespace
+
+FailureOr<SmallVector<HostTensor>>
+uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args,
+                             int64_t held) {
+  if (fn.isExternal() || !fn.getBody().hasOneBlock())
+    return fn.emitError("interpreter: needs a single-block function body");
+  FailureOr<int64_t> budget = hostMemoryBudget(fn);
+  if (failed(budget))
+    return failure();
+  return FunctionInterpreter(fn.getBody().front(), *budget, held).run(fn, args);
 }
 
 OwningOpRef<func::FuncOp>
@@ -1477,9 +1775,9 @@ uop::specializeShapes(func::FuncOp fn, const llvm::StringMap<int64_t> &values) {
     }
     return out;
   };
-  copy->setFunctionType(FunctionType::get(
-      fn.getContext(), types(fn.getArgumentTypes()),
-      types(fn.getResultTypes())));
+  copy->setFunctionType(FunctionType::get(fn.getContext(),
+                                          types(fn.getArgumentTypes()),
+                                          types(fn.getResultTypes())));
   (*copy)->removeAttr(UOpDialect::VarsAttrHelper::getNameStr());
   return copy;
 }
