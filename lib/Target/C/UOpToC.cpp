@@ -12,10 +12,10 @@
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Target/Translations.h"
 
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
@@ -65,9 +65,10 @@ FailureOr<std::string> cType(Location loc, Type t) {
     return vectorName(cast<VectorType>(t));
   if (isa<VectorType>(t))
     return emitError(loc, "uop-to-c: no C vector type for ")
-           << t << " (vectors of f32 or f64 with a power-of-two number of "
-           << "lanes, at most 256 bytes); split it into lanes with "
-           << "uop-devectorize", failure();
+               << t << " (vectors of f32 or f64 with a power-of-two number of "
+               << "lanes, at most 256 bytes); split it into lanes with "
+               << "uop-devectorize",
+           failure();
   if (t.isF32())
     return std::string("float");
   if (t.isF64())
@@ -84,8 +85,10 @@ FailureOr<std::string> cType(Location loc, Type t) {
     return std::string("int8_t");
   if (t.isInteger(1))
     return std::string("_Bool");
-  return emitError(loc, "uop-to-c: unsupported dtype ") << t
-         << " (supported: f16, bf16, f32, f64, i1, i8, i16, i32, i64, index)",
+  return emitError(loc, "uop-to-c: unsupported dtype ")
+             << t
+             << " (supported: f16, bf16, f32, f64, i1, i8, i16, i32, i64, "
+                "index)",
          failure();
 }
 
@@ -194,10 +197,9 @@ static bool sameValue(Value a, Value b, int depth) {
       x->getNumOperands() != y->getNumOperands() || x->getNumRegions() ||
       !isMemoryEffectFree(x) || isa<RangeOp>(x))
     return false;
-  return llvm::all_of_zip(x->getOperands(), y->getOperands(),
-                          [&](Value p, Value q) {
-                            return sameValue(p, q, depth - 1);
-                          });
+  return llvm::all_of_zip(
+      x->getOperands(), y->getOperands(),
+      [&](Value p, Value q) { return sameValue(p, q, depth - 1); });
 }
 
 /// The loop of a kernel that runs on every core (OpenMP): its outermost
@@ -240,10 +242,9 @@ static RangeOp parallelLoop(Block &body) {
     if (!idx || !llvm::any_of(storeIndices, [&](IndexOp s) {
           return root(s.getBuffer()) == buf &&
                  s.getIndices().size() == idx.getIndices().size() &&
-                 llvm::all_of_zip(s.getIndices(), idx.getIndices(),
-                                  [](Value a, Value b) {
-                                    return sameValue(a, b, 8);
-                                  });
+                 llvm::all_of_zip(
+                     s.getIndices(), idx.getIndices(),
+                     [](Value a, Value b) { return sameValue(a, b, 8); });
         }))
       return {};
   }
@@ -302,27 +303,62 @@ public:
 
   LogicalResult emitKernel(StringRef name, LinearOp linear) {
     Block &body = linear.getBody().front();
-    // A value nothing emitted reads would be an unused C variable
-    // (-Wunused-variable): a side-effect-free op is dead when each use is by a
-    // dead op or by an op whose C does not read it: GROUP, SINK, END (its
-    // ranges and computation only order) and an AFTER's dependencies. One
-    // backward sweep: users follow their operands.
-    dead.clear();
-    auto notRead = [&](OpOperand &use) { return !readInC(use); };
-    // A RANGE opens the loop its END closes: never dead.
-    for (Operation &op : llvm::reverse(body))
-      if (op.getNumResults() && !isa<RangeOp>(op) &&
-          wouldOpBeTriviallyDead(&op) && llvm::all_of(op.getUses(), notRead))
-        dead.insert(&op);
-    // Parameters written through are outputs; the rest are const.
-    llvm::SmallDenseSet<Value> written = writtenBuffers(body);
+    markDead(body);
     parallel = parallelLoop(body);
     rowsExtent = parallel ? splitExtent(body, parallel) : std::nullopt;
     std::string params, args;
+    if (failed(nameParameters(linear, params, args)))
+      return failure();
+    std::string sym = kernelSymbol(name);
+    if (rowsExtent)
+      os << "static void " << sym << "_rows(" << params
+         << (params.empty() ? "" : ", ")
+         << "const int64_t uop_lo, const int64_t uop_hi) {\n";
+    else
+      os << "static void " << sym << "(" << params << ") {\n";
+    indent = 1;
+    voidUnreadParameters(body);
+    for (Operation &op : body)
+      if (failed(emitOp(&op)))
+        return failure();
+    // Streaming stores are weakly ordered: each thread fences its own before
+    // the kernel's end (the OpenMP barrier that follows orders them for the
+    // other threads).
+    if (llvm::any_of(body.getOps<StoreOp>(),
+                     [](StoreOp st) { return st.getNontemporal(); }))
+      line() << "uoph_stream_fence();\n";
+    os << "}\n\n";
+    if (rowsExtent)
+      emitThreadSplit(sym, params, args);
+    return success();
+  }
+
+private:
+  /// A value nothing emitted reads would be an unused C variable
+  /// (-Wunused-variable): a side-effect-free op is dead when each use is by a
+  /// dead op or by an op whose C does not read it: GROUP, SINK, END (its
+  /// ranges and computation only order) and an AFTER's dependencies. One
+  /// backward sweep: users follow their operands.
+  void markDead(Block &body) {
+    dead.clear();
+    auto reads = [&](OpOperand &use) { return readInC(use); };
+    // A RANGE opens the loop its END closes: never dead.
+    for (Operation &op : llvm::reverse(body))
+      if (op.getNumResults() && !isa<RangeOp>(op) &&
+          wouldOpBeTriviallyDead(&op) && llvm::none_of(op.getUses(), reads))
+        dead.insert(&op);
+  }
+
+  /// Names the kernel's parameters (`p<n>` per buffer, `var<i>` per shape
+  /// variable) and spells them twice: `params`, the C parameter list, and
+  /// `args`, the same names as call arguments (for the thread split's call
+  /// of the _rows function). Parameters written through are outputs; the
+  /// rest are const.
+  LogicalResult nameParameters(LinearOp linear, std::string &params,
+                               std::string &args) {
+    Block &body = linear.getBody().front();
+    llvm::SmallDenseSet<Value> written = writtenBuffers(body);
     llvm::raw_string_ostream ps(params);
-    llvm::raw_ostream &sigOs = ps;
-    {
-    llvm::raw_ostream &os = sigOs;
     for (BlockArgument a : body.getArguments()) {
       auto p = dyn_cast<PtrType>(a.getType());
       if (!p || p.getAddrSpace() != AddrSpace::Global)
@@ -334,90 +370,74 @@ public:
         return failure();
       std::string n = "p" + std::to_string(a.getArgNumber());
       names[a] = n;
-      os << (a.getArgNumber() ? ", " : "")
+      ps << (a.getArgNumber() ? ", " : "")
          << (written.contains(a) ? "" : "const ") << *t << " *restrict " << n;
     }
     for (auto [i, v] : llvm::enumerate(kernelVars(body))) {
       varNames[v] = "var" + std::to_string(i);
-      os << (body.getNumArguments() + i ? ", " : "") << "const int64_t "
+      ps << (body.getNumArguments() + i ? ", " : "") << "const int64_t "
          << varNames[v];
-    }
     }
     for (BlockArgument a : body.getArguments())
       args += (a.getArgNumber() ? ", " : "") + names[a];
     for (auto [i, v] : llvm::enumerate(kernelVars(body)))
       args += (body.getNumArguments() + i ? ", " : "") + varNames[v];
-    std::string sym = kernelSymbol(name);
-    if (rowsExtent)
-      os << "static void " << sym << "_rows(" << params
-         << (params.empty() ? "" : ", ")
-         << "const int64_t uop_lo, const int64_t uop_hi) {\n";
-    else
-      os << "static void " << sym << "(" << params << ") {\n";
-    indent = 1;
-    // A buffer (or variable) whose reads simplified away is still passed
-    // (-Wunused-parameter).
-    for (BlockArgument a : body.getArguments())
-      if (llvm::all_of(a.getUses(), notRead))
-        line() << "(void)" << names[a] << ";\n";
-    // In a _rows function the parallel loop's extent (a variable) is read
-    // by the wrapper instead.
-    for (StringRef name : kernelVars(body))
-      if (rowsExtent || llvm::none_of(body.getOps<DefineVarOp>(), [&](DefineVarOp v) {
-            return v.getName() == name &&
-                   !llvm::all_of(v->getUses(), notRead);
-          }))
-        line() << "(void)" << varNames[name] << ";\n";
-    for (Operation &op : body)
-      if (failed(emitOp(&op)))
-        return failure();
-    // Streaming stores are weakly ordered: each thread fences its own before
-    // the kernel's end (the OpenMP barrier that follows orders them for the
-    // other threads).
-    if (llvm::any_of(body.getOps<StoreOp>(),
-                     [](StoreOp st) { return st.getNontemporal(); }))
-      line() << "uoph_stream_fence();\n";
-    os << "}\n\n";
-    if (rowsExtent) {
-      // The parallel loop's iterations split into one block per thread,
-      // each run by the _rows function, whose registers are its own locals
-      // (not an outlined region's captured privates, after which clang's
-      // SLP vectorizer grouped a matmul tile's lanes worse: 150 instead of
-      // 185 GFLOP/s on one thread). When the last iteration overlaps the
-      // one before it (a tile uop-optimize shifted back to the end of its
-      // range), the blocks split the first E - 1 iterations and the last
-      // thread also runs the last one: two threads must not write the same
-      // elements.
-      const std::string &ext = rowsExtent->first;
-      bool shifted = lastIterationOverlaps(parallel);
-      std::string head = shifted ? "(" + ext + " - 1)" : ext;
-      std::string last = shifted ? "uop_t + 1 == uop_n ? " + ext + " : " : "";
-      os << "static void " << sym << "(" << params << ") {\n#ifdef _OPENMP\n"
-         << "#pragma omp parallel";
-      if (!rowsExtent->second.empty())
-        os << " if (" << rowsExtent->second << ")";
-      os << "\n  {\n"
-         << "    const int64_t uop_n = omp_get_num_threads(), uop_t = "
-            "omp_get_thread_num();\n"
-         << "    " << sym << "_rows(" << args << (args.empty() ? "" : ", ")
-         << head << " * uop_t / uop_n, " << last << head
-         << " * (uop_t + 1) / uop_n);\n  }\n#else\n  " << sym << "_rows("
-         << args << (args.empty() ? "" : ", ") << "0, " << ext
-         << ");\n#endif\n}\n\n";
-    }
     return success();
   }
 
-private:
-  /// For a parallel loop run as blocks of rows (see emitKernel): its extent
-  /// as a C expression of the kernel's parameters (a constant or a shape
+  /// A buffer (or variable) whose reads simplified away is still passed:
+  /// `(void)` it against -Wunused-parameter. In a _rows function the
+  /// parallel loop's extent (a variable) is read by the wrapper instead.
+  void voidUnreadParameters(Block &body) {
+    auto reads = [&](OpOperand &use) { return readInC(use); };
+    for (BlockArgument a : body.getArguments())
+      if (llvm::none_of(a.getUses(), reads))
+        line() << "(void)" << names[a] << ";\n";
+    for (StringRef name : kernelVars(body))
+      if (rowsExtent ||
+          llvm::none_of(body.getOps<DefineVarOp>(), [&](DefineVarOp v) {
+            return v.getName() == name && llvm::any_of(v->getUses(), reads);
+          }))
+        line() << "(void)" << varNames[name] << ";\n";
+  }
+
+  /// The kernel `sym` of a _rows function: the parallel loop's iterations
+  /// split into one block per thread, each run by the _rows function, whose
+  /// registers are its own locals (not an outlined region's captured
+  /// privates, after which clang's SLP vectorizer grouped a matmul tile's
+  /// lanes worse: 150 instead of 185 GFLOP/s on one thread). When the last
+  /// iteration overlaps the one before it (a tile uop-optimize shifted back
+  /// to the end of its range), the blocks split the first E - 1 iterations
+  /// and the last thread also runs the last one: two threads must not write
+  /// the same elements.
+  void emitThreadSplit(const std::string &sym, const std::string &params,
+                       const std::string &args) {
+    const std::string &ext = rowsExtent->first;
+    bool shifted = lastIterationOverlaps(parallel);
+    std::string head = shifted ? "(" + ext + " - 1)" : ext;
+    std::string last = shifted ? "uop_t + 1 == uop_n ? " + ext + " : " : "";
+    os << "static void " << sym << "(" << params << ") {\n#ifdef _OPENMP\n"
+       << "#pragma omp parallel";
+    if (!rowsExtent->second.empty())
+      os << " if (" << rowsExtent->second << ")";
+    os << "\n  {\n"
+       << "    const int64_t uop_n = omp_get_num_threads(), uop_t = "
+          "omp_get_thread_num();\n"
+       << "    " << sym << "_rows(" << args << (args.empty() ? "" : ", ")
+       << head << " * uop_t / uop_n, " << last << head
+       << " * (uop_t + 1) / uop_n);\n  }\n#else\n  " << sym << "_rows(" << args
+       << (args.empty() ? "" : ", ") << "0, " << ext << ");\n#endif\n}\n\n";
+  }
+
+  /// For a parallel loop run as blocks of rows (see emitThreadSplit): its
+  /// extent as a C expression of the kernel's parameters (a constant or a shape
   /// variable), and the condition for threads (empty: always); none when
   /// there is too little work for threads (about 2^15 innermost
   /// iterations: the loop's extent times the constant extents of the
   /// others), its extent is computed in the kernel, or something before the
   /// loop writes memory (each thread runs what precedes the loop).
-  std::optional<std::pair<std::string, std::string>>
-  splitExtent(Block &body, RangeOp r) {
+  std::optional<std::pair<std::string, std::string>> splitExtent(Block &body,
+                                                                 RangeOp r) {
     for (Operation &op : body) {
       if (&op == r.getOperation())
         break;
@@ -428,8 +448,8 @@ private:
     for (auto loop : body.getOps<RangeOp>())
       if (loop != r)
         if (auto c = getConstantIntValue(loop.getEnd()))
-          work = std::min<int64_t>(work * std::max<int64_t>(*c, 1),
-                                   int64_t(1) << 40);
+          work = std::min<int64_t>(work * std::max<int64_t>(*c, 1), int64_t(1)
+                                                                        << 40);
     constexpr int64_t kMinWork = 32768;
     if (std::optional<int64_t> extent = getConstantIntValue(r.getEnd())) {
       if (*extent * work < kMinWork)
@@ -441,8 +461,8 @@ private:
     if (!var)
       return std::nullopt;
     SmallVector<StringRef> vars = kernelVars(body);
-    std::string v = "var" + std::to_string(llvm::find(vars, var.getName()) -
-                                           vars.begin());
+    std::string v =
+        "var" + std::to_string(llvm::find(vars, var.getName()) - vars.begin());
     return std::make_pair(v, v + " * INT64_C(" + std::to_string(work) +
                                  ") >= " + std::to_string(kMinWork));
   }
@@ -457,7 +477,7 @@ private:
       os << "  ";
     return os;
   }
-  /// Whether the C of `use`'s owner reads the value (see emitKernel).
+  /// Whether the C of `use`'s owner reads the value (see markDead).
   bool readInC(OpOperand &use) {
     Operation *user = use.getOwner();
     if (isa<GroupOp, SinkOp, EndOp>(user) || dead.contains(user))
@@ -529,11 +549,12 @@ private:
 
   // One op of the LINEAR body as C: a statement, or a name for its value.
   LogicalResult emitOp(Operation *op) {
-    if (isa<arith::ConstantOp>(op)) {
-      FailureOr<std::string> l = literal(cast<arith::ConstantOp>(op));
+    // Constants and shape variables are names only: named even when dead.
+    if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+      FailureOr<std::string> l = literal(c);
       if (failed(l))
         return failure();
-      names[op->getResult(0)] = *l;
+      names[c.getResult()] = *l;
       return success();
     }
     if (auto v = dyn_cast<DefineVarOp>(op)) {
@@ -549,57 +570,31 @@ private:
              << "before the kernel is rendered";
     if (dead.contains(op))
       return success();
-    if (isa<DeviceOp, GroupOp, SinkOp, EndIfOp>(op)) {
-      if (isa<EndIfOp>(op)) {
-        --indent;
-        line() << "}\n";
-      }
-      return success();
-    }
-    if (auto r = dyn_cast<RangeOp>(op)) {
-      FailureOr<std::string> end = expr(r.getEnd());
-      if (failed(end))
-        return failure();
-      std::string n = fresh(r.getResult(), "r");
-      if (r == parallel && rowsExtent) {
-        line() << "for (int64_t " << n << " = uop_lo; " << n
-               << " < uop_hi; ++" << n << ") {\n";
-        ++indent;
-        return success();
-      }
-      if (r == parallel) {
-        // Threads only when there is enough work to pay for them (about
-        // 2^15 innermost iterations: the loop's extent times the constant
-        // extents of the others); a symbolic extent decides at run time.
-        // Without -fopenmp the loop is serial.
-        int64_t work = 1;
-        for (auto loop : r->getBlock()->getOps<RangeOp>())
-          if (loop != r)
-            if (auto c = getConstantIntValue(loop.getEnd()))
-              work = std::min<int64_t>(work * std::max<int64_t>(*c, 1),
-                                       int64_t(1) << 40);
-        std::optional<int64_t> extent = getConstantIntValue(r.getEnd());
-        constexpr int64_t kMinWork = 32768;
-        if (!extent || *extent * work >= kMinWork) {
-          os << "#ifdef _OPENMP\n#pragma omp parallel for schedule(static)";
-          if (!extent)
-            os << " if (" << *end << " * INT64_C(" << work
-               << ") >= " << kMinWork << ")";
-          if (!regNames.empty()) {
-            os << " private(";
-            for (auto [i, reg] : llvm::enumerate(regNames))
-              os << (i ? ", " : "") << reg;
-            os << ")";
-          }
-          os << "\n#endif\n";
-        }
-      }
-      line() << "for (int64_t " << n << " = 0; " << n << " < " << *end << "; ++"
-             << n << ") {\n";
-      ++indent;
-      return success();
-    }
-    if (isa<EndOp>(op)) {
+    return TypeSwitch<Operation *, LogicalResult>(op)
+        // DEVICE, GROUP and SINK have no C of their own.
+        .Case<DeviceOp, GroupOp, SinkOp>([](auto) { return success(); })
+        .Case<RangeOp, EndOp, IfOp, EndIfOp>(
+            [&](Operation *) { return emitControl(op); })
+        .Case<AfterOp>([&](AfterOp a) {
+          names[a.getResult()] = names.lookup(a.getPassthrough());
+          return success();
+        })
+        .Case<DefineRegOp>([&](DefineRegOp reg) { return emitDefineReg(reg); })
+        .Case<IndexOp>([&](IndexOp idx) { return emitIndex(idx); })
+        .Case<LoadOp>([&](LoadOp ld) { return emitLoad(ld); })
+        .Case<StoreOp>([&](StoreOp st) { return emitStore(st); })
+        .Case<PrefetchOp>([&](PrefetchOp pf) { return emitPrefetch(pf); })
+        .Case<CustomOp, CustomIOp>([&](Operation *) { return emitCustom(op); })
+        .Case<SpecialOp>([&](SpecialOp) {
+          return op->emitError("uop-to-c: SPECIAL has no CPU meaning; "
+                               "compile for target=cpu (no uop-gpudims)");
+        })
+        .Default([&](Operation *) { return emitALU(op); });
+  }
+
+  // RANGE and IF open a C block (a for loop, an if) that END and ENDIF close.
+  LogicalResult emitControl(Operation *op) {
+    if (isa<EndOp, EndIfOp>(op)) {
       --indent;
       line() << "}\n";
       return success();
@@ -612,63 +607,97 @@ private:
       ++indent;
       return success();
     }
-    if (auto a = dyn_cast<AfterOp>(op)) {
-      names[a.getResult()] = names.lookup(a.getPassthrough());
+    auto r = cast<RangeOp>(op);
+    FailureOr<std::string> end = expr(r.getEnd());
+    if (failed(end))
+      return failure();
+    std::string n = fresh(r.getResult(), "r");
+    // A _rows function runs its block of the parallel loop's iterations.
+    if (r == parallel && rowsExtent) {
+      line() << "for (int64_t " << n << " = uop_lo; " << n << " < uop_hi; ++"
+             << n << ") {\n";
+      ++indent;
       return success();
     }
-    if (auto reg = dyn_cast<DefineRegOp>(op))
-      return emitDefineReg(reg);
-    if (auto idx = dyn_cast<IndexOp>(op))
-      return emitIndex(idx);
-    if (auto ld = dyn_cast<LoadOp>(op))
-      return emitLoad(ld);
-    if (auto st = dyn_cast<StoreOp>(op)) {
-      // An INDEX is an address (a C lvalue), not a value to store.
-      if (st.getValue().getDefiningOp<IndexOp>() ||
-          st.getValue().getDefiningOp<PtrCatOp>())
-        return st.emitError("uop-to-c: the stored value is an INDEX (an "
-                            "address), which has no C value; LOAD it");
-      FailureOr<std::string> addr = expr(st.getIndex());
-      FailureOr<std::string> v = expr(st.getValue());
-      if (failed(addr) || failed(v))
+    if (r == parallel)
+      emitParallelFor(r, *end);
+    line() << "for (int64_t " << n << " = 0; " << n << " < " << *end << "; ++"
+           << n << ") {\n";
+    ++indent;
+    return success();
+  }
+
+  // The OpenMP pragma of the parallel loop `r` (of extent `end`) run in
+  // place. Threads only when there is enough work to pay for them (about
+  // 2^15 innermost iterations: the loop's extent times the constant extents
+  // of the others); a symbolic extent decides at run time. Without -fopenmp
+  // the loop is serial.
+  void emitParallelFor(RangeOp r, const std::string &end) {
+    int64_t work = 1;
+    for (auto loop : r->getBlock()->getOps<RangeOp>())
+      if (loop != r)
+        if (auto c = getConstantIntValue(loop.getEnd()))
+          work = std::min<int64_t>(work * std::max<int64_t>(*c, 1), int64_t(1)
+                                                                        << 40);
+    std::optional<int64_t> extent = getConstantIntValue(r.getEnd());
+    constexpr int64_t kMinWork = 32768;
+    if (extent && *extent * work < kMinWork)
+      return;
+    os << "#ifdef _OPENMP\n#pragma omp parallel for schedule(static)";
+    if (!extent)
+      os << " if (" << end << " * INT64_C(" << work << ") >= " << kMinWork
+         << ")";
+    if (!regNames.empty()) {
+      os << " private(";
+      for (auto [i, reg] : llvm::enumerate(regNames))
+        os << (i ? ", " : "") << reg;
+      os << ")";
+    }
+    os << "\n#endif\n";
+  }
+
+  // A STORE to an INDEX's lvalue: an assignment, a memcpy for a vector, or
+  // UOP_STREAM_STORE when nontemporal.
+  LogicalResult emitStore(StoreOp st) {
+    // An INDEX is an address (a C lvalue), not a value to store.
+    if (st.getValue().getDefiningOp<IndexOp>() ||
+        st.getValue().getDefiningOp<PtrCatOp>())
+      return st.emitError("uop-to-c: the stored value is an INDEX (an "
+                          "address), which has no C value; LOAD it");
+    FailureOr<std::string> addr = expr(st.getIndex());
+    FailureOr<std::string> v = expr(st.getValue());
+    if (failed(addr) || failed(v))
+      return failure();
+    bool vec = vectorAddrs.contains(st.getIndex());
+    if (st.getNontemporal()) {
+      // UOP_STREAM_STORE (emitStreamHelpers) takes an address.
+      FailureOr<std::string> t =
+          vec ? FailureOr<std::string>(
+                    vectorName(cast<VectorType>(st.getValue().getType())))
+              : cType(st.getLoc(), st.getValue().getType());
+      if (failed(t))
         return failure();
-      bool vec = vectorAddrs.contains(st.getIndex());
-      if (st.getNontemporal()) {
-        // UOP_STREAM_STORE (emitStreamHelpers) takes an address.
-        FailureOr<std::string> t =
-            vec ? FailureOr<std::string>(
-                      vectorName(cast<VectorType>(st.getValue().getType())))
-                : cType(st.getLoc(), st.getValue().getType());
-        if (failed(t))
-          return failure();
-        line() << "UOP_STREAM_STORE(" << *t << ", "
-               << (vec ? *addr : "&" + *addr) << ", " << *v << ");\n";
-        return success();
-      }
-      if (vec) {
-        line() << "{ const "
-               << vectorName(cast<VectorType>(st.getValue().getType()))
-               << " t = " << *v << "; memcpy(" << *addr
-               << ", &t, sizeof t); }\n";
-        return success();
-      }
-      line() << *addr << " = " << *v << ";\n";
+      line() << "UOP_STREAM_STORE(" << *t << ", " << (vec ? *addr : "&" + *addr)
+             << ", " << *v << ");\n";
       return success();
     }
-    if (auto pf = dyn_cast<PrefetchOp>(op)) {
-      FailureOr<std::string> addr = expr(pf.getIndex());
-      if (failed(addr))
-        return failure();
-      line() << "__builtin_prefetch(&" << *addr << ", " << (pf.getWrite() ? 1 : 0)
-             << ", " << pf.getLocality() << ");\n";
+    if (vec) {
+      line() << "{ const "
+             << vectorName(cast<VectorType>(st.getValue().getType()))
+             << " t = " << *v << "; memcpy(" << *addr << ", &t, sizeof t); }\n";
       return success();
     }
-    if (isa<CustomOp, CustomIOp>(op))
-      return emitCustom(op);
-    if (isa<SpecialOp>(op))
-      return op->emitError("uop-to-c: SPECIAL has no CPU meaning; compile for "
-                           "target=cpu (no uop-gpudims)");
-    return emitALU(op);
+    line() << *addr << " = " << *v << ";\n";
+    return success();
+  }
+
+  LogicalResult emitPrefetch(PrefetchOp pf) {
+    FailureOr<std::string> addr = expr(pf.getIndex());
+    if (failed(addr))
+      return failure();
+    line() << "__builtin_prefetch(&" << *addr << ", " << (pf.getWrite() ? 1 : 0)
+           << ", " << pf.getLocality() << ");\n";
+    return success();
   }
 
   // CUSTOM is a statement, CUSTOMI an expression: the format with `{n}`
@@ -762,7 +791,8 @@ private:
     if (idx && idx.getGate()) {
       FailureOr<std::string> g = expr(idx.getGate());
       FailureOr<std::string> alt =
-          ld.getAlt() ? expr(ld.getAlt()) : FailureOr<std::string>(std::string("0"));
+          ld.getAlt() ? expr(ld.getAlt())
+                      : FailureOr<std::string>(std::string("0"));
       if (failed(g) || failed(alt))
         return failure();
       return define(ld, "(" + *g + ") ? " + *addr + " : " + *alt);
@@ -835,7 +865,8 @@ private:
         .Case<arith::SubFOp>([&](auto) { return emitBinary(op, in, "-"); })
         .Case<arith::MulFOp>([&](auto) { return emitBinary(op, in, "*"); })
         .Case<arith::DivFOp>([&](auto) { return emitBinary(op, in, "/"); })
-        .Case<arith::NegFOp>([&](auto) { return define(op, "(-" + in[0] + ")"); })
+        .Case<arith::NegFOp>(
+            [&](auto) { return define(op, "(-" + in[0] + ")"); })
         .Case<arith::SelectOp>([&](arith::SelectOp sel) -> LogicalResult {
           if (isa<VectorType>(sel.getCondition().getType()))
             return op->emitError("uop-to-c: no C form for a select with a "
@@ -887,9 +918,9 @@ private:
     if (failed(ct))
       return failure();
     std::string u = wrapCType(t);
-    return define(op, fromUnsigned(t, *ct, "(" + u + ")" + in[0] + " " +
-                                               o.str() + " (" + u + ")" +
-                                               in[1]));
+    return define(op, fromUnsigned(t, *ct,
+                                   "(" + u + ")" + in[0] + " " + o.str() +
+                                       " (" + u + ")" + in[1]));
   }
 
   /// The bits of the op's integer type (64 for index).
@@ -930,19 +961,20 @@ private:
     std::string ws = std::to_string(w);
     // A constant count below the width is the plain shift.
     bool inRange = constantIn(op->getOperand(1), 0, w - 1);
-    std::string n = inRange ? "((" + u + ")" + in[1] + ")"
-                            : temp("uint64_t", "(uint64_t)(" +
-                                                   unsignedCType(t) + ")" +
-                                                   in[1]);
+    std::string n =
+        inRange
+            ? "((" + u + ")" + in[1] + ")"
+            : temp("uint64_t", "(uint64_t)(" + unsignedCType(t) + ")" + in[1]);
     std::string big = inRange ? "" : "(" + n + " >= " + ws + "u) ? 0u : ";
     if (isa<arith::ShLIOp>(op))
-      return define(op, fromUnsigned(t, *ct, "(" + big + "(" + u + ")" +
-                                                 in[0] + " << " + n + ")"));
-    if (isa<arith::ShRUIOp>(op))
       return define(op, fromUnsigned(t, *ct,
-                                     "(" + big + "(" + u + ")(" +
-                                         unsignedCType(t) + ")" + in[0] +
-                                         " >> " + n + ")"));
+                                     "(" + big + "(" + u + ")" + in[0] +
+                                         " << " + n + ")"));
+    if (isa<arith::ShRUIOp>(op))
+      return define(op,
+                    fromUnsigned(t, *ct,
+                                 "(" + big + "(" + u + ")(" + unsignedCType(t) +
+                                     ")" + in[0] + " >> " + n + ")"));
     if (!inRange)
       n = "(" + n + " >= " + ws + "u ? " + std::to_string(w - 1) + "u : " + n +
           ")";
@@ -991,8 +1023,8 @@ private:
     if (!safe) {
       std::string bad = "(" + b + " == 0)";
       if (w >= 32)
-        bad = "(" + bad + " | ((" + a + " == " +
-              (w == 32 ? "INT32_MIN" : "INT64_MIN") + ") & (" + b +
+        bad = "(" + bad + " | ((" + a +
+              " == " + (w == 32 ? "INT32_MIN" : "INT64_MIN") + ") & (" + b +
               " == -1)))";
       b = temp(*ct, "(" + bad + " ? (" + *ct + ")1 : " + in[1] + ")");
     }
@@ -1060,7 +1092,8 @@ private:
         .Case<arith::XOrIOp>([&](auto) { return bin("^"); })
         .Case<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(
             [&](auto) { return emitShift(op, in); })
-        .Case<arith::NegFOp>([&](auto) { return define(op, "(-" + in[0] + ")"); })
+        .Case<arith::NegFOp>(
+            [&](auto) { return define(op, "(-" + in[0] + ")"); })
         .Default([](Operation *) { return std::nullopt; });
   }
 
@@ -1080,10 +1113,10 @@ private:
         // maximumf / minimumf propagate NaN and order -0 below +0: the
         // prelude's uoph_maximum_* / uoph_minimum_* (halves compute in float).
         .Case<arith::MaximumFOp, arith::MinimumFOp>([&](auto) {
-          std::string fn = std::string(isa<arith::MaximumFOp>(op)
-                                           ? "uoph_maximum_"
-                                           : "uoph_minimum_") +
-                           (t.isF64() ? "f64" : "f32");
+          std::string fn =
+              std::string(isa<arith::MaximumFOp>(op) ? "uoph_maximum_"
+                                                     : "uoph_minimum_") +
+              (t.isF64() ? "f64" : "f32");
           return define(op, fn + "(" + in[0] + ", " + in[1] + ")");
         })
         .Case<arith::MaxSIOp, arith::MinSIOp>([&](auto) {
@@ -1128,8 +1161,8 @@ private:
   std::optional<LogicalResult> emitCompare(Operation *op,
                                            ArrayRef<std::string> in) {
     if (auto c = dyn_cast<arith::CmpIOp>(op)) {
-      static const char *ops[] = {"==", "!=", "<", "<=", ">", ">=",
-                                  "<", "<=", ">", ">="};
+      static const char *ops[] = {"==", "!=", "<",  "<=", ">",
+                                  ">=", "<",  "<=", ">",  ">="};
       using P = arith::CmpIPredicate;
       P p = c.getPredicate();
       Type t = c.getLhs().getType();
@@ -1157,24 +1190,37 @@ private:
       return define(op, "(!(" + a + " " + o.str() + " " + b + "))");
     };
     switch (c.getPredicate()) {
-    case P::OEQ: return bin("==");
-    case P::OLT: return bin("<");
-    case P::OLE: return bin("<=");
-    case P::OGT: return bin(">");
-    case P::OGE: return bin(">=");
-    case P::UNE: return bin("!=");
-    case P::ULT: return neg(">=");
-    case P::ULE: return neg(">");
-    case P::UGT: return neg("<=");
-    case P::UGE: return neg("<");
+    case P::OEQ:
+      return bin("==");
+    case P::OLT:
+      return bin("<");
+    case P::OLE:
+      return bin("<=");
+    case P::OGT:
+      return bin(">");
+    case P::OGE:
+      return bin(">=");
+    case P::UNE:
+      return bin("!=");
+    case P::ULT:
+      return neg(">=");
+    case P::ULE:
+      return neg(">");
+    case P::UGT:
+      return neg("<=");
+    case P::UGE:
+      return neg("<");
     case P::ONE:
       return define(op, "((" + a + " < " + b + ") | (" + a + " > " + b + "))");
     case P::UEQ:
-      return define(op, "(!((" + a + " < " + b + ") | (" + a + " > " + b + ")))");
+      return define(op,
+                    "(!((" + a + " < " + b + ") | (" + a + " > " + b + ")))");
     case P::ORD:
-      return define(op, "((" + a + " == " + a + ") & (" + b + " == " + b + "))");
+      return define(op,
+                    "((" + a + " == " + a + ") & (" + b + " == " + b + "))");
     case P::UNO:
-      return define(op, "((" + a + " != " + a + ") | (" + b + " != " + b + "))");
+      return define(op,
+                    "((" + a + " != " + a + ") | (" + b + " != " + b + "))");
     // The operands stay read: a LOAD only this compare reads would be an
     // unused variable (-Wunused-variable; uop-fuzz).
     case P::AlwaysFalse:
@@ -1204,14 +1250,13 @@ private:
     std::string hi = "0x1p" + std::to_string(isUnsigned ? w : w - 1);
     if (isUnsigned)
       return define(op, "(" + x + " > -1.0 ? (" + x + " < " + hi + " ? (" +
-                            *ct + ")(" + unsignedCType(t) + ")(" + x +
-                            ") : (" + *ct + ")UINT" + ws + "_MAX) : (" + *ct +
-                            ")0)");
+                            *ct + ")(" + unsignedCType(t) + ")(" + x + ") : (" +
+                            *ct + ")UINT" + ws + "_MAX) : (" + *ct + ")0)");
     std::string lo = "-0x1p" + std::to_string(w - 1);
-    return define(op, "(" + x + " >= " + lo + " ? (" + x + " < " + hi +
-                          " ? (" + *ct + ")(" + x + ") : INT" + ws +
-                          "_MAX) : " + x + " != " + x + " ? (" + *ct +
-                          ")0 : INT" + ws + "_MIN)");
+    return define(op, "(" + x + " >= " + lo + " ? (" + x + " < " + hi + " ? (" +
+                          *ct + ")(" + x + ") : INT" + ws + "_MAX) : " + x +
+                          " != " + x + " ? (" + *ct + ")0 : INT" + ws +
+                          "_MIN)");
   }
 
   // Casts between int and float types; none when `op` is not one. A half
@@ -1384,256 +1429,191 @@ private:
   bool roundHalf = false;
 };
 
-// f32 sin and cos of the prelude (after uoph_f32_bits, before erf).
-void emitSinCosPrelude(raw_ostream &os) {
-  os << R"C(/* x 2/pi for |x| >= 2^20 (Payne-Hanek): x = m 2^e with m a 24-bit integer
-   (e >= -3); the bits of 2/pi of weight 2^(e-1) and below, in four 24-bit
-   chunks (a row of the table per e, in float: exact), times m are exact
-   products in double; the bits above give multiples of 4 and are left out.
-   Sets *j to the nearest integer of x 2/pi mod 4 and returns the rest times
-   pi/2. The rest is at least 2^-29.9 for every float (x = 16367173 2^72) and
-   carries 2^-70 of error: relative 2^-40. */
-static inline __attribute__((always_inline)) double uoph_reduce_large_f32(float x, double *j) {
-  static const float t[432] = {
-    333772, 1798770, 2140495, 14760638, 667544, 3597540, 4280991, 12744061, 1335088, 7195080,
-    8561983, 8710906, 2670176, 14390161, 346751, 644596, 5340353, 12003106, 693502, 1289192,
-    10680707, 7228996, 1387004, 2578385, 4584198, 14457992, 2774008, 5156771, 9168397, 12138768,
-    5548016, 10313543, 1559579, 7500320, 11096033, 3849871, 3119158, 15000641, 5414850, 7699743,
-    6238317, 13224066, 10829700, 15399486, 12476635, 9670917, 4882185, 14021757, 8176055,
-    2564618, 9764371, 11266298, 16352110, 5129237, 2751527, 5755381, 15927004, 10258474,
-    5503054, 11510762, 15076793, 3739732, 11006109, 6244308, 13376370, 7479465, 5235002,
-    12488617, 9975524, 14958930, 10470005, 8200019, 3173833, 13140645, 4162794, 16400038,
-    6347667, 9504074, 8325589, 16022861, 12695335, 2230932, 16651179, 15268506, 8613454,
-    4461865, 16525143, 13759796, 449692, 8923731, 16273071, 10742377, 899385, 1070247, 15768927,
-    4707539, 1798770, 2140495, 14760638, 9415078, 3597540, 4280991, 12744061, 2052941, 7195080,
-    8561983, 8710906, 4105883, 14390161, 346751, 644596, 8211767, 12003106, 693502, 1289192,
-    16423534, 7228996, 1387004, 2578385, 16069853, 14457992, 2774008, 5156771, 15362491,
-    12138768, 5548016, 10313543, 13947767, 7500320, 11096033, 3849871, 11118318, 15000641,
-    5414850, 7699743, 5459420, 13224066, 10829700, 15399486, 10918840, 9670917, 4882185,
-    14021757, 5060464, 2564618, 9764371, 11266298, 10120928, 5129237, 2751527, 5755381, 3464640,
-    10258474, 5503054, 11510762, 6929281, 3739732, 11006109, 6244308, 13858563, 7479465,
-    5235002, 12488617, 10939910, 14958930, 10470005, 8200019, 5102605, 13140645, 4162794,
-    16400038, 10205211, 9504074, 8325589, 16022861, 3633206, 2230932, 16651179, 15268506,
-    7266413, 4461865, 16525143, 13759796, 14532827, 8923731, 16273071, 10742377, 12288438,
-    1070247, 15768927, 4707539, 7799661, 2140495, 14760638, 9415078, 15599323, 4280991,
-    12744061, 2052941, 14421430, 8561983, 8710906, 4105883, 12065644, 346751, 644596, 8211767,
-    7354072, 693502, 1289192, 16423534, 14708145, 1387004, 2578385, 16069853, 12639074, 2774008,
-    5156771, 15362491, 8500933, 5548016, 10313543, 13947767, 224650, 11096033, 3849871,
-    11118318, 449300, 5414850, 7699743, 5459420, 898601, 10829700, 15399486, 10918840, 1797202,
-    4882185, 14021757, 5060464, 3594405, 9764371, 11266298, 10120928, 7188810, 2751527, 5755381,
-    3464640, 14377621, 5503054, 11510762, 6929281, 11978027, 11006109, 6244308, 13858563,
-    7178838, 5235002, 12488617, 10939910, 14357676, 10470005, 8200019, 5102605, 11938137,
-    4162794, 16400038, 10205211, 7099059, 8325589, 16022861, 3633206, 14198118, 16651179,
-    15268506, 7266413, 11619020, 16525143, 13759796, 14532827, 6460825, 16273071, 10742377,
-    12288438, 12921650, 15768927, 4707539, 7799661, 9066084, 14760638, 9415078, 15599323,
-    1354953, 12744061, 2052941, 14421430, 2709907, 8710906, 4105883, 12065644, 5419815, 644596,
-    8211767, 7354072, 10839631, 1289192, 16423534, 14708145, 4902046, 2578385, 16069853,
-    12639074, 9804092, 5156771, 15362491, 8500933, 2830968, 10313543, 13947767, 224650, 5661937,
-    3849871, 11118318, 449300, 11323874, 7699743, 5459420, 898601, 5870532, 15399486, 10918840,
-    1797202, 11741064, 14021757, 5060464, 3594405, 6704912, 11266298, 10120928, 7188810,
-    13409825, 5755381, 3464640, 14377621, 10042435, 11510762, 6929281, 11978027, 3307655,
-    6244308, 13858563, 7178838, 6615310, 12488617, 10939910, 14357676, 13230620, 8200019,
-    5102605, 11938137, 9684025, 16400038, 10205211, 7099059, 2590834, 16022861, 3633206,
-    14198118, 5181668, 15268506, 7266413, 11619020, 10363336, 13759796, 14532827, 6460825,
-    3949456, 10742377, 12288438, 12921650, 7898912, 4707539, 7799661, 9066084, 15797825,
-    9415078, 15599323, 1354953, 14818434, 2052941, 14421430, 2709907, 12859652, 4105883,
-    12065644, 5419815, 8942088, 8211767, 7354072, 10839631, 1106960, 16423534, 14708145,
-    4902046, 2213920, 16069853, 12639074, 9804092, 4427841, 15362491, 8500933, 2830968, 8855683,
-    13947767, 224650, 5661937, 934151, 11118318, 449300, 11323874, 1868303, 5459420, 898601,
-    5870532, 3736607, 10918840, 1797202, 11741064, 7473215, 5060464, 3594405, 6704912, 14946431,
-  };
-  uint32_t u = uoph_f32_bits(x);
-  int32_t e = (int32_t)((u >> 23) & 0xffu) - 150;
-  e = e < -3 ? -3 : e > 104 ? 104 : e;
-  const float *c = t + 4 * (e + 3);
-  double m = (double)(int32_t)((u & 0x7fffffu) | 0x800000u);
-  m = (u >> 31) ? -m : m;
-  double p0 = m * (double)c[0] * 0x1p-22, p1 = m * (double)c[1] * 0x1p-46;
-  double p2 = m * (double)c[2] * 0x1p-70, p3 = m * (double)c[3] * 0x1p-94;
-  /* p0 mod 4 (exact), then + p1 (exact: 49 bits) */
-  double h = p0 * 0.25;
-  double fl = (h + 6755399441055744.0) - 6755399441055744.0;
-  fl = fl > h ? fl - 1.0 : fl;
-  double s = (h - fl) * 4.0 + p1;
-  double k = (s + 6755399441055744.0) - 6755399441055744.0;
-  *j = k;
-  return (((s - k) + p2) + p3) * 1.5707963267948966;
+// The includes, and a schedule's buffer allocation: a failed allocation
+// records which buffer of which size in uoph_error (the entry's
+// uop_<name>_error) and the entry returns 1, so that a host process (the C
+// API, Python) gets an error, not an exit. uop-to-c bounds the bytes to
+// INT64_MAX; the division guards a hand-written caller.
+void emitPreludeHeader(raw_ostream &os) {
+  os << R"C(// Generated by uop-translate --uop-to-c.
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+static _Thread_local char uoph_error[512];
+static inline void *uoph_alloc(size_t size, size_t count, const char *entry, const char *what) {
+  size_t n = count ? count : 1;
+  void *p = n <= SIZE_MAX / size ? malloc(size * n) : NULL;
+  if (!p)
+    snprintf(uoph_error, sizeof(uoph_error), "%s: cannot allocate %s: %zu elements of %zu bytes (%.0f bytes)", entry, what, count, size, (double)count * (double)size);
+  return p;
 }
-/* sin and cos: x = j pi/2 + r, |r| <= pi/4, in double: by three parts of
-   pi/2 (exact for |x| < 2^20, whose j has at most 21 bits), beyond by
-   uoph_reduce_large_f32; then Cephes sinf / cosf polynomials on r in
-   float. Both reductions are computed and one selected: no branch. */
-static inline __attribute__((always_inline)) float uoph_sincos_f32(float x, int cosine) {
-  double xd = x;
-  double j = (xd * 0.63661977236758134 + 6755399441055744.0) - 6755399441055744.0;
-  double rd = xd - j * 1.5707963267341256;
-  rd = rd - j * 6.077100506303966e-11;
-  rd = rd - j * 2.0222662487959506e-21;
-  double jl, rl = uoph_reduce_large_f32(x, &jl);
-  int large = !(fabsf(x) < 0x1p20f);
-  j = large ? jl : j;
-  rd = large ? rl : rd;
-  float r = (float)rd, z = r * r;
-  float s = ((-1.9515295891e-4f * z + 8.3321608736e-3f) * z - 1.6666654611e-1f) * z * r + r;
-  float c = ((2.443315711809948e-5f * z - 1.388731625493765e-3f) * z + 4.166664568298827e-2f) * z * z - 0.5f * z + 1.0f;
-  int64_t q = (int64_t)j + cosine;
-  float y = (q & 1) ? c : s;
-  y = (q & 2) ? -y : y;
-  y = (!cosine && x == 0.0f) ? x : y; /* sin(-0) = -0 */
-  return x - x != 0.0f ? NAN : y; /* inf, nan */
-}
-static inline __attribute__((always_inline)) float uoph_sin_f32(float x) { return uoph_sincos_f32(x, 0); }
-static inline __attribute__((always_inline)) float uoph_cos_f32(float x) { return uoph_sincos_f32(x, 1); }
 )C";
 }
 
-// The includes and the helpers every generated file starts with.
-void emitPrelude(raw_ostream &os) {
-  os << "// Generated by uop-translate --uop-to-c.\n"
-        "#include <math.h>\n#include <stdint.h>\n#include <stdlib.h>\n"
-        "#include <stdio.h>\n#include <string.h>\n#ifdef _OPENMP\n"
-        "#include <omp.h>\n#endif\n\n"
-        // A schedule's buffer: a failed allocation records which buffer of
-        // which size in uoph_error (the entry's uop_<name>_error) and the
-        // entry returns 1, so that a host process (the C API, Python) gets
-        // an error, not an exit. uop-to-c bounds the bytes to INT64_MAX; the
-        // division guards a hand-written caller.
-        "static _Thread_local char uoph_error[512];\n"
-        "static inline void *uoph_alloc(size_t size, size_t count, "
-        "const char *entry, const char *what) {\n"
-        "  size_t n = count ? count : 1;\n"
-        "  void *p = n <= SIZE_MAX / size ? malloc(size * n) : NULL;\n"
-        "  if (!p)\n"
-        "    snprintf(uoph_error, sizeof(uoph_error), \"%s: cannot allocate "
-        "%s: %zu elements of %zu bytes (%.0f bytes)\", entry, what, count, "
-        "size, (double)count * (double)size);\n"
-        "  return p;\n}\n"
-        // A float select as a bit blend: `c ? a : b` on floats becomes a
-        // branch in GCC's IR, which stops it from vectorizing lanes.
-        // Bit counts of a value's low `w` bits, and math.ipowi as
-        // convert-math-to-funcs defines it (wrapping; a negative power is 1
-        // for 1, +-1 for -1, else 0; 0 to a negative power is undefined in
-        // arith and 0 here).
-        "static inline uint64_t uoph_ctlz(uint64_t v, int w) {\n"
-        "  uint64_t n = 0;\n"
-        "  for (int i = w - 1; i >= 0 && !((v >> i) & 1u); --i) ++n;\n"
-        "  return n;\n}\n"
-        "static inline uint64_t uoph_cttz(uint64_t v, int w) {\n"
-        "  uint64_t n = 0;\n"
-        "  for (int i = 0; i < w && !((v >> i) & 1u); ++i) ++n;\n"
-        "  return n;\n}\n"
-        "static inline uint64_t uoph_ctpop(uint64_t v) {\n"
-        "  uint64_t n = 0;\n  for (; v; v &= v - 1) ++n;\n  return n;\n}\n"
-        "static inline uint64_t uoph_ipowi(int64_t b, int64_t p) {\n"
-        "  if (p < 0) return b == 1 ? 1u : b == -1 ? ((p & 1) ? UINT64_MAX : 1u) : 0u;\n"
-        "  uint64_t r = 1, x = (uint64_t)b;\n"
-        "  for (uint64_t e = (uint64_t)p; e; e >>= 1, x *= x) if (e & 1u) r *= x;\n"
-        "  return r;\n}\n"
-        // GCC 12's SLP vectorizer folds a vectorized double -> float ->
-        // double round trip to nothing (test/Target/C/gcc12-miscompiles.mlir,
-        // 4-lane groups on AVX2 and AVX-512): the float is kept opaque.
-        "static inline float uoph_f64_to_f32(double d) {\n"
-        "  float f = (float)d;\n"
-        "#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))\n"
-        "  __asm__(\"\" : \"+x\"(f));\n"
-        "#endif\n"
-        "  return f;\n}\n"
-        "static inline float uoph_select_f32(int c, float a, float b) {\n"
-        "  uint32_t x, y, m = -(uint32_t)(c != 0);\n"
-        "  memcpy(&x, &a, 4); memcpy(&y, &b, 4); x = (x & m) | (y & ~m);\n"
-        "  memcpy(&a, &x, 4); return a;\n}\n"
-        "static inline double uoph_select_f64(int c, double a, double b) {\n"
-        "  uint64_t x, y, m = -(uint64_t)(c != 0);\n"
-        "  memcpy(&x, &a, 8); memcpy(&y, &b, 8); x = (x & m) | (y & ~m);\n"
-        "  memcpy(&a, &x, 8); return a;\n}\n"
-        // IEEE 754-2019 maximum / minimum (arith.maximumf / minimumf): NaN
-        // when either operand is NaN, -0 below +0. Clang's elementwise
-        // builtins are llvm.maximum / minimum, which the SLP vectorizer
-        // turns into a few vector instructions (a softmax row max: 1.2 ->
-        // 0.24 ms); the blend is the same function for other compilers.
-        "#if defined(__clang__) && defined(__has_builtin)\n"
-        "#if __has_builtin(__builtin_elementwise_maximum) && "
-        "__has_builtin(__builtin_elementwise_minimum)\n"
-        "#define UOP_ELEMENTWISE_MINMAX 1\n"
-        "#endif\n"
-        "#endif\n"
-        "static inline float uoph_maximum_f32(float a, float b) {\n"
-        "#ifdef UOP_ELEMENTWISE_MINMAX\n"
-        "  return __builtin_elementwise_maximum(a, b);\n"
-        "#else\n"
-        "  return uoph_select_f32((a > b) | (a != a) | ((a == b) & !signbit(a)), a, b);\n"
-        "#endif\n}\n"
-        "static inline float uoph_minimum_f32(float a, float b) {\n"
-        "#ifdef UOP_ELEMENTWISE_MINMAX\n"
-        "  return __builtin_elementwise_minimum(a, b);\n"
-        "#else\n"
-        "  return uoph_select_f32((a < b) | (a != a) | ((a == b) & (signbit(a) != 0)), a, b);\n"
-        "#endif\n}\n"
-        "static inline double uoph_maximum_f64(double a, double b) {\n"
-        "#ifdef UOP_ELEMENTWISE_MINMAX\n"
-        "  return __builtin_elementwise_maximum(a, b);\n"
-        "#else\n"
-        "  return uoph_select_f64((a > b) | (a != a) | ((a == b) & !signbit(a)), a, b);\n"
-        "#endif\n}\n"
-        "static inline double uoph_minimum_f64(double a, double b) {\n"
-        "#ifdef UOP_ELEMENTWISE_MINMAX\n"
-        "  return __builtin_elementwise_minimum(a, b);\n"
-        "#else\n"
-        "  return uoph_select_f64((a < b) | (a != a) | ((a == b) & (signbit(a) != 0)), a, b);\n"
-        "#endif\n}\n"
-        // f16 and bf16 are bit patterns; these convert exactly to float and
-        // round float to nearest even (overflow to inf, subnormals, NaN
-        // payloads kept as numpy does).
-        // Every case computed, one selected: no early returns. (GCC 12 still
-        // does not vectorize f16 loops: "control flow in loop"; bf16 ones it
-        // does.)
-        "static inline float uoph_f16_to_f32(uint16_t h) {\n"
-        "  uint32_t s = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu,"
-        " m = h & 0x3ffu, sb, b;\n"
-        "  float f = (float)m * 0x1p-24f;\n"
-        "  memcpy(&sb, &f, 4);\n"
-        "  b = e == 0 ? s | sb\n"
-        "    : e == 0x1f ? s | 0x7f800000u | (m << 13)\n"
-        "    : s | ((e + 112) << 23) | (m << 13);\n"
-        "  memcpy(&f, &b, 4); return f;\n}\n"
-        // Below 2^-14 the result is subnormal: adding 0.5f (ulp 2^-24)
-        // rounds |f| to a multiple of 2^-24 to nearest even, in the
-        // default rounding mode the generated code never changes.
-        "static inline uint16_t uoph_f32_to_f16(float f) {\n"
-        "  uint32_t x, s, a, nan, nrm, sub; float t;\n"
-        "  memcpy(&x, &f, 4); s = (x >> 16) & 0x8000u; a = x & 0x7fffffffu;\n"
-        "  nan = (a >> 13) & 0x3ffu; nan = 0x7c00u | nan | (nan == 0);\n"
-        "  nrm = (a - 0x38000000u + 0xfffu + ((a >> 13) & 1u)) >> 13;\n"
-        "  memcpy(&t, &a, 4); t += 0.5f; memcpy(&sub, &t, 4); sub -= 0x3f000000u;\n"
-        "  return (uint16_t)(s | (a > 0x7f800000u ? nan : a >= 0x477ff000u ? 0x7c00u\n"
-        "                        : a >= 0x38800000u ? nrm : sub));\n}\n"
-        "static inline float uoph_bf16_to_f32(uint16_t h) {\n"
-        "  uint32_t b = (uint32_t)h << 16; float f; memcpy(&f, &b, 4); return f;\n}\n"
-        "static inline uint16_t uoph_f32_to_bf16(float f) {\n"
-        "  uint32_t x; memcpy(&x, &f, 4);\n"
-        "  if ((x & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((x >> 16) | 0x40u);\n"
-        "  return (uint16_t)((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);\n}\n"
-        // Round to odd: the float next to the exact value whose last bit is
-        // 1 when inexact. Rounding that float to a format at least two bits
-        // shorter (f16, bf16) gives the correctly rounded result.
-        "static inline float uoph_f64_to_f32_odd(double d) {\n"
-        "  float f = (float)d; uint32_t b;\n"
-        "  if (f == d || d != d) return f;\n"
-        "  memcpy(&b, &f, 4); if (fabs((double)f) > fabs(d)) --b;\n"
-        "  b |= 1u; memcpy(&f, &b, 4); return f;\n}\n"
-        "static inline float uoph_u64_to_f32_odd(uint64_t u) {\n"
-        "  int s = u >> 24 ? 40 - __builtin_clzll(u) : 0;\n"
-        "  uint64_t m = (u >> s) | ((u & ((UINT64_C(1) << s) - 1)) != 0);\n"
-        "  return (float)m * (float)(UINT64_C(1) << s);\n}\n"
-        "static inline float uoph_i64_to_f32_odd(int64_t v) {\n"
-        "  float f = uoph_u64_to_f32_odd(v < 0 ? 0 - (uint64_t)v : (uint64_t)v);\n"
-        "  return v < 0 ? -f : f;\n}\n";
-  // f32 exp, exp2, log, log2, sin, cos and erf as branch-free polynomials
-  // (range reduction, Cephes' minimax polynomials or least-squares fits,
-  // selects for the special values; always_inline, or clang leaves erf a
-  // call per lane): plain arithmetic that C compilers inline and vectorize,
-  // where libm's calls stay scalar. Their error against double precision is
-  // measured by test/Target/C/math-accuracy.test (bounds there).
+// Bit counts of a value's low `w` bits, and math.ipowi as
+// convert-math-to-funcs defines it (wrapping; a negative power is 1 for 1,
+// +-1 for -1, else 0; 0 to a negative power is undefined in arith and 0
+// here).
+void emitIntegerHelpers(raw_ostream &os) {
+  os << R"C(static inline uint64_t uoph_ctlz(uint64_t v, int w) {
+  uint64_t n = 0;
+  for (int i = w - 1; i >= 0 && !((v >> i) & 1u); --i) ++n;
+  return n;
+}
+static inline uint64_t uoph_cttz(uint64_t v, int w) {
+  uint64_t n = 0;
+  for (int i = 0; i < w && !((v >> i) & 1u); ++i) ++n;
+  return n;
+}
+static inline uint64_t uoph_ctpop(uint64_t v) {
+  uint64_t n = 0;
+  for (; v; v &= v - 1) ++n;
+  return n;
+}
+static inline uint64_t uoph_ipowi(int64_t b, int64_t p) {
+  if (p < 0) return b == 1 ? 1u : b == -1 ? ((p & 1) ? UINT64_MAX : 1u) : 0u;
+  uint64_t r = 1, x = (uint64_t)b;
+  for (uint64_t e = (uint64_t)p; e; e >>= 1, x *= x) if (e & 1u) r *= x;
+  return r;
+}
+)C";
+}
+
+// GCC 12's SLP vectorizer folds a vectorized double -> float -> double round
+// trip to nothing (test/Target/C/gcc12-miscompiles.mlir, 4-lane groups on
+// AVX2 and AVX-512): uoph_f64_to_f32 keeps the float opaque.
+void emitOpaqueNarrowing(raw_ostream &os) {
+  os << R"C(static inline float uoph_f64_to_f32(double d) {
+  float f = (float)d;
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+  __asm__("" : "+x"(f));
+#endif
+  return f;
+}
+)C";
+}
+
+// A float select as a bit blend: `c ? a : b` on floats becomes a branch in
+// GCC's IR, which stops it from vectorizing lanes. IEEE 754-2019 maximum /
+// minimum (arith.maximumf / minimumf): NaN when either operand is NaN, -0
+// below +0. Clang's elementwise builtins are llvm.maximum / minimum, which
+// the SLP vectorizer turns into a few vector instructions (a softmax row
+// max: 1.2 -> 0.24 ms); the blend is the same function for other compilers.
+void emitSelectMinMaxHelpers(raw_ostream &os) {
+  os << R"C(static inline float uoph_select_f32(int c, float a, float b) {
+  uint32_t x, y, m = -(uint32_t)(c != 0);
+  memcpy(&x, &a, 4); memcpy(&y, &b, 4); x = (x & m) | (y & ~m);
+  memcpy(&a, &x, 4); return a;
+}
+static inline double uoph_select_f64(int c, double a, double b) {
+  uint64_t x, y, m = -(uint64_t)(c != 0);
+  memcpy(&x, &a, 8); memcpy(&y, &b, 8); x = (x & m) | (y & ~m);
+  memcpy(&a, &x, 8); return a;
+}
+#if defined(__clang__) && defined(__has_builtin)
+#if __has_builtin(__builtin_elementwise_maximum) && __has_builtin(__builtin_elementwise_minimum)
+#define UOP_ELEMENTWISE_MINMAX 1
+#endif
+#endif
+static inline float uoph_maximum_f32(float a, float b) {
+#ifdef UOP_ELEMENTWISE_MINMAX
+  return __builtin_elementwise_maximum(a, b);
+#else
+  return uoph_select_f32((a > b) | (a != a) | ((a == b) & !signbit(a)), a, b);
+#endif
+}
+static inline float uoph_minimum_f32(float a, float b) {
+#ifdef UOP_ELEMENTWISE_MINMAX
+  return __builtin_elementwise_minimum(a, b);
+#else
+  return uoph_select_f32((a < b) | (a != a) | ((a == b) & (signbit(a) != 0)), a, b);
+#endif
+}
+static inline double uoph_maximum_f64(double a, double b) {
+#ifdef UOP_ELEMENTWISE_MINMAX
+  return __builtin_elementwise_maximum(a, b);
+#else
+  return uoph_select_f64((a > b) | (a != a) | ((a == b) & !signbit(a)), a, b);
+#endif
+}
+static inline double uoph_minimum_f64(double a, double b) {
+#ifdef UOP_ELEMENTWISE_MINMAX
+  return __builtin_elementwise_minimum(a, b);
+#else
+  return uoph_select_f64((a < b) | (a != a) | ((a == b) & (signbit(a) != 0)), a, b);
+#endif
+}
+)C";
+}
+
+// f16 and bf16 are bit patterns; these convert exactly to float and round
+// float to nearest even (overflow to inf, subnormals, NaN payloads kept as
+// numpy does). Every case computed, one selected: no early returns. (GCC 12
+// still does not vectorize f16 loops: "control flow in loop"; bf16 ones it
+// does.) In uoph_f32_to_f16, below 2^-14 the result is subnormal: adding
+// 0.5f (ulp 2^-24) rounds |f| to a multiple of 2^-24 to nearest even, in the
+// default rounding mode the generated code never changes.
+void emitHalfHelpers(raw_ostream &os) {
+  os << R"C(static inline float uoph_f16_to_f32(uint16_t h) {
+  uint32_t s = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu, sb, b;
+  float f = (float)m * 0x1p-24f;
+  memcpy(&sb, &f, 4);
+  b = e == 0 ? s | sb
+    : e == 0x1f ? s | 0x7f800000u | (m << 13)
+    : s | ((e + 112) << 23) | (m << 13);
+  memcpy(&f, &b, 4); return f;
+}
+static inline uint16_t uoph_f32_to_f16(float f) {
+  uint32_t x, s, a, nan, nrm, sub; float t;
+  memcpy(&x, &f, 4); s = (x >> 16) & 0x8000u; a = x & 0x7fffffffu;
+  nan = (a >> 13) & 0x3ffu; nan = 0x7c00u | nan | (nan == 0);
+  nrm = (a - 0x38000000u + 0xfffu + ((a >> 13) & 1u)) >> 13;
+  memcpy(&t, &a, 4); t += 0.5f; memcpy(&sub, &t, 4); sub -= 0x3f000000u;
+  return (uint16_t)(s | (a > 0x7f800000u ? nan : a >= 0x477ff000u ? 0x7c00u
+                        : a >= 0x38800000u ? nrm : sub));
+}
+static inline float uoph_bf16_to_f32(uint16_t h) {
+  uint32_t b = (uint32_t)h << 16; float f; memcpy(&f, &b, 4); return f;
+}
+static inline uint16_t uoph_f32_to_bf16(float f) {
+  uint32_t x; memcpy(&x, &f, 4);
+  if ((x & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((x >> 16) | 0x40u);
+  return (uint16_t)((x + 0x7fffu + ((x >> 16) & 1u)) >> 16);
+}
+)C";
+}
+
+// Round to odd: the float next to the exact value whose last bit is 1 when
+// inexact. Rounding that float to a format at least two bits shorter (f16,
+// bf16) gives the correctly rounded result.
+void emitRoundToOddHelpers(raw_ostream &os) {
+  os << R"C(static inline float uoph_f64_to_f32_odd(double d) {
+  float f = (float)d; uint32_t b;
+  if (f == d || d != d) return f;
+  memcpy(&b, &f, 4); if (fabs((double)f) > fabs(d)) --b;
+  b |= 1u; memcpy(&f, &b, 4); return f;
+}
+static inline float uoph_u64_to_f32_odd(uint64_t u) {
+  int s = u >> 24 ? 40 - __builtin_clzll(u) : 0;
+  uint64_t m = (u >> s) | ((u & ((UINT64_C(1) << s) - 1)) != 0);
+  return (float)m * (float)(UINT64_C(1) << s);
+}
+static inline float uoph_i64_to_f32_odd(int64_t v) {
+  float f = uoph_u64_to_f32_odd(v < 0 ? 0 - (uint64_t)v : (uint64_t)v);
+  return v < 0 ? -f : f;
+}
+)C";
+}
+
+// f32 exp, exp2, log and log2 (see emitPrelude), and the bit casts the f32
+// math helpers share.
+void emitExpLogPrelude(raw_ostream &os) {
   os << R"C(static inline float uoph_f32_from_bits(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t uoph_f32_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 /* exp(r) 2^k for |r| <= ln2/2 (Cephes expf's polynomial); 2^k in two factors
@@ -1716,7 +1696,119 @@ static inline __attribute__((always_inline)) float uoph_log2_f32(float x) {
   return uoph_log_special_f32(x, y);
 }
 )C";
-  emitSinCosPrelude(os);
+}
+
+// The argument reduction of f32 sin and cos for large |x| (after
+// uoph_f32_bits; its table alone is 44 lines).
+void emitLargeReductionPrelude(raw_ostream &os) {
+  os << R"C(/* x 2/pi for |x| >= 2^20 (Payne-Hanek): x = m 2^e with m a 24-bit integer
+   (e >= -3); the bits of 2/pi of weight 2^(e-1) and below, in four 24-bit
+   chunks (a row of the table per e, in float: exact), times m are exact
+   products in double; the bits above give multiples of 4 and are left out.
+   Sets *j to the nearest integer of x 2/pi mod 4 and returns the rest times
+   pi/2. The rest is at least 2^-29.9 for every float (x = 16367173 2^72) and
+   carries 2^-70 of error: relative 2^-40. */
+static inline __attribute__((always_inline)) double uoph_reduce_large_f32(float x, double *j) {
+  static const float t[432] = {
+    333772, 1798770, 2140495, 14760638, 667544, 3597540, 4280991, 12744061, 1335088, 7195080,
+    8561983, 8710906, 2670176, 14390161, 346751, 644596, 5340353, 12003106, 693502, 1289192,
+    10680707, 7228996, 1387004, 2578385, 4584198, 14457992, 2774008, 5156771, 9168397, 12138768,
+    5548016, 10313543, 1559579, 7500320, 11096033, 3849871, 3119158, 15000641, 5414850, 7699743,
+    6238317, 13224066, 10829700, 15399486, 12476635, 9670917, 4882185, 14021757, 8176055,
+    2564618, 9764371, 11266298, 16352110, 5129237, 2751527, 5755381, 15927004, 10258474,
+    5503054, 11510762, 15076793, 3739732, 11006109, 6244308, 13376370, 7479465, 5235002,
+    12488617, 9975524, 14958930, 10470005, 8200019, 3173833, 13140645, 4162794, 16400038,
+    6347667, 9504074, 8325589, 16022861, 12695335, 2230932, 16651179, 15268506, 8613454,
+    4461865, 16525143, 13759796, 449692, 8923731, 16273071, 10742377, 899385, 1070247, 15768927,
+    4707539, 1798770, 2140495, 14760638, 9415078, 3597540, 4280991, 12744061, 2052941, 7195080,
+    8561983, 8710906, 4105883, 14390161, 346751, 644596, 8211767, 12003106, 693502, 1289192,
+    16423534, 7228996, 1387004, 2578385, 16069853, 14457992, 2774008, 5156771, 15362491,
+    12138768, 5548016, 10313543, 13947767, 7500320, 11096033, 3849871, 11118318, 15000641,
+    5414850, 7699743, 5459420, 13224066, 10829700, 15399486, 10918840, 9670917, 4882185,
+    14021757, 5060464, 2564618, 9764371, 11266298, 10120928, 5129237, 2751527, 5755381, 3464640,
+    10258474, 5503054, 11510762, 6929281, 3739732, 11006109, 6244308, 13858563, 7479465,
+    5235002, 12488617, 10939910, 14958930, 10470005, 8200019, 5102605, 13140645, 4162794,
+    16400038, 10205211, 9504074, 8325589, 16022861, 3633206, 2230932, 16651179, 15268506,
+    7266413, 4461865, 16525143, 13759796, 14532827, 8923731, 16273071, 10742377, 12288438,
+    1070247, 15768927, 4707539, 7799661, 2140495, 14760638, 9415078, 15599323, 4280991,
+    12744061, 2052941, 14421430, 8561983, 8710906, 4105883, 12065644, 346751, 644596, 8211767,
+    7354072, 693502, 1289192, 16423534, 14708145, 1387004, 2578385, 16069853, 12639074, 2774008,
+    5156771, 15362491, 8500933, 5548016, 10313543, 13947767, 224650, 11096033, 3849871,
+    11118318, 449300, 5414850, 7699743, 5459420, 898601, 10829700, 15399486, 10918840, 1797202,
+    4882185, 14021757, 5060464, 3594405, 9764371, 11266298, 10120928, 7188810, 2751527, 5755381,
+    3464640, 14377621, 5503054, 11510762, 6929281, 11978027, 11006109, 6244308, 13858563,
+    7178838, 5235002, 12488617, 10939910, 14357676, 10470005, 8200019, 5102605, 11938137,
+    4162794, 16400038, 10205211, 7099059, 8325589, 16022861, 3633206, 14198118, 16651179,
+    15268506, 7266413, 11619020, 16525143, 13759796, 14532827, 6460825, 16273071, 10742377,
+    12288438, 12921650, 15768927, 4707539, 7799661, 9066084, 14760638, 9415078, 15599323,
+    1354953, 12744061, 2052941, 14421430, 2709907, 8710906, 4105883, 12065644, 5419815, 644596,
+    8211767, 7354072, 10839631, 1289192, 16423534, 14708145, 4902046, 2578385, 16069853,
+    12639074, 9804092, 5156771, 15362491, 8500933, 2830968, 10313543, 13947767, 224650, 5661937,
+    3849871, 11118318, 449300, 11323874, 7699743, 5459420, 898601, 5870532, 15399486, 10918840,
+    1797202, 11741064, 14021757, 5060464, 3594405, 6704912, 11266298, 10120928, 7188810,
+    13409825, 5755381, 3464640, 14377621, 10042435, 11510762, 6929281, 11978027, 3307655,
+    6244308, 13858563, 7178838, 6615310, 12488617, 10939910, 14357676, 13230620, 8200019,
+    5102605, 11938137, 9684025, 16400038, 10205211, 7099059, 2590834, 16022861, 3633206,
+    14198118, 5181668, 15268506, 7266413, 11619020, 10363336, 13759796, 14532827, 6460825,
+    3949456, 10742377, 12288438, 12921650, 7898912, 4707539, 7799661, 9066084, 15797825,
+    9415078, 15599323, 1354953, 14818434, 2052941, 14421430, 2709907, 12859652, 4105883,
+    12065644, 5419815, 8942088, 8211767, 7354072, 10839631, 1106960, 16423534, 14708145,
+    4902046, 2213920, 16069853, 12639074, 9804092, 4427841, 15362491, 8500933, 2830968, 8855683,
+    13947767, 224650, 5661937, 934151, 11118318, 449300, 11323874, 1868303, 5459420, 898601,
+    5870532, 3736607, 10918840, 1797202, 11741064, 7473215, 5060464, 3594405, 6704912, 14946431,
+  };
+  uint32_t u = uoph_f32_bits(x);
+  int32_t e = (int32_t)((u >> 23) & 0xffu) - 150;
+  e = e < -3 ? -3 : e > 104 ? 104 : e;
+  const float *c = t + 4 * (e + 3);
+  double m = (double)(int32_t)((u & 0x7fffffu) | 0x800000u);
+  m = (u >> 31) ? -m : m;
+  double p0 = m * (double)c[0] * 0x1p-22, p1 = m * (double)c[1] * 0x1p-46;
+  double p2 = m * (double)c[2] * 0x1p-70, p3 = m * (double)c[3] * 0x1p-94;
+  /* p0 mod 4 (exact), then + p1 (exact: 49 bits) */
+  double h = p0 * 0.25;
+  double fl = (h + 6755399441055744.0) - 6755399441055744.0;
+  fl = fl > h ? fl - 1.0 : fl;
+  double s = (h - fl) * 4.0 + p1;
+  double k = (s + 6755399441055744.0) - 6755399441055744.0;
+  *j = k;
+  return (((s - k) + p2) + p3) * 1.5707963267948966;
+}
+)C";
+}
+
+// f32 sin and cos of the prelude (after uoph_reduce_large_f32, before erf).
+void emitSinCosPrelude(raw_ostream &os) {
+  os << R"C(/* sin and cos: x = j pi/2 + r, |r| <= pi/4, in double: by three parts of
+   pi/2 (exact for |x| < 2^20, whose j has at most 21 bits), beyond by
+   uoph_reduce_large_f32; then Cephes sinf / cosf polynomials on r in
+   float. Both reductions are computed and one selected: no branch. */
+static inline __attribute__((always_inline)) float uoph_sincos_f32(float x, int cosine) {
+  double xd = x;
+  double j = (xd * 0.63661977236758134 + 6755399441055744.0) - 6755399441055744.0;
+  double rd = xd - j * 1.5707963267341256;
+  rd = rd - j * 6.077100506303966e-11;
+  rd = rd - j * 2.0222662487959506e-21;
+  double jl, rl = uoph_reduce_large_f32(x, &jl);
+  int large = !(fabsf(x) < 0x1p20f);
+  j = large ? jl : j;
+  rd = large ? rl : rd;
+  float r = (float)rd, z = r * r;
+  float s = ((-1.9515295891e-4f * z + 8.3321608736e-3f) * z - 1.6666654611e-1f) * z * r + r;
+  float c = ((2.443315711809948e-5f * z - 1.388731625493765e-3f) * z + 4.166664568298827e-2f) * z * z - 0.5f * z + 1.0f;
+  int64_t q = (int64_t)j + cosine;
+  float y = (q & 1) ? c : s;
+  y = (q & 2) ? -y : y;
+  y = (!cosine && x == 0.0f) ? x : y; /* sin(-0) = -0 */
+  return x - x != 0.0f ? NAN : y; /* inf, nan */
+}
+static inline __attribute__((always_inline)) float uoph_sin_f32(float x) { return uoph_sincos_f32(x, 0); }
+static inline __attribute__((always_inline)) float uoph_cos_f32(float x) { return uoph_sincos_f32(x, 1); }
+)C";
+}
+
+// f32 erf (after exp, which it calls).
+void emitErfPrelude(raw_ostream &os) {
   os << R"C(/* erf: |x| < 1: x P(x^2) in double; 1 <= |x| < 4: 1 - exp(-x^2) Q(1/|x|), with x^2
    split into hi + lo (fmaf) so that exp(-x^2) keeps its precision; beyond:
    +-1. P (double) and Q (float) are least-squares fits on Chebyshev
@@ -1755,18 +1847,38 @@ static inline __attribute__((always_inline)) float uoph_erf_f32(float x) {
   y = x == 0.0f ? x : y; /* erf(-0) = -0 */
   return x != x ? x : y;
 }
-)C"
-     << "\n";
+)C";
 }
 
-// One C function per kernel that the schedules run, each once; `emitted`
-// collects their names.
+// The includes and the helpers every generated file starts with, in this
+// order: a helper is defined before the helpers that call it. f32 exp, exp2,
+// log, log2, sin, cos and erf are branch-free polynomials (range reduction,
+// Cephes' minimax polynomials or least-squares fits, selects for the special
+// values; always_inline, or clang leaves erf a call per lane): plain
+// arithmetic that C compilers inline and vectorize, where libm's calls stay
+// scalar. Their error against double precision is measured by
+// test/Target/C/math-accuracy.test (bounds there).
+void emitPrelude(raw_ostream &os) {
+  emitPreludeHeader(os);
+  emitIntegerHelpers(os);
+  emitOpaqueNarrowing(os);
+  emitSelectMinMaxHelpers(os);
+  emitHalfHelpers(os);
+  emitRoundToOddHelpers(os);
+  emitExpLogPrelude(os);
+  emitLargeReductionPrelude(os);
+  emitSinCosPrelude(os);
+  emitErfPrelude(os);
+  os << "\n";
+}
+
 /// The vector types the kernels compute on (uop-devectorize{keep-vectors}),
 /// each a GCC/Clang vector extension type.
 void emitVectorTypes(ModuleOp module, raw_ostream &os) {
   llvm::SetVector<Type> types;
   module.walk([&](Operation *op) {
-    for (Type t : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
+    for (Type t :
+         llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
       if (auto p = dyn_cast<PtrType>(t))
         t = p.getElementType();
       if (isCVectorType(t))
@@ -1777,8 +1889,8 @@ void emitVectorTypes(ModuleOp module, raw_ostream &os) {
     auto vt = cast<VectorType>(t);
     bool f32 = vt.getElementType().isF32();
     os << "typedef " << (f32 ? "float " : "double ") << vectorName(vt)
-       << " __attribute__((vector_size("
-       << vt.getNumElements() * (f32 ? 4 : 8) << ")));\n";
+       << " __attribute__((vector_size(" << vt.getNumElements() * (f32 ? 4 : 8)
+       << ")));\n";
   }
   if (!types.empty())
     os << "\n";
@@ -1845,6 +1957,8 @@ LogicalResult emitRenderedStage(ProgramOp prog, raw_ostream &os) {
   return success();
 }
 
+// One C function per kernel that the schedules run, each once; `emitted`
+// collects their names.
 LogicalResult emitKernels(ArrayRef<FunctionOp> schedules,
                           llvm::StringSet<> &emitted, raw_ostream &os) {
   // A PROGRAM that no schedule CALLs is left out: its static function would
@@ -1885,9 +1999,10 @@ LogicalResult emitAlloc(Operation *op, PtrType p, int64_t size, StringRef t,
                         StringRef name, ArrayRef<std::string> earlier,
                         raw_ostream &os) {
   Type elem = p.getElementType();
-  int64_t per = elem.isIndex() ? 8
-                               : std::max<int64_t>(
-                                     1, (elem.getIntOrFloatBitWidth() + 7) / 8);
+  int64_t per =
+      elem.isIndex()
+          ? 8
+          : std::max<int64_t>(1, (elem.getIntOrFloatBitWidth() + 7) / 8);
   int64_t count = std::max<int64_t>(size, 1), bytes = 0;
   if (llvm::MulOverflow(count, per, bytes))
     return op->emitError("uop-to-c: a buffer of ")
@@ -1897,8 +2012,8 @@ LogicalResult emitAlloc(Operation *op, PtrType p, int64_t size, StringRef t,
   llvm::raw_string_ostream ws(where);
   ws << "buffer " << name;
   if (auto fl = dyn_cast<FileLineColLoc>(op->getLoc()))
-    ws << " (" << llvm::sys::path::filename(fl.getFilename().getValue())
-       << ":" << fl.getLine() << ":" << fl.getColumn() << ")";
+    ws << " (" << llvm::sys::path::filename(fl.getFilename().getValue()) << ":"
+       << fl.getLine() << ":" << fl.getColumn() << ")";
   auto sched = op->getParentOfType<FunctionOp>();
   os << "  " << t << " *" << name << " = uoph_alloc(sizeof(" << t << "), "
      << count << ", \"uop_" << (sched ? sched.getSymName() : "") << "\", \"";
@@ -1936,8 +2051,7 @@ LogicalResult emitScheduleBufferForm(Operation *op,
     return copy.emitError("uop-to-c: COPY to a device other than \"CPU\" has "
                           "no C form (a C program has one device)");
   if (!p.hasSize())
-    return copy.emitError("uop-to-c: COPY needs a sized !uop.ptr, got ")
-           << p;
+    return copy.emitError("uop-to-c: COPY needs a sized !uop.ptr, got ") << p;
   FailureOr<std::string> t = cType(copy.getLoc(), p.getElementType());
   if (failed(t))
     return failure();
@@ -2179,9 +2293,9 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
     for (StringRef suffix : {"_packed", "_error"})
       if (names.contains((sched.getSymName() + suffix).str()))
         return sched.emitError("uop-to-c: graphs @")
-               << sched.getSymName() << " and @" << sched.getSymName()
-               << suffix << " would both define the C function uop_"
-               << sched.getSymName() << suffix << "; rename one";
+               << sched.getSymName() << " and @" << sched.getSymName() << suffix
+               << " would both define the C function uop_" << sched.getSymName()
+               << suffix << "; rename one";
   // Buffered: a failure prints no partial C.
   std::string c;
   llvm::raw_string_ostream cs(c);
