@@ -164,7 +164,67 @@ public:
     layout::Layout algebra = attr.getAlgebra();
     if (!algebra.getTile())
       return std::nullopt;
-    layout::TileLayout tile = *algebra.getTile();
+    Query q;
+    q.tile = *algebra.getTile();
+    q.distributed = distributedAxes(q.tile);
+    if (q.distributed.empty())
+      return std::nullopt;
+    // Memory replicas do not move thread axes: leave them out.
+    llvm::erase_if(q.tile.replica, [](const layout::Iter &it) {
+      return !layout::isThreadAxis(it.axis);
+    });
+    if (std::optional<std::string> axis =
+            collectFreeVariables(q, access, coord))
+      return axis;
+    q.shape.assign(type.getShape().begin(), type.getShape().end());
+    q.threadReplicas = !q.tile.replica.empty();
+    compileQuery(q, coord);
+    // The memory offset of every case so far: unset before the first, and
+    // nullopt once two differ (or the layout has memory replicas, whose
+    // other offsets the store lowering derives from the coordinates).
+    if (q.threadReplicas || !algebra.getTile()->replica.empty())
+      q.offset = std::optional<int64_t>();
+    for (int64_t tx = 0; tx < threads; ++tx)
+      if (std::optional<std::string> axis = notOwnInThread(q, tx))
+        return axis;
+    if (q.offset)
+      sameOffset = *q.offset;
+    return std::nullopt;
+  }
+
+private:
+  /// A free variable's values: first + k * step for k < count.
+  struct Leaf {
+    int64_t count = 1, first = 0, step = 1;
+  };
+
+  /// One access under check: its layout (without memory replicas), the free
+  /// variables of its indices and guards, and their compiled nodes.
+  struct Query {
+    layout::TileLayout tile;
+    layout::Shape shape;
+    /// The thread axes the layout distributes the buffer over.
+    std::set<std::string> distributed;
+    /// The block axes among them, with the CTA id each reads.
+    SmallVector<std::pair<std::string, Value>> blockIds;
+    /// Enclosing scf.if conditions, and whether the access is in the then
+    /// region.
+    SmallVector<std::pair<Value, bool>> guards;
+    SmallVector<std::pair<Value, Leaf>> vars;
+    SmallVector<int> coordNode, guardNode;
+    /// Whether an element sits in several threads (replica iters on thread
+    /// axes): then it is owned when one of its locations is.
+    bool threadReplicas = false;
+    /// The memory offset of every case so far (see notOwnAxis).
+    std::optional<std::optional<int64_t>> offset;
+
+    /// The axis reported when the access cannot be checked at all.
+    const std::string &first() const { return *distributed.begin(); }
+  };
+
+  /// The thread axes a tile layout spreads the elements over: those of its
+  /// shard iters and its nonzero offsets.
+  static std::set<std::string> distributedAxes(const layout::TileLayout &tile) {
     std::set<std::string> distributed;
     for (const layout::Iter &it : tile.shard)
       if (layout::isThreadAxis(it.axis))
@@ -172,34 +232,44 @@ public:
     for (const layout::Offset &o : tile.offset)
       if (layout::isThreadAxis(o.axis) && o.value)
         distributed.insert(o.axis);
-    if (distributed.empty())
-      return std::nullopt;
-    // Memory replicas do not move thread axes: leave them out.
-    llvm::erase_if(tile.replica, [](const layout::Iter &it) {
-      return !layout::isThreadAxis(it.axis);
-    });
-    std::string first = *distributed.begin();
-    // The free variables of the indices and their ranges.
+    return distributed;
+  }
+
+  /// The free variables of the indices and their ranges (into `leaves`),
+  /// the CTA ids of the block axes and the evaluable guards; an axis when
+  /// a variable has no known finite range or the cases are too many to
+  /// check.
+  std::optional<std::string> collectFreeVariables(Query &q, Operation *access,
+                                                  ValueRange coord) {
     leaves.clear();
     for (Value c : coord)
       if (!collect(c, 0))
-        return first;
+        return q.first();
     // Block axes: the CTA's ids are free variables too, whether the indices
     // read them or not (then every CTA must find its own elements).
-    SmallVector<std::pair<std::string, Value>> blockIds;
-    for (const std::string &axis : distributed) {
+    for (const std::string &axis : q.distributed) {
       std::optional<CtaId> key = blockAxisKey(axis);
       if (!key)
         continue;
       auto rep = representative.find(*key);
       if (rep == representative.end() || !collect(rep->second, 0))
         return axis;
-      blockIds.push_back({axis, rep->second});
+      q.blockIds.push_back({axis, rep->second});
     }
-    // Enclosing scf.if conditions (the owner test of a generic tile loop):
-    // cases where one fails do not run the access. A condition that cannot
-    // be evaluated is left out, which only checks more cases.
-    SmallVector<std::pair<Value, bool>> guards;
+    collectGuards(q, access);
+    int64_t cases = threads;
+    for (auto &leaf : leaves) {
+      cases *= leaf.second.count;
+      if (cases > kMaxCases)
+        return q.first();
+    }
+    return std::nullopt;
+  }
+
+  /// Enclosing scf.if conditions (the owner test of a generic tile loop):
+  /// cases where one fails do not run the access. A condition that cannot
+  /// be evaluated is left out, which only checks more cases.
+  void collectGuards(Query &q, Operation *access) {
     for (Operation *p = access; p && !isa<PrimFuncOp>(p);
          p = p->getParentOp()) {
       auto ifOp = dyn_cast_or_null<scf::IfOp>(p->getParentOp());
@@ -207,94 +277,98 @@ public:
         continue;
       auto saved = leaves;
       if (collect(ifOp.getCondition(), 0))
-        guards.push_back({ifOp.getCondition(),
-                          p->getParentRegion() == &ifOp.getThenRegion()});
+        q.guards.push_back({ifOp.getCondition(),
+                            p->getParentRegion() == &ifOp.getThenRegion()});
       else
         leaves = std::move(saved);
     }
-    int64_t cases = threads;
-    for (auto &leaf : leaves) {
-      cases *= leaf.second.count;
-      if (cases > kMaxCases)
-        return first;
-    }
-    layout::Shape shape(type.getShape().begin(), type.getShape().end());
-    SmallVector<std::pair<Value, Leaf>> vars(leaves.begin(), leaves.end());
-    SmallVector<int64_t> digit(vars.size(), 0);
-    bool threadReplicas = !tile.replica.empty();
+  }
+
+  /// The node lists of the coordinates and guards, over the free variables
+  /// in `leaves` order.
+  void compileQuery(Query &q, ValueRange coord) {
+    q.vars.assign(leaves.begin(), leaves.end());
     nodes.clear();
     nodeOf.clear();
     leafIndex.clear();
-    for (auto [i, v] : llvm::enumerate(vars))
+    for (auto [i, v] : llvm::enumerate(q.vars))
       leafIndex[v.first] = i;
-    SmallVector<int> coordNode, guardNode;
     for (Value c : coord)
-      coordNode.push_back(compile(c));
-    for (auto &g : guards)
-      guardNode.push_back(compile(g.first));
-    SmallVector<int64_t> leafValue(vars.size()), val;
-    // The memory offset of every case so far: unset before the first, and
-    // nullopt once two differ (or the layout has memory replicas, whose
-    // other offsets the store lowering derives from the coordinates).
-    std::optional<std::optional<int64_t>> offset;
-    if (threadReplicas || !algebra.getTile()->replica.empty())
-      offset = std::optional<int64_t>();
-    for (int64_t tx = 0; tx < threads; ++tx) {
-      std::fill(digit.begin(), digit.end(), 0);
-      for (;;) {
-        for (auto [i, v] : llvm::enumerate(vars))
-          leafValue[i] = v.second.first + digit[i] * v.second.step;
-        if (!run(tx, leafValue, val))
-          return first;
-        bool runs = llvm::all_of(llvm::zip(guards, guardNode), [&](auto g) {
-          return (val[std::get<1>(g)] != 0) == std::get<0>(g).second;
-        });
-        if (runs) {
-          layout::Coord point;
-          for (int c : coordNode)
-            point.push_back(val[c]);
-          std::map<std::string, int64_t> mine = ownIds(tx);
-          for (auto &[axis, v] : blockIds)
-            mine[axis] = leafValue[leafIndex.lookup(v)];
-          if (!threadReplicas) {
-            // One location: its thread axes straight from the digits.
-            std::optional<int64_t> at;
-            if (std::optional<std::string> axis =
-                    notOwnDigits(tile, shape, point, distributed, mine, at))
-              return axis;
-            if (!offset)
-              offset = at;
-            else if (*offset != at)
-              offset = std::optional<int64_t>();
-            goto next;
-          }
-          auto locations = layout::apply(tile, shape, point);
-          if (!locations.ok())
-            return first;
-          for (const std::string &axis : distributed) {
-            auto own = mine.find(axis);
-            if (own == mine.end() ||
-                !llvm::any_of(*locations, [&](const layout::Location &l) {
-                  auto it = l.find(axis);
-                  return (it == l.end() ? 0 : it->second) == own->second;
-                }))
-              return axis;
-          }
-        }
-      next:
-        // Odometer over the other free variables.
-        size_t k = 0;
-        for (; k < vars.size(); ++k) {
-          if (++digit[k] < vars[k].second.count)
-            break;
-          digit[k] = 0;
-        }
-        if (k == vars.size())
+      q.coordNode.push_back(compile(c));
+    for (auto &g : q.guards)
+      q.guardNode.push_back(compile(g.first));
+  }
+
+  /// Every case of thread `tx`, an odometer over the other free variables:
+  /// the first axis a case that runs the access does not own.
+  std::optional<std::string> notOwnInThread(Query &q, int64_t tx) {
+    SmallVector<int64_t> digit(q.vars.size(), 0), leafValue(q.vars.size()), val;
+    for (;;) {
+      for (auto [i, v] : llvm::enumerate(q.vars))
+        leafValue[i] = v.second.first + digit[i] * v.second.step;
+      if (!run(tx, leafValue, val))
+        return q.first();
+      if (std::optional<std::string> axis = notOwnInCase(q, tx, leafValue, val))
+        return axis;
+      size_t k = 0;
+      for (; k < q.vars.size(); ++k) {
+        if (++digit[k] < q.vars[k].second.count)
           break;
+        digit[k] = 0;
       }
+      if (k == q.vars.size())
+        return std::nullopt;
     }
-    if (offset)
-      sameOffset = *offset;
+  }
+
+  /// One case, its nodes evaluated into `val`: nothing when a guard keeps
+  /// it from running the access, else the first axis whose coordinate is
+  /// not the thread's own (and the memory offset joins `q.offset`).
+  std::optional<std::string> notOwnInCase(Query &q, int64_t tx,
+                                          ArrayRef<int64_t> leafValue,
+                                          ArrayRef<int64_t> val) {
+    bool runs = llvm::all_of(llvm::zip(q.guards, q.guardNode), [&](auto g) {
+      return (val[std::get<1>(g)] != 0) == std::get<0>(g).second;
+    });
+    if (!runs)
+      return std::nullopt;
+    layout::Coord point;
+    for (int c : q.coordNode)
+      point.push_back(val[c]);
+    std::map<std::string, int64_t> mine = ownIds(tx);
+    for (auto &[axis, v] : q.blockIds)
+      mine[axis] = leafValue[leafIndex.lookup(v)];
+    if (q.threadReplicas)
+      return notOwnReplicas(q, point, mine);
+    // One location: its thread axes straight from the digits.
+    std::optional<int64_t> at;
+    if (std::optional<std::string> axis =
+            notOwnDigits(q.tile, q.shape, point, q.distributed, mine, at))
+      return axis;
+    if (!q.offset)
+      q.offset = at;
+    else if (*q.offset != at)
+      q.offset = std::optional<int64_t>();
+    return std::nullopt;
+  }
+
+  /// With thread replicas the element is the thread's when, on every
+  /// distributed axis, one of its locations is.
+  static std::optional<std::string>
+  notOwnReplicas(const Query &q, const layout::Coord &point,
+                 const std::map<std::string, int64_t> &mine) {
+    auto locations = layout::apply(q.tile, q.shape, point);
+    if (!locations.ok())
+      return q.first();
+    for (const std::string &axis : q.distributed) {
+      auto own = mine.find(axis);
+      if (own == mine.end() ||
+          !llvm::any_of(*locations, [&](const layout::Location &l) {
+            auto it = l.find(axis);
+            return (it == l.end() ? 0 : it->second) == own->second;
+          }))
+        return axis;
+    }
     return std::nullopt;
   }
 
@@ -336,8 +410,8 @@ private:
   /// This thread's id on each thread axis (blocks from `env`).
   static std::map<std::string, int64_t> ownIds(int64_t tx) {
     std::map<std::string, int64_t> ids = {
-        {"laneid", tx % 32},         {"warpid", tx / 32},
-        {"wgid", tx / 128},          {"tid_in_wg", tx % 128},
+        {"laneid", tx % 32},          {"warpid", tx / 32},
+        {"wgid", tx / 128},           {"tid_in_wg", tx % 128},
         {"wid_in_wg", tx % 128 / 32}, {"tx", tx}};
     return ids;
   }
@@ -546,12 +620,24 @@ private:
         break;
       int64_t a = n.a >= 0 ? val[n.a] : 0, b = n.b >= 0 ? val[n.b] : 0;
       switch (n.kind) {
-      case Node::Const: val[i] = n.imm; continue;
-      case Node::Thread: val[i] = tx; continue;
-      case Node::Lane: val[i] = tx % 32; continue;
-      case Node::Scope: val[i] = scopeId(cast<ScopeIdDefOp>(n.op), n.imm, tx); continue;
-      case Node::Leaf: val[i] = leafValue[n.imm]; continue;
-      case Node::Copy: val[i] = a; continue;
+      case Node::Const:
+        val[i] = n.imm;
+        continue;
+      case Node::Thread:
+        val[i] = tx;
+        continue;
+      case Node::Lane:
+        val[i] = tx % 32;
+        continue;
+      case Node::Scope:
+        val[i] = scopeId(cast<ScopeIdDefOp>(n.op), n.imm, tx);
+        continue;
+      case Node::Leaf:
+        val[i] = leafValue[n.imm];
+        continue;
+      case Node::Copy:
+        val[i] = a;
+        continue;
       case Node::Shfl: {
         // The source evaluated in the source lane: nodes before n.a, in
         // post-order, are all it depends on.
@@ -561,39 +647,58 @@ private:
         val[i] = other[n.a];
         continue;
       }
-      case Node::Bin: break;
+      case Node::Bin:
+        break;
       }
       if (auto cmp = dyn_cast<arith::CmpIOp>(n.op)) {
         using P = arith::CmpIPredicate;
         switch (cmp.getPredicate()) {
-        case P::eq: val[i] = a == b; break;
-        case P::ne: val[i] = a != b; break;
-        case P::slt: case P::ult: val[i] = a < b; break;
-        case P::sle: case P::ule: val[i] = a <= b; break;
-        case P::sgt: case P::ugt: val[i] = a > b; break;
-        case P::sge: case P::uge: val[i] = a >= b; break;
+        case P::eq:
+          val[i] = a == b;
+          break;
+        case P::ne:
+          val[i] = a != b;
+          break;
+        case P::slt:
+        case P::ult:
+          val[i] = a < b;
+          break;
+        case P::sle:
+        case P::ule:
+          val[i] = a <= b;
+          break;
+        case P::sgt:
+        case P::ugt:
+          val[i] = a > b;
+          break;
+        case P::sge:
+        case P::uge:
+          val[i] = a >= b;
+          break;
         }
         continue;
       }
       if (isa<arith::DivUIOp, arith::DivSIOp, arith::RemUIOp, arith::RemSIOp>(
-              n.op) && b == 0)
+              n.op) &&
+          b == 0)
         return false;
       if (isa<arith::ShLIOp, arith::ShRUIOp>(n.op) && (b < 0 || b > 62))
         return false;
-      val[i] = llvm::TypeSwitch<Operation *, int64_t>(n.op)
-                   .Case([&](arith::AddIOp) { return a + b; })
-                   .Case([&](arith::SubIOp) { return a - b; })
-                   .Case([&](arith::MulIOp) { return a * b; })
-                   .Case<arith::DivUIOp, arith::DivSIOp>([&](auto) { return a / b; })
-                   .Case<arith::RemUIOp, arith::RemSIOp>([&](auto) { return a % b; })
-                   .Case([&](arith::AndIOp) { return a & b; })
-                   .Case([&](arith::OrIOp) { return a | b; })
-                   .Case([&](arith::XOrIOp) { return a ^ b; })
-                   .Case([&](arith::ShLIOp) { return a << b; })
-                   .Case([&](arith::ShRUIOp) { return a >> b; })
-                   .Case([&](arith::MinUIOp) { return std::min(a, b); })
-                   .Case([&](arith::MaxUIOp) { return std::max(a, b); })
-                   .Default([](Operation *) { return 0; });
+      val[i] =
+          llvm::TypeSwitch<Operation *, int64_t>(n.op)
+              .Case([&](arith::AddIOp) { return a + b; })
+              .Case([&](arith::SubIOp) { return a - b; })
+              .Case([&](arith::MulIOp) { return a * b; })
+              .Case<arith::DivUIOp, arith::DivSIOp>([&](auto) { return a / b; })
+              .Case<arith::RemUIOp, arith::RemSIOp>([&](auto) { return a % b; })
+              .Case([&](arith::AndIOp) { return a & b; })
+              .Case([&](arith::OrIOp) { return a | b; })
+              .Case([&](arith::XOrIOp) { return a ^ b; })
+              .Case([&](arith::ShLIOp) { return a << b; })
+              .Case([&](arith::ShRUIOp) { return a >> b; })
+              .Case([&](arith::MinUIOp) { return std::min(a, b); })
+              .Case([&](arith::MaxUIOp) { return std::max(a, b); })
+              .Default([](Operation *) { return 0; });
     }
     return true;
   }
@@ -601,10 +706,6 @@ private:
   DenseMap<Value, int> nodeOf, leafIndex;
   std::vector<Node> nodes;
 
-  /// A free variable's values: first + k * step for k < count.
-  struct Leaf {
-    int64_t count = 1, first = 0, step = 1;
-  };
   int64_t threads = 0;
   llvm::MapVector<Value, Leaf> leaves;
   /// The grid and cluster shapes in CTAs (tirx.grid_dims, tirx.cluster_dims).

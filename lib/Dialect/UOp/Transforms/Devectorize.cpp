@@ -159,13 +159,13 @@ static LogicalResult devectorizeReduce(ReduceOp red, int64_t id,
 
   auto ptrTy = PtrType::get(ctx, t, AddrSpace::Reg, 1);
   Value reg = DefineRegOp::create(b, loc, ptrTy, 1, id);
-  Value zero =
-      constantBefore(b, loc, b.getIndexAttr(0), red, constants);
+  Value zero = constantBefore(b, loc, b.getIndexAttr(0), red, constants);
   auto access = [&](ValueRange deps) {
-    Value p = deps.empty() ? reg : AfterOp::create(b, loc, reg, deps).getResult();
-    return std::make_pair(p, IndexOp::create(b, loc, t, p, ValueRange{zero},
-                                             Value())
-                                 .getResult());
+    Value p =
+        deps.empty() ? reg : AfterOp::create(b, loc, reg, deps).getResult();
+    return std::make_pair(
+        p,
+        IndexOp::create(b, loc, t, p, ValueRange{zero}, Value()).getResult());
   };
   Value identity = constantBefore(
       b, loc, getReduceIdentity(red.getReduceOp(), t), red, constants);
@@ -175,12 +175,13 @@ static LogicalResult devectorizeReduce(ReduceOp red, int64_t id,
   llvm::append_range(loopDeps, red.getRanges());
   auto [p1, i1] = access(loopDeps);
   Value old = LoadOp::create(b, loc, t, p1, i1, Value());
-  FailureOr<Value> next = combineReduce(b, loc, red.getReduceOp(), old,
-                                        red.getSrc());
+  FailureOr<Value> next =
+      combineReduce(b, loc, red.getReduceOp(), old, red.getSrc());
   if (failed(next))
     return red.emitError("uop-devectorize: cannot accumulate this type");
   Value update = StoreOp::create(b, loc, i1, *next, ValueRange{});
-  Value end = EndOp::create(b, loc, VoidType::get(ctx), update, red.getRanges());
+  Value end =
+      EndOp::create(b, loc, VoidType::get(ctx), update, red.getRanges());
   auto [p2, i2] = access(ValueRange{end});
   Value result = LoadOp::create(b, loc, t, p2, i2, Value());
   red.getResult().replaceAllUsesWith(result);
@@ -265,7 +266,6 @@ static LogicalResult linearizeIndex(IndexOp idx, RowMajorTerms &terms) {
   return success();
 }
 
-
 /// PARAM -> kernel argument; INDEX / LOAD through POINTER_INDEX or
 /// BUFFER_VIEW -> the underlying buffer at the summed offset.
 static LogicalResult foldAddressForms(FunctionOp fn) {
@@ -303,16 +303,16 @@ static LogicalResult foldAddressForms(FunctionOp fn) {
       } else if (auto view = dyn_cast_or_null<BufferViewOp>(def);
                  view && isa<PtrType>(view.getType())) {
         base = view.getBuffer();
-        offset = arith::ConstantIndexOp::create(b, idx.getLoc(),
-                                                view.getOffset());
+        offset =
+            arith::ConstantIndexOp::create(b, idx.getLoc(), view.getOffset());
       } else {
         break;
       }
       if (idx.getIndices().size() != 1)
         return idx.emitError("uop-devectorize: an INDEX through ")
                << def->getName() << " takes one (flat) index";
-      Value flat = arith::AddIOp::create(b, idx.getLoc(), offset,
-                                         idx.getIndices()[0]);
+      Value flat =
+          arith::AddIOp::create(b, idx.getLoc(), offset, idx.getIndices()[0]);
       // The LOADs through this INDEX name the same buffer.
       for (Operation *user : idx->getUsers())
         if (auto load = dyn_cast<LoadOp>(user))
@@ -340,8 +340,8 @@ public:
     int64_t total = 0;
     for (Operation *op : ops) {
       int64_t lanes = 0;
-      for (Type t : llvm::concat<Type>(op->getOperandTypes(),
-                                       op->getResultTypes()))
+      for (Type t :
+           llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
         if (auto vt = dyn_cast<VectorType>(t))
           lanes = std::max(lanes, vt.getNumElements());
       if (lanes && lanes > maxOps - total)
@@ -366,9 +366,8 @@ public:
     });
     llvm::SmallPtrSet<Operation *, 16> wasVector(dead.begin(), dead.end());
     for (Operation *op : llvm::reverse(all))
-      if (op->use_empty() &&
-          (wasVector.count(op) || isOpTriviallyDead(op) ||
-           isa<LoadOp, IndexOp>(op)))
+      if (op->use_empty() && (wasVector.count(op) || isOpTriviallyDead(op) ||
+                              isa<LoadOp, IndexOp>(op)))
         op->erase();
     return success();
   }
@@ -376,137 +375,195 @@ public:
 private:
   static bool isVector(Type t) { return isa<VectorType>(t); }
 
+  /// Gives a vector-valued op its lanes: one handler per op kind, each
+  /// creating the scalar ops before `op` (what every other op reads as
+  /// lanesOf). An op without vector operands or results stays as it is.
   LogicalResult visit(Operation *op) {
     bool vecIn = llvm::any_of(op->getOperandTypes(), isVector);
     bool vecOut = llvm::any_of(op->getResultTypes(), isVector);
     if (!vecIn && !vecOut)
       return success();
     OpBuilder b(op);
-    Location loc = op->getLoc();
-    if (auto v = dyn_cast<VectorizeOp>(op)) {
-      setLanes(v, llvm::to_vector(v.getElements()));
-    } else if (auto c = dyn_cast<VConstOp>(op)) {
-      SmallVector<Value> l;
-      for (Attribute a : c.getValue().getValues<Attribute>())
-        l.push_back(arith::ConstantOp::create(b, loc, cast<TypedAttr>(a)));
-      setLanes(c, l);
-    } else if (auto c = dyn_cast<arith::ConstantOp>(op)) {
-      auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
-      if (!dense)
-        return fail(op);
-      SmallVector<Value> l;
-      for (Attribute a : dense.getValues<Attribute>())
-        l.push_back(arith::ConstantOp::create(b, loc, cast<TypedAttr>(a)));
-      setLanes(c, l);
-    } else if (isa<CatOp, PtrCatOp>(op)) {
-      // PTRCAT's lanes are the INDEXes of its sources, lane by lane.
-      SmallVector<Value> l;
-      for (Value s : op->getOperands()) {
-        if (isVector(s.getType()))
-          llvm::append_range(l, lanesOf(s));
-        else
-          l.push_back(s);
-      }
-      setLanes(op, l);
-    } else if (auto gep = dyn_cast<GepOp>(op)) {
-      ArrayRef<Value> src = lanesOf(gep.getVector());
-      SmallVector<Value> l;
-      for (int64_t i : gep.getIndices())
-        l.push_back(src[i]);
-      if (!isVector(gep.getType()))
-        gep.getResult().replaceAllUsesWith(l.front());
-      else
-        setLanes(gep, l);
-      dead.push_back(op);
-    } else if (auto idx = dyn_cast<IndexOp>(op)) {
-      // A vector INDEX addresses consecutive elements: lane i is i further
-      // along the last (row-major innermost) index.
-      auto vt = dyn_cast<VectorType>(idx.getType());
-      if (!vt || vt.getRank() != 1 || idx.getIndices().empty() ||
-          (idx.getGate() && isVector(idx.getGate().getType())))
-        return fail(op);
-      SmallVector<Value> l;
-      for (int64_t i = 0; i < vt.getNumElements(); ++i) {
-        SmallVector<Value> ix(idx.getIndices());
-        if (i)
-          ix.back() = arith::AddIOp::create(
-              b, loc, ix.back(), arith::ConstantIndexOp::create(b, loc, i));
-        l.push_back(IndexOp::create(b, loc, vt.getElementType(),
-                                    idx.getBuffer(), ix, idx.getGate()));
-      }
-      setLanes(idx, l);
-    } else if (auto load = dyn_cast<LoadOp>(op)) {
-      auto vt = dyn_cast<VectorType>(load.getType());
-      if (!vt || !lanes.count(load.getIndex()))
-        return fail(op);
-      SmallVector<Value> l;
-      for (int64_t i = 0; i < vt.getNumElements(); ++i) {
-        // Each lane reads the buffer of its INDEX (a PTRCAT may join several).
-        Value lane = lanesOf(load.getIndex())[i];
-        auto laneIdx = lane.getDefiningOp<IndexOp>();
-        if (!laneIdx)
+    return TypeSwitch<Operation *, LogicalResult>(op)
+        .Case([&](VectorizeOp v) {
+          setLanes(v, llvm::to_vector(v.getElements()));
+          return success();
+        })
+        .Case([&](VConstOp c) {
+          setLanes(c, constantLanes(b, c.getLoc(),
+                                    c.getValue().getValues<Attribute>()));
+          return success();
+        })
+        .Case([&](arith::ConstantOp c) {
+          auto dense = dyn_cast<DenseElementsAttr>(c.getValue());
+          if (!dense)
+            return fail(op);
+          setLanes(c,
+                   constantLanes(b, c.getLoc(), dense.getValues<Attribute>()));
+          return success();
+        })
+        .Case<CatOp, PtrCatOp>([&](Operation *cat) { return splitCat(cat); })
+        .Case([&](GepOp gep) { return splitGep(gep); })
+        .Case([&](IndexOp idx) { return splitIndex(b, idx); })
+        .Case([&](LoadOp load) { return splitLoad(b, load); })
+        .Case([&](StoreOp store) { return splitStore(b, store); })
+        .Case([&](vector::ExtractOp ex) { return splitExtract(ex); })
+        .Case([&](vector::FromElementsOp fe) {
+          if (fe.getType().getRank() != 1)
+            return fail(op);
+          setLanes(fe, llvm::to_vector(fe.getElements()));
+          return success();
+        })
+        .Case([&](ReduceOp red) { return splitReduce(b, red); })
+        .Case([&](vector::BroadcastOp bc) {
+          if (isVector(bc.getSource().getType()) || bc.getType().getRank() != 1)
+            return fail(op);
+          setLanes(bc, SmallVector<Value>(bc.getType().getNumElements(),
+                                          bc.getSource()));
+          return success();
+        })
+        .Default([&](Operation *) {
+          if (op->hasTrait<OpTrait::Elementwise>() &&
+              op->getNumResults() == 1 && op->getNumRegions() == 0 &&
+              isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+            return splitElementwise(b, op);
           return fail(op);
-        l.push_back(LoadOp::create(
-            b, loc, vt.getElementType(), laneIdx.getBuffer(), lane,
-            load.getAlt() ? lanesOf(load.getAlt())[i] : Value()));
-      }
-      setLanes(load, l);
-    } else if (auto store = dyn_cast<StoreOp>(op)) {
-      // One store per lane, grouped (as uop-expand groups lane stores).
-      if (!lanes.count(store.getIndex()) || !lanes.count(store.getValue()))
-        return fail(op);
-      SmallVector<Value> parts;
-      for (auto [i, v] : llvm::zip(lanesOf(store.getIndex()),
-                                   lanesOf(store.getValue())))
-        parts.push_back(StoreOp::create(b, loc, i, v, store.getRanges()));
-      store.getResult().replaceAllUsesWith(
-          GroupOp::create(b, loc, VoidType::get(b.getContext()), parts));
-      dead.push_back(op);
-    } else if (auto ex = dyn_cast<vector::ExtractOp>(op)) {
-      if (!ex.getDynamicPosition().empty() || ex.getStaticPosition().size() != 1 ||
-          isVector(ex.getType()))
-        return fail(op);
-      ex.getResult().replaceAllUsesWith(
-          lanesOf(ex.getSource())[ex.getStaticPosition()[0]]);
-      dead.push_back(op);
-    } else if (auto fe = dyn_cast<vector::FromElementsOp>(op)) {
-      if (fe.getType().getRank() != 1)
-        return fail(op);
-      setLanes(fe, llvm::to_vector(fe.getElements()));
-    } else if (auto red = dyn_cast<ReduceOp>(op)) {
-      // A vector REDUCE (uop-expand{vectorize}) is a REDUCE per lane.
-      auto vt = dyn_cast<VectorType>(red.getType());
-      if (!vt || vt.getRank() != 1)
-        return fail(op);
-      SmallVector<Value> l;
-      for (Value src : lanesOf(red.getSrc()))
-        l.push_back(ReduceOp::create(b, loc, vt.getElementType(), src,
-                                     red.getRanges(), red.getReduceOpAttr()));
-      setLanes(red, l);
-    } else if (auto bc = dyn_cast<vector::BroadcastOp>(op)) {
-      if (isVector(bc.getSource().getType()) || bc.getType().getRank() != 1)
-        return fail(op);
-      setLanes(bc, SmallVector<Value>(bc.getType().getNumElements(),
-                                      bc.getSource()));
-    } else if (op->hasTrait<OpTrait::Elementwise>() &&
-               op->getNumResults() == 1 && op->getNumRegions() == 0 &&
-               isa<arith::ArithDialect, math::MathDialect>(op->getDialect())) {
-      auto vt = dyn_cast<VectorType>(op->getResult(0).getType());
-      if (!vt || vt.getRank() != 1)
-        return fail(op);
-      SmallVector<Value> l;
-      for (int64_t i = 0; i < vt.getNumElements(); ++i) {
-        IRMapping map;
-        for (Value o : op->getOperands())
-          map.map(o, isVector(o.getType()) ? lanesOf(o)[i] : o);
-        Operation *lane = b.clone(*op, map);
-        lane->getResult(0).setType(vt.getElementType());
-        l.push_back(lane->getResult(0));
-      }
-      setLanes(op, l);
-    } else {
-      return fail(op);
+        });
+  }
+
+  /// One arith.constant per element of a VCONST or dense constant.
+  template <typename Elements>
+  static SmallVector<Value> constantLanes(OpBuilder &b, Location loc,
+                                          Elements elements) {
+    SmallVector<Value> l;
+    for (Attribute a : elements)
+      l.push_back(arith::ConstantOp::create(b, loc, cast<TypedAttr>(a)));
+    return l;
+  }
+
+  /// CAT's lanes are its sources' in order; PTRCAT's lanes are the INDEXes
+  /// of its sources, lane by lane.
+  LogicalResult splitCat(Operation *op) {
+    SmallVector<Value> l;
+    for (Value s : op->getOperands()) {
+      if (isVector(s.getType()))
+        llvm::append_range(l, lanesOf(s));
+      else
+        l.push_back(s);
     }
+    setLanes(op, l);
+    return success();
+  }
+
+  /// A GEP picks lanes: a single one replaces its uses outright.
+  LogicalResult splitGep(GepOp gep) {
+    ArrayRef<Value> src = lanesOf(gep.getVector());
+    SmallVector<Value> l;
+    for (int64_t i : gep.getIndices())
+      l.push_back(src[i]);
+    if (!isVector(gep.getType()))
+      gep.getResult().replaceAllUsesWith(l.front());
+    else
+      setLanes(gep, l);
+    dead.push_back(gep);
+    return success();
+  }
+
+  /// A vector INDEX addresses consecutive elements: lane i is i further
+  /// along the last (row-major innermost) index.
+  LogicalResult splitIndex(OpBuilder &b, IndexOp idx) {
+    Location loc = idx.getLoc();
+    auto vt = dyn_cast<VectorType>(idx.getType());
+    if (!vt || vt.getRank() != 1 || idx.getIndices().empty() ||
+        (idx.getGate() && isVector(idx.getGate().getType())))
+      return fail(idx);
+    SmallVector<Value> l;
+    for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+      SmallVector<Value> ix(idx.getIndices());
+      if (i)
+        ix.back() = arith::AddIOp::create(
+            b, loc, ix.back(), arith::ConstantIndexOp::create(b, loc, i));
+      l.push_back(IndexOp::create(b, loc, vt.getElementType(), idx.getBuffer(),
+                                  ix, idx.getGate()));
+    }
+    setLanes(idx, l);
+    return success();
+  }
+
+  LogicalResult splitLoad(OpBuilder &b, LoadOp load) {
+    auto vt = dyn_cast<VectorType>(load.getType());
+    if (!vt || !lanes.count(load.getIndex()))
+      return fail(load);
+    SmallVector<Value> l;
+    for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+      // Each lane reads the buffer of its INDEX (a PTRCAT may join several).
+      Value lane = lanesOf(load.getIndex())[i];
+      auto laneIdx = lane.getDefiningOp<IndexOp>();
+      if (!laneIdx)
+        return fail(load);
+      l.push_back(LoadOp::create(
+          b, load.getLoc(), vt.getElementType(), laneIdx.getBuffer(), lane,
+          load.getAlt() ? lanesOf(load.getAlt())[i] : Value()));
+    }
+    setLanes(load, l);
+    return success();
+  }
+
+  /// One store per lane, grouped (as uop-expand groups lane stores).
+  LogicalResult splitStore(OpBuilder &b, StoreOp store) {
+    Location loc = store.getLoc();
+    if (!lanes.count(store.getIndex()) || !lanes.count(store.getValue()))
+      return fail(store);
+    SmallVector<Value> parts;
+    for (auto [i, v] :
+         llvm::zip(lanesOf(store.getIndex()), lanesOf(store.getValue())))
+      parts.push_back(StoreOp::create(b, loc, i, v, store.getRanges()));
+    store.getResult().replaceAllUsesWith(
+        GroupOp::create(b, loc, VoidType::get(b.getContext()), parts));
+    dead.push_back(store);
+    return success();
+  }
+
+  /// A constant-position extract of a scalar is that lane.
+  LogicalResult splitExtract(vector::ExtractOp ex) {
+    if (!ex.getDynamicPosition().empty() ||
+        ex.getStaticPosition().size() != 1 || isVector(ex.getType()))
+      return fail(ex);
+    ex.getResult().replaceAllUsesWith(
+        lanesOf(ex.getSource())[ex.getStaticPosition()[0]]);
+    dead.push_back(ex);
+    return success();
+  }
+
+  /// A vector REDUCE (uop-expand{vectorize}) is a REDUCE per lane.
+  LogicalResult splitReduce(OpBuilder &b, ReduceOp red) {
+    auto vt = dyn_cast<VectorType>(red.getType());
+    if (!vt || vt.getRank() != 1)
+      return fail(red);
+    SmallVector<Value> l;
+    for (Value src : lanesOf(red.getSrc()))
+      l.push_back(ReduceOp::create(b, red.getLoc(), vt.getElementType(), src,
+                                   red.getRanges(), red.getReduceOpAttr()));
+    setLanes(red, l);
+    return success();
+  }
+
+  /// An elementwise arith/math op is cloned per lane on the operands' lanes
+  /// (scalar operands shared).
+  LogicalResult splitElementwise(OpBuilder &b, Operation *op) {
+    auto vt = dyn_cast<VectorType>(op->getResult(0).getType());
+    if (!vt || vt.getRank() != 1)
+      return fail(op);
+    SmallVector<Value> l;
+    for (int64_t i = 0; i < vt.getNumElements(); ++i) {
+      IRMapping map;
+      for (Value o : op->getOperands())
+        map.map(o, isVector(o.getType()) ? lanesOf(o)[i] : o);
+      Operation *lane = b.clone(*op, map);
+      lane->getResult(0).setType(vt.getElementType());
+      l.push_back(lane->getResult(0));
+    }
+    setLanes(op, l);
     return success();
   }
 
@@ -533,10 +590,11 @@ private:
 static bool vectorsStayWhole(FunctionOp fn) {
   auto ok = [](Type t) { return !isa<VectorType>(t) || isCVectorType(t); };
   return !fn.walk([&](Operation *op) {
-              bool vec = llvm::any_of(op->getOperandTypes(),
-                                      [](Type t) { return isa<VectorType>(t); }) ||
-                         llvm::any_of(op->getResultTypes(),
-                                      [](Type t) { return isa<VectorType>(t); });
+              bool vec =
+                  llvm::any_of(op->getOperandTypes(),
+                               [](Type t) { return isa<VectorType>(t); }) ||
+                  llvm::any_of(op->getResultTypes(),
+                               [](Type t) { return isa<VectorType>(t); });
               if (!vec)
                 return WalkResult::advance();
               if (!llvm::all_of(op->getOperandTypes(), ok) ||
@@ -551,7 +609,8 @@ static bool vectorsStayWhole(FunctionOp fn) {
                                llvm::all_of(i->getUses(), isAccessThroughIndex);
                       })
                       .Case<LoadOp>([](LoadOp l) {
-                        return !l.getAlt() && l.getIndex().getDefiningOp<IndexOp>();
+                        return !l.getAlt() &&
+                               l.getIndex().getDefiningOp<IndexOp>();
                       })
                       .Case<StoreOp>([](StoreOp s) {
                         return s.getIndex().getDefiningOp<IndexOp>() != nullptr;
@@ -585,8 +644,7 @@ static bool vectorsStayWhole(FunctionOp fn) {
                                    op->getDialect());
                       });
               return kept ? WalkResult::advance() : WalkResult::interrupt();
-            })
-              .wasInterrupted();
+            }).wasInterrupted();
 }
 
 /// The vector ops of a kernel kept whole that the C has no vector form for
@@ -670,7 +728,8 @@ struct UOpDevectorizePass
     FunctionOp fn = getOperation();
     // A tensor-core matmul (TC) keeps its REDUCE: convert-uop-to-tirx tiles
     // it whole.
-    if (SinkOp sink = fn.getSink(); sink && sink.getInfo() &&
+    if (SinkOp sink = fn.getSink();
+        sink && sink.getInfo() &&
         llvm::any_of(sink.getInfo()->getAppliedOpts(),
                      [](OptAttr o) { return o.getKind() == OptOps::TC; })) {
       if (simplify)
@@ -725,7 +784,7 @@ struct UOpDevectorizePass
     RowMajorTerms terms;
     if (fn.walk([&](IndexOp idx) {
             return failed(linearizeIndex(idx, terms)) ? WalkResult::interrupt()
-                                               : WalkResult::advance();
+                                                      : WalkResult::advance();
           }).wasInterrupted())
       return failure();
     return success();

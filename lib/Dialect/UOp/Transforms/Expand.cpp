@@ -32,8 +32,9 @@ static llvm::SetVector<Operation *> readersOf(RangeOp r) {
     Value v = work.pop_back_val();
     for (Operation *user : v.getUsers()) {
       auto closed = getClosedRangesMutable(user);
-      bool closes = closed && llvm::is_contained(
-                                  static_cast<OperandRange>(*closed), r.getResult());
+      bool closes =
+          closed &&
+          llvm::is_contained(static_cast<OperandRange>(*closed), r.getResult());
       // A terminator (the SINK) is never replicated: reading a lane there
       // is an escape, reported below.
       if (closes || user->hasTrait<OpTrait::IsTerminator>() ||
@@ -79,8 +80,9 @@ static LogicalResult mergeLanesAt(Operation *closer, RangeOp r, int64_t k,
   if (auto red = dyn_cast<ReduceOp>(closer)) {
     Value acc = lanes[0].lookupOrDefault(red.getSrc());
     for (int64_t lane = 1; lane < k; ++lane) {
-      FailureOr<Value> c = combineReduce(b, loc, red.getReduceOp(), acc,
-                                   lanes[lane].lookupOrDefault(red.getSrc()));
+      FailureOr<Value> c =
+          combineReduce(b, loc, red.getReduceOp(), acc,
+                        lanes[lane].lookupOrDefault(red.getSrc()));
       if (failed(c))
         return red.emitError("uop-expand: cannot contract this type");
       acc = *c;
@@ -115,7 +117,6 @@ static LogicalResult mergeLanesAt(Operation *closer, RangeOp r, int64_t k,
 /// translation's vector types (GCC/Clang vector extensions) hold f32 / f64.
 static bool isVectorElement(Type t) { return t.isF32() || t.isF64(); }
 
-
 /// An elementwise arith/math op from f32/f64 operands to one f32/f64
 /// result (what a vector of those lanes computes the same way).
 static bool isElementwiseFloat(Operation *op) {
@@ -127,56 +128,67 @@ static bool isElementwiseFloat(Operation *op) {
          llvm::all_of(op->getOperandTypes(), isVectorElement);
 }
 
+namespace {
 /// Computes the ops reading `r` on vector<K x T> values instead of K scalar
 /// copies, when they can: `r` offsets only the innermost index of INDEXes
 /// (through index adds of lane-invariant values), so each INDEX addresses K
 /// consecutive elements; what is loaded through them flows through
 /// elementwise f32/f64 arith/math ops and selects on a lane-invariant
 /// condition (lane-invariant operands broadcast) into REDUCEs over other
-/// ranges and STOREs. Returns false, changing nothing,
-/// for any other slice (a REDUCE over `r` itself, a lane used as a value, a
-/// gate, a stride other than 1, another op), which is expanded into lanes.
-static bool vectorizeRange(RangeOp r, int64_t k,
-                           const llvm::SetVector<Operation *> &slice,
-                           ArrayRef<Operation *> ordered,
-                           ArrayRef<Operation *> closers) {
-  if (k < 2 || !llvm::isPowerOf2_64(k) ||
-      !llvm::all_of(closers,
-                    [](Operation *c) { return isa<EndOp, ReduceOp>(c); }))
-    return false;
-  // K lanes of `t` must make a vector the C has a type for.
-  auto fits = [&](Type t) { return isCVectorType(VectorType::get({k}, t)); };
-  // Lane offsets: r + invariant; vectors: what INDEXes of lane offsets give.
-  llvm::SmallDenseSet<Value> laneOffsets = {r.getResult()};
-  llvm::SmallDenseSet<Value> vectors;
-  auto invariant = [&](Value v) {
+/// ranges and STOREs. Any other slice (a REDUCE over `r` itself, a lane used
+/// as a value, a gate, a stride other than 1, another op) is left unchanged,
+/// to be expanded into lanes.
+class RangeVectorizer {
+public:
+  RangeVectorizer(RangeOp r, int64_t k,
+                  const llvm::SetVector<Operation *> &slice,
+                  ArrayRef<Operation *> ordered, ArrayRef<Operation *> closers)
+      : r(r), k(k), slice(slice), ordered(ordered), closers(closers) {}
+
+  /// Whether the slice was vectorized (false: nothing changed).
+  bool run() {
+    if (!canVectorize())
+      return false;
+    rewrite();
+    return true;
+  }
+
+private:
+  /// Classifies every op of the slice (lane offsets, vectors) before any
+  /// rewriting, so that a slice that cannot be vectorized stays untouched.
+  bool canVectorize() {
+    if (k < 2 || !llvm::isPowerOf2_64(k) ||
+        !llvm::all_of(
+            closers, [](Operation *c) { return isa<EndOp, ReduceOp>(c); }))
+      return false;
+    for (Operation *op : ordered)
+      if (!classify(op))
+        return false;
+    // A REDUCE over r combines the lanes of its (vector) source in order.
+    for (Operation *c : closers)
+      if (auto red = dyn_cast<ReduceOp>(c);
+          red && (!vectors.contains(red.getSrc()) ||
+                  !isVectorElement(red.getSrc().getType())))
+        return false;
+    return true;
+  }
+
+  /// K lanes of `t` must make a vector the C has a type for.
+  bool fits(Type t) const { return isCVectorType(vecOf(t)); }
+  VectorType vecOf(Type t) const { return VectorType::get({k}, t); }
+
+  bool invariant(Value v) const {
     return !laneOffsets.contains(v) && !vectors.contains(v) &&
            !(v.getDefiningOp() && slice.contains(v.getDefiningOp()));
-  };
-  for (Operation *op : ordered) {
-    if (auto add = dyn_cast<arith::AddIOp>(op)) {
-      bool l = laneOffsets.contains(add.getLhs()),
-           rr = laneOffsets.contains(add.getRhs());
-      if (!add.getType().isIndex() || l == rr ||
-          !invariant(l ? add.getRhs() : add.getLhs()))
-        return false;
-      laneOffsets.insert(add.getResult());
-      continue;
-    }
-    if (auto idx = dyn_cast<IndexOp>(op)) {
-      if (idx.getGate() || idx.getIndices().empty() ||
-          !fits(idx.getType()) || laneOffsets.contains(idx.getBuffer()) ||
-          vectors.contains(idx.getBuffer()) ||
-          !laneOffsets.contains(idx.getIndices().back()) ||
-          !llvm::all_of(idx.getIndices().drop_back(), invariant))
-        return false;
-      // Read and written through LOAD / STORE only (an INDEX read as a
-      // value is a scalar lvalue in the C, not a vector's address).
-      if (!llvm::all_of(idx->getUses(), isAccessThroughIndex))
-        return false;
-      vectors.insert(idx.getResult());
-      continue;
-    }
+  }
+
+  /// Records what `op` computes (a lane offset, a vector, or neither);
+  /// false for an op the vector form cannot compute.
+  bool classify(Operation *op) {
+    if (auto add = dyn_cast<arith::AddIOp>(op))
+      return classifyLaneOffset(add);
+    if (auto idx = dyn_cast<IndexOp>(op))
+      return classifyIndex(idx);
     // Every other op reads no lane offset.
     if (llvm::any_of(op->getOperands(),
                      [&](Value v) { return laneOffsets.contains(v); }))
@@ -202,49 +214,81 @@ static bool vectorizeRange(RangeOp r, int64_t k,
       vectors.insert(sel.getResult());
     } else if (isElementwiseFloat(op) && fits(op->getResult(0).getType())) {
       vectors.insert(op->getResult(0));
-    } else if (isa<EndOp, AfterOp, GroupOp>(op)) {
-      // Orderings: the same op once, on the vector store.
-    } else {
+    } else if (!isa<EndOp, AfterOp, GroupOp>(op)) {
+      // (Orderings stay: the same op once, on the vector store.)
       return false;
     }
+    return true;
   }
 
-  // A REDUCE over r combines the lanes of its (vector) source in order.
-  for (Operation *c : closers)
-    if (auto red = dyn_cast<ReduceOp>(c);
-        red && (!vectors.contains(red.getSrc()) ||
-                !isVectorElement(red.getSrc().getType())))
+  /// Lane offsets: r + invariant.
+  bool classifyLaneOffset(arith::AddIOp add) {
+    bool l = laneOffsets.contains(add.getLhs()),
+         rr = laneOffsets.contains(add.getRhs());
+    if (!add.getType().isIndex() || l == rr ||
+        !invariant(l ? add.getRhs() : add.getLhs()))
       return false;
+    laneOffsets.insert(add.getResult());
+    return true;
+  }
 
-  // Rewrite in place: lane offsets become the first lane's (r = 0), vector
-  // values take their vector type, invariant operands of vector ops are
-  // broadcast, and the ENDs over r no longer list it.
-  OpBuilder b(r);
-  Value zero = arith::ConstantIndexOp::create(b, r.getLoc(), 0);
-  auto vecOf = [&](Type t) { return VectorType::get({k}, t); };
-  // Which ops compute on vectors, decided before any type changes.
-  llvm::SmallPtrSet<Operation *, 32> vectorOps;
-  for (Operation *op : ordered)
-    if (isa<LoadOp, StoreOp, ReduceOp, arith::SelectOp>(op) ||
-        isElementwiseFloat(op))
-      vectorOps.insert(op);
-  for (Operation *op : ordered) {
-    if (vectorOps.contains(op)) {
-      b.setInsertionPoint(op);
-      for (OpOperand &o : op->getOpOperands()) {
-        Value v = o.get();
-        if (vectors.contains(v) || !isVectorElement(v.getType()))
-          continue;
-        if (isa<StoreOp>(op) && o.getOperandNumber() != 1)
-          continue;
-        o.set(vector::BroadcastOp::create(b, op->getLoc(), vecOf(v.getType()), v));
+  /// Vectors: what INDEXes of lane offsets (in the innermost index only)
+  /// give.
+  bool classifyIndex(IndexOp idx) {
+    if (idx.getGate() || idx.getIndices().empty() || !fits(idx.getType()) ||
+        laneOffsets.contains(idx.getBuffer()) ||
+        vectors.contains(idx.getBuffer()) ||
+        !laneOffsets.contains(idx.getIndices().back()) ||
+        !llvm::all_of(idx.getIndices().drop_back(),
+                      [&](Value v) { return invariant(v); }))
+      return false;
+    // Read and written through LOAD / STORE only (an INDEX read as a
+    // value is a scalar lvalue in the C, not a vector's address).
+    if (!llvm::all_of(idx->getUses(), isAccessThroughIndex))
+      return false;
+    vectors.insert(idx.getResult());
+    return true;
+  }
+
+  /// Rewrite in place: lane offsets become the first lane's (r = 0), vector
+  /// values take their vector type, invariant operands of vector ops are
+  /// broadcast, and the ENDs over r no longer list it.
+  void rewrite() {
+    OpBuilder b(r);
+    Value zero = arith::ConstantIndexOp::create(b, r.getLoc(), 0);
+    retype(b);
+    for (Operation *c : closers)
+      rewriteCloser(b, c);
+    r.getResult().replaceAllUsesWith(zero);
+  }
+
+  void retype(OpBuilder &b) {
+    // Which ops compute on vectors, decided before any type changes.
+    llvm::SmallPtrSet<Operation *, 32> vectorOps;
+    for (Operation *op : ordered)
+      if (isa<LoadOp, StoreOp, ReduceOp, arith::SelectOp>(op) ||
+          isElementwiseFloat(op))
+        vectorOps.insert(op);
+    for (Operation *op : ordered) {
+      if (vectorOps.contains(op)) {
+        b.setInsertionPoint(op);
+        for (OpOperand &o : op->getOpOperands()) {
+          Value v = o.get();
+          if (vectors.contains(v) || !isVectorElement(v.getType()))
+            continue;
+          if (isa<StoreOp>(op) && o.getOperandNumber() != 1)
+            continue;
+          o.set(vector::BroadcastOp::create(b, op->getLoc(), vecOf(v.getType()),
+                                            v));
+        }
       }
+      for (Value res : op->getResults())
+        if (vectors.contains(res))
+          res.setType(vecOf(res.getType()));
     }
-    for (Value res : op->getResults())
-      if (vectors.contains(res))
-        res.setType(vecOf(res.getType()));
   }
-  for (Operation *c : closers) {
+
+  void rewriteCloser(OpBuilder &b, Operation *c) {
     SmallVector<Value> remaining;
     for (Value v : static_cast<OperandRange>(*getClosedRangesMutable(c)))
       if (v != r.getResult())
@@ -264,7 +308,7 @@ static bool vectorizeRange(RangeOp r, int64_t k,
                              vector::ExtractOp::create(b, loc, v, lane));
       red.getResult().replaceAllUsesWith(acc);
       red->erase();
-      continue;
+      return;
     }
     auto end = cast<EndOp>(c);
     if (remaining.empty()) {
@@ -275,9 +319,16 @@ static bool vectorizeRange(RangeOp r, int64_t k,
       end.getRangesMutable().assign(remaining);
     }
   }
-  r.getResult().replaceAllUsesWith(zero);
-  return true;
-}
+
+  RangeOp r;
+  int64_t k;
+  const llvm::SetVector<Operation *> &slice;
+  ArrayRef<Operation *> ordered, closers;
+  /// Lane offsets (r + invariant) and vector values.
+  llvm::SmallDenseSet<Value> laneOffsets = {r.getResult()};
+  llvm::SmallDenseSet<Value> vectors;
+};
+} // namespace
 
 static LogicalResult expandRange(RangeOp r, bool vectorize) {
   int64_t k = *getConstantExtent(r);
@@ -287,8 +338,8 @@ static LogicalResult expandRange(RangeOp r, bool vectorize) {
   llvm::SetVector<Operation *> closers;
   for (Operation *user : r->getUsers())
     if (auto closed = getClosedRangesMutable(user);
-        closed && llvm::is_contained(static_cast<OperandRange>(*closed),
-                                     r.getResult()))
+        closed &&
+        llvm::is_contained(static_cast<OperandRange>(*closed), r.getResult()))
       closers.insert(user);
   for (Operation *op : slice)
     if (llvm::any_of(op->getUsers(), [&](Operation *u) {
@@ -303,7 +354,7 @@ static LogicalResult expandRange(RangeOp r, bool vectorize) {
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
 
   if (vectorize && r.getAxisType() == AxisType::Upcast &&
-      vectorizeRange(r, k, slice, ordered, closers.getArrayRef())) {
+      RangeVectorizer(r, k, slice, ordered, closers.getArrayRef()).run()) {
     r->erase();
     return success();
   }
@@ -439,7 +490,8 @@ struct UOpExpandPass : public uop::impl::UOpExpandBase<UOpExpandPass> {
     for (RangeOp r : ranges) {
       std::optional<int64_t> extent = getConstantExtent(r);
       if (!extent) {
-        r.emitError("uop-expand: an upcast/unroll range needs a constant extent");
+        r.emitError(
+            "uop-expand: an upcast/unroll range needs a constant extent");
         return signalPassFailure();
       }
       if (*extent < 1) {
@@ -450,7 +502,8 @@ struct UOpExpandPass : public uop::impl::UOpExpandBase<UOpExpandPass> {
       }
       if (*extent > maxLanes || lanes > maxLanes / *extent) {
         r.emitError("uop-expand: expanding this range would exceed max-lanes=")
-            << maxLanes.getValue() << " lanes in the kernel (extent " << *extent << ")";
+            << maxLanes.getValue() << " lanes in the kernel (extent " << *extent
+            << ")";
         return signalPassFailure();
       }
       lanes *= *extent;
