@@ -1,13 +1,16 @@
-//===- Gradient.cpp - uop-gradient: reverse-mode VJPs of tensor-level graphs -===//
+//===- Gradient.cpp - uop-gradient: reverse-mode VJPs -----------*- C++ -*-===//
 //
 // A func.func carrying `uop.grad_wrt = array<i64: i, ...>` asks for its
 // vector-Jacobian product. The pass adds `@<f>_vjp(f's inputs..., dy)` that
 // recomputes f's forward graph and returns the gradient of each requested
 // argument, one rule per op in the style of tinygrad's gradient.py:
-// elementwise arith/math through their derivatives, select, float casts,
+// elementwise arith/math through their derivatives (powf and remf as
+// tinygrad/torch define them at base 0 and for fmod; floor/ceil/trunc/round
+// pass none), select, float casts, CONTIGUOUS/CONTIGUOUS_BACKWARD/COPY,
 // movement ops through their adjoints (EXPAND's is a REDUCE_AXIS add),
-// REDUCE_AXIS add/max; matmul is EXPAND * EXPAND -> REDUCE_AXIS add and
-// needs no rule of its own. A value read several times sums its cotangents.
+// REDUCE_AXIS add/max/min/mul; matmul is EXPAND * EXPAND -> REDUCE_AXIS add
+// and needs no rule of its own. A value read several times sums its
+// cotangents.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,8 +49,8 @@ struct Adjoint {
   Value x(Value v) { return fwd.lookup(v); }
   Value splat(Type t, double v) {
     auto st = cast<ShapedType>(t);
-    auto attr = DenseElementsAttr::get(
-        st, b.getFloatAttr(st.getElementType(), v));
+    auto attr =
+        DenseElementsAttr::get(st, b.getFloatAttr(st.getElementType(), v));
     return arith::ConstantOp::create(b, loc, st, attr);
   }
   Value add(Value a, Value c) { return arith::AddFOp::create(b, loc, a, c); }
@@ -94,8 +97,13 @@ struct Adjoint {
     return ReshapeOp::create(b, loc, src, r);
   }
 
-  LogicalResult elementwise(Operation *op, Value g);
+  LogicalResult arithRule(Operation *op, Value g);
+  LogicalResult mathRule(Operation *op, Value g);
+  void pow(Operation *op, Value g);
+  LogicalResult passthrough(Operation *op, Value g);
   LogicalResult movement(Operation *op, Value g);
+  Value extremum(ReduceAxisOp op, Value g);
+  Value product(ReduceAxisOp op, Value g);
   LogicalResult reduce(ReduceAxisOp op, Value g);
   LogicalResult rule(Operation *op, Value g);
 };
@@ -105,8 +113,8 @@ void minMax(Adjoint &A, Value a, Value c, Value g, bool isMax, Value oa,
             Value oc) {
   Value one = A.splat(g.getType(), 1.0), half = A.splat(g.getType(), 0.5),
         zero = A.splat(g.getType(), 0.0);
-  Value wins = A.cmp(isMax ? arith::CmpFPredicate::OGT
-                           : arith::CmpFPredicate::OLT, a, c);
+  Value wins = A.cmp(
+      isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, a, c);
   Value tie = A.cmp(arith::CmpFPredicate::OEQ, a, c);
   Value wa = A.select(wins, one, A.select(tie, half, zero));
   Value wc = arith::SubFOp::create(A.b, A.loc, one, wa);
@@ -114,7 +122,7 @@ void minMax(Adjoint &A, Value a, Value c, Value g, bool isMax, Value oa,
   A.accumulate(oc, A.mul(g, wc));
 }
 
-LogicalResult Adjoint::elementwise(Operation *op, Value g) {
+LogicalResult Adjoint::arithRule(Operation *op, Value g) {
   Value y = x(op->getResult(0));
   auto in = [&](unsigned i) { return x(op->getOperand(i)); };
   auto to = [&](unsigned i, Value v) { accumulate(op->getOperand(i), v); };
@@ -128,12 +136,61 @@ LogicalResult Adjoint::elementwise(Operation *op, Value g) {
     return to(0, div(g, in(1))), to(1, neg(div(mul(g, y), in(1)))), success();
   if (isa<arith::NegFOp>(op))
     return to(0, neg(g)), success();
+  if (isa<arith::RemFOp>(op)) // fmod: x - trunc(x / y) * y (torch, tinygrad)
+    return to(0, g),
+           to(1, neg(mul(g, math::TruncOp::create(b, loc, div(in(0), in(1)))))),
+           success();
   if (isa<arith::MaximumFOp, arith::MaxNumFOp, arith::MinimumFOp,
           arith::MinNumFOp>(op)) {
     bool isMax = isa<arith::MaximumFOp, arith::MaxNumFOp>(op);
     minMax(*this, in(0), in(1), g, isMax, op->getOperand(0), op->getOperand(1));
     return success();
   }
+  if (isa<arith::SelectOp>(op)) {
+    Value c = in(0), zero = splat(g.getType(), 0.0);
+    if (isFloatTensor(op->getOperand(1).getType()))
+      to(1, select(c, g, zero));
+    if (isFloatTensor(op->getOperand(2).getType()))
+      to(2, select(c, zero, g));
+    return success();
+  }
+  Type srcTy = op->getNumOperands() ? op->getOperand(0).getType() : Type();
+  if (isa<arith::ExtFOp>(op))
+    return to(0, arith::TruncFOp::create(b, loc, srcTy, g)), success();
+  if (isa<arith::TruncFOp>(op))
+    return to(0, arith::ExtFOp::create(b, loc, srcTy, g)), success();
+  return failure();
+}
+
+/// pow(b, e): tinygrad's rule, torch's values, base 0 included: d/db is 0
+/// where e == 0; d/de is 0 at b == 0 (e >= 0) and -inf there for e < 0.
+void Adjoint::pow(Operation *op, Value g) {
+  Value base = x(op->getOperand(0)), e = x(op->getOperand(1));
+  Value y = x(op->getResult(0));
+  Type t = g.getType();
+  Value zero = splat(t, 0.0);
+  Value em1 = arith::SubFOp::create(b, loc, e, splat(t, 1.0));
+  Value db = mul(e, math::PowFOp::create(b, loc, base, em1));
+  accumulate(op->getOperand(0),
+             mul(g, select(cmp(arith::CmpFPredicate::OEQ, e, zero), zero, db)));
+  Value atZero = select(cmp(arith::CmpFPredicate::OLT, e, zero),
+                        splat(t, -INFINITY), zero);
+  Value de = mul(y, math::LogOp::create(b, loc, base));
+  accumulate(
+      op->getOperand(1),
+      mul(g, select(cmp(arith::CmpFPredicate::OEQ, base, zero), atZero, de)));
+}
+
+LogicalResult Adjoint::mathRule(Operation *op, Value g) {
+  Value y = x(op->getResult(0));
+  auto in = [&](unsigned i) { return x(op->getOperand(i)); };
+  auto to = [&](unsigned i, Value v) { accumulate(op->getOperand(i), v); };
+  if (isa<math::PowFOp>(op))
+    return pow(op, g), success();
+  // Piecewise constant: no cotangent flows (tinygrad's TRUNC, torch's zeros).
+  if (isa<math::FloorOp, math::CeilOp, math::TruncOp, math::RoundEvenOp,
+          math::RoundOp>(op))
+    return success();
   if (isa<math::ExpOp>(op))
     return to(0, mul(g, y)), success();
   if (isa<math::Exp2Op>(op))
@@ -154,6 +211,10 @@ LogicalResult Adjoint::elementwise(Operation *op, Value g) {
     return to(0, mul(g, arith::SubFOp::create(b, loc, splat(y.getType(), 1.0),
                                               mul(y, y)))),
            success();
+  if (isa<math::ErfOp>(op)) { // 2 / sqrt(pi) * exp(-x^2)
+    Value e = math::ExpOp::create(b, loc, neg(mul(in(0), in(0))));
+    return to(0, mul(g, scale(e, 2.0 / std::sqrt(std::acos(-1.0))))), success();
+  }
   if (isa<math::AbsFOp>(op)) {
     Value zero = splat(y.getType(), 0.0);
     Value sgn = select(cmp(arith::CmpFPredicate::OGT, in(0), zero),
@@ -162,24 +223,24 @@ LogicalResult Adjoint::elementwise(Operation *op, Value g) {
                               splat(y.getType(), -1.0), zero));
     return to(0, mul(g, sgn)), success();
   }
-  if (isa<arith::SelectOp>(op)) {
-    Value c = in(0), zero = splat(g.getType(), 0.0);
-    if (isFloatTensor(op->getOperand(1).getType()))
-      to(1, select(c, g, zero));
-    if (isFloatTensor(op->getOperand(2).getType()))
-      to(2, select(c, zero, g));
-    return success();
-  }
-  if (isa<arith::ExtFOp>(op))
-    return to(0, arith::TruncFOp::create(b, loc, op->getOperand(0).getType(),
-                                         g)),
-           success();
-  if (isa<arith::TruncFOp>(op))
-    return to(0, arith::ExtFOp::create(b, loc, op->getOperand(0).getType(), g)),
-           success();
-  if (isa<ContiguousOp, ContiguousBackwardOp>(op))
-    return to(0, g), success();
   return failure();
+}
+
+/// CONTIGUOUS and COPY pass the cotangent (COPY's goes back to its source's
+/// device where a COPY names it, tinygrad's copy_to_device; an argument is
+/// on the program's one device); CONTIGUOUS_BACKWARD makes it contiguous.
+LogicalResult Adjoint::passthrough(Operation *op, Value g) {
+  Value src = op->getOperand(0);
+  if (isa<ContiguousOp>(op))
+    return accumulate(src, g), success();
+  if (isa<ContiguousBackwardOp>(op))
+    return accumulate(src, ContiguousOp::create(b, loc, g.getType(), g)),
+           success();
+  if (!isa<CopyOp>(op))
+    return failure();
+  if (auto from = src.getDefiningOp<CopyOp>())
+    g = CopyOp::create(b, loc, g.getType(), g, x(from.getDevice()));
+  return accumulate(src, g), success();
 }
 
 LogicalResult Adjoint::movement(Operation *op, Value g) {
@@ -199,8 +260,8 @@ LogicalResult Adjoint::movement(Operation *op, Value g) {
     SmallVector<int64_t> ends;
     for (auto [lo, d] : llvm::zip(p.getBeginPads(), st.getShape()))
       ends.push_back(lo + d);
-    return accumulate(src, ShrinkOp::create(b, loc, st, g, p.getBeginPads(),
-                                            ends)),
+    return accumulate(src,
+                      ShrinkOp::create(b, loc, st, g, p.getBeginPads(), ends)),
            success();
   }
   if (auto s = dyn_cast<ShrinkOp>(op)) {
@@ -216,21 +277,51 @@ LogicalResult Adjoint::movement(Operation *op, Value g) {
   return failure();
 }
 
-LogicalResult Adjoint::reduce(ReduceAxisOp op, Value g) {
+/// MAX/MIN: the extrema share the cotangent equally (tinygrad, torch's
+/// amax/amin).
+Value Adjoint::extremum(ReduceAxisOp op, Value g) {
   auto st = cast<RankedTensorType>(op.getSrc().getType());
   ArrayRef<int64_t> axes = op.getAxes();
-  if (op.getReduceOp() == ReduceOpKind::Add)
-    return accumulate(op.getSrc(), broadcast(g, st, axes)), success();
-  if (op.getReduceOp() != ReduceOpKind::Max)
-    return failure();
-  // Max: the maxima share the cotangent equally (tinygrad, torch's amax).
   Value yb = broadcast(x(op.getResult()), st, axes);
   Value mask = select(cmp(arith::CmpFPredicate::OEQ, x(op.getSrc()), yb),
                       splat(st, 1.0), splat(st, 0.0));
-  Value count = ReduceAxisOp::create(b, loc, op.getType(), mask,
-                                     ReduceOpKind::Add, axes);
-  accumulate(op.getSrc(), mul(mask, broadcast(div(g, count), st, axes)));
-  return success();
+  Value count =
+      ReduceAxisOp::create(b, loc, op.getType(), mask, ReduceOpKind::Add, axes);
+  return mul(mask, broadcast(div(g, count), st, axes));
+}
+
+/// MUL (prod), tinygrad's rule: d prod / dx_j = prod / x_j where x_j != 0;
+/// at a zero, the product of the others if it is the only zero, else 0.
+Value Adjoint::product(ReduceAxisOp op, Value g) {
+  auto st = cast<RankedTensorType>(op.getSrc().getType());
+  ArrayRef<int64_t> axes = op.getAxes();
+  Value src = x(op.getSrc()), zero = splat(st, 0.0), one = splat(st, 1.0);
+  Value isZero = cmp(arith::CmpFPredicate::OEQ, src, zero);
+  Value safe = select(isZero, one, src);
+  auto reduceTo = [&](ReduceOpKind kind, Value v) {
+    Value r = ReduceAxisOp::create(b, loc, op.getType(), v, kind, axes);
+    return broadcast(r, st, axes);
+  };
+  Value zeros = reduceTo(ReduceOpKind::Add, select(isZero, one, zero));
+  Value others = select(cmp(arith::CmpFPredicate::OEQ, zeros, one),
+                        reduceTo(ReduceOpKind::Mul, safe), zero);
+  Value ratio = div(broadcast(x(op.getResult()), st, axes), safe);
+  return mul(broadcast(g, st, axes), select(isZero, others, ratio));
+}
+
+LogicalResult Adjoint::reduce(ReduceAxisOp op, Value g) {
+  auto st = cast<RankedTensorType>(op.getSrc().getType());
+  switch (op.getReduceOp()) {
+  case ReduceOpKind::Add:
+    return accumulate(op.getSrc(), broadcast(g, st, op.getAxes())), success();
+  case ReduceOpKind::Max:
+  case ReduceOpKind::Min:
+    return accumulate(op.getSrc(), extremum(op, g)), success();
+  case ReduceOpKind::Mul:
+    return accumulate(op.getSrc(), product(op, g)), success();
+  default:
+    return failure();
+  }
 }
 
 LogicalResult Adjoint::rule(Operation *op, Value g) {
@@ -238,7 +329,13 @@ LogicalResult Adjoint::rule(Operation *op, Value g) {
     return reduce(r, g);
   if (isa<ReshapeOp, ExpandOp, PermuteOp, PadOp, ShrinkOp, FlipOp>(op))
     return movement(op, g);
-  return elementwise(op, g);
+  if (isa<ContiguousOp, ContiguousBackwardOp, CopyOp>(op))
+    return passthrough(op, g);
+  if (isa<arith::ArithDialect>(op->getDialect()))
+    return arithRule(op, g);
+  if (isa<math::MathDialect>(op->getDialect()))
+    return mathRule(op, g);
+  return failure();
 }
 
 /// The values that depend on a differentiated argument through float ops;

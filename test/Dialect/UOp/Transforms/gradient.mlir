@@ -34,3 +34,30 @@ func.func @square(%x: tensor<4xf32>) -> tensor<4xf32> attributes {uop.grad_wrt =
   %t = arith.addf %s, %d : tensor<4xf32>
   return %t : tensor<4xf32>
 }
+
+// An op off the differentiated path (atan has no rule) is only recomputed.
+// CHECK-LABEL: func.func @off_path_vjp
+// CHECK: %[[A:.*]] = math.atan %arg1
+// CHECK: %[[G:.*]] = arith.mulf %arg2, %[[A]]
+// CHECK: return %[[G]]
+func.func @off_path(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> attributes {uop.grad_wrt = array<i64: 0>} {
+  %a = math.atan %y : tensor<4xf32>
+  %r = arith.mulf %x, %a : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// COPY of a COPY: the cotangent goes back to the first COPY's device; the
+// first's source, an argument, takes it as it is. CONTIGUOUS_BACKWARD makes
+// its cotangent CONTIGUOUS.
+// CHECK-LABEL: func.func @copies_vjp
+// CHECK: %[[D:.*]] = uop.device "CPU"
+// CHECK: %[[C:.*]] = uop.contiguous %arg1
+// CHECK: %[[B:.*]] = uop.copy %[[C]], %[[D]]
+// CHECK: return %[[B]]
+func.func @copies(%x: tensor<4xf32>) -> tensor<4xf32> attributes {uop.grad_wrt = array<i64: 0>} {
+  %d = uop.device "CPU"
+  %c1 = uop.copy %x, %d : tensor<4xf32>
+  %c2 = uop.copy %c1, %d : tensor<4xf32>
+  %k = uop.contiguous_backward %c2 : tensor<4xf32>
+  return %k : tensor<4xf32>
+}
