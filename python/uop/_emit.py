@@ -16,6 +16,8 @@ COMPARE = ("cmplt", "cmpeq", "cmpne")
 UNARY = ("neg", "exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos", "tanh", "abs",
          "floor", "ceil", "trunc", "round", "erf")
 MOVEMENT = ("reshape", "permute", "expand", "pad", "shrink", "flip")
+# Identity in the forward value; autograd hints (tinygrad's DETACH / CONTIGUOUS_BACKWARD).
+PASSTHROUGH = ("detach", "contiguous_backward")
 
 _FLOAT_BIN = {"add": "arith.addf", "sub": "arith.subf", "mul": "arith.mulf", "div": "arith.divf",
               "max": "arith.maximumf", "min": "arith.minimumf", "pow": "math.powf",
@@ -76,9 +78,21 @@ def _loc(node):
     return f' loc("{f}":{line}:0)'
 
 
+def passthrough_base(node):
+    """``node`` with its detach / contiguous_backward wrappers removed (the same value)."""
+    while node.op in PASSTHROUGH:
+        node = node.srcs[0]
+    return node
+
+
 class Emitter:
-    def __init__(self, locations=False):
+    """``autograd=True`` prints detach and contiguous_backward as ``uop.detach`` and
+    ``uop.contiguous_backward`` (what ``uop-gradient`` reads); otherwise they are no
+    op at all (the value of their source)."""
+
+    def __init__(self, locations=False, autograd=False):
         self.locations = locations
+        self.autograd = autograd
         self.lines = []
         self.args = []       # (name, type)
         self.inputs = []     # arrays
@@ -92,7 +106,9 @@ class Emitter:
         self.count += 1
         return n
 
-    def module(self, root):
+    def module(self, root, attrs=""):
+        """The module of the graph of ``root``; ``attrs`` (e.g. ``uop.grad_wrt = ...``)
+        become @main's attributes."""
         # Iterative post-order: sources left to right, each node once.
         stack = [(root, False)]
         while stack:
@@ -111,7 +127,8 @@ class Emitter:
         sig = ", ".join(f"{n}: {t}" for n, t in self.args)
         # Unsigned integers say so at the interface (MLIR integers are signless).
         rsig = f"({rtype} {{uop.unsigned}})" if root.dtype.is_unsigned else rtype
-        out = ["module {", f"  func.func @main({sig}) -> {rsig} {{"]
+        fattrs = f" attributes {{{attrs}}}" if attrs else ""
+        out = ["module {", f"  func.func @main({sig}) -> {rsig}{fattrs} {{"]
         out += ["    " + l for l in self.lines]
         out += [f"    return {res} : {rtype}", "  }", "}", ""]
         return "\n".join(out), list(self.inputs)
@@ -130,6 +147,9 @@ class Emitter:
         srcs = [self.names[s] for s in node.srcs]
         if node.op in ("cast", "bitcast") and node.srcs[0].dtype.mlir == node.dtype.mlir:
             # int32 <-> uint32 and the like: the same bits, no op.
+            self.names[node] = srcs[0]
+            return
+        if node.op in PASSTHROUGH and not self.autograd:
             self.names[node] = srcs[0]
             return
         key = (node.op, tuple(srcs), repr(node.arg), node.shape, node.dtype.name)
@@ -171,6 +191,8 @@ class Emitter:
             if mn is None:
                 raise AssertionError(f"no {s.name} form of {op}")
             return f"{mn} {a}, {b} : {t}"
+        if op in PASSTHROUGH:
+            return f"uop.{op} {srcs[0]} : {t}"
         if op == "where":
             ct = tensor_type(node.shape, node.srcs[0].dtype)
             return f"arith.select {srcs[0]}, {srcs[1]}, {srcs[2]} : {ct}, {t}"

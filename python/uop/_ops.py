@@ -339,6 +339,14 @@ class TensorOps(CompatOps):
         if min_ is None and max_ is None:
             raise ArgumentError("clip: give min_ or max_")
         r = self
+        if self.dtype.is_float:
+            # tinygrad's form: a value on a bound passes its gradient (torch's too), where
+            # maximum/minimum would split it; NaN stays NaN
+            if min_ is not None:
+                r = (r < min_).where(min_, r)
+            if max_ is not None:
+                r = (r > max_).where(max_, r)
+            return r
         if min_ is not None:
             r = r.maximum(min_)
         if max_ is not None:
@@ -398,17 +406,18 @@ class TensorOps(CompatOps):
 
     def softmax(self, axis=-1):
         t = self._float()
-        e = (t - t.max(axis, keepdim=True)).exp()
+        # the max is detached, as tinygrad's: the same function, no round-off gradient through it
+        e = (t - t.max(axis, keepdim=True).detach()).exp()
         return e / e.sum(axis, keepdim=True)
 
     def log_softmax(self, axis=-1):
         t = self._float()
-        s = t - t.max(axis, keepdim=True)
+        s = t - t.max(axis, keepdim=True).detach()
         return s - s.exp().sum(axis, keepdim=True).log()
 
     def logsumexp(self, axis=None, keepdim=False):
         t = self._float()
-        m = t.max(axis, keepdim=True)
+        m = t.max(axis, keepdim=True).detach()  # as tinygrad's
         m = m.isinf().where(0, m)  # all -inf (or +inf) rows: no inf - inf
         r = (t - m).exp().sum(axis, keepdim=True).log() + m
         if keepdim:
@@ -568,9 +577,6 @@ class TensorOps(CompatOps):
         return self.reshape(*shape)
 
     def contiguous(self):
-        return self
-
-    def detach(self):
         return self
 
     def flatten(self, start_dim=0, end_dim=-1):
@@ -971,11 +977,17 @@ class TensorOps(CompatOps):
     def nbytes(self):
         return self.numel() * self.element_size()
 
-    def realize(self):
+    def realize(self, *others):
         """Compute now (CPU) and return a Tensor that holds the result as an input. Inside a
         ``uop.jit`` trace the jit records what it holds, so that a replay computes it again
-        from the new arguments."""
+        from the new arguments. ``Tensor.realize(a, b, ...)`` (tinygrad's form) computes
+        ``b, ...`` too and returns ``a``'s result."""
+        for o in others:
+            o.realize()
         r = type(self)(self.numpy(), dtype=self.dtype)
+        if self.requires_grad is not None:  # a leaf that keeps its autograd state
+            r.requires_grad = self.requires_grad
+        r.grad = self.grad
         from .jit import note_realize   # the module (the package's ``jit`` is the decorator)
         note_realize(r, self)
         return r

@@ -47,7 +47,7 @@ def note_realize(realized, source):
 def _clone(node, srcs):
     """``node`` with other sources (its location and static parameters kept)."""
     new = object.__new__(type(node))
-    for slot in ("op", "arg", "shape", "dtype", "data", "loc"):
+    for slot in ("op", "arg", "shape", "dtype", "data", "loc", "rg"):
         setattr(new, slot, getattr(node, slot))
     new.srcs = tuple(srcs)
     return new
@@ -104,7 +104,8 @@ class _Plan:
 
     def __init__(self, tensor, arg_nodes):
         self.shape, self.dtype = tensor.shape, tensor.dtype
-        node = tensor._node
+        from ._emit import passthrough_base
+        node = passthrough_base(tensor._node)  # x.detach() reads x
         self.mlir, self.sources, self.value = None, None, None
         if node.op == "input" and node in arg_nodes:
             self.kind, self.value = "arg", arg_nodes[node]

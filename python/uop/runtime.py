@@ -235,7 +235,7 @@ def call_entry(lib, func_name, inputs, out_shapes, out_dtypes):
 def _trivial(tensor):
     """The value of a graph that needs no program (an input array, a constant or an
     empty tensor), else None."""
-    node = tensor._node
+    node = _emit_mod.passthrough_base(tensor._node)  # x.detach() is x's value
     if node.op == "input":
         return node.data.copy()
     if tensor.size == 0:  # nothing to compute (the pipeline has no kernels for empty tensors)

@@ -7,6 +7,8 @@ whose arguments are the input arrays in order of first use and whose result is
 the tensor: the contract with the ``uop-rangeify`` pass (docs/python.md).
 """
 
+import functools
+import inspect
 import numbers
 import os
 import sys
@@ -34,7 +36,7 @@ _OP_NAMES = {"add": "+", "sub": "-", "mul": "*", "div": "/", "max": "maximum", "
 class _Node:
     """One op of the graph. ``arg`` holds the op's static parameters."""
 
-    __slots__ = ("op", "srcs", "arg", "shape", "dtype", "data", "loc", "__weakref__")
+    __slots__ = ("op", "srcs", "arg", "shape", "dtype", "data", "loc", "rg", "__weakref__")
 
     def __init__(self, op, srcs, arg, shape, dtype, data=None):
         self.op = op
@@ -44,6 +46,18 @@ class _Node:
         self.dtype = dtype
         self.data = data  # the array of an "input" node
         self.loc = _caller()  # (file, line) of the user's call that made the node
+        # requires_grad (tinygrad's three states): a leaf starts unset (None); an op's
+        # result is True if a source is, else None if a source is, else False.
+        self.rg = _derived_requires_grad(self.srcs) if op != "detach" else False
+
+
+def _derived_requires_grad(srcs):
+    if not srcs:
+        return None
+    rgs = [getattr(s, "rg", None) for s in srcs]
+    if True in rgs:
+        return True
+    return None if None in rgs else False
 
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
@@ -178,23 +192,28 @@ class Tensor(TensorOps):
     becomes an input array (float32, bool or int32). ``dtype=`` converts.
     """
 
-    __slots__ = ("_node",)
+    __slots__ = ("_node", "grad")
     __array_ufunc__ = None  # ``ndarray + Tensor`` calls Tensor.__radd__
 
-    def __init__(self, data, dtype=None):
+    def __init__(self, data, dtype=None, requires_grad=None):
+        self.grad = None  # set by backward() (docs/python.md, "Autograd")
+        self._node = self._make_node(data, dtype)
+        if requires_grad is not None:
+            self.requires_grad = requires_grad
+        elif self._node.rg is True:
+            _autograd().track(self)
+
+    def _make_node(self, data, dtype):
         if isinstance(data, Tensor):
             node = data._node
             if dtype is not None:
                 node = data.cast(dtype)._node
-            self._node = node
-            return
+            return node
         if isinstance(data, _Node):
-            self._node = data
-            return
+            return data
         if _is_scalar(data):
             d = to_dtype(dtype) if dtype is not None else _scalar_dtype(data)
-            self._node = _const_node(data, (), d)
-            return
+            return _const_node(data, (), d)
         if isinstance(data, np.ndarray):
             arr = data
             d = to_dtype(dtype) if dtype is not None else _array_dtype(arr)
@@ -221,7 +240,7 @@ class Tensor(TensorOps):
         if d is bfloat16:
             stored = _dt.round_bfloat16(stored)
         stored.setflags(write=False)
-        self._node = _Node("input", (), None, stored.shape, d, data=stored)
+        return _Node("input", (), None, stored.shape, d, data=stored)
 
     # -- properties --------------------------------------------------------
     @property
@@ -899,6 +918,49 @@ class Tensor(TensorOps):
             stack.extend(node.srcs)
         return n
 
+    # -- autograd (through the uop-gradient pass; python/uop/_autograd.py) -------
+    @property
+    def requires_grad(self):
+        """tinygrad's three states: None (unset, the default of a leaf), True, False. An
+        op's result is True if one of its sources is, else None if one is, else False;
+        ``backward()`` fills ``.grad`` of the live tensors whose value is True."""
+        return self._node.rg
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        if value is not None and not isinstance(value, (bool, np.bool_)):
+            raise TypeError(f"requires_grad must be True, False or None, not {value!r}")
+        value = None if value is None else bool(value)
+        self._node.rg = value
+        if value:
+            _autograd().track(self)
+
+    def requires_grad_(self, requires_grad=True):
+        self.requires_grad = requires_grad
+        return self
+
+    def detach(self):
+        """The same value, cut from the autograd graph: no gradient flows through it
+        (tinygrad's DETACH; its ``requires_grad`` is False)."""
+        return Tensor(_Node("detach", (self._node,), None, self.shape, self.dtype))
+
+    def contiguous_backward(self):
+        """The same value; in the backward pass it marks the gradient contiguous (the
+        pass passes the gradient through unchanged)."""
+        return Tensor(_Node("contiguous_backward", (self._node,), None, self.shape, self.dtype))
+
+    def gradient(self, *targets, gradient=None):
+        """The gradients of ``self`` with respect to each of ``targets`` (a list of
+        realized Tensors; zeros for a target ``self`` does not depend on). ``gradient``
+        is the cotangent ``dy`` (default 1 for a scalar). Computed by the MLIR pass
+        ``uop-gradient`` on this graph's module (docs/python.md, "Autograd")."""
+        return _autograd().gradient(self, targets, gradient)
+
+    def backward(self, gradient=None):
+        """Fill ``.grad`` of every live tensor with ``requires_grad`` True that ``self``
+        depends on (summing into an existing ``.grad``); returns ``self``."""
+        return _autograd().backward(self, gradient)
+
     # -- output ----------------------------------------------------------------
     def _emit(self, locations=False):
         return Emitter(locations).module(self._node)
@@ -926,6 +988,11 @@ class Tensor(TensorOps):
     def __array__(self, dtype=None, copy=None):
         a = self.numpy()
         return a if dtype is None else a.astype(dtype)
+
+
+def _autograd():
+    from . import _autograd as ag
+    return ag
 
 
 def _sum_acc_dtype(d):
@@ -970,3 +1037,26 @@ def _const_node(value, shape, dtype):
     return _Node("const", (), v, shape, dtype)
 
 
+
+
+
+# tinygrad's creation functions take ``requires_grad=`` (``Tensor.randn(3, requires_grad=True)``).
+def _with_requires_grad(fn):
+    @functools.wraps(fn)
+    def wrapper(first, *args, requires_grad=None, **kwargs):
+        r = fn(first, *args, **kwargs)
+        if requires_grad is not None:
+            r.requires_grad = requires_grad
+        return r
+    return wrapper
+
+
+for _name in ("full", "zeros", "ones", "arange", "eye", "rand", "uniform", "randn", "randint",
+              "empty", "normal", "scaled_uniform", "glorot_uniform", "kaiming_uniform",
+              "kaiming_normal", "linspace", "full_like", "zeros_like", "ones_like", "rand_like",
+              "randn_like"):
+    _raw = inspect.getattr_static(Tensor, _name, None)
+    if isinstance(_raw, classmethod):
+        setattr(Tensor, _name, classmethod(_with_requires_grad(_raw.__func__)))
+    elif callable(_raw):
+        setattr(Tensor, _name, _with_requires_grad(_raw))
