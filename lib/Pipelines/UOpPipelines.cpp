@@ -1,6 +1,7 @@
 //===- UOpPipelines.cpp - uop-to-program and uop-to-nvvm ------------------===//
 
 #include "uop/Conversion/Passes.h"
+#include "uop/Conversion/UOpToTIRx/WMMA.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 #include "uop/Pipelines/Pipelines.h"
 
@@ -14,7 +15,7 @@ using namespace uop;
 /// Passes 1-5 shared by both pipelines. With `tensorCores` uop-optimize may
 /// mark matmuls TC: uop-devectorize leaves those for convert-uop-to-tirx.
 static void buildKernelPasses(OpPassManager &pm, StringRef target,
-                              ArrayRef<std::string> pinned,
+                              StringRef chip, ArrayRef<std::string> pinned,
                               bool tensorCores = false,
                               int64_t vectorBits = 512,
                               int64_t vectorRegisters = 32,
@@ -50,6 +51,9 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target,
   // (Patterns.h): the lanes simplify before the accumulators get their
   // register ops, and devectorize's run starts from its new arith/math ops.
   fn.addPass(createUOpExpand(expand));
+  // A WMMA's vector fragments as lanes around one lane-level op (WMMA.h),
+  // or a located error where the target has no tensor-core form.
+  fn.addPass(createUOpWmmaLanesPass(target, chip));
   UOpDevectorizeOptions devectorize;
   devectorize.keepVectors = cpu;
   fn.addPass(createUOpDevectorize(devectorize));
@@ -73,9 +77,9 @@ static bool hasMmaSync(StringRef chip) {
 
 void uop::buildUOpToProgramPipeline(OpPassManager &pm,
                                     const UOpToProgramPipelineOptions &opts) {
-  buildKernelPasses(pm, opts.target, opts.opts, /*tensorCores=*/false,
-                    opts.vectorBits, opts.vectorRegisters,
-                    opts.streamStoreBytes);
+  buildKernelPasses(pm, opts.target, /*chip=*/"", opts.opts,
+                    /*tensorCores=*/false, opts.vectorBits,
+                    opts.vectorRegisters, opts.streamStoreBytes);
   UOpLinearizeOptions lin;
   lin.target = opts.target;
   pm.addPass(createUOpLinearize(lin));
@@ -83,7 +87,7 @@ void uop::buildUOpToProgramPipeline(OpPassManager &pm,
 
 void uop::buildUOpToNVVMPipeline(OpPassManager &pm,
                                  const UOpToNVVMPipelineOptions &opts) {
-  buildKernelPasses(pm, "cuda", opts.opts,
+  buildKernelPasses(pm, "cuda", opts.chip.getValue(), opts.opts,
                     opts.tensorCores && hasMmaSync(opts.chip.getValue()));
   ConvertUOpToTIRxOptions toTIRx;
   toTIRx.chip = opts.chip.getValue();

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "uop/Conversion/UOpToTIRx/Patterns.h"
+#include "uop/Conversion/UOpToTIRx/WMMA.h"
 #include "PrimFunc.h"
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
@@ -234,6 +235,7 @@ void uop::populateUOpToTIRxReducePatterns(RewritePatternSet &patterns) {
 void uop::populateUOpToTIRxPatterns(RewritePatternSet &patterns) {
   populateUOpToTIRxMemoryPatterns(patterns);
   populateUOpToTIRxReducePatterns(patterns);
+  populateUOpToTIRxWmmaPatterns(patterns);
 }
 
 FailureOr<SmallVector<Value>>

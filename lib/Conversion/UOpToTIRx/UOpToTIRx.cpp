@@ -16,6 +16,7 @@
 #include "PrimFunc.h"
 #include "uop/Conversion/UOpToTIRx/Patterns.h"
 #include "uop/Conversion/UOpToTIRx/UOpToTIRx.h"
+#include "uop/Conversion/UOpToTIRx/WMMA.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
@@ -407,6 +408,13 @@ private:
         return failure();
       return lowerWithPatterns(b, op);
     }
+    // A WMMA's lane-level op (uop-wmma-lanes, WMMA.h): nvvm.mma.sync.
+    if (isWmmaLaneOp(op))
+      return lowerWithPatterns(b, op);
+    if (isa<WmmaOp>(op))
+      return op->emitError("convert-uop-to-tirx: a WMMA is split into lanes "
+                           "before uop-devectorize (uop-wmma-lanes, as "
+                           "uop-to-nvvm does)");
     // A cache hint for the CPU's prefetchers; a GPU thread runs without it.
     if (isa<PrefetchOp>(op))
       return success();
