@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Runs tinygrad's operator tests (test/backend/test_ops.py), unmodified, against ``uop.Tensor``
-with PyTorch as the reference, forward only, and classifies every test.
+with PyTorch as the reference, with its backward checks (``--forward-only``: without), and
+classifies every test.
 
     UOP_TINYGRAD_DIR=/path/to/tinygrad /usr/bin/python3 python/tests/tinygrad_suite/run_suite.py
 
 A stand-in ``tinygrad`` package (``shim/``) maps ``tinygrad.Tensor`` to ``uop.Tensor`` and
-``dtypes`` to ``uop.dtypes.dtypes``; tinygrad's own code is never imported. ``FORWARD_ONLY=1``
-turns off test_ops.py's backward checks (uop has no autograd yet).
+``dtypes`` to ``uop.dtypes.dtypes``; tinygrad's own code is never imported. ``--forward-only``
+sets test_ops.py's ``FORWARD_ONLY=1``, which turns off its backward checks; the gradients come
+from the ``uop-gradient`` pass (docs/python.md, "Autograd").
 
 Each test is one of:
   pass         the forward results equal torch's (tinygrad's tolerances)
@@ -41,17 +43,15 @@ PINNED_COMMIT = "a9069c177a9da9cca18593edf55acd2e6073cca6"
 HERE = Path(__file__).resolve().parent
 PYTHON_DIR = HERE.parent.parent
 
-REASON_AUTOGRAD = "needs autograd: calls backward()/gradient() itself (no autograd in uop yet)"
+REASON_AUTOGRAD = "forward only: the test's own body calls backward()/gradient()"
 REASON_TORCH = "reference: torch 1.13 lacks the op or keyword the test calls"
+# Tests whose own body differentiates (FORWARD_ONLY does not reach them): excluded only with
+# --forward-only.
+EXCLUDED_FORWARD_ONLY = {name: REASON_AUTOGRAD for name in (
+    "test_cmp_ne_backwards", "test_cmp_lt_backwards", "test_round_quantization_gradient",
+    "test_pow_zero_tensor", "test_pow_const_direct", "test_sigmoid_extreme",
+    "test_sigmoid_alt_extreme")}
 EXCLUDED = {
-    # Tests whose own body differentiates (the forward-only switch does not reach them).
-    "test_cmp_ne_backwards": REASON_AUTOGRAD,
-    "test_cmp_lt_backwards": REASON_AUTOGRAD,
-    "test_round_quantization_gradient": REASON_AUTOGRAD,
-    "test_pow_zero_tensor": REASON_AUTOGRAD,
-    "test_pow_const_direct": REASON_AUTOGRAD,
-    "test_sigmoid_extreme": REASON_AUTOGRAD,
-    "test_sigmoid_alt_extreme": REASON_AUTOGRAD,
     "test_linspace": "reference: torch 1.13's integer linspace is not the truncated exact value "
                      "(its vectorised path truncates each chunk's base: linspace(5, -5, 20, int32)[10] "
                      "is -1, exact -0.263 truncates to 0); the float cases pass",
@@ -157,8 +157,16 @@ def _torch_polyfills():
         torch.cummax, torch.cummin = checked_cum(torch.cummax), checked_cum(torch.cummin)
 
 
-def load_module(test_file):
-    os.environ["FORWARD_ONLY"] = "1"
+_FORWARD_ONLY = False
+
+
+def load_module(test_file, forward_only=False):
+    global _FORWARD_ONLY
+    _FORWARD_ONLY = forward_only
+    if forward_only:
+        os.environ["FORWARD_ONLY"] = "1"
+    else:
+        os.environ.pop("FORWARD_ONLY", None)
     _torch_polyfills()
     sys.path[:0] = [str(HERE / "shim"), str(PYTHON_DIR)]
     spec = importlib.util.spec_from_file_location("tinygrad_test_ops", test_file)
@@ -253,8 +261,9 @@ def _alarm(*_):
 def run_one(args):
     name, timeout = args
     short = name.split(".")[-1]
-    if short in EXCLUDED:
-        return {"test": name, "outcome": "excluded", "detail": EXCLUDED[short],
+    excluded = dict(EXCLUDED, **(EXCLUDED_FORWARD_ONLY if _FORWARD_ONLY else {}))
+    if short in excluded:
+        return {"test": name, "outcome": "excluded", "detail": excluded[short],
                 "category": category(name), "seconds": 0.0}
     cls_name, meth = name.split(".")
     case = getattr(_MOD, cls_name)(meth)
@@ -272,16 +281,17 @@ def run_one(args):
             "category": category(name), "seconds": round(time.monotonic() - start, 2)}
 
 
-def _init(test_file):
+def _init(test_file, forward_only):
     global _MOD
-    _MOD = load_module(test_file)
+    _MOD = load_module(test_file, forward_only)
 
 
-def run(test_file, names, jobs, timeout, progress=True):
+def run(test_file, names, jobs, timeout, progress=True, forward_only=False):
     """Every named test's record, in order."""
     out = []
     ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(jobs, initializer=_init, initargs=(test_file,), maxtasksperchild=40) as pool:
+    with ctx.Pool(jobs, initializer=_init, initargs=(test_file, forward_only),
+                  maxtasksperchild=40) as pool:
         for rec in pool.imap(run_one, [(n, timeout) for n in names]):
             out.append(rec)
             if progress:
@@ -318,6 +328,8 @@ def main(argv=None):
     ap.add_argument("--json", help="write every test's record here")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--fail-on-mismatch", action="store_true")
+    ap.add_argument("--forward-only", action="store_true",
+                    help="turn off test_ops.py's backward checks (its FORWARD_ONLY=1)")
     args = ap.parse_args(argv)
     if not args.tinygrad:
         print("tinygrad suite skipped: set UOP_TINYGRAD_DIR (or --tinygrad) to a tinygrad checkout "
@@ -328,10 +340,11 @@ def main(argv=None):
         print(f"error: no test/backend/test_ops.py or test/test_ops.py under {args.tinygrad}",
               file=sys.stderr)
         return 2
-    names = test_names(load_module(test_file))
+    names = test_names(load_module(test_file, args.forward_only))
     if args.pattern:
         names = [n for n in names if re.search(args.pattern, n)]
-    records = run(test_file, names, args.jobs, args.timeout, progress=not args.quiet)
+    records = run(test_file, names, args.jobs, args.timeout, progress=not args.quiet,
+                  forward_only=args.forward_only)
     if args.json:
         Path(args.json).write_text(json.dumps(records, indent=1) + "\n")
     print(summary(records))
