@@ -1,0 +1,205 @@
+//===- ALUTableTest.cpp - every ALU op, every consumer --------------------===//
+//
+// Walks uop/Support/ALUOps.def (through uop::aluOps()) and checks that each
+// consumer of ALU semantics handles every row: the op exists under its name,
+// the interpreter evaluates it, uop-to-c has a form for it, its tirx kind and
+// Python name parse. A row added without its consumers fails here, in CI,
+// not in a user's run.
+//
+//===----------------------------------------------------------------------===//
+
+#include "uop/Dialect/UOp/IR/ALUTable.h"
+#include "uop/Dialect/TIRx/IR/TIRx.h"
+#include "uop/Dialect/UOp/IR/UOp.h"
+#include "uop/Runtime/Interpreter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace uop;
+
+namespace {
+
+class ALUTableTest : public ::testing::Test {
+protected:
+  ALUTableTest() : b(&context) {
+    context.loadDialect<UOpDialect, arith::ArithDialect, math::MathDialect>();
+    module = ModuleOp::create(b.getUnknownLoc());
+    b.setInsertionPointToEnd(module->getBody());
+  }
+
+  /// The operand types and the result type of a row's signature.
+  std::pair<SmallVector<Type>, Type> types(const ALUOpInfo &row) {
+    Type f16 = b.getF16Type(), f32 = b.getF32Type(), i1 = b.getI1Type();
+    Type i16 = b.getI16Type(), i32 = b.getI32Type();
+    SmallVector<Type> same(row.arity,
+                           row.signature == ALUSignature::IntToInt ? i32 : f32);
+    switch (row.signature) {
+    case ALUSignature::FloatToFloat:
+      return {same, f32};
+    case ALUSignature::IntToInt:
+      return {same, i32};
+    case ALUSignature::FloatCompare:
+      return {{f32, f32}, i1};
+    case ALUSignature::IntCompare:
+      return {{i32, i32}, i1};
+    case ALUSignature::Select:
+      return {{i1, f32, f32}, f32};
+    case ALUSignature::FloatExtend:
+      return {{f16}, f32};
+    case ALUSignature::FloatTruncate:
+      return {{f32}, f16};
+    case ALUSignature::IntToFloat:
+      return {{i32}, f32};
+    case ALUSignature::FloatToInt:
+      return {{f32}, i32};
+    case ALUSignature::IntExtend:
+      return {{i16}, i32};
+    case ALUSignature::IntTruncate:
+      return {{i32}, i16};
+    case ALUSignature::IntToIndex:
+      return {{i32}, b.getIndexType()};
+    case ALUSignature::Bitcast:
+      return {{f32}, i32};
+    }
+    return {{}, Type()};
+  }
+
+  /// A verified instance of the row's op on block arguments.
+  Operation *build(const ALUOpInfo &row) {
+    auto [operandTypes, result] = types(row);
+    Block *block = new Block();
+    module->getBodyRegion().push_back(block);
+    SmallVector<Value> operands;
+    for (Type t : operandTypes)
+      operands.push_back(block->addArgument(t, b.getUnknownLoc()));
+    OperationState state(b.getUnknownLoc(), row.name);
+    state.addOperands(operands);
+    state.addTypes(result);
+    if (row.signature == ALUSignature::FloatCompare)
+      state.addAttribute("predicate", arith::CmpFPredicateAttr::get(
+                                          &context, arith::CmpFPredicate::OLT));
+    if (row.signature == ALUSignature::IntCompare)
+      state.addAttribute("predicate", arith::CmpIPredicateAttr::get(
+                                          &context, arith::CmpIPredicate::slt));
+    OpBuilder ob = OpBuilder::atBlockEnd(block);
+    Operation *op = ob.create(state);
+    EXPECT_TRUE(succeeded(mlir::verify(op))) << row.name.str();
+    return op;
+  }
+
+  MLIRContext context;
+  OpBuilder b;
+  OwningOpRef<ModuleOp> module;
+};
+
+TEST_F(ALUTableTest, RowsNameTheirOpOnce) {
+  llvm::StringSet<> names;
+  llvm::DenseSet<TypeID> ids;
+  for (const ALUOpInfo &row : aluOps()) {
+    std::optional<RegisteredOperationName> op =
+        RegisteredOperationName::lookup(row.name, &context);
+    ASSERT_TRUE(op.has_value()) << row.name.str();
+    EXPECT_EQ(op->getTypeID(), row.typeID) << row.name.str();
+    EXPECT_TRUE(names.insert(row.name).second) << row.name.str();
+    EXPECT_TRUE(ids.insert(row.typeID).second) << row.name.str();
+  }
+}
+
+TEST_F(ALUTableTest, LookupFindsEveryRowAndNoConstant) {
+  for (const ALUOpInfo &row : aluOps()) {
+    Operation *op = build(row);
+    EXPECT_EQ(lookupALUOp(op), &row) << row.name.str();
+    EXPECT_EQ(op->getNumOperands(), row.arity) << row.name.str();
+  }
+  auto c =
+      arith::ConstantOp::create(b, b.getUnknownLoc(), b.getI32IntegerAttr(1));
+  EXPECT_FALSE(isALUOp(c));
+}
+
+// The interpreter (uop-run --check's reference) evaluates every row.
+TEST_F(ALUTableTest, InterpreterEvaluatesEveryRow) {
+  for (const ALUOpInfo &row : aluOps()) {
+    Operation *op = build(row);
+    ElementEvaluator eval = elementEvaluator(*op);
+    ASSERT_TRUE(eval) << row.name.str() << ": the interpreter lacks it";
+    SmallVector<ElementValue> in(row.arity, ElementValue{1.5, 3, false});
+    (void)eval(in);
+  }
+}
+
+// uop-to-c writes every row (its emitter switches over ALUCForm, so a form
+// it lacks does not compile); the rows without a C form are these, exactly.
+TEST_F(ALUTableTest, CEmitterHasAFormForEveryRow) {
+  llvm::StringSet<> noCForm = {"arith.ceildivui"};
+  for (const ALUOpInfo &row : aluOps()) {
+    EXPECT_EQ(row.cForm == ALUCForm::None, noCForm.contains(row.name))
+        << row.name.str();
+    bool spelled = !row.cSpelling.empty();
+    switch (row.cForm) {
+    case ALUCForm::None:
+    case ALUCForm::SignedDivision:
+    case ALUCForm::AbsI:
+    case ALUCForm::Compare:
+    case ALUCForm::Select:
+    case ALUCForm::Bitcast:
+    case ALUCForm::Conversion:
+      break;
+    default:
+      EXPECT_TRUE(spelled) << row.name.str() << ": its form needs a spelling";
+    }
+  }
+}
+
+// Rangeify's cost list is the table's: the transcendental rows (math ops
+// that are library calls or prelude polynomials), and nothing else.
+TEST_F(ALUTableTest, CostClassesAreTheTables) {
+  for (const ALUOpInfo &row : aluOps()) {
+    Operation *op = build(row);
+    EXPECT_EQ(isTranscendentalALUOp(op), row.cost == ALUCost::Transcendental)
+        << row.name.str();
+    if (row.cost == ALUCost::Transcendental)
+      EXPECT_TRUE(row.name.starts_with("math.")) << row.name.str();
+  }
+}
+
+// A tirx kind names a UnaryKind (one operand) or BinaryKind (two).
+TEST_F(ALUTableTest, TIRxKindsParse) {
+  for (const ALUOpInfo &row : aluOps()) {
+    if (row.tirxKind.empty())
+      continue;
+    if (row.arity == 1)
+      EXPECT_TRUE(tirx::symbolizeUnaryKind(row.tirxKind).has_value())
+          << row.name.str();
+    else
+      EXPECT_TRUE(tirx::symbolizeBinaryKind(row.tirxKind).has_value())
+          << row.name.str();
+  }
+}
+
+// A Python name is "class:op", class float, int, signed or unsigned, and
+// one (class, op) pair names one row.
+TEST_F(ALUTableTest, PythonNamesAreUnique) {
+  llvm::StringSet<> seen;
+  for (const ALUOpInfo &row : aluOps()) {
+    if (row.pyName.empty())
+      continue;
+    auto [cls, name] = row.pyName.split(':');
+    EXPECT_TRUE(cls == "float" || cls == "int" || cls == "signed" ||
+                cls == "unsigned")
+        << row.name.str();
+    EXPECT_FALSE(name.empty()) << row.name.str();
+    EXPECT_TRUE(seen.insert(row.pyName).second) << row.pyName.str();
+  }
+}
+
+} // namespace
