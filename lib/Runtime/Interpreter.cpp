@@ -1,6 +1,7 @@
 //===- Interpreter.cpp - reference evaluator of tensor-level uop ----------===//
 
 #include "uop/Runtime/Interpreter.h"
+#include "uop/Dialect/UOp/IR/ALUTable.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -1439,11 +1440,8 @@ int64_t uop::countReductionFlops(func::FuncOp fn) {
       work.push_back(d);
     while (!work.empty()) {
       Operation *op = work.pop_back_val();
-      if (!op->getDialect() ||
-          !isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
-          isa<arith::ConstantOp>(op) || !op->hasOneUse() ||
-          op->getNumResults() != 1 || op->getResult(0).getType() != in ||
-          !isFloatTensor(op->getResult(0)))
+      if (!isALUOp(op) || !op->hasOneUse() || op->getNumResults() != 1 ||
+          op->getResult(0).getType() != in || !isFloatTensor(op->getResult(0)))
         continue;
       flops += in.getNumElements();
       for (Value v : op->getOperands())

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "uop/Dialect/UOp/IR/ALUTable.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Support/Reduction.h"
 
@@ -227,9 +228,7 @@ bool uop::isAccessThroughIndex(OpOperand &use) {
 bool uop::isUnrollPropagating(Operation *op) {
   if (isa<UnrollPropagatingOpInterface>(op))
     return true;
-  Dialect *dialect = op->getDialect();
-  return dialect && isa<arith::ArithDialect, math::MathDialect>(dialect) &&
-         !isa<arith::ConstantOp>(op);
+  return isALUOp(op);
 }
 
 FailureOr<SmallVector<int64_t>> uop::parseIntList(AsmParser &p) {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RangeUtils.h"
+#include "uop/Dialect/UOp/IR/ALUTable.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -98,13 +99,10 @@ bool readElsewhere(Value v) {
   });
 }
 
-/// arith/math ops on equal-shaped tensors that apply per element.
+/// ALU ops (the table's arith/math ops) on equal-shaped tensors that apply
+/// per element.
 bool isElementwise(Operation *op) {
-  Dialect *d = op->getDialect();
-  if (!d || !isa<arith::ArithDialect, math::MathDialect>(d) ||
-      op->getNumResults() != 1 || op->getNumRegions() != 0)
-    return false;
-  if (isa<arith::ConstantOp>(op))
+  if (!isALUOp(op) || op->getNumResults() != 1 || op->getNumRegions() != 0)
     return false;
   auto rt = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!rt)
@@ -415,12 +413,8 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
     // Whether every unrealized reduction in `v` came in through a broadcast
     // that a later reduction removes (readElsewhere let it through).
     bool viaBroadcast = false, other = c;
-    int64_t size = isa<math::ExpOp, math::Exp2Op, math::ExpM1Op, math::LogOp,
-                       math::Log2Op, math::Log10Op, math::Log1pOp, math::SinOp,
-                       math::CosOp, math::TanOp, math::TanhOp, math::ErfOp,
-                       math::PowFOp, math::AtanOp, math::Atan2Op>(op)
-                       ? mathCost
-                       : 1;
+    // The cost classes are the ALU table's (uop/Support/ALUOps.def).
+    int64_t size = isTranscendentalALUOp(&op) ? mathCost : 1;
     for (Value o : op.getOperands()) {
       c |= cone.lookup(o);
       if (broadcastCone.contains(o) ||

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "uop/Dialect/UOp/IR/ALUTable.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 #include "uop/Dialect/UOp/Transforms/Patterns.h"
 
@@ -820,7 +821,7 @@ RewriterBase::Listener &uop::UOpRangeScope::listener() {
 }
 
 /// The arith-only run: after a full one, only what a later pass added needs
-/// visiting: its arith/math ops (uop-devectorize's row-major addresses and
+/// visiting: its ALU ops (uop-devectorize's row-major addresses and
 /// scalarized lanes), and whatever rewriting them reaches (users of a
 /// rewritten value, operands of an erased op). The accumulators' many uop
 /// ops are not visited unless that reaches them.
@@ -829,8 +830,7 @@ static void applyFromArithOps(FunctionOp fn,
                               const GreedyRewriteConfig &config) {
   SmallVector<Operation *> ops;
   fn.walk([&](Operation *op) {
-    if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
-        !isa<arith::ConstantOp>(op))
+    if (isALUOp(op))
       ops.push_back(op);
   });
   (void)applyOpPatternsGreedily(ops, patterns, config);

@@ -1,6 +1,7 @@
 //===- MatmulMatch.cpp - a kernel that is a tensor-core matmul ------------===//
 
 #include "uop/Dialect/UOp/Utils/MatmulMatch.h"
+#include "uop/Dialect/UOp/IR/ALUTable.h"
 #include "uop/Dialect/UOp/Utils/AffineIndex.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -49,14 +50,13 @@ FailureOr<std::pair<BlockArgument, Affine>> loadOf(Value v, Type t) {
   return access(ld.getIndex());
 }
 
-bool isUnaryStep(Operation *op) {
-  return isa<math::ExpOp, math::Exp2Op, math::LogOp, math::SqrtOp,
-             math::RsqrtOp, arith::NegFOp, math::AbsFOp>(op);
+/// The ops with a tirx UnaryKind / BinaryKind (the ALU table's TIRX column).
+bool hasTIRxKind(Operation *op, unsigned arity) {
+  const ALUOpInfo *info = lookupALUOp(op);
+  return info && info->arity == arity && !info->tirxKind.empty();
 }
-bool isBinaryStep(Operation *op) {
-  return isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
-             arith::MaximumFOp, arith::MinimumFOp>(op);
-}
+bool isUnaryStep(Operation *op) { return hasTIRxKind(op, 1); }
+bool isBinaryStep(Operation *op) { return hasTIRxKind(op, 2); }
 
 /// The body holds one f32 add-REDUCE over one reduce range and one STORE,
 /// and nothing but ranges, indexing, loads and arith/math besides.
@@ -70,9 +70,9 @@ LogicalResult matchReduceAndStore(Block &body, Type f32, MatmulMatch &mm) {
       if (mm.store)
         return failure();
       mm.store = s;
-    } else if (!isa<RangeOp, IndexOp, LoadOp, EndOp, SinkOp>(op) &&
-               !(op.getDialect() && isa<arith::ArithDialect, math::MathDialect>(
-                                        op.getDialect()))) {
+    } else if (!isa<RangeOp, IndexOp, LoadOp, EndOp, SinkOp, arith::ConstantOp>(
+                   op) &&
+               !isALUOp(&op)) {
       return failure();
     }
   }
