@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "uop/Dialect/UOp/IR/ALUTable.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Target/Translations.h"
@@ -826,13 +827,7 @@ private:
       if (isHalf(v.getType()))
         in[i] = "uoph_" + halfName(v.getType()) + "_to_f32(" + in[i] + ")";
     roundHalf = true;
-    std::optional<LogicalResult> r = emitArith(op, in);
-    if (!r)
-      r = emitMinMax(op, in);
-    if (!r)
-      r = emitCompare(op, in);
-    if (!r)
-      r = emitMath(op, in);
+    std::optional<LogicalResult> r = emitTableForm(op, in);
     roundHalf = false;
     if (r)
       return *r;
@@ -1066,35 +1061,52 @@ private:
     return define(op, name + "(" + args + ")");
   }
 
-  // Add, subtract, multiply, divide, remainder, bitwise ops, shifts and
-  // negation; none when `op` is not one of them.
-  std::optional<LogicalResult> emitArith(Operation *op,
-                                         ArrayRef<std::string> in) {
-    auto bin = [&](StringRef o) { return emitBinary(op, in, o); };
-    auto wrapping = [&](StringRef o) { return emitWrapping(op, in, o); };
-    return TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
-        .Case<arith::AddFOp>([&](auto) { return bin("+"); })
-        .Case<arith::SubFOp>([&](auto) { return bin("-"); })
-        .Case<arith::MulFOp>([&](auto) { return bin("*"); })
-        .Case<arith::AddIOp>([&](auto) { return wrapping("+"); })
-        .Case<arith::SubIOp>([&](auto) { return wrapping("-"); })
-        .Case<arith::MulIOp>([&](auto) { return wrapping("*"); })
-        .Case<arith::DivFOp>([&](auto) { return bin("/"); })
-        .Case<arith::DivSIOp, arith::RemSIOp, arith::FloorDivSIOp,
-              arith::CeilDivSIOp>(
-            [&](auto) { return emitSignedDivision(op, in); })
-        // arith.remf is LLVM's frem: C's fmod (the sign of the dividend).
-        .Case<arith::RemFOp>([&](auto) { return emitCall(op, in, "fmod"); })
-        .Case<arith::DivUIOp>([&](auto) { return emitUnsigned(op, in, "/"); })
-        .Case<arith::RemUIOp>([&](auto) { return emitUnsigned(op, in, "%"); })
-        .Case<arith::AndIOp>([&](auto) { return bin("&"); })
-        .Case<arith::OrIOp>([&](auto) { return bin("|"); })
-        .Case<arith::XOrIOp>([&](auto) { return bin("^"); })
-        .Case<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(
-            [&](auto) { return emitShift(op, in); })
-        .Case<arith::NegFOp>(
-            [&](auto) { return define(op, "(-" + in[0] + ")"); })
-        .Default([](Operation *) { return std::nullopt; });
+  // The ALU table's C form of `op` (uop/Support/ALUOps.def, its CFORM and
+  // CSPELLING columns); none when `op` has no row or its form is written
+  // before the halves widen (select, bitcast, the conversions). Operators
+  // here, library calls and prelude helpers in emitHelperForm.
+  std::optional<LogicalResult> emitTableForm(Operation *op,
+                                             ArrayRef<std::string> in) {
+    const ALUOpInfo *row = lookupALUOp(op);
+    if (!row)
+      return std::nullopt;
+    StringRef s = row->cSpelling;
+    switch (row->cForm) {
+    case ALUCForm::None:
+    case ALUCForm::Select:
+    case ALUCForm::Bitcast:
+    case ALUCForm::Conversion:
+      return std::nullopt;
+    case ALUCForm::Infix:
+      return emitBinary(op, in, s);
+    case ALUCForm::Wrapping:
+      return emitWrapping(op, in, s);
+    case ALUCForm::UnsignedInfix:
+      return emitUnsigned(op, in, s);
+    case ALUCForm::SignedDivision:
+      return emitSignedDivision(op, in);
+    case ALUCForm::Shift:
+      return emitShift(op, in);
+    case ALUCForm::Negate:
+      return define(op, "(" + s.str() + in[0] + ")");
+    // arith.remf is LLVM's frem: C's fmod (the sign of the dividend);
+    // maxnumf/minnumf return the other operand for one NaN: C's fmax.
+    case ALUCForm::Call:
+      return emitCall(op, in, s);
+    case ALUCForm::Compare:
+      return emitCompare(op, in);
+    case ALUCForm::Polynomial:
+    case ALUCForm::ReciprocalCall:
+    case ALUCForm::FloatMinMax:
+    case ALUCForm::SignedMinMax:
+    case ALUCForm::UnsignedMinMax:
+    case ALUCForm::AbsI:
+    case ALUCForm::WidthHelper:
+    case ALUCForm::BitsHelper:
+    case ALUCForm::IntPowHelper:
+      return emitHelperForm(op, *row, in);
+    }
+    return std::nullopt;
   }
 
   // A signed reading of an i1 operand: true is -1 (C's _Bool promotes to 1).
@@ -1102,37 +1114,77 @@ private:
     return t.isInteger(1) ? "(-(int)" + v + ")" : v;
   }
 
-  // The min/max family; none when `op` is not one of them.
-  std::optional<LogicalResult> emitMinMax(Operation *op,
-                                          ArrayRef<std::string> in) {
+  // The table's forms that compute in a min/max expression or a prelude
+  // helper, and the math ops' polynomials.
+  LogicalResult emitHelperForm(Operation *op, const ALUOpInfo &row,
+                               ArrayRef<std::string> in) {
     Type t = computeType(op->getResult(0).getType());
-    return TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
-        // maxnumf/minnumf return the other operand for one NaN: C's fmax.
-        .Case<arith::MaxNumFOp>([&](auto) { return emitCall(op, in, "fmax"); })
-        .Case<arith::MinNumFOp>([&](auto) { return emitCall(op, in, "fmin"); })
-        // maximumf / minimumf propagate NaN and order -0 below +0: the
-        // prelude's uoph_maximum_* / uoph_minimum_* (halves compute in float).
-        .Case<arith::MaximumFOp, arith::MinimumFOp>([&](auto) {
-          std::string fn =
-              std::string(isa<arith::MaximumFOp>(op) ? "uoph_maximum_"
-                                                     : "uoph_minimum_") +
-              (t.isF64() ? "f64" : "f32");
-          return define(op, fn + "(" + in[0] + ", " + in[1] + ")");
-        })
-        .Case<arith::MaxSIOp, arith::MinSIOp>([&](auto) {
-          const char *cmp = isa<arith::MaxSIOp>(op) ? " > " : " < ";
-          return define(op, "(" + signedBool(t, in[0]) + cmp +
-                                signedBool(t, in[1]) + " ? " + in[0] + " : " +
-                                in[1] + ")");
-        })
-        .Case<arith::MaxUIOp, arith::MinUIOp>([&](auto) {
-          // Compare as unsigned (bools: max is any, min is all).
-          std::string u = unsignedCType(t);
-          const char *cmp = isa<arith::MaxUIOp>(op) ? " > " : " < ";
-          return define(op, "((" + u + ")" + in[0] + cmp + "(" + u + ")" +
-                                in[1] + " ? " + in[0] + " : " + in[1] + ")");
-        })
-        .Default([](Operation *) { return std::nullopt; });
+    bool f32 = t.isF32();
+    std::string s = row.cSpelling.str();
+    switch (row.cForm) {
+    // f32 (and the halves, which compute in f32): the prelude's vectorizable
+    // polynomial; f64: the C library.
+    case ALUCForm::Polynomial:
+      if (!f32)
+        return emitCall(op, in, s);
+      return define(op, "uoph_" + s + "_f32(" + in[0] + ")");
+    case ALUCForm::ReciprocalCall:
+      return define(op, std::string("(1") + (f32 ? ".0f" : ".0") + " / " + s +
+                            (f32 ? "f(" : "(") + in[0] + "))");
+    // maximumf / minimumf propagate NaN and order -0 below +0: the
+    // prelude's uoph_maximum_* / uoph_minimum_* (halves compute in float).
+    case ALUCForm::FloatMinMax:
+      return define(op, s + (t.isF64() ? "f64" : "f32") + "(" + in[0] + ", " +
+                            in[1] + ")");
+    case ALUCForm::SignedMinMax:
+      return define(op, "(" + signedBool(t, in[0]) + s + signedBool(t, in[1]) +
+                            " ? " + in[0] + " : " + in[1] + ")");
+    case ALUCForm::UnsignedMinMax: {
+      // Compare as unsigned (bools: max is any, min is all).
+      std::string u = unsignedCType(t);
+      return define(op, "((" + u + ")" + in[0] + s + "(" + u + ")" + in[1] +
+                            " ? " + in[0] + " : " + in[1] + ")");
+    }
+    default:
+      return emitIntHelper(op, row, t, in);
+    }
+  }
+
+  // math.absi, and the bit counts and integer powers through the prelude's
+  // helpers, on the operand's bits zero-extended to 64 (the width bounds
+  // ctlz).
+  LogicalResult emitIntHelper(Operation *op, const ALUOpInfo &row, Type t,
+                              ArrayRef<std::string> in) {
+    FailureOr<std::string> ct = cType(op->getLoc(), t);
+    if (failed(ct))
+      return failure();
+    std::string s = row.cSpelling.str();
+    unsigned w = t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
+    auto bits = [&](const std::string &v) {
+      return "(uint64_t)(" + unsignedCType(t) + ")" + v;
+    };
+    std::string e;
+    switch (row.cForm) {
+    case ALUCForm::AbsI: {
+      // Negated as unsigned: |INT_MIN| wraps to INT_MIN, as in arith.
+      std::string u = wrapCType(t);
+      e = "(" + in[0] + " < 0 ? 0u - (" + u + ")" + in[0] + " : (" + u + ")" +
+          in[0] + ")";
+      break;
+    }
+    case ALUCForm::WidthHelper:
+      e = s + "(" + bits(in[0]) + ", " + std::to_string(w) + ")";
+      break;
+    case ALUCForm::BitsHelper:
+      e = s + "(" + bits(in[0]) + ")";
+      break;
+    case ALUCForm::IntPowHelper:
+      e = s + "((int64_t)" + in[0] + ", (int64_t)" + in[1] + ")";
+      break;
+    default:
+      return op->emitError("uop-to-c: no C form for this op");
+    }
+    return define(op, fromUnsigned(t, *ct, e));
   }
 
   // Ops on the stored bits, halves included: select and bitcast; none when
@@ -1323,88 +1375,6 @@ private:
     if (zext)
       return cast("(" + unsignedCType(src) + ")" + x);
     return cast(x);
-  }
-
-  // math ops as calls of the C library; none when `op` is not one.
-  std::optional<LogicalResult> emitMath(Operation *op,
-                                        ArrayRef<std::string> in) {
-    Type t = computeType(op->getResult(0).getType());
-    bool f32 = t.isF32();
-    auto call = [&](StringRef fn) { return emitCall(op, in, fn); };
-    // f32 (and the halves, which compute in f32): the prelude's vectorizable
-    // polynomial; f64: the C library.
-    auto poly = [&](StringRef fn) {
-      if (!f32)
-        return call(fn);
-      return define(op, ("uoph_" + fn + "_f32(").str() + in[0] + ")");
-    };
-    return TypeSwitch<Operation *, std::optional<LogicalResult>>(op)
-        .Case<math::ExpOp>([&](auto) { return poly("exp"); })
-        .Case<math::Exp2Op>([&](auto) { return poly("exp2"); })
-        .Case<math::ExpM1Op>([&](auto) { return call("expm1"); })
-        .Case<math::LogOp>([&](auto) { return poly("log"); })
-        .Case<math::Log2Op>([&](auto) { return poly("log2"); })
-        .Case<math::Log10Op>([&](auto) { return call("log10"); })
-        .Case<math::Log1pOp>([&](auto) { return call("log1p"); })
-        .Case<math::SqrtOp>([&](auto) { return call("sqrt"); })
-        .Case<math::CbrtOp>([&](auto) { return call("cbrt"); })
-        .Case<math::SinOp>([&](auto) { return poly("sin"); })
-        .Case<math::CosOp>([&](auto) { return poly("cos"); })
-        .Case<math::TanOp>([&](auto) { return call("tan"); })
-        .Case<math::AtanOp>([&](auto) { return call("atan"); })
-        .Case<math::Atan2Op>([&](auto) { return call("atan2"); })
-        .Case<math::TanhOp>([&](auto) { return call("tanh"); })
-        .Case<math::ErfOp>([&](auto) { return poly("erf"); })
-        .Case<math::AbsFOp>([&](auto) { return call("fabs"); })
-        .Case<math::CopySignOp>([&](auto) { return call("copysign"); })
-        .Case<math::PowFOp>([&](auto) { return call("pow"); })
-        .Case<math::FmaOp>([&](auto) { return call("fma"); })
-        .Case<math::FloorOp>([&](auto) { return call("floor"); })
-        .Case<math::CeilOp>([&](auto) { return call("ceil"); })
-        .Case<math::TruncOp>([&](auto) { return call("trunc"); })
-        // Half away from zero, as math.round.
-        .Case<math::RoundOp>([&](auto) { return call("round"); })
-        // Half to even: rint in the default rounding mode, which the
-        // generated code never changes (C11 has no roundeven).
-        .Case<math::RoundEvenOp>([&](auto) { return call("rint"); })
-        .Case<math::RsqrtOp>([&](auto) {
-          return define(op, std::string("(1") + (f32 ? ".0f" : ".0") + " / " +
-                                (f32 ? "sqrtf(" : "sqrt(") + in[0] + "))");
-        })
-        .Case<math::AbsIOp>([&](auto) -> LogicalResult {
-          // Negated as unsigned: |INT_MIN| wraps to INT_MIN, as in arith.
-          FailureOr<std::string> ct = cType(op->getLoc(), t);
-          if (failed(ct))
-            return failure();
-          std::string u = wrapCType(t);
-          return define(op, fromUnsigned(t, *ct,
-                                         "(" + in[0] + " < 0 ? 0u - (" + u +
-                                             ")" + in[0] + " : (" + u + ")" +
-                                             in[0] + ")"));
-        })
-        // Bit counts and integer powers through the prelude's helpers, on
-        // the operand's bits zero-extended to 64 (the width bounds ctlz).
-        .Case<math::CountLeadingZerosOp, math::CountTrailingZerosOp,
-              math::CtPopOp, math::IPowIOp>([&](Operation *o) -> LogicalResult {
-          FailureOr<std::string> ct = cType(op->getLoc(), t);
-          if (failed(ct))
-            return failure();
-          unsigned w = t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
-          auto bits = [&](const std::string &v) {
-            return "(uint64_t)(" + unsignedCType(t) + ")" + v;
-          };
-          std::string e;
-          if (isa<math::CountLeadingZerosOp>(o))
-            e = "uoph_ctlz(" + bits(in[0]) + ", " + std::to_string(w) + ")";
-          else if (isa<math::CountTrailingZerosOp>(o))
-            e = "uoph_cttz(" + bits(in[0]) + ", " + std::to_string(w) + ")";
-          else if (isa<math::CtPopOp>(o))
-            e = "uoph_ctpop(" + bits(in[0]) + ")";
-          else
-            e = "uoph_ipowi((int64_t)" + in[0] + ", (int64_t)" + in[1] + ")";
-          return define(op, fromUnsigned(t, *ct, e));
-        })
-        .Default([](Operation *) { return std::nullopt; });
   }
 
   raw_ostream &os;
