@@ -24,6 +24,7 @@
 
 #include "PrimFunc.h"
 #include "uop/Conversion/UOpToTIRx/UOpToTIRx.h"
+#include "uop/Dialect/UOp/IR/ALUTable.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Dialect/UOp/Utils/MatmulMatch.h"
 
@@ -77,38 +78,20 @@ ComposeLayoutAttr ringLayout(MLIRContext *ctx, int64_t stages, int64_t rows,
   return ComposeLayoutAttr::get(ctx, swizzle, tile);
 }
 
+/// The tirx kinds of an epilogue op: the ALU table's TIRX column
+/// (uop/Support/ALUOps.def), a BinaryKind for two operands and a UnaryKind
+/// for one.
+StringRef tirxKindOf(Operation *op, unsigned arity) {
+  const ALUOpInfo *info = lookupALUOp(op);
+  return info && info->arity == arity ? info->tirxKind : StringRef();
+}
+
 std::optional<BinaryKind> binaryKind(Operation *op) {
-  if (isa<arith::AddFOp>(op))
-    return BinaryKind::Add;
-  if (isa<arith::SubFOp>(op))
-    return BinaryKind::Sub;
-  if (isa<arith::MulFOp>(op))
-    return BinaryKind::Mul;
-  if (isa<arith::DivFOp>(op))
-    return BinaryKind::Div;
-  if (isa<arith::MaximumFOp>(op))
-    return BinaryKind::Maximum;
-  if (isa<arith::MinimumFOp>(op))
-    return BinaryKind::Minimum;
-  return std::nullopt;
+  return symbolizeBinaryKind(tirxKindOf(op, 2));
 }
 
 std::optional<UnaryKind> unaryKind(Operation *op) {
-  if (isa<math::ExpOp>(op))
-    return UnaryKind::Exp;
-  if (isa<math::Exp2Op>(op))
-    return UnaryKind::Exp2;
-  if (isa<math::LogOp>(op))
-    return UnaryKind::Log;
-  if (isa<math::SqrtOp>(op))
-    return UnaryKind::Sqrt;
-  if (isa<math::RsqrtOp>(op))
-    return UnaryKind::Rsqrt;
-  if (isa<arith::NegFOp>(op))
-    return UnaryKind::Neg;
-  if (isa<math::AbsFOp>(op))
-    return UnaryKind::Abs;
-  return std::nullopt;
+  return symbolizeUnaryKind(tirxKindOf(op, 1));
 }
 
 class MatmulEmitter {
