@@ -214,9 +214,14 @@ int uopRun(UOpCompiler *c, const char *mlir, const char *entry,
                      std::to_string(fn.getNumResults()) + " outputs";
           return failure();
         }
+        llvm::Expected<uop::Target> t =
+            uop::parseTargetName(target ? target : "cpu");
+        if (!t) {
+          status = uop::takeError(t.takeError(), fallback);
+          return failure();
+        }
         llvm::Expected<std::unique_ptr<uop::Executable>> exe =
-            uop::Executable::compile(m, fn, target ? target : "cpu",
-                                     chip ? chip : "");
+            uop::Executable::compile(m, fn, *t, chip ? chip : "");
         if (!exe) {
           status = uop::takeError(exe.takeError(), fallback);
           return failure();

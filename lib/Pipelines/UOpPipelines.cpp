@@ -14,8 +14,8 @@ using namespace uop;
 
 /// Passes 1-5 shared by both pipelines. With `tensorCores` uop-optimize may
 /// mark matmuls TC: uop-devectorize leaves those for convert-uop-to-tirx.
-static void buildKernelPasses(OpPassManager &pm, StringRef target,
-                              StringRef chip, ArrayRef<std::string> pinned,
+static void buildKernelPasses(OpPassManager &pm, Target target, StringRef chip,
+                              ArrayRef<std::string> pinned,
                               bool tensorCores = false,
                               int64_t vectorBits = 512,
                               int64_t vectorRegisters = 32,
@@ -25,16 +25,16 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target,
   // The cpu C computes a transcendental as a polynomial (about 20 ops):
   // recomputing one for each use costs more than a buffer.
   UOpRangeifyOptions rangeify;
-  if (target == "cpu")
+  if (target == Target::CPU)
     rangeify.mathCost = 16;
   pm.addNestedPass<func::FuncOp>(createUOpRangeify(rangeify));
   UOpSplitKernelsOptions split;
-  split.target = target.str();
+  split.target = target;
   pm.addPass(createUOpSplitKernels(split));
   OpPassManager &fn = pm.nest<FunctionOp>();
   fn.addPass(createUOpSimplify());
   UOpOptimizeOptions opt;
-  opt.target = target.str();
+  opt.target = target;
   opt.tensorCores = tensorCores;
   opt.vectorBits = vectorBits;
   opt.vectorRegisters = vectorRegisters;
@@ -44,7 +44,7 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target,
   // consecutive elements: the C computes on GCC/Clang vector types (what the
   // C compiler vectorizes no longer depends on its SLP vectorizer), and the
   // passes after this one see one op where they saw one per lane.
-  bool cpu = target == "cpu";
+  bool cpu = target == Target::CPU;
   UOpExpandOptions expand;
   expand.vectorize = cpu;
   // uop-expand and uop-devectorize end with uop-simplify's pattern sets
@@ -53,11 +53,11 @@ static void buildKernelPasses(OpPassManager &pm, StringRef target,
   fn.addPass(createUOpExpand(expand));
   // A WMMA's vector fragments as lanes around one lane-level op (WMMA.h),
   // or a located error where the target has no tensor-core form.
-  fn.addPass(createUOpWmmaLanesPass(target, chip));
+  fn.addPass(createUOpWmmaLanesPass(stringifyTarget(target), chip));
   UOpDevectorizeOptions devectorize;
   devectorize.keepVectors = cpu;
   fn.addPass(createUOpDevectorize(devectorize));
-  if (target == "cuda")
+  if (target == Target::CUDA)
     fn.addPass(createUOpGPUDims());
   fn.addPass(createCSEPass());
   // After devectorize: the stores are the vectors the C writes.
@@ -87,7 +87,7 @@ void uop::buildUOpToProgramPipeline(OpPassManager &pm,
 
 void uop::buildUOpToNVVMPipeline(OpPassManager &pm,
                                  const UOpToNVVMPipelineOptions &opts) {
-  buildKernelPasses(pm, "cuda", opts.chip.getValue(), opts.opts,
+  buildKernelPasses(pm, Target::CUDA, opts.chip.getValue(), opts.opts,
                     opts.tensorCores && hasMmaSync(opts.chip.getValue()));
   ConvertUOpToTIRxOptions toTIRx;
   toTIRx.chip = opts.chip.getValue();

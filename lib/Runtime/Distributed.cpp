@@ -51,7 +51,7 @@ public:
   DistributedExecutable(Communicator &comm) : comm(comm) {}
 
   static llvm::Expected<std::unique_ptr<Executable>>
-  compile(ModuleOp module, func::FuncOp fn, StringRef target,
+  compile(ModuleOp module, func::FuncOp fn, uop::Target target,
           Communicator &comm, ArrayRef<std::string> opts, StringRef chip);
 
   llvm::Error run(ArrayRef<const void *> inputs, ArrayRef<void *> outputs,
@@ -99,10 +99,8 @@ private:
 
 llvm::Expected<std::unique_ptr<Executable>>
 DistributedExecutable::compile(ModuleOp module, func::FuncOp fn,
-                               StringRef target, Communicator &comm,
+                               uop::Target target, Communicator &comm,
                                ArrayRef<std::string> opts, StringRef chip) {
-  if (target != "cpu" && target != "cuda")
-    return badInput("unknown target '" + target + "' (cpu or cuda)");
   int64_t devices = getDeviceCount(fn);
   if (devices != comm.size())
     return badInput("@" + fn.getName() + " runs on " + Twine(devices) +
@@ -139,8 +137,8 @@ DistributedExecutable::compile(ModuleOp module, func::FuncOp fn,
     exe->chipName = (*stage)->chip();
     exe->stages[f.getName()] = std::move(*stage);
   }
-  exe->what = (target + ", rank " + Twine(comm.rank()) + " of " +
-               Twine(comm.size()) + " (" + comm.description() + ")")
+  exe->what = (stringifyTarget(target) + ", rank " + Twine(comm.rank()) +
+               " of " + Twine(comm.size()) + " (" + comm.description() + ")")
                   .str();
   return std::move(exe);
 }
@@ -340,7 +338,7 @@ llvm::Error DistributedExecutable::runSchedule() {
 }
 
 llvm::Expected<std::unique_ptr<Executable>>
-uop::compileDistributed(ModuleOp module, func::FuncOp fn, StringRef target,
+uop::compileDistributed(ModuleOp module, func::FuncOp fn, uop::Target target,
                         Communicator &comm, ArrayRef<std::string> opts,
                         StringRef chip) {
   return DistributedExecutable::compile(module, fn, target, comm, opts, chip);

@@ -142,7 +142,7 @@ public:
     auto exe = std::make_unique<CPUExecutable>();
     exe->what = "cpu";
     UOpToProgramPipelineOptions options;
-    options.target = "cpu";
+    options.target = uop::Target::CPU;
     options.opts = opts;
     std::optional<VectorShape> vectors = hostVectorShape();
     if (!vectors)
@@ -879,8 +879,14 @@ CUDAExecutable::compileKernel(ModuleOp module, tirx::PrimFuncOp fn,
 // Entry points
 //===----------------------------------------------------------------------===//
 
+llvm::Expected<uop::Target> uop::parseTargetName(StringRef spelling) {
+  if (std::optional<uop::Target> t = parseTarget(spelling))
+    return *t;
+  return badInput("unknown target '" + spelling + "' (cpu or cuda)");
+}
+
 llvm::Expected<std::unique_ptr<Executable>>
-Executable::compile(ModuleOp module, func::FuncOp fn, StringRef target,
+Executable::compile(ModuleOp module, func::FuncOp fn, uop::Target target,
                     StringRef chip, ArrayRef<std::string> opts) {
   for (Type t :
        llvm::concat<const Type>(fn.getArgumentTypes(), fn.getResultTypes())) {
@@ -889,25 +895,21 @@ Executable::compile(ModuleOp module, func::FuncOp fn, StringRef target,
       return badInput("arguments and results must be tensors of integers or "
                       "floats, statically shaped or with #uop.sym dimensions");
   }
-  if (target == "cpu") {
-    auto exe = CPUExecutable::compile(module, fn, opts);
-    if (exe)
-      (*exe)->vars = getShapeVars(fn);
-    return exe;
-  }
-  if (target == "cuda")
+  if (target == uop::Target::CUDA)
     return CUDAExecutable::compileGraph(module, fn, chip, opts);
-  return badInput("unknown target '" + target + "' (cpu or cuda)");
+  auto exe = CPUExecutable::compile(module, fn, opts);
+  if (exe)
+    (*exe)->vars = getShapeVars(fn);
+  return exe;
 }
 
 llvm::Expected<std::unique_ptr<Executable>>
-Executable::compileSchedule(ModuleOp module, FunctionOp sched, StringRef target,
-                            StringRef chip, ArrayRef<std::string> opts) {
-  if (target == "cpu")
-    return CPUExecutable::compileSchedule(module, sched, opts);
-  if (target == "cuda")
+Executable::compileSchedule(ModuleOp module, FunctionOp sched,
+                            uop::Target target, StringRef chip,
+                            ArrayRef<std::string> opts) {
+  if (target == uop::Target::CUDA)
     return CUDAExecutable::compileSchedule(module, sched, chip, opts);
-  return badInput("unknown target '" + target + "' (cpu or cuda)");
+  return CPUExecutable::compileSchedule(module, sched, opts);
 }
 
 llvm::Expected<std::unique_ptr<Executable>>

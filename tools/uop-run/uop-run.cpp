@@ -93,6 +93,8 @@ llvm::cl::opt<std::string> clEntry("entry",
 llvm::cl::opt<std::string> clTarget("target", llvm::cl::desc("cpu or cuda"),
                                     llvm::cl::init("cpu"),
                                     llvm::cl::cat(clCategory));
+/// --target, parsed once by checkOptions().
+uop::Target runTarget = uop::Target::CPU;
 llvm::cl::opt<bool>
     clCheck("check", llvm::cl::desc("compare outputs with the reference"),
             llvm::cl::cat(clCategory));
@@ -781,12 +783,13 @@ int runGraphOnce(func::FuncOp fn, const Tensors &t, Executable &exe,
   llvm::Expected<double> ms = exe.time(clRepeat);
   if (!ms)
     return fail(ms.takeError());
-  llvm::outs() << "entry=" << fn.getName() << " target=" << clTarget
+  llvm::outs() << "entry=" << fn.getName()
+               << " target=" << uop::stringifyTarget(runTarget)
                << " kernels=" << exe.numKernels();
-  if (clTarget == "cpu")
+  if (runTarget == uop::Target::CPU)
     llvm::outs() << " threads=" << cpuThreads();
   llvm::outs() << "\n";
-  if (clTarget == "cuda")
+  if (runTarget == uop::Target::CUDA)
     llvm::outs() << "device=\"" << exe.deviceName() << "\" chip=" << exe.chip()
                  << "\n";
   if (!values.empty()) {
@@ -893,7 +896,7 @@ int runDistributed(ModuleOp module, func::FuncOp fn) {
   if (!c)
     return fail(c.takeError());
   // GPU ranks all-reduce on their devices (NCCL), started over MPI.
-  if (clTarget == "cuda") {
+  if (runTarget == uop::Target::CUDA) {
     c = createNCCLCommunicator(std::move(*c));
     if (!c)
       return fail(c.takeError());
@@ -913,7 +916,7 @@ int runDistributed(ModuleOp module, func::FuncOp fn) {
   if (failed(t))
     return kUsage;
   llvm::Expected<std::unique_ptr<Executable>> exe = compileDistributed(
-      module, fn, clTarget, *comm,
+      module, fn, runTarget, *comm,
       std::vector<std::string>(clOpts.begin(), clOpts.end()), requestedChip());
   if (!exe)
     return fail(exe.takeError());
@@ -949,7 +952,7 @@ int runGraph(ModuleOp module, func::FuncOp fn) {
   }
   // Compiled once, whatever the sizes.
   llvm::Expected<std::unique_ptr<Executable>> exe = Executable::compile(
-      module, fn, clTarget, requestedChip(),
+      module, fn, runTarget, requestedChip(),
       std::vector<std::string>(clOpts.begin(), clOpts.end()));
   if (!exe)
     return fail(exe.takeError());
@@ -1034,7 +1037,7 @@ int runSchedule(ModuleOp module, FunctionOp sched) {
   if (failed(bufs))
     return kUsage;
   llvm::Expected<std::unique_ptr<Executable>> exe = Executable::compileSchedule(
-      module, sched, clTarget, requestedChip(),
+      module, sched, runTarget, requestedChip(),
       std::vector<std::string>(clOpts.begin(), clOpts.end()));
   if (!exe)
     return fail(exe.takeError());
@@ -1069,12 +1072,13 @@ int runSchedule(ModuleOp module, FunctionOp sched) {
   llvm::Expected<double> ms = (*exe)->time(clRepeat);
   if (!ms)
     return fail(ms.takeError());
-  llvm::outs() << "entry=" << sched.getSymName() << " target=" << clTarget
+  llvm::outs() << "entry=" << sched.getSymName()
+               << " target=" << uop::stringifyTarget(runTarget)
                << " kernels=" << (*exe)->numKernels();
-  if (clTarget == "cpu")
+  if (runTarget == uop::Target::CPU)
     llvm::outs() << " threads=" << cpuThreads();
   llvm::outs() << "\n";
-  if (clTarget == "cuda")
+  if (runTarget == uop::Target::CUDA)
     llvm::outs() << "device=\"" << (*exe)->deviceName()
                  << "\" chip=" << (*exe)->chip() << "\n";
   llvm::outs() << "time_ms_median=" << llvm::format("%.4f", *ms) << " gbps="
@@ -1354,8 +1358,10 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
 /// The options checked before the input is read: a bad one is a usage error
 /// whatever the program is.
 int checkOptions() {
-  if (clTarget != "cpu" && clTarget != "cuda")
+  std::optional<uop::Target> parsed = uop::parseTarget(clTarget);
+  if (!parsed)
     return fail("--target must be cpu or cuda", kUsage);
+  runTarget = *parsed;
   if (clRepeat < 1 || clRepeat > Executable::kMaxTimedRuns)
     return fail("--repeat must be between 1 and " +
                     std::to_string(Executable::kMaxTimedRuns),
@@ -1463,7 +1469,7 @@ int runEntry(ModuleOp module, Operation *entry,
     return runSchedule(module, sched);
   if (!clInputs.empty())
     return fail("--input is for tensor-level functions", kUsage);
-  if (clTarget == "cpu")
+  if (runTarget == uop::Target::CPU)
     return fail("tirx kernels run with --target cuda", kUsage);
   return runTIRx(module, cast<tirx::PrimFuncOp>(entry));
 }

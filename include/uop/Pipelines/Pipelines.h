@@ -10,6 +10,8 @@
 #ifndef UOP_PIPELINES_PIPELINES_H
 #define UOP_PIPELINES_PIPELINES_H
 
+#include "uop/Support/Target.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -20,9 +22,8 @@ namespace uop {
 /// Options of `uop-to-program`.
 struct UOpToProgramPipelineOptions
     : public mlir::PassPipelineOptions<UOpToProgramPipelineOptions> {
-  Option<std::string> target{*this, "target",
-                             llvm::cl::desc("cpu or cuda"),
-                             llvm::cl::init("cpu")};
+  Option<Target> target{*this, "target", llvm::cl::desc("cpu or cuda"),
+                        llvm::cl::init(Target::CPU), UOP_TARGET_CL_VALUES};
   ListOption<std::string> opts{
       *this, "opts",
       llvm::cl::desc("A pinned schedule for every kernel (uop-optimize's "

@@ -49,16 +49,15 @@ bool isMultiDeviceProgram(mlir::func::FuncOp fn);
 int64_t getDeviceCount(mlir::func::FuncOp fn);
 
 /// Compiles this rank's part of the multi-device `fn` (uop-shard with
-/// `comm.rank()`, uop-outline-collectives, each stage for `target`: "cpu",
-/// or "cuda" for `chip`, empty: the rank's device's) into
+/// `comm.rank()`, uop-outline-collectives, each stage for `target`: the CPU,
+/// or CUDA for `chip`, empty: the rank's device's) into
 /// an Executable whose run() takes every input whole, on every rank, and
 /// gives every output whole on every rank. Errors: BadInput when the
 /// program is not on comm.size() devices or cannot be partitioned;
 /// CompileFailed; CommunicatorFailed from run().
 llvm::Expected<std::unique_ptr<Executable>>
-compileDistributed(mlir::ModuleOp module, mlir::func::FuncOp fn,
-                   llvm::StringRef target, Communicator &comm,
-                   llvm::ArrayRef<std::string> opts = {},
+compileDistributed(mlir::ModuleOp module, mlir::func::FuncOp fn, Target target,
+                   Communicator &comm, llvm::ArrayRef<std::string> opts = {},
                    llvm::StringRef chip = "");
 } // namespace uop
 

@@ -14,6 +14,7 @@
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Runtime/Error.h"
 #include "uop/Runtime/GPUProgram.h"
+#include "uop/Support/Target.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -32,30 +33,36 @@ using ScalarArgs = std::map<unsigned, ScalarValue>;
 /// after run(); or a scalar (a parameter's value or a constant).
 using HostResult = std::variant<unsigned, ScalarValue>;
 
+/// The target a user spelled ("cpu" or "cuda"), parsed once where the
+/// runtime's callers (the C API, Python through it) take it: a BadInput
+/// error "unknown target 'X' (cpu or cuda)" for any other spelling.
+llvm::Expected<Target> parseTargetName(llvm::StringRef spelling);
+
 /// A program compiled for a target, run on host buffers that hold each
 /// buffer contiguously, row-major, in its element type.
 class Executable {
 public:
   virtual ~Executable();
-  /// Compiles the tensor-level function `fn` of `module` for "cpu" or "cuda"
-  /// (`chip` empty: the device's). Its inputs are the function's arguments,
+  /// Compiles the tensor-level function `fn` of `module` for `target`
+  /// (Target::CUDA: for `chip`, empty: the device's; a user's spelling is
+  /// parsed with parseTarget()). Its inputs are the function's arguments,
   /// its outputs its results. Errors: BadInput for an unsupported signature
   /// or target, NoDevice without a usable GPU, CompileFailed, DriverFailed.
   /// `opts`, when given, pins every kernel's schedule (uop-optimize's
   /// `opts`: KIND:axis:amount entries).
   static llvm::Expected<std::unique_ptr<Executable>>
-  compile(mlir::ModuleOp module, mlir::func::FuncOp fn, llvm::StringRef target,
+  compile(mlir::ModuleOp module, mlir::func::FuncOp fn, Target target,
           llvm::StringRef chip, llvm::ArrayRef<std::string> opts = {});
   /// Compiles the kernel-level program whose schedule is the uop.function
   /// `sched` of `module` (kernel uop.functions and the CALLs of `sched`) for
-  /// "cpu" (uop-to-program: its kernel passes) or "cuda" (uop-to-nvvm;
-  /// `chip` empty: the device's). Each buffer parameter of `sched`, in
-  /// order, is both an input and an output of run(): inputs[i] holds its
-  /// data before the run (null: NaN bytes), outputs[i] receives it (null:
-  /// not read). Errors as compile().
+  /// Target::CPU (uop-to-program: its kernel passes) or Target::CUDA
+  /// (uop-to-nvvm; `chip` empty: the device's). Each buffer parameter of
+  /// `sched`, in order, is both an input and an output of run(): inputs[i]
+  /// holds its data before the run (null: NaN bytes), outputs[i] receives it
+  /// (null: not read). Errors as compile().
   static llvm::Expected<std::unique_ptr<Executable>>
-  compileSchedule(mlir::ModuleOp module, FunctionOp sched,
-                  llvm::StringRef target, llvm::StringRef chip = {},
+  compileSchedule(mlir::ModuleOp module, FunctionOp sched, Target target,
+                  llvm::StringRef chip = {},
                   llvm::ArrayRef<std::string> opts = {});
   /// Compiles the tirx.prim_func `fn` for the GPU with tirx-to-nvvm{chip}
   /// (`chip` empty: the device's), loads it and prepares its launches, with

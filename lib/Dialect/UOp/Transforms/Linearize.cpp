@@ -85,12 +85,7 @@ struct UOpLinearizePass : public uop::impl::UOpLinearizeBase<UOpLinearizePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
-    std::optional<StringRef> device = getDeviceForTarget(target);
-    if (!device) {
-      module.emitError("uop-linearize: unknown target '")
-          << target << "' (expected cpu or cuda)";
-      return signalPassFailure();
-    }
+    StringRef device = getDeviceForTarget(target);
     // First CALL of each kernel.
     DenseMap<StringAttr, CallOp> firstCall;
     module.walk([&](CallOp call) {
@@ -111,7 +106,7 @@ struct UOpLinearizePass : public uop::impl::UOpLinearizeBase<UOpLinearizePass> {
         return signalPassFailure();
       OpBuilder b(call);
       Location loc = fn.getLoc();
-      Value dev = DeviceOp::create(b, loc, VoidType::get(ctx), *device);
+      Value dev = DeviceOp::create(b, loc, VoidType::get(ctx), device);
       auto linear = LinearOp::create(b, loc, VoidType::get(ctx),
                                      FlatSymbolRefAttr::get(fn.getSymNameAttr()));
       Block *block = new Block();

@@ -82,11 +82,6 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
     FunctionOp fn = getOperation();
     if (!isKernel(fn))
       return;
-    if (target != "cpu" && target != "cuda") {
-      fn.emitError("uop-optimize: unknown target '") << target
-          << "' (expected cpu or cuda)";
-      return signalPassFailure();
-    }
     if (vectorBits < 64 || vectorBits > 4096 ||
         !llvm::isPowerOf2_64(vectorBits) || vectorRegisters < 2) {
       fn.emitError("uop-optimize: vector-bits must be a power of two from "
@@ -126,11 +121,11 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
     SmallVector<RangeOp> gridOutputs = without(outputs, carriedRanges(fn));
     if (!held.empty() && pinned.empty())
       noteDeclined(sink, held);
-    OptApplier applier(fn, target == "cuda", tensorCores, noLocals);
+    OptApplier applier(fn, target == Target::CUDA, tensorCores, noLocals);
     if (!pinned.empty()) {
       if (failed(applyPinned(sink, pinned, gridOutputs, applier)))
         return signalPassFailure();
-    } else if (target == "cpu") {
+    } else if (target == Target::CPU) {
       optimizeForCpu(fn, without(outputs, held), without(reduces, held),
                      applier);
     } else {
@@ -486,7 +481,7 @@ private:
       return sink.emitError("uop-optimize: TC is a whole schedule (the "
                             "tensor-core lowering tiles the kernel); it "
                             "cannot be combined with other options");
-    if (target == "cuda" && !tc)
+    if (target == Target::CUDA && !tc)
       makeGrid(outputs);
     for (OptAttr o : pinned) {
       std::string why;

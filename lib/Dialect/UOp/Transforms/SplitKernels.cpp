@@ -322,12 +322,7 @@ struct UOpSplitKernelsPass
     : public uop::impl::UOpSplitKernelsBase<UOpSplitKernelsPass> {
   using UOpSplitKernelsBase::UOpSplitKernelsBase;
   void runOnOperation() override {
-    std::optional<StringRef> device = getDeviceForTarget(target);
-    if (!device) {
-      getOperation().emitError("uop-split-kernels: unknown target '")
-          << target << "' (expected cpu or cuda)";
-      return signalPassFailure();
-    }
+    StringRef device = getDeviceForTarget(target);
     SmallVector<func::FuncOp> fns;
     for (auto fn : getOperation().getOps<func::FuncOp>()) {
       if (fn.isExternal())
@@ -339,7 +334,7 @@ struct UOpSplitKernelsPass
         fns.push_back(fn);
     }
     for (func::FuncOp fn : fns)
-      if (failed(splitFunction(fn, *device)))
+      if (failed(splitFunction(fn, device)))
         return signalPassFailure();
   }
 };

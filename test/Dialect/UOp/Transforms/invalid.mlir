@@ -2,12 +2,12 @@
 // cuda pipeline runs after them): each is a diagnostic at the op (or
 // function) it is about. One split-file section per pass, each run with
 // -split-input-file -verify-diagnostics. (Those of --uop-to-c are in
-// test/Target/C/invalid.mlir.)
+// test/Target/C/invalid.mlir; a bad target= option is the option parser's
+// error, test/Pipelines/target-option.mlir.)
 //
 // RUN: rm -rf %t && split-file %s %t
 // RUN: uop-opt %t/rangeify.mlir -split-input-file --uop-rangeify -verify-diagnostics
 // RUN: uop-opt %t/split-kernels.mlir -split-input-file --uop-split-kernels -verify-diagnostics
-// RUN: uop-opt %t/optimize.mlir -split-input-file --uop-optimize=target=tpu -verify-diagnostics
 // RUN: uop-opt %t/expand.mlir -split-input-file --uop-expand -verify-diagnostics
 // RUN: uop-opt %t/gpudims.mlir -split-input-file --uop-gpudims -verify-diagnostics
 // RUN: uop-opt %t/linearize.mlir -split-input-file --uop-linearize -verify-diagnostics
@@ -98,20 +98,6 @@ func.func @local_bufferize(%a: tensor<4xf32>) -> tensor<4xf32> {
   %w = uop.load %t, %j : tensor<4xf32> -> f32
   %b = uop.bufferize %w[%r1] opts <> : f32 -> tensor<4xf32>
   return %b : tensor<4xf32>
-}
-
-//--- optimize.mlir
-// uop-optimize with target=tpu.
-
-// expected-error @+1 {{uop-optimize: unknown target 'tpu' (expected cpu or cuda)}}
-uop.function @k(%out: !uop.ptr<f32, global, 16>) {
-  %c16 = arith.constant 16 : index
-  %one = arith.constant 1.0 : f32
-  %i = uop.range %c16, R0, loop
-  %o = uop.index %out[%i] : !uop.ptr<f32, global, 16> -> f32
-  %s = uop.store %o, %one : f32
-  %e = uop.end %s[%i] : !uop.void
-  uop.sink %e : !uop.void info <name = "k">
 }
 
 //--- expand.mlir

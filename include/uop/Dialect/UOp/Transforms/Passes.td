@@ -94,8 +94,9 @@ def UOpSplitKernels : Pass<"uop-split-kernels", "::mlir::ModuleOp"> {
     new FUNCTION, in dependency order.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
-           "cpu or cuda: the schedule's buffers live on that DEVICE (CPU, CUDA)">,
+    Option<"target", "target", "::uop::Target", /*default=*/"::uop::Target::CPU",
+           "cpu or cuda: the schedule's buffers live on that DEVICE (CPU, CUDA)",
+           "UOP_TARGET_CL_VALUES">,
   ];
 }
 
@@ -229,8 +230,8 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     the kernel the previous one left.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
-           "cpu or cuda">,
+    Option<"target", "target", "::uop::Target", /*default=*/"::uop::Target::CPU",
+           "cpu or cuda", "UOP_TARGET_CL_VALUES">,
     Option<"upcast", "upcast", "int64_t", /*default=*/"32",
            "Largest upcast of the innermost output range of a register tile (1 disables)">,
     Option<"upcastOuter", "upcast-outer", "int64_t", /*default=*/"8",
@@ -404,8 +405,9 @@ def UOpLinearize : Pass<"uop-linearize", "::mlir::ModuleOp"> {
     over its RANGEs and ENDs).
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
-           "cpu or cuda: the DEVICE of the PROGRAMs (CPU, CUDA)">,
+    Option<"target", "target", "::uop::Target", /*default=*/"::uop::Target::CPU",
+           "cpu or cuda: the DEVICE of the PROGRAMs (CPU, CUDA)",
+           "UOP_TARGET_CL_VALUES">,
   ];
 }
 
