@@ -68,13 +68,6 @@ static void buildKernelPasses(OpPassManager &pm, Target target, StringRef chip,
   }
 }
 
-/// Whether `chip` (sm_XY[a|f]) has mma.sync for f16 / bf16 (sm_80 on).
-static bool hasMmaSync(StringRef chip) {
-  unsigned v = 0;
-  return chip.consume_front("sm_") && !chip.take_while(llvm::isDigit).getAsInteger(10, v) &&
-         v >= 80;
-}
-
 void uop::buildUOpToProgramPipeline(OpPassManager &pm,
                                     const UOpToProgramPipelineOptions &opts) {
   buildKernelPasses(pm, opts.target, /*chip=*/"", opts.opts,
@@ -87,8 +80,13 @@ void uop::buildUOpToProgramPipeline(OpPassManager &pm,
 
 void uop::buildUOpToNVVMPipeline(OpPassManager &pm,
                                  const UOpToNVVMPipelineOptions &opts) {
+  // The chip's one parse in this pipeline: an unknown chip has no tensor
+  // cores here and is convert-uop-to-tirx's located error.
+  const GPUChip *chip = lookupGPUChip(opts.chip.getValue());
+  bool tensorCores =
+      opts.tensorCores && chip && chip->has(ChipFeature::MmaSync);
   buildKernelPasses(pm, Target::CUDA, opts.chip.getValue(), opts.opts,
-                    opts.tensorCores && hasMmaSync(opts.chip.getValue()));
+                    tensorCores);
   ConvertUOpToTIRxOptions toTIRx;
   toTIRx.chip = opts.chip.getValue();
   pm.addPass(createConvertUOpToTIRx(toTIRx));

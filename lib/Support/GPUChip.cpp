@@ -19,8 +19,10 @@ constexpr unsigned kAmpere = bit(ChipFeature::CpAsync) |
                              bit(ChipFeature::MmaSync);
 constexpr unsigned kHopper = kAmpere | bit(ChipFeature::MBarrierTryWait) |
                              bit(ChipFeature::TMA) | bit(ChipFeature::Clusters);
-constexpr unsigned kHopperA = kHopper | bit(ChipFeature::WGMMA);
-constexpr unsigned kBlackwellDC = kHopper | bit(ChipFeature::Tcgen05);
+// The architecture- (`a`) and family-specific (`f`) chips of sm_90 and up.
+constexpr unsigned kHopperV = kHopper | bit(ChipFeature::SetMaxNReg);
+constexpr unsigned kHopperA = kHopperV | bit(ChipFeature::WGMMA);
+constexpr unsigned kBlackwellDC = kHopperV | bit(ChipFeature::Tcgen05);
 
 // clang-format off
 const GPUChip kChips[] = {
@@ -38,21 +40,21 @@ const GPUChip kChips[] = {
     // sm_100a gets the feature here.
     {"sm_100",  100, 0,  86, kHopper},
     {"sm_100a", 100, 'a', 86, kBlackwellDC},
-    {"sm_100f", 100, 'f', 88, kHopper},
+    {"sm_100f", 100, 'f', 88, kHopperV},
     {"sm_103",  103, 0,  88, kHopper},
-    {"sm_103a", 103, 'a', 88, kHopper},
-    {"sm_103f", 103, 'f', 88, kHopper},
+    {"sm_103a", 103, 'a', 88, kHopperV},
+    {"sm_103f", 103, 'f', 88, kHopperV},
     // Thor (sm_101 before CUDA 13).
     {"sm_110",  110, 0,  90, kHopper},
-    {"sm_110a", 110, 'a', 90, kHopper},
-    {"sm_110f", 110, 'f', 90, kHopper},
+    {"sm_110a", 110, 'a', 90, kHopperV},
+    {"sm_110f", 110, 'f', 90, kHopperV},
     // Consumer Blackwell and DGX Spark: clusters and TMA, no tcgen05.
     {"sm_120",  120, 0,  87, kHopper},
-    {"sm_120a", 120, 'a', 87, kHopper},
-    {"sm_120f", 120, 'f', 88, kHopper},
+    {"sm_120a", 120, 'a', 87, kHopperV},
+    {"sm_120f", 120, 'f', 88, kHopperV},
     {"sm_121",  121, 0,  88, kHopper},
-    {"sm_121a", 121, 'a', 88, kHopper},
-    {"sm_121f", 121, 'f', 88, kHopper},
+    {"sm_121a", 121, 'a', 88, kHopperV},
+    {"sm_121f", 121, 'f', 88, kHopperV},
 };
 // clang-format on
 } // namespace

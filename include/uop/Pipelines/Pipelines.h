@@ -10,6 +10,7 @@
 #ifndef UOP_PIPELINES_PIPELINES_H
 #define UOP_PIPELINES_PIPELINES_H
 
+#include "uop/Support/GPUChip.h"
 #include "uop/Support/Target.h"
 
 #include "mlir/Pass/PassOptions.h"
@@ -52,7 +53,7 @@ struct UOpToNVVMPipelineOptions
     : public mlir::PassPipelineOptions<UOpToNVVMPipelineOptions> {
   Option<std::string> chip{*this, "chip",
                            llvm::cl::desc("Target chip (sm_80, sm_90a, ...)"),
-                           llvm::cl::init("sm_80")};
+                           llvm::cl::init(kDefaultGPUChip.str())};
   Option<bool> tensorCores{
       *this, "tensor-cores",
       llvm::cl::desc("Matmuls of f16 / bf16 on tensor cores (uop-optimize's "
@@ -75,9 +76,9 @@ namespace tirx {
 /// Options of the `tirx-to-nvvm` pipeline.
 struct TIRxToNVVMPipelineOptions
     : public mlir::PassPipelineOptions<TIRxToNVVMPipelineOptions> {
-  Option<std::string> chip{*this, "chip",
-                           llvm::cl::desc("Target chip (sm_80, sm_90a, sm_100a)"),
-                           llvm::cl::init("sm_80")};
+  Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("Target chip (sm_80, sm_90a, sm_100a)"),
+      llvm::cl::init(kDefaultGPUChip.str())};
 };
 
 /// tirx -> gpu.module in NVVM/LLVM form with the chip's target attached.

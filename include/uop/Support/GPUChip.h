@@ -28,7 +28,15 @@ enum class ChipFeature : unsigned {
   Tcgen05 = 1u << 5,         ///< tcgen05.* and tensor memory (sm_100a class)
   GridConstant = 1u << 6,    ///< by-value __grid_constant__ parameters
   MmaSync = 1u << 7,         ///< mma.sync m16n8k16 f16/bf16 (sm_80+)
+  /// setmaxnreg (nvvm.setmaxregister, tirx.warp_specialize): the
+  /// architecture- and family-specific chips of sm_90 and up.
+  SetMaxNReg = 1u << 8,
 };
+
+/// The chip of every option and tool that is given none (uop-to-nvvm,
+/// tirx-to-nvvm, tirx-dispatch-tile-primitives, --mlir-to-ptx): the oldest
+/// with the tensor-core and cp.async paths.
+inline constexpr llvm::StringLiteral kDefaultGPUChip = "sm_80";
 
 struct GPUChip {
   /// The processor name: `sm_<N>` with an optional `a` (architecture-
@@ -54,7 +62,8 @@ struct GPUChip {
 /// Every chip of the table, oldest first.
 llvm::ArrayRef<GPUChip> getGPUChips();
 
-/// The chip named `name`, or null when the table does not know it.
+/// The chip named `name`, or null when the table does not know it: the one
+/// parse of a chip's name; its capabilities are the entry's features.
 const GPUChip *lookupGPUChip(llvm::StringRef name);
 
 /// The chip to compile for on a device of compute capability `cc`

@@ -32,9 +32,10 @@
 using namespace mlir;
 
 static llvm::cl::opt<std::string>
-    clChip("chip", llvm::cl::desc("Target chip for --mlir-to-ptx / --mlir-to-cubin "
-                                  "(sm_80, sm_90a, sm_100a, ...)"),
-           llvm::cl::init("sm_80"));
+    clChip("chip",
+           llvm::cl::desc("Target chip for --mlir-to-ptx / --mlir-to-cubin "
+                          "(sm_80, sm_90a, sm_100a, ...)"),
+           llvm::cl::init(uop::kDefaultGPUChip.str()));
 
 /// ptxas: $UOP_PTXAS when set (and only it), else PATH, $CUDA_HOME/bin and
 /// /usr/local/cuda/bin.
@@ -133,7 +134,8 @@ static FailureOr<std::string> emitPTX(Operation *op, StringRef requested,
   if (gpuModules.size() > 1)
     return gpuModules[1].emitError("expected one gpu.module, found ")
            << gpuModules.size() << "; PTX and cubin files hold one module";
-  chip = requested.empty() ? std::string("sm_80") : requested.str();
+  chip =
+      (requested.empty() ? StringRef(uop::kDefaultGPUChip) : requested).str();
   // The chip the module was lowered for must match the one asked for.
   bool needTarget = false;
   for (gpu::GPUModuleOp gm : gpuModules) {

@@ -124,7 +124,7 @@ struct DispatchTilePrimitives
     // tirx.warp_specialize reallocates with setmaxnreg too; its verifier
     // has checked its thread count.
     WalkResult roles = getOperation().walk([&](WarpSpecializeOp op) {
-      if (target.info->sm >= 90 && target.info->variant)
+      if (target.has(uop::ChipFeature::SetMaxNReg))
         return WalkResult::advance();
       op.emitError("tirx.warp_specialize sets registers with setmaxnreg, "
                    "which needs an architecture- or family-specific chip of "
@@ -135,7 +135,7 @@ struct DispatchTilePrimitives
     if (roles.wasInterrupted())
       return failure();
     WalkResult walk = getOperation().walk([&](NVVM::SetMaxRegisterOp op) {
-      if (target.info->sm < 90 || !target.info->variant) {
+      if (!target.has(uop::ChipFeature::SetMaxNReg)) {
         op.emitError("setmaxnreg needs an architecture- or family-specific "
                      "chip of sm_90 or newer (sm_90a, sm_100a, ...), target is ")
             << chip;

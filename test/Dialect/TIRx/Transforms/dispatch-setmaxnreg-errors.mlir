@@ -1,12 +1,15 @@
 // RUN: uop-opt %s -split-input-file -verify-diagnostics --tirx-dispatch-tile-primitives="chip=sm_90"
 // RUN: uop-opt %s -split-input-file -verify-diagnostics --tirx-dispatch-tile-primitives="chip=sm_80"
 // RUN: uop-opt %s -split-input-file --tirx-dispatch-tile-primitives="chip=sm_90a" 2>&1 | FileCheck %s --check-prefix=SM90A
+// RUN: uop-opt %s -split-input-file --tirx-dispatch-tile-primitives="chip=sm_100f" 2>&1 | FileCheck %s --check-prefix=SM90A
+// RUN: uop-opt %s -split-input-file --tirx-dispatch-tile-primitives="chip=sm_121a" 2>&1 | FileCheck %s --check-prefix=SM90A
+// RUN: uop-opt %s -split-input-file -verify-diagnostics --tirx-dispatch-tile-primitives="chip=sm_120"
 //
 // Warp specialisation reallocates registers between warpgroups with
 // nvvm.setmaxregister (setmaxnreg), which the dispatch pass checks against
 // the chip: it needs an architecture- or family-specific chip of sm_90 or
-// newer (plain sm_90 and sm_80 are refused here rather than by ptxas), and
-// a kernel of whole warpgroups.
+// newer, the chip table's SetMaxNReg feature (plain sm_90, sm_120 and sm_80
+// are refused here rather than by ptxas), and a kernel of whole warpgroups.
 
 tirx.prim_func @plain_sm90() {
   tirx.device_entry {

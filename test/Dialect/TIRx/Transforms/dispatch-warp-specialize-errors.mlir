@@ -1,10 +1,14 @@
 // RUN: uop-opt %s -verify-diagnostics --tirx-dispatch-tile-primitives="chip=sm_90"
 // RUN: uop-opt %s -verify-diagnostics --tirx-dispatch-tile-primitives="chip=sm_80"
 // RUN: uop-opt %s --tirx-dispatch-tile-primitives="chip=sm_90a" | FileCheck %s --check-prefix=SM90A
+// RUN: uop-opt %s --tirx-dispatch-tile-primitives="chip=sm_100f" | FileCheck %s --check-prefix=SM90A
+// RUN: uop-opt %s --tirx-dispatch-tile-primitives="chip=sm_121a" | FileCheck %s --check-prefix=SM90A
+// RUN: uop-opt %s -verify-diagnostics --tirx-dispatch-tile-primitives="chip=sm_120"
 //
 // tirx.warp_specialize reallocates registers with setmaxnreg: the dispatch
-// pass, the first that knows the chip, refuses chips without it (plain
-// sm_90, sm_80) as it does for nvvm.setmaxregister.
+// pass, the first that knows the chip, refuses chips without it (the chip
+// table's SetMaxNReg: plain sm_90, sm_120, sm_80) as it does for
+// nvvm.setmaxregister.
 
 tirx.prim_func @roles() {
   tirx.device_entry {

@@ -3,6 +3,7 @@
 #define UOP_DIALECT_TIRX_TRANSFORMS_PASSES_H
 
 #include "uop/Dialect/TIRx/IR/TIRx.h"
+#include "uop/Support/GPUChip.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"

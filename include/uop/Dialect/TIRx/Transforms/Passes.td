@@ -20,7 +20,8 @@ def TIRxDispatchTilePrimitives
     not a pattern match.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", /*default=*/"\"sm_80\"",
+    Option<"chip", "chip", "std::string",
+           /*default=*/"::uop::kDefaultGPUChip.str()",
            "Target chip (sm_80, sm_90a, sm_100a, ...)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
