@@ -1,0 +1,1 @@
+"""``uop.nn``: tinygrad's layers over :class:`uop.Tensor` (docs/python.md)."""
