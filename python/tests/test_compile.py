@@ -113,3 +113,25 @@ def test_pinned_schedule_errors():
     with pytest.raises(uop.CompileError) as e:
         uop.compile(t, target="c", opts=["LOCAL:0:16"])
     assert "LOCAL needs target=cuda" in e.value.diagnostics
+
+
+def test_text_kind_comes_from_the_parsed_ops_not_a_substring():
+    # A tensor program whose comment and function name mention tirx.prim_func was
+    # sent down the TIRx pipeline when the kind was a substring test.
+    text = ("// not a tirx.prim_func\n"
+            "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+            "  %0 = arith.addf %a, %a : tensor<4xf32>\n"
+            "  return %0 : tensor<4xf32>\n}\n")
+    c = uop.compile(text, target="c")
+    assert "main" in c
+    tirx_text = (EXAMPLES_DIR / "copy.mlir").read_text()
+    assert ".entry copy(" in uop.compile("// func.func\n" + tirx_text, target="ptx", chip="sm_80")
+
+
+def test_text_mixing_tirx_and_tensor_ops_is_an_error():
+    tirx_text = (EXAMPLES_DIR / "copy.mlir").read_text()
+    body = tirx_text[tirx_text.index("{") + 1:tirx_text.rindex("}")] if tirx_text.lstrip().startswith("module") else tirx_text
+    mixed = ("module {\n" + body + "\nfunc.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+             "  return %a : tensor<4xf32>\n}\n}\n")
+    with pytest.raises(ValueError, match="mixes TIRx ops"):
+        uop.compile(mixed, target="ptx", chip="sm_80")

@@ -28,6 +28,26 @@ def _opts_option(opts):
     return " opts=" + ",".join(entries) if entries else ""
 
 
+def _text_kind(text):
+    """``"tirx"`` or ``"tensor"`` for MLIR text, from the ops at the top of the parsed
+    module, not from a substring of the text (which a comment or a name could hold):
+    ``tirx.*`` ops (``tirx.prim_func``) take the TIRx pipeline, any other op
+    (``func.func``, ``uop.function``) the tensor one. A module with both is an error."""
+    printed = _capi.parse_verify(text)  # a syntax error raises CompileError here, located
+    tops = set()
+    for line in printed.splitlines():
+        # The printer puts the module's own ops at two spaces of indentation.
+        if line.startswith("  ") and not line.startswith("   ") and line.strip() != "}":
+            tops.add(line.split()[0])
+    tirx = sorted(op for op in tops if op.startswith("tirx."))
+    other = sorted(op for op in tops if not op.startswith("tirx."))
+    if tirx and other:
+        raise ValueError(f"uop.compile: the module mixes TIRx ops ({', '.join(tirx)}) with "
+                         f"others ({', '.join(other)}); compile TIRx kernels and tensor "
+                         "programs separately")
+    return "tirx" if tirx else "tensor"
+
+
 def pipeline_for(kind, target, chip, opts=()):
     """The pass pipeline for a ``"tensor"`` or ``"tirx"`` input and a target;
     ``opts`` pins every kernel's schedule (tensor inputs only)."""
@@ -49,8 +69,8 @@ def compile(obj, target="c", chip=None, pipeline=None, opts=()):  # noqa: A001 -
     ``obj``: a :class:`uop.Tensor` (the tensor pipeline: ``uop-to-program{target=cpu}``
     for ``target="c"``, ``uop-to-nvvm{chip=...}`` for ``"ptx"`` / ``"cubin"``), a
     ``@Tx.prim_func`` or ``Tx.IRModule`` (``tirx-to-nvvm{chip=...}``), or MLIR text
-    (a module with ``tirx.prim_func`` takes the TIRx pipeline, any other the tensor
-    one). ``pipeline`` replaces the pass pipeline. ``target="mlir"`` returns the
+    (chosen by the parsed module's top-level ops: ``tirx.prim_func`` takes the TIRx
+    pipeline, ``func.func`` the tensor one). ``pipeline`` replaces the pass pipeline. ``target="mlir"`` returns the
     module after the pipeline (for ``target="mlir"`` give ``chip`` to pick the GPU
     pipeline; without it the CPU one is run). ``opts`` pins the schedule of every
     kernel of a tensor program (uop-optimize's pinned options, e.g.
@@ -67,8 +87,7 @@ def compile(obj, target="c", chip=None, pipeline=None, opts=()):  # noqa: A001 -
     elif isinstance(obj, (PrimFunc, IRModule)):
         kind, text = "tirx", obj.script(locations=True)
     elif isinstance(obj, str):
-        kind = "tirx" if "tirx.prim_func" in obj else "tensor"
-        text = obj
+        kind, text = _text_kind(obj), obj
     else:
         raise TypeError(f"uop.compile takes a Tensor, a @Tx.prim_func, a Tx.IRModule or MLIR text, "
                         f"not {type(obj).__name__}")
