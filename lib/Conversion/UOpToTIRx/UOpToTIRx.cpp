@@ -17,6 +17,7 @@
 #include "uop/Conversion/UOpToTIRx/Patterns.h"
 #include "uop/Conversion/UOpToTIRx/UOpToTIRx.h"
 #include "uop/Conversion/UOpToTIRx/WMMA.h"
+#include "uop/Dialect/UOp/IR/ALUTable.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
@@ -394,7 +395,10 @@ private:
                              "thread-level form (is it an INDEX?)");
       return lowerWithPatterns(b, op, idx);
     }
-    if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect())) {
+    // ALU ops (the table's) and the constants they read stay arith/math,
+    // which tirx-to-nvvm lowers; an arith/math op outside the table has no
+    // tirx form (below).
+    if (isALUOp(op) || isa<arith::ConstantOp>(op)) {
       for (Value o : op->getOperands())
         if (!map.contains(o))
           return op->emitError("convert-uop-to-tirx: an operand has no "

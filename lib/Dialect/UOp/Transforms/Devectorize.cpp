@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RangeUtils.h"
+#include "uop/Dialect/UOp/IR/ALUTable.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 #include "uop/Dialect/UOp/Transforms/Patterns.h"
 
@@ -423,9 +424,8 @@ private:
           return success();
         })
         .Default([&](Operation *) {
-          if (op->hasTrait<OpTrait::Elementwise>() &&
-              op->getNumResults() == 1 && op->getNumRegions() == 0 &&
-              isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+          if (isALUOp(op) && op->hasTrait<OpTrait::Elementwise>() &&
+              op->getNumResults() == 1 && op->getNumRegions() == 0)
             return splitElementwise(b, op);
           return fail(op);
         });
@@ -635,13 +635,12 @@ static bool vectorsStayWhole(FunctionOp fn) {
                       .Case<AfterOp, GroupOp, EndOp, SinkOp>(
                           [](Operation *) { return true; })
                       .Default([](Operation *op) {
-                        // Other elementwise arith/math ops split lane by
-                        // lane (splitLanewise) inside the vector code.
-                        return op->hasTrait<OpTrait::Elementwise>() &&
+                        // Other elementwise ALU ops split lane by lane
+                        // (splitLanewise) inside the vector code.
+                        return isALUOp(op) &&
+                               op->hasTrait<OpTrait::Elementwise>() &&
                                op->getNumResults() == 1 &&
-                               op->getNumRegions() == 0 &&
-                               isa<arith::ArithDialect, math::MathDialect>(
-                                   op->getDialect());
+                               op->getNumRegions() == 0;
                       });
               return kept ? WalkResult::advance() : WalkResult::interrupt();
             }).wasInterrupted();
@@ -654,8 +653,8 @@ static bool vectorsStayWhole(FunctionOp fn) {
 static void splitLanewise(FunctionOp fn) {
   SmallVector<Operation *> ops;
   fn.walk([&](Operation *op) {
-    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
-        !isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+    if (!isALUOp(op) || !op->hasTrait<OpTrait::Elementwise>() ||
+        op->getNumResults() != 1)
       return;
     if (isa<VectorType>(op->getResult(0).getType()) && !hasCVectorForm(op))
       ops.push_back(op);

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RangeUtils.h"
+#include "uop/Dialect/UOp/IR/ALUTable.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 #include "uop/Dialect/UOp/Transforms/Patterns.h"
 
@@ -117,12 +118,12 @@ static LogicalResult mergeLanesAt(Operation *closer, RangeOp r, int64_t k,
 /// translation's vector types (GCC/Clang vector extensions) hold f32 / f64.
 static bool isVectorElement(Type t) { return t.isF32() || t.isF64(); }
 
-/// An elementwise arith/math op from f32/f64 operands to one f32/f64
-/// result (what a vector of those lanes computes the same way).
+/// An elementwise ALU op (uop/Support/ALUOps.def) from f32/f64 operands to
+/// one f32/f64 result (what a vector of those lanes computes the same way).
 static bool isElementwiseFloat(Operation *op) {
-  return op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
-         op->getNumRegions() == 0 && op->getNumOperands() > 0 &&
-         isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+  return isALUOp(op) && op->hasTrait<OpTrait::Elementwise>() &&
+         op->getNumResults() == 1 && op->getNumRegions() == 0 &&
+         op->getNumOperands() > 0 &&
          !isa<arith::SelectOp>(op) &&
          isVectorElement(op->getResult(0).getType()) &&
          llvm::all_of(op->getOperandTypes(), isVectorElement);
@@ -408,9 +409,9 @@ static LogicalResult expandUnrollOp(UnrollOp u, ExpandBudget budget) {
           contracts.push_back(c);
         continue;
       }
-      Dialect *d = user->getDialect();
-      if (!d || !isa<arith::ArithDialect, math::MathDialect>(d) ||
-          user->getNumResults() != 1 || user->getNumRegions())
+      // The lanes flow through ALU ops only (the table's arith/math ops).
+      if (!isALUOp(user) || user->getNumResults() != 1 ||
+          user->getNumRegions())
         return user->emitError("uop-expand: a lane of UNROLL axis ")
                << axes[0] << " reaches an op other than arith/math before its "
                << "CONTRACT";
