@@ -21,12 +21,10 @@ def f32(*shape):
     return RNG.standard_normal(shape).astype(np.float32)
 
 
-@pytest.fixture(params=["assign", "replace"])
+@pytest.fixture(params=["auto", "replace"])
 def inplace(request, monkeypatch):
-    """Values set in place through Tensor.assign, or through state.replace where Tensor
-    lacks assign (both paths of state._assign)."""
-    if request.param == "assign" and getattr(Tensor, "assign", None) is None:
-        pytest.skip("this Tensor has no assign")
+    """Values set in place through Tensor.assign where Tensor has it ("auto"), or through
+    state.replace (both paths of state._assign)."""
     if request.param == "replace":
         monkeypatch.setattr(Tensor, "assign", None, raising=False)
     return request.param
