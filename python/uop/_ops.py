@@ -978,19 +978,19 @@ class TensorOps(CompatOps):
         return self.numel() * self.element_size()
 
     def realize(self, *others):
-        """Compute now (CPU) and return a Tensor that holds the result as an input. Inside a
-        ``uop.jit`` trace the jit records what it holds, so that a replay computes it again
-        from the new arguments. ``Tensor.realize(a, b, ...)`` (tinygrad's form) computes
-        ``b, ...`` too and returns ``a``'s result."""
+        """Compute now (CPU) and hold the result as an input array, in place; return self
+        (tinygrad). ``requires_grad`` and ``.grad`` stay. Inside a ``uop.jit`` trace the jit
+        records what it holds, so that a replay computes it again from the new arguments.
+        ``Tensor.realize(a, b, ...)`` (tinygrad's form) realizes ``b, ...`` too."""
         for o in others:
             o.realize()
-        r = type(self)(self.numpy(), dtype=self.dtype)
-        if self.requires_grad is not None:  # a leaf that keeps its autograd state
-            r.requires_grad = self.requires_grad
-        r.grad = self.grad
-        from .jit import note_realize   # the module (the package's ``jit`` is the decorator)
-        note_realize(r, self)
-        return r
+        if self._node.op != "input":
+            value = type(self)(self.numpy(), dtype=self.dtype)._node
+            old = self._node
+            self._set_value(value, note=False)
+            from .jit import note_realize   # the module (the package's ``jit`` is the decorator)
+            note_realize(self._node, old)
+        return self
 
     def item(self):
         """The value of a one-element tensor as a Python scalar."""

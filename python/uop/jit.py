@@ -4,28 +4,37 @@ Like tinygrad's ``TinyJit``: the first call with a given signature (the shapes a
 dtypes of the Tensor arguments, and the values of the other arguments) runs the
 Python function, builds its graph, compiles it (through the compile cache of
 :mod:`uop.runtime`) and records, for each output, the module and where each of its
-inputs comes from (a Tensor argument, or an array captured at trace time, such as
-weights). Later calls with the same signature skip the Python function: they feed
-the new arguments to the recorded programs, costing one launch per output.
+inputs comes from (a Tensor argument, a state tensor, or an array captured at trace
+time, such as constant weights). Later calls with the same signature skip the Python
+function: they feed the new arguments to the recorded programs, one launch per output.
 
-As with TinyJit, the function must be pure in its Tensor arguments: a tensor it
-reads from elsewhere (a global, a closure, ``Tensor.rand`` without ``seed=``) is
-captured by value on the first call.
+As with TinyJit, whatever the function reads besides its Tensor arguments and its
+state tensors (a plain global tensor, ``Tensor.rand`` without ``seed=``) is captured
+by value on the first call.
 
-Two things keep a replay equal to a plain call:
+A replay equals a plain call:
 
-- The signature records which Tensor arguments are the same tensor (``f(t, t)``):
-  a call that aliases its arguments differently traces again. During a trace each
-  argument is a fresh input node, so an argument that is also captured from the
-  enclosing scope stays two things: the argument (new data on replay) and the
-  captured array (frozen).
-- ``Tensor.realize()`` inside the function (midway or on a result) is recorded: the
-  plan computes a realized tensor from its graph again (from the new arguments)
-  where that graph reads an argument, instead of replaying the array computed on the
-  first call. Arrays the function makes itself (``Tensor(x.numpy())``) are frozen.
+- The signature records which Tensor arguments are the same tensor (``f(t, t)``).
+  During a trace each argument is a fresh input node, so an argument that is also
+  captured from the enclosing scope stays two things.
+- ``Tensor.realize()`` inside the function is recorded: where the realized value's
+  graph reads an argument or a state tensor, the replay computes it from the new
+  values (behind a ``detach``: the gradient stops at a realized tensor, as it did in
+  the trace). Arrays the function makes itself (``Tensor(x.numpy())``) are frozen.
+- ``backward()`` / ``gradient()`` inside the function are recorded: the loss graph
+  (rewritten to read the arguments and state) is compiled as a VJP program
+  (``uop-gradient``) that the replay runs before the programs that read the gradients.
+- State: a tensor that existed before the call and is assigned inside it
+  (``Tensor.assign``, ``+=``, a view's assign, an optimizer step) is read from the
+  tensor at each replay and the new value is written back into it (one program
+  output per assigned tensor); so is ``.grad`` of a tensor with requires_grad True
+  that the function sets (backward). A tensor with requires_grad True that the
+  function only reads (weights) is read at each replay, not frozen. An assigned
+  Tensor argument gets its new value too. Tensors made during the call are not state.
 """
 
 import functools
+import weakref
 
 import numpy as np
 
@@ -33,48 +42,91 @@ from . import dtypes as _dt
 from . import runtime
 
 
-# One dict per trace in progress: the input node that ``Tensor.realize()`` returned ->
-# the node it was realized from.
-_TRACES = []
+class _Trace:
+    """What one trace in progress records."""
+
+    def __init__(self):
+        from .tensor import _NODE_SEQ
+        from . import _autograd
+        self.start = next(_NODE_SEQ)  # nodes numbered from here on were made in the trace
+        self.realized = {}            # input node realize() made -> the node it was computed from
+        self.grads = {}               # gradient result node -> (_GradRecord, its index)
+        self.assigned = {}            # id(tensor) -> (tensor, its node before its first assign)
+        # .grad of each tensor with requires_grad True, as the trace starts
+        self.grads_before = [(t, t.grad) for t in (r() for r in list(_autograd._tracked.values()))
+                             if t is not None]
+
+
+class _GradRecord:
+    __slots__ = ("root", "targets", "dy")
+
+    def __init__(self, root, targets, dy):
+        self.root, self.targets, self.dy = root, targets, dy
+
+
+_TRACES = []  # one _Trace per trace in progress
 
 
 def note_realize(realized, source):
-    """Called by ``Tensor.realize()``: within a trace, remember what ``realized`` holds."""
-    if _TRACES and realized._node is not source._node:
-        _TRACES[-1][realized._node] = source._node
+    """Called by ``Tensor.realize()`` with the input node it made and the node it computed."""
+    if _TRACES and realized is not source:
+        _TRACES[-1].realized[realized] = source
+
+
+def note_assign(tensor, old):
+    """Called by ``Tensor.assign``: within a trace, remember the tensor and its node
+    before its first assign."""
+    if _TRACES:
+        hit = _TRACES[-1].assigned.get(id(tensor))
+        if hit is None or hit[0] is not tensor:
+            _TRACES[-1].assigned[id(tensor)] = (tensor, old)
+
+
+class _Suspended:
+    """No trace is in progress inside (eager work that the trace records itself)."""
+
+    def __enter__(self):
+        self.saved = _TRACES[:]
+        del _TRACES[:]
+
+    def __exit__(self, *exc):
+        _TRACES[:] = self.saved
+
+
+def traced_gradient(loss, targets, dy):
+    """``loss.gradient(*targets)`` inside a trace: computed now, and recorded."""
+    from .tensor import Tensor
+    from . import _autograd
+    with _Suspended():
+        grads = _autograd.gradient(loss, targets, dy)
+    if dy is None:
+        dy_node = None
+    else:
+        dy_node = (dy if isinstance(dy, Tensor) else Tensor(np.asarray(dy), dtype=loss.dtype)).cast(loss.dtype)._node
+    rec = _GradRecord(loss._node, [t._node for t in targets], dy_node)
+    for k, g in enumerate(grads):
+        _TRACES[-1].grads[g._node] = (rec, k)
+    return grads
+
+
+def traced_backward(loss, dy):
+    """``loss.backward()`` inside a trace (``_autograd.backward`` through traced_gradient)."""
+    from . import _autograd
+    nodes = _autograd._graph(loss._node)
+    targets = [t for t in (r() for r in list(_autograd._tracked.values()))
+               if t is not None and t._node.rg is True and t._node in nodes and t.dtype.is_float]
+    for t, g in zip(targets, traced_gradient(loss, targets, dy)):
+        t.grad = g if t.grad is None else (t.grad + g).realize()
+    return loss
 
 
 def _clone(node, srcs):
     """``node`` with other sources (its location and static parameters kept)."""
     new = object.__new__(type(node))
-    for slot in ("op", "arg", "shape", "dtype", "data", "loc", "rg"):
+    for slot in ("op", "arg", "shape", "dtype", "data", "loc", "rg", "seq"):
         setattr(new, slot, getattr(node, slot))
     new.srcs = tuple(srcs)
     return new
-
-
-def _unrealize(roots, realized, args):
-    """``roots`` with each realized node whose graph reads an argument (a node of ``args``)
-    replaced by that graph (itself rewritten so); other realized nodes stay arrays."""
-    memo, reads = {}, {}
-    stack = [(r, False) for r in roots]
-    while stack:  # iterative: model graphs are deeper than Python's recursion limit
-        node, ready = stack.pop()
-        if node in memo:
-            continue
-        src = realized.get(node)
-        if not ready:
-            stack.append((node, True))
-            stack.extend((s, False) for s in ((src,) if src is not None else node.srcs))
-            continue
-        if src is not None:
-            reads[node] = reads[src]
-            memo[node] = memo[src] if reads[src] else node
-            continue
-        srcs = tuple(memo[s] for s in node.srcs)
-        reads[node] = node in args or any(reads[s] for s in node.srcs)
-        memo[node] = node if all(a is b for a, b in zip(srcs, node.srcs)) else _clone(node, srcs)
-    return [memo[r] for r in roots]
 
 
 def _key_of(x):
@@ -90,62 +142,369 @@ def _key_of(x):
     return ("V", type(x).__name__, x)
 
 
-def _program_input(node):
-    """The array a program reads for an input node (bfloat16 as its bits)."""
-    if node.dtype is _dt.bfloat16:
-        return _dt.to_bfloat16_bits(node.data).reshape(node.data.shape)
-    return node.data
+def _storage(arr, dtype):
+    """The array a program reads for a value of ``dtype`` (bfloat16 as its bits)."""
+    if dtype is _dt.bfloat16:
+        return _dt.to_bfloat16_bits(np.asarray(arr, np.float32)).reshape(np.shape(arr))
+    return np.ascontiguousarray(arr, dtype=dtype.storage)
+
+
+def _bare(node):
+    """A Tensor of ``node`` that autograd does not track."""
+    from .tensor import Tensor
+    t = object.__new__(Tensor)
+    t._node, t.grad, t._view = node, None, None
+    return t
+
+
+def _input(arr, shape, dtype):
+    from .tensor import _Node
+    arr = np.array(arr, dtype=dtype.np, copy=True).reshape(shape)
+    arr.setflags(write=False)
+    return _Node("input", (), None, shape, dtype, data=arr)
+
+
+def _value_of(t):
+    """The array a tensor holds now (realized first if lazy)."""
+    t.realize()
+    return t._node.data
+
+
+class _Replay:
+    """The values one call reads: arguments, state values, step results."""
+
+    def __init__(self, args, slots):
+        self.args, self.slots, self.env = args, slots, {}
+
+    def get(self, src):
+        kind, v = src
+        if kind == "arg":
+            return self.args[v]
+        if kind == "slot":
+            return self.slots[v]
+        return self.env[v]
 
 
 class _Plan:
-    """How to compute one output: a compiled module and its inputs' sources."""
+    """How to compute one node: a compiled module and its inputs' sources."""
 
-    __slots__ = ("kind", "mlir", "sources", "shape", "dtype", "value")
-
-    def __init__(self, tensor, arg_nodes):
-        self.shape, self.dtype = tensor.shape, tensor.dtype
-        from ._emit import passthrough_base
-        node = passthrough_base(tensor._node)  # x.detach() reads x
+    def __init__(self, node, source_of):
+        from ._emit import Emitter, passthrough_base
+        self.shape, self.dtype = node.shape, node.dtype
+        base = passthrough_base(node)  # x.detach() reads x
         self.mlir, self.sources, self.value = None, None, None
-        if node.op == "input" and node in arg_nodes:
-            self.kind, self.value = "arg", arg_nodes[node]
+        src = source_of(base) if base.op == "input" else None
+        if src is not None:
+            self.kind, self.value = "copy", src
             return
-        trivial = runtime._trivial(tensor)
+        trivial = runtime._trivial(_bare(node))
         if trivial is not None:
             self.kind, self.value = "value", trivial
             return
         self.kind = "program"
-        from ._emit import Emitter
         em = Emitter()
-        self.mlir, inputs = em.module(node)
-        self.sources = [("arg", arg_nodes[n]) if n in arg_nodes else ("array", a)
-                        for n, a in zip(em.input_nodes, inputs)]
+        self.mlir, inputs = em.module(base)
+        self.sources = [(source_of(n), n.dtype, a) for n, a in zip(em.input_nodes, inputs)]
 
-    def run(self, arg_tensors):
-        if self.kind == "arg":
-            return arg_tensors[self.value]._node.data.copy()
+    def run(self, replay):
+        if self.kind == "copy":
+            return np.array(replay.get(self.value), copy=True)
         if self.kind == "value":
             return self.value.copy()
-        inputs = [_program_input(arg_tensors[v]._node) if k == "arg" else v for k, v in self.sources]
-        out = runtime.compile_cpu(self.mlir).run(inputs, [self.shape], [self.dtype.storage])[0]
+        ins = [a if s is None else _storage(replay.get(s), d) for s, d, a in self.sources]
+        out = runtime.compile_cpu(self.mlir).run(ins, [self.shape], [self.dtype.storage])[0]
         return runtime._from_storage(out, self.dtype)
+
+
+class _PlanStep:
+    """A plan whose result later steps read (a gradient's ``dy``)."""
+
+    def __init__(self, plan, node):
+        self.plan, self.node = plan, node
+
+    def run(self, replay):
+        replay.env[self.node] = self.plan.run(replay)
+
+
+class _VJPStep:
+    """A recorded ``gradient()``: the VJP program of the rewritten loss graph."""
+
+    def __init__(self, root, targets, dy, outs, source_of):
+        from . import _autograd
+        from .tensor import _Node
+        self.outs = outs
+        nodes = _autograd._graph(root) if _prod(root.shape) else set()
+        wrt, probes, emit_wrt = [], {}, []
+        for n in targets:
+            if n in nodes and _prod(n.shape) and all(n is not w for w in wrt):
+                wrt.append(n)
+        for n in wrt:
+            if n.op == "input":
+                emit_wrt.append(n)
+            else:  # as _autograd.gradient: each use reads n + p, p = -0.0
+                p = _Node("input", (), None, n.shape, n.dtype, data=np.full(n.shape, -0.0, dtype=n.dtype.np))
+                probes[n] = p
+                emit_wrt.append(p)
+        self.index = [next((i for i, w in enumerate(wrt) if w is n), None) for n in targets]
+        self.wrt = wrt
+        self.dtype = root.dtype
+        self.dy = dy
+        if not wrt:
+            self.program = None
+            return
+        r = _autograd._with_probes(root, probes) if probes else root
+        mlir, em = _autograd._module(r, emit_wrt, locations=False)
+        self.program = _autograd._vjp_program(r, emit_wrt, mlir)
+        self.sources = [(source_of(n), n.dtype, a) for n, a in zip(em.input_nodes, em.inputs)]
+
+    def run(self, replay):
+        outs = None
+        if self.program is not None:
+            ins = [a if s is None else _storage(replay.get(s), d) for s, d, a in self.sources]
+            if self.dy is None:
+                dy = np.ones((), dtype=self.dtype.np)
+            elif isinstance(self.dy, tuple):
+                dy = replay.get(self.dy)
+            else:
+                dy = self.dy
+            ins.append(_storage(dy, self.dtype))
+            outs = self.program.run(ins, [n.shape for n in self.wrt], [n.dtype.storage for n in self.wrt])
+        for node, i in zip(self.outs, self.index):
+            replay.env[node] = (np.zeros(node.shape, node.dtype.np) if i is None
+                                else runtime._from_storage(outs[i], node.dtype))
+
+
+def _prod(shape):
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+class _Entry:
+    """One signature's recording: steps, output plans, state slots and write-backs."""
+
+    def __init__(self, trace, outs, arg_nodes, wrappers):
+        from ._autograd import _tracked
+        self.slot_reads = []   # per slot: (tensor, "value" | "grad")
+        self.slot_init = []    # per slot: its value when the trace started
+        self.guards = []       # slots that must hold a .grad on replay
+        subst, source = {}, {}
+        for node, i in arg_nodes.items():
+            source[node] = ("arg", i)
+        wrapper_ids = {id(w) for w, _ in wrappers}
+
+        placeholders = []  # per slot: (its input node, the node it stands for)
+
+        def slot(tensor, attr, node):
+            from .tensor import _Node
+            k = len(self.slot_reads)
+            p = _Node("input", (), None, node.shape, node.dtype)  # data once known to be read
+            self.slot_reads.append((tensor, attr))
+            placeholders.append((p, node))
+            subst[node], source[p] = p, ("slot", k)
+
+        def origin(node):  # through in-trace realizes, the node it was computed from
+            while node in trace.realized:
+                node = trace.realized[node]
+            return node
+
+        writes = []  # (tensor or argument index, "value" | "grad" | "arg", root node or None)
+        for t, old in trace.assigned.values():
+            if id(t) in wrapper_ids:
+                continue
+            o = origin(old)
+            if o.seq >= trace.start or o in arg_nodes:
+                continue  # made during the call: not state
+            if o not in subst:
+                slot(t, "value", o)
+            writes.append((t, "value", t._node))
+        assigned = {id(t) for t, _ in trace.assigned.values()}
+        for t, g0 in trace.grads_before:
+            if g0 is not None and g0._node not in arg_nodes and g0._node not in subst:
+                slot(t, "grad", g0._node)
+                self.guards.append((len(self.slot_reads) - 1, g0.shape))
+            if t.grad is not g0:
+                writes.append((t, "grad", None if t.grad is None else t.grad._node))
+        for r in list(_tracked.values()):  # weights read by reference
+            t = r()
+            if t is not None and id(t) not in assigned and t._node.seq < trace.start \
+                    and t._node not in arg_nodes and t._node not in subst:
+                slot(t, "value", t._node)
+        for w, i in wrappers:  # an assigned argument: the caller's tensor gets the value
+            if w._node not in arg_nodes:
+                writes.append((i, "arg", w._node))
+
+        roots = [o._node for o in outs] + [n for _, _, n in writes if n is not None]
+        self.steps = []
+        memo = self._rewrite(roots, trace, subst, source, arg_nodes)
+        # Only the slots the recording reads are read on replay (reading realizes).
+        used = set(memo.values())
+        self.used = [p in used for p, _ in placeholders]
+        for (p, node), u in zip(placeholders, self.used):
+            if u:  # its value when the trace started: what the first call reads
+                p.data = node.data if node.op == "input" else _bare(node).numpy()
+            self.slot_init.append(p.data)
+        self.guards = [(k, shape) for k, shape in self.guards if self.used[k]]
+        self.steps = [make() for make in self.steps]  # compiled now that the slots have data
+
+        def source_of(node):
+            return source.get(node)
+
+        self.source_of = source_of
+        self.plans = [_Plan(memo[o._node], source_of) for o in outs]
+        self.writes = [(t, attr, None if n is None else _Plan(memo[n], source_of)) for t, attr, n in writes]
+
+    def _rewrite(self, roots, trace, subst, source, arg_nodes):
+        """``roots`` with each state node read from its slot, each realized node that reads
+        an argument or a slot recomputed from its graph, and each gradient that does read
+        from a VJP step; other nodes stay (frozen arrays)."""
+        from .tensor import _Node
+        memo, reads, vjps = {}, {}, {}
+
+        def deps(node):
+            if node in subst or node in arg_nodes:
+                return ()
+            if node in trace.realized:
+                return (trace.realized[node],)
+            g = trace.grads.get(node)
+            if g is not None:
+                rec = g[0]
+                return (rec.root, *rec.targets) + (() if rec.dy is None else (rec.dy,))
+            return node.srcs
+
+        def vjp(rec):
+            key = id(rec)
+            if key not in vjps:
+                dy = None if rec.dy is None else memo[rec.dy]
+                if reads[rec.root] or (rec.dy is not None and reads[rec.dy]):
+                    outs = [node for node, (r, _) in trace.grads.items() if r is rec]
+                    outs.sort(key=lambda n: trace.grads[n][1])
+                    for o in outs:
+                        source[o] = ("env", o)
+                    if dy is not None:
+                        if reads[rec.dy]:
+                            step_node = _Node("input", (), None, dy.shape, dy.dtype,
+                                              data=np.zeros(dy.shape, dy.dtype.np))
+                            self.steps.append(functools.partial(
+                                lambda dy, n: _PlanStep(_Plan(dy, source.get), n), dy, step_node))
+                            dy = ("env", step_node)
+                        else:
+                            dy = _bare(dy).numpy()
+                    self.steps.append(functools.partial(
+                        _VJPStep, memo[rec.root], [memo[t] for t in rec.targets], dy, outs, source.get))
+                    vjps[key] = True
+                else:
+                    vjps[key] = False
+            return vjps[key]
+
+        stack = [(r, False) for r in roots]
+        while stack:  # iterative: model graphs are deeper than Python's recursion limit
+            node, ready = stack.pop()
+            if node in memo:
+                continue
+            if not ready:
+                stack.append((node, True))
+                stack.extend((d, False) for d in deps(node) if d not in memo)
+                continue
+            if node in subst:
+                memo[node], reads[node] = subst[node], True
+                continue
+            if node in arg_nodes:
+                memo[node], reads[node] = node, True
+                continue
+            src = trace.realized.get(node)
+            if src is not None:
+                reads[node] = reads[src]
+                if reads[src]:  # recomputed; the gradient still stops here
+                    d = _Node("detach", (memo[src],), None, node.shape, node.dtype)
+                    d.loc, d.rg = node.loc, node.rg
+                    memo[node] = d
+                else:
+                    memo[node] = node
+                continue
+            g = trace.grads.get(node)
+            if g is not None:
+                reads[node] = vjp(g[0])
+                memo[node] = node
+                continue
+            srcs = tuple(memo[s] for s in node.srcs)
+            reads[node] = any(reads[s] for s in node.srcs)
+            memo[node] = node if all(a is b for a, b in zip(srcs, node.srcs)) else _clone(node, srcs)
+        return memo
+
+    def valid(self):
+        """False when a .grad the recording reads is gone (call the function again)."""
+        for k, shape in self.guards:
+            g = self.slot_reads[k][0].grad
+            if g is None or g.shape != shape:
+                return False
+        return True
+
+    def run(self, args, callers, first):
+        if first:
+            slots = self.slot_init
+        else:
+            slots = [_value_of(t if attr == "value" else t.grad) if u else None
+                     for (t, attr), u in zip(self.slot_reads, self.used)]
+        replay = _Replay(args, slots)
+        for step in self.steps:
+            step.run(replay)
+        results = [p.run(replay) for p in self.plans]
+        values = [None if p is None else p.run(replay) for _, _, p in self.writes]
+        from .tensor import Tensor
+        for (t, attr, p), v in zip(self.writes, values):
+            if attr == "grad":
+                t.grad = None if v is None else Tensor(v, dtype=p.dtype)
+            elif attr == "value":
+                t._set_value(_input(v, p.shape, p.dtype), note=False)
+            else:
+                callers[t].assign(Tensor(v, dtype=p.dtype))
+        return [Tensor(r, dtype=p.dtype) for r, p in zip(results, self.plans)]
 
 
 class Jit:
     """The callable that :func:`jit` returns. ``traces`` counts the calls that ran the
-    Python function; ``reset()`` forgets the recorded signatures."""
+    Python function; ``reset()`` forgets the recorded signatures. On a method
+    (``@uop.jit def step(self, x)``) each instance gets its own Jit."""
 
-    def __init__(self, fn, device="cpu"):
+    def __init__(self, fn, device="cpu", name=None):
         if str(device).lower() != "cpu":
             raise NotImplementedError("uop.jit replays programs on the CPU only; call the "
                                       "function and use .numpy(device='cuda') for a GPU")
         self.fn = fn
+        self.device = device
         self.traces = 0
         self._plans = {}
+        self._instances = {}  # id(instance) -> (its weakref or itself, its Jit)
+        self._name = name or getattr(fn, "__name__", "function")
         functools.update_wrapper(self, fn)
 
     def reset(self):
         self._plans.clear()
+
+    def __get__(self, obj, objtype=None):
+        if obj is None:
+            return self
+        hit = self._instances.get(id(obj))
+        if hit is not None:
+            ref, bound = hit
+            if (ref() if isinstance(ref, weakref.ref) else ref) is obj:
+                return bound
+        fn = self.fn
+        try:
+            ref = weakref.ref(obj, lambda _r, key=id(obj): self._instances.pop(key, None))
+
+            def call(*args, **kwargs):
+                return fn(ref(), *args, **kwargs)
+        except TypeError:  # no weak references: the instance stays alive with the jit
+            ref = obj
+
+            def call(*args, **kwargs):
+                return fn(obj, *args, **kwargs)
+        bound = Jit(call, self.device, name=self._name)
+        self._instances[id(obj)] = (ref, bound)
+        return bound
 
     def __call__(self, *args, **kwargs):
         from .tensor import Tensor, _Node
@@ -155,7 +514,7 @@ class Jit:
             # sees its graph (a replay's arrays would freeze the outer trace's inputs).
             return self.fn(*args, **kwargs)
 
-        fresh = {}  # id of an argument's node -> the Tensor that stands for it
+        fresh = {}  # id of an argument's node -> (the Tensor passed, the Tensor that stands for it)
 
         def prepare(x, where):
             if isinstance(x, np.ndarray):
@@ -172,7 +531,7 @@ class Jit:
                 # Lazy Tensor arguments are realized: a jitted function's inputs are arrays.
                 # Each argument becomes a fresh input node (its array is shared), distinct
                 # from any node the function captures; one node passed twice stays one.
-                data = node.data if node.op == "input" else Tensor(x.numpy(), dtype=x.dtype)._node.data
+                data = node.data if node.op == "input" else _bare(node).numpy()
                 fresh[id(node)] = (x, Tensor(_Node("input", (), None, node.shape, node.dtype, data=data)))
             return fresh[id(node)][1]
 
@@ -186,35 +545,44 @@ class Jit:
         aliases = tuple(first.setdefault(t._node, i) for i, t in enumerate(tensor_args))
         key = (tuple(_key_of(a) for a in args),
                tuple(sorted((k, _key_of(v)) for k, v in kwargs.items())), aliases)
+        arg_data = [t._node.data for t in tensor_args]  # before an assign inside rebinds them
         entry = self._plans.get(key)
-        if entry is None:
+        if entry is not None and not entry[0].valid():
+            entry = None
+        traced = entry is None
+        if traced:
             self.traces += 1
-            realized = {}
-            _TRACES.append(realized)
+            arg_nodes = {}
+            for i, t in enumerate(tensor_args):
+                arg_nodes.setdefault(t._node, i)
+            wrappers = [(w, arg_nodes[w._node]) for _, w in fresh.values()]
+            trace = _Trace()
+            _TRACES.append(trace)
             try:
                 out = self.fn(*args, **kwargs)
             finally:
                 _TRACES.pop()
             multi = isinstance(out, (tuple, list))
-            outs = list(out) if multi else [out]
+            outs = [] if out is None else list(out) if multi else [out]
             for o in outs:
                 if not isinstance(o, Tensor):
-                    raise TypeError(f"uop.jit: {self.fn.__name__} must return Tensors, "
+                    raise TypeError(f"uop.jit: {self._name} must return Tensors (or None), "
                                     f"not {type(o).__name__}")
-            arg_nodes = {}
-            for i, t in enumerate(tensor_args):
-                arg_nodes.setdefault(t._node, i)
-            nodes = _unrealize([o._node for o in outs], realized, arg_nodes)
-            entry = ([_Plan(Tensor(n), arg_nodes) for n in nodes], multi)
+            entry = (_Entry(trace, outs, arg_nodes, wrappers), multi, out is None)
+            del trace
             self._plans[key] = entry
-        plans, multi = entry
-        results = [Tensor(p.run(tensor_args), dtype=p.dtype) for p in plans]
+        recording, multi, none = entry
+        caller = {id(w): x for x, w in fresh.values()}
+        results = recording.run(arg_data, [caller[id(t)] for t in tensor_args], traced)
+        if none:
+            return None
         return tuple(results) if multi else results[0]
 
 
 def jit(fn=None, *, device="cpu"):
     """Decorator: ``@uop.jit`` (or ``@uop.jit(device="cpu")``) compiles ``fn`` once per
-    signature and replays it (tinygrad's ``TinyJit``). It returns realized Tensors."""
+    signature and replays it (tinygrad's ``TinyJit``). It returns realized Tensors.
+    On a method, each instance has its own recordings."""
     if fn is None:
         return lambda f: Jit(f, device)
     return Jit(fn, device)

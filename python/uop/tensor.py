@@ -9,6 +9,7 @@ the tensor: the contract with the ``uop-rangeify`` pass (docs/python.md).
 
 import functools
 import inspect
+import itertools
 import numbers
 import os
 import sys
@@ -17,6 +18,7 @@ import numpy as np
 
 from . import dtypes as _dt
 from ._emit import Emitter, format_scalar, tensor_type  # noqa: F401 - re-exported
+from ._mutable import MutableOps
 from ._ops import ArgumentError, AxisError, OpTypeError, TensorOps
 from .dtypes import bfloat16, bool_, float32, int32, to_dtype
 
@@ -33,12 +35,16 @@ _OP_NAMES = {"add": "+", "sub": "-", "mul": "*", "div": "/", "max": "maximum", "
              "cmpeq": "==", "cmpne": "!="}
 
 
+_NODE_SEQ = itertools.count()
+
+
 class _Node:
     """One op of the graph. ``arg`` holds the op's static parameters."""
 
-    __slots__ = ("op", "srcs", "arg", "shape", "dtype", "data", "loc", "rg", "__weakref__")
+    __slots__ = ("op", "srcs", "arg", "shape", "dtype", "data", "loc", "rg", "seq", "__weakref__")
 
     def __init__(self, op, srcs, arg, shape, dtype, data=None):
+        self.seq = next(_NODE_SEQ)  # creation order: uop.jit tells nodes made during a trace
         self.op = op
         self.srcs = tuple(srcs)
         self.arg = arg
@@ -183,7 +189,7 @@ def _kw_shape(args, kw, name, what):
 # Tensor
 # ---------------------------------------------------------------------------
 
-class Tensor(TensorOps):
+class Tensor(MutableOps, TensorOps):
     """A lazily evaluated tensor of any dtype in :mod:`uop.dtypes` (bool, int8..int64,
     uint8..uint64, float16, bfloat16, float32, float64).
 
@@ -192,11 +198,12 @@ class Tensor(TensorOps):
     becomes an input array (float32, bool or int32). ``dtype=`` converts.
     """
 
-    __slots__ = ("_node", "grad")
+    __slots__ = ("_node", "grad", "_view")
     __array_ufunc__ = None  # ``ndarray + Tensor`` calls Tensor.__radd__
 
     def __init__(self, data, dtype=None, requires_grad=None):
         self.grad = None  # set by backward() (docs/python.md, "Autograd")
+        self._view = None  # (base Tensor, index) of a basic-indexing view: assign writes through
         self._node = self._make_node(data, dtype)
         if requires_grad is not None:
             self.requires_grad = requires_grad
@@ -954,11 +961,17 @@ class Tensor(TensorOps):
         realized Tensors; zeros for a target ``self`` does not depend on). ``gradient``
         is the cotangent ``dy`` (default 1 for a scalar). Computed by the MLIR pass
         ``uop-gradient`` on this graph's module (docs/python.md, "Autograd")."""
+        from .jit import _TRACES, traced_gradient  # the module, not the decorator
+        if _TRACES:  # recorded for the jit's replays
+            return traced_gradient(self, targets, gradient)
         return _autograd().gradient(self, targets, gradient)
 
     def backward(self, gradient=None):
         """Fill ``.grad`` of every live tensor with ``requires_grad`` True that ``self``
         depends on (summing into an existing ``.grad``); returns ``self``."""
+        from .jit import _TRACES, traced_backward
+        if _TRACES:
+            return traced_backward(self, gradient)
         return _autograd().backward(self, gradient)
 
     # -- output ----------------------------------------------------------------

@@ -1,0 +1,146 @@
+"""Mutable tensors (tinygrad's semantics): ``Tensor.assign``, assign through a
+basic-indexing view, the in-place operators. :class:`uop.Tensor` inherits
+:class:`MutableOps`. A tensor's value is its graph node; assign rebinds the node, so
+tensors computed from the old value keep it (docs/python.md, "Mutable tensors and
+uop.nn.optim").
+"""
+
+import numpy as np
+
+from ._ops import ArgumentError
+from .dtypes import bool_
+
+
+def _t():
+    from . import tensor
+    return tensor
+
+
+class MutableOps:
+    __slots__ = ()
+
+    def assign(self, x):
+        """Give this tensor the value of ``x`` (lazily) and return it. ``x`` is broadcast to
+        this shape and must have this dtype. Tensors computed from the old value keep it.
+        On a view made by basic indexing (``t[1:3].assign(v)``, ``t[2]``, ``t[:, a:b]``) the
+        base tensor gets the value written into those elements (a where/pad merge). The
+        tensor keeps its ``requires_grad`` and ``.grad``; no gradient flows into ``x``
+        through an assign (tinygrad: the optimizer's update is not differentiated)."""
+        Tensor = _t().Tensor
+        if not isinstance(x, Tensor):
+            x = Tensor(x, dtype=self.dtype)
+        if x._node is self._node:
+            return self
+        if x.shape != self.shape:
+            try:
+                x = x._broadcast(self.shape)
+            except ValueError:
+                raise ArgumentError(f"assign: a value of shape {x.shape} cannot be assigned to a "
+                                    f"tensor of shape {self.shape}") from None
+        if x.dtype is not self.dtype:
+            raise ArgumentError(f"assign: dtype mismatch, the tensor is {self.dtype.name} and the "
+                                f"value {x.dtype.name} (cast the value first)")
+        if getattr(self, "_view", None) is not None:
+            base, index = self._view
+            base.assign(base._scatter(index, x))
+        self._set_value(x._node)
+        return self
+
+    def _set_value(self, node, note=True):
+        """Rebind this tensor to ``node``'s value as a leaf that keeps its requires_grad."""
+        _Node = _t()._Node
+        old = self._node
+        if node.op == "input":  # a fresh leaf sharing the (read-only) array
+            new = _Node("input", (), None, node.shape, node.dtype, data=node.data)
+        else:  # the gradient stops here; forward programs print no op for it
+            new = _Node("detach", (node,), None, node.shape, node.dtype)
+        new.loc, new.rg = node.loc, old.rg
+        self._node = new
+        if note:
+            from .jit import note_assign  # the module (the package's ``jit`` is the decorator)
+            note_assign(self, old)
+
+    def _scatter(self, index, value):
+        """This tensor with the elements ``self[index]`` selects replaced by ``value``
+        (of that view's shape): ``value`` placed by pads (and reshapes for a step), merged
+        by ``where``."""
+        Tensor, idx = _t().Tensor, (index if isinstance(index, tuple) else (index,))
+        if any(isinstance(i, (Tensor, np.ndarray, list, tuple)) for i in idx):
+            raise NotImplementedError("assign into a view made by advanced indexing (a tensor, "
+                                      "array or list index) is not supported; build the value "
+                                      "with where() and assign the whole tensor")
+        n_real = sum(1 for i in idx if i is not None and i is not Ellipsis)
+        if Ellipsis in idx:
+            k = idx.index(Ellipsis)
+            idx = idx[:k] + (slice(None),) * (self.ndim - n_real) + idx[k + 1:]
+        idx = idx + (slice(None),) * (self.ndim - sum(1 for i in idx if i is not None))
+        ranges = []
+        for i in (i for i in idx if i is not None):
+            n = self.shape[len(ranges)]
+            ranges.append(range(*i.indices(n)) if isinstance(i, slice) else range(int(i) % n, int(i) % n + 1))
+        if any(len(r) == 0 for r in ranges):
+            return self
+        # None dims (size 1) drop out, int dims come back as size 1: the same element order.
+        v = value.reshape([len(r) for r in ranges])
+        inside = Tensor(_t()._const_node(True, v.shape, bool_))
+        for ax, r in enumerate(ranges):
+            if r.step < 0:  # the elements ascending
+                v, r = v.flip(ax), range(r[-1], r.start + 1, -r.step)
+            v, inside = v._unstride(ax, r.step), inside._unstride(ax, r.step)
+            span = v.shape[ax]
+            pads = [(r.start, self.shape[ax] - r.start - span) if d == ax else None for d in range(self.ndim)]
+            v, inside = v._pad(pads), inside._pad(pads)
+        return inside.where(v, self)
+
+    def _unstride(self, ax, step):
+        """Each element of axis ``ax`` followed by ``step - 1`` zeros (the last one's
+        dropped): the inverse placement of ``x[..., ::step]``."""
+        if step == 1:
+            return self
+        k = self.shape[ax]
+        x = self.unsqueeze(ax + 1)._pad([(0, step - 1) if d == ax + 1 else None for d in range(self.ndim + 1)])
+        x = x.reshape(*self.shape[:ax], k * step, *self.shape[ax + 1:])
+        return x.shrink([(0, (k - 1) * step + 1) if d == ax else None for d in range(self.ndim)])
+
+    def __getitem__(self, idx):
+        r = super().__getitem__(idx)
+        if r is self:  # t[...] / t[:]: a view needs its own Tensor
+            r = object.__new__(type(self))
+            r._node, r.grad = self._node, None
+        r._view = (self, idx)
+        return r
+
+    def __setitem__(self, idx, value):
+        # ``t[i] += v`` is t[i].__iadd__(v) (an assign through the view), then t[i] = that view
+        view = getattr(value, "_view", None)
+        if view is not None and view[0] is self and view[1] is idx:
+            return
+        raise NotImplementedError("t[idx] = value is not supported (a uop.Tensor is immutable "
+                                  "except through assign): write t[idx].assign(value)")
+
+    def __iadd__(self, x):
+        return self.assign(self + x)
+
+    def __isub__(self, x):
+        return self.assign(self - x)
+
+    def __imul__(self, x):
+        return self.assign(self * x)
+
+    def __itruediv__(self, x):
+        return self.assign(self / x)
+
+    def __ipow__(self, x):
+        return self.assign(self ** x)
+
+    def __imatmul__(self, x):
+        return self.assign(self @ x)
+
+    def __iand__(self, x):
+        return self.assign(self & x)
+
+    def __ior__(self, x):
+        return self.assign(self | x)
+
+    def __ixor__(self, x):
+        return self.assign(self ^ x)
