@@ -269,3 +269,19 @@ def test_jit_reads_weights_by_reference_and_accumulates_grads():
     jacc(Tensor(wa))
     np.testing.assert_allclose(v.grad.numpy(), wa, rtol=1e-6)
     assert jacc.traces == 2
+
+
+def test_jit_reads_buffers_that_another_jit_updates():
+    # a realized buffer (tinygrad's idiom) is read at each replay, not frozen: one jitted
+    # function writes it, another reads it
+    cache = Tensor.zeros(4, 3).contiguous().realize()
+    write = uop.jit(lambda row, v: cache.assign((Tensor.arange(4).reshape(4, 1) == row).where(v, cache)))
+    read = uop.jit(lambda q: cache @ q)
+    want = np.zeros((4, 3), np.float32)
+    q = f32(3)
+    for row in range(4):
+        v = f32(3)
+        want[row] = v
+        write(Tensor(np.array(row, np.int32)), Tensor(v))
+        np.testing.assert_allclose(read(Tensor(q)).numpy(), want @ q, rtol=1e-5, atol=1e-6)
+    assert write.traces == 1 and read.traces == 1

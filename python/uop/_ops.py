@@ -984,12 +984,11 @@ class TensorOps(CompatOps):
         ``Tensor.realize(a, b, ...)`` (tinygrad's form) realizes ``b, ...`` too."""
         for o in others:
             o.realize()
-        if self._node.op != "input":
-            value = type(self)(self.numpy(), dtype=self.dtype)._node
-            old = self._node
-            self._set_value(value, note=False)
-            from .jit import note_realize   # the module (the package's ``jit`` is the decorator)
-            note_realize(self._node, old)
+        old = self._node
+        if old.op != "input":
+            self._set_value(type(self)(self.numpy(), dtype=self.dtype)._node, note=False)
+        from .jit import note_realize   # the module (the package's ``jit`` is the decorator)
+        note_realize(self._node, old, self)
         return self
 
     def item(self):

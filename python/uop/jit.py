@@ -67,8 +67,15 @@ class _GradRecord:
 _TRACES = []  # one _Trace per trace in progress
 
 
-def note_realize(realized, source):
+# Tensors that were assigned or realized in place (tinygrad's buffers): a jitted
+# function that captures one reads it at each replay instead of freezing it.
+_MUTABLE = weakref.WeakValueDictionary()
+
+
+def note_realize(realized, source, tensor=None):
     """Called by ``Tensor.realize()`` with the input node it made and the node it computed."""
+    if tensor is not None:
+        _MUTABLE[id(tensor)] = tensor
     if _TRACES and realized is not source:
         _TRACES[-1].realized[realized] = source
 
@@ -76,6 +83,7 @@ def note_realize(realized, source):
 def note_assign(tensor, old):
     """Called by ``Tensor.assign``: within a trace, remember the tensor and its node
     before its first assign."""
+    _MUTABLE[id(tensor)] = tensor
     if _TRACES:
         hit = _TRACES[-1].assigned.get(id(tensor))
         if hit is None or hit[0] is not tensor:
@@ -326,8 +334,9 @@ class _Entry:
                 self.guards.append((len(self.slot_reads) - 1, g0.shape))
             if t.grad is not g0:
                 writes.append((t, "grad", None if t.grad is None else t.grad._node))
-        for r in list(_tracked.values()):  # weights read by reference
-            t = r()
+        # tensors with requires_grad True (weights) and buffers (assigned or realized before)
+        # are read by reference
+        for t in [r() for r in list(_tracked.values())] + list(_MUTABLE.values()):
             if t is not None and id(t) not in assigned and t._node.seq < trace.start \
                     and t._node not in arg_nodes and t._node not in subst:
                 slot(t, "value", t._node)
