@@ -27,9 +27,11 @@
 #include "uop/Runtime/Distributed.h"
 #include "uop/Runtime/Error.h"
 #include "uop/Runtime/Execute.h"
+#include "uop/Runtime/HostData.h"
 #include "uop/Runtime/Interpreter.h"
 #include "uop/Runtime/KernelInterpreter.h"
 #include "uop/Runtime/Npy.h"
+#include "uop/Runtime/References.h"
 #include "uop/Runtime/TempDir.h"
 #ifdef UOP_HAVE_MPI
 #include "uop/Runtime/MPICommunicator.h"
@@ -172,128 +174,6 @@ int fail(llvm::Error error) {
   return fail(msg, status);
 }
 
-/// An element type on the host: its storage, its name, its tolerance.
-/// Integers are signless in the IR; `isUnsigned` comes from `uop.unsigned`
-/// at the program interface.
-struct DType {
-  Type type;
-  bool isUnsigned = false;
-  unsigned bytes() const {
-    return std::max<unsigned>(1, type.getIntOrFloatBitWidth() / 8);
-  }
-  bool isFloat() const { return isa<FloatType>(type); }
-  unsigned width() const { return type.getIntOrFloatBitWidth(); }
-  /// "f32", "bf16", "i8", "u32", "bool".
-  std::string name() const {
-    if (type.isInteger(1))
-      return "bool";
-    if (!isFloat())
-      return (Twine(isUnsigned ? "u" : "i") + Twine(width())).str();
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    os << type;
-    return s;
-  }
-  /// Storable on the host (and in .npy): the dtypes of uop programs.
-  bool isSupported() const {
-    if (isFloat())
-      return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
-    unsigned w = type.isInteger() ? width() : 0;
-    return w == 1 || w == 8 || w == 16 || w == 32 || w == 64;
-  }
-  /// One element as a double, for the tirx references (which are floats).
-  void store(double v, void *p) const {
-    HostTensor h;
-    h.shape = {1};
-    if (isFloat())
-      h.data = {v};
-    else
-      h.ints = {(int64_t)v};
-    std::vector<unsigned char> raw = toBytes(h);
-    std::memcpy(p, raw.data(), bytes());
-  }
-  double load(const void *p) const {
-    HostTensor h = fromBytes(static_cast<const unsigned char *>(p), {1});
-    return isFloat() ? h.data[0] : asDouble(h.ints[0]);
-  }
-  /// The integer `v` (wrapped bits) as the number it denotes.
-  double asDouble(int64_t v) const {
-    return isUnsigned
-               ? (double)(uint64_t)(v & (width() >= 64 ? ~0ull
-                                                       : (1ull << width()) - 1))
-               : (double)v;
-  }
-  /// `h` (in the interpreter's representation) as little-endian bytes of
-  /// this type.
-  std::vector<unsigned char> toBytes(const HostTensor &h) const {
-    int64_t n = h.numElements();
-    std::vector<unsigned char> raw(n * bytes());
-    for (int64_t i = 0; i < n; ++i) {
-      unsigned char *p = raw.data() + i * bytes();
-      if (type.isF32()) {
-        float f = (float)h.data[i];
-        std::memcpy(p, &f, 4);
-      } else if (type.isF64()) {
-        std::memcpy(p, &h.data[i], 8);
-      } else if (isFloat()) { // f16, bf16
-        APFloat a(h.data[i]);
-        bool lost;
-        a.convert(cast<FloatType>(type).getFloatSemantics(),
-                  APFloat::rmNearestTiesToEven, &lost);
-        uint16_t bits = (uint16_t)a.bitcastToAPInt().getZExtValue();
-        std::memcpy(p, &bits, 2);
-      } else {
-        int64_t v = h.ints[i];
-        std::memcpy(p, &v, bytes()); // little endian: the low bytes
-      }
-    }
-    return raw;
-  }
-  /// Elements of this type from little-endian bytes.
-  HostTensor fromBytes(const unsigned char *p, ArrayRef<int64_t> shape) const {
-    HostTensor h;
-    h.shape.assign(shape.begin(), shape.end());
-    int64_t n = h.numElements();
-    for (int64_t i = 0; i < n; ++i, p += bytes()) {
-      if (type.isF32()) {
-        float f;
-        std::memcpy(&f, p, 4);
-        h.data.push_back(f);
-      } else if (type.isF64()) {
-        double d;
-        std::memcpy(&d, p, 8);
-        h.data.push_back(d);
-      } else if (isFloat()) {
-        uint16_t bits;
-        std::memcpy(&bits, p, 2);
-        APFloat a(cast<FloatType>(type).getFloatSemantics(), APInt(16, bits));
-        bool lost;
-        a.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &lost);
-        h.data.push_back(a.convertToDouble());
-      } else {
-        int64_t v = 0;
-        std::memcpy(&v, p, bytes());
-        h.ints.push_back(wrapToWidth(v, width())); // C's _Bool is 0 or 1
-      }
-    }
-    return h;
-  }
-  /// Relative error bound of a float result: f32 and f64 as the reference
-  /// computes in double; f16 and bf16 four units in the last place (their
-  /// per-op rounding is modelled exactly). Integers and bools are exact.
-  double tolerance() const {
-    if (type.isF64())
-      return 1e-9;
-    if (type.isF32())
-      return 1e-5;
-    if (type.isF16())
-      return 4 * 0x1p-10;
-    if (type.isBF16())
-      return 4 * 0x1p-7;
-    return 0;
-  }
-};
-
 DType argDType(func::FuncOp fn, unsigned i) {
   return DType{getElementTypeOrSelf(fn.getArgumentTypes()[i]),
                isUnsignedArgument(fn, i)};
@@ -301,109 +181,6 @@ DType argDType(func::FuncOp fn, unsigned i) {
 DType resultDType(func::FuncOp fn, unsigned i) {
   return DType{getElementTypeOrSelf(fn.getResultTypes()[i]),
                isUnsignedResult(fn, i)};
-}
-
-/// Seeded random values of the element type: floats in [-1, 1) rounded to
-/// the type, signed integers in [-8, 8], unsigned in [0, 16], bools 0/1.
-void fillRandom(HostTensor &h, DType t, std::mt19937_64 &rng) {
-  int64_t n = h.numElements();
-  if (t.isFloat()) {
-    std::uniform_real_distribution<double> real(-1.0, 1.0);
-    h.data.resize(n);
-    for (double &v : h.data)
-      v = roundToFloatType(t.type, real(rng));
-    return;
-  }
-  std::uniform_int_distribution<int> integer(
-      t.width() == 1 || t.isUnsigned ? 0 : -8, t.width() == 1 ? 1
-                                               : t.isUnsigned ? 16
-                                                              : 8);
-  h.ints.resize(n);
-  for (int64_t &v : h.ints)
-    v = integer(rng);
-}
-
-struct Comparison {
-  double maxAbs = 0, maxRel = 0;
-  int64_t bad = 0, checked = 0;
-};
-
-/// The root mean square of the finite values of `v` (scaled by the largest,
-/// so squares of large values do not overflow).
-double finiteRms(ArrayRef<double> v) {
-  double top = 0;
-  size_t n = 0;
-  for (double x : v)
-    if (std::isfinite(x)) {
-      top = std::max(top, std::fabs(x));
-      ++n;
-    }
-  if (!n || top == 0)
-    return 0;
-  double sum = 0;
-  for (double x : v)
-    if (std::isfinite(x))
-      sum += (x / top) * (x / top);
-  return top * std::sqrt(sum / n);
-}
-
-/// Integers and bools: the same bits, exactly; an element the reference
-/// leaves undefined matches nothing. Floats: |got - ref| <= tol * scale,
-/// where scale is |ref| floored by the RMS of the output's finite reference
-/// values, so values near zero are judged against the data. A NaN in the
-/// reference matches only a NaN at that element and an infinity only the
-/// same infinity; they stay out of the floor and of the printed errors,
-/// which are finite on a pass.
-void compare(const HostTensor &got, const HostTensor &ref, DType t,
-             Comparison &c, double tolerance = 0) {
-  if (tolerance == 0)
-    tolerance = t.tolerance();
-  if (!t.isFloat() && ref.ints.empty()) {
-    // A double-precision reference (tirx): the same number, exactly.
-    for (size_t i = 0; i < ref.data.size(); ++i) {
-      ++c.checked;
-      if (got.data[i] != ref.data[i]) {
-        ++c.bad;
-        c.maxAbs = c.maxRel = INFINITY;
-      }
-    }
-    return;
-  }
-  if (!t.isFloat()) {
-    for (size_t i = 0; i < ref.ints.size(); ++i) {
-      ++c.checked;
-      if (ref.isUndefined(i) || got.ints[i] != ref.ints[i]) {
-        ++c.bad;
-        c.maxAbs = c.maxRel = INFINITY;
-        continue;
-      }
-    }
-    return;
-  }
-  // The reference rounded to the output's type (1e78 is +inf in f32).
-  std::vector<double> r(ref.data);
-  for (double &x : r)
-    x = roundToFloatType(t.type, x);
-  double floor = std::max(finiteRms(r), 1e-30);
-  for (size_t i = 0; i < r.size(); ++i) {
-    double g = got.data[i];
-    ++c.checked;
-    if (!std::isfinite(r[i]) || !std::isfinite(g)) {
-      // An unwritten (NaN-poisoned) element lands here too.
-      bool same = std::isnan(r[i]) ? std::isnan(g) : g == r[i];
-      if (!same) {
-        ++c.bad;
-        c.maxAbs = c.maxRel = INFINITY;
-      }
-      continue;
-    }
-    double abs = std::fabs(g - r[i]);
-    double rel = abs / std::max(std::fabs(r[i]), floor);
-    if (rel > tolerance)
-      ++c.bad;
-    c.maxAbs = std::max(c.maxAbs, abs);
-    c.maxRel = std::max(c.maxRel, rel);
-  }
 }
 
 void printComparison(const Comparison &c) {
@@ -1144,95 +921,6 @@ FailureOr<ScalarArgs> scalarArgs(tirx::PrimFuncOp fn) {
   return args;
 }
 
-/// The host side of a kernel's buffer parameters, in order: every buffer but
-/// the last is an input of seeded random values, the last is the output.
-struct KernelBuffers {
-  SmallVector<HostTensor> hosts;
-  SmallVector<DType> types;
-  /// Each buffer in its element type: the inputs' values, the output as read
-  /// back for the check.
-  std::vector<std::vector<unsigned char>> bytes;
-};
-
-KernelBuffers makeKernelBuffers(tirx::PrimFuncOp fn) {
-  KernelBuffers k;
-  std::mt19937_64 rng(clSeed);
-  SmallVector<tirx::BufferType> buffers;
-  for (Type t : fn.getArgumentTypes())
-    if (auto bt = dyn_cast<tirx::BufferType>(t))
-      buffers.push_back(bt);
-  for (auto [i, bt] : llvm::enumerate(buffers)) {
-    DType d{bt.getElementType()};
-    HostTensor h;
-    h.shape = llvm::to_vector(bt.getShape());
-    std::vector<unsigned char> raw(h.numElements() * d.bytes());
-    if (i + 1 != buffers.size()) {
-      fillRandom(h, d, rng);
-      raw = d.toBytes(h);
-    }
-    if (d.isFloat())
-      h.data.resize(h.numElements()); // the output: zeros until read back
-    // The host references compute in double: integers as numbers too.
-    else
-      for (int64_t e = 0; e < h.numElements(); ++e)
-        h.data.push_back(h.ints.empty() ? 0.0 : d.asDouble(h.ints[e]));
-    h.ints.clear();
-    k.hosts.push_back(std::move(h));
-    k.types.push_back(d);
-    k.bytes.push_back(std::move(raw));
-  }
-  return k;
-}
-
-/// C = A B (or A B^T) in double precision at the output elements checked:
-/// all of them, or a seeded sample of 65536 for large problems. The inputs
-/// are exact in their type, so the output is judged in its own type: the
-/// output type's bound, or K f32 roundings of the accumulation when larger
-/// (tensor cores accumulate in f32 in an unspecified order).
-void compareGemm(const HostTensor &got, const HostTensor &a,
-                 const HostTensor &bm, bool nt, DType outType, Comparison &c) {
-  int64_t m = got.shape[0], n = got.shape[1], k = a.shape[1];
-  int64_t total = m * n, samples = total * k > (1ll << 32) ? 65536 : total;
-  std::mt19937_64 pick(clSeed + 1);
-  HostTensor g, r;
-  g.shape = r.shape = {samples};
-  for (int64_t s = 0; s < samples; ++s) {
-    int64_t idx = samples == total ? s : (int64_t)(pick() % total);
-    int64_t i = idx / n, j = idx % n;
-    double acc = 0;
-    for (int64_t p = 0; p < k; ++p)
-      acc += a.data[i * k + p] * (nt ? bm.data[j * k + p] : bm.data[p * n + j]);
-    g.data.push_back(got.data[idx]);
-    r.data.push_back(acc);
-  }
-  compare(g, r, outType, c, std::max(outType.tolerance(), double(k) * 0x1p-24));
-}
-
-/// Compares the output read back after the first launch with the host
-/// reference `ref`; returns an exit status.
-int checkTIRx(tirx::ReferenceKind ref, const KernelBuffers &k, Comparison &c) {
-  size_t needed = ref == tirx::ReferenceKind::Copy ? 2 : 3;
-  if (k.hosts.size() < needed)
-    return fail("the reference '" + tirx::stringifyReferenceKind(ref) +
-                    "' needs " + Twine(needed) +
-                    " buffer parameters, the kernel has " +
-                    Twine(k.hosts.size()),
-                kUsage);
-  HostTensor got;
-  got.shape = k.hosts.back().shape;
-  DType out = k.types.back();
-  got.data.resize(k.hosts.back().data.size());
-  for (size_t i = 0; i < got.data.size(); ++i)
-    got.data[i] = out.load(k.bytes.back().data() + i * out.bytes());
-  DType inType = k.types.front();
-  if (ref == tirx::ReferenceKind::Copy)
-    compare(got, k.hosts.front(), inType, c);
-  else
-    compareGemm(got, k.hosts[0], k.hosts[1], ref == tirx::ReferenceKind::GemmNT,
-                out, c);
-  return kOk;
-}
-
 void printTIRxTime(double ms, double flops, double bytes) {
   llvm::outs() << "time_ms_median=" << llvm::format("%.4f", ms);
   if (flops > 0)
@@ -1296,7 +984,7 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
     return fail("--output-dir writes the buffers host code returns; @" +
                     fn.getSymName() + " returns nothing",
                 kUsage);
-  KernelBuffers k = makeKernelBuffers(fn);
+  KernelBuffers k = makeKernelBuffers(fn, clSeed);
   std::optional<tirx::ReferenceKind> ref;
   if (auto attr = fn.getContext()
                       ->getLoadedDialect<tirx::TIRxDialect>()
@@ -1340,8 +1028,9 @@ int runTIRx(ModuleOp module, tirx::PrimFuncOp fn) {
   std::optional<Comparison> checked;
   if (clCheck && ref) {
     checked.emplace();
-    if (int rc = checkTIRx(*ref, k, *checked))
-      return rc;
+    // The gemm reference samples large outputs with seed+1.
+    if (llvm::Error err = checkReference(*ref, k, clSeed + 1, *checked))
+      return fail(llvm::toString(std::move(err)), kUsage);
   }
   llvm::Expected<double> ms = (*exe)->time(clRepeat);
   if (!ms)
