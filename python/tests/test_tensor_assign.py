@@ -143,7 +143,10 @@ def test_jit_writes_back_captured_state_and_arguments():
     acc = Tensor.zeros(3)
     count = Tensor(np.zeros((), np.float32))
 
+    last = Tensor.zeros(3)
+
     def f(x, out):
+        last.assign(x)                         # the argument's array itself
         acc.assign(acc + x)
         count.assign(count + 1)
         out.assign(x * 2)                      # an assigned argument: the caller's tensor
@@ -158,6 +161,7 @@ def test_jit_writes_back_captured_state_and_arguments():
         total = total + x
         np.testing.assert_allclose(got.numpy(), total, rtol=1e-6)
         np.testing.assert_allclose(out.numpy(), x * 2, rtol=1e-6)
+        np.testing.assert_array_equal(last.numpy(), x)
     assert jf.traces == 1
     np.testing.assert_allclose(acc.numpy(), total, rtol=1e-6)
     assert count.item() == 4
@@ -285,3 +289,23 @@ def test_jit_reads_buffers_that_another_jit_updates():
         write(Tensor(np.array(row, np.int32)), Tensor(v))
         np.testing.assert_allclose(read(Tensor(q)).numpy(), want @ q, rtol=1e-5, atol=1e-6)
     assert write.traces == 1 and read.traces == 1
+
+
+@pytest.mark.parametrize("dtype", ["bfloat16", "float16", "int32", "float64"])
+def test_jit_state_of_each_dtype(dtype):
+    dt = getattr(uop, dtype)
+    acc = Tensor.zeros(2, 6, dtype=dt).contiguous().realize()
+
+    def f(x):
+        acc[:, ::2].assign(acc[:, ::2] + x)    # a strided view of the state
+        return acc[:, 1:2].assign(x[:, :1]) * 1
+
+    jf = uop.jit(f)
+    want = np.zeros((2, 6))
+    for k in range(3):
+        x = np.arange(6).reshape(2, 3) + k
+        want[:, ::2] += x
+        want[:, 1] = x[:, 0]
+        np.testing.assert_array_equal(jf(Tensor(x, dtype=dt)).numpy(), x[:, :1])
+        np.testing.assert_array_equal(acc.numpy(), want)
+    assert jf.traces == 1 and acc.dtype is dt

@@ -57,7 +57,9 @@ class MutableOps:
         new.loc, new.rg = node.loc, old.rg
         self._node = new
         if note:
-            from .jit import note_assign  # the module (the package's ``jit`` is the decorator)
+            from .jit import note_assign, note_realize  # the module, not the decorator
+            if node.op == "input":  # a jit trace sees the copy as the node it copies
+                note_realize(new, node)
             note_assign(self, old)
 
     def _scatter(self, index, value):
