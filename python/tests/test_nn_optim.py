@@ -187,3 +187,30 @@ def test_optimizer_params_buffers_lr_and_errors():
         optim.SGD([Tensor(np.ones(3, np.int32))])
     g = optim.OptimizerGroup(optim.SGD([Tensor(W0)], lr=0.1), optim.Adam([Tensor(B0)]))
     assert len(g.params) == 2 and isinstance(g[1], optim.LAMB)
+
+
+def test_jitted_sgd_step_reads_the_learning_rate_each_call():
+    w = Tensor(W0)
+    opt = optim.SGD([w], lr=0.1, momentum=0.5)
+
+    @uop.jit
+    def step(x, y):
+        opt.zero_grad()
+        loss = ((x @ w - y) ** 2).sum()
+        loss.backward()
+        opt.step()
+        return loss
+
+    ref = torch.tensor(W0, requires_grad=True)
+    topt = torch.optim.SGD([ref], lr=0.1, momentum=0.5)
+    for k, lr in enumerate((0.1, 0.1, 0.02, 0.05)):
+        if k:                                   # a schedule, between jitted steps (not before the trace)
+            opt.lr.assign([lr])
+        for g in topt.param_groups:
+            g["lr"] = lr
+        topt.zero_grad()
+        ((torch.tensor(X) @ ref - torch.tensor(Y[:, :2])) ** 2).sum().backward()
+        topt.step()
+        step(Tensor(X), Tensor(Y[:, :2]))
+        np.testing.assert_allclose(w.numpy(), ref.detach().numpy(), rtol=1e-5, atol=1e-5)
+    assert step.traces == 1

@@ -52,8 +52,9 @@ class Optimizer:
                 raise TypeError(f"optimizer params must be float tensors, not {x.dtype.name}")
         # float32 (tinygrad's), float64 when a parameter is
         self.state_dtype = _dt.float64 if any(x.dtype is _dt.float64 for x in self.params) else _dt.float32
-        # lr is a tensor (tinygrad): a scheduler may assign it between steps
-        self.lr = Tensor(np.array([lr]), dtype=self.state_dtype)
+        # lr is a tensor (tinygrad): a scheduler may assign it between steps; realized, so that
+        # a jitted step reads it at each replay (a buffer) instead of freezing it
+        self.lr = Tensor(np.array([lr]), dtype=self.state_dtype).realize()
 
     def _state(self, t):
         return Tensor.zeros(*t.shape, dtype=self.state_dtype)
