@@ -309,3 +309,28 @@ def test_jit_state_of_each_dtype(dtype):
         np.testing.assert_array_equal(jf(Tensor(x, dtype=dt)).numpy(), x[:, :1])
         np.testing.assert_array_equal(acc.numpy(), want)
     assert jf.traces == 1 and acc.dtype is dt
+
+
+def test_jit_keeps_alive_only_what_it_reads():
+    import gc
+    import weakref
+
+    unrelated = Tensor(f32(100)).realize()          # a buffer the function does not read
+    gone = weakref.ref(unrelated)
+
+    class Model:
+        def __init__(self):
+            self.w = Tensor(f32(3), requires_grad=True)
+
+        @uop.jit
+        def f(self, x):
+            return x * self.w
+
+    m = Model()
+    x = Tensor(f32(3))
+    np.testing.assert_allclose(m.f(x).numpy(), x.numpy() * m.w.numpy(), rtol=1e-6)
+    instance = weakref.ref(m)
+    del unrelated, m
+    gc.collect()
+    assert gone() is None and instance() is None
+    assert not Model.f._instances                    # the per-instance jit went with it

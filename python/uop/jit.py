@@ -350,6 +350,8 @@ class _Entry:
         # Only the slots the recording reads are read on replay (reading realizes).
         used = set(memo.values())
         self.used = [p in used for p, _ in placeholders]
+        # the recording keeps the tensors it reads alive, not every candidate
+        self.slot_reads = [sr if u else (None, None) for sr, u in zip(self.slot_reads, self.used)]
         for (p, node), u in zip(placeholders, self.used):
             if u:  # its value when the trace started: what the first call reads
                 p.data = node.data if node.op == "input" else _bare(node).numpy()
