@@ -32,8 +32,8 @@ from .state import _assign
 
 __all__ = ["Linear", "Conv1d", "Conv2d", "Conv3d", "ConvTranspose1d", "ConvTranspose2d",
            "ConvTranspose3d", "BatchNorm", "BatchNorm1d", "BatchNorm2d", "BatchNorm3d", "LayerNorm",
-           "LayerNorm2d", "RMSNorm", "GroupNorm", "InstanceNorm", "Embedding", "training", "state",
-           "optim"]
+           "LayerNorm2d", "RMSNorm", "GroupNorm", "InstanceNorm", "Embedding", "LSTMCell", "training",
+           "state", "optim"]
 
 
 def __getattr__(name):
@@ -342,3 +342,30 @@ class Embedding:
         w = self.weight
         hit = Tensor.arange(w.shape[0]) == idx.unsqueeze(-1)           # (..., vocab)
         return hit.unsqueeze(-1).where(w, 0).sum(-2, dtype=w.dtype)    # (..., embed)
+
+
+class LSTMCell:
+    """One LSTM step: ``(h, c) = cell(x, (h, c))`` (``hc=None``: zeros). Gates i, f, g, o are
+    the four row blocks of weight_ih (4 hidden, input) and weight_hh (4 hidden, hidden),
+    uniform in +-1/sqrt(hidden_size) as tinygrad's and torch's; the biases start at zero."""
+
+    def __init__(self, input_size, hidden_size, bias=True):
+        if hidden_size < 1:
+            raise ArgumentError(f"LSTMCell: hidden_size must be positive, got {hidden_size}")
+        stdv = 1.0 / math.sqrt(hidden_size)
+        self.weight_ih = _uniform((hidden_size * 4, input_size), -stdv, stdv, "LSTMCell")
+        self.weight_hh = _uniform((hidden_size * 4, hidden_size), -stdv, stdv, "LSTMCell")
+        self.bias_ih = _full((hidden_size * 4,), 0.0) if bias else None
+        self.bias_hh = _full((hidden_size * 4,), 0.0) if bias else None
+
+    def __call__(self, x, hc=None):
+        if x.ndim != 2 or x.shape[1] != self.weight_ih.shape[1]:
+            raise ArgumentError(f"LSTMCell: expected input (batch, {self.weight_ih.shape[1]}), got shape {x.shape}")
+        if hc is None:
+            zeros = Tensor.zeros(x.shape[0], self.weight_hh.shape[1], dtype=x.dtype)
+            hc = (zeros, zeros)
+        gates = x.linear(self.weight_ih.transpose(), self.bias_ih) + \
+            hc[0].linear(self.weight_hh.transpose(), self.bias_hh)
+        i, f, g, o = gates.chunk(4, dim=1)
+        new_c = f.sigmoid() * hc[1] + i.sigmoid() * g.tanh()
+        return o.sigmoid() * new_c.tanh(), new_c

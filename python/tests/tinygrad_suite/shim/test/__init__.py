@@ -1,0 +1,1 @@
+"""A stand-in for tinygrad's ``test`` package: only ``test.helpers``."""

@@ -1,0 +1,3 @@
+"""tinygrad.nn.optim: uop.nn.optim, forwarded."""
+
+from uop.nn.optim import *  # noqa: F401,F403
