@@ -214,3 +214,32 @@ def test_jitted_sgd_step_reads_the_learning_rate_each_call():
         step(Tensor(X), Tensor(Y[:, :2]))
         np.testing.assert_allclose(w.numpy(), ref.detach().numpy(), rtol=1e-5, atol=1e-5)
     assert step.traces == 1
+
+
+def _newton_schulz_numpy(x, steps, coeffs, eps=1e-7):
+    if x.shape[-2] > x.shape[-1]:
+        return _newton_schulz_numpy(x.T, steps, coeffs, eps).T
+    g = x / (np.sqrt((x * x).sum()) + eps)
+    for _ in range(steps):
+        g = sum(p * np.linalg.matrix_power(g @ g.T, i) @ g for i, p in enumerate(coeffs))
+    return g
+
+
+def test_muon_matches_a_float64_reference():
+    # torch 1.13 has no Muon: tinygrad's formula in numpy (momentum, nesterov, Newton-Schulz on
+    # the update reshaped to 2-D, decay after the momentum: t (1 - lr wd) - lr update)
+    lr, mu, wd, coeffs = 0.02, 0.9, 0.1, (3.4445, -4.775, 2.0315)
+    got = _uop_steps(lambda p: optim.Muon(p, lr=lr, momentum=mu, weight_decay=wd, ns_steps=3), steps=2,
+                     dtype=np.float64)
+    ps = [W0.astype(np.float64), B0.astype(np.float64)]
+    b = [np.zeros_like(p) for p in ps]
+    x, y = X.astype(np.float64), Y.astype(np.float64)
+    for _ in range(2):
+        r = x @ ps[0] + ps[1] - y
+        grads = [x.T @ (2 * r / r.size), (2 * r / r.size).sum(0)]
+        for i, (p, g) in enumerate(zip(ps, grads)):
+            b[i] = mu * b[i] + g
+            u = _newton_schulz_numpy((g + mu * b[i]).reshape(g.shape[0], -1), 3, coeffs).reshape(g.shape)
+            ps[i] = p - lr * u - lr * wd * p
+    for g, w in zip(got, ps):
+        np.testing.assert_allclose(g, w, rtol=1e-10, atol=1e-12)

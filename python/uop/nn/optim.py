@@ -16,7 +16,7 @@ import numpy as np
 from .. import dtypes as _dt
 from ..tensor import Tensor
 
-__all__ = ["Optimizer", "OptimizerGroup", "SGD", "LARS", "Adam", "AdamW", "LAMB"]
+__all__ = ["Optimizer", "OptimizerGroup", "SGD", "LARS", "Muon", "Adam", "AdamW", "LAMB"]
 
 
 def _dedup(xs):
@@ -32,7 +32,9 @@ class Optimizer:
     """The base class: ``params``, ``buffers``, ``lr`` (a Tensor of shape (1,)),
     ``zero_grad()``, ``step()``, ``schedule_step()``."""
 
-    def __init__(self, params, lr):
+    def __init__(self, params, lr, device=None, fused=False):
+        if fused:
+            raise NotImplementedError("fused optimizers (tinygrad's FUSE_OPTIM) are not supported")
         if not isinstance(lr, (int, float, np.floating, np.integer)) or isinstance(lr, bool):
             raise TypeError(f"lr must be a number, not {type(lr).__name__}")
         if lr < 0:
@@ -108,24 +110,56 @@ class OptimizerGroup(Optimizer):
         return [x for o in self.optimizers for x in o.schedule_step()]
 
 
-def SGD(params, lr=0.001, momentum=0.0, weight_decay=0.0, nesterov=False, classic=False):
+def SGD(params, lr=0.001, momentum=0.0, weight_decay=0.0, nesterov=False, classic=False, device=None,
+        fused=False):
     """SGD with optional momentum (``nesterov``) and weight decay, as torch.optim.SGD
     (dampening 0). ``classic`` applies the learning rate before the momentum."""
-    return LARS(params, lr, momentum, weight_decay, nesterov, classic, tcoef=0.0)
+    return LARS(params, lr, momentum, weight_decay, 0, None, nesterov, classic=classic, pre_wd=True,
+                tcoef=0.0, device=device, fused=fused)
+
+
+def Muon(params, lr=0.001, momentum=0.95, weight_decay=0.1, ns_steps=5,
+         ns_coefficients=(3.4445, -4.775, 2.0315), nesterov=True, device=None, fused=False):
+    """SGD with momentum, a Newton-Schulz orthogonalisation of the update and weight decay
+    after the momentum (tinygrad's Muon)."""
+    return LARS(params, lr, momentum, weight_decay, ns_steps, ns_coefficients, nesterov, classic=False,
+                pre_wd=False, tcoef=0.0, device=device, fused=fused)
+
+
+def newton_schulz(x, steps, params, eps=1.0e-7):
+    """tinygrad's ``Tensor.newton_schulz``: ``steps`` iterations of the odd polynomial with
+    coefficients ``params`` on ``x`` scaled to unit Frobenius norm (last two dims)."""
+    if x.ndim < 2:
+        raise ValueError("newton_schulz: needs a tensor of two or more dims")
+    if x.shape[-2] > x.shape[-1]:
+        return newton_schulz(x.transpose(-2, -1), steps, params, eps).transpose(-2, -1)
+    g = x / (x.square().sum(axis=(-2, -1), keepdim=True).sqrt() + eps)
+    for _ in range(steps):
+        terms = []
+        for i, p in enumerate(params):
+            t = g
+            for _ in range(i):
+                t = (g @ g.transpose(-2, -1)) @ t
+            terms.append(p * t)
+        g = terms[0]
+        for t in terms[1:]:
+            g = g + t
+    return g
 
 
 class LARS(Optimizer):
-    """Layer-wise Adaptive Rate Scaling (LARS); ``tcoef=0`` is SGD."""
+    """Layer-wise Adaptive Rate Scaling (LARS); ``tcoef=0`` is SGD, ``ns_coefficients`` Muon."""
 
-    def __init__(self, params, lr=0.001, momentum=0.9, weight_decay=1e-4, nesterov=False,
-                 classic=True, tcoef=0.001):
+    def __init__(self, params, lr=0.001, momentum=0.9, weight_decay=1e-4, ns_steps=0, ns_coefficients=None,
+                 nesterov=False, classic=True, pre_wd=True, tcoef=0.001, device=None, fused=False):
         if momentum < 0:
             raise ValueError(f"Invalid momentum value: {momentum}")
         if weight_decay < 0:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
-        super().__init__(params, lr)
+        super().__init__(params, lr, device, fused)
         self.momentum, self.wd, self.nesterov, self.classic, self.tcoef = \
             momentum, weight_decay, nesterov, classic, tcoef
+        self.ns_steps, self.ns_coefficients, self.pre_wd = ns_steps, ns_coefficients, pre_wd
         self.b = [self._state(t) for t in self.params] if self.momentum else []
 
     def _step(self, params, grads):
@@ -138,7 +172,7 @@ class LARS(Optimizer):
                 r = (r1 > 0).where((r2 > 0).where(self.tcoef * r1 / (r2 + self.wd * r1), 1.0), 1.0)
             else:
                 r = 1.0
-            if self.wd > 0:
+            if self.pre_wd and self.wd > 0:
                 g = g + self.wd * t.detach().cast(g.dtype)
             if self.classic:  # classic momentum: the learning rate before it
                 g = g * r * self.lr
@@ -146,33 +180,40 @@ class LARS(Optimizer):
                 # b starts at zero: the first step's b is g, as torch's
                 self.b[i].assign(self.momentum * self.b[i] + g)
                 g = (g + self.momentum * self.b[i]) if self.nesterov else self.b[i]
+            if self.ns_coefficients:
+                g = newton_schulz(g.reshape(g.shape[0], -1), self.ns_steps, self.ns_coefficients).reshape(g.shape)
             if not self.classic:
                 g = g * r * self.lr
+            if not self.pre_wd and self.wd > 0:
+                # Muon's decay after the momentum: t (1 - lr wd) - update. (tinygrad computes
+                # this t and then drops it: its Muon does not decay.)
+                g = g + (self.wd * self.lr) * t.detach().cast(g.dtype)
             ret.append(g.cast(t.dtype))
         return ret, self.b
 
 
-def AdamW(params, lr=0.001, b1=0.9, b2=0.999, eps=1e-8, weight_decay=0.01):
+def AdamW(params, lr=0.001, b1=0.9, b2=0.999, eps=1e-8, weight_decay=0.01, device=None, fused=False):
     """AdamW (decoupled weight decay), as torch.optim.AdamW."""
-    return LAMB(params, lr, b1, b2, eps, weight_decay, adam=True)
+    return LAMB(params, lr, b1, b2, eps, weight_decay, adam=True, device=device, fused=fused)
 
 
-def Adam(params, lr=0.001, b1=0.9, b2=0.999, eps=1e-8):
+def Adam(params, lr=0.001, b1=0.9, b2=0.999, eps=1e-8, device=None, fused=False):
     """Adam, as torch.optim.Adam."""
-    return LAMB(params, lr, b1, b2, eps, 0.0, adam=True)
+    return LAMB(params, lr, b1, b2, eps, 0.0, adam=True, device=device, fused=fused)
 
 
 class LAMB(Optimizer):
     """LAMB: Adam/AdamW's update scaled by the trust ratio ||t|| / ||update||
     (``adam=True``: ratio 1, which is Adam/AdamW)."""
 
-    def __init__(self, params, lr=0.001, b1=0.9, b2=0.999, eps=1e-6, weight_decay=0.0, adam=False):
+    def __init__(self, params, lr=0.001, b1=0.9, b2=0.999, eps=1e-6, weight_decay=0.0, adam=False, device=None,
+                 fused=False):
         if weight_decay < 0:
             raise ValueError(f"Invalid weight_decay value: {weight_decay}")
         for name, b in (("b1", b1), ("b2", b2)):
             if not 0 <= b < 1:
                 raise ValueError(f"Invalid {name} value: {b}")
-        super().__init__(params, lr)
+        super().__init__(params, lr, device, fused)
         self.b1, self.b2, self.eps, self.wd, self.adam = b1, b2, eps, weight_decay, adam
         # b1 ** step and b2 ** step, as tensors (a jitted step reads and updates them)
         self.b1_t, self.b2_t = (Tensor.ones(1, dtype=self.state_dtype, requires_grad=False) for _ in (b1, b2))
