@@ -7,7 +7,10 @@
 //        block's strip of B packed into a register array, and for tall A
 //        its blocks of 512 rows packed too (outside the loop over B's
 //        strips, so each packed block serves all of them), and each tile
-//        prefetches its output rows before its reduction loop. Other kernels:
+//        prefetches its output rows before its reduction loop. A
+//        convolution-shaped one (both innermost outputs read by one operand:
+//        oh and ow by the input) tiles pixels x channels instead
+//        (ConvHeuristic.h). Other kernels:
 //        the innermost output range is split loop x upcast(N) so that
 //        uop-expand writes N neighbouring outputs per iteration (the C
 //        compiler turns them into one vector store); a float reduction over
@@ -28,6 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ConvHeuristic.h"
 #include "OptimizeApply.h"
 #include "RangeUtils.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
@@ -216,8 +220,21 @@ private:
     // An output tile may overlap its neighbour (upcastFor) when computing an
     // element twice stores the same value twice.
     bool mayRecompute = kernelMayRecompute(fn);
-    if (!reduces.empty() && outputs.size() >= 2)
+    if (!reduces.empty() && outputs.size() >= 2) {
+      // A convolution's tile (channels x pixels, ConvHeuristic.h), else
+      // the matmul's.
+      SmallVector<OptAttr> conv = convTileOpts(
+          fn, outputs, reduces,
+          std::max<int64_t>(vectorBits / accumulatorBits(fn), 1),
+          mayRecompute);
+      for (OptAttr o : conv) {
+        std::string why;
+        (void)applier.apply(o, why);
+      }
+      if (!conv.empty())
+        return;
       return registerTile(fn, outputs, reduces, mayRecompute, applier);
+    }
     // Wide lanes only for kernels with work for them: every lane is an op
     // copy that uop-simplify then visits (a 64x64 elementwise kernel took
     // 2 ms to compile with 4 lanes and 9 with 16). A symbolic extent counts

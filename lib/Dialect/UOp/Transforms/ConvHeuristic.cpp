@@ -1,0 +1,161 @@
+//===- ConvHeuristic.cpp - register tiles for convolution kernels ---------===//
+//
+// See ConvHeuristic.h. The form is read from the kernel's index structure
+// (which RANGEs each load's INDEX is computed from), never from how a front
+// end wrote the convolution: Tensor.conv2d's pad / pool / expand / reduce
+// form, grouped convolutions and batched ones all reach uop-optimize as one
+// add REDUCE of a product of an input load (reading the batch, the group and
+// the pixel ranges) and a filter load (reading the output channel).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ConvHeuristic.h"
+#include "OptimizeApply.h"
+#include "RangeUtils.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace uop;
+
+namespace {
+/// The most lanes of a tile: each is an op copy uop-simplify then visits
+/// (256: 85 ms of passes for the 56x56 conv's kernel, 512: 180 ms).
+constexpr int64_t kTileLanes = 256;
+
+/// The RANGEs `v` is computed from.
+llvm::SmallPtrSet<Operation *, 8> rangesOf(Value v) {
+  llvm::SmallPtrSet<Operation *, 8> ranges;
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  SmallVector<Value> work = {v};
+  while (!work.empty()) {
+    Operation *def = work.pop_back_val().getDefiningOp();
+    if (!def || !seen.insert(def).second)
+      continue;
+    if (isa<RangeOp>(def)) {
+      ranges.insert(def);
+      continue;
+    }
+    llvm::append_range(work, def->getOperands());
+  }
+  return ranges;
+}
+
+/// The loads of kernel arguments `src` (a REDUCE's source) multiplies and
+/// adds, each with the RANGEs its INDEX is computed from; failure when the
+/// source reads anything else a register tile cannot share (a register or
+/// local buffer, another REDUCE).
+FailureOr<SmallVector<llvm::SmallPtrSet<Operation *, 8>>>
+operandRanges(Value src) {
+  SmallVector<llvm::SmallPtrSet<Operation *, 8>> loads;
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  SmallVector<Value> work = {src};
+  while (!work.empty()) {
+    Operation *def = work.pop_back_val().getDefiningOp();
+    if (!def || isa<RangeOp>(def) || !seen.insert(def).second)
+      continue;
+    if (isa<ReduceOp>(def))
+      return failure();
+    if (auto ld = dyn_cast<LoadOp>(def)) {
+      auto idx = ld.getIndex().getDefiningOp<IndexOp>();
+      if (!idx || !isa<BlockArgument>(idx.getBuffer()))
+        return failure();
+      loads.push_back(rangesOf(idx.getResult()));
+      continue;
+    }
+    llvm::append_range(work, def->getOperands());
+  }
+  return loads;
+}
+
+/// The upcast of `r` toward `want` lanes (a power of two): the whole range
+/// when it is no longer than `want`, else a power-of-two divisor
+/// (factorFor) or an overlapped last tile where allowed (upcastFor), else,
+/// when those give under half of `want`, the largest divisor up to `want`
+/// (14 pixels: 7 rather than 2); 1 when none fits.
+int64_t tileLanes(RangeOp r, int64_t want, bool mayRecompute) {
+  std::optional<int64_t> n = getConstantExtent(r);
+  if (!n)
+    return 1;
+  if (*n <= want)
+    return *n;
+  int64_t f = upcastFor(r, want, mayRecompute).first;
+  for (int64_t d = want; 2 * f < want && d > f; --d)
+    if (*n % d == 0)
+      return d;
+  return f;
+}
+} // namespace
+
+SmallVector<OptAttr> uop::convTileOpts(FunctionOp fn, ArrayRef<RangeOp> outputs,
+                                       ArrayRef<RangeOp> reduces,
+                                       int64_t lanes, bool mayRecompute) {
+  if (outputs.size() < 2 || reduces.empty() || lanes < 2)
+    return {};
+  SmallVector<ReduceOp> reds;
+  fn.walk([&](ReduceOp r) { reds.push_back(r); });
+  if (reds.size() != 1)
+    return {};
+  ReduceOp red = reds.front();
+  if (red.getReduceOp() != ReduceOpKind::Add ||
+      !isa<FloatType>(red.getType()) ||
+      red.getRanges().size() != reduces.size() ||
+      !llvm::all_of(reduces, [&](RangeOp r) {
+        return llvm::is_contained(red.getRanges(), r.getResult());
+      }))
+    return {};
+  FailureOr<SmallVector<llvm::SmallPtrSet<Operation *, 8>>> loads =
+      operandRanges(red.getSrc());
+  if (failed(loads) || loads->size() < 2)
+    return {};
+  RangeOp pixel = outputs.back(), next = outputs[outputs.size() - 2];
+  // The operands that read the innermost output (the input, along a row of
+  // pixels), and whether one of them also reads the next output (a
+  // convolution's oh; a matmul's next output is the other operand's).
+  SmallVector<const llvm::SmallPtrSet<Operation *, 8> *> alongPixel;
+  for (const auto &l : *loads)
+    if (l.contains(pixel))
+      alongPixel.push_back(&l);
+  auto readAlongPixel = [&](RangeOp r) {
+    return llvm::any_of(alongPixel, [&](auto *l) { return l->contains(r); });
+  };
+  if (alongPixel.empty() || alongPixel.size() == loads->size() ||
+      !readAlongPixel(next))
+    return {};
+  // The channel: the innermost output some operand reads and none of those
+  // along the pixels does (the filter's output channel).
+  RangeOp channel;
+  for (RangeOp r : llvm::reverse(outputs.drop_back()))
+    if (!readAlongPixel(r) &&
+        llvm::any_of(*loads, [&](const auto &l) { return l.contains(r); })) {
+      channel = r;
+      break;
+    }
+  if (!channel)
+    return {};
+  // One vector of pixels and up to 32 channels, at most kTileLanes lanes.
+  // The input loads of a padded convolution are gated, which uop-expand
+  // does not vectorize: the tile runs as scalar lanes that clang
+  // vectorizes, and each gated load (its index arithmetic and branch) is
+  // the cost that more channels per load amortise. Measured on a Zen 1
+  // (AVX2) with the 1x64x56x56 * 64x3x3 conv of docs/performance.md: 8 x 32
+  // 19-35 ms, 8 x 16 30-49, 4 x 16 34-48, the matmul's 8 x 8 (oh x ow) 290.
+  int64_t p = tileLanes(pixel, lanes, mayRecompute);
+  if (p < 2)
+    p = 1;
+  int64_t c = tileLanes(
+      channel,
+      llvm::bit_floor(uint64_t(std::clamp<int64_t>(kTileLanes / p, 2, 32))),
+      mayRecompute);
+  if (p < 2 && c < 2)
+    return {};
+  MLIRContext *ctx = fn.getContext();
+  SmallVector<OptAttr> opts;
+  if (p >= 2)
+    opts.push_back(
+        OptAttr::get(ctx, OptOps::Upcast, pixel.getAxisId().getId(), p));
+  if (c >= 2)
+    opts.push_back(
+        OptAttr::get(ctx, OptOps::Upcast, channel.getAxisId().getId(), c));
+  return opts;
+}

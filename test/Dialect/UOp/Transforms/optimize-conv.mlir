@@ -1,0 +1,140 @@
+// RUN: uop-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(uop-rangeify),uop-split-kernels{target=cpu},uop.function(uop-simplify,uop-optimize{target=cpu}))' | FileCheck %s
+// RUN: uop-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(uop-rangeify),uop-split-kernels{target=cpu},uop.function(uop-simplify,uop-optimize{target=cpu vector-bits=256 vector-registers=16}))' | FileCheck %s --check-prefix=AVX2
+//
+// uop-optimize's convolution tile (ConvHeuristic.h), on cpu. A kernel whose
+// reduction multiplies an operand that reads the two innermost output ranges
+// (a convolution's input, along oh and ow) by one that reads neither (the
+// filter) gets its register tile over the innermost output range (ow) x the
+// innermost output range only the other operand reads (the output channel):
+// one vector of pixels (16 f32 lanes at the default vector-bits=512, 8 at
+// 256; the whole range when it is no longer, else a power-of-two divisor,
+// else the largest divisor) and up to 32 channels, at most 256 lanes. The
+// matmul's tile (ow x oh) would broadcast each filter value to the whole
+// tile and load every input element once per multiply-add.
+
+// The kernel of Tensor.conv2d (pad, pool, expand, reduce): 1x8x12x12 input,
+// 16 3x3 filters, padding 1. Outputs R1 (channel, 16), R2 (oh), R3 (ow, 12):
+// 512 bits: the 12 pixels whole; 256 bits: 4 of them; the 16 channels whole.
+// CHECK-LABEL: uop.function @conv3x3_k0
+// CHECK: info <name = "conv3x3_k0", applied_opts = [<UPCAST, 3, 12>, <UPCAST, 1, 16>]>
+// AVX2-LABEL: uop.function @conv3x3_k0
+// AVX2: info <name = "conv3x3_k0", applied_opts = [<UPCAST, 3, 4>, <UPCAST, 1, 16>]>
+  func.func @conv3x3(%arg0: tensor<1x8x12x12xf32>, %arg1: tensor<16x8x3x3xf32>) -> tensor<1x16x12x12xf32> {
+    %0 = uop.pad %arg0 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<1x8x12x12xf32> -> tensor<1x8x14x14xf32>
+    %1 = uop.reshape %0 : tensor<1x8x14x14xf32> -> tensor<1x8x1x14x1x14xf32>
+    %2 = uop.expand %1 : tensor<1x8x1x14x1x14xf32> -> tensor<1x8x4x14x4x14xf32>
+    %3 = uop.reshape %2 : tensor<1x8x4x14x4x14xf32> -> tensor<1x8x56x56xf32>
+    %4 = uop.shrink %3 [0, 0, 0, 0] to [1, 8, 45, 45] : tensor<1x8x56x56xf32> -> tensor<1x8x45x45xf32>
+    %5 = uop.reshape %4 : tensor<1x8x45x45xf32> -> tensor<1x8x3x15x3x15xf32>
+    %6 = uop.shrink %5 [0, 0, 0, 0, 0, 0] to [1, 8, 3, 12, 3, 12] : tensor<1x8x3x15x3x15xf32> -> tensor<1x8x3x12x3x12xf32>
+    %7 = uop.reshape %6 : tensor<1x8x3x12x3x12xf32> -> tensor<1x8x3x12x1x3x12x1xf32>
+    %8 = uop.reshape %7 : tensor<1x8x3x12x1x3x12x1xf32> -> tensor<1x8x3x12x3x12xf32>
+    %9 = uop.permute %8 [0, 1, 3, 5, 2, 4] : tensor<1x8x3x12x3x12xf32> -> tensor<1x8x12x12x3x3xf32>
+    %10 = uop.reshape %9 : tensor<1x8x12x12x3x3xf32> -> tensor<1x1x8x1x12x12x3x3xf32>
+    %11 = uop.expand %10 : tensor<1x1x8x1x12x12x3x3xf32> -> tensor<1x1x8x16x12x12x3x3xf32>
+    %12 = uop.permute %11 [0, 1, 3, 4, 5, 2, 6, 7] : tensor<1x1x8x16x12x12x3x3xf32> -> tensor<1x1x16x12x12x8x3x3xf32>
+    %13 = uop.reshape %arg1 : tensor<16x8x3x3xf32> -> tensor<1x1x16x1x1x8x3x3xf32>
+    %14 = uop.expand %13 : tensor<1x1x16x1x1x8x3x3xf32> -> tensor<1x1x16x12x12x8x3x3xf32>
+    %15 = arith.mulf %12, %14 : tensor<1x1x16x12x12x8x3x3xf32>
+    %16 = uop.reduce_axis add %15 [5, 6, 7] : tensor<1x1x16x12x12x8x3x3xf32> -> tensor<1x1x16x12x12xf32>
+    %17 = uop.reshape %16 : tensor<1x1x16x12x12xf32> -> tensor<1x16x12x12xf32>
+    return %17 : tensor<1x16x12x12xf32>
+  }
+
+// -----
+
+// Batched and grouped, with a fused bias and ReLU: outputs R0 (batch), R1
+// (group), R2 (channel of the group, 6), R3 (oh), R4 (ow, 10). The input
+// reads the batch and the group too, so the tile's channel range is R2. The
+// 10 pixels: whole at 512 bits, 5 (a divisor, where powers of two give 2) at
+// 256. The bias and ReLU are a kernel of their own.
+// CHECK-LABEL: uop.function @grouped_k0
+// CHECK: info <name = "grouped_k0", applied_opts = [<UPCAST, 4, 10>, <UPCAST, 2, 6>]>
+// AVX2-LABEL: uop.function @grouped_k0
+// AVX2: info <name = "grouped_k0", applied_opts = [<UPCAST, 4, 5>, <UPCAST, 2, 6>]>
+  func.func @grouped(%arg0: tensor<2x8x10x10xf32>, %arg1: tensor<12x4x3x3xf32>, %arg2: tensor<12xf32>) -> tensor<2x12x10x10xf32> {
+    %0 = uop.pad %arg0 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<2x8x10x10xf32> -> tensor<2x8x12x12xf32>
+    %1 = uop.reshape %0 : tensor<2x8x12x12xf32> -> tensor<2x8x1x12x1x12xf32>
+    %2 = uop.expand %1 : tensor<2x8x1x12x1x12xf32> -> tensor<2x8x4x12x4x12xf32>
+    %3 = uop.reshape %2 : tensor<2x8x4x12x4x12xf32> -> tensor<2x8x48x48xf32>
+    %4 = uop.shrink %3 [0, 0, 0, 0] to [2, 8, 39, 39] : tensor<2x8x48x48xf32> -> tensor<2x8x39x39xf32>
+    %5 = uop.reshape %4 : tensor<2x8x39x39xf32> -> tensor<2x8x3x13x3x13xf32>
+    %6 = uop.shrink %5 [0, 0, 0, 0, 0, 0] to [2, 8, 3, 10, 3, 10] : tensor<2x8x3x13x3x13xf32> -> tensor<2x8x3x10x3x10xf32>
+    %7 = uop.reshape %6 : tensor<2x8x3x10x3x10xf32> -> tensor<2x8x3x10x1x3x10x1xf32>
+    %8 = uop.reshape %7 : tensor<2x8x3x10x1x3x10x1xf32> -> tensor<2x8x3x10x3x10xf32>
+    %9 = uop.permute %8 [0, 1, 3, 5, 2, 4] : tensor<2x8x3x10x3x10xf32> -> tensor<2x8x10x10x3x3xf32>
+    %10 = uop.reshape %9 : tensor<2x8x10x10x3x3xf32> -> tensor<2x2x4x1x10x10x3x3xf32>
+    %11 = uop.expand %10 : tensor<2x2x4x1x10x10x3x3xf32> -> tensor<2x2x4x6x10x10x3x3xf32>
+    %12 = uop.permute %11 [0, 1, 3, 4, 5, 2, 6, 7] : tensor<2x2x4x6x10x10x3x3xf32> -> tensor<2x2x6x10x10x4x3x3xf32>
+    %13 = uop.reshape %arg1 : tensor<12x4x3x3xf32> -> tensor<1x2x6x1x1x4x3x3xf32>
+    %14 = uop.expand %13 : tensor<1x2x6x1x1x4x3x3xf32> -> tensor<2x2x6x10x10x4x3x3xf32>
+    %15 = arith.mulf %12, %14 : tensor<2x2x6x10x10x4x3x3xf32>
+    %16 = uop.reduce_axis add %15 [5, 6, 7] : tensor<2x2x6x10x10x4x3x3xf32> -> tensor<2x2x6x10x10xf32>
+    %17 = uop.reshape %16 : tensor<2x2x6x10x10xf32> -> tensor<2x12x10x10xf32>
+    %18 = uop.reshape %arg2 : tensor<12xf32> -> tensor<1x12x1x1xf32>
+    %19 = uop.expand %18 : tensor<1x12x1x1xf32> -> tensor<2x12x10x10xf32>
+    %20 = arith.addf %17, %19 : tensor<2x12x10x10xf32>
+    %21 = arith.constant dense<0.00000000e+00> : tensor<2x12x10x10xf32>
+    %22 = arith.maximumf %20, %21 : tensor<2x12x10x10xf32>
+    return %22 : tensor<2x12x10x10xf32>
+  }
+
+// -----
+
+// Depthwise: the filter reads the channel the input reads too, so no range
+// separates the operands; the matmul's tile over oh x ow stays.
+// CHECK-LABEL: uop.function @depthwise_k0
+// CHECK: info <name = "depthwise_k0", applied_opts = [<UPCAST, 3, 2>, <UPCAST, 2, 2>]>
+// AVX2-LABEL: uop.function @depthwise_k0
+// AVX2: info <name = "depthwise_k0", applied_opts = [<UPCAST, 3, 2>, <UPCAST, 2, 2>]>
+  func.func @depthwise(%arg0: tensor<1x8x10x10xf32>, %arg1: tensor<8x1x3x3xf32>) -> tensor<1x8x10x10xf32> {
+    %0 = uop.pad %arg0 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<1x8x10x10xf32> -> tensor<1x8x12x12xf32>
+    %1 = uop.reshape %0 : tensor<1x8x12x12xf32> -> tensor<1x8x1x12x1x12xf32>
+    %2 = uop.expand %1 : tensor<1x8x1x12x1x12xf32> -> tensor<1x8x4x12x4x12xf32>
+    %3 = uop.reshape %2 : tensor<1x8x4x12x4x12xf32> -> tensor<1x8x48x48xf32>
+    %4 = uop.shrink %3 [0, 0, 0, 0] to [1, 8, 39, 39] : tensor<1x8x48x48xf32> -> tensor<1x8x39x39xf32>
+    %5 = uop.reshape %4 : tensor<1x8x39x39xf32> -> tensor<1x8x3x13x3x13xf32>
+    %6 = uop.shrink %5 [0, 0, 0, 0, 0, 0] to [1, 8, 3, 10, 3, 10] : tensor<1x8x3x13x3x13xf32> -> tensor<1x8x3x10x3x10xf32>
+    %7 = uop.reshape %6 : tensor<1x8x3x10x3x10xf32> -> tensor<1x8x3x10x1x3x10x1xf32>
+    %8 = uop.reshape %7 : tensor<1x8x3x10x1x3x10x1xf32> -> tensor<1x8x3x10x3x10xf32>
+    %9 = uop.permute %8 [0, 1, 3, 5, 2, 4] : tensor<1x8x3x10x3x10xf32> -> tensor<1x8x10x10x3x3xf32>
+    %10 = uop.reshape %9 : tensor<1x8x10x10x3x3xf32> -> tensor<1x8x1x1x10x10x3x3xf32>
+    %11 = uop.permute %10 [0, 1, 3, 4, 5, 2, 6, 7] : tensor<1x8x1x1x10x10x3x3xf32> -> tensor<1x8x1x10x10x1x3x3xf32>
+    %12 = uop.reshape %arg1 : tensor<8x1x3x3xf32> -> tensor<1x8x1x1x1x1x3x3xf32>
+    %13 = uop.expand %12 : tensor<1x8x1x1x1x1x3x3xf32> -> tensor<1x8x1x10x10x1x3x3xf32>
+    %14 = arith.mulf %11, %13 : tensor<1x8x1x10x10x1x3x3xf32>
+    %15 = uop.reduce_axis add %14 [5, 6, 7] : tensor<1x8x1x10x10x1x3x3xf32> -> tensor<1x8x1x10x10xf32>
+    %16 = uop.reshape %15 : tensor<1x8x1x10x10xf32> -> tensor<1x8x10x10xf32>
+    return %16 : tensor<1x8x10x10xf32>
+  }
+
+// -----
+
+// ResNet-18's first 3x3 layer (1x64x56x56, 64 filters, padding 1): 8 of the
+// 56 pixels (the power-of-two divisor; 16 would not divide, and an
+// overlapped 16 computes 8 of every 56 twice) and 32 of the 64 channels.
+// CHECK-LABEL: uop.function @resnet_k0
+// CHECK: info <name = "resnet_k0", applied_opts = [<UPCAST, 3, 8>, <UPCAST, 1, 32>]>
+// AVX2-LABEL: uop.function @resnet_k0
+// AVX2: info <name = "resnet_k0", applied_opts = [<UPCAST, 3, 8>, <UPCAST, 1, 32>]>
+  func.func @resnet(%arg0: tensor<1x64x56x56xf32>, %arg1: tensor<64x64x3x3xf32>) -> tensor<1x64x56x56xf32> {
+    %0 = uop.pad %arg0 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<1x64x56x56xf32> -> tensor<1x64x58x58xf32>
+    %1 = uop.reshape %0 : tensor<1x64x58x58xf32> -> tensor<1x64x1x58x1x58xf32>
+    %2 = uop.expand %1 : tensor<1x64x1x58x1x58xf32> -> tensor<1x64x4x58x4x58xf32>
+    %3 = uop.reshape %2 : tensor<1x64x4x58x4x58xf32> -> tensor<1x64x232x232xf32>
+    %4 = uop.shrink %3 [0, 0, 0, 0] to [1, 64, 177, 177] : tensor<1x64x232x232xf32> -> tensor<1x64x177x177xf32>
+    %5 = uop.reshape %4 : tensor<1x64x177x177xf32> -> tensor<1x64x3x59x3x59xf32>
+    %6 = uop.shrink %5 [0, 0, 0, 0, 0, 0] to [1, 64, 3, 56, 3, 56] : tensor<1x64x3x59x3x59xf32> -> tensor<1x64x3x56x3x56xf32>
+    %7 = uop.reshape %6 : tensor<1x64x3x56x3x56xf32> -> tensor<1x64x3x56x1x3x56x1xf32>
+    %8 = uop.reshape %7 : tensor<1x64x3x56x1x3x56x1xf32> -> tensor<1x64x3x56x3x56xf32>
+    %9 = uop.permute %8 [0, 1, 3, 5, 2, 4] : tensor<1x64x3x56x3x56xf32> -> tensor<1x64x56x56x3x3xf32>
+    %10 = uop.reshape %9 : tensor<1x64x56x56x3x3xf32> -> tensor<1x1x64x1x56x56x3x3xf32>
+    %11 = uop.expand %10 : tensor<1x1x64x1x56x56x3x3xf32> -> tensor<1x1x64x64x56x56x3x3xf32>
+    %12 = uop.permute %11 [0, 1, 3, 4, 5, 2, 6, 7] : tensor<1x1x64x64x56x56x3x3xf32> -> tensor<1x1x64x56x56x64x3x3xf32>
+    %13 = uop.reshape %arg1 : tensor<64x64x3x3xf32> -> tensor<1x1x64x1x1x64x3x3xf32>
+    %14 = uop.expand %13 : tensor<1x1x64x1x1x64x3x3xf32> -> tensor<1x1x64x56x56x64x3x3xf32>
+    %15 = arith.mulf %12, %14 : tensor<1x1x64x56x56x64x3x3xf32>
+    %16 = uop.reduce_axis add %15 [5, 6, 7] : tensor<1x1x64x56x56x64x3x3xf32> -> tensor<1x1x64x56x56xf32>
+    %17 = uop.reshape %16 : tensor<1x1x64x56x56xf32> -> tensor<1x64x56x56xf32>
+    return %17 : tensor<1x64x56x56xf32>
+  }
