@@ -557,15 +557,27 @@ def test_training_loop_decreases_loss():
     assert losses[-1] < 0.05 * losses[0]
 
 
-def test_backward_inside_jit_is_refused():
+def test_backward_inside_jit_replays_the_gradient_program():
+    # backward() inside uop.jit is recorded as a VJP step: a replay with new data
+    # gives that data's gradient, not the traced call's (it was refused before).
     @uop.jit
     def step(x):
         x.requires_grad = True
         (x * x).sum().backward()
         return x.grad
 
-    with pytest.raises(NotImplementedError, match="uop.jit"):
-        step(Tensor(np.ones(3)))
+    for v in (np.ones(3), np.array([1.0, -2.0, 0.5]), np.array([3.0, 0.0, -1.0])):
+        np.testing.assert_allclose(step(Tensor(v)).numpy(), 2 * v, rtol=1e-6)
+
+
+def test_relu_gradient_at_zero_is_zero():
+    # relu is a select (torch, tinygrad): no tie split at 0 (maximum's gave 0.5)
+    x = Tensor(np.array([-1.0, 0.0, 2.0, np.nan]), requires_grad=True)
+    y = x.relu()
+    y.sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy()[:3], [0.0, 0.0, 1.0])
+    r = y.numpy()
+    assert r[0] == 0 and r[1] == 0 and r[2] == 2 and np.isnan(r[3])
 
 
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])

@@ -117,8 +117,9 @@ class MutableOps:
         view = getattr(value, "_view", None)
         if view is not None and view[0] is self and view[1] is idx:
             return
-        raise NotImplementedError("t[idx] = value is not supported (a uop.Tensor is immutable "
-                                  "except through assign): write t[idx].assign(value)")
+        # tinygrad's item assignment: an assign through the view (basic indices; a
+        # tensor-index view raises NotImplementedError in assign)
+        self[idx].assign(value)
 
     def __iadd__(self, x):
         return self.assign(self + x)

@@ -625,10 +625,6 @@ class TensorOps(CompatOps):
         x = x.shrink([(0, 1) if i == ax + 1 else None for i in range(x.ndim)])
         return x.reshape(*self.shape[:ax], out, *self.shape[ax + 1:])
 
-    def __setitem__(self, idx, value):
-        raise NotImplementedError("uop.Tensor is immutable: build the value with where, pad or cat "
-                                  "(item assignment is not supported)")
-
     def __getitem__(self, idx):
         """Indexing with ints, slices (any step; a negative one flips), ``None`` and
         ``...``, as numpy's basic indexing."""
@@ -1122,9 +1118,11 @@ class TensorOps(CompatOps):
         return y * ((y * y).mean(axis, keepdim=True) + eps).rsqrt()
 
     def batchnorm(self, weight, bias, mean, invstd, axis=1):
-        """tinygrad's inference batchnorm: (x - mean) * invstd * weight + bias on ``axis``."""
-        ax = _axis(axis, self.ndim, "batchnorm")
-        shape = [s if i == ax else 1 for i, s in enumerate(self.shape)]
+        """tinygrad's inference batchnorm: (x - mean) * invstd * weight + bias on ``axis``
+        (an int or a tuple of axes; the statistics have those axes' sizes)."""
+        axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+        axes = {_axis(a, self.ndim, "batchnorm") for a in axes}
+        shape = [s if i in axes else 1 for i, s in enumerate(self.shape)]
         x = self - mean.reshape(shape)
         if weight is not None:
             x = x * weight.reshape(shape)

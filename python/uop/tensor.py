@@ -501,7 +501,9 @@ class Tensor(MutableOps, TensorOps):
         return self._method_binary(other, "min", "minimum")
 
     def relu(self):
-        return self.maximum(0)
+        # A select, not maximum(x, 0): maximum's gradient splits a tie, giving 0.5 at
+        # x = 0 where torch and tinygrad give 0; NaN still propagates.
+        return (self <= 0).where(0, self)
 
     # floor division and modulo, as Python's // and % (and numpy's)
     def _floordiv(self, other, reverse):
