@@ -423,10 +423,16 @@ struct SimplifyRem : public OpRewritePattern<RemOp> {
     SmallVector<std::pair<Value, int64_t>> rest;
     bool dropped = false;
     for (auto [v, k] : sum.terms) {
-      if (k % c == 0 && oracle.nonNegative(v))
+      bool nonNeg = oracle.nonNegative(v);
+      // A coefficient's multiples of c drop out: (59 kw + ow) % 58 is
+      // (kw + ow) % 58, which the bounds may then drop (a conv's input index).
+      int64_t kept = nonNeg && k > 0 ? k % c : k;
+      if (nonNeg && kept % c == 0) {
         dropped = true;
-      else
-        rest.push_back({v, k});
+        continue;
+      }
+      dropped |= kept != k;
+      rest.push_back({v, kept});
     }
     int64_t restConst = sum.constant - llvm::divideFloorSigned(sum.constant, c) * c;
     if (restConst != sum.constant)

@@ -192,6 +192,35 @@ uop.function @mod_factor() {
 
 // -----
 
+// A coefficient reduced modulo the divisor: (kw*59 + ow) % 58 -> kw + ow
+// for kw in [0, 2], ow in [0, 55] (a padded conv's input column, where
+// 58 = 56 + 2 pads and 59 = 58 + 1): the reduced sum stays below 58, so
+// the mod goes; (kw*59 + ow) % 58 with ow up to 57 keeps a mod of kw + ow.
+// CHECK-LABEL: uop.function @mod_coefficient
+// CHECK-DAG: %[[KW:.*]] = uop.define_var "kw"[0, 2]
+// CHECK-DAG: %[[OW:.*]] = uop.define_var "ow"[0, 55]
+// CHECK-DAG: %[[OW2:.*]] = uop.define_var "ow2"[0, 57]
+// CHECK-DAG: %[[C58:.*]] = arith.constant 58 : index
+// CHECK-DAG: %[[S:.*]] = arith.addi %[[KW]], %[[OW]] : index
+// CHECK-DAG: %[[S2:.*]] = arith.addi %[[KW]], %[[OW2]] : index
+// CHECK-DAG: %[[M2:.*]] = arith.remui %[[S2]], %[[C58]] : index
+// CHECK: uop.sink %[[S]], %[[M2]] : index, index
+uop.function @mod_coefficient() {
+  %c59 = arith.constant 59 : index
+  %c58 = arith.constant 58 : index
+  %kw = uop.define_var "kw" [0, 2]
+  %ow = uop.define_var "ow" [0, 55]
+  %ow2 = uop.define_var "ow2" [0, 57]
+  %k59 = arith.muli %kw, %c59 : index
+  %s = arith.addi %k59, %ow : index
+  %m = arith.remui %s, %c58 : index
+  %s2 = arith.addi %k59, %ow2 : index
+  %m2 = arith.remui %s2, %c58 : index
+  uop.sink %m, %m2 : index, index
+}
+
+// -----
+
 // test_mod_mul: (a*100) % 10 -> 0.
 // CHECK-LABEL: uop.function @mod_mul
 // CHECK: %[[C0:.*]] = arith.constant 0 : index
