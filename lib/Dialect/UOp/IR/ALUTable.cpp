@@ -5,26 +5,26 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <vector>
 
 using namespace mlir;
 using namespace uop;
 
 ArrayRef<ALUOpInfo> uop::aluOps() {
-  static const ALUOpInfo rows[] = {
-#define UOP_ALU_OP(NS, OP, NAME, ARITY, SIGNATURE, CFORM, CSPELLING, COST,     \
-                   TIRX, PYNAME, NOTES)                                        \
-  {TypeID::get<NS::OP>(),                                                      \
-   NAME,                                                                       \
-   ARITY,                                                                      \
-   ALUSignature::SIGNATURE,                                                    \
-   ALUCForm::CFORM,                                                            \
-   CSPELLING,                                                                  \
-   ALUCost::COST,                                                              \
-   TIRX,                                                                       \
-   PYNAME,                                                                     \
-   NOTES},
+  // The data rows (uop/Support) and their op classes, both in the order of
+  // ALUOps.def.
+  static const std::vector<ALUOpInfo> rows = [] {
+    const TypeID ids[] = {
+#define UOP_ALU_OP(NS, OP, ...) TypeID::get<NS::OP>(),
 #include "uop/Support/ALUOps.def"
-  };
+    };
+    std::vector<ALUOpInfo> v;
+    for (auto [row, id] : llvm::zip_equal(aluRows(), ids))
+      v.push_back(ALUOpInfo{row, id});
+    return v;
+  }();
   return rows;
 }
 

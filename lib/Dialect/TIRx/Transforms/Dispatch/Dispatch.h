@@ -10,6 +10,7 @@
 #ifndef LIB_DIALECT_TIRX_TRANSFORMS_DISPATCH_DISPATCH_H
 #define LIB_DIALECT_TIRX_TRANSFORMS_DISPATCH_DISPATCH_H
 
+#include "uop/Dialect/TIRx/Transforms/ElementwiseKinds.h"
 #include "uop/Dialect/TIRx/Transforms/Passes.h"
 #include "uop/Support/GPUChip.h"
 
@@ -91,8 +92,6 @@ SmallVector<Value> at2d(OpBuilder &b, Location loc, const TileAccess &t,
                         Value row, Value col);
 /// A CTA barrier after a cooperative op that wrote shared memory.
 void syncAfter(OpBuilder &b, Location loc, ExecScopeKind scope, Value dst);
-Value emitUnary(OpBuilder &b, Location loc, UnaryKind kind, Value x);
-Value emitBinary(OpBuilder &b, Location loc, BinaryKind kind, Value x, Value y);
 Value emitCast(OpBuilder &b, Location loc, Value x, Type to);
 BufferType bufferTypeOf(Value tileOperand);
 std::vector<std::string> threadAxesOf(Value tileOperand);

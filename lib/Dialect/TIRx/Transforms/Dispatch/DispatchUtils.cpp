@@ -6,6 +6,7 @@
 
 #include "Dispatch.h"
 #include "uop/Dialect/TIRx/IR/TIRxViews.h"
+#include "uop/Support/ALUTable.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -206,24 +207,21 @@ void syncAfter(OpBuilder &b, Location loc, ExecScopeKind scope, Value dst) {
     gpu::BarrierOp::create(b, loc);
 }
 
+} // namespace uop::tirx::dispatch
+
 //===----------------------------------------------------------------------===//
-// Scalar semantics of the elementwise kinds
+// Scalar semantics of the elementwise kinds (ElementwiseKinds.h)
 //===----------------------------------------------------------------------===//
+
+namespace uop::tirx {
+
+using namespace mlir;
 
 Value emitUnary(OpBuilder &b, Location loc, UnaryKind kind, Value x) {
   Type t = x.getType();
   auto one = [&] { return arith::ConstantOp::create(b, loc, b.getFloatAttr(t, 1.0)); };
+  // The composites: kinds the ALU table has no one op for.
   switch (kind) {
-  case UnaryKind::Exp:
-    return math::ExpOp::create(b, loc, x);
-  case UnaryKind::Exp2:
-    return math::Exp2Op::create(b, loc, x);
-  case UnaryKind::Log:
-    return math::LogOp::create(b, loc, x);
-  case UnaryKind::Sqrt:
-    return math::SqrtOp::create(b, loc, x);
-  case UnaryKind::Rsqrt:
-    return math::RsqrtOp::create(b, loc, x);
   case UnaryKind::Reciprocal:
     return arith::DivFOp::create(b, loc, one(), x);
   case UnaryKind::Silu: {
@@ -234,12 +232,19 @@ Value emitUnary(OpBuilder &b, Location loc, UnaryKind kind, Value x) {
   case UnaryKind::Relu:
     return arith::MaximumFOp::create(
         b, loc, x, arith::ConstantOp::create(b, loc, b.getFloatAttr(t, 0.0)));
-  case UnaryKind::Neg:
-    return arith::NegFOp::create(b, loc, x);
-  case UnaryKind::Abs:
-    return math::AbsFOp::create(b, loc, x);
+  default:
+    break;
   }
-  llvm_unreachable("unknown unary kind");
+  // Every other kind is the table's row that names it in its TIRX column.
+  const ALURow *row = lookupALURowByTIRxKind(stringifyUnaryKind(kind), 1);
+  if (!row || row->signature != ALUSignature::FloatToFloat)
+    return {};
+  OperationState state(loc, row->name);
+  if (!state.name.isRegistered())
+    return {};
+  state.addOperands(x);
+  state.addTypes(t);
+  return b.create(state)->getResult(0);
 }
 
 Value emitBinary(OpBuilder &b, Location loc, BinaryKind kind, Value x, Value y) {
@@ -266,6 +271,10 @@ Value emitBinary(OpBuilder &b, Location loc, BinaryKind kind, Value x, Value y) 
   }
   llvm_unreachable("unknown binary kind");
 }
+
+} // namespace uop::tirx
+
+namespace uop::tirx::dispatch {
 
 Value emitCast(OpBuilder &b, Location loc, Value x, Type to) {
   Type from = x.getType();
