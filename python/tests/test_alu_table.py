@@ -1,9 +1,8 @@
 """uop._alu_table, generated from include/uop/Support/ALUOps.def.
 
-The checked-in module is in sync with the .def, and its Python names agree
-with the tables python/uop/_emit.py keeps by hand today (issue 43, step 2:
-_emit.py is to read uop._alu_table instead; until then this test is what
-keeps the two from drifting apart).
+The checked-in module is in sync with the .def, and the tables
+python/uop/_emit.py builds from it (per graph op and dtype class) give the
+spellings it names.
 """
 
 import subprocess

@@ -6,6 +6,7 @@ module is one ``func.func @main(inputs...) -> result`` (docs/python.md).
 
 import numpy as np
 
+from . import _alu_table
 from . import dtypes as _dt
 from .dtypes import bfloat16, float32
 
@@ -19,23 +20,21 @@ MOVEMENT = ("reshape", "permute", "expand", "pad", "shrink", "flip")
 # Identity in the forward value; autograd hints (tinygrad's DETACH / CONTIGUOUS_BACKWARD).
 PASSTHROUGH = ("detach", "contiguous_backward")
 
-_FLOAT_BIN = {"add": "arith.addf", "sub": "arith.subf", "mul": "arith.mulf", "div": "arith.divf",
-              "max": "arith.maximumf", "min": "arith.minimumf", "pow": "math.powf",
-              "rem": "arith.remf"}
-_INT_BIN = {"add": "arith.addi", "sub": "arith.subi", "mul": "arith.muli", "pow": "math.ipowi",
-            "and": "arith.andi", "or": "arith.ori", "xor": "arith.xori", "shl": "arith.shli"}
-_SIGNED_BIN = {"max": "arith.maxsi", "min": "arith.minsi", "shr": "arith.shrsi",
-               "idiv": "arith.floordivsi", "rem": "arith.remsi"}
-_UNSIGNED_BIN = {"max": "arith.maxui", "min": "arith.minui", "shr": "arith.shrui",
-                 "idiv": "arith.divui", "rem": "arith.remui"}
+# The MLIR op of each (dtype class, node op): uop's ALU table
+# (include/uop/Support/ALUOps.def's PYNAME column, generated into _alu_table).
+_BY = _alu_table.BY_PY_NAME
+_FLOAT_BIN = {op: _BY["float"][op] for op in BINARY if op in _BY["float"]}
+_INT_BIN = {op: _BY["int"][op] for op in BINARY if op in _BY["int"]}
+_SIGNED_BIN = {op: _BY["signed"][op] for op in BINARY if op in _BY["signed"]}
+_UNSIGNED_BIN = {op: _BY["unsigned"][op] for op in BINARY if op in _BY["unsigned"]}
 # numpy's bool arithmetic: + is or, - xor, * and; max or, min and.
-_BOOL_BIN = {"add": "arith.ori", "sub": "arith.xori", "mul": "arith.andi", "max": "arith.ori",
-             "min": "arith.andi", "and": "arith.andi", "or": "arith.ori", "xor": "arith.xori"}
+_BOOL_BIN = {op: _BY["int"][like] for op, like in
+             (("add", "or"), ("sub", "xor"), ("mul", "and"), ("max", "or"), ("min", "and"),
+              ("and", "and"), ("or", "or"), ("xor", "xor"))}
 _FLOAT_CMP = {"cmplt": "olt", "cmpeq": "oeq", "cmpne": "une"}
-_MATH_UNARY = {"exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2", "sqrt": "sqrt",
-               "rsqrt": "rsqrt", "sin": "sin", "cos": "cos", "tanh": "tanh", "abs": "absf",
-               "floor": "floor", "ceil": "ceil", "trunc": "trunc", "round": "roundeven",
-               "erf": "erf"}
+# The float unary ops that are math ops (neg is arith.negf), by mnemonic.
+_MATH_UNARY = {op: _BY["float"][op].removeprefix("math.") for op in UNARY
+               if _BY["float"][op].startswith("math.")}
 
 
 def tensor_type(shape, dtype):
@@ -197,12 +196,12 @@ class Emitter:
             ct = tensor_type(node.shape, node.srcs[0].dtype)
             return f"arith.select {srcs[0]}, {srcs[1]}, {srcs[2]} : {ct}, {t}"
         if op == "neg":
-            return f"arith.negf {srcs[0]} : {t}"
+            return f"{_BY['float']['neg']} {srcs[0]} : {t}"
         if op in UNARY:
             if d.is_float:
-                return f"math.{_MATH_UNARY[op]} {srcs[0]} : {t}"
+                return f"{_BY['float'][op]} {srcs[0]} : {t}"
             if op == "abs" and d.is_int and not d.is_unsigned:
-                return f"math.absi {srcs[0]} : {t}"
+                return f"{_BY['int']['abs']} {srcs[0]} : {t}"
             raise AssertionError(f"no {d.name} form of {op}")
         src = node.srcs[0]
         st = tensor_type(src.shape, src.dtype)

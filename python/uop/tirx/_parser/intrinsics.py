@@ -14,6 +14,7 @@ from typing import Callable, NamedTuple, Optional
 
 import numpy as np
 
+from ..._alu_table import BY_PY_NAME
 from .._types import BufferType, is_float
 from .core import Value, _is_py_scalar, _is_val
 
@@ -329,9 +330,9 @@ def _count(p, anode, node, label):
     return int(n)
 
 
-_MATH_UNARY = {"exp": "math.exp", "exp2": "math.exp2", "log": "math.log", "log2": "math.log2",
-               "sqrt": "math.sqrt", "rsqrt": "math.rsqrt", "sin": "math.sin", "cos": "math.cos",
-               "tanh": "math.tanh", "floor": "math.floor", "ceil": "math.ceil"}
+# The float math intrinsics, spelled by uop's ALU table (ALUOps.def's PYNAME).
+_MATH_UNARY = {k: BY_PY_NAME["float"][k] for k in
+               ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "sin", "cos", "tanh", "floor", "ceil")}
 
 _TRY_WAIT = NvvmOp("nvvm.mbarrier.try_wait.parity {bar}, {phase}, {ticks} : !llvm.ptr<3>, i32, i32",
                    (("bar", _ptr), ("phase", _i32), ("ticks", _i32)), sig=_s_mbar_wait)
