@@ -10,6 +10,7 @@
 
 #include "uop/Dialect/UOp/IR/ALUTable.h"
 #include "uop/Dialect/TIRx/IR/TIRx.h"
+#include "uop/Dialect/TIRx/Transforms/ElementwiseKinds.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Runtime/Interpreter.h"
 
@@ -184,6 +185,37 @@ TEST_F(ALUTableTest, TIRxKindsParse) {
       EXPECT_TRUE(tirx::symbolizeBinaryKind(row.tirxKind).has_value())
           << row.name.str();
   }
+}
+
+// tirx's emitUnary builds every UnaryKind: the row whose TIRX column names
+// it, or a composite (reciprocal, silu, relu); a kind with neither, or a row
+// whose kind emitUnary builds as another op, fails here.
+TEST_F(ALUTableTest, TIRxUnaryKindsComeFromTheTable) {
+  llvm::StringSet<> composites = {"reciprocal", "silu", "relu"};
+  for (uint32_t v = 0; v <= tirx::getMaxEnumValForUnaryKind(); ++v) {
+    std::optional<tirx::UnaryKind> kind = tirx::symbolizeUnaryKind(v);
+    if (!kind)
+      continue;
+    StringRef name = tirx::stringifyUnaryKind(*kind);
+    const ALURow *row = lookupALURowByTIRxKind(name, 1);
+    EXPECT_NE(row == nullptr, !composites.contains(name))
+        << name.str() << ": a UnaryKind is a table row or a composite";
+    Block *block = new Block();
+    module->getBodyRegion().push_back(block);
+    OpBuilder ob = OpBuilder::atBlockEnd(block);
+    Value x = block->addArgument(b.getF32Type(), b.getUnknownLoc());
+    Value y = tirx::emitUnary(ob, b.getUnknownLoc(), *kind, x);
+    ASSERT_TRUE(y) << name.str() << ": emitUnary has no form";
+    EXPECT_EQ(y.getType(), x.getType()) << name.str();
+    if (row)
+      EXPECT_EQ(y.getDefiningOp()->getName().getStringRef(), row->name)
+          << name.str();
+  }
+  for (const ALURow &row : aluRows())
+    if (row.arity == 1 && !row.tirxKind.empty())
+      EXPECT_EQ(lookupALURowByTIRxKind(row.tirxKind, 1), &row)
+          << row.name.str() << ": two rows name tirx kind "
+          << row.tirxKind.str();
 }
 
 // A Python name is "class:op", class float, int, signed or unsigned, and
