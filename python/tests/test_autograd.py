@@ -570,16 +570,6 @@ def test_backward_inside_jit_replays_the_gradient_program():
         np.testing.assert_allclose(step(Tensor(v)).numpy(), 2 * v, rtol=1e-6)
 
 
-def test_relu_gradient_at_zero_is_zero():
-    # relu is a select (torch, tinygrad): no tie split at 0 (maximum's gave 0.5)
-    x = Tensor(np.array([-1.0, 0.0, 2.0, np.nan]), requires_grad=True)
-    y = x.relu()
-    y.sum().backward()
-    np.testing.assert_array_equal(x.grad.numpy()[:3], [0.0, 0.0, 1.0])
-    r = y.numpy()
-    assert r[0] == 0 and r[1] == 0 and r[2] == 2 and np.isnan(r[3])
-
-
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
 def test_half_precision_gradients(dtype):
     dt = getattr(uop, dtype)

@@ -501,9 +501,10 @@ class Tensor(MutableOps, TensorOps):
         return self._method_binary(other, "min", "minimum")
 
     def relu(self):
-        # A select, not maximum(x, 0): maximum's gradient splits a tie, giving 0.5 at
-        # x = 0 where torch and tinygrad give 0; NaN still propagates.
-        return (self <= 0).where(0, self)
+        # maximum(x, 0), one op, so that a matmul's relu epilogue stays in the matmul
+        # kernels' matcher (a select form costs three ops and breaks its single-use
+        # chain); its gradient splits the tie at 0 (0.5; torch and tinygrad give 0).
+        return self.maximum(0)
 
     # floor division and modulo, as Python's // and % (and numpy's)
     def _floordiv(self, other, reverse):
