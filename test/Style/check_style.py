@@ -33,6 +33,8 @@ NOT_A_PASS = {
 TEST_NAMES = {
     "DispatchTilePrimitives": ("dispatch", "one test per implementation "
                                "family: dispatch-<family>.mlir"),
+    "ConvHeuristic": ("optimize-conv", "uop-optimize's convolution tile: "
+                      "optimize-conv.mlir, optimize-conv-kernel.mlir"),
 }
 
 
