@@ -9,8 +9,12 @@
 #include "Machine.h"
 
 #include <cfenv>
+#include <cstdio>
+#include <cstdlib>
 #include <cmath>
 #include <limits>
+#include <mutex>
+#include <set>
 
 namespace uop::emu {
 
@@ -790,6 +794,22 @@ bool execCpAsyncGroup(Ctx &c) {
 
 } // namespace
 
+void recordExecutedForm(const std::string &form) {
+  static std::mutex lock;
+  static std::set<std::string> seen;
+  static const char *path = std::getenv("UOP_EMU_FORMS");
+  if (!path || !*path)
+    return;
+  std::lock_guard<std::mutex> guard(lock);
+  if (!seen.insert(form).second)
+    return;
+  // Appended at once: lit may run each unit test in its own process.
+  if (FILE *f = std::fopen(path, "a")) {
+    std::fprintf(f, "%s\n", form.c_str());
+    std::fclose(f);
+  }
+}
+
 bool Machine::step(Cta &cta, Thread &t) {
   const Inst &in = fn.code[t.pc];
   ++executed;
@@ -797,6 +817,8 @@ bool Machine::step(Cta &cta, Thread &t) {
     ++t.pc;
     return true;
   }
+  if (recordForms)
+    recordExecutedForm(in.form);
   Ctx c{*this, cta, t, in};
   bool fl = tyIsFloat(in.ty);
   bool ok = true;

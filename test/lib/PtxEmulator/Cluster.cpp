@@ -231,6 +231,8 @@ std::string Machine::run() {
   rng = cfg.seed * 0x2545f4914f6cdd1dull + 1;
   const char *traceEnv = std::getenv("UOP_EMU_TRACE");
   trace = traceEnv && traceEnv[0] == '1';
+  const char *formsEnv = std::getenv("UOP_EMU_FORMS");
+  recordForms = formsEnv && formsEnv[0];
   sharedBytes = fn.sharedStatic;
   if (cfg.dynamicShared)
     sharedBytes = (kSharedBase + fn.sharedStatic + fn.sharedDynAlign - 1) /

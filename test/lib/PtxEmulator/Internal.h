@@ -116,7 +116,13 @@ struct Inst {
   std::vector<Operand> ops;
   uint32_t line = 0;
   std::string text; // the instruction as written, for messages
+  std::string form; // the opcode with its modifiers, as uop-ptx-forms prints
 };
+
+/// UOP_EMU_FORMS=FILE: appends each form (Inst::form) the first time an
+/// instruction of it executes in this process, so that a test can compare
+/// the forms the unit tests execute with the compiler's inventory.
+void recordExecutedForm(const std::string &form);
 
 struct Symbol {
   std::string name;

@@ -232,6 +232,7 @@ public:
   ErrorState err;
   uint64_t sharedBytes = 0; // static + dynamic
   bool trace = false;       // UOP_EMU_TRACE=1: asynchronous events to stderr
+  bool recordForms = false; // UOP_EMU_FORMS=FILE: recordExecutedForm
   uint64_t changes = 0;     // rounds with progress plus async completions
   // Failed mbarrier try_waits this round, and consecutive rounds with some:
   // a wait loop the spin detector does not recognise (other instructions

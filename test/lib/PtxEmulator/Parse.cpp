@@ -486,6 +486,7 @@ bool Parser::parseInstruction(Function &f) {
     ++pos;
   }
   std::string opcode = peek();
+  inst.form = opcode;
   ++pos;
   while (peek() != ";") {
     Operand o;
