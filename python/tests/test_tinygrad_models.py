@@ -55,11 +55,11 @@ def _synthetic_mnist(n, seed=0):
 
 def test_beautiful_mnist_adam_under_jit():
     model = Model()
-    # tinygrad marks BatchNorm's running stats and num_batches_tracked is_param_(False); uop.nn's
-    # BatchNorm leaves requires_grad None, so Adam took the int64 counter as a parameter (TypeError).
+    # BatchNorm's running stats and counter are buffers (tinygrad's is_param_(False)): with
+    # requires_grad None, Adam took the int64 counter as a parameter (TypeError).
     for bn in (model.layers[4], model.layers[10]):
-        for t in (bn.running_mean, bn.running_var, bn.num_batches_tracked):
-            t.requires_grad = False
+        assert all(t.requires_grad is False
+                   for t in (bn.running_mean, bn.running_var, bn.num_batches_tracked))
     opt = nn.optim.Adam(nn.state.get_parameters(model))
     traces = []
 

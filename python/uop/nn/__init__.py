@@ -210,6 +210,12 @@ class BatchNorm:
         self.num_batches_tracked = _full((), 0, np.int64)
         if track_running_stats:
             self.running_mean, self.running_var = _full((sz,), 0.0), _full((sz,), 1.0)
+        # Buffers, not parameters (tinygrad's is_param_(False)): an optimizer given
+        # get_parameters(model) must not step them.
+        for t in (self.num_batches_tracked, getattr(self, "running_mean", None),
+                  getattr(self, "running_var", None)):
+            if t is not None:
+                t.requires_grad = False
 
     def calc_stats(self, x):
         shape_mask = [1, -1, *([1] * (x.ndim - 2))]
