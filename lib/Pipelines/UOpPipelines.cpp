@@ -53,7 +53,7 @@ static void buildKernelPasses(OpPassManager &pm, Target target, StringRef chip,
   fn.addPass(createUOpExpand(expand));
   // A WMMA's vector fragments as lanes around one lane-level op (WMMA.h),
   // or a located error where the target has no tensor-core form.
-  fn.addPass(createUOpWmmaLanesPass(stringifyTarget(target), chip));
+  fn.addPass(createUOpWmmaLanesPass(target, chip));
   UOpDevectorizeOptions devectorize;
   devectorize.keepVectors = cpu;
   fn.addPass(createUOpDevectorize(devectorize));

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "uop/Conversion/UOpToTIRx/Patterns.h"
+#include "uop/Support/GPUChip.h"
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Dialect/UOp/Transforms/Patterns.h"
@@ -137,7 +138,7 @@ TEST_F(PatternSetsTest, UOpToTIRxSetsApplyToPlacedOps) {
   OwningOpRef<ModuleOp> m = parseSourceString<ModuleOp>(kPlaced, &context);
   ASSERT_TRUE(m);
   RewritePatternSet set(&context);
-  populateUOpToTIRxPatterns(set);
+  populateUOpToTIRxPatterns(set, *lookupGPUChip(kDefaultGPUChip));
   FrozenRewritePatternSet frozen(std::move(set));
   PatternApplicator applicator(frozen);
   applicator.applyDefaultCostModel();

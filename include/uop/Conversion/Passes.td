@@ -118,8 +118,9 @@ def ConvertUOpToTIRx : Pass<"convert-uop-to-tirx", "::mlir::ModuleOp"> {
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
-           "The chip the tensor-core design is for (sm_90a: wgmma; empty or "
-           "other chips: mma.sync)">,
+           "The chip the kernels are for, a name of the GPUChip table "
+           "(sm_90a: the wgmma tensor-core design; other chips: mma.sync); "
+           "empty: sm_80">,
   ];
   let dependentDialects = ["::uop::tirx::TIRxDialect",
                            "::mlir::scf::SCFDialect",

@@ -232,10 +232,11 @@ void uop::populateUOpToTIRxReducePatterns(RewritePatternSet &patterns) {
   patterns.add<ThreadReduceToTileReduce>(patterns.getContext());
 }
 
-void uop::populateUOpToTIRxPatterns(RewritePatternSet &patterns) {
+void uop::populateUOpToTIRxPatterns(RewritePatternSet &patterns,
+                                    const GPUChip &chip) {
   populateUOpToTIRxMemoryPatterns(patterns);
   populateUOpToTIRxReducePatterns(patterns);
-  populateUOpToTIRxWmmaPatterns(patterns);
+  populateUOpToTIRxWmmaPatterns(patterns, chip);
 }
 
 FailureOr<SmallVector<Value>>

@@ -562,34 +562,28 @@ struct ConvertUOpToTIRxPass
     : public uop::impl::ConvertUOpToTIRxBase<ConvertUOpToTIRxPass> {
   using ConvertUOpToTIRxBase::ConvertUOpToTIRxBase;
 
-  LogicalResult initialize(MLIRContext *ctx) override {
-    RewritePatternSet set(ctx);
-    populateUOpToTIRxPatterns(set);
-    patterns = FrozenRewritePatternSet(std::move(set));
-    return success();
-  }
-  FrozenRewritePatternSet patterns;
-
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // The tensor-core design follows the chip: wgmma where it has it.
-    bool wgmma = false;
-    if (!chip.empty()) {
-      const GPUChip *c = lookupGPUChip(chip);
-      if (!c) {
-        // The option is wrong, not the module: located at the module's
-        // first op (the module itself is file:0:0) and without
-        // Operation::emitError's dump of the whole module.
-        Location loc = module.getBody()->empty()
-                           ? module.getLoc()
-                           : module.getBody()->front().getLoc();
-        mlir::emitError(loc, "convert-uop-to-tirx: unknown chip '")
-            << chip << "' (known: " << listGPUChips()
-            << ") in the pass option chip=";
-        return signalPassFailure();
-      }
-      wgmma = c->has(ChipFeature::WGMMA);
+    const GPUChip *c =
+        lookupGPUChip(chip.empty() ? StringRef(kDefaultGPUChip) : chip);
+    if (!c) {
+      // The option is wrong, not the module: located at the module's
+      // first op (the module itself is file:0:0) and without
+      // Operation::emitError's dump of the whole module.
+      Location loc = module.getBody()->empty()
+                         ? module.getLoc()
+                         : module.getBody()->front().getLoc();
+      mlir::emitError(loc, "convert-uop-to-tirx: unknown chip '")
+          << chip << "' (known: " << listGPUChips()
+          << ") in the pass option chip=";
+      return signalPassFailure();
     }
+    // The tensor-core design follows the chip: wgmma where it has it.
+    bool wgmma = c->has(ChipFeature::WGMMA);
+    // The patterns take the chip's entry, so they are made per run.
+    RewritePatternSet set(&getContext());
+    populateUOpToTIRxPatterns(set, *c);
+    FrozenRewritePatternSet patterns(std::move(set));
     SmallVector<FunctionOp> kernels, schedules;
     for (FunctionOp fn : module.getOps<FunctionOp>())
       (isKernel(fn) ? kernels : schedules).push_back(fn);

@@ -55,8 +55,13 @@ namespace {
 /// Step 1: uop.wmma -> GEPs of its fragments, the lane-level op, and a
 /// VECTORIZE of D's elements.
 struct WmmaToLanes : public OpRewritePattern<WmmaOp> {
-  using OpRewritePattern::OpRewritePattern;
+  WmmaToLanes(MLIRContext *ctx, const GPUChip &chip)
+      : OpRewritePattern(ctx), chip(chip) {}
+  const GPUChip &chip;
+
   LogicalResult matchAndRewrite(WmmaOp w, PatternRewriter &rw) const override {
+    if (!chip.has(ChipFeature::MmaSync))
+      return rw.notifyMatchFailure(w, "the chip has no mma.sync");
     if (!unsupported(w).empty())
       return rw.notifyMatchFailure(w, "no mma.sync form");
     Location loc = w.getLoc();
@@ -79,7 +84,9 @@ struct WmmaToLanes : public OpRewritePattern<WmmaOp> {
 /// Step 2: the lane-level op -> nvvm.mma.sync m16n8k16 row.col.
 struct WmmaLanesToMmaSync
     : public OpRewritePattern<UnrealizedConversionCastOp> {
-  using OpRewritePattern::OpRewritePattern;
+  WmmaLanesToMmaSync(MLIRContext *ctx, const GPUChip &chip)
+      : OpRewritePattern(ctx), chip(chip) {}
+  const GPUChip &chip;
 
   /// Each pair of 16-bit elements as one register: vector<2xf16> for f16,
   /// the i32 of its bits for bf16 (what nvvm.mma.sync takes for each).
@@ -104,7 +111,7 @@ struct WmmaLanesToMmaSync
   LogicalResult matchAndRewrite(UnrealizedConversionCastOp op,
                                 PatternRewriter &rw) const override {
     if (!isWmmaLaneOp(op) || op.getInputs().size() != kA + kB + kC ||
-        op.getOutputs().size() != kC)
+        op.getOutputs().size() != kC || !chip.has(ChipFeature::MmaSync))
       return failure();
     auto md = op->getAttrOfType<WmmaMetadataAttr>(kWmmaAttr);
     Location loc = op.getLoc();
@@ -136,8 +143,9 @@ struct WmmaLanesToMmaSync
 struct UOpWmmaLanesPass
     : public PassWrapper<UOpWmmaLanesPass, OperationPass<FunctionOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(UOpWmmaLanesPass)
-  UOpWmmaLanesPass(StringRef target, StringRef chip)
-      : target(target.str()), chip(chip.empty() ? "sm_80" : chip.str()) {}
+  UOpWmmaLanesPass(Target target, StringRef chip)
+      : target(target), chip(chip.empty() ? kDefaultGPUChip.str() : chip.str()),
+        info(lookupGPUChip(this->chip)) {}
   StringRef getArgument() const final { return "uop-wmma-lanes"; }
   StringRef getDescription() const final {
     return "uop.wmma to its lanes and a lane-level op (before "
@@ -149,12 +157,15 @@ struct UOpWmmaLanesPass
 
   /// The located error of `w` on this target, if any.
   LogicalResult check(WmmaOp w) {
-    if (target != "cuda")
+    if (target != Target::CUDA)
       return w.emitError("uop.wmma: the ")
-             << target << " target has no tensor-core form (the C has no "
+             << stringifyTarget(target)
+             << " target has no tensor-core form (the C has no "
              << "WMMA); compile for cuda on sm_80 or later (mma.sync)";
-    const GPUChip *c = lookupGPUChip(chip);
-    if (!c || !c->has(ChipFeature::MmaSync))
+    if (!info)
+      return w.emitError("uop.wmma: unknown chip '")
+             << chip << "' (known: " << listGPUChips() << ")";
+    if (!info->has(ChipFeature::MmaSync))
       return w.emitError("uop.wmma: mma.sync m16n8k16 needs sm_80 or later, "
                          "the chip is ")
              << chip;
@@ -169,24 +180,31 @@ struct UOpWmmaLanesPass
     getOperation().walk([&](WmmaOp w) { ok &= succeeded(check(w)); });
     if (!ok)
       return signalPassFailure();
+    if (!info) // no uop.wmma: the chip is the later passes' to diagnose
+      return;
     RewritePatternSet set(&getContext());
-    populateUOpWmmaLanePatterns(set);
+    populateUOpWmmaLanePatterns(set, *info);
     walkAndApplyPatterns(getOperation(), std::move(set));
   }
 
-  std::string target, chip;
+  Target target;
+  std::string chip;
+  /// The chip's table entry, null for an unknown name.
+  const GPUChip *info;
 };
 } // namespace
 
-void uop::populateUOpWmmaLanePatterns(RewritePatternSet &patterns) {
-  patterns.add<WmmaToLanes>(patterns.getContext());
+void uop::populateUOpWmmaLanePatterns(RewritePatternSet &patterns,
+                                      const GPUChip &chip) {
+  patterns.add<WmmaToLanes>(patterns.getContext(), chip);
 }
 
-void uop::populateUOpToTIRxWmmaPatterns(RewritePatternSet &patterns) {
-  patterns.add<WmmaLanesToMmaSync>(patterns.getContext());
+void uop::populateUOpToTIRxWmmaPatterns(RewritePatternSet &patterns,
+                                        const GPUChip &chip) {
+  patterns.add<WmmaLanesToMmaSync>(patterns.getContext(), chip);
 }
 
-std::unique_ptr<Pass> uop::createUOpWmmaLanesPass(StringRef target,
+std::unique_ptr<Pass> uop::createUOpWmmaLanesPass(Target target,
                                                   StringRef chip) {
   return std::make_unique<UOpWmmaLanesPass>(target, chip);
 }

@@ -23,6 +23,10 @@
 // located error each.
 // RUN: not uop-opt --uop-to-nvvm=chip=sm_75 %s 2>&1 | FileCheck %s --check-prefix=SM75
 // SM75: uop-to-nvvm-wmma.mlir:{{[0-9]+}}:8: error: uop.wmma: mma.sync m16n8k16 needs sm_80 or later, the chip is sm_75
+// A chip the GPUChip table lacks is a located error at the WMMA (the table's
+// one parse of the name), not a mma.sync form for some default chip.
+// RUN: not uop-opt --uop-to-nvvm=chip=sm_bad %s 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: uop-to-nvvm-wmma.mlir:{{[0-9]+}}:8: error: uop.wmma: unknown chip 'sm_bad' (known: sm_75, sm_80,
 // RUN: not uop-opt --uop-to-program=target=cpu %s 2>&1 | FileCheck %s --check-prefix=CPU
 // CPU: uop-to-nvvm-wmma.mlir:{{[0-9]+}}:8: error: uop.wmma: the cpu target has no tensor-core form (the C has no WMMA); compile for cuda on sm_80 or later (mma.sync)
 

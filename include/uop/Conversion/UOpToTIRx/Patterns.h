@@ -18,6 +18,8 @@
 #include "mlir/Rewrite/PatternApplicator.h"
 
 namespace uop {
+struct GPUChip;
+
 /// LOAD / STORE through a one-index INDEX of a tirx buffer (tirx.buffer_load
 /// / buffer_store, in an scf.if when the INDEX is gated; a gated LOAD gives
 /// its alt, or 0, outside the gate), DEFINE_REG (a local buffer where it
@@ -31,8 +33,10 @@ void populateUOpToTIRxMemoryPatterns(mlir::RewritePatternSet &patterns);
 /// by every thread walking the partials.
 void populateUOpToTIRxReducePatterns(mlir::RewritePatternSet &patterns);
 
-/// Both sets: what convert-uop-to-tirx applies.
-void populateUOpToTIRxPatterns(mlir::RewritePatternSet &patterns);
+/// Both sets and the WMMA lane op's (WMMA.h) for `chip`, the GPUChip
+/// table's entry: what convert-uop-to-tirx applies.
+void populateUOpToTIRxPatterns(mlir::RewritePatternSet &patterns,
+                               const GPUChip &chip);
 
 /// Applies the first pattern of `applicator` (over the sets above, cost
 /// model applied) that matches `op`, placed as above, and returns the

@@ -26,27 +26,35 @@
 #ifndef UOP_CONVERSION_UOPTOTIRX_WMMA_H
 #define UOP_CONVERSION_UOPTOTIRX_WMMA_H
 
+#include "uop/Support/GPUChip.h"
+#include "uop/Support/Target.h"
+
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 #include <memory>
 
 namespace uop {
-/// Step 1 as a pattern: a uop.wmma of the supported shape becomes its
-/// lanes (see above); the target and chip are the pass's to check.
-void populateUOpWmmaLanePatterns(mlir::RewritePatternSet &patterns);
+/// Step 1 as a pattern for `chip` (the GPUChip table's entry, as Triton
+/// passes its TargetInfo): a uop.wmma of the supported shape becomes its
+/// lanes (see above) where the chip has mma.sync; the pass diagnoses the
+/// rest.
+void populateUOpWmmaLanePatterns(mlir::RewritePatternSet &patterns,
+                                 const GPUChip &chip);
 
 /// Step 2: the lane-level WMMA op, placed by convert-uop-to-tirx with its
-/// operands thread-level, becomes nvvm.mma.sync.
-void populateUOpToTIRxWmmaPatterns(mlir::RewritePatternSet &patterns);
+/// operands thread-level, becomes nvvm.mma.sync where `chip` has it.
+void populateUOpToTIRxWmmaPatterns(mlir::RewritePatternSet &patterns,
+                                   const GPUChip &chip);
 
 /// Whether `op` is step 1's lane-level WMMA op.
 bool isWmmaLaneOp(mlir::Operation *op);
 
-/// The pass of step 1 on a uop.function (`uop-wmma-lanes`): `target` "cuda"
-/// with `chip` (an sm_80+ chip: mma.sync; empty means sm_80, uop-to-nvvm's
-/// default), or "cpu", where every uop.wmma is a located error.
-std::unique_ptr<mlir::Pass> createUOpWmmaLanesPass(llvm::StringRef target,
+/// The pass of step 1 on a uop.function (`uop-wmma-lanes`): Target::CUDA
+/// with `chip` (a name of the GPUChip table with mma.sync; empty means
+/// kDefaultGPUChip; an unknown name is a located error at each uop.wmma),
+/// or Target::CPU, where every uop.wmma is a located error.
+std::unique_ptr<mlir::Pass> createUOpWmmaLanesPass(Target target,
                                                    llvm::StringRef chip);
 } // namespace uop
 
