@@ -1,3 +1,6 @@
+// UNSUPPORTED: sanitizer
+// (`ulimit -v` leaves AddressSanitizer no room for its shadow memory, so
+// an instrumented process cannot start; the release build runs this test.)
 // RUN: rm -rf %t && split-file %s %t
 // Sizes that wrap or cannot be allocated: a clear error naming the tensor or
 // buffer and its size, a non-zero exit, no signal, no abort, no heap

@@ -172,9 +172,12 @@ bool Machine::landOneLoad(Cta &cta, bool &landed) {
   InflightLoad load = cta.inflight[i];
   cta.inflight.erase(cta.inflight.begin() + long(i));
   Thread &t = cta.threads[load.thread];
-  const Inst *in = nullptr;
+  // The instruction that issued the copy (its PTX line names it in errors):
+  // a tensor TMA load or a plain cp.async.bulk, so matched by line alone (a
+  // TmaLoad-only match left a bulk copy's null, which UBSan reported).
+  const Inst *in = &fn.code.front();
   for (const Inst &x : fn.code)
-    if (x.line == load.line && x.op == Op::TmaLoad)
+    if (x.line == load.line)
       in = &x;
   bool ok = true;
   for (auto [destRank, sigRank] : load.targets) {
