@@ -587,11 +587,18 @@ int runGraphOnce(func::FuncOp fn, const Tensors &t, Executable &exe,
     llvm::Expected<std::vector<double>> all = comm->gatherDoubles(*ms);
     if (!all)
       return fail(all.takeError());
-    llvm::outs() << "ranks=" << comm->size() << " engine=\""
-                 << comm->description() << "\"\n";
+    // One write for the lines, so that another rank's diagnostics on a
+    // shared pipe (2>&1 under mpirun) cannot land inside one of them.
+    std::string lines;
+    llvm::raw_string_ostream os(lines);
+    os << "ranks=" << comm->size() << " engine=\"" << comm->description()
+       << "\"\n";
     for (auto [r, rms] : llvm::enumerate(*all))
-      llvm::outs() << "rank=" << r
-                   << " time_ms_median=" << llvm::format("%.4f", rms) << "\n";
+      os << "rank=" << r << " time_ms_median=" << llvm::format("%.4f", rms)
+         << "\n";
+    llvm::outs().flush();
+    llvm::outs() << lines;
+    llvm::outs().flush();
   }
   return checkOutputs(fn, t, outputs);
 }
