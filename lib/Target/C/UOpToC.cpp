@@ -735,15 +735,41 @@ private:
       return failure();
     std::string n = fresh(reg.getResult(), "acc");
     regNames.push_back(n);
+    // A register nothing stores to reads as zeros: the IR leaves its value
+    // undefined, but reading an uninitialized C variable is undefined
+    // behaviour the C compiler warns about (uop-fuzz's finding).
+    std::string init = isEverStored(reg.getResult()) ? "" : " = {0}";
     // A one-element register is a plain variable (the C compiler keeps it
     // in a register and vectorizes groups of them).
     if (reg.getSize() == 1) {
       scalarRegs.insert(reg.getResult());
-      line() << *t << " " << n << ";\n";
+      line() << *t << " " << n << init << ";\n";
     } else {
-      line() << *t << " " << n << "[" << reg.getSize() << "];\n";
+      line() << *t << " " << n << "[" << reg.getSize() << "]" << init
+             << ";\n";
     }
     return success();
+  }
+
+  /// Whether some STORE writes through an INDEX of `buf` (or of an AFTER of
+  /// it).
+  static bool isEverStored(Value buf) {
+    SmallVector<Value> work = {buf};
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      for (OpOperand &use : v.getUses()) {
+        Operation *user = use.getOwner();
+        if (isa<AfterOp>(user) && use.getOperandNumber() == 0)
+          work.push_back(user->getResult(0));
+        else if (auto idx = dyn_cast<IndexOp>(user);
+                 idx && idx.getBuffer() == v)
+          for (Operation *u : idx->getUsers())
+            if (auto st = dyn_cast<StoreOp>(u);
+                st && st.getIndex() == idx.getResult())
+              return true;
+      }
+    }
+    return false;
   }
 
   // An INDEX names an lvalue (`buf[i]`, or the variable of a scalar register).
