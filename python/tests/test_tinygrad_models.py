@@ -5,6 +5,7 @@ test needs no checkout; the names they use (``nn``, ``Tensor``, ``TinyJit``, ``C
 bound to uop's as python/tests/tinygrad_suite/shim does.
 """
 
+import functools
 from typing import Callable, Optional
 
 import numpy as np
@@ -150,3 +151,185 @@ def test_gpt2_attention_kv_cache_decode():
     cache = attn.cache_kv.numpy()
     assert not cache[:, :, start_pos:].any()
     assert cache[:, :, :start_pos].any(axis=(-1, -2)).all()
+
+
+# ---------------------------------------------------------------------------
+# LLaMA: tinygrad's extra/models/llama.py, read from the checkout in $UOP_TINYGRAD_DIR and run as
+# written with uop's Tensor/nn/TinyJit bound to the names its `from tinygrad import ...` lines give.
+# ---------------------------------------------------------------------------
+
+LLAMA_CFG = dict(dim=32, hidden_dim=64, n_heads=4, n_kv_heads=2, norm_eps=1e-5, max_context=16)
+LLAMA_BSZ, LLAMA_PROMPT, LLAMA_STEPS = 2, 3, 4
+
+
+def _tinygrad_root():
+    import os
+    import pytest
+    root = os.environ.get("UOP_TINYGRAD_DIR")
+    if not root:
+        pytest.skip("set UOP_TINYGRAD_DIR to a tinygrad checkout (pinned commit a9069c177a) to run "
+                    "its extra/models/llama.py on uop.Tensor")
+    return root
+
+
+def _llama_namespace(root):
+    """llama.py's globals: its code unmodified, its two tinygrad imports replaced by uop's names."""
+    import os
+    import re
+    from uop.dtypes import dtypes
+    path = os.path.join(root, "extra", "models", "llama.py")
+    with open(path) as f:
+        src = f.read()
+    src, n = re.subn(r"^from tinygrad(\.helpers)? import .*$", "", src, flags=re.M)
+    assert n == 2, f"{path}: expected its two `from tinygrad` import lines, found {n}"
+    ns = dict(Tensor=Tensor, Variable=int, TinyJit=TinyJit, dtypes=dtypes, nn=nn, Device=None,
+              getenv=lambda key, default=0: default, DEBUG=0, __name__="llama")
+    exec(compile(src, path, "exec"), ns)
+    return ns
+
+
+def _llama_weights(seed=3):
+    c, rng = LLAMA_CFG, np.random.default_rng(seed)
+    hd = c["dim"] // c["n_heads"]
+
+    def w(o, i):
+        return (rng.standard_normal((o, i)) / np.sqrt(i)).astype(np.float32)
+    return {"wq": w(c["n_heads"] * hd, c["dim"]), "wk": w(c["n_kv_heads"] * hd, c["dim"]),
+            "wv": w(c["n_kv_heads"] * hd, c["dim"]), "wo": w(c["dim"], c["n_heads"] * hd),
+            "w1": w(c["hidden_dim"], c["dim"]), "w2": w(c["dim"], c["hidden_dim"]),
+            "w3": w(c["hidden_dim"], c["dim"]),
+            "attention_norm": (1 + 0.1 * rng.standard_normal(c["dim"])).astype(np.float32),
+            "ffn_norm": (1 + 0.1 * rng.standard_normal(c["dim"])).astype(np.float32)}
+
+
+def _llama_inputs(seed=4):
+    rng = np.random.default_rng(seed)
+    d = LLAMA_CFG["dim"]
+    xs = [rng.standard_normal((LLAMA_BSZ, LLAMA_PROMPT, d)).astype(np.float32)]
+    return xs + [rng.standard_normal((LLAMA_BSZ, 1, d)).astype(np.float32) for _ in range(LLAMA_STEPS)]
+
+
+# The same driver runs in this process on uop and in a subprocess on tinygrad (DRIVER below).
+LLAMA_DRIVER = '''
+def load_block(ns, Tensor, cfg, wts):
+  blk = ns["TransformerBlock"](**cfg)
+  a, f = blk.attention, blk.feed_forward
+  for obj, name in ((a.wq, "wq"), (a.wk, "wk"), (a.wv, "wv"), (a.wo, "wo"), (f.w1, "w1"), (f.w2, "w2"), (f.w3, "w3"),
+                    (blk.attention_norm, "attention_norm"), (blk.ffn_norm, "ffn_norm")):
+    obj.weight = Tensor(wts[name])
+  return blk
+
+def run_block(ns, Tensor, blk, cfg, xs, step=None):
+  # llama.py's Transformer.forward around one block: the rotary table, the prompt's causal mask,
+  # no mask for one-token decode steps.
+  freqs_cis = ns["precompute_freqs_cis"](cfg["dim"] // cfg["n_heads"], cfg["max_context"] * 2)
+  outs, start_pos = [], 0
+  for x in xs:
+    seqlen = x.shape[1]
+    fc = freqs_cis.shrink((None, (start_pos, start_pos+seqlen), None, None, None))
+    if seqlen > 1:
+      mask = Tensor.full((1, 1, seqlen, start_pos+seqlen), float("-inf")).triu(start_pos+1)
+      outs.append(blk(Tensor(x), start_pos, fc, mask).numpy())
+    else:
+      outs.append((step or blk)(Tensor(x), start_pos, fc, None).numpy())
+    start_pos += seqlen
+  return outs
+'''
+
+
+def _llama_reference(wts, xs):
+    """float64 numpy: the block over the whole sequence with a causal mask (what prompt + decode
+    steps with a KV cache compute), rotary angles p * theta^(-2j/hd)."""
+    c = LLAMA_CFG
+    x = np.concatenate(xs, axis=1).astype(np.float64)
+    w = {k: v.astype(np.float64) for k, v in wts.items()}
+    bsz, t, dim = x.shape
+    nh, nkv = c["n_heads"], c["n_kv_heads"]
+    hd = dim // nh
+
+    def rms(v, g):
+        return v / np.sqrt((v * v).mean(-1, keepdims=True) + c["norm_eps"]) * g
+
+    def rope(v):  # (b, t, heads, hd), pairs (2j, 2j+1) rotated by angle p * freq_j
+        ang = np.arange(t)[:, None] * (1.0 / 10000.0 ** (np.arange(0, hd, 2) / hd))[None, :]
+        cos, sin = np.cos(ang)[None, :, None, :], np.sin(ang)[None, :, None, :]
+        a, b = v[..., 0::2], v[..., 1::2]
+        return np.stack([a * cos - b * sin, a * sin + b * cos], -1).reshape(v.shape)
+
+    h = rms(x, w["attention_norm"])
+    q = rope((h @ w["wq"].T).reshape(bsz, t, nh, hd))
+    k = rope((h @ w["wk"].T).reshape(bsz, t, nkv, hd))
+    v = (h @ w["wv"].T).reshape(bsz, t, nkv, hd)
+    rep = nh // nkv  # query head i reads kv head i // rep (llama.py's repeat_kv)
+    k, v = np.repeat(k, rep, axis=2), np.repeat(v, rep, axis=2)
+    q, k, v = (a.transpose(0, 2, 1, 3) for a in (q, k, v))
+    s = q @ k.transpose(0, 1, 3, 2) / np.sqrt(hd) + np.triu(np.full((t, t), -np.inf), 1)
+    p = np.exp(s - s.max(-1, keepdims=True))
+    p /= p.sum(-1, keepdims=True)
+    hh = x + (p @ v).transpose(0, 2, 1, 3).reshape(bsz, t, dim) @ w["wo"].T
+    n = rms(hh, w["ffn_norm"])
+    g = n @ w["w1"].T
+    return hh + ((g / (1 + np.exp(-g))) * (n @ w["w3"].T)) @ w["w2"].T
+
+
+@functools.lru_cache(maxsize=None)
+def _run_llama_uop(root, jitted=False):
+    ns, drv = _llama_namespace(root), {}
+    exec(LLAMA_DRIVER, drv)
+    wts, xs = _llama_weights(), _llama_inputs()
+    blk = drv["load_block"](ns, Tensor, LLAMA_CFG, wts)
+    step = TinyJit(blk.__call__) if jitted else None
+    return blk, wts, xs, drv["run_block"](ns, Tensor, blk, LLAMA_CFG, xs, step)
+
+
+def test_llama_transformer_block_kv_cache_decode():
+    root = _tinygrad_root()
+    blk, wts, xs, outs = _run_llama_uop(root)
+    got = np.concatenate(outs, axis=1)
+    np.testing.assert_allclose(got, _llama_reference(wts, xs), rtol=1e-4, atol=1e-4)
+    total = LLAMA_PROMPT + LLAMA_STEPS
+    cache = blk.attention.cache_kv.numpy()
+    assert cache.shape == (2, LLAMA_BSZ, LLAMA_CFG["max_context"], LLAMA_CFG["n_kv_heads"], 8)
+    assert not cache[:, :, total:].any()
+    assert cache[:, :, :total].any(axis=(-1, -2)).all()
+
+
+TINYGRAD_LLAMA = '''
+import sys, numpy as np
+sys.path.insert(0, sys.argv[1])
+from tinygrad import Tensor
+import extra.models.llama as llama
+drv = {}
+exec(sys.argv[2], drv)
+cfg = eval(sys.argv[3])
+d = np.load(sys.argv[4])
+wts = {k[2:]: d[k] for k in d.files if k.startswith("w:")}
+xs = [d[f"x:{i}"] for i in range(sum(k.startswith("x:") for k in d.files))]
+blk = drv["load_block"](vars(llama), Tensor, cfg, wts)
+outs = drv["run_block"](vars(llama), Tensor, blk, cfg, xs)
+np.save(sys.argv[5], np.concatenate(outs, axis=1))
+'''
+
+
+def test_llama_transformer_block_matches_tinygrad(tmp_path):
+    """The same block, weights and inputs on tinygrad itself (its CPU device, in a subprocess)."""
+    import os
+    import subprocess
+    import sys
+    import pytest
+    root = _tinygrad_root()
+    wts, xs = _llama_weights(), _llama_inputs()
+    inp, out = tmp_path / "in.npz", tmp_path / "out.npy"
+    np.savez(inp, **{f"w:{k}": v for k, v in wts.items()}, **{f"x:{i}": x for i, x in enumerate(xs)})
+    env = dict(os.environ, PYTHONPATH=root, DEV="CPU")
+    r = subprocess.run([sys.executable, "-c", TINYGRAD_LLAMA, root, LLAMA_DRIVER, repr(LLAMA_CFG),
+                        str(inp), str(out)], env=env, capture_output=True, text=True, timeout=300)
+    if r.returncode != 0:
+        pytest.skip(f"tinygrad from {root} does not run here (DEV=CPU): {r.stderr.strip()[-300:]}")
+    ref = np.load(out)
+    _, _, _, outs = _run_llama_uop(root)
+    got = np.concatenate(outs, axis=1)
+    print("llama block |uop - tinygrad| max:", np.abs(got - ref).max())
+    np.testing.assert_allclose(got, ref, rtol=1e-5, atol=1e-5)
+    # and both against float64 numpy
+    np.testing.assert_allclose(ref, _llama_reference(wts, xs), rtol=1e-4, atol=1e-4)

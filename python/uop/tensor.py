@@ -928,6 +928,13 @@ class Tensor(MutableOps, TensorOps):
             stack.extend(node.srcs)
         return n
 
+    @property
+    def device(self):
+        """tinygrad's device name: "CPU", or for a sharded graph one "CPU:i" per rank (a
+        tuple, as tinygrad's multi-device tensors). Where it runs is numpy(device=)'s choice."""
+        n = self.devices
+        return "CPU" if n == 1 else tuple(f"CPU:{i}" for i in range(n))
+
     # -- autograd (through the uop-gradient pass; python/uop/_autograd.py) -------
     @property
     def requires_grad(self):
