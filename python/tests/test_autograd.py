@@ -442,14 +442,81 @@ def test_requires_grad_states():
         x.requires_grad = "yes"
 
 
-def test_requires_grad_false_and_none_get_no_grad():
+def test_backward_fills_every_float_tensor_in_the_graph():
+    """The pinned tinygrad (no requires_grad) fills .grad of every live float tensor in
+    the loss's graph: leaves, intermediates and the loss itself; requires_grad False
+    opts out; a tensor outside the graph keeps None."""
     a = _rand((3,), -1, 1, 0)
     x = Tensor(a, requires_grad=True)
-    n = Tensor(a + 1)                       # None: not filled by backward
+    n = Tensor(a + 1)                       # None: filled, as tinygrad fills every tensor
     f = Tensor(a + 2, requires_grad=False)  # False: not filled
-    (x * n * f).sum().backward()
-    assert n.grad is None and f.grad is None
+    outside = Tensor(a)
+    mid = x * n
+    loss = (mid * f).sum()
+    loss.backward()
+    assert f.grad is None and outside.grad is None
     np.testing.assert_allclose(x.grad.numpy(), (a + 1) * (a + 2), rtol=1e-12)
+    np.testing.assert_allclose(n.grad.numpy(), a * (a + 2), rtol=1e-12)
+    np.testing.assert_allclose(mid.grad.numpy(), a + 2, rtol=1e-12)
+    np.testing.assert_array_equal(loss.grad.numpy(), 1.0)
+    # an integer tensor in the graph gets none (only float tensors have gradients)
+    i = Tensor(np.array([1, 2, 3], np.int32))
+    y = Tensor(a)
+    (y * i).sum().backward()
+    assert i.grad is None
+    np.testing.assert_array_equal(y.grad.numpy(), [1.0, 2.0, 3.0])
+
+
+def test_comparison_passes_no_gradient():
+    """tinygrad's CMPLT/CMPNE rules return (None, None): an input read only through a
+    comparison gets zeros from backward() and gradient() (torch: zeros as well)."""
+    a = _rand((4,), -1, 1, 0)
+    b = _rand((4,), -1, 1, 1)
+    for cmp in (lambda x, y: x < y, lambda x, y: x == y, lambda x, y: x >= y, lambda x, y: x != y):
+        x, y = Tensor(a), Tensor(b)
+        out = (cmp(x, y).where(y * 2, y * 3)).sum()
+        out.backward()
+        np.testing.assert_array_equal(x.grad.numpy(), np.zeros(4))
+        np.testing.assert_array_equal(y.grad.numpy(), np.where(cmp(a, b), 2.0, 3.0))
+        gx, = out.gradient(x)
+        np.testing.assert_array_equal(gx.numpy(), np.zeros(4))
+        if torch is not None:
+            tx = torch.tensor(a, requires_grad=True)
+            ty = torch.tensor(b, requires_grad=True)
+            tout = torch.where(cmp(tx, ty), ty * 2, ty * 3).sum() + (tx * 0).sum()
+            tout.backward()
+            np.testing.assert_array_equal(x.grad.numpy(), tx.grad.numpy())
+
+
+_EXTREMES = np.array([-1000.0, -100.0, -30.0, -1.0, 0.0, 1.0, 30.0, 100.0, 1000.0], np.float32)
+_OVERFLOW_FNS = {  # uop method -> torch function: exp inside them overflows at the extremes
+    "sigmoid": torch.sigmoid if torch else None,
+    "silu": torch.nn.functional.silu if torch else None,
+    "softplus": torch.nn.functional.softplus if torch else None,
+    "mish": torch.nn.functional.mish if torch else None,
+    "elu": torch.nn.functional.elu if torch else None,
+    "celu": torch.nn.functional.celu if torch else None,
+    "logsigmoid": torch.nn.functional.logsigmoid if torch else None,
+    "softmax": (lambda t: t.softmax(-1)) if torch else None,
+    "log_softmax": (lambda t: t.log_softmax(-1)) if torch else None,
+    "logsumexp": (lambda t: t.logsumexp(-1)) if torch else None,
+}
+
+
+@pytest.mark.parametrize("name", sorted(_OVERFLOW_FNS))
+def test_gradient_finite_where_exp_overflows(name):
+    """float32 at |x| up to 1000: the gradient is finite and torch's (the forms used
+    to give 0 * inf = NaN in the branch a select drops, or where exp(-x) overflows)."""
+    if torch is None:
+        pytest.skip(NO_TORCH)
+    w = np.linspace(0.5, 1.5, _EXTREMES.size).astype(np.float32)
+    x = Tensor(_EXTREMES, requires_grad=True)
+    (getattr(x, name)() * Tensor(w)).sum().backward()
+    tx = torch.tensor(_EXTREMES, requires_grad=True)
+    (_OVERFLOW_FNS[name](tx) * torch.tensor(w)).sum().backward()
+    g = x.grad.numpy()
+    assert np.isfinite(g).all(), g
+    np.testing.assert_allclose(g, tx.grad.numpy(), rtol=1e-5, atol=1e-6)
 
 
 def test_detach_blocks_gradient():

@@ -45,14 +45,24 @@ class GradientError(_capi.CompileError):
     ``diagnostics`` holds the pass's located messages."""
 
 
-# -- tensors with requires_grad True (tinygrad's all_tensors, filtered) ---------------
-_tracked = {}  # id(tensor) -> weakref to it
+# -- live tensors: all (tinygrad's all_tensors) and those with requires_grad True ------
+_live = {}     # id(tensor) -> weakref to it: backward()'s candidates
+_tracked = {}  # the same for requires_grad True: what uop.jit reads by reference
+
+
+def _remember(table, t):
+    key = id(t)
+    table[key] = weakref.ref(t, lambda _r, key=key: table.pop(key, None))
+
+
+def live(t):
+    """Remember ``t`` for backward(); forgotten when it dies."""
+    _remember(_live, t)
 
 
 def track(t):
-    """Remember ``t`` (requires_grad True) for backward(); forgotten when it dies."""
-    key = id(t)
-    _tracked[key] = weakref.ref(t, lambda _r, key=key: _tracked.pop(key, None))
+    """Remember ``t`` (requires_grad True) for uop.jit; forgotten when it dies."""
+    _remember(_tracked, t)
 
 
 def _graph(root):
@@ -204,15 +214,19 @@ def gradient(loss, targets, dy=None):
                    dtype=t.dtype) for t in targets]
 
 
+def wants_grad(t, nodes):
+    """Whether backward() of a loss whose graph is ``nodes`` fills ``t.grad``: the
+    pinned tinygrad fills it for every live float tensor in the graph (it has no
+    requires_grad); requires_grad False (older tinygrad's, torch's) opts out."""
+    return t._node.rg is not False and t._node in nodes and t.dtype.is_float
+
+
 def backward(loss, dy=None):
-    """tinygrad's ``backward``: ``.grad`` of every live tensor with requires_grad True
-    in ``loss``'s graph, summed into an existing ``.grad``."""
+    """tinygrad's ``backward``: ``.grad`` of every live float tensor in ``loss``'s graph
+    (see wants_grad), summed into an existing ``.grad``."""
     nodes = _graph(loss._node)
-    targets = []
-    for ref in list(_tracked.values()):
-        t = ref()
-        if t is not None and t._node.rg is True and t._node in nodes and t.dtype.is_float:
-            targets.append(t)
+    targets = [t for t in (ref() for ref in list(_live.values()))
+               if t is not None and wants_grad(t, nodes)]
     for t, g in zip(targets, gradient(loss, targets, dy)):
         assert g.shape == t.shape, f"grad shape must match tensor shape, {g.shape} != {t.shape}"
         t.grad = g if t.grad is None else (t.grad + g).realize()

@@ -277,8 +277,12 @@ class TensorOps(CompatOps):
 
     # -- elementwise built from primitives -----------------------------------
     def sigmoid(self):
+        # exp(-|x|) only: 1 / (1 + exp(-x)) overflows for x << 0, and its gradient is
+        # then 0 * inf = NaN where torch's is 0.
+        # (a select, not -|x|: abs has no slope at 0)
         t = self._float()
-        return 1 / (1 + (-t).exp())
+        e = (t >= 0).where(-t, t).exp()
+        return (t >= 0).where(1 / (1 + e), e / (1 + e))
 
     def silu(self):
         t = self._float()
@@ -304,7 +308,8 @@ class TensorOps(CompatOps):
 
     def elu(self, alpha=1.0):
         t = self._float()
-        return t.relu() - alpha * (1 - t.exp()).relu()
+        # exp(x) only where x <= 0: it overflows for large x, and 0 * inf is a NaN gradient
+        return (t > 0).where(t, alpha * ((t > 0).where(0, t).exp() - 1))
 
     def relu6(self):
         return self.relu().minimum(6)
@@ -317,7 +322,8 @@ class TensorOps(CompatOps):
         e = (-bx.abs()).exp()                     # in (0, 1]: no overflow
         u = 1 + e
         # log1p(e) (Goldberg): log(u) * e / (u - 1) keeps e's digits that 1 + e rounds off
-        log1p = (u == 1).where(e, u.log() * (e / (u - 1)))
+        # (the divisor is 1 where u == 1, so that the unused branch's gradient is not 0 * inf)
+        log1p = (u == 1).where(e, u.log() * (e / (u == 1).where(1, u - 1)))
         r = (bx.relu() + log1p) * (1 / beta)
         return (bx > threshold).where(t, r)
 
@@ -1053,11 +1059,13 @@ class TensorOps(CompatOps):
 
     def celu(self, alpha=1.0):
         t = self._float()
-        return t.maximum(0) + (alpha * ((t / alpha).exp() - 1)).minimum(0)
+        # exp only of x <= 0 (see elu)
+        return t.maximum(0) + (alpha * ((t > 0).where(0, t / alpha).exp() - 1)).minimum(0)
 
     def selu(self, alpha=1.67326, gamma=1.0507):
         t = self._float()
-        return gamma * (t >= 0).where(t, alpha * (t.exp() - 1))
+        # exp only of x < 0 (see elu)
+        return gamma * (t >= 0).where(t, alpha * ((t >= 0).where(0, t).exp() - 1))
 
     # -- matmul and nn ------------------------------------------------------------
     def dot(self, w):

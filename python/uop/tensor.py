@@ -209,6 +209,7 @@ class Tensor(MutableOps, TensorOps):
             self.requires_grad = requires_grad
         elif self._node.rg is True:
             _autograd().track(self)
+        _autograd().live(self)  # backward() may fill its .grad (tinygrad's all_tensors)
 
     def _make_node(self, data, dtype):
         if isinstance(data, Tensor):
@@ -938,9 +939,10 @@ class Tensor(MutableOps, TensorOps):
     # -- autograd (through the uop-gradient pass; python/uop/_autograd.py) -------
     @property
     def requires_grad(self):
-        """tinygrad's three states: None (unset, the default of a leaf), True, False. An
-        op's result is True if one of its sources is, else None if one is, else False;
-        ``backward()`` fills ``.grad`` of the live tensors whose value is True."""
+        """None (unset, the default of a leaf), True or False. An op's result is True if
+        one of its sources is, else None if one is, else False. The pinned tinygrad has no
+        requires_grad: ``backward()`` fills ``.grad`` of every live float tensor in the
+        graph, as it does, except those whose value is False (docs/python.md, "Autograd")."""
         return self._node.rg
 
     @requires_grad.setter
@@ -977,8 +979,9 @@ class Tensor(MutableOps, TensorOps):
         return _autograd().gradient(self, targets, gradient)
 
     def backward(self, gradient=None):
-        """Fill ``.grad`` of every live tensor with ``requires_grad`` True that ``self``
-        depends on (summing into an existing ``.grad``); returns ``self``."""
+        """Fill ``.grad`` of every live float tensor in ``self``'s graph whose
+        ``requires_grad`` is not False (summing into an existing ``.grad``; zeros where no
+        gradient reaches it); returns ``self``."""
         from .jit import _TRACES, traced_backward
         if _TRACES:
             return traced_backward(self, gradient)
