@@ -302,3 +302,124 @@ def test_jit_small_models_agree_with_plain_calls(model):
         shape = (2, 3, 6, 6)
     xs = [Tensor(rng.standard_normal(shape).astype(np.float32)) for _ in range(3)]
     _agree(fn, [((x,), {}) for x in xs], traces=1, rtol=1e-4, atol=1e-5)
+
+
+# -- state stored in place: a jitted decode step's KV cache --------------------
+
+@pytest.fixture
+def launches(monkeypatch):
+    """The output shapes of every program launch (Program.run), in order."""
+    shapes = []
+    run = runtime.Program.run
+
+    def recording(self, inputs, out_shapes, out_dtypes):
+        shapes.extend(tuple(s) for s in out_shapes)
+        return run(self, inputs, out_shapes, out_dtypes)
+    monkeypatch.setattr(runtime.Program, "run", recording)
+    return shapes
+
+
+def _decode_step(cache, w):
+    @uop.jit
+    def step(x, pos):
+        kv = x @ w
+        cache[:, pos:pos + 1].assign(Tensor.stack(kv, kv * 2)).realize()
+        return cache[0, :pos + 1].sum(0)
+    return step
+
+
+def test_jit_kv_cache_is_stored_in_place_on_replay(launches):
+    from uop import jit as _  # noqa: F401  (the package's jit is the decorator)
+    import sys
+    stats = sys.modules["uop.jit"].Stats
+    cache = Tensor.zeros(2, 16, 4).contiguous().realize()
+    w = f32(4, 4)
+    step = _decode_step(cache, Tensor(w))
+    ref = np.zeros((2, 16, 4))
+    for rnd in range(3):  # round 0 traces each position, rounds 1-2 replay
+        for pos in range(4):
+            x = f32(1, 4)
+            kv = x.astype(np.float64) @ w
+            ref[0, pos], ref[1, pos] = kv[0], 2 * kv[0]
+            copies, stored, n = stats.state_copies, stats.stored_bytes, len(launches)
+            got = step(Tensor(x), pos).numpy()
+            np.testing.assert_allclose(got, ref[0, :pos + 1].sum(0), rtol=1e-5, atol=1e-5)
+            if rnd:
+                # one store of the (2, 1, 4) slice into the same buffer, no copy of the cache,
+                # and no launch with an output the size of the cache
+                assert stats.state_copies == copies
+                assert stats.stored_bytes - stored == 2 * 4 * 4
+                assert cache._node.data.ctypes.data == ptr
+                assert all(int(np.prod(s)) < 2 * 16 * 4 for s in launches[n:]), launches[n:]
+            ptr = cache._node.data.ctypes.data
+    assert step.traces == 4
+    np.testing.assert_allclose(cache.numpy(), ref, rtol=1e-5, atol=1e-5)
+
+
+def test_jit_in_place_store_copies_when_another_graph_reads_the_cache():
+    cache = Tensor.zeros(2, 8, 4).contiguous().realize()
+    w = f32(4, 4)
+    step = _decode_step(cache, Tensor(w))
+    xs = [f32(1, 4) for _ in range(3)]
+    for x in xs:
+        step(Tensor(x), 1)
+    snap = cache[1] * 1  # lazy: reads the cache's current buffer
+    before = snap.numpy()
+    ptr = cache._node.data.ctypes.data
+    step(Tensor(f32(1, 4)), 1)
+    assert cache._node.data.ctypes.data != ptr  # the replay wrote a copy
+    np.testing.assert_array_equal(snap.numpy(), before)  # the old value stayed
+    del snap
+    ptr = cache._node.data.ctypes.data
+    x = f32(1, 4)
+    step(Tensor(x), 1)
+    assert cache._node.data.ctypes.data == ptr  # only the cache holds it again: in place
+    np.testing.assert_allclose(cache.numpy()[1, 1], 2 * (x @ w)[0], rtol=1e-5)
+
+
+def test_jit_in_place_stores_read_and_overlap_like_numpy():
+    state = Tensor(f32(6, 5)).contiguous().realize()
+
+    @uop.jit
+    def step(x):
+        state[1:3] += x                 # reads the slice it stores
+        state[2:5, ::2].assign(state[1:4, 1:4] * 2)  # overlaps the first store, reads it
+        state[::-1][0].assign(x[0])     # a flipped view: row 5
+        return state.sum(1)
+
+    import sys
+    stats = sys.modules["uop.jit"].Stats
+    ref = state.numpy().astype(np.float64)
+    for i in range(4):
+        stored = stats.stored_bytes
+        x = f32(2, 5)
+        ref[1:3] += x
+        ref[2:5, ::2] = ref[1:4, 1:4] * 2
+        ref[5] = x[0]
+        np.testing.assert_allclose(step(Tensor(x)).numpy(), ref.sum(1), rtol=1e-5, atol=1e-5)
+        np.testing.assert_allclose(state.numpy(), ref, rtol=1e-5, atol=1e-5)
+        # in place: the two slices, and all of state[::-1] (a view of a view stores its base view)
+        assert stats.stored_bytes - stored == 4 * (2 * 5 + 3 * 3 + 6 * 5)
+    assert step.traces == 1
+
+
+def test_jit_store_with_a_stale_read_falls_back_to_a_copy():
+    import sys
+    stats = sys.modules["uop.jit"].Stats
+    state = Tensor(f32(4, 3)).contiguous().realize()
+
+    @uop.jit
+    def step(x):
+        before = state.sum(0)           # the value before the store: an in-place store
+        state[1:2].assign(x)            # before computing it would change it
+        return before, state.sum(0)
+
+    ref = state.numpy().astype(np.float64)
+    for _ in range(3):
+        x = f32(1, 3)
+        copies = stats.state_copies
+        b, a = step(Tensor(x))
+        np.testing.assert_allclose(b.numpy(), ref.sum(0), rtol=1e-5, atol=1e-5)
+        ref[1:2] = x
+        np.testing.assert_allclose(a.numpy(), ref.sum(0), rtol=1e-5, atol=1e-5)
+        assert stats.state_copies == copies  # the copy path: no in-place store at all

@@ -333,3 +333,48 @@ def test_llama_transformer_block_matches_tinygrad(tmp_path):
     np.testing.assert_allclose(got, ref, rtol=1e-5, atol=1e-5)
     # and both against float64 numpy
     np.testing.assert_allclose(ref, _llama_reference(wts, xs), rtol=1e-4, atol=1e-4)
+
+
+def test_llama_jitted_decode_stores_the_kv_cache_in_place(monkeypatch):
+    """Decode steps under TinyJit: the first sequence traces each position, the second
+    replays them; a replay stores the step's (2, bsz, 1, kv_heads, head_dim) slice into the
+    cache's own buffer (no program output the size of the cache, the buffer unchanged)."""
+    import sys
+    from uop import runtime
+    stats = sys.modules["uop.jit"].Stats
+    root = _tinygrad_root()
+    ns, drv = _llama_namespace(root), {}
+    exec(LLAMA_DRIVER, drv)
+    blk = drv["load_block"](ns, Tensor, LLAMA_CFG, _llama_weights())
+    step = TinyJit(blk.__call__)
+    drv["run_block"](ns, Tensor, blk, LLAMA_CFG, _llama_inputs(seed=5), step)  # traces
+    assert step.traces == LLAMA_STEPS
+    sizes, run = [], runtime.Program.run
+
+    def recording(self, inputs, out_shapes, out_dtypes):
+        sizes.extend(int(np.prod(s)) for s in out_shapes)
+        return run(self, inputs, out_shapes, out_dtypes)
+    monkeypatch.setattr(runtime.Program, "run", recording)
+    cache_kv, ptrs, stored, launched = blk.attention.cache_kv, [], [], []
+
+    def watched(*args):
+        b, n = stats.stored_bytes, len(sizes)
+        out = step(*args)
+        ptrs.append(cache_kv._node.data.ctypes.data)
+        stored.append(stats.stored_bytes - b)
+        launched.append(max(sizes[n:]))
+        return out
+    xs = _llama_inputs(seed=6)
+    outs = drv["run_block"](ns, Tensor, blk, LLAMA_CFG, xs, watched)  # replays
+    assert step.traces == LLAMA_STEPS
+    np.testing.assert_allclose(np.concatenate(outs, axis=1), _llama_reference(_llama_weights(), xs),
+                               rtol=1e-4, atol=1e-4)
+    hd = LLAMA_CFG["dim"] // LLAMA_CFG["n_heads"]
+    slice_bytes = 2 * LLAMA_BSZ * LLAMA_CFG["n_kv_heads"] * hd * 4
+    assert stored == [slice_bytes] * LLAMA_STEPS
+    # The prompt's eager assign leaves the cache lazy (llama.py realizes the view, not the
+    # cache): the first replay computes it (a cache-sized program) and copies it once into a
+    # buffer the jit owns; the later replays store into that buffer and launch nothing as large.
+    assert len(set(ptrs[1:])) == 1, ptrs
+    cache_size = int(np.prod(cache_kv.shape))
+    assert launched[0] == cache_size and max(launched[1:]) < cache_size, (launched, cache_size)

@@ -92,7 +92,10 @@ class MutableOps:
             span = v.shape[ax]
             pads = [(r.start, self.shape[ax] - r.start - span) if d == ax else None for d in range(self.ndim)]
             v, inside = v._pad(pads), inside._pad(pads)
-        return inside.where(v, self)
+        out = inside.where(v, self)
+        from .jit import note_scatter  # a jit replay can store the slice in place
+        note_scatter(out._node, self._node, ranges, value._node)
+        return out
 
     def _unstride(self, ax, step):
         """Each element of axis ``ax`` followed by ``step - 1`` zeros (the last one's

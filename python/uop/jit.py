@@ -27,13 +27,19 @@ A replay equals a plain call:
 - State: a tensor that existed before the call and is assigned inside it
   (``Tensor.assign``, ``+=``, a view's assign, an optimizer step) is read from the
   tensor at each replay and the new value is written back into it (one program
-  output per assigned tensor); so is ``.grad`` of a tensor with requires_grad True
+  output per assigned tensor). Where the new value is the old one with slices stored
+  through basic-indexing views (a KV cache), the replay computes each slice's value and
+  stores it into the tensor's own buffer instead, so a step moves the slice, not the
+  tensor: when no graph of the call reads the old value after the store, and only the
+  tensor holds its buffer (else that buffer is copied once into one the jit owns; ``Stats``
+  counts both). So is ``.grad`` of a tensor with requires_grad True
   that the function sets (backward). A tensor with requires_grad True that the
   function only reads (weights) is read at each replay, not frozen. An assigned
   Tensor argument gets its new value too. Tensors made during the call are not state.
 """
 
 import functools
+import sys
 import weakref
 
 import numpy as np
@@ -52,6 +58,7 @@ class _Trace:
         self.realized = {}            # input node realize() made -> the node it was computed from
         self.grads = {}               # gradient result node -> (_GradRecord, its index)
         self.assigned = {}            # id(tensor) -> (tensor, its node before its first assign)
+        self.scatters = {}            # where node of a view's assign -> (base node, ranges, value node)
         # .grad of each tensor with requires_grad True, as the trace starts
         self.grads_before = [(t, t.grad) for t in (r() for r in list(_autograd._tracked.values()))
                              if t is not None]
@@ -65,6 +72,23 @@ class _GradRecord:
 
 
 _TRACES = []  # one _Trace per trace in progress
+
+
+# Buffers a replay made for in-place stores (private memory, never a view of a caller's
+# array): a later replay may write into one while only its tensor's node holds it.
+_STORED = weakref.WeakValueDictionary()
+
+
+class Stats:
+    """Counters of the in-place state stores of replays: ``stored_bytes`` (bytes of slice
+    values stored into state buffers) and ``state_copies`` (a state buffer copied because
+    it was not one a replay made, or something besides its tensor holds it)."""
+    stored_bytes = 0
+    state_copies = 0
+
+    @classmethod
+    def reset(cls):
+        cls.stored_bytes = cls.state_copies = 0
 
 
 # Tensors that were assigned or realized in place (tinygrad's buffers): a jitted
@@ -88,6 +112,13 @@ def note_assign(tensor, old):
         hit = _TRACES[-1].assigned.get(id(tensor))
         if hit is None or hit[0] is not tensor:
             _TRACES[-1].assigned[id(tensor)] = (tensor, old)
+
+
+def note_scatter(merged, base, ranges, value):
+    """Called by a view's assign: ``merged`` is ``base`` with the elements ``ranges``
+    select replaced by ``value`` (of their shape), a slice store the replay can do in place."""
+    if _TRACES:
+        _TRACES[-1].scatters[merged] = (base, tuple(ranges), value)
 
 
 class _Suspended:
@@ -318,6 +349,7 @@ class _Entry:
             return node
 
         writes = []  # (tensor or argument index, "value" | "grad" | "arg", root node or None)
+        state_slot = {}  # id(tensor) -> (its slot, its node before the call)
         for t, old in trace.assigned.values():
             if id(t) in wrapper_ids:
                 continue
@@ -326,6 +358,7 @@ class _Entry:
                 continue  # made during the call: not state
             if o not in subst:
                 slot(t, "value", o)
+                state_slot[id(t)] = (len(self.slot_reads) - 1, o)
             writes.append((t, "value", t._node))
         assigned = {id(t) for t, _ in trace.assigned.values()}
         for t, g0 in trace.grads_before:
@@ -344,18 +377,36 @@ class _Entry:
             if w._node not in arg_nodes:
                 writes.append((i, "arg", w._node))
 
-        roots = [o._node for o in outs] + [n for _, _, n in writes if n is not None]
+        # State whose new value is its old one with slices stored (a KV cache) is updated in
+        # place: each slice's value is computed and stored into the tensor's own buffer.
+        chains = self._chains(trace, writes, state_slot, origin, outs, subst, arg_nodes)
+        from .tensor import _Node
+        stand_ins = []  # (input node, slot): a chain node, read from the buffer
+        for k, t, _, nodes in chains:
+            for c in nodes[1:]:
+                p = _Node("input", (), None, c.shape, c.dtype)
+                subst[c], source[p] = p, ("slot", k)
+                stand_ins.append((p, k))
+        stored = {id(t) for _, t, _, _ in chains}
+        writes = [w for w in writes if w[1] != "value" or id(w[0]) not in stored]
+
+        roots = [o._node for o in outs] + [n for _, _, n in writes if n is not None] + \
+            [v for _, _, pieces, _ in chains for _, v in pieces]
         self.steps = []
         memo = self._rewrite(roots, trace, subst, source, arg_nodes)
         # Only the slots the recording reads are read on replay (reading realizes).
         used = set(memo.values())
         self.used = [p in used for p, _ in placeholders]
+        for p, k in stand_ins:
+            self.used[k] = self.used[k] or p in used
         # the recording keeps the tensors it reads alive, not every candidate
         self.slot_reads = [sr if u else (None, None) for sr, u in zip(self.slot_reads, self.used)]
         for (p, node), u in zip(placeholders, self.used):
             if u:  # its value when the trace started: what the first call reads
                 p.data = node.data if node.op == "input" else _bare(node).numpy()
             self.slot_init.append(p.data)
+        for p, k in stand_ins:
+            p.data = self.slot_init[k]
         self.guards = [(k, shape) for k, shape in self.guards if self.used[k]]
         self.steps = [make() for make in self.steps]  # compiled now that the slots have data
 
@@ -365,6 +416,95 @@ class _Entry:
         self.source_of = source_of
         self.plans = [_Plan(memo[o._node], source_of) for o in outs]
         self.writes = [(t, attr, None if n is None else _Plan(memo[n], source_of)) for t, attr, n in writes]
+        self.stores = [(k, t, [(tuple(slice(r.start, r.stop if r.stop >= 0 else None, r.step) for r in rs),
+                                tuple(len(r) for r in rs), _Plan(memo[v], source_of)) for rs, v in pieces])
+                       for k, t, pieces, _ in chains]
+
+    @staticmethod
+    def _deps(node, trace, subst, arg_nodes):
+        """The nodes the rewritten ``node`` is computed from."""
+        if node in subst or node in arg_nodes:
+            return ()
+        if node in trace.realized:
+            return (trace.realized[node],)
+        g = trace.grads.get(node)
+        if g is not None:
+            rec = g[0]
+            return (rec.root, *rec.targets) + (() if rec.dy is None else (rec.dy,))
+        return node.srcs
+
+    def _chains(self, trace, writes, state_slot, origin, outs, subst, arg_nodes):
+        """The state writes a replay can store in place: ``[(slot, tensor, [(ranges, value
+        node)], chain)]``, ``chain`` the tensor's node before the call and after each store.
+        Only when no graph reads a stale link: the outputs and the other writes read the
+        last one, each store's value at most the one before it (the stores run first); none
+        with a gradient in the trace (its VJP runs before the stores). Else none is."""
+        if trace.grads or not trace.scatters:
+            return []
+        chains = []
+        for t, attr, final in writes:
+            if attr != "value" or id(t) not in state_slot or t.dtype.storage != np.dtype(t.dtype.np):
+                continue
+            k, o = state_slot[id(t)]
+            nodes, pieces, n = [], [], origin(final)
+            while n is not o:
+                hit = trace.scatters.get(n.srcs[0]) if n.op == "detach" else None
+                if hit is None:
+                    break
+                nodes.append(n)
+                pieces.append((hit[1], hit[2]))
+                n = origin(hit[0])
+            if n is o and pieces:
+                chains.append((k, t, pieces[::-1], [o] + nodes[::-1]))
+        link = {c: (i, j) for i, ch in enumerate(chains) for j, c in enumerate(ch[3])}
+
+        def links(roots):  # the chain links these graphs read
+            seen, stack, hit = set(), list(roots), set()
+            while stack:
+                n = stack.pop()
+                if n in seen:
+                    continue
+                seen.add(n)
+                if n in link:
+                    hit.add(link[n])
+                else:
+                    stack.extend(self._deps(n, trace, subst, arg_nodes))
+            return hit
+        stored = {id(t) for _, t, _, _ in chains}
+        rest = [o._node for o in outs] + [n for t, a, n in writes
+                                          if n is not None and (a != "value" or id(t) not in stored)]
+        if any(j != len(chains[i][3]) - 1 for i, j in links(rest)):
+            return []
+        for i, (_, _, pieces, _) in enumerate(chains):
+            if any(links([v]) - {(i, j)} for j, (_, v) in enumerate(pieces)):
+                return []
+        return chains
+
+    def _store(self, k, t, pieces, slots, replay):
+        """Store the slices into slot ``k``'s buffer. The buffer is written in place when
+        it is the one the last replay stored into and only ``t`` holds it (no lazy graph,
+        view or array of the caller's reads it); else the value is copied once into a new
+        buffer that ``t`` then holds."""
+        from .tensor import _Node
+        buf = slots[k]
+        # references: t's node, the slots list, `buf`, getrefcount's argument
+        if _STORED.get(id(buf)) is not buf or t._node.data is not buf \
+                or sys.getrefcount(t._node) != 2 or sys.getrefcount(buf) != 4:
+            buf = runtime.aligned_empty(buf.shape, buf.dtype)
+            buf[...] = slots[k]
+            buf.setflags(write=False)
+            slots[k] = buf
+            t._set_value(_Node("input", (), None, buf.shape, t.dtype, data=buf), note=False)
+            _STORED[id(buf)] = buf
+            Stats.state_copies += 1
+        for index, shape, plan in pieces:
+            value = plan.run(replay).reshape(shape)
+            buf.setflags(write=True)
+            try:
+                buf[index] = value
+            finally:
+                buf.setflags(write=False)
+            Stats.stored_bytes += value.nbytes
 
     def _rewrite(self, roots, trace, subst, source, arg_nodes):
         """``roots`` with each state node read from its slot, each realized node that reads
@@ -374,15 +514,7 @@ class _Entry:
         memo, reads, vjps = {}, {}, {}
 
         def deps(node):
-            if node in subst or node in arg_nodes:
-                return ()
-            if node in trace.realized:
-                return (trace.realized[node],)
-            g = trace.grads.get(node)
-            if g is not None:
-                rec = g[0]
-                return (rec.root, *rec.targets) + (() if rec.dy is None else (rec.dy,))
-            return node.srcs
+            return self._deps(node, trace, subst, arg_nodes)
 
         def vjp(rec):
             key = id(rec)
@@ -458,9 +590,12 @@ class _Entry:
         else:
             slots = [_value_of(t if attr == "value" else t.grad) if u else None
                      for (t, attr), u in zip(self.slot_reads, self.used)]
+        slots = list(slots)  # a copy: an in-place store's new buffer replaces its entry
         replay = _Replay(args, slots)
         for step in self.steps:
             step.run(replay)
+        for k, t, pieces in self.stores:
+            self._store(k, t, pieces, slots, replay)
         results = [p.run(replay) for p in self.plans]
         values = [None if p is None else p.run(replay) for _, _, p in self.writes]
         from .tensor import Tensor
