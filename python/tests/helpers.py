@@ -29,3 +29,22 @@ def check(t, expected, rtol=1e-5, atol=1e-6, dtype=None, reference=True):
 def rand_shape(rng, ndim=None, lo=1, hi=6):
     ndim = int(rng.integers(1, 4)) if ndim is None else ndim
     return tuple(int(s) for s in rng.integers(lo, hi, ndim))
+
+
+def tinygrad_test_file(suite_module, name):
+    """tinygrad's test file ``name`` (e.g. "test_ops.py") in the checkout $UOP_TINYGRAD_DIR,
+    found by ``suite_module.find_test_file`` (run_suite / run_nn_suite); skips without a
+    checkout or without torch (the tests' reference), fails when the checkout lacks the file."""
+    import os
+
+    import pytest
+    root = os.environ.get("UOP_TINYGRAD_DIR")
+    if not root:
+        from run_suite import PINNED_COMMIT
+        pytest.skip("set UOP_TINYGRAD_DIR to a tinygrad checkout (pinned commit "
+                    f"{PINNED_COMMIT}) to run tinygrad's {name} subset")
+    pytest.importorskip("torch", reason=f"tinygrad's {name} needs torch as its reference")
+    test_file = suite_module.find_test_file(root)
+    if test_file is None:
+        pytest.fail(f"UOP_TINYGRAD_DIR={root} holds no test/backend/{name}")
+    return test_file

@@ -2,11 +2,10 @@
 reference (tinygrad_suite/run_suite.py runs all of it). Skipped, with the reason, without a
 tinygrad checkout in $UOP_TINYGRAD_DIR or without torch."""
 
-import os
 import sys
 from pathlib import Path
 
-import pytest
+from helpers import tinygrad_test_file
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "tinygrad_suite"))
 import run_suite  # noqa: E402
@@ -23,15 +22,7 @@ SUBSET = [
 
 
 def _checkout():
-    root = os.environ.get("UOP_TINYGRAD_DIR")
-    if not root:
-        pytest.skip("set UOP_TINYGRAD_DIR to a tinygrad checkout (pinned commit "
-                    f"{run_suite.PINNED_COMMIT}) to run tinygrad's test_ops.py subset")
-    pytest.importorskip("torch", reason="tinygrad's test_ops.py needs torch as its reference")
-    test_file = run_suite.find_test_file(root)
-    if test_file is None:
-        pytest.fail(f"UOP_TINYGRAD_DIR={root} holds no test/backend/test_ops.py")
-    return test_file
+    return tinygrad_test_file(run_suite, "test_ops.py")
 
 
 def test_tinygrad_test_ops_subset():

@@ -17,21 +17,16 @@ devices), listed in EXCLUDED with the reason. Without a tinygrad checkout the sc
 exits 0. ``--json FILE`` writes every record; ``--fail-on-mismatch`` exits 1 on any mismatch.
 """
 
-import argparse
 import importlib.util
-import json
 import os
 import re
-import signal
 import sys
-import time
 import unittest
-import multiprocessing
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import run_suite  # noqa: E402
-from run_suite import HERE, PINNED_COMMIT, PYTHON_DIR  # noqa: E402
+from run_suite import HERE, PYTHON_DIR  # noqa: E402
 
 REASON_SCHEDULE = ("tinygrad internals: counts the kernels and ops of tinygrad's schedule "
                    "(test.helpers.check_schedule, engine.realize.run_linear, GlobalCounters)")
@@ -60,13 +55,6 @@ CATEGORIES = [
 def category(name):
     short = name.split(".")[-1][len("test_"):]
     return next((cat for cat, pattern in CATEGORIES if re.search(pattern, short)), "other")
-
-
-def find_test_file(root):
-    for rel in ("test/backend/test_nn.py", "test/unit/test_nn.py", "test/test_nn.py"):
-        if (Path(root) / rel).is_file():
-            return Path(root) / rel
-    return None
 
 
 def load_module(test_file):
@@ -102,77 +90,27 @@ def _init(test_file):
 
 def run_one(args):
     name, timeout = args
-    short = name.split(".")[-1]
-    if short in EXCLUDED:
-        return {"test": name, "outcome": "excluded", "detail": EXCLUDED[short],
-                "category": category(name), "seconds": 0.0}
-    if _LOAD_ERROR is not None:
+    if _LOAD_ERROR is not None and name.split(".")[-1] not in EXCLUDED:
         return {"test": name, "outcome": "unsupported", "detail": f"test_nn.py does not import: {_LOAD_ERROR}",
                 "category": category(name), "seconds": 0.0}
-    cls_name, meth = name.split(".")
-    case = getattr(_MOD, cls_name)(meth)
-    result = run_suite._Result()
-    start = time.monotonic()
-    signal.signal(signal.SIGALRM, run_suite._alarm)
-    signal.alarm(timeout)
-    try:
-        case.run(result)
-    except run_suite._Timeout:  # fired outside the test's own try (set-up, tear-down)
-        result.outcome = ("unsupported", "timeout")
-    finally:
-        signal.alarm(0)
-    return {"test": name, "outcome": result.outcome[0], "detail": result.outcome[1],
-            "category": category(name), "seconds": round(time.monotonic() - start, 2)}
+    return run_suite.run_case(_MOD, name, timeout, EXCLUDED, category)
 
 
-def run(test_file, names, jobs, timeout, progress=True):
-    """Every named test's record, in order."""
-    out = []
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(jobs, initializer=_init, initargs=(test_file,), maxtasksperchild=10) as pool:
-        for rec in pool.imap(run_one, [(n, timeout) for n in names]):
-            out.append(rec)
-            if progress:
-                print(f"{rec['outcome']:<11} {rec['test']} ({rec['seconds']} s) {rec['detail'][:160]}",
-                      flush=True)
-    return out
+def run(test_file, names, jobs, timeout, progress=True, forward_only=False):
+    """Every named test's record, in order (``forward_only``: the shared main's; unused)."""
+    return run_suite.run_pool(run_one, names, timeout, jobs, _init, (test_file,), 10, progress,
+                              show_seconds=True)
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tinygrad", default=os.environ.get("UOP_TINYGRAD_DIR"),
-                    help="a tinygrad checkout (default: $UOP_TINYGRAD_DIR)")
-    ap.add_argument("-k", dest="pattern", help="only tests whose name matches this regex")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--timeout", type=int, default=300, help="seconds per test")
-    ap.add_argument("--json", help="write every test's record here")
-    ap.add_argument("--quiet", action="store_true")
-    ap.add_argument("--fail-on-mismatch", action="store_true")
-    args = ap.parse_args(argv)
-    if not args.tinygrad:
-        print("tinygrad nn suite skipped: set UOP_TINYGRAD_DIR (or --tinygrad) to a tinygrad checkout "
-              f"(pinned commit {PINNED_COMMIT})")
-        return 0
-    test_file = find_test_file(args.tinygrad)
-    if test_file is None:
-        print(f"error: no test/backend/test_nn.py under {args.tinygrad}", file=sys.stderr)
-        return 2
-    try:
-        names = test_names(load_module(test_file))
-    except Exception as e:  # noqa: BLE001 - e.g. an ImportError of a name uop.nn lacks
-        print(f"error: {test_file} does not import: {type(e).__name__}: {e}", file=sys.stderr)
-        return 1
-    if args.pattern:
-        names = [n for n in names if re.search(args.pattern, n)]
-    records = run(test_file, names, args.jobs, args.timeout, progress=not args.quiet)
-    if args.json:
-        Path(args.json).write_text(json.dumps(records, indent=1) + "\n")
-    print(run_suite.summary(records))
-    for r in records:
-        if r["outcome"] == "mismatch":
-            print(f"MISMATCH {r['test']}: {r['detail']}")
-    return 1 if args.fail_on_mismatch and any(r["outcome"] == "mismatch" for r in records) else 0
+NN = run_suite.Suite(__doc__, "tinygrad nn suite",
+                     ("test/backend/test_nn.py", "test/unit/test_nn.py", "test/test_nn.py"), 300,
+                     lambda test_file, _forward_only: test_names(load_module(test_file)), run,
+                     missing="test/backend/test_nn.py")
+
+
+def find_test_file(root):
+    return NN.find(root)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_suite.main(suite=NN))

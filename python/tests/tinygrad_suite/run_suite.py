@@ -83,10 +83,7 @@ def category(name):
 
 
 def find_test_file(root):
-    for rel in ("test/backend/test_ops.py", "test/test_ops.py"):
-        if (Path(root) / rel).is_file():
-            return Path(root) / rel
-    return None
+    return OPS.find(root)
 
 
 def _torch_polyfills():
@@ -258,15 +255,15 @@ def _alarm(*_):
     raise _Timeout()
 
 
-def run_one(args):
-    name, timeout = args
+def run_case(mod, name, timeout, excluded, category):
+    """The record of test ``name`` (``Class.method`` of ``mod``): excluded by its short name,
+    else run under a ``timeout``-second SIGALRM and classified."""
     short = name.split(".")[-1]
-    excluded = dict(EXCLUDED, **(EXCLUDED_FORWARD_ONLY if _FORWARD_ONLY else {}))
     if short in excluded:
         return {"test": name, "outcome": "excluded", "detail": excluded[short],
                 "category": category(name), "seconds": 0.0}
     cls_name, meth = name.split(".")
-    case = getattr(_MOD, cls_name)(meth)
+    case = getattr(mod, cls_name)(meth)
     result = _Result()
     start = time.monotonic()
     signal.signal(signal.SIGALRM, _alarm)
@@ -281,22 +278,36 @@ def run_one(args):
             "category": category(name), "seconds": round(time.monotonic() - start, 2)}
 
 
+def run_one(args):
+    name, timeout = args
+    excluded = dict(EXCLUDED, **(EXCLUDED_FORWARD_ONLY if _FORWARD_ONLY else {}))
+    return run_case(_MOD, name, timeout, excluded, category)
+
+
 def _init(test_file, forward_only):
     global _MOD
     _MOD = load_module(test_file, forward_only)
 
 
-def run(test_file, names, jobs, timeout, progress=True, forward_only=False):
-    """Every named test's record, in order."""
+def run_pool(run_one, names, timeout, jobs, init, initargs, maxtasksperchild, progress,
+             show_seconds=False):
+    """Every named test's record, in order: ``run_one((name, timeout))`` in ``jobs`` forked
+    workers set up by ``init(*initargs)``; one progress line per test."""
     out = []
     ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(jobs, initializer=_init, initargs=(test_file, forward_only),
-                  maxtasksperchild=40) as pool:
+    with ctx.Pool(jobs, initializer=init, initargs=initargs,
+                  maxtasksperchild=maxtasksperchild) as pool:
         for rec in pool.imap(run_one, [(n, timeout) for n in names]):
             out.append(rec)
             if progress:
-                print(f"{rec['outcome']:<11} {rec['test']} {rec['detail'][:160]}", flush=True)
+                secs = f" ({rec['seconds']} s)" if show_seconds else ""
+                print(f"{rec['outcome']:<11} {rec['test']}{secs} {rec['detail'][:160]}", flush=True)
     return out
+
+
+def run(test_file, names, jobs, timeout, progress=True, forward_only=False):
+    """Every named test's record, in order."""
+    return run_pool(run_one, names, timeout, jobs, _init, (test_file, forward_only), 40, progress)
 
 
 OUTCOMES = ("pass", "mismatch", "unsupported", "excluded", "skipped")
@@ -318,33 +329,57 @@ def summary(records):
     return "\n".join(lines)
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+class Suite:
+    """What ``main`` needs of one tinygrad test file: the runner's docstring (its first line is
+    the --help description), what it is called in messages, where the file may be under a
+    checkout, the per-test timeout, whether it takes --forward-only, and its runner:
+    ``names(test_file, forward_only)`` (raises if the file does not import) and
+    ``run(test_file, names, jobs, timeout, progress, forward_only)`` (the records)."""
+
+    def __init__(self, doc, label, rel_paths, timeout, names, run, forward_only=False,
+                 missing=None):
+        self.doc, self.label, self.rel_paths, self.timeout = doc, label, rel_paths, timeout
+        self.names, self.run, self.forward_only = names, run, forward_only
+        self.missing = missing or " or ".join(rel_paths)  # the not-found error names these
+
+    def find(self, root):
+        return next((Path(root) / rel for rel in self.rel_paths if (Path(root) / rel).is_file()), None)
+
+
+def main(argv=None, suite=None):
+    """The command line of run_suite.py (``suite`` None: test_ops.py) and run_nn_suite.py."""
+    suite = suite or OPS
+    ap = argparse.ArgumentParser(description=suite.doc.split("\n")[0])
     ap.add_argument("--tinygrad", default=os.environ.get("UOP_TINYGRAD_DIR"),
                     help="a tinygrad checkout (default: $UOP_TINYGRAD_DIR)")
     ap.add_argument("-k", dest="pattern", help="only tests whose name matches this regex")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--timeout", type=int, default=120, help="seconds per test")
+    ap.add_argument("--timeout", type=int, default=suite.timeout, help="seconds per test")
     ap.add_argument("--json", help="write every test's record here")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--fail-on-mismatch", action="store_true")
-    ap.add_argument("--forward-only", action="store_true",
-                    help="turn off test_ops.py's backward checks (its FORWARD_ONLY=1)")
+    if suite.forward_only:
+        ap.add_argument("--forward-only", action="store_true",
+                        help="turn off test_ops.py's backward checks (its FORWARD_ONLY=1)")
     args = ap.parse_args(argv)
+    forward_only = getattr(args, "forward_only", False)
     if not args.tinygrad:
-        print("tinygrad suite skipped: set UOP_TINYGRAD_DIR (or --tinygrad) to a tinygrad checkout "
+        print(f"{suite.label} skipped: set UOP_TINYGRAD_DIR (or --tinygrad) to a tinygrad checkout "
               f"(pinned commit {PINNED_COMMIT})")
         return 0
-    test_file = find_test_file(args.tinygrad)
+    test_file = suite.find(args.tinygrad)
     if test_file is None:
-        print(f"error: no test/backend/test_ops.py or test/test_ops.py under {args.tinygrad}",
-              file=sys.stderr)
+        print(f"error: no {suite.missing} under {args.tinygrad}", file=sys.stderr)
         return 2
-    names = test_names(load_module(test_file, args.forward_only))
+    try:
+        names = suite.names(test_file, forward_only)
+    except Exception as e:  # noqa: BLE001 - e.g. an ImportError of a name uop lacks
+        print(f"error: {test_file} does not import: {type(e).__name__}: {e}", file=sys.stderr)
+        return 1
     if args.pattern:
         names = [n for n in names if re.search(args.pattern, n)]
-    records = run(test_file, names, args.jobs, args.timeout, progress=not args.quiet,
-                  forward_only=args.forward_only)
+    records = suite.run(test_file, names, args.jobs, args.timeout, progress=not args.quiet,
+                        forward_only=forward_only)
     if args.json:
         Path(args.json).write_text(json.dumps(records, indent=1) + "\n")
     print(summary(records))
@@ -352,6 +387,11 @@ def main(argv=None):
         if r["outcome"] == "mismatch":
             print(f"MISMATCH {r['test']}: {r['detail']}")
     return 1 if args.fail_on_mismatch and any(r["outcome"] == "mismatch" for r in records) else 0
+
+
+OPS = Suite(__doc__, "tinygrad suite", ("test/backend/test_ops.py", "test/test_ops.py"), 120,
+            lambda test_file, forward_only: test_names(load_module(test_file, forward_only)), run,
+            forward_only=True)
 
 
 if __name__ == "__main__":
