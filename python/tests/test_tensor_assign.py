@@ -1,4 +1,4 @@
-"""Mutable tensors (issue 44): Tensor.assign, assign through basic-indexing views, the
+"""Mutable tensors (issue 44): Tensor.assign, assign through basic-indexing and movement views, the
 in-place operators, realize() in place, and uop.jit replaying assigns (state tensors,
 assigned arguments, .grad, a KV-cache decode step, the method form)."""
 
@@ -71,6 +71,44 @@ def test_assign_through_a_view_writes_the_base(index):
     np.testing.assert_array_equal(x.numpy(), e)
     np.testing.assert_array_equal(view.numpy(), v)
     np.testing.assert_array_equal(before.numpy(), a)
+
+
+# Views made by movement ops write through; each case: (uop view, numpy view of the same elements)
+MOVE_VIEWS = {
+    "reshape": (lambda t: t.reshape(6, 2, 5), lambda a: a.reshape(6, 2, 5)),
+    "reshape_slice": (lambda t: t.reshape(3, 20)[1:, 5:12], lambda a: a.reshape(3, 20)[1:, 5:12]),
+    "flatten": (lambda t: t.flatten()[7:31:3], lambda a: a.reshape(-1)[7:31:3]),
+    "view_unsqueeze": (lambda t: t.view(60).unsqueeze(0), lambda a: a.reshape(1, 60)),
+    "squeeze": (lambda t: t[:, 2:3].squeeze(1), lambda a: a[:, 2]),
+    "permute": (lambda t: t.permute(2, 0, 1), lambda a: a.transpose(2, 0, 1)),
+    "transpose_row": (lambda t: t.transpose(0, 2)[1], lambda a: a.transpose(2, 1, 0)[1]),
+    "T_reshape": (lambda t: t.T.reshape(20, 3), lambda a: a.T.reshape(20, 3)),
+    "shrink": (lambda t: t.shrink(((1, 3), None, (2, 4))), lambda a: a[1:3, :, 2:4]),
+    "flip": (lambda t: t.flip(1)[:, :2], lambda a: a[:, ::-1][:, :2]),
+    "permute_flip_reshape": (lambda t: t.permute(1, 0, 2).flip(0).reshape(4, 15)[::2],
+                             lambda a: a.transpose(1, 0, 2)[::-1].reshape(4, 15)[::2]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MOVE_VIEWS))
+def test_assign_through_a_movement_view_writes_the_base(name):
+    make, np_view = MOVE_VIEWS[name]
+    a = f32(3, 4, 5)
+    x = Tensor(a).contiguous().realize()
+    before = x * 1
+    view = make(x)
+    v = f32(*view.shape)
+    assert view.assign(Tensor(v)) is view
+    e = a.copy()
+    # numpy's reshape of a transposed array copies: write through a view of an index array instead
+    idx = np_view(np.arange(a.size).reshape(a.shape))
+    e.reshape(-1)[idx.reshape(-1)] = v.reshape(-1)
+    np.testing.assert_array_equal(x.numpy(), e)
+    np.testing.assert_array_equal(view.numpy(), v)
+    np.testing.assert_array_equal(before.numpy(), a)
+    view += 1                                  # the in-place operators write through too
+    e.reshape(-1)[idx.reshape(-1)] += 1
+    np.testing.assert_array_equal(x.numpy(), e)
 
 
 def test_nested_views_and_in_place_operators():

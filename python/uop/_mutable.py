@@ -1,5 +1,5 @@
 """Mutable tensors (tinygrad's semantics): ``Tensor.assign``, assign through a
-basic-indexing view, the in-place operators. :class:`uop.Tensor` inherits
+basic-indexing or movement view, the in-place operators. :class:`uop.Tensor` inherits
 :class:`MutableOps`. A tensor's value is its graph node; assign rebinds the node, so
 tensors computed from the old value keep it (docs/python.md, "Mutable tensors and
 uop.nn.optim").
@@ -16,14 +16,34 @@ def _t():
     return tensor
 
 
+class _Move:
+    """How a view made by a movement op (reshape, permute, shrink, flip) maps onto its base."""
+    __slots__ = ("op", "arg")
+
+    def __init__(self, op, arg):
+        self.op, self.arg = op, arg
+
+    def placed(self, base, x):
+        """The base's new value when the view gets ``x`` (the view's shape)."""
+        if self.op == "reshape":
+            return x.reshape(base.shape)
+        if self.op == "permute":
+            return x.permute([self.arg.index(i) for i in range(len(self.arg))])
+        if self.op == "flip":
+            return x.flip([i for i, f in enumerate(self.arg) if f])
+        return base._scatter(tuple(slice(lo, hi) for lo, hi in self.arg), x)  # shrink: a slice store
+
+
 class MutableOps:
     __slots__ = ()
 
     def assign(self, x):
         """Give this tensor the value of ``x`` (lazily) and return it. ``x`` is broadcast to
         this shape and must have this dtype. Tensors computed from the old value keep it.
-        On a view made by basic indexing (``t[1:3].assign(v)``, ``t[2]``, ``t[:, a:b]``) the
-        base tensor gets the value written into those elements (a where/pad merge). The
+        On a view made by basic indexing (``t[1:3].assign(v)``, ``t[2]``, ``t[:, a:b]``) or by
+        a movement op (``reshape``/``view``/``flatten``/``squeeze``/``unsqueeze``, ``permute``/
+        ``transpose``/``T``, ``shrink``, ``flip``; views of views too) the base tensor gets the
+        value written into those elements (a where/pad merge, or the inverse movement). The
         tensor keeps its ``requires_grad`` and ``.grad``; no gradient flows into ``x``
         through an assign (tinygrad: the optimizer's update is not differentiated)."""
         Tensor = _t().Tensor
@@ -42,7 +62,7 @@ class MutableOps:
                                 f"value {x.dtype.name} (cast the value first)")
         if getattr(self, "_view", None) is not None:
             base, index = self._view
-            base.assign(base._scatter(index, x))
+            base.assign(index.placed(base, x) if isinstance(index, _Move) else base._scatter(index, x))
         self._set_value(x._node)
         return self
 
@@ -113,6 +133,13 @@ class MutableOps:
             r = object.__new__(type(self))
             r._node, r.grad = self._node, None
         r._view = (self, idx)
+        return r
+
+    def _moved(self, r):
+        """``r``, made from this tensor by one movement op (Tensor.reshape/permute/shrink/flip
+        call this), as a view that assign writes through."""
+        if r is not self and r._node.srcs and r._node.srcs[0] is self._node:
+            r._view = (self, _Move(r._node.op, r._node.arg))
         return r
 
     def __setitem__(self, idx, value):

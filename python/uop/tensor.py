@@ -800,7 +800,7 @@ class Tensor(MutableOps, TensorOps):
             raise ArgumentError(f"reshape: cannot reshape {self.shape} ({self.size} elements) into {shape}")
         if shape == self.shape:
             return self
-        return Tensor(_Node("reshape", (self._node,), shape, shape, self.dtype))
+        return self._moved(Tensor(_Node("reshape", (self._node,), shape, shape, self.dtype)))
 
     def permute(self, *order, **kw):
         """Axes in their new order (negative count from the end; ``order=`` as keyword)."""
@@ -812,7 +812,7 @@ class Tensor(MutableOps, TensorOps):
         if order == tuple(range(self.ndim)):
             return self
         shape = tuple(self.shape[i] for i in order)
-        return Tensor(_Node("permute", (self._node,), order, shape, self.dtype))
+        return self._moved(Tensor(_Node("permute", (self._node,), order, shape, self.dtype)))
 
     def transpose(self, a=0, b=1):
         order = list(range(self.ndim))
@@ -882,14 +882,14 @@ class Tensor(MutableOps, TensorOps):
         if all(b == (0, s) for b, s in zip(norm, self.shape)):
             return self
         shape = tuple(hi - lo for lo, hi in norm)
-        return Tensor(_Node("shrink", (self._node,), tuple(norm), shape, self.dtype))
+        return self._moved(Tensor(_Node("shrink", (self._node,), tuple(norm), shape, self.dtype)))
 
     def flip(self, axis=None):
         axes = _norm_axes(axis, self.ndim, "flip")
         if not axes:
             return self
         flags = tuple(i in axes for i in range(self.ndim))
-        return Tensor(_Node("flip", (self._node,), flags, self.shape, self.dtype))
+        return self._moved(Tensor(_Node("flip", (self._node,), flags, self.shape, self.dtype)))
 
     # -- devices ---------------------------------------------------------------
     def shard(self, devices, axis=None):
