@@ -374,3 +374,19 @@ def test_jit_keeps_alive_only_what_it_reads():
     gc.collect()
     assert gone() is None and instance() is None
     assert not Model.f._instances                    # the per-instance jit went with it
+
+
+def test_realize_of_a_view_realizes_its_base():
+    # tinygrad: t[a:b].assign(v).realize() writes the buffer; the base holds an array after it,
+    # so a loop of slice assigns (an eager KV cache) does not grow the base's graph
+    a = f32(8, 3)
+    x, e = Tensor(a).contiguous().realize(), a.copy()
+    for i in range(4):
+        v = f32(1, 3)
+        x[i:i + 1].assign(Tensor(v)).realize()
+        e[i:i + 1] = v
+        assert x._node.op == "input"
+    x.reshape(24)[3:6].assign(Tensor(np.ones(3, np.float32))).realize()
+    e.reshape(24)[3:6] = 1
+    assert x._node.op == "input"
+    np.testing.assert_array_equal(x.numpy(), e)

@@ -135,6 +135,14 @@ class MutableOps:
         r._view = (self, idx)
         return r
 
+    def realize(self, *others):
+        """As TensorOps.realize; on a view, its base too (tinygrad: ``t[a:b].assign(v).realize()``
+        writes the buffer), so that repeated view assigns do not grow the base's graph."""
+        super().realize(*others)
+        if getattr(self, "_view", None) is not None:
+            self._view[0].realize()
+        return self
+
     def _moved(self, r):
         """``r``, made from this tensor by one movement op (Tensor.reshape/permute/shrink/flip
         call this), as a view that assign writes through."""
