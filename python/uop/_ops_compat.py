@@ -135,7 +135,9 @@ class CompatOps:
         """``log(x + sqrt(x^2 - 1))``, ``log(2x)`` above 1e10; NaN below 1."""
         x = self._float()
         r = (x > 1e10).where(x.log() + math.log(2), (x + (x * x - 1).sqrt()).log())
-        return (x < 1).where(float("nan"), r)
+        # NaN added, not selected: the gradient below 1 stays the formula's, as torch's
+        # 1 / sqrt(x^2 - 1) (finite below -1)
+        return r + (x < 1).where(float("nan"), 0)
 
     def atanh(self):
         """``log((1 + x) / (1 - x)) / 2``; a series below |x| = 0.1 (the log would cancel)."""
