@@ -379,3 +379,118 @@ def test_llama_jitted_decode_stores_the_kv_cache_in_place(monkeypatch):
     assert len(set(ptrs[1:])) == 1, ptrs
     cache_size = int(np.prod(cache_kv.shape))
     assert max(launched) < cache_size, (launched, cache_size)
+
+
+# ---------------------------------------------------------------------------
+# GPT-2: tinygrad's examples/gpt2.py TransformerBlock read from the checkout, as written (its
+# module-level imports replaced by uop's names; tiktoken/gguf/torch_load are not reached).
+# ---------------------------------------------------------------------------
+
+GPT2_DIM, GPT2_HEADS, GPT2_EPS = 32, 4, 1e-5
+
+
+def _gpt2_namespace(root):
+    import os
+    import re
+    from uop.dtypes import dtypes
+    path = os.path.join(root, "examples", "gpt2.py")
+    with open(path) as f:
+        src = f.read()
+    src, n = re.subn(r"^(from (tinygrad|extra)\S* import .*|with contextlib.suppress\(ImportError\): import tiktoken)$",
+                     "", src, flags=re.M)
+    assert n == 8, f"{path}: expected its 8 tinygrad/extra/tiktoken import lines, found {n}"
+    unused = ("Device", "GlobalCounters", "UOp", "Timing", "JIT", "fetch", "colored", "trange", "gguf_load",
+              "Embedding", "torch_load", "load_state_dict", "get_state_dict", "BenchEvent", "WallTimeEvent")
+    ns = dict({k: None for k in unused}, Tensor=Tensor, TinyJit=TinyJit, Variable=int, dtypes=dtypes,
+              Linear=nn.Linear, LayerNorm=nn.LayerNorm, DEBUG=0, getenv=lambda key, default=0: default,
+              __name__="gpt2")
+    exec(compile(src, path, "exec"), ns)
+    return ns
+
+
+GPT2_DRIVER = '''
+def run_gpt2(ns, Tensor, wts, xs, dim, heads, eps):
+  blk = ns["TransformerBlock"](dim, heads, eps)
+  for key, w in wts.items():  # "attn.c_attn.weight" -> blk.attn.c_attn.weight
+    *path, last = key.split(".")
+    obj = blk
+    for p in path: obj = getattr(obj, p)
+    setattr(obj, last, Tensor(w))
+  outs, start_pos = [], 0
+  for x in xs:  # gpt2.py's Transformer.forward: a causal mask for the prompt, none after
+    seqlen = x.shape[1]
+    mask = Tensor.full((1, 1, seqlen, start_pos+seqlen), float("-inf")).triu(start_pos+1) if seqlen > 1 else None
+    outs.append(blk(Tensor(x), start_pos, mask).numpy())
+    start_pos += seqlen
+  return outs
+'''
+
+
+def _gpt2_weights(seed=7):
+    rng, d = np.random.default_rng(seed), GPT2_DIM
+    shapes = {"attn.c_attn.weight": (3 * d, d), "attn.c_attn.bias": (3 * d,), "attn.c_proj.weight": (d, d),
+              "attn.c_proj.bias": (d,), "mlp.c_fc.weight": (4 * d, d), "mlp.c_fc.bias": (4 * d,),
+              "mlp.c_proj.weight": (d, 4 * d), "mlp.c_proj.bias": (d,), "ln_1.weight": (d,), "ln_1.bias": (d,),
+              "ln_2.weight": (d,), "ln_2.bias": (d,)}
+    w = {k: (rng.standard_normal(s) / np.sqrt(s[-1])).astype(np.float32) for k, s in shapes.items()}
+    for k in ("ln_1.weight", "ln_2.weight"):
+        w[k] += 1
+    return w
+
+
+def _gpt2_block_reference(w, xs):
+    w = {k: v.astype(np.float64) for k, v in w.items()}
+    x = np.concatenate(xs, axis=1).astype(np.float64)
+
+    def ln(v, name):
+        m = v.mean(-1, keepdims=True)
+        return (v - m) / np.sqrt(((v - m) ** 2).mean(-1, keepdims=True) + GPT2_EPS) * w[name + ".weight"] + w[name + ".bias"]
+    h = x + _attention_reference(w["attn.c_attn.weight"], w["attn.c_attn.bias"], w["attn.c_proj.weight"],
+                                 w["attn.c_proj.bias"], [ln(x, "ln_1")], GPT2_HEADS)
+    f = ln(h, "ln_2") @ w["mlp.c_fc.weight"].T + w["mlp.c_fc.bias"]
+    f = 0.5 * f * (1 + np.tanh(np.sqrt(2 / np.pi) * (f + 0.044715 * f ** 3)))  # tinygrad's gelu
+    return h + f @ w["mlp.c_proj.weight"].T + w["mlp.c_proj.bias"]
+
+
+TINYGRAD_GPT2 = '''
+import sys, numpy as np
+sys.path.insert(0, sys.argv[1])
+from tinygrad import Tensor
+import examples.gpt2 as gpt2
+drv = {}
+exec(sys.argv[2], drv)
+d = np.load(sys.argv[3])
+wts = {k[2:]: d[k] for k in d.files if k.startswith("w:")}
+xs = [d[f"x:{i}"] for i in range(sum(k.startswith("x:") for k in d.files))]
+dim, heads, eps = eval(sys.argv[4])
+np.save(sys.argv[5], np.concatenate(drv["run_gpt2"](vars(gpt2), Tensor, wts, xs, dim, heads, eps), axis=1))
+'''
+
+
+def test_gpt2_transformer_block_matches_numpy_and_tinygrad(tmp_path):
+    """examples/gpt2.py's TransformerBlock (LayerNorms, Attention with its KV cache, the gelu MLP)
+    over a 3-token prompt and 3 decode steps: float64 numpy, then tinygrad's own output."""
+    import os
+    import subprocess
+    import sys
+    import pytest
+    root = _tinygrad_root()
+    rng = np.random.default_rng(8)
+    xs = [rng.standard_normal((2, 3, GPT2_DIM)).astype(np.float32)]
+    xs += [rng.standard_normal((2, 1, GPT2_DIM)).astype(np.float32) for _ in range(3)]
+    wts, drv = _gpt2_weights(), {}
+    exec(GPT2_DRIVER, drv)
+    got = np.concatenate(drv["run_gpt2"](_gpt2_namespace(root), Tensor, wts, xs, GPT2_DIM, GPT2_HEADS,
+                                         GPT2_EPS), axis=1)
+    np.testing.assert_allclose(got, _gpt2_block_reference(wts, xs), rtol=1e-4, atol=1e-4)
+    inp, out = tmp_path / "in.npz", tmp_path / "out.npy"
+    np.savez(inp, **{f"w:{k}": v for k, v in wts.items()}, **{f"x:{i}": x for i, x in enumerate(xs)})
+    env = dict(os.environ, PYTHONPATH=root, DEV="CPU")
+    r = subprocess.run([sys.executable, "-c", TINYGRAD_GPT2, root, GPT2_DRIVER, str(inp),
+                        repr((GPT2_DIM, GPT2_HEADS, GPT2_EPS)), str(out)],
+                       env=env, capture_output=True, text=True, timeout=300)
+    if r.returncode != 0:
+        pytest.skip(f"tinygrad from {root} does not run here (DEV=CPU): {r.stderr.strip()[-300:]}")
+    ref = np.load(out)
+    print("gpt2 block |uop - tinygrad| max:", np.abs(got - ref).max())
+    np.testing.assert_allclose(got, ref, rtol=1e-5, atol=1e-5)
