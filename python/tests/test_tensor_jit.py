@@ -423,3 +423,48 @@ def test_jit_store_with_a_stale_read_falls_back_to_a_copy():
         ref[1:2] = x
         np.testing.assert_allclose(a.numpy(), ref.sum(0), rtol=1e-5, atol=1e-5)
         assert stats.state_copies == copies  # the copy path: no in-place store at all
+
+
+def test_jit_replays_assigns_through_movement_views():
+    # a permute/reshape view's assign rewrites the whole base (the write-back path, not a store)
+    a = f32(3, 4)
+    state = Tensor(a).contiguous().realize()
+
+    @uop.jit
+    def step(x):
+        state.T[1:3].assign(x)
+        state.reshape(12)[0:2] += 1
+        return state.sum(0)
+
+    ref = a.astype(np.float64)
+    for _ in range(4):
+        x = f32(2, 3)
+        ref.T[1:3] = x
+        ref.reshape(12)[0:2] += 1
+        np.testing.assert_allclose(step(Tensor(x)).numpy(), ref.sum(0), rtol=1e-5, atol=1e-5)
+        np.testing.assert_allclose(state.numpy(), ref, rtol=1e-6)
+    assert step.traces == 1
+
+
+def test_jit_stores_through_permuted_and_flipped_views_in_place():
+    import sys
+    stats = sys.modules["uop.jit"].Stats
+    a = f32(4, 5, 3)
+    state = Tensor(a).contiguous().realize()
+
+    @uop.jit
+    def step(x, y):
+        state.permute(2, 0, 1)[1, 1:3].assign(x)   # a (2, 5) slice of state[1:3, :, 1]
+        state.flip(1)[:, 0:2, ::2] += y            # columns 4 and 3, channels 0 and 2
+        return state.sum(2)
+
+    ref = a.astype(np.float64)
+    for i in range(4):
+        x, y = f32(2, 5), f32(4, 2, 2)
+        ref.transpose(2, 0, 1)[1, 1:3] = x
+        ref[:, ::-1][:, 0:2, ::2] += y
+        stored = stats.stored_bytes
+        np.testing.assert_allclose(step(Tensor(x), Tensor(y)).numpy(), ref.sum(2), rtol=1e-5, atol=1e-5)
+        np.testing.assert_allclose(state.numpy(), ref, rtol=1e-6)
+        assert stats.stored_bytes - stored == 4 * (2 * 5 + 4 * 2 * 2)  # only the two slices
+    assert step.traces == 1

@@ -5,6 +5,8 @@ tensors computed from the old value keep it (docs/python.md, "Mutable tensors an
 uop.nn.optim").
 """
 
+import weakref
+
 import numpy as np
 
 from ._ops import ArgumentError
@@ -16,6 +18,15 @@ def _t():
     return tensor
 
 
+# merged node of a slice store (_scatter) -> (the node stored into, its ranges, the value Tensor):
+# a permuted or flipped view's store becomes a slice store into its base (uop.jit stores those in place)
+_SCATTERS = weakref.WeakKeyDictionary()
+
+
+def _np_slice(r):
+    return slice(r.start, r.stop if r.stop >= 0 else None, r.step)
+
+
 class _Move:
     """How a view made by a movement op (reshape, permute, shrink, flip) maps onto its base."""
     __slots__ = ("op", "arg")
@@ -25,6 +36,17 @@ class _Move:
 
     def placed(self, base, x):
         """The base's new value when the view gets ``x`` (the view's shape)."""
+        hit = _SCATTERS.get(x._node) if self.op in ("permute", "flip") else None
+        if hit is not None and hit[0].op == self.op and hit[0].arg == self.arg and hit[0].srcs[0] is base._node:
+            _, ranges, v = hit  # x is this view with a slice stored: store the slice into the base
+            v = v.reshape([len(r) for r in ranges])
+            if self.op == "permute":  # base axis a is view axis inv[a]
+                inv = [self.arg.index(a) for a in range(len(self.arg))]
+                ranges, v = [ranges[i] for i in inv], v.permute(inv)
+            else:
+                ranges = [range(n - 1 - r.start, n - 1 - r.stop, -r.step) if f else r
+                          for r, f, n in zip(ranges, self.arg, base.shape)]
+            return base._scatter(tuple(_np_slice(r) for r in ranges), v)
         if self.op == "reshape":
             return x.reshape(base.shape)
         if self.op == "permute":
@@ -113,6 +135,7 @@ class MutableOps:
             pads = [(r.start, self.shape[ax] - r.start - span) if d == ax else None for d in range(self.ndim)]
             v, inside = v._pad(pads), inside._pad(pads)
         out = inside.where(v, self)
+        _SCATTERS[out._node] = (self._node, tuple(ranges), value)
         from .jit import note_scatter  # a jit replay can store the slice in place
         note_scatter(out._node, self._node, ranges, value._node)
         return out

@@ -46,6 +46,7 @@ import numpy as np
 
 from . import dtypes as _dt
 from . import runtime
+from ._mutable import _np_slice
 
 
 class _Trace:
@@ -416,7 +417,7 @@ class _Entry:
         self.source_of = source_of
         self.plans = [_Plan(memo[o._node], source_of) for o in outs]
         self.writes = [(t, attr, None if n is None else _Plan(memo[n], source_of)) for t, attr, n in writes]
-        self.stores = [(k, t, [(tuple(slice(r.start, r.stop if r.stop >= 0 else None, r.step) for r in rs),
+        self.stores = [(k, t, [(tuple(_np_slice(r) for r in rs),
                                 tuple(len(r) for r in rs), _Plan(memo[v], source_of)) for rs, v in pieces])
                        for k, t, pieces, _ in chains]
 
