@@ -329,9 +329,7 @@ def _decode_step(cache, w):
 
 
 def test_jit_kv_cache_is_stored_in_place_on_replay(launches):
-    from uop import jit as _  # noqa: F401  (the package's jit is the decorator)
-    import sys
-    stats = sys.modules["uop.jit"].Stats
+    stats = uop.Jit.stats
     cache = Tensor.zeros(2, 16, 4).contiguous().realize()
     w = f32(4, 4)
     step = _decode_step(cache, Tensor(w))
@@ -387,8 +385,7 @@ def test_jit_in_place_stores_read_and_overlap_like_numpy():
         state[::-1][0].assign(x[0])     # a flipped view: row 5
         return state.sum(1)
 
-    import sys
-    stats = sys.modules["uop.jit"].Stats
+    stats = uop.Jit.stats
     ref = state.numpy().astype(np.float64)
     for i in range(4):
         stored = stats.stored_bytes
@@ -404,8 +401,7 @@ def test_jit_in_place_stores_read_and_overlap_like_numpy():
 
 
 def test_jit_store_with_a_stale_read_falls_back_to_a_copy():
-    import sys
-    stats = sys.modules["uop.jit"].Stats
+    stats = uop.Jit.stats
     state = Tensor(f32(4, 3)).contiguous().realize()
 
     @uop.jit
@@ -447,8 +443,7 @@ def test_jit_replays_assigns_through_movement_views():
 
 
 def test_jit_stores_through_permuted_and_flipped_views_in_place():
-    import sys
-    stats = sys.modules["uop.jit"].Stats
+    stats = uop.Jit.stats
     a = f32(4, 5, 3)
     state = Tensor(a).contiguous().realize()
 

@@ -339,9 +339,8 @@ def test_llama_jitted_decode_stores_the_kv_cache_in_place(monkeypatch):
     """Decode steps under TinyJit: the first sequence traces each position, the second
     replays them; a replay stores the step's (2, bsz, 1, kv_heads, head_dim) slice into the
     cache's own buffer (no program output the size of the cache, the buffer unchanged)."""
-    import sys
     from uop import runtime
-    stats = sys.modules["uop.jit"].Stats
+    stats = TinyJit.stats
     root = _tinygrad_root()
     ns, drv = _llama_namespace(root), {}
     exec(LLAMA_DRIVER, drv)

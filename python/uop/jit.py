@@ -615,6 +615,8 @@ class Jit:
     Python function; ``reset()`` forgets the recorded signatures. On a method
     (``@uop.jit def step(self, x)``) each instance gets its own Jit."""
 
+    stats = Stats  # the in-place store counters (uop.Jit.stats.stored_bytes, .state_copies)
+
     def __init__(self, fn, device="cpu", name=None):
         if str(device).lower() != "cpu":
             raise NotImplementedError("uop.jit replays programs on the CPU only; call the "
