@@ -828,7 +828,8 @@ bool Machine::step(Cta &cta, Thread &t) {
   case Op::BarSync: case Op::BarArrive: return execBarrier(c);
   case Op::Shfl: case Op::Redux: case Op::Mma: case Op::Ldmatrix:
   case Op::BarWarp: case Op::WgmmaMma: case Op::WgmmaFence:
-  case Op::WgmmaCommit: case Op::WgmmaWait: case Op::TcAlloc:
+  case Op::WgmmaCommit: case Op::WgmmaWait: case Op::Setmaxnreg:
+  case Op::TcAlloc:
   case Op::TcDealloc: case Op::TcRelinquish: case Op::TcLd: case Op::TcWaitLd:
     t.status = ThreadStatus::AtWarp; // Warp.cpp runs it for the warp
     return true;
@@ -860,7 +861,7 @@ bool Machine::step(Cta &cta, Thread &t) {
   case Op::Fence: break;
   case Op::MbarInit: case Op::MbarArrive: case Op::MbarTryWait:
   case Op::FenceProxyAsync: case Op::TmaLoad: case Op::TmaStore:
-  case Op::BulkCommit: case Op::BulkWait: case Op::Setmaxnreg:
+  case Op::BulkCommit: case Op::BulkWait:
   case Op::BulkLoad: case Op::Nanosleep:
     ok = execAsync(cta, t, in);
     break;

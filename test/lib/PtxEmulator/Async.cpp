@@ -291,11 +291,24 @@ static bool tmaLoad(Machine &m, Cta &cta, Thread &t, const Inst &in) {
                                 "cluster");
   } else {
     dests.push_back(dst->rank);
+    // 9.7.9.25.5.1: with .cta_group::1 (the default) mbar "must be in the
+    // shared memory of the same CTA as the shared memory destination";
+    // with .cta_group::2 "of either the same CTA ... or in its peer-CTA".
+    if (in.pair ? (bar->rank | 1) != (dst->rank | 1) : bar->rank != dst->rank)
+      return m.fail(cta, t, in,
+                    "the mbarrier (CTA rank " + std::to_string(bar->rank) +
+                        ") is not in the destination's CTA (rank " +
+                        std::to_string(dst->rank) +
+                        (in.pair ? ") or its peer CTA" : ")"));
   }
   for (unsigned d : dests) {
     unsigned sig = in.multicast && !in.pair ? d
                    : in.pair                ? (d & ~1u) | (bar->rank & 1)
                                             : bar->rank;
+    if (sig >= cta.cluster->size())
+      return m.fail(cta, t, in, "cta_group::2: CTA rank " +
+                                    std::to_string(d) +
+                                    " has no peer CTA in the cluster");
     Cta &sc = (*cta.cluster)[sig];
     if (!findBarrier(m, sc, t, in, l.mbar))
       return false;
@@ -463,8 +476,6 @@ bool Machine::execAsync(Cta &cta, Thread &t, const Inst &in) {
     return true;
   case Op::BulkWait:
     return retireBulk(*this, cta, t, in, in.count);
-  case Op::Setmaxnreg: // register allocation only: nothing to emulate
-    return true;
   default:
     return fail(cta, t, in, "not an asynchronous instruction");
   }

@@ -430,7 +430,17 @@ bool checkAsyncOperands(const std::string &opcode, Inst &inst,
     if (opcode.find(".read") != std::string::npos)
       inst.mods |= M_To;
     break;
-  case Op::Setmaxnreg: case Op::Nanosleep: ok = n == 1; break;
+  case Op::Setmaxnreg: // PTX ISA setmaxnreg: "imm-reg-count must be in the
+    // range 24 to 256 (both inclusive) and must be a multiple of 8".
+    if (n == 1 && (inst.ops[0].kind != Operand::Imm || inst.ops[0].imm < 24 ||
+                   inst.ops[0].imm > 256 || inst.ops[0].imm % 8)) {
+      error = "setmaxnreg: the operand imm-reg-count must be a constant in "
+              "24..256 and a multiple of 8";
+      return false;
+    }
+    ok = n == 1;
+    break;
+  case Op::Nanosleep: ok = n == 1; break;
   case Op::BulkLoad: ok = n == 4; break;
   case Op::TcAlloc: case Op::TcDealloc: ok = n == 2; break;
   case Op::TcMma: ok = n == 5 && inst.ops[0].kind == Operand::Addr; break;

@@ -384,7 +384,7 @@ bool Machine::runRound(Cta &cta, std::vector<unsigned> &order,
 
 static bool isWarpgroupOp(Op op) {
   return op == Op::WgmmaMma || op == Op::WgmmaFence || op == Op::WgmmaCommit ||
-         op == Op::WgmmaWait;
+         op == Op::WgmmaWait || op == Op::Setmaxnreg;
 }
 
 // Runs a warpgroup instruction once all 128 threads of its warpgroup wait

@@ -97,6 +97,7 @@ struct WarpgroupState {
   std::vector<std::vector<WgmmaOp>> groups;
   std::map<uint32_t, int> owned; // D registers of operations in flight
   std::map<std::pair<unsigned, uint32_t>, float> latest; // their results
+  unsigned maxnreg = 0; // the last setmaxnreg's count (0: none yet)
 };
 
 // Who touched a shared byte in which barrier interval.
@@ -142,6 +143,8 @@ struct TensorMemory {
   std::vector<uint32_t> cells;
   std::map<uint32_t, uint32_t> allocations; // first column -> columns
   bool relinquished = false;
+  // cta_group::2 alloc / dealloc / relinquish steps, in order (pairStep).
+  std::vector<uint64_t> pairSteps;
   std::vector<TcMma> mmas;
   std::vector<TcCommit> commits;
   uint64_t seq = 0;

@@ -134,6 +134,7 @@ private:
   bool parseAddress(Function &f, Operand &o);
   bool parseImmediate(Operand &o);
   bool resolveLabels(Function &f);
+  bool checkCtaGroup(const Function &f);
   bool layoutFunction(Function &f);
   int findSymbol(const Function &f, const std::string &name) const;
   int paramSymbol(Function &f, const std::string &name);
@@ -307,7 +308,8 @@ bool Parser::parseFunction(bool isEntry) {
     return true;
   for (auto &g : mod.globals)
     f.symbols.push_back(g);
-  if (!parseBody(f) || !resolveLabels(f) || !layoutFunction(f))
+  if (!parseBody(f) || !resolveLabels(f) || !checkCtaGroup(f) ||
+      !layoutFunction(f))
     return false;
   std::string name = f.name;
   mod.functions[name] = std::move(f);
@@ -666,6 +668,30 @@ bool Parser::resolveLabels(Function &f) {
     if (!found) {
       error = "PTX line " + std::to_string(f.code[u.inst].line) +
               ": unknown label or symbol '" + u.name + "'";
+      return false;
+    }
+  }
+  return true;
+}
+
+// 9.7.16 (tcgen05.alloc): "All tcgen05 instructions within a kernel must
+// specify the same value for the .cta_group qualifier."
+bool Parser::checkCtaGroup(const Function &f) {
+  const Inst *first = nullptr;
+  for (const Inst &in : f.code) {
+    if (in.op != Op::TcAlloc && in.op != Op::TcDealloc &&
+        in.op != Op::TcRelinquish && in.op != Op::TcMma &&
+        in.op != Op::TcCommit)
+      continue;
+    if (!first) {
+      first = &in;
+    } else if (in.pair != first->pair) {
+      error = "PTX line " + std::to_string(in.line) + ": .cta_group::" +
+              (in.pair ? "2" : "1") + " after .cta_group::" +
+              (first->pair ? "2" : "1") + " on line " +
+              std::to_string(first->line) +
+              ": all tcgen05 instructions of a kernel must use the same "
+              ".cta_group";
       return false;
     }
   }

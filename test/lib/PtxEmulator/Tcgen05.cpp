@@ -167,6 +167,28 @@ bool executeMma(Machine &m, Cta &cta, const TcMma &op) {
   return true;
 }
 
+// 9.7.16 (tcgen05.alloc): with .cta_group::2 "one warp from each of the
+// peer CTAs must collectively perform the allocation and de-allocation".
+// The two CTAs of a pair each run their half; each step (kind << 40 |
+// columns << 16 | first column) must match the peer's step at the same
+// position, and at exit both must have made as many (finishTcgen05).
+bool pairStep(Machine &m, Cta &cta, Thread &t, const Inst &in,
+              uint64_t step) {
+  if (!in.pair)
+    return true;
+  if (!cta.cluster || (cta.rank ^ 1) >= cta.cluster->size())
+    return m.fail(cta, t, in, "cta_group::2 outside a CTA pair");
+  const Cta &peer = (*cta.cluster)[cta.rank ^ 1];
+  size_t k = cta.tmem.pairSteps.size();
+  if (k < peer.tmem.pairSteps.size() && peer.tmem.pairSteps[k] != step)
+    return m.fail(cta, t, in,
+                  "the CTA pair's cta_group::2 allocation steps differ at "
+                  "step " + std::to_string(k + 1) +
+                      " (alloc/dealloc/relinquish, or their columns)");
+  cta.tmem.pairSteps.push_back(step);
+  return true;
+}
+
 bool alloc(Machine &m, Cta &cta, const Inst &in, Thread *const lanes[32]) {
   Thread &t = *lanes[0];
   uint32_t ncols = uint32_t(m.read(cta, t, in.ops[1], 32));
@@ -186,6 +208,8 @@ bool alloc(Machine &m, Cta &cta, const Inst &in, Thread *const lanes[32]) {
   if (col + ncols > TensorMemory::kColumns)
     return m.fail(cta, t, in, "tensor memory is exhausted");
   cta.tmem.allocations[col] = ncols;
+  if (!pairStep(m, cta, t, in, 1ull << 40 | uint64_t(ncols) << 16 | col))
+    return false;
   for (unsigned l = 0; l < TensorMemory::kLanes; ++l)
     for (unsigned c = col; c < col + ncols; ++c)
       *tmemCell(cta, l, c) = 0xffffffffu; // poison
@@ -217,7 +241,7 @@ bool dealloc(Machine &m, Cta &cta, const Inst &in, Thread *const lanes[32]) {
                       " (" + std::to_string(ncols) +
                       " columns), which is not an allocation of this CTA");
   cta.tmem.allocations.erase(it);
-  return true;
+  return pairStep(m, cta, t, in, 2ull << 40 | uint64_t(ncols) << 16 | addr);
 }
 
 bool tmemLoad(Machine &m, Cta &cta, const Inst &in, Thread *const lanes[32]) {
@@ -254,7 +278,9 @@ bool Machine::tcgen05Collective(Cta &cta, const Inst &in,
   switch (in.op) {
   case Op::TcAlloc: return alloc(*this, cta, in, lanes);
   case Op::TcDealloc: return dealloc(*this, cta, in, lanes);
-  case Op::TcRelinquish: cta.tmem.relinquished = true; return true;
+  case Op::TcRelinquish:
+    cta.tmem.relinquished = true;
+    return pairStep(*this, cta, *lanes[0], in, 3ull << 40);
   case Op::TcLd: return tmemLoad(*this, cta, in, lanes);
   case Op::TcWaitLd: return true;
   default: return fail(cta, *lanes[0], in, "not a tcgen05 collective");
@@ -293,7 +319,10 @@ bool Machine::execTcgen05(Cta &cta, Thread &t, const Inst &in) {
   TcCommit commit{t.linear, a, cta.tmem.seq++, {}, &in};
   if (in.multicast) {
     uint64_t mask = read(cta, t, in.ops[1], 16);
-    for (unsigned r = 0; cta.cluster && r < cta.cluster->size(); ++r)
+    if (!cta.cluster || mask >> cta.cluster->size() || !mask)
+      return fail(cta, t, in, "the multicast mask names no CTA or CTAs "
+                              "outside the cluster");
+    for (unsigned r = 0; r < cta.cluster->size(); ++r)
       if (mask >> r & 1)
         commit.ranks.push_back(r);
   } else {
@@ -351,6 +380,17 @@ bool Machine::finishTcgen05(Cta &cta) {
   while (!cta.tmem.commits.empty())
     if (!fireCommit(cta, 0))
       return false;
+  size_t steps = cta.tmem.pairSteps.size();
+  if (steps && (cta.rank ^ 1) < cta.cluster->size() &&
+      (*cta.cluster)[cta.rank ^ 1].tmem.pairSteps.size() != steps)
+    return fail(cta, cta.threads[0], fn.code.back(),
+                "CTA rank " + std::to_string(cta.rank) + " made " +
+                    std::to_string(steps) +
+                    " cta_group::2 alloc/dealloc/relinquish steps and its "
+                    "peer CTA " +
+                    std::to_string(
+                        (*cta.cluster)[cta.rank ^ 1].tmem.pairSteps.size()) +
+                    ": each must be made by a warp of both CTAs of the pair");
   if (!cta.tmem.allocations.empty()) {
     auto [col, n] = *cta.tmem.allocations.begin();
     return fail(cta, cta.threads[0], fn.code.back(),

@@ -185,6 +185,25 @@ bool retire(Group &g, WarpgroupState &wg, size_t keep) {
   return true;
 }
 
+// setmaxnreg.{inc,dec}.sync.aligned.u32 (PTX ISA setmaxnreg): executed by all warps
+// of the warpgroup together (the caller waits for all 128 threads). It only
+// moves physical registers between the warp and the CTA's pool, so no PTX
+// register changes; what is checked is the ISA's rule that .dec must not
+// raise and .inc must not lower the count the warpgroup owns (known from
+// its previous setmaxnreg; the launch's count is ptxas's, not known here).
+bool setmaxnreg(Group &g, WarpgroupState &wg) {
+  unsigned count = unsigned(g.in.ops[0].imm);
+  bool inc = g.in.form.find(".inc") != std::string::npos;
+  if (wg.maxnreg && (inc ? count < wg.maxnreg : count > wg.maxnreg))
+    return g.fail(std::string(inc ? "setmaxnreg.inc" : "setmaxnreg.dec") +
+                  " to " + std::to_string(count) +
+                  " registers from the " + std::to_string(wg.maxnreg) +
+                  " its previous setmaxnreg set moves the count the wrong "
+                  "way (undefined)");
+  wg.maxnreg = count;
+  return true;
+}
+
 } // namespace
 
 bool Machine::warpgroupCollective(Cta &cta, const Inst &in, unsigned group) {
@@ -201,6 +220,8 @@ bool Machine::warpgroupCollective(Cta &cta, const Inst &in, unsigned group) {
     return true;
   case Op::WgmmaWait:
     return retire(g, wg, in.count);
+  case Op::Setmaxnreg:
+    return setmaxnreg(g, wg);
   default:
     return g.fail("not a warpgroup instruction");
   }
