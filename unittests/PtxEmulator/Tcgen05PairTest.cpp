@@ -575,6 +575,16 @@ TEST(PtxEmulatorTcgen05Pair, CommitToTheIssuerOnlyLeavesThePeerWaiting) {
   EXPECT_TRUE(has(err, "deadlock")) << err;
 }
 
+// ctaMask bit i names %cluster_ctarank i: in a cluster of 2, mask 0b100
+// names a CTA that does not exist, an error rather than no arrival.
+TEST(PtxEmulatorTcgen05Pair, CommitMaskOutsideTheClusterIsAnError) {
+  std::string commit = kPairCommit;
+  commit.replace(commit.find("mov.u32 %r18, 3;"), 16, "mov.u32 %r18, 4;");
+  std::vector<uint32_t> out;
+  std::string err = runTc(2, 2, commit, out);
+  EXPECT_TRUE(has(err, "multicast mask")) << err;
+}
+
 // tcgen05.mma.cta_group::1.kind::f16.collector::a::discard: the collector
 // qualifier only says that the A matrix need not stay in the collector
 // buffer for reuse; the result is the plain MMA's. Each CTA of a cluster
@@ -605,7 +615,7 @@ TEST(PtxEmulatorTcgen05Pair, MixedCtaGroupsAreAnError) {
   uint64_t outPtr = uintptr_t(out.data()), imgPtr = uintptr_t(img.data());
   std::string err = run(".param .u64 k_param_0, .param .u64 k_param_1", body,
                         {&outPtr, &imgPtr}, cluster(2, 128), b);
-  EXPECT_TRUE(has(err, "cta_group")) << err;
+  EXPECT_TRUE(has(err, "must use the same .cta_group")) << err;
 }
 
 // 9.7.16 (tcgen05.alloc): with .cta_group::2 "one warp from each of the
