@@ -500,6 +500,36 @@ RankedTensorType uop::specializeType(RankedTensorType t,
   return RankedTensorType::get(shape, t.getElementType());
 }
 
+static bool isFloatTensor(Type t) {
+  auto rt = dyn_cast<RankedTensorType>(t);
+  return rt && isa<FloatType>(rt.getElementType());
+}
+
+/// uop-gradient's request (`uop.grad_wrt`, declared in UOpBase.td): what
+/// the pass can differentiate, checked here so that a malformed request
+/// fails at parse. uop-gradient calls this too, for unverified input.
+static LogicalResult verifyGradWrt(Operation *op, Attribute value) {
+  auto fn = dyn_cast<FunctionOpInterface>(op);
+  if (!fn)
+    return op->emitOpError() << "'uop.grad_wrt' belongs on a function";
+  auto wrt = dyn_cast<DenseI64ArrayAttr>(value);
+  if (!wrt)
+    return op->emitOpError() << "'uop.grad_wrt' must be an array<i64: ...> "
+                             << "of argument indices";
+  if (fn.isExternal() || !fn.getFunctionBody().hasOneBlock())
+    return op->emitOpError()
+           << "'uop.grad_wrt' needs a function body of one block";
+  if (fn.getNumResults() != 1 || !isFloatTensor(fn.getResultTypes()[0]))
+    return op->emitOpError()
+           << "'uop.grad_wrt' needs a single float tensor result";
+  for (int64_t i : wrt.asArrayRef())
+    if (i < 0 || i >= fn.getNumArguments() ||
+        !isFloatTensor(fn.getArgumentTypes()[i]))
+      return op->emitOpError() << "'uop.grad_wrt' names argument " << i
+                               << ", which is not a float tensor argument";
+  return success();
+}
+
 /// `uop.vars` sits on a function: distinct #uop.var entries, and every
 /// #uop.sym name in the function's types is one of them.
 LogicalResult UOpDialect::verifyOperationAttribute(Operation *op,
@@ -511,14 +541,8 @@ LogicalResult UOpDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError() << "'uop.spmd' must be a #uop.spmd";
     return success();
   }
-  // uop-gradient's request: the differentiated argument indices.
-  if (attr.getName() == "uop.grad_wrt") {
-    if (!isa<FunctionOpInterface>(op))
-      return op->emitOpError() << "'uop.grad_wrt' belongs on a function";
-    if (!isa<DenseI64ArrayAttr>(attr.getValue()))
-      return op->emitOpError() << "'uop.grad_wrt' must be an array<i64: ...>";
-    return success();
-  }
+  if (attr.getName() == GradWrtAttrHelper::getNameStr())
+    return verifyGradWrt(op, attr.getValue());
   if (attr.getName() != VarsAttrHelper::getNameStr())
     return op->emitOpError() << "unknown uop attribute '"
                              << attr.getName().getValue() << "'";

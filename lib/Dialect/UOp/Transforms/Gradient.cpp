@@ -358,23 +358,16 @@ llvm::SetVector<Value> activeValues(func::FuncOp f, ArrayRef<int64_t> wrt) {
 }
 
 /// Checks the request on `f`; emits a located error when it is malformed.
-LogicalResult checkRequest(func::FuncOp f, DenseI64ArrayAttr wrt) {
-  if (!wrt)
-    return f.emitError("uop-gradient: 'uop.grad_wrt' must be an "
-                       "array<i64: ...> of argument indices");
-  if (f.getBody().empty() || !f.getBody().hasOneBlock())
-    return f.emitError("uop-gradient: needs a function with one block");
-  if (f.getNumResults() != 1 || !isFloatTensor(f.getResultTypes()[0]))
-    return f.emitError("uop-gradient: needs a single float tensor result");
+/// The dialect's verifier owns the rules on the request and the signature
+/// (UOpDialect.cpp); calling it here keeps unverified input from crashing.
+LogicalResult checkRequest(func::FuncOp f, NamedAttribute request) {
+  auto *dialect = f->getContext()->getLoadedDialect<UOpDialect>();
+  if (failed(dialect->verifyOperationAttribute(f, request)))
+    return failure();
   if (SymbolTable::lookupNearestSymbolFrom(
           f, StringAttr::get(f->getContext(), f.getName() + "_vjp")))
     return f.emitError("uop-gradient: a symbol @")
            << f.getName() << "_vjp already exists";
-  for (int64_t i : wrt.asArrayRef())
-    if (i < 0 || i >= f.getNumArguments() ||
-        !isFloatTensor(f.getArgumentTypes()[i]))
-      return f.emitError("uop-gradient: argument ")
-             << i << " is not a float tensor argument";
   return success();
 }
 
@@ -431,16 +424,19 @@ LogicalResult buildVJP(func::FuncOp f, ArrayRef<int64_t> wrt) {
 
 struct UOpGradientPass : uop::impl::UOpGradientBase<UOpGradientPass> {
   void runOnOperation() override {
+    UOpDialect::GradWrtAttrHelper request(&getContext());
     SmallVector<func::FuncOp> requests;
     getOperation().walk([&](func::FuncOp f) {
-      if (f->hasAttr("uop.grad_wrt"))
+      // Any attribute of the name: a malformed one is an error, not skipped.
+      if (f->hasAttr(request.getName()))
         requests.push_back(f);
     });
     for (func::FuncOp f : requests) {
-      auto wrt = f->getAttrOfType<DenseI64ArrayAttr>("uop.grad_wrt");
-      if (failed(checkRequest(f, wrt)) || failed(buildVJP(f, wrt)))
+      StringAttr name = request.getName();
+      if (failed(checkRequest(f, NamedAttribute(name, f->getAttr(name)))) ||
+          failed(buildVJP(f, request.getAttr(f))))
         return signalPassFailure();
-      f->removeAttr("uop.grad_wrt");
+      request.removeAttr(f);
     }
   }
 };

@@ -43,7 +43,12 @@ def UOp_Dialect : Dialect {
                               // the buffer's logical shape (uop-split-kernels
                               // records it), by which multi-index INDEXes are
                               // linearized row-major.
-                              "::mlir::DenseI64ArrayAttr":$shape);
+                              "::mlir::DenseI64ArrayAttr":$shape,
+                              // `uop.grad_wrt` on a func.func: uop-gradient's
+                              // request for the function's VJP with respect
+                              // to these argument indices. The dialect's
+                              // verifier checks them against the signature.
+                              "::mlir::DenseI64ArrayAttr":$grad_wrt);
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
   let hasRegionResultAttrVerify = 1;

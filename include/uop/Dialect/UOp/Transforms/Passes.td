@@ -33,14 +33,25 @@ def UOpGradient : Pass<"uop-gradient", "::mlir::ModuleOp"> {
   let summary = "Reverse-mode autograd: the vector-Jacobian product of a tensor-level function";
   let description = [{
     For each func.func @f carrying `uop.grad_wrt = array<i64: i, ...>` (the
-    differentiated argument indices) adds `@f_vjp(f's inputs..., dy) ->
-    (df/darg_i...)`: f's forward graph, then one adjoint rule per op in
-    reverse order (tinygrad's gradient.py): arith/math elementwise ops,
-    select, float casts, RESHAPE/EXPAND/PERMUTE/PAD/SHRINK/FLIP through
-    their adjoints (EXPAND's is a REDUCE_AXIS add), REDUCE_AXIS add/max,
-    CONTIGUOUS; DETACH stops the gradient. A value read several times sums
-    its cotangents. An op on the differentiated path without a rule is a
-    located error naming it. The request attribute is removed.
+    differentiated argument indices; the dialect's verifier checks them: a
+    function with one block, one float tensor result, each index a float
+    tensor argument) adds `@f_vjp(f's inputs..., dy) -> (df/darg_i...)`:
+    f's forward graph, then one adjoint rule per op in reverse order, in the
+    style of tinygrad's gradient.py:
+    - arith add/sub/mul/div/neg, remf (fmod), max/min (ties split the
+      cotangent), select (none to the condition), extf/truncf;
+    - math exp/exp2/log/log2/sqrt/rsqrt/sin/cos/tanh/erf/absf and powf
+      (torch's values at base 0); floor/ceil/trunc/round pass none;
+    - CONTIGUOUS, COPY (back to the source's device) pass the cotangent,
+      CONTIGUOUS_BACKWARD makes it contiguous;
+    - RESHAPE/EXPAND/PERMUTE/PAD/SHRINK/FLIP through their adjoints
+      (EXPAND's is a REDUCE_AXIS add);
+    - REDUCE_AXIS add, max/min (the extrema share it), mul (tinygrad's
+      rule, zeros included). Matmul is EXPAND * EXPAND -> REDUCE_AXIS add.
+    DETACH and non-float values stop the gradient; an argument no gradient
+    reaches gets zeros. A value read several times sums its cotangents.
+    An op on the differentiated path without a rule is a located error
+    naming it, as is an existing @f_vjp. The request attribute is removed.
     A walker, because the adjoints need one reverse sweep over the whole
     graph with a cotangent accumulated per value, which local patterns
     cannot express.
