@@ -10,6 +10,8 @@
 // RUN: uop-run %s --entry mm_15x1000x600 --target cpu --check --repeat 1 --num-threads 3 | FileCheck %s
 // RUN: uop-run %s --entry mm_15x1000x1021 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
 // RUN: uop-run %s --entry mm_15x1000x1021 --target cpu --check --repeat 1 --num-threads 3 | FileCheck %s
+// RUN: uop-run %s --entry mm_15x1000x389 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
+// RUN: uop-run %s --entry mm_15x1000x389 --target cpu --check --repeat 1 --num-threads 3 | FileCheck %s
 // RUN: env UOP_VECTOR_BITS=256 uop-run %s --entry mm_37x1021x45 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
 // RUN: uop-run %s --entry ew_1023x1021 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
 // RUN: env UOP_STREAM_STORE_BYTES=1 uop-run %s --entry ew_1023x1021 --target cpu --check --repeat 1 --num-threads 2 | FileCheck %s
@@ -35,8 +37,10 @@
 // OPTS: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>]
 // OPTS-LABEL: uop.function @mm_15x1000x600_k0(
 // OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <PACK, 2, 512>, <PREFETCH, 2, 0>, <BLOCK, 2, 300>]
-// OPTS-LABEL: uop.function @mm_15x1000x1021_k0(
+// OPTS-LABEL: uop.function @mm_15x1000x389_k0(
 // OPTS: applied_opts = [<UPCAST, 1, 16>, <UPCAST, 0, 8>]
+// OPTS-LABEL: uop.function @mm_15x1000x1021_k0(
+// OPTS: applied_opts = [<UPCAST, 1, 32>, <UPCAST, 0, 8>, <PACK, 2, 512>, <PREFETCH, 2, 0>, <BLOCK, 2, 256>]
 // OPTS-LABEL: uop.function @mm_1023x1024x512_k0(
 // OPTS: uop.define_reg size 131072
 // OPTS: %[[SHARED:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : index
@@ -58,8 +62,8 @@
 // OPTS: uop.sink
 // The parallel loop of 2 tiles on 2 or 3 threads: the last thread runs both.
 // RUN: uop-opt %s --uop-to-program=target=cpu | uop-translate --uop-to-c | FileCheck %s --check-prefix=C
-// C-LABEL: static void uopk_mm_15x1000x1021_k0(
-// C: uopk_mm_15x1000x1021_k0_rows(p0, p1, p2, (INT64_C(2) - 1) * uop_t / uop_n, uop_t + 1 == uop_n ? INT64_C(2) : (INT64_C(2) - 1) * (uop_t + 1) / uop_n);
+// C-LABEL: static void uopk_mm_15x1000x389_k0(
+// C: uopk_mm_15x1000x389_k0_rows(p0, p1, p2, (INT64_C(2) - 1) * uop_t / uop_n, uop_t + 1 == uop_n ? INT64_C(2) : (INT64_C(2) - 1) * (uop_t + 1) / uop_n);
 
 func.func @mm_37x1021x45(%a: tensor<37x45xf32>, %b: tensor<45x1021xf32>) -> tensor<37x1021xf32> {
   %ar = uop.reshape %a : tensor<37x45xf32> -> tensor<37x1x45xf32>
@@ -86,7 +90,20 @@ func.func @mm_15x1000x600(%a: tensor<15x600xf32>, %b: tensor<600x1000xf32>) -> t
   return %c : tensor<15x1000xf32>
 }
 
-// Unblocked (1021 is prime): the two row tiles are the parallel loop.
+// Unblocked (K = 389, a prime, makes one block): the two row tiles are the parallel
+// loop.
+func.func @mm_15x1000x389(%a: tensor<15x389xf32>, %b: tensor<389x1000xf32>) -> tensor<15x1000xf32> {
+  %ar = uop.reshape %a : tensor<15x389xf32> -> tensor<15x1x389xf32>
+  %ae = uop.expand %ar : tensor<15x1x389xf32> -> tensor<15x1000x389xf32>
+  %bt = uop.permute %b [1, 0] : tensor<389x1000xf32> -> tensor<1000x389xf32>
+  %br = uop.reshape %bt : tensor<1000x389xf32> -> tensor<1x1000x389xf32>
+  %be = uop.expand %br : tensor<1x1000x389xf32> -> tensor<15x1000x389xf32>
+  %p = arith.mulf %ae, %be : tensor<15x1000x389xf32>
+  %c = uop.reduce_axis add %p [2] : tensor<15x1000x389xf32> -> tensor<15x1000xf32>
+  return %c : tensor<15x1000xf32>
+}
+
+// K blocks of 256, the last of 253 (1021 is prime; matmul-k-tail.mlir).
 func.func @mm_15x1000x1021(%a: tensor<15x1021xf32>, %b: tensor<1021x1000xf32>) -> tensor<15x1000xf32> {
   %ar = uop.reshape %a : tensor<15x1021xf32> -> tensor<15x1x1021xf32>
   %ae = uop.expand %ar : tensor<15x1x1021xf32> -> tensor<15x1000x1021xf32>

@@ -11,6 +11,7 @@
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
 #include <functional>
 
@@ -111,8 +112,11 @@ std::pair<int64_t, bool> uop::upcastFor(RangeOp r, int64_t want,
 }
 
 /// The K block of a reduction of `k` steps: `want` when it divides k, else
-/// the divisor of k from want / 2 to 2 * want nearest to want (1800: 225);
-/// 0 when there is none (2047 = 23 x 89).
+/// the divisor of k from want / 2 to 2 * want nearest to want (1800: 225).
+/// Without one (2047 = 23 x 89, a prime), blocks of about `want` whose last
+/// is shorter by less than a step per block: ceil(k / ceil(k / want))
+/// (2047: 256, the last 255; 1031: 207, the last 203). Unblocked, 2047^3 ran
+/// at a third of the speed of 2048^3 (docs/performance.md).
 int64_t uop::kBlockFor(int64_t k, int64_t want) {
   if (want < 1 || k < 1)
     return 0;
@@ -122,14 +126,17 @@ int64_t uop::kBlockFor(int64_t k, int64_t want) {
   for (int64_t d = std::max<int64_t>(want / 2, 1); d <= 2 * want; ++d)
     if (k % d == 0 && (!best || std::abs(d - want) < std::abs(best - want)))
       best = d;
-  return best;
+  if (best)
+    return best;
+  return llvm::divideCeil(k, llvm::divideCeil(k, want));
 }
 
 namespace {
 
-/// A new RANGE of `extent` steps and type `type` at `b`'s insertion point,
-/// numbered after every axis of `fn`.
-RangeOp newRange(OpBuilder &b, Location loc, FunctionOp fn, int64_t extent,
+/// A new RANGE of `end` steps (a constant, or the bound of a K tail block:
+/// kTailBound) and type `type` at `b`'s insertion point, numbered after
+/// every axis of `fn`.
+RangeOp newRange(OpBuilder &b, Location loc, FunctionOp fn, Value end,
                  AxisType type) {
   int64_t nextId = 0;
   bool renumbered = false;
@@ -138,10 +145,65 @@ RangeOp newRange(OpBuilder &b, Location loc, FunctionOp fn, int64_t extent,
     renumbered |= o.getAxisId().getRenumbered();
   });
   MLIRContext *ctx = fn.getContext();
-  return RangeOp::create(b, loc, IndexType::get(ctx),
-                         arith::ConstantIndexOp::create(b, loc, extent),
+  return RangeOp::create(b, loc, IndexType::get(ctx), end,
                          AxisIdAttr::get(ctx, nextId, renumbered),
                          AxisTypeAttr::get(ctx, type), ValueRange{});
+}
+
+RangeOp newRange(OpBuilder &b, Location loc, FunctionOp fn, int64_t extent,
+                 AxisType type) {
+  return newRange(b, loc, fn, arith::ConstantIndexOp::create(b, loc, extent),
+                  type);
+}
+
+/// The steps of a K block whose last block is shorter (splitKBlocks) are
+/// `min(block, K - kb * block)`: the block, a constant, is their bound.
+std::optional<int64_t> kTailBound(RangeOp r) {
+  auto min = r.getEnd().getDefiningOp<arith::MinSIOp>();
+  APInt c;
+  if (!min || !(matchPattern(min.getLhs(), m_ConstantInt(&c)) ||
+                matchPattern(min.getRhs(), m_ConstantInt(&c))))
+    return std::nullopt;
+  return c.getSExtValue();
+}
+
+/// Splits the reduce range `k` (K steps) into K blocks of `block` steps, the
+/// last one shorter when `block` does not divide K: a loop `kb` over
+/// ceil(K / block) blocks and a reduce range of `min(block, K - kb * block)`
+/// steps, `k` read as `kb * block + step`. Each step reads inside K, so
+/// nothing is masked, and a full block runs the same loop as an even split.
+/// (kb, steps), numbered as splitRange numbers them.
+std::pair<RangeOp, RangeOp> splitKBlocks(FunctionOp fn, RangeOp k,
+                                         int64_t block) {
+  int64_t n = *getConstantExtent(k);
+  if (n % block == 0)
+    return splitRange(k, block, AxisType::Loop, AxisType::Reduce);
+  OpBuilder b(k);
+  Location loc = k.getLoc();
+  RangeOp kb = newRange(b, loc, fn, llvm::divideCeil(n, block), AxisType::Loop);
+  Value start = arith::MulIOp::create(
+      b, loc, kb.getResult(), arith::ConstantIndexOp::create(b, loc, block));
+  Value left = arith::SubIOp::create(
+      b, loc, arith::ConstantIndexOp::create(b, loc, n), start);
+  Value steps = arith::MinSIOp::create(
+      b, loc, arith::ConstantIndexOp::create(b, loc, block), left);
+  RangeOp ks = newRange(b, loc, fn, steps, AxisType::Reduce);
+  Value at = arith::AddIOp::create(b, loc, start, ks.getResult());
+  SmallVector<Operation *> users(k->getUsers().begin(), k->getUsers().end());
+  for (Operation *user : users) {
+    if (auto closed = getClosedRangesMutable(user)) {
+      SmallVector<Value> list;
+      for (Value v : static_cast<OperandRange>(*closed))
+        if (v == k.getResult())
+          list.append({kb.getResult(), ks.getResult()});
+        else
+          list.push_back(v);
+      closed->assign(list);
+    }
+    user->replaceUsesOfWith(k, at);
+  }
+  k->erase();
+  return {kb, ks};
 }
 
 /// Whether `v` is computed from `r`.
@@ -210,10 +272,13 @@ Value packOperand(FunctionOp fn, ArrayRef<RangeOp> layout,
   MLIRContext *ctx = fn.getContext();
   OpBuilder b(idx);
   Location loc = ld.getLoc();
+  // A K tail block's steps fill and read the array at the full block's
+  // strides; its fill runs as many steps as it has.
   SmallVector<int64_t> extents;
   int64_t size = 1;
   for (RangeOp r : layout) {
-    extents.push_back(*getConstantExtent(r));
+    extents.push_back(getConstantExtent(r) ? *getConstantExtent(r)
+                                           : *kTailBound(r));
     size *= extents.back();
   }
   auto regTy = PtrType::get(ctx, t, AddrSpace::Reg, size);
@@ -224,11 +289,14 @@ Value packOperand(FunctionOp fn, ArrayRef<RangeOp> layout,
                              .getResult()
                        : reg;
   SmallVector<Value> fill(layout.size());
-  for (auto [n, pos] : llvm::enumerate(loopOrder))
-    fill[pos] = newRange(b, loc, fn, extents[pos],
-                         n + 1 == loopOrder.size() ? innerType
-                                                   : AxisType::Loop)
+  for (auto [n, pos] : llvm::enumerate(loopOrder)) {
+    AxisType type = n + 1 == loopOrder.size() ? innerType : AxisType::Loop;
+    RangeOp r = layout[pos];
+    fill[pos] = (getConstantExtent(r)
+                     ? newRange(b, loc, fn, extents[pos], type)
+                     : newRange(b, loc, fn, r.getEnd(), type))
                     .getResult();
+  }
   // The load's index with each range of `layout` -> its fill range.
   DenseMap<Value, Value> mapped;
   SmallVector<Value> layoutValues;
@@ -367,12 +435,13 @@ struct BlockForm {
 };
 
 /// The kernel's BlockForm when it is of the form blockReduction needs (see
-/// there) and `block` divides `k` at least twice; nullopt otherwise.
+/// there) and `k` makes at least two blocks of `block` (the last may be
+/// shorter); nullopt otherwise.
 std::optional<BlockForm> matchBlockForm(FunctionOp fn, RangeOp k,
                                         int64_t block, RangeOp innerOuter,
                                         RangeOp nextOuter) {
   std::optional<int64_t> extent = getConstantExtent(k);
-  if (block < 1 || !extent || *extent % block || *extent < 2 * block)
+  if (block < 1 || !extent || *extent <= block)
     return std::nullopt;
   SmallVector<ReduceOp> reduces;
   SmallVector<EndOp> ends;
@@ -456,7 +525,7 @@ std::pair<RangeOp, RangeOp> blockReduction(FunctionOp fn, RangeOp k,
   auto [red, end, store, idx] = *form;
   Type t = red.getType();
   Value out = idx.getBuffer();
-  auto [kb, ks] = splitRange(k, block, AxisType::Loop, AxisType::Reduce);
+  auto [kb, ks] = splitKBlocks(fn, k, block);
   red.getRangesMutable().assign(ks.getResult());
   // The partial sum of this block plus what the previous blocks stored.
   OpBuilder b(store);
@@ -984,7 +1053,8 @@ LogicalResult OptApplier::applyBlock(OptAttr o, RangeOp r, std::string &why) {
     why = "BLOCK needs a kernel with one END whose two innermost output "
           "ranges are its tile, and one REDUCE, an f32/f64 add over this "
           "range alone stored straight into an argument nothing else "
-          "touches, with a block that divides the range at least twice";
+          "touches, with a block shorter than the range (a last block "
+          "that is shorter takes the rest)";
     return failure();
   }
   if (pack)

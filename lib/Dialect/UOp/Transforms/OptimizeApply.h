@@ -36,7 +36,8 @@ int64_t factorFor(RangeOp r, int64_t limit);
 /// allows and that computes at most an eighth more. {factor, overlapped}.
 std::pair<int64_t, bool> upcastFor(RangeOp r, int64_t want, bool overlap);
 /// The K block of a reduction of `k` steps: `want` when it divides k, else
-/// the divisor of k from want / 2 to 2 * want nearest to want; 0 for none.
+/// the divisor of k from want / 2 to 2 * want nearest to want, else
+/// ceil(k / ceil(k / want)), whose last block is shorter.
 int64_t kBlockFor(int64_t k, int64_t want);
 
 /// Applies kernel options to one kernel, each checked against the kernel as
