@@ -1,4 +1,4 @@
-/* Baselines for benchmarks/cpu/run.sh: single-threaded OpenBLAS sgemm, a
+/* Baselines for benchmarks/cpu/run.sh: OpenBLAS sgemm on T threads, a
  * plain memcpy on T threads (each copies one contiguous T-th of the buffer, so
  * the 2-thread / 1-thread ratio is what this machine's memory bandwidth allows
  * a streaming kernel), and a hand-written triad out = a * b + c on T threads,
@@ -17,6 +17,7 @@
 #endif
 
 void openblas_set_num_threads(int);
+int openblas_get_num_threads(void);
 char *openblas_get_corename(void);
 
 static double now_ms(void) {
@@ -153,7 +154,7 @@ static void parallel_triad(float *out, const float *a, const float *b, const flo
 
 int main(int argc, char **argv) {
   if (argc < 3) {
-    fprintf(stderr, "usage: %s sgemm N | memcpy BYTES [THREADS] | triad N [THREADS]\n",
+    fprintf(stderr, "usage: %s sgemm N [THREADS] | memcpy BYTES [THREADS] | triad N [THREADS]\n",
             argv[0]);
     return 2;
   }
@@ -161,7 +162,12 @@ int main(int argc, char **argv) {
   double times[64];
   if (!strcmp(argv[1], "sgemm")) {
     int n = atoi(argv[2]);
-    openblas_set_num_threads(1);
+    int threads = argc > 3 ? atoi(argv[3]) : 1;
+    if (n <= 0 || threads < 1 || threads > 64) {
+      fprintf(stderr, "sgemm: N > 0 and 1 <= THREADS <= 64\n");
+      return 2;
+    }
+    openblas_set_num_threads(threads);
     float *a = alloc64(sizeof(float) * n * n), *b = alloc64(sizeof(float) * n * n),
           *c = alloc64(sizeof(float) * n * n);
     for (long i = 0; i < (long)n * n; ++i) {
@@ -179,8 +185,8 @@ int main(int argc, char **argv) {
     double ms = median(times, repeat);
     /* The kernel OpenBLAS runs: it misdetects some CPUs (OPENBLAS_CORETYPE
      * overrides the detection, which run.sh uses to find its best). */
-    printf("time_ms_median=%.4f gflops=%.2f core=%s\n", ms,
-           2.0 * n * n * n / ms / 1e6, openblas_get_corename());
+    printf("time_ms_median=%.4f gflops=%.2f core=%s threads=%d\n", ms,
+           2.0 * n * n * n / ms / 1e6, openblas_get_corename(), openblas_get_num_threads());
     return 0;
   }
   if (!strcmp(argv[1], "memcpy")) {

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # CPU throughput of generated code (uop-run --target cpu, on 1 thread and on
-# all cores) against baselines: matmul GFLOP/s (512, 1024, 2048, and 1023,
-# which has no power-of-two factor) vs OpenBLAS sgemm with one
-# thread and its best kernel for this CPU (the detected one and the ISA's
-# kernels forced through OPENBLAS_CORETYPE, each printed), elementwise /
+# all cores) against baselines: matmul GFLOP/s (512, 1024, 2048, 1023,
+# which has no power-of-two factor, and 2047, whose K has no block size
+# that divides it) vs OpenBLAS sgemm on the same number of threads with its
+# best kernel for this CPU (the detected one and the ISA's kernels forced
+# through OPENBLAS_CORETYPE, each printed with its threads), elementwise /
 # reduce GB/s vs memcpy of the same number of bytes (elementwise also vs a
 # hand-written triad on the same threads, the ceiling of its access pattern
 # on this machine), and the run time of a
@@ -17,7 +18,8 @@
 # baseline, each round a median of repeated runs, and the row reports each
 # side's best round (noise only ever slows a run down) with every round
 # listed after it: both sides are measured the same way at the same times.
-#   [ROUNDS=N] benchmarks/cpu/run.sh
+#   [ROUNDS=N] [MATMUL_SIZES="1023 2039"] [MATMUL_ONLY=1] benchmarks/cpu/run.sh
+# MATMUL_SIZES replaces the matmul sizes; MATMUL_ONLY=1 skips the other rows.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 bin="${UOP_BUILD_DIR:-$root/build}/bin"
@@ -40,14 +42,15 @@ list() { tr -s ' ' <<< "$1" | sed 's/^ //; s/ $//; s/ /\//g'; }      # "a/b/c"
 # The tensor-level programs (matmul, elementwise, softmax, layernorm, reduce).
 source "$root/benchmarks/programs.sh"
 
-best_blas() { # N -> "gflops core" of the fastest kernel; the tries on stderr
-  local n="$1" best="" bestcore="" c g core
+best_blas() { # N THREADS -> "gflops core" of the fastest kernel; the tries on stderr
+  local n="$1" t="$2" best="" bestcore="" c g core
   for c in $cores; do
-    if [ "$c" = auto ]; then "$tmp/reference" sgemm "$n" > "$tmp/blas.log"
-    else OPENBLAS_CORETYPE="$c" "$tmp/reference" sgemm "$n" > "$tmp/blas.log"; fi
+    # OpenBLAS starts at most OPENBLAS_NUM_THREADS threads: the call's count.
+    if [ "$c" = auto ]; then OPENBLAS_NUM_THREADS="$t" "$tmp/reference" sgemm "$n" "$t" > "$tmp/blas.log"
+    else OPENBLAS_NUM_THREADS="$t" OPENBLAS_CORETYPE="$c" "$tmp/reference" sgemm "$n" "$t" > "$tmp/blas.log"; fi
     g="$(tok gflops "$tmp/blas.log")"
     core="$(grep -o 'core=[A-Za-z0-9_]*' "$tmp/blas.log" | cut -d= -f2)"
-    echo "  OpenBLAS sgemm ${n}^3 with $c: core=$core $g GF/s" >&2
+    echo "  OpenBLAS sgemm ${n}^3 with $c, $(tok threads "$tmp/blas.log") thread(s): core=$core $g GF/s" >&2
     if [ -z "$best" ] || awk -v a="$g" -v b="$best" 'BEGIN {exit !(a > b)}'; then
       best="$g"; bestcore="$core"
     fi
@@ -63,36 +66,45 @@ scaling() { # threads ours ours-on-1-thread target-text
   else awk -v a="$2" -v b="$3" -v t="$1" 'BEGIN {printf "%.2fx of 1 thread (>= %.1fx on %d)", a / b, 0.9 * t, t}'; fi
 }
 printf "%-26s %14s %14s %8s %s\n" kernel ours baseline ratio target
-# 1023 has no power-of-two factor: its tiles overlap (uop-optimize).
-for n in 512 1024 2048 1023; do
+# 1023 has no power-of-two factor: its tiles overlap (uop-optimize). 2047
+# (23 x 89) has no K block from 128 to 512 that divides it: its last K block
+# is shorter. Each thread count against OpenBLAS on as many threads.
+threads="1"; [ "$all" = 1 ] || threads="1 $all"
+for n in ${MATMUL_SIZES:-512 1024 2048 1023 2047}; do
   matmul "$n" > "$tmp/mm$n.mlir"
-  declare -A got=()
-  bases=""
-  : > "$tmp/tries$n.log"; : > "$tmp/bases$n"
+  declare -A got=() bases=()
+  : > "$tmp/tries$n.log"
+  for t in $threads; do : > "$tmp/bases$n.$t"; done
   for r in $(seq "$rounds"); do
-    read -r base core <<< "$(best_blas "$n" 2>> "$tmp/tries$n.log")"
-    bases="$bases $base"; echo "$base $core" >> "$tmp/bases$n"
-    for t in 1 "$all"; do
+    for t in $threads; do
+      read -r base core <<< "$(best_blas "$n" "$t" 2>> "$tmp/tries$n.log")"
+      bases[$t]="${bases[$t]:-} $base"; echo "$base $core" >> "$tmp/bases$n.$t"
       check=""; [ "$n" = 512 ] && [ "$r" = 1 ] && check="--check"
       "$bin/uop-run" "$tmp/mm$n.mlir" --target cpu --repeat 10 --num-threads "$t" $check > "$tmp/mm$n.$t.$r.log"
       ms="$(tok time_ms_median "$tmp/mm$n.$t.$r.log")"
       got[$t]="${got[$t]:-} $(awk -v n="$n" -v ms="$ms" 'BEGIN {printf "%.1f", 2 * n * n * n / ms / 1e6}')"
     done
   done
-  base="$(best_hi "$bases")"
-  core="$(awk -v b="$base" '$1 == b {print $2; exit}' "$tmp/bases$n")"
-  for t in 1 "$all"; do
+  for t in $threads; do
+    base="$(best_hi "${bases[$t]}")"
+    core="$(awk -v b="$base" '$1 == b {print $2; exit}' "$tmp/bases$n.$t")"
     ours="$(best_hi "${got[$t]}")"
     [ "$t" = 1 ] && one="$ours"
     printf "%-26s %9s GF/s %9s GF/s %7.0f%% %s%s; rounds: ours %s, OpenBLAS %s\n" \
       "matmul ${n}^3, $t thread(s)" "$ours" "$base" \
       "$(awk -v a="$ours" -v b="$base" 'BEGIN {print 100 * a / b}')" \
-      "$(scaling "$t" "$ours" "$one" ">= 80% of OpenBLAS $core (1 thread)")" \
+      ">= 100% of OpenBLAS $core ($t thread(s))$([ "$t" = 1 ] || echo "; $(scaling "$t" "$ours" "$one" "")")" \
       "$(grep -q 'check=pass' "$tmp/mm$n.$t.1.log" && echo ', check=pass' || true)" \
-      "$(list "${got[$t]}")" "$(list "$bases")"
+      "$(list "${got[$t]}")" "$(list "${bases[$t]}")"
   done
   cat "$tmp/tries$n.log"
+  echo "  load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 done
+if [ -n "${MATMUL_ONLY:-}" ]; then
+  echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores"
+  exit 0
+fi
 elementwise 4096 4096 > "$tmp/ew.mlir"
 reduce 4096 4096 > "$tmp/red.mlir"
 for k in ew:elementwise:4 red:reduce:1; do
