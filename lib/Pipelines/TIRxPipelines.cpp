@@ -8,7 +8,6 @@
 #include "uop/Conversion/Passes.h"
 #include "uop/Dialect/TIRx/Transforms/Passes.h"
 #include "uop/Pipelines/Pipelines.h"
-#include "uop/Support/GPUChip.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -21,12 +20,15 @@ using namespace mlir;
 
 void uop::tirx::buildTIRxToNVVMPipeline(OpPassManager &pm,
                                         const TIRxToNVVMPipelineOptions &opts) {
+  // The chip becomes IR first; every later step reads it there.
+  TIRxSetTargetOptions target;
+  target.chip = opts.chip;
+  pm.addPass(createTIRxSetTarget(target));
   pm.addNestedPass<PrimFuncOp>(createTIRxLowerTileSchedules());
-  TIRxDispatchTilePrimitivesOptions dispatch;
-  dispatch.chip = opts.chip;
-  pm.addNestedPass<PrimFuncOp>(createTIRxDispatchTilePrimitives(dispatch));
+  pm.addNestedPass<PrimFuncOp>(createTIRxDispatchTilePrimitives());
   pm.addNestedPass<PrimFuncOp>(createTIRxLowerScopeIds());
   pm.addNestedPass<PrimFuncOp>(createTIRxLowerLayouts());
+  // Also moves the module's chip onto the gpu.module.
   pm.addPass(uop::createConvertTIRxToGPU());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -51,11 +53,4 @@ void uop::tirx::buildTIRxToNVVMPipeline(OpPassManager &pm,
   // Anything still not LLVM/NVVM (math.ipowi) is a located error here, not a
   // failure of the later translation.
   gpu.addPass(uop::createTIRxCheckLowered());
-  // An unknown chip is diagnosed by the dispatch pass, which runs first; the
-  // PTX version here only has to be valid.
-  const uop::GPUChip *info = uop::lookupGPUChip(opts.chip);
-  GpuNVVMAttachTargetOptions target;
-  target.chip = opts.chip;
-  target.features = info ? info->ptxFeature() : "+ptx70";
-  pm.addPass(createGpuNVVMAttachTarget(target));
 }

@@ -23,6 +23,9 @@ def ConvertTIRxToGPU : Pass<"convert-tirx-to-gpu", "::mlir::ModuleOp"> {
     tirx-lower-layouts. The patterns are exported
     (`populateTIRxToGPUConversionPatterns`,
     `populateTIRxHostToGPUConversionPatterns`).
+    The module's chip, its `tirx.target` (tirx-set-target), moves onto
+    `gpu.module @tirx_kernels` as its `#nvvm.target`, which the PTX
+    translation reads; a module without one gets no target.
     Pattern-based: two applyPartialConversion runs (kernels, then host
     code) of those patterns.
   }];

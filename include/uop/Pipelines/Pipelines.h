@@ -77,8 +77,11 @@ namespace tirx {
 struct TIRxToNVVMPipelineOptions
     : public mlir::PassPipelineOptions<TIRxToNVVMPipelineOptions> {
   Option<std::string> chip{
-      *this, "chip", llvm::cl::desc("Target chip (sm_80, sm_90a, sm_100a)"),
-      llvm::cl::init(kDefaultGPUChip.str())};
+      *this, "chip",
+      llvm::cl::desc("Target chip (sm_80, sm_90a, sm_100a) for a module "
+                     "without a tirx.target (default: the module's, else "
+                     "sm_80); another chip than the module's is an error"),
+      llvm::cl::init("")};
 };
 
 /// tirx -> gpu.module in NVVM/LLVM form with the chip's target attached.

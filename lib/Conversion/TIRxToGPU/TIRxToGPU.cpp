@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
+#include "uop/Dialect/TIRx/IR/TIRxTarget.h"
 #include "uop/Dialect/TIRx/IR/TIRxViews.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -287,6 +288,36 @@ struct ConvertTIRxToGPU
     populateTIRxHostToGPUConversionPatterns(converter, patterns);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    if (failed(moveTarget(module)))
+      return signalPassFailure();
+  }
+
+  /// The module's chip (its tirx.target) becomes the #nvvm.target of each
+  /// gpu.module; a gpu.module that already has one must agree with it.
+  LogicalResult moveTarget(ModuleOp module) {
+    std::optional<StringRef> irChip = getModuleChip(module);
+    if (!irChip)
+      return success();
+    FailureOr<const uop::GPUChip *> info =
+        resolveChip(module.getLoc(), irChip, "", "", "convert-tirx-to-gpu: ");
+    if (failed(info))
+      return failure();
+    NVVM::NVVMTargetAttr nvvm = getNVVMTarget(module.getContext(), **info);
+    for (auto gm : module.getOps<gpu::GPUModuleOp>()) {
+      ArrayAttr targets = gm.getTargetsAttr();
+      if (!targets || targets.empty()) {
+        gm.setTargetsAttr(ArrayAttr::get(module.getContext(), {nvvm}));
+        continue;
+      }
+      for (Attribute t : targets)
+        if (auto other = dyn_cast<NVVM::NVVMTargetAttr>(t);
+            other && other.getChip() != nvvm.getChip())
+          return gm.emitError("gpu.module targets ")
+                 << other.getChip() << " but the module's chip is "
+                 << nvvm.getChip();
+    }
+    module->removeAttr(kTargetAttrName);
+    return success();
   }
 };
 } // namespace

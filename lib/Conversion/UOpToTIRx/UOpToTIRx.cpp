@@ -17,6 +17,7 @@
 #include "uop/Conversion/UOpToTIRx/Patterns.h"
 #include "uop/Conversion/UOpToTIRx/UOpToTIRx.h"
 #include "uop/Conversion/UOpToTIRx/WMMA.h"
+#include "uop/Dialect/TIRx/IR/TIRxTarget.h"
 #include "uop/Dialect/UOp/IR/ALUTable.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
@@ -564,20 +565,21 @@ struct ConvertUOpToTIRxPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const GPUChip *c =
-        lookupGPUChip(chip.empty() ? StringRef(kDefaultGPUChip) : chip);
-    if (!c) {
-      // The option is wrong, not the module: located at the module's
-      // first op (the module itself is file:0:0) and without
-      // Operation::emitError's dump of the whole module.
-      Location loc = module.getBody()->empty()
-                         ? module.getLoc()
-                         : module.getBody()->front().getLoc();
-      mlir::emitError(loc, "convert-uop-to-tirx: unknown chip '")
-          << chip << "' (known: " << listGPUChips()
-          << ") in the pass option chip=";
+    // The option is wrong, not the module: located at the module's first
+    // op (the module itself is file:0:0) and without Operation::emitError's
+    // dump of the whole module.
+    Location loc = module.getBody()->empty()
+                       ? module.getLoc()
+                       : module.getBody()->front().getLoc();
+    FailureOr<const GPUChip *> resolved =
+        tirx::resolveChip(loc, tirx::getModuleChip(module), chip,
+                          "the pass option chip=", "convert-uop-to-tirx: ");
+    if (failed(resolved))
       return signalPassFailure();
-    }
+    const GPUChip *c = *resolved;
+    // From here on the chip lives in the IR, for dispatch, the PTX
+    // translation and the runtime.
+    tirx::setModuleTarget(module, *c);
     // The tensor-core design follows the chip: wgmma where it has it.
     bool wgmma = c->has(ChipFeature::WGMMA);
     // The patterns take the chip's entry, so they are made per run.

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "uop/Dialect/TIRx/IR/TIRx.h"
+#include "uop/Dialect/TIRx/IR/TIRxTarget.h"
 #include "uop/Dialect/TIRx/IR/TIRxViews.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -184,6 +185,12 @@ LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == UnrollAttrHelper::getNameStr())
     return verifyUnroll(op, attr);
+  if (name == kTargetAttrName) {
+    if (!isa<ModuleOp>(op) || !isa<NVVM::NVVMTargetAttr>(attr.getValue()))
+      return op->emitError("'")
+             << name << "' must be a #nvvm.target on a builtin.module";
+    return success();
+  }
   // Other tirx.* names are the user's own annotations.
   return success();
 }

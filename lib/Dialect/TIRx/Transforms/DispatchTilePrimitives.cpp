@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dispatch/Dispatch.h"
+#include "uop/Dialect/TIRx/IR/TIRxTarget.h"
 #include "uop/Dialect/TIRx/IR/TIRxViews.h"
 #include "uop/Dialect/TIRx/Transforms/Passes.h"
 
@@ -129,7 +130,7 @@ struct DispatchTilePrimitives
       op.emitError("tirx.warp_specialize sets registers with setmaxnreg, "
                    "which needs an architecture- or family-specific chip of "
                    "sm_90 or newer (sm_90a, sm_100a, ...), target is ")
-          << chip;
+          << target.chip;
       return WalkResult::interrupt();
     });
     if (roles.wasInterrupted())
@@ -138,7 +139,7 @@ struct DispatchTilePrimitives
       if (!target.has(uop::ChipFeature::SetMaxNReg)) {
         op.emitError("setmaxnreg needs an architecture- or family-specific "
                      "chip of sm_90 or newer (sm_90a, sm_100a, ...), target is ")
-            << chip;
+            << target.chip;
         return WalkResult::interrupt();
       }
       if (!threads || *threads % 128) {
@@ -154,18 +155,19 @@ struct DispatchTilePrimitives
   }
 
   void runOnOperation() override {
-    const uop::GPUChip *info = uop::lookupGPUChip(chip);
-    if (!info) {
-      // The option is wrong, not the prim_func: no dump of it.
-      mlir::emitError(getOperation().getLoc(), "unknown chip '")
-          << chip << "' (known: " << uop::listGPUChips()
-          << ") in the pass option chip=";
+    // The module's #nvvm.target, else the option. A wrong chip is the
+    // option's or the module's fault, not the prim_func's: no dump of it.
+    auto module = getOperation()->getParentOfType<ModuleOp>();
+    FailureOr<const uop::GPUChip *> info = uop::tirx::resolveChip(
+        getOperation().getLoc(),
+        module ? uop::tirx::getModuleChip(module) : std::nullopt, chip,
+        "the pass option chip=");
+    if (failed(info))
       return signalPassFailure();
-    }
     // Region views become decl_buffers with the sliced layout, so that the
     // implementations see the views they know.
     uop::tirx::lowerRegionViews(getOperation());
-    Target target{chip, info};
+    Target target{(*info)->name.str(), *info};
     // Clusters are a launch property, checked here because this pass is the
     // first that knows the chip.
     if (!target.has(uop::ChipFeature::Clusters)) {
@@ -174,7 +176,7 @@ struct DispatchTilePrimitives
             def.getChild() != ExecScopeKind::Cluster)
           return WalkResult::advance();
         def.emitError("thread-block clusters need sm_90 or newer, target is ")
-            << chip;
+            << target.chip;
         return WalkResult::interrupt();
       });
       if (walk.wasInterrupted())
@@ -190,7 +192,7 @@ struct DispatchTilePrimitives
         if ((commit && commit.getTcgen05()) || (release && release.getTcgen05())) {
           op->emitError("a tcgen05 commit needs a chip with tcgen05 (sm_100a "
                         "class), target is ")
-              << chip;
+              << target.chip;
           return WalkResult::interrupt();
         }
         return WalkResult::advance();

@@ -8,6 +8,9 @@ def TIRxDispatchTilePrimitives
     : Pass<"tirx-dispatch-tile-primitives", "::uop::tirx::PrimFuncOp"> {
   let summary = "Expand each tile primitive with the best implementation that accepts it";
   let description = [{
+    The target chip is the enclosing module's `tirx.target` (upstream's
+    `#nvvm.target`, set by convert-uop-to-tirx or by the author), else the
+    `chip` option.
     Per (op, target chip, scope, operand scopes/layouts/dtypes) a list of
     implementations with priorities and predicates is consulted; an explicit
     `dispatch = "..."` restricts the choice to that name. The chosen
@@ -20,9 +23,10 @@ def TIRxDispatchTilePrimitives
     not a pattern match.
   }];
   let options = [
-    Option<"chip", "chip", "std::string",
-           /*default=*/"::uop::kDefaultGPUChip.str()",
-           "Target chip (sm_80, sm_90a, sm_100a, ...)">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Target chip (sm_80, sm_90a, sm_100a, ...) for a module without "
+           "a `tirx.target`; one naming another chip than the module's "
+           "#nvvm.target is an error (default: the module's, else sm_80)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
@@ -81,6 +85,25 @@ def TIRxLowerTileSchedules
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
+}
+
+def TIRxSetTarget : Pass<"tirx-set-target", "::mlir::ModuleOp"> {
+  let summary = "Put the chip on the module as its tirx.target (#nvvm.target)";
+  let description = [{
+    The chip of a GPU compilation lives in the IR: this pass sets the
+    module's `tirx.target` to upstream's `#nvvm.target` of the chip (its PTX
+    version as the feature, as nvvm-attach-target would), so that dispatch
+    checks kernels against it and convert-tirx-to-gpu moves it onto the
+    gpu.module, where the PTX translation reads it. A module that already
+    has a target keeps it; a `chip` option naming another chip is an error,
+    not an override. First in tirx-to-nvvm.
+    A walker, because it sets one attribute on the module and matches no op.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "The chip for a module without a tirx.target (default sm_80)">,
+  ];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
 }
 
 #endif // UOP_DIALECT_TIRX_TRANSFORMS_PASSES_TD
