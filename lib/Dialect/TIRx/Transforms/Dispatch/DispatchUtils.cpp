@@ -44,14 +44,19 @@ Value cst(OpBuilder &b, Location loc, int64_t v) {
 }
 
 /// The CTAs of one instance of `scope` (cluster: the cluster's shape; kernel:
-/// the grid) from the scope ids in force, or nullopt.
+/// the grid) from the scope ids in force, or nullopt; ShapedType::kDynamic
+/// for a free grid, whose size only the launch knows (multiplying the
+/// marker overflowed, which UBSan reported).
 static std::optional<int64_t> ctasInScope(Operation *op, ExecScopeKind scope) {
   std::optional<SmallVector<int64_t>> ext = getCtaExtentsInForce(op, scope);
   if (!ext)
     return std::nullopt;
   int64_t n = 1;
-  for (int64_t e : *ext)
+  for (int64_t e : *ext) {
+    if (ShapedType::isDynamic(e))
+      return ShapedType::kDynamic;
     n *= e;
+  }
   return n;
 }
 
