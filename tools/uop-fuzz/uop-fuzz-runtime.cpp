@@ -369,6 +369,13 @@ Outcome runUopRun(StringRef uopRun, ArrayRef<std::string> args,
                                   ("TMPDIR=" + dir).str(), "PATH=" +
                                   std::string(getenv("PATH") ? getenv("PATH")
                                                              : "/usr/bin:/bin")};
+  // A sanitizer build's options reach the child too: without
+  // allow_user_poisoning=0, ASan reports LLVM's allocators (poisoned by our
+  // instrumented headers, unpoisoned by the uninstrumented libMLIR) in
+  // every run.
+  for (const char *var : {"ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"})
+    if (const char *value = getenv(var))
+      env.push_back((Twine(var) + "=" + value).str());
   std::vector<StringRef> envRefs(env.begin(), env.end());
   std::optional<StringRef> redirects[] = {StringRef("/dev/null"),
                                           StringRef(log), StringRef(log)};
