@@ -294,7 +294,7 @@ def test_jit_reads_weights_by_reference_and_accumulates_grads():
     assert predict.traces == 1
 
     # backward without zero_grad sums into an existing .grad: a replay reads the .grad it
-    # has now (a .grad that was None at the trace is overwritten on replay, as with TinyJit)
+    # has now (a .grad that was None at the trace traces again once it is not: eager sums)
     v = Tensor(wa, requires_grad=True)
     v.grad = Tensor.zeros(3)
 

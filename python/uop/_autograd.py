@@ -221,13 +221,20 @@ def wants_grad(t, nodes):
     return t._node.rg is not False and t._node in nodes and t.dtype.is_float
 
 
-def backward(loss, dy=None):
-    """tinygrad's ``backward``: ``.grad`` of every live float tensor in ``loss``'s graph
-    (see wants_grad), summed into an existing ``.grad``."""
+def backward_targets(loss):
+    """The tensors whose ``.grad`` backward() of ``loss`` fills (see wants_grad): eager
+    backward() and uop.jit's recorded one both take them from here."""
     nodes = _graph(loss._node)
-    targets = [t for t in (ref() for ref in list(_live.values()))
-               if t is not None and wants_grad(t, nodes)]
-    for t, g in zip(targets, gradient(loss, targets, dy)):
+    return [t for t in (ref() for ref in list(_live.values()))
+            if t is not None and wants_grad(t, nodes)]
+
+
+def backward(loss, dy=None, targets=None, grad_fn=gradient):
+    """tinygrad's ``backward``: ``.grad`` of every live float tensor in ``loss``'s graph
+    (``targets``, by default backward_targets), summed into an existing ``.grad``.
+    ``grad_fn`` computes the gradients (uop.jit passes the one that records them)."""
+    targets = backward_targets(loss) if targets is None else targets
+    for t, g in zip(targets, grad_fn(loss, targets, dy)):
         assert g.shape == t.shape, f"grad shape must match tensor shape, {g.shape} != {t.shape}"
         t.grad = g if t.grad is None else (t.grad + g).realize()
     return loss

@@ -154,7 +154,7 @@ class MutableOps:
         r = super().__getitem__(idx)
         if r is self:  # t[...] / t[:]: a view needs its own Tensor
             r = object.__new__(type(self))
-            r._node, r.grad = self._node, None
+            r._node, r._grad = self._node, None
         r._view = (self, idx)
         return r
 

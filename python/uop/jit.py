@@ -24,6 +24,13 @@ A replay equals a plain call:
 - ``backward()`` / ``gradient()`` inside the function are recorded: the loss graph
   (rewritten to read the arguments and state) is compiled as a VJP program
   (``uop-gradient``) that the replay runs before the programs that read the gradients.
+  ``backward()`` fills the ``.grad`` of the tensors eager backward() fills
+  (``_autograd.backward_targets``: every live float tensor of the graph whose
+  requires_grad is not False), summed into an existing ``.grad`` as eagerly: a replay
+  reads the ``.grad`` a tensor holds then; one whose ``.grad`` was None when the trace's
+  backward() read it (not cleared by the call, e.g. ``zero_grad()``) and is not None now
+  traces again. A Tensor argument's ``.grad`` goes to the caller's tensor (summed into
+  its ``.grad``); inside the function the argument's ``.grad`` starts as None.
 - State: a tensor that existed before the call and is assigned inside it
   (``Tensor.assign``, ``+=``, a view's assign, an optimizer step) is read from the
   tensor at each replay and the new value is written back into it (one program
@@ -32,8 +39,8 @@ A replay equals a plain call:
   stores it into the tensor's own buffer instead, so a step moves the slice, not the
   tensor: when no graph of the call reads the old value after the store, and only the
   tensor holds its buffer (else that buffer is copied once into one the jit owns; ``Stats``
-  counts both). So is ``.grad`` of a tensor with requires_grad True
-  that the function sets (backward). A tensor with requires_grad True that the
+  counts both). So is the ``.grad`` of a tensor that the function sets (backward).
+  A tensor with requires_grad True, or whose ``.grad`` the function sets, that the
   function only reads (weights) is read at each replay, not frozen. An assigned
   Tensor argument gets its new value too. Tensors made during the call are not state.
 """
@@ -60,9 +67,13 @@ class _Trace:
         self.grads = {}               # gradient result node -> (_GradRecord, its index)
         self.assigned = {}            # id(tensor) -> (tensor, its node before its first assign)
         self.scatters = {}            # where node of a view's assign -> (base node, ranges, value node)
-        # .grad of each tensor with requires_grad True, as the trace starts
-        self.grads_before = [(t, t.grad) for t in (r() for r in list(_autograd._tracked.values()))
+        # .grad of each live tensor as the trace starts (backward() may fill any of them:
+        # _autograd.backward_targets)
+        self.grads_before = [(t, t.grad) for t in (r() for r in list(_autograd._live.values()))
                              if t is not None]
+        self.cleared = set()     # id of each tensor whose .grad the call set to None
+        self.none_reads = set()  # id of each tensor whose backward() found the .grad it had
+                                 # before the call, None (a replay then needs None there too)
 
 
 class _GradRecord:
@@ -115,6 +126,12 @@ def note_assign(tensor, old):
             _TRACES[-1].assigned[id(tensor)] = (tensor, old)
 
 
+def note_grad_cleared(tensor):
+    """Called when ``tensor.grad`` is set to None (zero_grad())."""
+    if _TRACES:
+        _TRACES[-1].cleared.add(id(tensor))
+
+
 def note_scatter(merged, base, ranges, value):
     """Called by a view's assign: ``merged`` is ``base`` with the elements ``ranges``
     select replaced by ``value`` (of their shape), a slice store the replay can do in place."""
@@ -150,14 +167,15 @@ def traced_gradient(loss, targets, dy):
 
 
 def traced_backward(loss, dy):
-    """``loss.backward()`` inside a trace (``_autograd.backward`` through traced_gradient)."""
+    """``loss.backward()`` inside a trace: eager backward() (the same targets, the same sums
+    into an existing .grad) with the gradients recorded by traced_gradient."""
     from . import _autograd
-    nodes = _autograd._graph(loss._node)
-    targets = [t for t in (r() for r in list(_autograd._tracked.values()))
-               if t is not None and t._node.rg is True and t._node in nodes and t.dtype.is_float]
-    for t, g in zip(targets, traced_gradient(loss, targets, dy)):
-        t.grad = g if t.grad is None else (t.grad + g).realize()
-    return loss
+    trace = _TRACES[-1]
+    targets = _autograd.backward_targets(loss)
+    for t in targets:  # g = this call's gradient, not .grad + g: only while .grad is None
+        if t.grad is None and id(t) not in trace.cleared:
+            trace.none_reads.add(id(t))
+    return _autograd.backward(loss, dy, targets=targets, grad_fn=traced_gradient)
 
 
 def _clone(node, srcs):
@@ -329,10 +347,11 @@ class _Entry:
         self.slot_reads = []   # per slot: (tensor, "value" | "grad")
         self.slot_init = []    # per slot: its value when the trace started
         self.guards = []       # slots that must hold a .grad on replay
+        self.none_guards = []  # tensors whose .grad must be None on replay (the trace read None)
         subst, source = {}, {}
         for node, i in arg_nodes.items():
             source[node] = ("arg", i)
-        wrapper_ids = {id(w) for w, _ in wrappers}
+        wrapper_ids = {id(w): i for w, i in wrappers}
 
         placeholders = []  # per slot: (its input node, the node it stands for)
 
@@ -363,14 +382,25 @@ class _Entry:
             writes.append((t, "value", t._node))
         assigned = {id(t) for t, _ in trace.assigned.values()}
         for t, g0 in trace.grads_before:
+            if id(t) in wrapper_ids:
+                # an argument's .grad goes to the caller's tensor, summed into its .grad
+                # when backward() found none (the stand-in never has one before the call)
+                if t.grad is not g0:
+                    sums = id(t) in trace.none_reads
+                    writes.append((wrapper_ids[id(t)], "argsum" if sums else "arggrad",
+                                   None if t.grad is None else t.grad._node))
+                continue
             if g0 is not None and g0._node not in arg_nodes and g0._node not in subst:
                 slot(t, "grad", g0._node)
                 self.guards.append((len(self.slot_reads) - 1, g0.shape))
+            elif g0 is None and id(t) in trace.none_reads:
+                self.none_guards.append(t)
             if t.grad is not g0:
                 writes.append((t, "grad", None if t.grad is None else t.grad._node))
-        # tensors with requires_grad True (weights) and buffers (assigned or realized before)
-        # are read by reference
-        for t in [r() for r in list(_tracked.values())] + list(_MUTABLE.values()):
+        # tensors with requires_grad True (weights), tensors whose .grad the call sets, and
+        # buffers (assigned or realized before) are read by reference
+        for t in [r() for r in list(_tracked.values())] + list(_MUTABLE.values()) + \
+                [t for t, attr, _ in writes if attr == "grad"]:
             if t is not None and id(t) not in assigned and t._node.seq < trace.start \
                     and t._node not in arg_nodes and t._node not in subst:
                 slot(t, "value", t._node)
@@ -583,7 +613,7 @@ class _Entry:
             g = self.slot_reads[k][0].grad
             if g is None or g.shape != shape:
                 return False
-        return True
+        return all(t.grad is None for t in self.none_guards)
 
     def run(self, args, callers, first):
         if first:
@@ -605,8 +635,12 @@ class _Entry:
                 t.grad = None if v is None else Tensor(v, dtype=p.dtype)
             elif attr == "value":
                 t._set_value(_input(v, p.shape, p.dtype), note=False)
-            else:
+            elif attr == "arg":
                 callers[t].assign(Tensor(v, dtype=p.dtype))
+            else:  # an argument's .grad: summed as backward() sums into an existing one
+                x, g = callers[t], None if v is None else Tensor(v, dtype=p.dtype)
+                x.grad = (x.grad + g).realize() if attr == "argsum" and x.grad is not None \
+                    and g is not None else g
         return [Tensor(r, dtype=p.dtype) for r, p in zip(results, self.plans)]
 
 

@@ -198,11 +198,11 @@ class Tensor(MutableOps, TensorOps):
     becomes an input array (float32, bool or int32). ``dtype=`` converts.
     """
 
-    __slots__ = ("_node", "grad", "_view")
+    __slots__ = ("_node", "_grad", "_view")
     __array_ufunc__ = None  # ``ndarray + Tensor`` calls Tensor.__radd__
 
     def __init__(self, data, dtype=None, requires_grad=None):
-        self.grad = None  # set by backward() (docs/python.md, "Autograd")
+        self._grad = None  # set by backward() (docs/python.md, "Autograd")
         self._view = None  # (base Tensor, index) of a basic-indexing view: assign writes through
         self._node = self._make_node(data, dtype)
         if requires_grad is not None:
@@ -953,6 +953,18 @@ class Tensor(MutableOps, TensorOps):
         self._node.rg = value
         if value:
             _autograd().track(self)
+
+    @property
+    def grad(self):
+        """The gradient backward() filled (summed into), or None."""
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is None:  # uop.jit tells a .grad cleared in its trace from one never set
+            from .jit import note_grad_cleared
+            note_grad_cleared(self)
+        self._grad = value
 
     def requires_grad_(self, requires_grad=True):
         self.requires_grad = requires_grad
