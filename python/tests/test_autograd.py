@@ -665,3 +665,37 @@ def test_acosh_gradient_below_minus_one_is_torchs():
     ty.sum().backward()
     np.testing.assert_array_equal(np.isnan(y.numpy()), a < 1)
     np.testing.assert_allclose(x.grad.numpy(), tx.grad.numpy(), rtol=1e-6)
+
+
+def test_relu_gradient_at_zero_and_nan_is_torchs():
+    """relu's gradient is 0 at exactly 0 (torch's and tinygrad's: tinygrad's test_relu_exact)
+    and passes the gradient at NaN (torch's threshold_backward); maximum(x, 0) keeps its tie
+    split (0.5, torch.maximum's). The forms that rely on that split (softplus, logsigmoid,
+    binary_crossentropy_logits) keep torch's 0.5-based gradients at 0."""
+    if torch is None:
+        pytest.skip(NO_TORCH)
+    import torch.nn.functional as F
+    a = np.array([-1.0, 0.0, -0.0, 1.0, np.inf, -np.inf, np.nan], np.float32)
+    w = np.arange(1, 8, dtype=np.float32)
+    y = np.full(7, 0.3, np.float32)
+    cases = [(lambda x: x.relu(), torch.relu),
+             (lambda x: x.maximum(0), lambda x: torch.maximum(x, torch.zeros_like(x))),
+             (lambda x: x.softplus(), F.softplus), (lambda x: x.logsigmoid(), F.logsigmoid),
+             (lambda x: x.binary_crossentropy_logits(Tensor(y[:4]), reduction="none"),
+              lambda x: F.binary_cross_entropy_with_logits(x, torch.tensor(y[:4]), reduction="none"))]
+    for k, (ours, ref) in enumerate(cases):
+        # maximum's gradient at NaN is uop-gradient's rule (0; torch's passes it); the
+        # stable forms at the infinities are torch's NaN
+        keep = slice(None) if k == 0 else slice(0, 6) if k == 1 else slice(0, 4)
+        x = Tensor(a[keep])
+        out = ours(x)
+        (out * Tensor(w[keep])).sum().backward()
+        tx = torch.tensor(a[keep], requires_grad=True)
+        (ref(tx) * torch.tensor(w[keep])).sum().backward()
+        np.testing.assert_allclose(out.numpy(), ref(torch.tensor(a[keep])).numpy(), rtol=1e-6, atol=1e-6)
+        np.testing.assert_allclose(x.grad.numpy(), tx.grad.numpy(), rtol=1e-6, atol=1e-6, err_msg=str(k))
+    # a relu inside a jitted training step: the same rule (the VJP module is the same)
+    x = Tensor(np.array([0.0, 2.0], np.float32))
+    step = uop.jit(lambda v: (v.relu() * 3).sum().backward())
+    step(x)
+    np.testing.assert_array_equal(x.grad.numpy(), [0.0, 3.0])

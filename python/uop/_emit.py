@@ -181,6 +181,8 @@ class Emitter:
                 if pred is None:
                     pred = "ult" if (s.is_unsigned or s.is_bool) else "slt"
                 return f"arith.cmpi {pred}, {a}, {b} : {st}"
+            if op == "max" and node.arg == "relu" and self.autograd:
+                return self._relu_text(a, b, node.shape, t)
             if s.is_float:
                 mn = _FLOAT_BIN.get(op)
             elif s.is_bool:
@@ -236,6 +238,14 @@ class Emitter:
                 kind = "u" + kind  # umax / umin compare unsigned
             return f"uop.reduce_axis {kind} {srcs[0]} {_list(axes)} : {st} -> {t}"
         raise AssertionError(f"unknown op {op}")
+
+    def _relu_text(self, x, zero, shape, t):
+        """relu for uop-gradient: select(x > 0 or NaN, x, 0), maximum(x, 0)'s value (NaN
+        stays NaN) with torch's gradient: 0 where x <= 0, the tie at 0 included (maximum's
+        rule splits it, 0.5), and passed through at NaN."""
+        p = self._new()
+        self.lines.append(f"{p} = arith.cmpf ugt, {x}, {zero} : {t}")
+        return f"arith.select {p}, {x}, {zero} : {tensor_type(shape, _dt.bool_)}, {t}"
 
     def _cast_text(self, src, node, x, st, t):
         """arith casts between every pair of dtypes (tinygrad's semantics: a cast to

@@ -324,7 +324,8 @@ class TensorOps(CompatOps):
         # log1p(e) (Goldberg): log(u) * e / (u - 1) keeps e's digits that 1 + e rounds off
         # (the divisor is 1 where u == 1, so that the unused branch's gradient is not 0 * inf)
         log1p = (u == 1).where(e, u.log() * (e / (u == 1).where(1, u - 1)))
-        r = (bx.relu() + log1p) * (1 / beta)
+        # maximum, not relu: its tie split at 0 (0.5) is this form's gradient there
+        r = (bx.maximum(0) + log1p) * (1 / beta)
         return (bx > threshold).where(t, r)
 
     def hardtanh(self, min_val=-1, max_val=1):
@@ -900,9 +901,9 @@ class TensorOps(CompatOps):
         x = self._float()
         tail = (1 + (-x.abs()).exp()).log()
         if pos_weight is not None:
-            r = pos_weight * Y * ((-x).relu() + tail) + (1 - Y) * (x.relu() + tail)
+            r = pos_weight * Y * ((-x).maximum(0) + tail) + (1 - Y) * (x.maximum(0) + tail)
             return self._reduction(r, reduction, "binary_crossentropy_logits")
-        r = x.relu() - x * Y + tail
+        r = x.maximum(0) - x * Y + tail  # maximum: the tie split at 0 is the gradient
         return self._reduction(r, reduction, "binary_crossentropy_logits")
 
     def cross_entropy(self, Y, reduction="mean", label_smoothing=0.0):
@@ -1047,7 +1048,7 @@ class TensorOps(CompatOps):
 
     def logsigmoid(self):
         t = self._float()
-        return -((-t).relu() + (1 + (-t.abs()).exp()).log())
+        return -((-t).maximum(0) + (1 + (-t.abs()).exp()).log())  # the tie split at 0 is the gradient
 
     def mish(self):
         t = self._float()

@@ -504,8 +504,12 @@ class Tensor(MutableOps, TensorOps):
     def relu(self):
         # maximum(x, 0), one op, so that a matmul's relu epilogue stays in the matmul
         # kernels' matcher (a select form costs three ops and breaks its single-use
-        # chain); its gradient splits the tie at 0 (0.5; torch and tinygrad give 0).
-        return self.maximum(0)
+        # chain). Marked "relu": the module given to uop-gradient computes it so that its
+        # gradient at 0 is 0 (torch's, tinygrad's), not maximum's tie split (_emit.py).
+        r = self.maximum(0)
+        if r.dtype.is_float:
+            r._node.arg = "relu"
+        return r
 
     # floor division and modulo, as Python's // and % (and numpy's)
     def _floordiv(self, other, reverse):
