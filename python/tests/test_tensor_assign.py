@@ -157,6 +157,47 @@ def test_realize_in_place_keeps_autograd_state():
     assert Tensor.realize(i, j) is i and j._node.op == "input"      # tinygrad's form
 
 
+def test_realize_stores_a_slice_assign_in_place():
+    """t[index].assign(v).realize() outside uop.jit computes the slice and stores it into the
+    tensor's buffer (after one copy into a buffer realize owns), not a program over the whole
+    tensor; whatever still reads the old value (a lazy tensor, an alias, the caller's array)
+    keeps it: then the whole tensor is computed, as before."""
+    from uop._mutable import StoreStats
+    StoreStats.reset()
+    cache = Tensor.zeros(2, 8, 3).contiguous().realize()
+    want = np.zeros((2, 8, 3), np.float32)
+    bufs = set()
+    for p in range(6):
+        v = f32(2, 1, 3)
+        cache[:, p:p + 1].assign(Tensor(v) * 2).realize()     # a KV-cache decode step
+        want[:, p:p + 1] = v * 2
+        np.testing.assert_array_equal(cache.numpy(), want)
+        assert cache._node.op == "input"
+        bufs.add(id(cache._node.data))
+    assert len(bufs) == 1                     # one buffer, written in place
+    assert StoreStats.copies == 1 and StoreStats.stored_bytes == 6 * 2 * 3 * 4
+    old = cache * 1                           # reads the old value: not stored in place
+    alias = Tensor.zeros(2, 8, 3)
+    alias.assign(cache)                       # shares the buffer
+    cache[1, 7].assign(Tensor(np.full(3, 5, np.float32))).realize()
+    np.testing.assert_array_equal(old.numpy(), want)
+    np.testing.assert_array_equal(alias.numpy(), want)
+    want[1, 7] = 5
+    np.testing.assert_array_equal(cache.numpy(), want)
+    assert StoreStats.stored_bytes == 6 * 2 * 3 * 4
+    user = np.zeros((4, 3), np.float32)       # the caller's array is never written
+    t = Tensor(user)
+    t[::-2, 1:].assign(Tensor(np.ones((2, 2), np.float32))).realize()
+    assert not user.any()
+    e = np.zeros((4, 3), np.float32)
+    e[::-2, 1:] = 1
+    np.testing.assert_array_equal(t.numpy(), e)
+    assert StoreStats.copies == 2
+    b = Tensor(np.zeros(4, np.float32), dtype=uop.bfloat16)  # bfloat16 (its bits): computed
+    b[1:3].assign(Tensor(np.array([1.5, 2.5], np.float32), dtype=uop.bfloat16)).realize()
+    np.testing.assert_array_equal(b.numpy().astype(np.float32), [0, 1.5, 2.5, 0])
+
+
 def test_assign_to_a_parameter_is_a_leaf_for_autograd():
     a = f32(4)
     w = Tensor(a, requires_grad=True)

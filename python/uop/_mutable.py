@@ -5,6 +5,7 @@ tensors computed from the old value keep it (docs/python.md, "Mutable tensors an
 uop.nn.optim").
 """
 
+import sys
 import weakref
 
 import numpy as np
@@ -21,6 +22,23 @@ def _t():
 # merged node of a slice store (_scatter) -> (the node stored into, its ranges, the value Tensor):
 # a permuted or flipped view's store becomes a slice store into its base (uop.jit stores those in place)
 _SCATTERS = weakref.WeakKeyDictionary()
+
+
+# Buffers realize() made to store slices into (never a caller's array): a later realize may
+# write into one while only its tensor's node holds it.
+_OWNED = weakref.WeakValueDictionary()
+
+
+class StoreStats:
+    """What realize() of a tensor with a slice stored did: ``stored_bytes`` (bytes of slice
+    values written into buffers in place) and ``copies`` (a buffer copied once first, as it
+    was not one realize made or something else held it)."""
+    stored_bytes = 0
+    copies = 0
+
+    @classmethod
+    def reset(cls):
+        cls.stored_bytes = cls.copies = 0
 
 
 def _np_slice(r):
@@ -160,11 +178,57 @@ class MutableOps:
 
     def realize(self, *others):
         """As TensorOps.realize; on a view, its base too (tinygrad: ``t[a:b].assign(v).realize()``
-        writes the buffer), so that repeated view assigns do not grow the base's graph."""
-        super().realize(*others)
+        writes the buffer), so that repeated view assigns do not grow the base's graph. A
+        tensor whose value is its realized value with one slice stored computes only the
+        slice and stores it into its buffer (_store_slice)."""
+        for o in others:
+            o.realize()
+        old = self._node
+        if self._store_slice():
+            from .jit import note_realize  # the module, not the decorator
+            note_realize(self._node, old, self)
+        else:
+            super().realize()
         if getattr(self, "_view", None) is not None:
             self._view[0].realize()
         return self
+
+    def _store_slice(self):
+        """Realize ``t[index].assign(v)``'s base as the store ``buffer[index] = v``: O(slice),
+        not a program over the whole tensor. Only when the old value's node is read by the
+        merge alone (no other tensor or graph still sees the old value: assign's semantics),
+        and outside a uop.jit trace (a replay stores in place itself). The buffer is written
+        when realize made it and only that node holds it (no numpy view, jit, or other node);
+        else it is copied once into a new one. Returns whether it stored."""
+        from .jit import _TRACES
+        node = self._node
+        if _TRACES or node.op != "detach" or self.dtype.storage != np.dtype(self.dtype.np):
+            return False  # bfloat16 stores its bits: not a numpy slice store
+        hit = _SCATTERS.get(node.srcs[0])
+        if hit is None or hit[0].op != "input":
+            return False
+        old, ranges, value = hit
+        # old's references: the merge's srcs, _SCATTERS's entry, `old`, getrefcount's argument
+        if sys.getrefcount(old) != 4:
+            return False
+        v = value.numpy().reshape([len(r) for r in ranges])
+        buf = old.data
+        # buf's references: old.data, `buf`, getrefcount's argument
+        if _OWNED.get(id(buf)) is not buf or sys.getrefcount(buf) != 3:
+            from .runtime import aligned_empty
+            buf = aligned_empty(old.data.shape, old.data.dtype)
+            buf[...] = old.data
+            _OWNED[id(buf)] = buf
+            StoreStats.copies += 1
+        buf.setflags(write=True)
+        try:
+            buf[tuple(_np_slice(r) for r in ranges)] = v
+        finally:
+            buf.setflags(write=False)
+        StoreStats.stored_bytes += v.nbytes
+        _Node = _t()._Node
+        self._set_value(_Node("input", (), None, buf.shape, self.dtype, data=buf), note=False)
+        return True
 
     def _moved(self, r):
         """``r``, made from this tensor by one movement op (Tensor.reshape/permute/shrink/flip
