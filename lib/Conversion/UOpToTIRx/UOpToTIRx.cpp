@@ -22,6 +22,7 @@
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
+#include "uop/Dialect/UOp/Utils/MatmulMatch.h"
 #include "uop/Support/GPUChip.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -603,7 +604,8 @@ struct ConvertUOpToTIRxPass
     applicator.applyDefaultCostModel();
     for (FunctionOp k : kernels) {
       OpBuilder b(k);
-      if (hasTensorCoreOpt(k)) {
+      // TC's per-warp (WMMA) form is an ordinary kernel by now.
+      if (hasTiledTensorCoreOpt(k)) {
         if (failed(convertTensorCoreMatmul(k, b, wgmma)))
           return signalPassFailure();
         continue;

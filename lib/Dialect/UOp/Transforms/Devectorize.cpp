@@ -26,6 +26,7 @@
 #include "uop/Dialect/UOp/IR/ALUTable.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 #include "uop/Dialect/UOp/Transforms/Patterns.h"
+#include "uop/Dialect/UOp/Utils/MatmulMatch.h"
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
@@ -725,12 +726,9 @@ struct UOpDevectorizePass
 
   void runOnOperation() override {
     FunctionOp fn = getOperation();
-    // A tensor-core matmul (TC) keeps its REDUCE: convert-uop-to-tirx tiles
+    // A tiled tensor-core matmul (TC) keeps its REDUCE: convert-uop-to-tirx tiles
     // it whole.
-    if (SinkOp sink = fn.getSink();
-        sink && sink.getInfo() &&
-        llvm::any_of(sink.getInfo()->getAppliedOpts(),
-                     [](OptAttr o) { return o.getKind() == OptOps::TC; })) {
+    if (hasTiledTensorCoreOpt(fn)) {
       if (simplify)
         applyUOpSimplifyPatterns(fn, frozen, /*arithOnly=*/true);
       return;

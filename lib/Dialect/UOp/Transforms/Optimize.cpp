@@ -402,13 +402,17 @@ private:
                           "32..1024 (whole warps, at most a block), got ")
              << static_cast<int64_t>(group);
     // A matmul of f16 / bf16 tiles runs on tensor cores: the kernel keeps
-    // its loops for convert-uop-to-tirx, which tiles it.
+    // its loops for convert-uop-to-tirx, which tiles it. Other shapes get
+    // one warp per 16 x 8 tile of m16n8k16 uop.wmma, tails masked.
     if (tensorCores) {
       FailureOr<MatmulMatch> mm = matchMatmul(fn);
-      if (succeeded(mm) && mm->m % kTensorCoreTileM == 0 &&
-          mm->n % kTensorCoreTileN == 0 && mm->kExtent % kTensorCoreTileK == 0) {
-        applier.tryApply(OptOps::TC, mm->k, kTensorCoreTileK);
-        return success();
+      if (succeeded(mm)) {
+        bool tiles = mm->m % kTensorCoreTileM == 0 &&
+                     mm->n % kTensorCoreTileN == 0 &&
+                     mm->kExtent % kTensorCoreTileK == 0;
+        if (applier.tryApply(OptOps::TC, mm->k,
+                             tiles ? kTensorCoreTileK : kWmmaStepK))
+          return success();
       }
     }
     makeGrid(outputs);

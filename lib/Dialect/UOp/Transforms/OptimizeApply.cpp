@@ -7,6 +7,7 @@
 
 #include "OptimizeApply.h"
 #include "RangeUtils.h"
+#include "TensorCores.h"
 #include "uop/Dialect/UOp/Utils/MatmulMatch.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
@@ -967,11 +968,19 @@ LogicalResult OptApplier::applyTC(OptAttr o, RangeOp r, std::string &why) {
     why = "the kernel is not a matmul of f16 / bf16 tiles (MatmulMatch.h)";
     return failure();
   }
-  if (mm->k != r || o.getArg() != kTensorCoreTileK) {
+  if (mm->k != r ||
+      (o.getArg() != kTensorCoreTileK && o.getArg() != kWmmaStepK)) {
     why = "TC names the reduction's axis (" +
-          std::to_string(mm->k.getAxisId().getId()) + ") and the K tile " +
-          std::to_string(kTensorCoreTileK);
+          std::to_string(mm->k.getAxisId().getId()) + ") and its form: " +
+          std::to_string(kTensorCoreTileK) + ", the tiled kernel, or " +
+          std::to_string(kWmmaStepK) + ", per-warp WMMA";
     return failure();
+  }
+  if (o.getArg() == kWmmaStepK) {
+    if (failed(rewriteMatmulToWmma(fn, *mm, why)))
+      return failure();
+    appliedOpts.push_back(o);
+    return success();
   }
   if (mm->m % kTensorCoreTileM || mm->n % kTensorCoreTileN ||
       mm->kExtent % kTensorCoreTileK) {

@@ -250,3 +250,11 @@ FailureOr<MatmulMatch> uop::matchMatmul(FunctionOp kernel) {
   mm.outType = mm.store.getValue().getType();
   return mm;
 }
+
+bool uop::hasTiledTensorCoreOpt(FunctionOp kernel) {
+  SinkOp sink = kernel.getSink();
+  return sink && sink.getInfo() &&
+         llvm::any_of(sink.getInfo()->getAppliedOpts(), [](OptAttr o) {
+           return o.getKind() == OptOps::TC && o.getArg() == kTensorCoreTileK;
+         });
+}

@@ -192,8 +192,14 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     cuda, with `tensor-cores`: a kernel that is a matmul of row-major f16 or
     bf16 arguments summed in f32 (MatmulMatch.h: an elementwise epilogue of
     constants, biases and residuals, a store in f32 or cast to half) whose
-    M and N are multiples of 128 and K of 32 gets TC and nothing else; its
-    loops stay for convert-uop-to-tirx (uop-devectorize leaves them).
+    M and N are multiples of 128 and K of 32 gets TC (amount 32) and nothing
+    else; its loops stay for convert-uop-to-tirx (uop-devectorize leaves
+    them). Such a matmul of any other shape gets TC with amount 16: one
+    warp per 16 x 8 tile of C (global ranges, a local range of 32 lanes), a
+    reduce range over K in steps of 16, the fragments gathered in mma.sync's
+    m16n8k16 register order into one uop.wmma per step, tails masked (gated
+    loads reading 0, gated stores); the kernel is an ordinary one for the
+    passes after (TensorCores.h).
     cuda: the output ranges become global (the innermost three: the grid).
     A kernel that is one 32-bit REDUCE over reduce ranges whose innermost
     has at least 128 steps gets GROUP: that range is split reduce x

@@ -44,6 +44,16 @@ struct MatmulMatch {
 constexpr int64_t kTensorCoreTileM = 128, kTensorCoreTileN = 128,
                   kTensorCoreTileK = 32;
 
+/// TC's amount names its form. kTensorCoreTileK: the tiled kernel above,
+/// whose loops stay for convert-uop-to-tirx. kWmmaStepK: uop-optimize
+/// rewrites the kernel into one warp per 16 x 8 tile of C and m16n8k16
+/// uop.wmma steps, tails masked (any M, N, K), and the passes after it
+/// treat it as any other kernel.
+constexpr int64_t kWmmaStepK = 16;
+
+/// Whether `kernel`'s applied_opts hold TC in its tiled form.
+bool hasTiledTensorCoreOpt(FunctionOp kernel);
+
 /// The matmul `kernel` is, or failure (no diagnostic: most kernels are not).
 mlir::FailureOr<MatmulMatch> matchMatmul(FunctionOp kernel);
 
