@@ -1,15 +1,19 @@
 //===- KernelInterpreter.cpp - reference evaluator of kernel-level uop ----===//
 
 #include "uop/Runtime/KernelInterpreter.h"
+#include "uop/Conversion/UOpToTIRx/WMMA.h"
 #include "uop/Dialect/UOp/Transforms/Normalize.h"
+#include "uop/Dialect/UOp/Transforms/Passes.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Runtime/Compile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
 
+#include <array>
 #include <cmath>
 #include <deque>
+#include <map>
 
 using namespace mlir;
 using namespace uop;
@@ -92,12 +96,41 @@ struct Memory {
   int64_t base = 0, size = 0; // the view [base, base + size) of `h`
 };
 
+/// What one thread holds while a kernel runs: its values, and the element
+/// values of each TUPLE (and CALL returning one), taken when it ran (a helper
+/// called twice holds two).
+struct ThreadState {
+  DenseMap<Value, Val> vals;
+  DenseMap<Value, SmallVector<Val>> tuples;
+};
+
+/// Whether `r` is a thread index on the GPU (uop-gpudims: local ranges, or
+/// a GROUP's reduce ranges, which never appear together).
+static bool isThreadRange(RangeOp r) {
+  return r.getAxisType() == AxisType::Local ||
+         r.getAxisType() == AxisType::GroupReduce;
+}
+
 /// Runs one kernel (its loop tree) on the buffers of one CALL.
+///
+/// Every range is a sequential loop, except in a kernel with a
+/// warp-collective op (a WMMA's lane-level op, WMMA.h) or a BARRIER: there
+/// the block's threads (its thread ranges) run in lockstep, each op for
+/// every thread before the next op, so the WMMA sees its whole warp's
+/// fragments and a BARRIER holds by construction. Each thread then has its
+/// own values and its own copy of each register (DEFINE_REG) defined
+/// outside the thread ranges; DEFINE_LOCAL memory is the block's.
 class KernelRun {
 public:
   KernelRun(FunctionOp kernel, std::vector<Memory> &mem,
             std::deque<HostTensor> &owned)
-      : kernel(kernel), mem(mem), owned(owned) {}
+      : kernel(kernel), mem(mem), owned(owned) {
+    kernel.walk([&](Operation *op) {
+      if (auto r = dyn_cast<RangeOp>(op); r && isThreadRange(r))
+        threadRanges.push_back(r);
+      lockstep |= isWmmaLaneOp(op) || isa<BarrierOp>(op);
+    });
+  }
 
   LogicalResult run(const KernelSchedule &sched, ArrayRef<int> args) {
     for (auto [a, b] : llvm::zip(kernel.getBody().front().getArguments(), args))
@@ -114,6 +147,13 @@ private:
   }
   LogicalResult runLoop(const LoopNode &loop) {
     RangeOp range = loop.range;
+    if (lockstep && isThreadRange(range)) {
+      ThreadState parent;
+      swapIn(parent);
+      LogicalResult r = runLoopLockstep(loop, {&parent});
+      swapIn(parent);
+      return r;
+    }
     if (failed(checkBound(range, range.getEnd())))
       return failure();
     int64_t n = vals[range.getEnd()].s.i;
@@ -126,6 +166,18 @@ private:
     }
     return success();
   }
+  /// Makes `t` the running thread's state (and `t` the previous one's).
+  void swapIn(ThreadState &t) {
+    std::swap(vals, t.vals);
+    std::swap(tuples, t.tuples);
+  }
+  LogicalResult runLoopLockstep(const LoopNode &loop,
+                                ArrayRef<ThreadState *> threads);
+  LogicalResult runBodyLockstep(const LoopNode &node,
+                                ArrayRef<ThreadState *> threads);
+  ThreadState privateCopy(const ThreadState &t);
+  LogicalResult execWmma(Operation *op, ArrayRef<ThreadState *> threads);
+  FailureOr<int64_t> threadId(Operation *op, ThreadState &t);
   LogicalResult exec(Operation *op);
   LogicalResult execIndex(IndexOp idx);
   LogicalResult execLoad(LoadOp ld);
@@ -141,11 +193,164 @@ private:
   std::deque<HostTensor> &owned;
   DenseMap<Value, Val> vals;
   DenseMap<Operation *, ElementEvaluator> alu;
-  // The element values of each TUPLE (and CALL returning one), taken when
-  // it ran: a helper called twice holds two.
   DenseMap<Value, SmallVector<Val>> tuples;
+  /// The kernel's thread ranges in walk order (the last is threadIdx.x).
+  SmallVector<RangeOp> threadRanges;
+  bool lockstep = false;
+  /// The buffers DEFINE_REG allocated (a thread's own once in lockstep).
+  llvm::DenseSet<int> registerBufs;
 };
 } // namespace
+
+/// Runs `loop` for each of `threads` in lockstep. A thread range makes
+/// each thread as many (the block's threads, with private registers); any
+/// other range is a loop the threads take together, iteration i with the
+/// threads whose extent is over i (a loop that diverges is masked, as SIMT
+/// hardware masks it).
+LogicalResult KernelRun::runLoopLockstep(const LoopNode &loop,
+                                         ArrayRef<ThreadState *> threads) {
+  RangeOp range = loop.range;
+  bool spawn = isThreadRange(range);
+  std::deque<ThreadState> children;
+  SmallVector<int64_t> extents;
+  for (ThreadState *t : threads) {
+    swapIn(*t);
+    LogicalResult bound = checkBound(range, range.getEnd());
+    int64_t n = vals[range.getEnd()].s.i;
+    swapIn(*t);
+    if (failed(bound))
+      return failure();
+    extents.push_back(n);
+    for (int64_t i = 0; spawn && i < n; ++i) {
+      children.push_back(privateCopy(*t));
+      children.back().vals[range.getResult()].s.i = i;
+    }
+  }
+  if (spawn) {
+    SmallVector<ThreadState *> block;
+    for (ThreadState &c : children)
+      block.push_back(&c);
+    return runBodyLockstep(loop, block);
+  }
+  int64_t most = extents.empty() ? 0 : *llvm::max_element(extents);
+  for (int64_t i = 0; i < most; ++i) {
+    SmallVector<ThreadState *> active;
+    for (auto [t, n] : llvm::zip(threads, extents))
+      if (i < n) {
+        t->vals[range.getResult()] = Val{ElementValue{0, i, false}};
+        active.push_back(t);
+      }
+    if (failed(runBodyLockstep(loop, active)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult KernelRun::runBodyLockstep(const LoopNode &node,
+                                         ArrayRef<ThreadState *> threads) {
+  for (const ScheduleItem &item : node.items) {
+    if (item.loop) {
+      if (failed(runLoopLockstep(*item.loop, threads)))
+        return failure();
+      continue;
+    }
+    if (isWmmaLaneOp(item.op)) {
+      if (failed(execWmma(item.op, threads)))
+        return failure();
+      continue;
+    }
+    for (ThreadState *t : threads) {
+      swapIn(*t);
+      LogicalResult r = exec(item.op);
+      swapIn(*t);
+      if (failed(r))
+        return failure();
+    }
+  }
+  return success();
+}
+
+/// A copy of thread `t` for a new thread: the same values, but its own
+/// copy of each register `t` holds.
+ThreadState KernelRun::privateCopy(const ThreadState &t) {
+  ThreadState c = t;
+  DenseMap<int, int> fresh;
+  for (auto &entry : c.vals) {
+    Val &v = entry.second;
+    if (v.buf < 0 || !registerBufs.contains(v.buf))
+      continue;
+    auto [it, inserted] = fresh.try_emplace(v.buf, 0);
+    if (inserted) {
+      Memory &src = mem[v.buf];
+      it->second = allocate(src.elt, src.size);
+      *mem[it->second].h = *src.h;
+      registerBufs.insert(it->second);
+    }
+    v.buf = it->second;
+  }
+  return c;
+}
+
+/// Thread `t`'s linear index in its block, as uop-gpudims numbers threads:
+/// the last thread range is threadIdx.x, the one before it y, then z.
+FailureOr<int64_t> KernelRun::threadId(Operation *op, ThreadState &t) {
+  int64_t id = 0;
+  for (RangeOp r : threadRanges) {
+    auto it = t.vals.find(r.getResult());
+    auto end = t.vals.find(r.getEnd());
+    if (it == t.vals.end() || end == t.vals.end())
+      return op->emitError("kernel reference: a WMMA runs inside every "
+                           "thread range of its kernel; it is outside ")
+             << r.getAxisId();
+    id = id * end->second.s.i + it->second.s.i;
+  }
+  return id;
+}
+
+/// A WMMA's lane-level op (WMMA.h: A's 8, B's 4 and C's 4 elements in, D's
+/// 4 out) for a block of threads: per warp of 32 consecutive threads,
+/// D = A * B + C in double, rounded to f32, each fragment element placed as
+/// the PTX ISA places mma.m16n8k16's (lane l, g = l / 4, c = l % 4).
+LogicalResult KernelRun::execWmma(Operation *op,
+                                  ArrayRef<ThreadState *> threads) {
+  constexpr int64_t kWarp = 32;
+  std::map<int64_t, std::array<ThreadState *, kWarp>> warps;
+  for (ThreadState *t : threads) {
+    FailureOr<int64_t> id = threadId(op, *t);
+    if (failed(id))
+      return failure();
+    warps[*id / kWarp][*id % kWarp] = t;
+  }
+  Type f32 = Float32Type::get(op->getContext());
+  for (auto &[w, lanes] : warps) {
+    if (llvm::is_contained(lanes, nullptr))
+      return op->emitError("kernel reference: a WMMA runs on whole warps of "
+                           "32 threads; in warp ")
+             << w << " of this block fewer threads reach it";
+    double a[16][16], b[16][8], c[16][8];
+    for (int64_t l = 0; l < kWarp; ++l) {
+      int64_t g = l / 4, q = l % 4;
+      auto in = [&](int64_t i) { return lanes[l]->vals[op->getOperand(i)].s.f; };
+      for (int64_t i = 0; i < 8; ++i)
+        a[g + 8 * (i / 2 % 2)][2 * q + i % 2 + 8 * (i / 4)] = in(i);
+      for (int64_t i = 0; i < 4; ++i) {
+        b[2 * q + i % 2 + 8 * (i / 2)][g] = in(8 + i);
+        c[g + 8 * (i / 2)][2 * q + i % 2] = in(12 + i);
+      }
+    }
+    for (int64_t l = 0; l < kWarp; ++l) {
+      int64_t g = l / 4, q = l % 4;
+      for (int64_t i = 0; i < 4; ++i) {
+        int64_t row = g + 8 * (i / 2), col = 2 * q + i % 2;
+        double d = c[row][col];
+        for (int64_t k = 0; k < 16; ++k)
+          d += a[row][k] * b[k][col];
+        lanes[l]->vals[op->getResult(i)].s.f = roundToFloatType(f32, d);
+      }
+    }
+  }
+  return success();
+}
 
 LogicalResult KernelRun::checkBounds(Operation *op, const Val &at) {
   if (at.buf < 0)
@@ -245,7 +450,9 @@ LogicalResult KernelRun::exec(Operation *op) {
     return execCall(call);
   if (auto r = dyn_cast<DefineRegOp>(op)) {
     auto t = cast<PtrType>(r.getType());
-    vals[r.getResult()].buf = allocate(t.getElementType(), r.getSize());
+    int buf = allocate(t.getElementType(), r.getSize());
+    vals[r.getResult()].buf = buf;
+    registerBufs.insert(buf);
     return success();
   }
   if (auto l = dyn_cast<DefineLocalOp>(op)) {
@@ -255,6 +462,11 @@ LogicalResult KernelRun::exec(Operation *op) {
   }
   if (isa<EndOp, GroupOp, SinkOp>(op))
     return success();
+  // In lockstep every thread of the block has run every op before this one.
+  if (auto bar = dyn_cast<BarrierOp>(op); bar && lockstep) {
+    vals[bar.getResult()] = vals[bar.getSrc()];
+    return success();
+  }
   auto it = alu.find(op);
   if (it == alu.end())
     it = alu.try_emplace(op, elementEvaluator(*op)).first;
@@ -348,13 +560,21 @@ LogicalResult KernelRun::execCall(CallOp call) {
 /// The kernels of `module` prepared for the reference: devectorized, IFs as
 /// gates, each STORE closing ranges an END(STORE) (the loop structure the
 /// schedule reads; every other seed form the reference runs as written).
+/// A WMMA becomes its lanes around its lane-level op first (uop-wmma-lanes,
+/// for any chip with mma.sync: the shape checks are the chip-independent
+/// ones), which KernelRun::execWmma runs across the warp.
 static LogicalResult prepareKernels(ModuleOp module) {
   splitStoreRanges(module);
-  if (llvm::Error err = runPipeline(
-          module, "builtin.module(uop.function(uop-expand,uop-devectorize))")) {
+  if (llvm::Error err =
+          runPipeline(module, "kernel reference", [](OpPassManager &pm) {
+            OpPassManager &fn = pm.nest<FunctionOp>();
+            fn.addPass(createUOpExpand());
+            fn.addPass(createUOpWmmaLanesPass(Target::CUDA, ""));
+            fn.addPass(createUOpDevectorize());
+          })) {
     llvm::consumeError(std::move(err));
-    return module.emitError("kernel reference: uop-expand or uop-devectorize "
-                             "failed");
+    return module.emitError("kernel reference: uop-expand, uop-wmma-lanes or "
+                            "uop-devectorize failed");
   }
   for (FunctionOp fn : module.getOps<FunctionOp>())
     if (isKernel(fn))

@@ -10,8 +10,13 @@
 // row-major one, vectors lanes), so the reference shares those two passes
 // with the compiled program; IFs become gates
 // and each kernel's loop tree is uop-linearize's (KernelSchedule.h). Every
-// range is a sequential loop. Scalar ops have the tensor interpreter's
-// semantics (Interpreter.h).
+// range is a sequential loop, except in a kernel with a WMMA or a BARRIER:
+// there the block's threads (local ranges) run in lockstep, an op at a time
+// across all of them (a loop whose extent differs between them masked, as
+// on SIMT hardware), and a WMMA computes each warp's D = A * B + C from its
+// lanes' fragments as PTX's mma.m16n8k16 lays them out (uop-wmma-lanes runs
+// first, before uop-devectorize, as in the GPU pipeline). Scalar ops have
+// the tensor interpreter's semantics (Interpreter.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,8 +41,9 @@ llvm::SmallVector<bool> writtenParameters(mlir::ModuleOp module,
 /// each `size` elements of its `!uop.ptr`, shape {size}), in place. Floats
 /// are in `data`, integers in `ints`; an integer read from a register or
 /// local never written, or made by an undefined op, is marked undefined.
-/// Fails with a located diagnostic on an op it cannot run (SPECIAL, BARRIER,
-/// WMMA, DEFINE_VAR, custom code) or an access out of its buffer's bounds.
+/// Fails with a located diagnostic on an op it cannot run (SPECIAL, a WMMA
+/// of another shape or that not every thread of its warp reaches, custom
+/// code) or an access out of its buffer's bounds.
 mlir::LogicalResult interpretSchedule(mlir::ModuleOp module, FunctionOp sched,
                                       llvm::MutableArrayRef<HostTensor> buffers);
 } // namespace uop

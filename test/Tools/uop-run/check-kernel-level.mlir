@@ -35,6 +35,18 @@
 // CUDA: entry=main target=cuda kernels=1
 // CUDA: checked=4096 mismatches=0 check=pass
 //
+// A kernel with a BARRIER (or a WMMA: test/Emulator/wmma.test) runs its
+// block's threads in lockstep in the reference, each op for every thread
+// before the next. Here each of 64 threads sums a prefix of its block's
+// input (t + 1 steps: the threads' loops diverge, each with its own
+// accumulator register), stores it in shared memory and, after the BARRIER,
+// reads its neighbour's; run one after another, thread t would read element
+// t + 1 before thread t + 1 stored it. (The reference failed on BARRIER
+// before.)
+// RUN: %emu_run %t/barrier.mlir --target cuda --check --repeat 1 2>&1 | FileCheck %s --check-prefix=BARRIER
+// BARRIER: entry=main target=cuda kernels=1
+// BARRIER: checked=128 mismatches=0 check=pass
+//
 // The tensor-level options are not for kernel-level programs.
 // RUN: not uop-run %uop_src_root/examples/uop/matmul_kernel.mlir --var n=3 2>&1 | FileCheck %s --check-prefix=VAR
 // VAR: uop-run: --input, --var, --devices and --param are not for kernel-level programs (@main is a uop.function schedule)
@@ -130,4 +142,36 @@ uop.function @only_k(%out: !uop.ptr<f32, global, 4>) {
   %st = uop.store %o, %z : f32
   %e = uop.end %st[%i] : !uop.void
   uop.sink %e : !uop.void info <name = "only_k">
+}
+
+//--- barrier.mlir
+uop.function @prefix_k(%out: !uop.ptr<f32, global, 128>, %in: !uop.ptr<f32, global, 128>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %blk = uop.range %c2, R0, global
+  %t = uop.range %c64, R1, local
+  %base = arith.muli %blk, %c64 : index
+  %gi = arith.addi %base, %t : index
+  %t1 = arith.addi %t, %c1 : index
+  %j = uop.range %t1, R2, reduce
+  %gj = arith.addi %base, %j : index
+  %x = uop.index %in[%gj] : !uop.ptr<f32, global, 128> -> f32
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 128> -> f32
+  %acc = uop.reduce add %v [%j] : f32
+  %s = uop.define_local 0 : !uop.ptr<f32, local, 64>
+  %si = uop.index %s[%t] : !uop.ptr<f32, local, 64> -> f32
+  %st = uop.store %si, %acc : f32
+  %b = uop.barrier %s (%st : !uop.void) : !uop.ptr<f32, local, 64>
+  %n = arith.remui %t1, %c64 : index
+  %ni = uop.index %b[%n] : !uop.ptr<f32, local, 64> -> f32
+  %w = uop.load %b, %ni : !uop.ptr<f32, local, 64> -> f32
+  %o = uop.index %out[%gi] : !uop.ptr<f32, global, 128> -> f32
+  %so = uop.store %o, %w : f32
+  %e = uop.end %so [%t, %blk] : !uop.void
+  uop.sink %e : !uop.void info <name = "prefix">
+}
+uop.function @main(%out: !uop.ptr<f32, global, 128>, %in: !uop.ptr<f32, global, 128>) {
+  %k = uop.call @prefix_k(%out, %in) : (!uop.ptr<f32, global, 128>, !uop.ptr<f32, global, 128>)
+  uop.sink %k : !uop.void
 }
