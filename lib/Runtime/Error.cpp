@@ -38,6 +38,17 @@ llvm::Error uop::makeError(RuntimeErrorKind kind, const llvm::Twine &message) {
   return llvm::make_error<RuntimeError>(kind, message.str());
 }
 
+char ProgramError::ID = 0;
+
+llvm::Error uop::makeProgramError(mlir::Location loc,
+                                  const llvm::Twine &message) {
+  return llvm::make_error<ProgramError>(loc, message.str());
+}
+
+llvm::Error uop::diagnosedError(RuntimeErrorKind kind) {
+  return makeError(kind, "");
+}
+
 llvm::Error uop::prependMessage(llvm::Error error, const llvm::Twine &prefix) {
   std::string head = prefix.str();
   return llvm::handleErrors(

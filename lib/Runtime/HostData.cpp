@@ -1,4 +1,4 @@
-//===- HostData.cpp - element types, random inputs and checks on the host ===//
+//===- HostData.cpp - host buffers, random inputs and checks --------------===//
 
 #include "uop/Runtime/HostData.h"
 
@@ -129,6 +129,52 @@ double DType::tolerance() const {
   return 0;
 }
 
+HostBuffer HostBuffer::fromValues(DType dtype, const HostTensor &values) {
+  HostBuffer b;
+  b.dtype = dtype;
+  b.shape = values.shape;
+  std::vector<unsigned char> raw = dtype.toBytes(values);
+  b.bytes.assign(raw.begin(), raw.end());
+  return b;
+}
+
+HostBuffer HostBuffer::poisoned(DType dtype, llvm::ArrayRef<int64_t> shape) {
+  HostBuffer b;
+  b.dtype = dtype;
+  b.shape.assign(shape.begin(), shape.end());
+  b.bytes.assign(b.numElements() * dtype.bytes(), 0xFF);
+  return b;
+}
+
+int64_t HostBuffer::numElements() const {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+HostTensor HostBuffer::values() const {
+  return dtype.fromBytes(bytes.data(), shape);
+}
+
+llvm::Error HostBuffer::writeNpy(llvm::StringRef path) const {
+  npy::Array a;
+  a.descr = npy::descrFor(dtype.type, dtype.isUnsigned);
+  a.shape = shape;
+  if (dtype.type.isBF16())
+    a.bytes = DType{Float32Type::get(dtype.type.getContext())}.toBytes(values());
+  else
+    a.bytes.assign(bytes.begin(), bytes.end());
+  return npy::write(path, a);
+}
+
+std::string uop::numpyShape(llvm::ArrayRef<int64_t> shape) {
+  std::string s = "(";
+  for (auto [i, d] : llvm::enumerate(shape))
+    s += (i ? ", " : "") + std::to_string(d);
+  return s + (shape.size() == 1 ? ",)" : ")");
+}
+
 void uop::fillRandom(HostTensor &h, DType t, std::mt19937_64 &rng) {
   int64_t n = h.numElements();
   if (t.isFloat()) {
@@ -218,4 +264,8 @@ void uop::compare(const HostTensor &got, const HostTensor &ref, DType t,
     c.maxAbs = std::max(c.maxAbs, abs);
     c.maxRel = std::max(c.maxRel, rel);
   }
+}
+
+void uop::compare(const HostBuffer &got, const HostTensor &ref, Comparison &c) {
+  compare(got.values(), ref, got.dtype, c);
 }

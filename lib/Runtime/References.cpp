@@ -18,21 +18,24 @@ KernelBuffers uop::makeKernelBuffers(tirx::PrimFuncOp fn, uint64_t seed) {
     DType d{bt.getElementType()};
     HostTensor h;
     h.shape = llvm::to_vector(bt.getShape());
-    std::vector<unsigned char> raw(h.numElements() * d.bytes());
+    HostBuffer b;
     if (i + 1 != buffers.size()) {
       fillRandom(h, d, rng);
-      raw = d.toBytes(h);
+      b = HostBuffer::fromValues(d, h);
+    } else {
+      b.dtype = d;
+      b.shape = h.shape;
+      b.bytes.resize(h.numElements() * d.bytes());
     }
     if (d.isFloat())
-      h.data.resize(h.numElements()); // the output: zeros until read back
+      h.data.resize(h.numElements()); // the output: zeros
     // The host references compute in double: integers as numbers too.
     else
       for (int64_t e = 0; e < h.numElements(); ++e)
         h.data.push_back(h.ints.empty() ? 0.0 : d.asDouble(h.ints[e]));
     h.ints.clear();
-    k.hosts.push_back(std::move(h));
-    k.types.push_back(d);
-    k.bytes.push_back(std::move(raw));
+    k.values.push_back(std::move(h));
+    k.buffers.push_back(std::move(b));
   }
   return k;
 }
@@ -62,21 +65,23 @@ llvm::Error uop::checkReference(tirx::ReferenceKind ref,
                                 const KernelBuffers &k, uint64_t seed,
                                 Comparison &c) {
   size_t needed = ref == tirx::ReferenceKind::Copy ? 2 : 3;
-  if (k.hosts.size() < needed)
+  if (k.buffers.size() < needed)
     return llvm::createStringError(
         "the reference '" + tirx::stringifyReferenceKind(ref) + "' needs " +
         llvm::Twine(needed) + " buffer parameters, the kernel has " +
-        llvm::Twine(k.hosts.size()));
+        llvm::Twine(k.buffers.size()));
+  // The output as the numbers it holds (integers too: the references are
+  // computed in double).
+  const HostBuffer &out = k.buffers.back();
   HostTensor got;
-  got.shape = k.hosts.back().shape;
-  DType out = k.types.back();
-  got.data.resize(k.hosts.back().data.size());
+  got.shape = out.shape;
+  got.data.resize(out.numElements());
   for (size_t i = 0; i < got.data.size(); ++i)
-    got.data[i] = out.load(k.bytes.back().data() + i * out.bytes());
+    got.data[i] = out.dtype.load(out.bytes.data() + i * out.dtype.bytes());
   if (ref == tirx::ReferenceKind::Copy)
-    compare(got, k.hosts.front(), k.types.front(), c);
+    compare(got, k.values.front(), k.buffers.front().dtype, c);
   else
-    compareGemm(got, k.hosts[0], k.hosts[1],
-                ref == tirx::ReferenceKind::GemmNT, out, seed, c);
+    compareGemm(got, k.values[0], k.values[1],
+                ref == tirx::ReferenceKind::GemmNT, out.dtype, seed, c);
   return llvm::Error::success();
 }

@@ -10,10 +10,15 @@
 #ifndef UOP_RUNTIME_ERROR_H
 #define UOP_RUNTIME_ERROR_H
 
+#include "mlir/IR/Location.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
 
 namespace uop {
 /// Status codes shared by uop-run (its exit status) and the C API (uopRun's
@@ -67,6 +72,34 @@ private:
   RuntimeErrorKind errorKind;
   std::string text;
 };
+
+/// A bad input that is the program's: an argument, a parameter, a shape
+/// variable. Its location lets a front end report it as a diagnostic there;
+/// one about a whole op (a function) keeps the op, which MLIR's diagnostics
+/// on an op print with it.
+class ProgramError : public llvm::ErrorInfo<ProgramError, RuntimeError> {
+public:
+  static char ID;
+  ProgramError(mlir::Location loc, std::string message,
+               mlir::Operation *op = nullptr)
+      : ErrorInfo(RuntimeErrorKind::BadInput, std::move(message)), where(loc),
+        op(op) {}
+  mlir::Location getLocation() const { return where; }
+  /// The op the error is about, or null.
+  mlir::Operation *getOperation() const { return op; }
+
+private:
+  mlir::Location where;
+  mlir::Operation *op;
+};
+
+/// A ProgramError at `loc`.
+llvm::Error makeProgramError(mlir::Location loc, const llvm::Twine &message);
+
+/// The failure of a call that has already reported it as an MLIR diagnostic
+/// (the interpreter, shape specialization): an error of `kind` without text
+/// of its own, so the front end adds none.
+llvm::Error diagnosedError(RuntimeErrorKind kind = RuntimeErrorKind::BadInput);
 
 /// A RuntimeError as an llvm::Error.
 llvm::Error makeError(RuntimeErrorKind kind, const llvm::Twine &message);

@@ -1,9 +1,12 @@
-//===- HostData.h - element types, random inputs and checks on the host -*- C++ -*-===//
+//===- HostData.h - host buffers, random inputs and checks -------*- C++ -*-===//
 //
-// What a runner needs around a program's buffers on the host: the element
-// type of a buffer with its byte form and its tolerance (DType), seeded
-// random inputs, and the comparison of an output with a double-precision
-// reference. uop-run, and any other front end that checks results, use it.
+// The host data model of the runtime. A program's buffer on the host is a
+// HostBuffer: its element type (DType: storage, signedness, tolerance), its
+// shape and its bytes, as the compiled program reads and writes them, with
+// .npy I/O. The references compute on HostTensor values (Interpreter.h),
+// which a buffer converts to and from; an output is compared with its
+// reference within its type's tolerance. Every front end (uop-run, the C
+// API) holds its buffers this way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,11 +14,13 @@
 #define UOP_RUNTIME_HOSTDATA_H
 
 #include "uop/Runtime/Interpreter.h"
+#include "uop/Runtime/Npy.h"
 
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
+#include <new>
 #include <random>
 #include <string>
 #include <vector>
@@ -52,6 +57,48 @@ struct DType {
   double tolerance() const;
 };
 
+/// Host memory aligned to a cache line, as CPU tensor allocators give it
+/// (PyTorch's aligns to 64 bytes). A large malloc block is only 16-byte
+/// aligned, so each 512-bit load of a row would straddle two lines: a
+/// 1024^3 matmul runs 12% slower on such buffers (docs/performance.md).
+template <typename T> struct CacheLineAllocator {
+  using value_type = T;
+  static constexpr std::align_val_t kAlign{64};
+  CacheLineAllocator() = default;
+  template <typename U> CacheLineAllocator(const CacheLineAllocator<U> &) {}
+  T *allocate(size_t n) {
+    return static_cast<T *>(::operator new(n * sizeof(T), kAlign));
+  }
+  void deallocate(T *p, size_t) { ::operator delete(p, kAlign); }
+  bool operator==(const CacheLineAllocator &) const { return true; }
+  bool operator!=(const CacheLineAllocator &) const { return false; }
+};
+using AlignedBytes =
+    std::vector<unsigned char, CacheLineAllocator<unsigned char>>;
+
+/// One buffer of a program on the host, as a compiled program reads and
+/// writes it: elements of `dtype`, row-major and little-endian.
+struct HostBuffer {
+  DType dtype;
+  llvm::SmallVector<int64_t> shape;
+  AlignedBytes bytes;
+
+  /// `values` stored in `dtype` (floats rounded to nearest even).
+  static HostBuffer fromValues(DType dtype, const HostTensor &values);
+  /// A buffer of NaN bytes (0xFF), so that elements a program leaves
+  /// unwritten fail a check.
+  static HostBuffer poisoned(DType dtype, llvm::ArrayRef<int64_t> shape);
+  int64_t numElements() const;
+  /// The elements as the references hold them (exact).
+  HostTensor values() const;
+  /// Writes the buffer as a .npy file of its numpy dtype; bf16, which numpy
+  /// lacks, as float32 (exact).
+  llvm::Error writeNpy(llvm::StringRef path) const;
+};
+
+/// A shape as numpy prints it: "(2, 3)", "(4,)", "()".
+std::string numpyShape(llvm::ArrayRef<int64_t> shape);
+
 /// Seeded random values of the element type: floats in [-1, 1) rounded to
 /// the type, signed integers in [-8, 8], unsigned in [0, 16], bools 0/1.
 void fillRandom(HostTensor &h, DType t, std::mt19937_64 &rng);
@@ -76,6 +123,8 @@ double finiteRms(llvm::ArrayRef<double> v);
 /// which are finite on a pass. `tolerance` 0 means the type's.
 void compare(const HostTensor &got, const HostTensor &ref, DType t,
              Comparison &c, double tolerance = 0);
+/// The same for an output buffer, in its own type.
+void compare(const HostBuffer &got, const HostTensor &ref, Comparison &c);
 } // namespace uop
 
 #endif // UOP_RUNTIME_HOSTDATA_H

@@ -18,11 +18,12 @@ namespace uop {
 /// The host side of a kernel's buffer parameters, in order: every buffer but
 /// the last is an input of seeded random values, the last is the output.
 struct KernelBuffers {
-  llvm::SmallVector<HostTensor> hosts;
-  llvm::SmallVector<DType> types;
-  /// Each buffer in its element type: the inputs' values, the output as read
-  /// back for the check.
-  std::vector<std::vector<unsigned char>> bytes;
+  /// Each buffer in its element type: the inputs' values, the output (zeros
+  /// until then) as read back for the check.
+  llvm::SmallVector<HostBuffer> buffers;
+  /// The inputs' values in double precision, integers as the numbers they
+  /// denote, which is what the references compute on; the output's are 0.
+  llvm::SmallVector<HostTensor> values;
 };
 
 KernelBuffers makeKernelBuffers(tirx::PrimFuncOp fn, uint64_t seed);
