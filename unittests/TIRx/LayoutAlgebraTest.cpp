@@ -35,7 +35,7 @@ namespace {
 TileLayout parseOrDie(const char *text) {
   auto layout = parseTileLayout(text);
   EXPECT_TRUE(layout.ok()) << text << ": " << layout.error();
-  return layout ? *layout : TileLayout{{Iter{1, 1, "m"}}, {}, {}};
+  return layout ? *layout : TileLayout{{Iter{1, 1, Axis::M}}, {}, {}};
 }
 
 SwizzleLayout swizzle(int64_t m, int64_t b, int64_t s, bool inner = true) {
@@ -169,10 +169,10 @@ public:
     }
   }
 
-  std::string axis() {
-    static const std::vector<std::string> names = {"m",      "m",    "m",
-                                                   "laneid", "warpid", "TCol"};
-    return pick(names);
+  Axis axis() {
+    static const std::vector<Axis> axes = {
+        Axis::M, Axis::M, Axis::M, Axis::LaneId, Axis::WarpId, Axis::TCol};
+    return pick(axes);
   }
 
   /// A random valid layout of size product(shape): extents follow the dims
@@ -189,7 +189,7 @@ public:
       extents = factors(product(shape));
     }
     bool compact = chance(0.5);
-    std::map<std::string, int64_t> running;
+    std::map<Axis, int64_t> running;
     l.shard.resize(extents.size());
     for (size_t k = extents.size(); k-- > 0;) {
       Iter &it = l.shard[k];
@@ -254,11 +254,11 @@ private:
 std::set<std::string> namedAxes(const TileLayout &l) {
   std::set<std::string> names;
   for (const Iter &it : l.shard)
-    names.insert(it.axis);
+    names.insert(axisName(it.axis));
   for (const Iter &it : l.replica)
-    names.insert(it.axis);
+    names.insert(axisName(it.axis));
   for (const Offset &o : l.offset)
-    names.insert(o.axis);
+    names.insert(axisName(o.axis));
   return names;
 }
 
@@ -277,18 +277,19 @@ std::vector<Location> byDefinition(const TileLayout &l, const Shape &shape,
   for (const std::string &ax : namedAxes(l))
     base[ax] = 0;
   for (size_t k = l.shard.size(); k-- > 0;) {
-    base[l.shard[k].axis] += (flat % l.shard[k].extent) * l.shard[k].stride;
+    base[axisName(l.shard[k].axis)] +=
+        (flat % l.shard[k].extent) * l.shard[k].stride;
     flat /= l.shard[k].extent;
   }
   for (const Offset &o : l.offset)
-    base[o.axis] += o.value;
+    base[axisName(o.axis)] += o.value;
   std::vector<Location> set{base};
   for (const Iter &r : l.replica) {
     std::vector<Location> next;
     for (const Location &loc : set)
       for (int64_t i = 0; i < r.extent; ++i) {
         Location x = loc;
-        x[r.axis] += i * r.stride;
+        x[axisName(r.axis)] += i * r.stride;
         next.push_back(x);
       }
     set = std::move(next);
@@ -466,9 +467,9 @@ TEST(LayoutAlgebra, ArchitectureExample128Elements) {
   TileLayout l = parseOrDie(text);
   EXPECT_EQ(format(l), text);
   ASSERT_EQ(l.shard.size(), 4u);
-  EXPECT_EQ(l.shard[1], (Iter{2, 1, "warpid"}));
-  EXPECT_EQ(l.replica, (std::vector<Iter>{{2, 4, "warpid"}}));
-  EXPECT_EQ(l.offset, (std::vector<Offset>{{5, "warpid"}}));
+  EXPECT_EQ(l.shard[1], (Iter{2, 1, Axis::WarpId}));
+  EXPECT_EQ(l.replica, (std::vector<Iter>{{2, 4, Axis::WarpId}}));
+  EXPECT_EQ(l.offset, (std::vector<Offset>{{5, Axis::WarpId}}));
   EXPECT_EQ(size(l), 128);
   Shape shape{8, 16};
   for (int64_t i = 0; i < 8; ++i)
@@ -537,8 +538,17 @@ TEST(LayoutAlgebra, AxisKinds) {
     EXPECT_TRUE(isMemoryAxis(ax)) << ax;
     EXPECT_FALSE(isThreadAxis(ax)) << ax;
   }
-  for (const char *ax : {"", "M", "lane", "tlane", "ty"})
-    EXPECT_FALSE(isKnownAxis(ax)) << ax;
+  for (const char *ax : {"", "M", "lane", "tlane", "ty"}) {
+    EXPECT_FALSE(symbolizeAxis(ax)) << ax;
+    EXPECT_FALSE(isThreadAxis(ax) || isMemoryAxis(ax)) << ax;
+  }
+  // The enum and the names agree both ways.
+  for (int a = 0; a <= static_cast<int>(Axis::TCol); ++a) {
+    Axis axis = static_cast<Axis>(a);
+    EXPECT_EQ(symbolizeAxis(axisName(axis)), axis) << axisName(axis);
+    EXPECT_EQ(isThreadAxis(axis), isThreadAxis(axisName(axis)));
+    EXPECT_EQ(isMemoryAxis(axis), isMemoryAxis(axisName(axis)));
+  }
 }
 
 // 7 canonical texts print back identically; 5 other spellings print in
@@ -662,8 +672,8 @@ TEST(LayoutAlgebra, ValidationErrors24) {
   EXPECT_TRUE(validate(noM).has_value());
   EXPECT_FALSE(apply(noM, {32}, {0}).ok());
   EXPECT_TRUE(validate(TileLayout{}).has_value()); // no shard iter
-  EXPECT_TRUE(validate(TileLayout{{{int64_t(1) << 40, 1, "m"},
-                                   {int64_t(1) << 40, 1, "laneid"}},
+  EXPECT_TRUE(validate(TileLayout{{{int64_t(1) << 40, 1, Axis::M},
+                                   {int64_t(1) << 40, 1, Axis::LaneId}},
                                   {},
                                   {}})
                   .has_value()); // size beyond 2^62
@@ -880,7 +890,7 @@ TEST(LayoutAlgebraProperty, CanonicalizeKeepsElements1000) {
             << format(*c);
       }
     }
-    std::set<std::string> offsetAxes;
+    std::set<Axis> offsetAxes;
     for (const Offset &o : c->offset)
       EXPECT_TRUE(offsetAxes.insert(o.axis).second) << format(*c);
   }

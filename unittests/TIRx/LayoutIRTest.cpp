@@ -75,14 +75,16 @@ static la::Location baseLocation(const la::TileLayout &tile,
   la::Location loc = locs->front();
   // Axes named only by replicas are still present, at 0.
   for (const la::Iter &r : tile.replica)
-    loc.emplace(r.axis, 0);
+    loc.emplace(la::axisName(r.axis), 0);
   return loc;
 }
 
 /// A random valid tile layout of `size` elements: a factorisation of the
 /// size into shard extents, strides from a small set, a few axes.
 static la::TileLayout randomTile(std::mt19937 &rng, int64_t size) {
-  static const char *axes[] = {"m", "m", "m", "laneid", "warpid"};
+  using la::Axis;
+  static const Axis axes[] = {Axis::M, Axis::M, Axis::M, Axis::LaneId,
+                              Axis::WarpId};
   la::TileLayout l;
   int64_t rest = size;
   while (rest > 1) {
@@ -93,10 +95,10 @@ static la::TileLayout randomTile(std::mt19937 &rng, int64_t size) {
     l.shard.push_back({e, int64_t(rng() % 5), axes[rng() % 5]});
   }
   if (l.shard.empty())
-    l.shard.push_back({1, 1, "m"});
+    l.shard.push_back({1, 1, Axis::M});
   if (rng() % 3 == 0)
-    l.replica.push_back({int64_t(2 + rng() % 2), int64_t(1 + rng() % 8),
-                         "warpid"});
+    l.replica.push_back(
+        {int64_t(2 + rng() % 2), int64_t(1 + rng() % 8), Axis::WarpId});
   if (rng() % 2)
     l.offset.push_back({int64_t(rng() % 16), axes[rng() % 5]});
   return l;

@@ -49,7 +49,8 @@ constexpr int64_t kWgK = 64, kWgGroups = 2, kWgM = 64;
 /// The mma.sync m16n8 accumulator fragments of a 64 x 64 warp tile: element
 /// (r, c) on lane (r % 8) * 4 + (c % 8) / 2 (gemm_mma_sync_pipelined.mlir).
 TileLayoutAttr accumulatorLayout(MLIRContext *ctx) {
-  StringAttr m = StringAttr::get(ctx, "m"), lane = StringAttr::get(ctx, "laneid");
+  using layout::Axis;
+  Axis m = Axis::M, lane = Axis::LaneId;
   return TileLayoutAttr::get(ctx, {4, 2, 8, 8, 4, 2}, {32, 2, 4, 4, 1, 1},
                              {m, m, lane, m, lane, m}, {}, {}, {}, {}, {});
 }
@@ -57,9 +58,8 @@ TileLayoutAttr accumulatorLayout(MLIRContext *ctx) {
 /// The wgmma D fragment of a 64 x n warpgroup tile: element (r, c) on warp
 /// r / 16 of the warpgroup, lane (r % 8) * 4 + (c % 8) / 2 (gemm_wgmma.mlir).
 TileLayoutAttr wgmmaAccumulatorLayout(MLIRContext *ctx, int64_t n) {
-  StringAttr m = StringAttr::get(ctx, "m"),
-             lane = StringAttr::get(ctx, "laneid"),
-             wid = StringAttr::get(ctx, "wid_in_wg");
+  using layout::Axis;
+  Axis m = Axis::M, lane = Axis::LaneId, wid = Axis::WidInWg;
   return TileLayoutAttr::get(ctx, {4, 2, 8, n / 8, 4, 2}, {1, 2, 4, 4, 1, 1},
                              {wid, m, lane, m, lane, m}, {}, {}, {}, {}, {});
 }
@@ -71,7 +71,7 @@ TileLayoutAttr wgmmaAccumulatorLayout(MLIRContext *ctx, int64_t n) {
 ComposeLayoutAttr ringLayout(MLIRContext *ctx, int64_t stages, int64_t rows,
                              int64_t cols, int64_t swizzleLen,
                              int64_t atomLen) {
-  StringAttr m = StringAttr::get(ctx, "m");
+  layout::Axis m = layout::Axis::M;
   auto tile = TileLayoutAttr::get(ctx, {stages * rows, cols}, {cols, 1}, {m, m},
                                   {}, {}, {}, {}, {});
   auto swizzle = SwizzleLayoutAttr::get(ctx, 3, swizzleLen, atomLen, true);

@@ -199,15 +199,9 @@ LogicalResult TIRxDialect::verifyOperationAttribute(Operation *op,
 // TileLayoutAttr
 //===----------------------------------------------------------------------===//
 
-static SmallVector<StringAttr> toStringAttrs(MLIRContext *ctx,
-                                             ArrayRef<std::string> names) {
-  return llvm::to_vector(llvm::map_range(
-      names, [&](const std::string &n) { return StringAttr::get(ctx, n); }));
-}
-
 TileLayoutAttr TileLayoutAttr::get(MLIRContext *ctx, const la::TileLayout &l) {
   SmallVector<int64_t> se, ss, re, rs, ov;
-  SmallVector<std::string> sa, ra, oa;
+  SmallVector<la::Axis> sa, ra, oa;
   for (const la::Iter &it : l.shard) {
     se.push_back(it.extent);
     ss.push_back(it.stride);
@@ -222,21 +216,21 @@ TileLayoutAttr TileLayoutAttr::get(MLIRContext *ctx, const la::TileLayout &l) {
     ov.push_back(o.value);
     oa.push_back(o.axis);
   }
-  return get(ctx, se, ss, toStringAttrs(ctx, sa), re, rs, toStringAttrs(ctx, ra),
-             ov, toStringAttrs(ctx, oa));
+  return get(ctx, se, ss, sa, re, rs, ra, ov, oa);
 }
 
-static la::TileLayout buildTileLayout(
-    ArrayRef<int64_t> se, ArrayRef<int64_t> ss, ArrayRef<StringAttr> sa,
-    ArrayRef<int64_t> re, ArrayRef<int64_t> rs, ArrayRef<StringAttr> ra,
-    ArrayRef<int64_t> ov, ArrayRef<StringAttr> oa) {
+static la::TileLayout
+buildTileLayout(ArrayRef<int64_t> se, ArrayRef<int64_t> ss,
+                ArrayRef<la::Axis> sa, ArrayRef<int64_t> re,
+                ArrayRef<int64_t> rs, ArrayRef<la::Axis> ra,
+                ArrayRef<int64_t> ov, ArrayRef<la::Axis> oa) {
   la::TileLayout l;
   for (size_t i = 0; i < se.size() && i < ss.size() && i < sa.size(); ++i)
-    l.shard.push_back({se[i], ss[i], sa[i].str()});
+    l.shard.push_back({se[i], ss[i], sa[i]});
   for (size_t i = 0; i < re.size() && i < rs.size() && i < ra.size(); ++i)
-    l.replica.push_back({re[i], rs[i], ra[i].str()});
+    l.replica.push_back({re[i], rs[i], ra[i]});
   for (size_t i = 0; i < ov.size() && i < oa.size(); ++i)
-    l.offset.push_back({ov[i], oa[i].str()});
+    l.offset.push_back({ov[i], oa[i]});
   return l;
 }
 
@@ -246,11 +240,12 @@ la::TileLayout TileLayoutAttr::getLayout() const {
                          getReplicaAxes(), getOffsetValues(), getOffsetAxes());
 }
 
-LogicalResult TileLayoutAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> se,
-    ArrayRef<int64_t> ss, ArrayRef<StringAttr> sa, ArrayRef<int64_t> re,
-    ArrayRef<int64_t> rs, ArrayRef<StringAttr> ra, ArrayRef<int64_t> ov,
-    ArrayRef<StringAttr> oa) {
+LogicalResult
+TileLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       ArrayRef<int64_t> se, ArrayRef<int64_t> ss,
+                       ArrayRef<la::Axis> sa, ArrayRef<int64_t> re,
+                       ArrayRef<int64_t> rs, ArrayRef<la::Axis> ra,
+                       ArrayRef<int64_t> ov, ArrayRef<la::Axis> oa) {
   if (se.size() != ss.size() || se.size() != sa.size() ||
       re.size() != rs.size() || re.size() != ra.size() || ov.size() != oa.size())
     return emitError() << "tile layout parameter lists differ in length";
@@ -665,7 +660,8 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
                             "are distributed over threads";
     if (thread)
       continue;
-    bool tmemAxis = axis == layout::axisName(layout::Axis::TLane) || axis == layout::axisName(layout::Axis::TCol);
+    std::optional<la::Axis> named = la::symbolizeAxis(axis);
+    bool tmemAxis = named == la::Axis::TLane || named == la::Axis::TCol;
     if (scope == StorageScope::TMem && !tmemAxis)
       return emitError() << "tmem buffers take layouts on TLane/TCol, got "
                             "memory axis '"
@@ -778,26 +774,29 @@ uop::tirx::emitLayoutApply(OpBuilder &b, Location loc,
   std::map<std::string, Value> result;
   for (const std::string &axis : la::axes(tile))
     result[axis] = cst(b, loc, 0);
+  auto at = [&](la::Axis axis) -> Value & {
+    return result[la::axisName(axis)];
+  };
   // Mixed radix: the first shard iter takes the most significant digit.
   int64_t divisor = 1;
   for (const la::Iter &it : llvm::reverse(tile.shard)) {
     Value digit = b.createOrFold<arith::RemUIOp>(
         loc, b.createOrFold<arith::DivUIOp>(loc, flat, cst(b, loc, divisor)),
         cst(b, loc, it.extent));
-    result[it.axis] = b.createOrFold<arith::AddIOp>(
-        loc, result[it.axis],
+    at(it.axis) = b.createOrFold<arith::AddIOp>(
+        loc, at(it.axis),
         b.createOrFold<arith::MulIOp>(loc, digit, cst(b, loc, it.stride)));
     divisor *= it.extent;
   }
   for (const la::Offset &o : tile.offset)
-    result[o.axis] = b.createOrFold<arith::AddIOp>(loc, result[o.axis],
-                                                   cst(b, loc, o.value));
+    at(o.axis) =
+        b.createOrFold<arith::AddIOp>(loc, at(o.axis), cst(b, loc, o.value));
   if (!replica.empty() && replica.size() != tile.replica.size())
     return failure();
   for (auto [r, it] : llvm::zip(replica, tile.replica))
     if (r)
-      result[it.axis] = b.createOrFold<arith::AddIOp>(
-          loc, result[it.axis], cst(b, loc, r * it.stride));
+      at(it.axis) = b.createOrFold<arith::AddIOp>(loc, at(it.axis),
+                                                  cst(b, loc, r * it.stride));
   if (const la::SwizzleLayout *s = a.getSwizzle())
     result[la::kMemoryAxis] = emitSwizzle(b, loc, *s, result[la::kMemoryAxis]);
   return result;

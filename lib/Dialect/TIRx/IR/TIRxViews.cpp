@@ -23,9 +23,9 @@ la::Layout uop::tirx::getBufferLayout(BufferType type) {
   }
   la::TileLayout tile;
   for (auto [e, s] : llvm::zip(type.getShape(), strides))
-    tile.shard.push_back(la::Iter{e, s, la::kMemoryAxis});
+    tile.shard.push_back(la::Iter{e, s, la::Axis::M});
   if (tile.shard.empty())
-    tile.shard.push_back(la::Iter{1, 1, la::kMemoryAxis});
+    tile.shard.push_back(la::Iter{1, 1, la::Axis::M});
   return tile;
 }
 

@@ -96,7 +96,7 @@ SmallVector<SmallVector<int64_t>> otherMemoryReplicas(BufferType type) {
     size_t k = 0;
     for (; k < digits.size(); ++k) {
       const layout::Iter &it = tile->replica[k];
-      if (it.axis != layout::kMemoryAxis)
+      if (it.axis != layout::Axis::M)
         continue;
       if (++digits[k] < it.extent)
         break;
@@ -228,10 +228,10 @@ private:
     std::set<std::string> distributed;
     for (const layout::Iter &it : tile.shard)
       if (layout::isThreadAxis(it.axis))
-        distributed.insert(it.axis);
+        distributed.insert(layout::axisName(it.axis));
     for (const layout::Offset &o : tile.offset)
       if (layout::isThreadAxis(o.axis) && o.value)
-        distributed.insert(o.axis);
+        distributed.insert(layout::axisName(o.axis));
     return distributed;
   }
 
@@ -393,11 +393,12 @@ private:
     std::map<std::string, int64_t> value;
     int64_t divisor = 1;
     for (const layout::Iter &it : llvm::reverse(tile.shard)) {
-      value[it.axis] += flat / divisor % it.extent * it.stride;
+      value[layout::axisName(it.axis)] +=
+          flat / divisor % it.extent * it.stride;
       divisor *= it.extent;
     }
     for (const layout::Offset &o : tile.offset)
-      value[o.axis] += o.value;
+      value[layout::axisName(o.axis)] += o.value;
     for (const std::string &axis : distributed) {
       auto own = mine.find(axis);
       if (own == mine.end() || own->second != value[axis])

@@ -14,6 +14,7 @@
 #include "uop/Dialect/TIRx/Utils/LayoutAlgebra.h"
 
 #include <algorithm>
+#include <cstring>
 #include <set>
 
 namespace uop::tirx::layout {
@@ -44,16 +45,27 @@ bool productEquals(int64_t e, int64_t s, int64_t target) {
   return !__builtin_mul_overflow(e, s, &r) && r == target;
 }
 
+/// Locations, spans and axis sets are keyed by the axis's name.
+std::string name(Axis axis) { return axisName(axis); }
+
 std::string iterText(const Iter &it) {
   std::string s = std::to_string(it.extent) + ":" + std::to_string(it.stride);
-  if (it.axis != kMemoryAxis)
-    s += "@" + it.axis;
+  if (it.axis != Axis::M)
+    s += "@" + name(it.axis);
   return s;
 }
 
-/// The axes named by a layout, as a sorted set.
-std::set<std::string> axisSet(const TileLayout &layout) {
-  std::set<std::string> result;
+/// Axes in name order (byte order), the order of a Location's keys.
+struct ByName {
+  bool operator()(Axis a, Axis b) const {
+    return std::strcmp(axisName(a), axisName(b)) < 0;
+  }
+};
+using AxisSet = std::set<Axis, ByName>;
+
+/// The axes named by a layout, sorted by name.
+AxisSet axisSet(const TileLayout &layout) {
+  AxisSet result;
   for (const Iter &it : layout.shard)
     result.insert(it.axis);
   for (const Iter &it : layout.replica)
@@ -65,20 +77,19 @@ std::set<std::string> axisSet(const TileLayout &layout) {
 
 /// Location sets of the flat index `flat` in a valid layout. `names` is
 /// axisSet(layout) (passed in so table() computes it once).
-std::vector<Location> applyFlat(const TileLayout &layout,
-                                const std::set<std::string> &names,
+std::vector<Location> applyFlat(const TileLayout &layout, const AxisSet &names,
                                 int64_t flat) {
   Location base;
-  for (const std::string &ax : names)
-    base[ax] = 0;
+  for (Axis ax : names)
+    base[name(ax)] = 0;
   // The last shard iter is the least significant digit.
   for (size_t k = layout.shard.size(); k-- > 0;) {
     const Iter &it = layout.shard[k];
-    base[it.axis] += (flat % it.extent) * it.stride;
+    base[name(it.axis)] += (flat % it.extent) * it.stride;
     flat /= it.extent;
   }
   for (const Offset &o : layout.offset)
-    base[o.axis] += o.value;
+    base[name(o.axis)] += o.value;
   std::vector<Location> locations{base};
   for (const Iter &it : layout.replica) {
     std::vector<Location> next;
@@ -86,7 +97,7 @@ std::vector<Location> applyFlat(const TileLayout &layout,
     for (const Location &loc : locations)
       for (int64_t r = 0; r < it.extent; ++r) {
         Location copy = loc;
-        copy[it.axis] += r * it.stride;
+        copy[name(it.axis)] += r * it.stride;
         next.push_back(std::move(copy));
       }
     locations = std::move(next);
@@ -122,7 +133,7 @@ std::optional<std::string> validateAll(const TileLayout &layout,
 /// unit iters everywhere): used by canonicalize() after validation and by
 /// slice()/tile() on the layouts they assemble.
 TileLayout canonicalizeUnchecked(const TileLayout &layout) {
-  std::set<std::string> before = axisSet(layout);
+  AxisSet before = axisSet(layout);
   TileLayout result;
 
   // Offsets: one per axis, in first-appearance order, zeros dropped.
@@ -164,13 +175,13 @@ TileLayout canonicalizeUnchecked(const TileLayout &layout) {
   // unchanged: apply() reports every named axis, so dropping the last mention
   // of an axis would change the table.
   if (result.shard.empty()) {
-    std::string axis = !layout.shard.empty() ? layout.shard.front().axis
-                       : !before.empty()     ? *before.begin()
-                                             : std::string(kMemoryAxis);
+    Axis axis = !layout.shard.empty() ? layout.shard.front().axis
+                : !before.empty()     ? *before.begin()
+                                      : Axis::M;
     result.shard.push_back(Iter{1, 1, axis});
   }
-  std::set<std::string> after = axisSet(result);
-  for (const std::string &ax : before)
+  AxisSet after = axisSet(result);
+  for (Axis ax : before)
     if (!after.count(ax))
       result.offset.push_back(Offset{0, ax});
   return result;
@@ -275,10 +286,6 @@ bool isMemoryAxis(std::string_view name) {
   return a && *a >= Axis::M;
 }
 
-bool isKnownAxis(std::string_view name) {
-  return isThreadAxis(name) || isMemoryAxis(name);
-}
-
 std::optional<std::string> validate(const TileLayout &layout) {
   if (layout.shard.empty())
     return std::string("layout has no shard iter");
@@ -292,8 +299,6 @@ std::optional<std::string> validate(const TileLayout &layout) {
                " (must be >= 1)";
       if (it.stride < 0)
         return where + " has negative stride " + std::to_string(it.stride);
-      if (!isKnownAxis(it.axis))
-        return where + " names unknown axis '" + it.axis + "'";
     }
     return std::nullopt;
   };
@@ -306,9 +311,6 @@ std::optional<std::string> validate(const TileLayout &layout) {
     if (o.value < 0)
       return "offset #" + std::to_string(k) + " is negative (" +
              std::to_string(o.value) + ")";
-    if (!isKnownAxis(o.axis))
-      return "offset #" + std::to_string(k) + " names unknown axis '" +
-             o.axis + "'";
   }
   // Bound size and spans so later arithmetic cannot overflow.
   int64_t total = 1;
@@ -318,7 +320,7 @@ std::optional<std::string> validate(const TileLayout &layout) {
       return std::string("layout size exceeds 2^62");
     total = *t;
   }
-  std::map<std::string, int64_t> maxValue;
+  std::map<Axis, int64_t> maxValue;
   auto addIters = [&](const std::vector<Iter> &iters) {
     for (const Iter &it : iters) {
       auto c = mulBounded(it.extent - 1, it.stride);
@@ -363,7 +365,7 @@ std::optional<std::string> validate(const ComposeLayout &layout) {
     return err;
   if (auto err = validate(layout.tile))
     return err;
-  if (!axisSet(layout.tile).count(kMemoryAxis))
+  if (!axisSet(layout.tile).count(Axis::M))
     return std::string("compose: the tile layout names no 'm' axis for the "
                        "swizzle to act on");
   return std::nullopt;
@@ -399,8 +401,10 @@ int64_t size(const TileLayout &layout) {
 }
 
 std::vector<std::string> axes(const TileLayout &layout) {
-  std::set<std::string> s = axisSet(layout);
-  return std::vector<std::string>(s.begin(), s.end());
+  std::vector<std::string> result;
+  for (Axis ax : axisSet(layout))
+    result.push_back(name(ax));
+  return result;
 }
 
 Result<std::map<std::string, int64_t>> span(const TileLayout &layout) {
@@ -409,14 +413,14 @@ Result<std::map<std::string, int64_t>> span(const TileLayout &layout) {
   // Strides and offsets are non-negative, so the maximum takes every digit
   // at its top value; validate() bounded these sums.
   std::map<std::string, int64_t> result;
-  for (const std::string &ax : axisSet(layout))
-    result[ax] = 1;
+  for (Axis ax : axisSet(layout))
+    result[name(ax)] = 1;
   for (const Iter &it : layout.shard)
-    result[it.axis] += (it.extent - 1) * it.stride;
+    result[name(it.axis)] += (it.extent - 1) * it.stride;
   for (const Iter &it : layout.replica)
-    result[it.axis] += (it.extent - 1) * it.stride;
+    result[name(it.axis)] += (it.extent - 1) * it.stride;
   for (const Offset &o : layout.offset)
-    result[o.axis] += o.value;
+    result[name(o.axis)] += o.value;
   return result;
 }
 
@@ -456,17 +460,17 @@ TileLayout rowMajor(const Shape &shape) {
   TileLayout layout;
   int64_t stride = 1;
   for (size_t d = shape.size(); d-- > 0;) {
-    layout.shard.insert(layout.shard.begin(), Iter{shape[d], stride, "m"});
+    layout.shard.insert(layout.shard.begin(), Iter{shape[d], stride, Axis::M});
     stride *= shape[d];
   }
   if (layout.shard.empty())
-    layout.shard.push_back(Iter{1, 1, "m"});
+    layout.shard.push_back(Iter{1, 1, Axis::M});
   return layout;
 }
 
 bool isIdentity(const TileLayout &layout) {
   return layout.shard.size() == 1 && layout.shard[0].stride == 1 &&
-         layout.shard[0].axis == kMemoryAxis && layout.replica.empty() &&
+         layout.shard[0].axis == Axis::M && layout.replica.empty() &&
          layout.offset.empty();
 }
 
@@ -526,7 +530,7 @@ Result<std::vector<Location>> apply(const ComposeLayout &layout,
 Result<Table> table(const TileLayout &layout, const Shape &shape) {
   if (auto err = validateAll(layout, shape))
     return Result<Table>::failure(*err);
-  std::set<std::string> names = axisSet(layout);
+  AxisSet names = axisSet(layout);
   Table result;
   int64_t n = size(layout);
   result.reserve(n);
@@ -734,7 +738,7 @@ Result<TileLayout> slice(const TileLayout &layout, const Shape &shape,
   // digit in any group; give it the canonical layout's unit iter back.
   if (result.shard.empty())
     result.shard.push_back(Iter{1, 1, canon.shard.front().axis});
-  for (const std::string &ax : axisSet(canon))
+  for (Axis ax : axisSet(canon))
     result.offset.push_back(Offset{0, ax});
   return canonicalizeUnchecked(result);
 }
@@ -822,15 +826,16 @@ Result<TileLayout> tile(const TileLayout &outer, const Shape &outerShape,
   // Outer locations are in units of whole inner tiles on memory axes: scale
   // them by the inner span there. Thread axes add unscaled (the usual use
   // puts outer and inner on different thread axes, e.g. warpid x laneid).
-  std::set<std::string> innerAxes = axisSet(n);
+  AxisSet innerAxes = axisSet(n);
   auto innerSpan = span(n);
   std::optional<std::string> overflow;
-  auto scaled = [&](const std::string &axis, int64_t value) -> int64_t {
+  auto scaled = [&](Axis axis, int64_t value) -> int64_t {
     if (!isMemoryAxis(axis) || !innerAxes.count(axis))
       return value;
-    auto v = mulBounded(value, (*innerSpan)[axis]);
+    auto v = mulBounded(value, (*innerSpan)[name(axis)]);
     if (!v) {
-      overflow = "tile: scaled outer stride on '" + axis + "' exceeds 2^62";
+      overflow =
+          "tile: scaled outer stride on '" + name(axis) + "' exceeds 2^62";
       return 0;
     }
     return *v;
@@ -861,9 +866,9 @@ Result<TileLayout> tile(const TileLayout &outer, const Shape &outerShape,
   for (const Offset &off : o.offset)
     result.offset.push_back(Offset{scaled(off.axis, off.value), off.axis});
   result.offset.insert(result.offset.end(), n.offset.begin(), n.offset.end());
-  for (const std::string &ax : axisSet(o))
+  for (Axis ax : axisSet(o))
     result.offset.push_back(Offset{0, ax});
-  for (const std::string &ax : innerAxes)
+  for (Axis ax : innerAxes)
     result.offset.push_back(Offset{0, ax});
   if (overflow)
     return R::failure(*overflow);
@@ -888,8 +893,8 @@ std::string formatIters(const char *kind, const std::vector<Iter> &iters) {
     }
     extents += std::to_string(iters[k].extent);
     strides += std::to_string(iters[k].stride);
-    if (iters[k].axis != kMemoryAxis)
-      strides += "@" + iters[k].axis;
+    if (iters[k].axis != Axis::M)
+      strides += "@" + name(iters[k].axis);
   }
   if (iters.size() != 1) {
     extents = "(" + extents + ")";
@@ -985,12 +990,18 @@ private:
   std::string error_;
 };
 
+/// A stride or offset as written: its axis is a name until resolveAxes.
+struct NamedValue {
+  int64_t value = 0;
+  std::string axis = kMemoryAxis;
+};
+
 /// `value[@axis]`.
-std::optional<Offset> readStride(Reader &r) {
+std::optional<NamedValue> readStride(Reader &r) {
   auto value = r.integer();
   if (!value)
     return std::nullopt;
-  Offset result{*value, kMemoryAxis};
+  NamedValue result{*value, kMemoryAxis};
   if (r.consume('@')) {
     auto axis = r.identifier();
     if (!axis)
@@ -1024,8 +1035,14 @@ auto readTuple(Reader &r, ReadItem item)
   return result;
 }
 
+/// An iter as written.
+struct NamedIter {
+  int64_t extent = 1;
+  NamedValue stride;
+};
+
 /// `[extents:strides]` after the `S` or `R`.
-std::optional<std::vector<Iter>> readIters(Reader &r, const char *kind) {
+std::optional<std::vector<NamedIter>> readIters(Reader &r, const char *kind) {
   if (!r.expect('['))
     return std::nullopt;
   auto extents = readTuple(r, [](Reader &rr) { return rr.integer(); });
@@ -1039,10 +1056,43 @@ std::optional<std::vector<Iter>> readIters(Reader &r, const char *kind) {
            " extents but " + std::to_string(strides->size()) + " strides");
     return std::nullopt;
   }
-  std::vector<Iter> iters;
+  std::vector<NamedIter> iters;
   for (size_t k = 0; k < extents->size(); ++k)
-    iters.push_back(Iter{(*extents)[k], (*strides)[k].value, (*strides)[k].axis});
+    iters.push_back(NamedIter{(*extents)[k], (*strides)[k]});
   return iters;
+}
+
+/// The layout's axes by name, or which name is no axis.
+struct NamedLayout {
+  std::vector<NamedIter> shard, replica;
+  std::vector<NamedValue> offset;
+};
+
+Result<TileLayout> resolveAxes(const NamedLayout &named) {
+  TileLayout layout;
+  std::string error;
+  auto resolve = [&](const NamedValue &v, const std::string &where) {
+    std::optional<Axis> axis = symbolizeAxis(v.axis);
+    if (!axis && error.empty())
+      error = where + " names unknown axis '" + v.axis + "'";
+    return axis.value_or(Axis::M);
+  };
+  auto iters = [&](const std::vector<NamedIter> &in, const char *kind,
+                   std::vector<Iter> &out) {
+    for (size_t k = 0; k < in.size(); ++k)
+      out.push_back(Iter{in[k].extent, in[k].stride.value,
+                         resolve(in[k].stride, std::string(kind) + " iter #" +
+                                                   std::to_string(k))});
+  };
+  iters(named.shard, "shard", layout.shard);
+  iters(named.replica, "replica", layout.replica);
+  for (size_t k = 0; k < named.offset.size(); ++k)
+    layout.offset.push_back(
+        Offset{named.offset[k].value,
+               resolve(named.offset[k], "offset #" + std::to_string(k))});
+  if (!error.empty())
+    return Result<TileLayout>::failure(error);
+  return layout;
 }
 
 } // namespace
@@ -1053,8 +1103,8 @@ std::string format(const TileLayout &layout) {
     text += " + " + formatIters("R", layout.replica);
   for (const Offset &o : layout.offset) {
     text += " + " + std::to_string(o.value);
-    if (o.axis != kMemoryAxis)
-      text += "@" + o.axis;
+    if (o.axis != Axis::M)
+      text += "@" + name(o.axis);
   }
   return text;
 }
@@ -1062,7 +1112,7 @@ std::string format(const TileLayout &layout) {
 Result<TileLayout> parseTileLayout(std::string_view text) {
   using R = Result<TileLayout>;
   Reader r(text);
-  TileLayout layout;
+  NamedLayout named;
   bool seenReplica = false;
   if (!r.consume('S')) {
     r.fail("expected 'S['");
@@ -1071,7 +1121,7 @@ Result<TileLayout> parseTileLayout(std::string_view text) {
   auto shard = readIters(r, "S");
   if (!shard)
     return R::failure(r.error());
-  layout.shard = std::move(*shard);
+  named.shard = std::move(*shard);
   while (!r.atEnd()) {
     if (!r.expect('+'))
       return R::failure(r.error());
@@ -1084,15 +1134,19 @@ Result<TileLayout> parseTileLayout(std::string_view text) {
       auto replica = readIters(r, "R");
       if (!replica)
         return R::failure(r.error());
-      layout.replica = std::move(*replica);
+      named.replica = std::move(*replica);
       continue;
     }
     auto offset = readStride(r);
     if (!offset)
       return R::failure(r.error());
-    layout.offset.push_back(*offset);
+    named.offset.push_back(*offset);
   }
-  if (auto err = validate(layout))
+  Result<TileLayout> layout = resolveAxes(named);
+  if (!layout)
+    return R::failure("invalid layout '" + std::string(text) +
+                      "': " + layout.error());
+  if (auto err = validate(*layout))
     return R::failure("invalid layout '" + std::string(text) + "': " + *err);
   return layout;
 }

@@ -26,16 +26,20 @@ def TIRx_TileLayoutAttr : TIRx_Attr<"TileLayout", "tile",
     `#tirx.tile<S[(8,2,4,2):(4@laneid,1@warpid,1@laneid,1)] + R[2:4@warpid] + 5@warpid>`.
     A stride without `@axis` is on `m`; one-element tuples drop their
     parentheses (`S[8192:1]`). docs/tirx-layouts.md gives the semantics.
+    Axes are `layout::Axis` values (laneid, warpid, wgid, tid_in_wg,
+    wid_in_wg, tx, bx, by, bz, cbx, cby, cbz, m, TLane, TCol), so an
+    attribute cannot name an unknown axis; the text is read by the layout
+    algebra's parser (parseTileLayout), the one grammar of tile layouts.
   }];
   let parameters = (ins
       ArrayRefParameter<"int64_t">:$shardExtents,
       ArrayRefParameter<"int64_t">:$shardStrides,
-      ArrayRefParameter<"::mlir::StringAttr">:$shardAxes,
+      ArrayRefParameter<"::uop::tirx::layout::Axis">:$shardAxes,
       OptionalArrayRefParameter<"int64_t">:$replicaExtents,
       OptionalArrayRefParameter<"int64_t">:$replicaStrides,
-      OptionalArrayRefParameter<"::mlir::StringAttr">:$replicaAxes,
+      OptionalArrayRefParameter<"::uop::tirx::layout::Axis">:$replicaAxes,
       OptionalArrayRefParameter<"int64_t">:$offsetValues,
-      OptionalArrayRefParameter<"::mlir::StringAttr">:$offsetAxes);
+      OptionalArrayRefParameter<"::uop::tirx::layout::Axis">:$offsetAxes);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{

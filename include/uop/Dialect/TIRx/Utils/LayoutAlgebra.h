@@ -76,21 +76,23 @@ const char *axisName(Axis axis);
 /// The axis named `name`, if any.
 std::optional<Axis> symbolizeAxis(std::string_view name);
 
-/// The default axis: a plain memory offset in elements.
+/// The default axis's name: a plain memory offset in elements. Locations and
+/// spans are keyed by name, so that they iterate in name order.
 inline constexpr const char *kMemoryAxis = "m";
 
 /// Axis::LaneId ... Axis::Cbz.
-bool isThreadAxis(std::string_view name);
+inline bool isThreadAxis(Axis axis) { return axis < Axis::M; }
 /// Axis::M, Axis::TLane, Axis::TCol.
+inline bool isMemoryAxis(Axis axis) { return axis >= Axis::M; }
+/// The same, by name (false for a name that is no axis).
+bool isThreadAxis(std::string_view name);
 bool isMemoryAxis(std::string_view name);
-/// isThreadAxis || isMemoryAxis; layouts naming any other axis are invalid.
-bool isKnownAxis(std::string_view name);
 
 /// One mixed-radix digit: `extent` values, each step moving `stride` on `axis`.
 struct Iter {
   int64_t extent = 1;
   int64_t stride = 0;
-  std::string axis = kMemoryAxis;
+  Axis axis = Axis::M;
   bool operator==(const Iter &o) const {
     return extent == o.extent && stride == o.stride && axis == o.axis;
   }
@@ -101,7 +103,7 @@ struct Iter {
 /// are allowed; they add up. They are kept as written so text round-trips.
 struct Offset {
   int64_t value = 0;
-  std::string axis = kMemoryAxis;
+  Axis axis = Axis::M;
   bool operator==(const Offset &o) const {
     return value == o.value && axis == o.axis;
   }
@@ -170,7 +172,7 @@ using Region = std::vector<Range>;
 //===----------------------------------------------------------------------===//
 
 /// Structural checks: at least one shard iter, extents >= 1, strides and
-/// offsets >= 0, known axis names, size and per-axis span fit in 2^62.
+/// offsets >= 0, size and per-axis span fit in 2^62.
 std::optional<std::string> validate(const TileLayout &layout);
 /// All fields >= 0, atomLen >= swizzleLen, perElement+swizzleLen+atomLen <= 62.
 std::optional<std::string> validate(const SwizzleLayout &swizzle);
@@ -313,7 +315,8 @@ private:
 std::string format(const TileLayout &layout);
 /// Parses the format above (whitespace between tokens is free, `@m` and
 /// parentheses around one element are optional, `R[...]` at most once, in
-/// any position after `S[...]`), then validates.
+/// any position after `S[...]`; an axis is one of axisName's), then
+/// validates. The one grammar of layouts: `#tirx.tile<...>` parses with it.
 Result<TileLayout> parseTileLayout(std::string_view text);
 
 /// `per_element = 3, swizzle_len = 3, atom_len = 3` plus

@@ -658,15 +658,16 @@ ownedRegisters(Operation *op, BufferType type, int64_t threads) {
   std::map<std::string, SmallVector<std::pair<int64_t, int64_t>>> radix;
   SmallVector<int64_t> memoryIters;
   for (auto [k, it] : llvm::enumerate(tile->shard)) {
-    if (it.axis == layout::kMemoryAxis) {
+    if (it.axis == layout::Axis::M) {
       memoryIters.push_back(k);
       continue;
     }
     if (!layout::isThreadAxis(it.axis))
       return std::nullopt;
-    owned.threadDigits.push_back({it.axis, it.stride, it.extent,
-                                  dimOf[k], weightOf[k]});
-    radix[it.axis].push_back({it.stride, it.extent});
+    std::string axis = layout::axisName(it.axis);
+    owned.threadDigits.push_back(
+        {axis, it.stride, it.extent, dimOf[k], weightOf[k]});
+    radix[axis].push_back({it.stride, it.extent});
   }
   // Each axis's iters, by stride, must be the mixed-radix digits of its ids.
   for (auto &[axis, iters] : radix) {

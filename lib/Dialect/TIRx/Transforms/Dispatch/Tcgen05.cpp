@@ -27,8 +27,8 @@ Declines tmemMatrixDeclines(Value operand, StringRef name) {
     return (name + " must be a 2-D tmem buffer").str();
   auto tile = dyn_cast_or_null<TileLayoutAttr>(t.getLayout());
   layout::TileLayout expected;
-  expected.shard = {{t.getShape()[0], 1, layout::axisName(layout::Axis::TLane)},
-                    {t.getShape()[1], 1, layout::axisName(layout::Axis::TCol)}};
+  expected.shard = {{t.getShape()[0], 1, layout::Axis::TLane},
+                    {t.getShape()[1], 1, layout::Axis::TCol}};
   if (!tile || tile.getLayout() != expected)
     return (name + " must be laid out as S[(rows,cols):(1@TLane,1@TCol)]").str();
   return std::nullopt;
