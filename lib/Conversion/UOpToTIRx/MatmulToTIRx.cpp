@@ -434,15 +434,6 @@ LogicalResult MatmulEmitter::emitWgmmaBody(OpBuilder &b, Location loc) {
 
 } // namespace
 
-bool uop::hasTensorCoreOpt(FunctionOp fn) {
-  SinkOp sink = fn.getSink();
-  if (!sink || !sink.getInfo())
-    return false;
-  return llvm::any_of(sink.getInfo()->getAppliedOpts(), [](OptAttr o) {
-    return o.getKind() == OptOps::TC;
-  });
-}
-
 FailureOr<PrimFuncOp> uop::convertTensorCoreMatmul(FunctionOp fn,
                                                    OpBuilder &b, bool wgmma) {
   FailureOr<MatmulMatch> mm = matchMatmul(fn);

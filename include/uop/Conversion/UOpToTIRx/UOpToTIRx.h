@@ -14,12 +14,9 @@ namespace uop {
 #define GEN_PASS_DECL_CONVERTUOPTOTIRX
 #include "uop/Conversion/Passes.h.inc"
 
-/// Whether uop-optimize chose tensor cores (TC) for `kernel`.
-bool hasTensorCoreOpt(FunctionOp kernel);
-
-/// The tensor-core prim_func (at `b`) of a kernel marked TC that is a
-/// matmul MatmulMatch.h knows; a diagnostic at the kernel otherwise. The
-/// kernel itself is left for the caller to erase. With `wgmma` the design
+/// The tensor-core prim_func (at `b`) of a kernel marked `<TC, k, 32>`
+/// (hasTiledTensorCoreOpt) that is a matmul MatmulMatch.h knows; a
+/// diagnostic at the kernel otherwise. The kernel itself is left for the caller to erase. With `wgmma` the design
 /// is sm_90a's (warpgroups, wgmma.mma_async), else sm_80's (mma.sync).
 mlir::FailureOr<tirx::PrimFuncOp>
 convertTensorCoreMatmul(FunctionOp kernel, mlir::OpBuilder &b,
