@@ -7,6 +7,10 @@
 # thread (--mlir-disable-threading): the steady cost per kernel, without the
 # process's one-time costs (the dynamic linker binding libMLIR's symbols on
 # first call, pattern sets, dialect loading) that the single copy pays.
+# With UOP_TINYGRAD_DIR set to a tinygrad checkout, the examples are also
+# lowered by tinygrad (tinygrad_codegen.py: its to_program without the C
+# compiler) and the ratios printed: tinygrad's first lowering per kernel /
+# our single copy, and its lowering again / our x20 steady cost.
 #   benchmarks/compile/uop_pipeline.sh [SIZES...]   (default: 1000 10000 100000)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -38,7 +42,7 @@ measure() {
 printf "%-28s %8s %8s %12s %10s %15s\n" graph ops kernels "pipeline ms" "ms/kernel" "x20 ms/kernel"
 row() {
   read -r ops kernels ms <<< "$(measure "$2")"
-  local steady=""
+  steady=""
   if [ -n "${3:-}" ]; then
     read -r _ k20 ms20 <<< "$(measure "$3" --mlir-disable-threading)"
     steady="$(awk -v m="$ms20" -v k="$k20" 'BEGIN {printf "%.3f", k ? m / k : 0}')"
@@ -66,6 +70,7 @@ PY
 for ex in elementwise reduce matmul softmax matmul_bias_relu; do
   copies "$root/examples/uop/$ex.mlir" > "$tmp/$ex.x20.mlir"
   row "examples/uop/$ex" "$root/examples/uop/$ex.mlir" "$tmp/$ex.x20.mlir"
+  echo "$ex $last_per_kernel $steady" >> "$tmp/ours.txt"
 done
 first=""
 for n in "${sizes[@]}"; do
@@ -76,4 +81,16 @@ done
 if [ "${#sizes[@]}" -gt 1 ]; then
   awk -v a="$first" -v b="$last_per_kernel" -v lo="${sizes[0]}" -v hi="${sizes[-1]}" \
     'BEGIN {printf "ms/kernel growth from %d to %d ops: %.2fx (1.00x is linear)\n", lo, hi, (a ? b / a : 0)}'
+fi
+if [ -n "${UOP_TINYGRAD_DIR:-}" ]; then
+  python3 "$root/benchmarks/compile/tinygrad_codegen.py" --tsv --rounds "${TG_ROUNDS:-3}" > "$tmp/tg.txt"
+  echo
+  echo "tinygrad codegen (to_program, no C compiler, SPEC=${SPEC:-1}, median of ${TG_ROUNDS:-3} processes) against ours:"
+  printf "%-20s %14s %12s %8s %14s %12s %8s\n" example "tg first ms" "ours 1 copy" ratio "tg again ms" "ours x20" ratio
+  join <(sort "$tmp/ours.txt") <(sort "$tmp/tg.txt") | while read -r ex one x20 first again; do
+    printf "%-20s %14.2f %12.3f %7.1fx %14.2f %12.3f %7.1fx\n" "$ex" "$first" "$one" \
+      "$(awk -v a="$first" -v b="$one" 'BEGIN {print (b > 0 ? a / b : 0)}')" "$again" "$x20" \
+      "$(awk -v a="$again" -v b="$x20" 'BEGIN {print (b > 0 ? a / b : 0)}')"
+  done
+  echo "target (issue 45 item 5): every ratio >= 20x"
 fi
