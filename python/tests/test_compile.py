@@ -92,10 +92,10 @@ def test_tensor_to_ptx():
 def test_pinned_schedule_opts():
     # A row sum: the kernel's axes are R0 (rows) and R1 (the reduction).
     t = Tensor(np.ones((64, 1024), np.float32)).sum(axis=1)
-    mlir = uop.compile(t, target="mlir", opts=["UNROLL:1:4", ("UPCAST", 0, 4)])
+    mlir = uop.compile(t, target="mlir", opts=["#uop.opt<UNROLL, 1, 4>", ("UPCAST", 0, 4)])
     assert "applied_opts = [<UNROLL, 1, 4>, <UPCAST, 0, 4>]" in mlir
     # On cuda: GROUPTOP, and the launch follows (128 threads per block).
-    ptx = uop.compile(t, target="ptx", chip="sm_80", opts=["GROUPTOP:1:128"])
+    ptx = uop.compile(t, target="ptx", chip="sm_80", opts=[("GROUPTOP", 1, 128)])
     assert ".maxntid 128, 1, 1" in ptx and "shfl.sync.bfly" in ptx
     # The heuristic, for comparison, takes GROUP 256.
     assert ".maxntid 256, 1, 1" in uop.compile(t, target="ptx", chip="sm_80")
@@ -103,15 +103,19 @@ def test_pinned_schedule_opts():
 
 def test_pinned_schedule_errors():
     t = Tensor(np.ones((64, 1024), np.float32)).sum(axis=1)
-    with pytest.raises(ValueError, match="KIND:axis:amount"):
-        uop.compile(t, target="c", opts=["UPCAST:1"])
+    with pytest.raises(ValueError, match="not a #uop.opt"):
+        uop.compile(t, target="c", opts=["UPCAST:1:4"])
+    # A string that looks like one but does not parse: MLIR's attribute parser.
+    with pytest.raises(uop.CompileError) as e:
+        uop.compile(t, target="c", opts=["#uop.opt<UPCAST, 1>"])
+    assert "is not a list of #uop.opt" in e.value.diagnostics
     with pytest.raises(ValueError, match="not both"):
-        uop.compile(t, target="c", opts=["UPCAST:1:4"], pipeline="builtin.module(uop-to-program)")
+        uop.compile(t, target="c", opts=[("UPCAST", 1, 4)], pipeline="builtin.module(uop-to-program)")
     with pytest.raises(ValueError, match="TIRx kernels"):
-        uop.compile(axpy, target="ptx", opts=["UPCAST:1:4"])
+        uop.compile(axpy, target="ptx", opts=[("UPCAST", 1, 4)])
     # An option the kernel cannot take: MLIR's located diagnostic.
     with pytest.raises(uop.CompileError) as e:
-        uop.compile(t, target="c", opts=["LOCAL:0:16"])
+        uop.compile(t, target="c", opts=[("LOCAL", 0, 16)])
     assert "LOCAL needs target=cuda" in e.value.diagnostics
 
 

@@ -12,19 +12,20 @@ TARGETS = ("c", "ptx", "cubin", "mlir")
 
 
 def _opts_option(opts):
-    """``opts`` (``"UPCAST:1:4"`` strings or ``(kind, axis, amount)`` tuples) as
-    the pipelines' ``opts=...`` option text."""
+    """``opts`` (``(kind, axis, amount)`` tuples or ``"#uop.opt<KIND, axis, amount>"``
+    strings) as the pipelines' ``opts=...`` option text; uop-optimize parses each
+    entry with MLIR's attribute parser (a bad one is a located CompileError)."""
     entries = []
     for o in opts:
         if isinstance(o, str):
-            text = o
+            text = "".join(o.split())  # a pass option's value ends at a space
+            if not (text.startswith("#uop.opt<") and text.endswith(">")):
+                raise ValueError(f"opts entry {o!r} is not a #uop.opt<KIND, axis, amount> "
+                                 "attribute (e.g. '#uop.opt<UPCAST, 1, 4>') or a tuple")
         else:
             kind, axis, amount = o
-            text = f"{kind}:{int(axis)}:{int(amount)}"
-        parts = text.split(":")
-        if len(parts) != 3 or not parts[0].isalpha() or not all(p.isdigit() for p in parts[1:]):
-            raise ValueError(f"opts entry {o!r} is not KIND:axis:amount (e.g. 'UPCAST:1:4')")
-        entries.append(text.upper())
+            text = f"#uop.opt<{str(kind).upper()},{int(axis)},{int(amount)}>"
+        entries.append(text)
     return " opts=" + ",".join(entries) if entries else ""
 
 
@@ -74,7 +75,7 @@ def compile(obj, target="c", chip=None, pipeline=None, opts=()):  # noqa: A001 -
     module after the pipeline (for ``target="mlir"`` give ``chip`` to pick the GPU
     pipeline; without it the CPU one is run). ``opts`` pins the schedule of every
     kernel of a tensor program (uop-optimize's pinned options, e.g.
-    ``["UPCAST:1:4", ("UNROLL", 2, 4)]``; docs/uop-pipeline.md).
+    ``["#uop.opt<UPCAST, 1, 4>", ("UNROLL", 2, 4)]``; docs/uop-pipeline.md).
 
     Returns ``str`` (C, PTX, MLIR) or ``bytes`` (cubin). Compilation errors raise
     :class:`uop.CompileError` with MLIR's diagnostics.

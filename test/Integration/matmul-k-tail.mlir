@@ -21,8 +21,8 @@
 // an error, a pinned block shorter than K makes a short last block (200 =
 // 128 + 72):
 // RUN: uop-run %s --entry mm_48x64x200 --target cpu --check --repeat 1 | FileCheck %s
-// RUN: uop-run %s --entry mm_48x64x200 --target cpu --check --repeat 1 --opts UPCAST:1:32,UPCAST:0:8,PACK:2:0,BLOCK:2:128 | FileCheck %s
-// RUN: not uop-run %s --entry mm_48x64x200 --target cpu --repeat 1 --opts UPCAST:1:32,UPCAST:0:8,BLOCK:2:200 2>&1 | FileCheck %s --check-prefix=LONG
+// RUN: uop-run %s --entry mm_48x64x200 --target cpu --check --repeat 1 --opts '#uop.opt<UPCAST,1,32>,#uop.opt<UPCAST,0,8>,#uop.opt<PACK,2,0>,#uop.opt<BLOCK,2,128>' | FileCheck %s
+// RUN: not uop-run %s --entry mm_48x64x200 --target cpu --repeat 1 --opts '#uop.opt<UPCAST,1,32>,#uop.opt<UPCAST,0,8>,#uop.opt<BLOCK,2,200>' 2>&1 | FileCheck %s --check-prefix=LONG
 // LONG: error: uop-optimize: cannot apply #uop.opt<BLOCK, 2, 200>: BLOCK needs
 // LONG-SAME: a block shorter than the range
 // CHECK: check=pass

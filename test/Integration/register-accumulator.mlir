@@ -34,9 +34,9 @@
 // NOTE: uop.sink {{.*}} info <name = "rowmax_64x64"> {declined_opts = "UPCAST/UNROLL/GROUP on R0, R1: a hand-written register (DEFINE_REG) accumulator depends on them"}
 //
 // A pinned UNROLL of the loop is an error, not a wrong result.
-// RUN: not uop-run %t/reduce.mlir --check --opts UNROLL:1:4 2>&1 | FileCheck %s --check-prefix=PINNED
+// RUN: not uop-run %t/reduce.mlir --check --opts '#uop.opt<UNROLL,1,4>' 2>&1 | FileCheck %s --check-prefix=PINNED
 // PINNED: error: uop-optimize: cannot apply #uop.opt<UNROLL, 1, 4>: a hand-written register (DEFINE_REG) accumulator depends on axis 1; its lanes would share the register
-// RUN: not uop-opt %t/total.mlir --uop-optimize="target=cuda opts=LOCAL:0:32" 2>&1 | FileCheck %s --check-prefix=LOCAL
+// RUN: not uop-opt %t/total.mlir --uop-optimize="target=cuda opts=#uop.opt<LOCAL,0,32>" 2>&1 | FileCheck %s --check-prefix=LOCAL
 // LOCAL: error: uop-optimize: cannot apply #uop.opt<LOCAL, 0, 32>: a hand-written register (DEFINE_REG) is carried around axis 0; it stays a sequential loop
 
 //--- reduce.mlir

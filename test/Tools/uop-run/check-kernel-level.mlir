@@ -7,7 +7,7 @@
 //
 // The bundled example, with the heuristic schedule and with a pinned one:
 // RUN: uop-run %uop_src_root/examples/uop/matmul_kernel.mlir --check | FileCheck %s --check-prefix=MATMUL
-// RUN: uop-run %uop_src_root/examples/uop/matmul_kernel.mlir --check --opts UPCAST:0:4,UPCAST:1:8,UNROLL:2:4 | FileCheck %s --check-prefix=MATMUL
+// RUN: uop-run %uop_src_root/examples/uop/matmul_kernel.mlir --check --opts '#uop.opt<UPCAST,0,4>,#uop.opt<UPCAST,1,8>,#uop.opt<UNROLL,2,4>' | FileCheck %s --check-prefix=MATMUL
 // MATMUL: entry=main target=cpu kernels=1
 // MATMUL: checked=4096 mismatches=0 check=pass
 //

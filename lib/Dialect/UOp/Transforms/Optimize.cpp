@@ -82,6 +82,19 @@ constexpr int64_t kFewOutputs = 2048;
 struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
   using UOpOptimizeBase::UOpOptimizeBase;
 
+  /// Parses the `opts` option once, before the pass runs on any kernel
+  /// (so the parser's diagnostics are caught without racing other threads'
+  /// handlers); a bad entry is reported at each kernel it would pin.
+  LogicalResult initialize(MLIRContext *ctx) override {
+    optsParsed.clear();
+    optsError.clear();
+    if (FailureOr<SmallVector<OptAttr>> parsed =
+            parseOptsOption(ctx, opts, optsError);
+        succeeded(parsed))
+      optsParsed = std::move(*parsed);
+    return success();
+  }
+
   void runOnOperation() override {
     FunctionOp fn = getOperation();
     if (!isKernel(fn))
@@ -115,8 +128,12 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
     bool noLocals = info.getDontUseLocals();
     // A pinned schedule: the kernel's opts_to_apply, else the `opts` option.
     SmallVector<OptAttr> pinned(info.getOptsToApply());
-    if (pinned.empty() && failed(parseOptsOption(fn, pinned)))
+    if (pinned.empty() && !optsError.empty()) {
+      fn.emitError("uop-optimize: ") << optsError;
       return signalPassFailure();
+    }
+    if (pinned.empty())
+      pinned.assign(optsParsed.begin(), optsParsed.end());
 
     // Ranges a hand-written register accumulator depends on get no lanes;
     // the SINK says so (declined_opts).
@@ -149,6 +166,10 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
   }
 
 private:
+  /// The `opts` option, parsed (initialize), or why it does not parse.
+  SmallVector<OptAttr> optsParsed;
+  std::string optsError;
+
   /// Records on the SINK that the ranges `held` get no UPCAST, UNROLL or
   /// GROUP: `declined_opts = "UPCAST/UNROLL/GROUP on R0, R1: ..."`.
   static void noteDeclined(SinkOp sink, ArrayRef<RangeOp> held) {
@@ -471,24 +492,6 @@ private:
                                                    ? outputs.size() - 3
                                                    : 0))
       r.setAxisType(AxisType::Global);
-  }
-
-  /// The `opts` option (KIND:axis:amount, tinygrad's names) as OptAttrs.
-  LogicalResult parseOptsOption(FunctionOp fn, SmallVectorImpl<OptAttr> &out) {
-    for (const std::string &text : opts) {
-      SmallVector<StringRef, 3> parts;
-      StringRef(text).split(parts, ':');
-      std::optional<OptOps> kind =
-          parts.size() == 3 ? symbolizeOptOps(parts[0]) : std::nullopt;
-      int64_t axis, arg;
-      if (!kind || parts[1].getAsInteger(10, axis) ||
-          parts[2].getAsInteger(10, arg) || axis < 0 || arg < 0)
-        return fn.emitError("uop-optimize: opts entry '")
-               << text << "' is not KIND:axis:amount (e.g. UPCAST:1:4; "
-                          "axis and amount non-negative)";
-      out.push_back(OptAttr::get(fn.getContext(), *kind, axis, arg));
-    }
-    return success();
   }
 
   /// A pinned schedule: `pinned`, in order, instead of the heuristic, each

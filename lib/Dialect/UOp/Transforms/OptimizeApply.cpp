@@ -11,13 +11,61 @@
 #include "uop/Dialect/UOp/Utils/MatmulMatch.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 #include <functional>
 
 using namespace mlir;
 using namespace uop;
+
+FailureOr<SmallVector<OptAttr>>
+uop::parseOptsOption(MLIRContext *ctx, ArrayRef<std::string> entries,
+                     std::string &why) {
+  SmallVector<OptAttr> out;
+  std::string joined = llvm::join(entries, ",");
+  StringRef text = StringRef(joined).trim();
+  if (text.empty())
+    return out;
+  std::string list =
+      text.starts_with("[") ? text.str() : "[" + text.str() + "]";
+  std::string message;
+  Attribute parsed;
+  {
+    ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &d) {
+      if (message.empty())
+        message = d.str();
+      return success();
+    });
+    size_t read = 0;
+    parsed = parseAttribute(list, ctx, Type(), &read);
+    if (parsed && read != list.size())
+      message = "unexpected text after the list";
+  }
+  auto array = dyn_cast_or_null<ArrayAttr>(parsed);
+  if (array && message.empty())
+    for (Attribute a : array) {
+      auto opt = dyn_cast<OptAttr>(a);
+      if (!opt) {
+        llvm::raw_string_ostream os(message);
+        os << a << " is not a #uop.opt";
+        break;
+      }
+      out.push_back(opt);
+    }
+  if (!message.empty() || !array) {
+    why = ("opts '" + text + "' is not a list of #uop.opt<KIND, axis, " +
+           "amount> (e.g. #uop.opt<UPCAST, 1, 4>): " +
+           (message.empty() ? "not a list" : message))
+              .str();
+    return failure();
+  }
+  return out;
+}
 
 /// The RANGEs the accesses of a hand-written register (a DEFINE_REG in the
 /// kernel before uop-optimize: uop-devectorize's accumulator form) depend on,

@@ -40,6 +40,15 @@ std::pair<int64_t, bool> upcastFor(RangeOp r, int64_t want, bool overlap);
 /// ceil(k / ceil(k / want)), whose last block is shorter.
 int64_t kBlockFor(int64_t k, int64_t want);
 
+/// The `opts` pass option: `#uop.opt<KIND, axis, amount>` attributes,
+/// comma-separated, optionally in brackets, parsed by the dialect's attribute
+/// parser. The entries are joined with commas first: a textual pipeline
+/// splits a list option at every comma, those inside `<...>` too. On failure
+/// `why` holds the parser's message.
+mlir::FailureOr<llvm::SmallVector<OptAttr>>
+parseOptsOption(mlir::MLIRContext *ctx, llvm::ArrayRef<std::string> entries,
+                std::string &why);
+
 /// Applies kernel options to one kernel, each checked against the kernel as
 /// it is when it applies (see the uop-optimize description for what each
 /// kind does).

@@ -58,7 +58,7 @@ uop.function @reshape_k(%out: !uop.ptr<f32, global, 16>, %in: !uop.ptr<f32, glob
 }
 
 //--- program.mlir
-// The kernel above before its upcast: `--opts UPCAST:1:4` would make it;
+// The kernel above before its upcast: `--opts '#uop.opt<UPCAST,1,4>'` would make it;
 // here the SINK pins it.
 uop.function @reshape_k(%out: !uop.ptr<f32, global, 16>, %in: !uop.ptr<f32, global, 16>) {
   %c2 = arith.constant 2 : index

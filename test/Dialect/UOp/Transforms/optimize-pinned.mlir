@@ -1,5 +1,5 @@
 // RUN: uop-opt %s -split-input-file --uop-optimize=target=cuda | FileCheck %s
-// RUN: uop-opt %s -split-input-file --uop-optimize="target=cuda opts=UNROLL:1:4,LOCAL:0:16" | FileCheck %s --check-prefix=OPT
+// RUN: uop-opt %s -split-input-file --uop-optimize="target=cuda opts=#uop.opt<UNROLL,1,4>,#uop.opt<LOCAL,0,16>" | FileCheck %s --check-prefix=OPT
 //
 // A pinned schedule: the SINK's `opts_to_apply` replaces uop-optimize's
 // heuristic. The options apply in order, each to the axis id it names as

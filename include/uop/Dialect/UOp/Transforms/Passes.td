@@ -225,7 +225,9 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     applied_opts lists what it applied, so a recorded schedule replays
     exactly (test: optimize-replay.test). A pinned schedule replaces the
     heuristic: the SINK's
-    `opts_to_apply` (or, for kernels without it, the `opts` option) is
+    `opts_to_apply` (or, for kernels without it, the `opts` option, a list
+    of `#uop.opt<KIND, axis, amount>` parsed by the dialect's attribute
+    parser; one that does not parse is an error at the kernel) is
     applied in order, each option checked against the kernel as it then
     is (an axis id that does not exist, an amount that does not divide,
     an option of the wrong target is an error at the SINK). UPCAST splits
@@ -295,9 +297,10 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
            "lines before its reduction loop">,
     ListOption<"opts", "opts", "std::string",
            "A pinned schedule for kernels without opts_to_apply: "
-           "KIND:axis:amount entries (tinygrad's names, e.g. "
-           "UPCAST:1:4,LOCAL:3:16), applied in order instead of the "
-           "heuristic">,
+           "#uop.opt<KIND, axis, amount> attributes (tinygrad's names), "
+           "comma-separated (e.g. #uop.opt<UPCAST,1,4>,#uop.opt<LOCAL,3,16>; "
+           "with spaces the value needs braces: {#uop.opt<UPCAST, 1, 4>}), "
+           "applied in order instead of the heuristic">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
