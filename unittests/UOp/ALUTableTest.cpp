@@ -2,9 +2,9 @@
 //
 // Walks uop/Support/ALUOps.def (through uop::aluOps()) and checks that each
 // consumer of ALU semantics handles every row: the op exists under its name,
-// the interpreter evaluates it, uop-to-c has a form for it, its tirx kind and
-// Python name parse. A row added without its consumers fails here, in CI,
-// not in a user's run.
+// the interpreter evaluates it, uop-to-c writes it with the row's spelling,
+// its tirx kind and Python name parse. A row added without its consumers fails
+// here, in CI, not in a user's run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,7 +12,10 @@
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/TIRx/Transforms/ElementwiseKinds.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
+#include "uop/Pipelines/Pipelines.h"
+#include "uop/Runtime/Compile.h"
 #include "uop/Runtime/Interpreter.h"
+#include "uop/Target/Translations.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -20,7 +23,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 #include "gtest/gtest.h"
@@ -29,6 +35,108 @@ using namespace mlir;
 using namespace uop;
 
 namespace {
+
+/// The element types the C test gives a row's signature: operands, result.
+std::pair<SmallVector<StringRef>, StringRef> cTypes(const ALUOpInfo &row) {
+  switch (row.signature) {
+  case ALUSignature::FloatToFloat:
+    return {SmallVector<StringRef>(row.arity, "f32"), "f32"};
+  case ALUSignature::IntToInt:
+    return {SmallVector<StringRef>(row.arity, "i32"), "i32"};
+  case ALUSignature::FloatCompare:
+    return {{"f32", "f32"}, "i1"};
+  case ALUSignature::IntCompare:
+    return {{"i32", "i32"}, "i1"};
+  case ALUSignature::Select:
+    return {{"i1", "f32", "f32"}, "f32"};
+  case ALUSignature::FloatExtend:
+    return {{"f16"}, "f32"};
+  case ALUSignature::FloatTruncate:
+    return {{"f32"}, "f16"};
+  case ALUSignature::IntToFloat:
+    return {{"i32"}, "f32"};
+  case ALUSignature::FloatToInt:
+    return {{"f32"}, "i32"};
+  case ALUSignature::IntExtend:
+    return {{"i16"}, "i32"};
+  case ALUSignature::IntTruncate:
+    return {{"i32"}, "i16"};
+  case ALUSignature::IntToIndex:
+    return {{"i32"}, "index"};
+  case ALUSignature::Bitcast:
+    return {{"f32"}, "i32"};
+  }
+  return {};
+}
+
+/// A tensor-level function of one op of `row` on 4-element tensors (the
+/// generic form, so one template serves every row).
+std::string oneOpFunction(const ALUOpInfo &row) {
+  auto [operands, result] = cTypes(row);
+  auto tensor = [](StringRef t) { return ("tensor<4x" + t + ">").str(); };
+  SmallVector<std::string> args, names, types;
+  for (auto [i, t] : llvm::enumerate(operands)) {
+    names.push_back("%a" + std::to_string(i));
+    args.push_back(names.back() + ": " + tensor(t));
+    types.push_back(tensor(t));
+  }
+  std::string attr;
+  if (row.signature == ALUSignature::FloatCompare)
+    attr = " {predicate = 4 : i64}"; // olt
+  if (row.signature == ALUSignature::IntCompare)
+    attr = " {predicate = 2 : i64}"; // slt
+  return "func.func @f(" + llvm::join(args, ", ") + ") -> " + tensor(result) +
+         " {\n  %r = \"" + row.name.str() + "\"(" + llvm::join(names, ", ") +
+         ")" + attr + " : (" + llvm::join(types, ", ") + ") -> " +
+         tensor(result) + "\n  return %r : " + tensor(result) + "\n}\n";
+}
+
+/// The prelude helper a row's form calls on f32/i32, or "".
+std::string helperOf(const ALUOpInfo &row) {
+  std::string s = row.cSpelling.str();
+  switch (row.cForm) {
+  case ALUCForm::Polynomial:
+    return "uoph_" + s + "_f32";
+  case ALUCForm::FloatMinMax:
+    return s + "f32";
+  case ALUCForm::WidthHelper:
+  case ALUCForm::BitsHelper:
+  case ALUCForm::IntPowHelper:
+    return s;
+  default:
+    return "";
+  }
+}
+
+/// What the C that computes `row`'s op on f32/i32 contains: its spelling in
+/// the shape of its form; empty for the forms without a spelling.
+std::string spelledAs(const ALUOpInfo &row) {
+  std::string s = row.cSpelling.trim().str();
+  switch (row.cForm) {
+  case ALUCForm::Infix:
+  case ALUCForm::Wrapping:
+  case ALUCForm::UnsignedInfix:
+  case ALUCForm::SignedDivision:
+  case ALUCForm::Shift:
+  case ALUCForm::SignedMinMax:
+  case ALUCForm::UnsignedMinMax:
+    return " " + s + " ";
+  case ALUCForm::Negate:
+    return "(" + s + "v";
+  case ALUCForm::Call:
+    return s + "f(";
+  case ALUCForm::ReciprocalCall:
+    return "/ " + s + "f(";
+  case ALUCForm::Polynomial:
+  case ALUCForm::FloatMinMax:
+  case ALUCForm::WidthHelper:
+  case ALUCForm::BitsHelper:
+  case ALUCForm::IntPowHelper:
+    return helperOf(row) + "(";
+  default:
+    return "";
+  }
+}
 
 class ALUTableTest : public ::testing::Test {
 protected:
@@ -158,6 +266,75 @@ TEST_F(ALUTableTest, CEmitterHasAFormForEveryRow) {
     default:
       EXPECT_TRUE(spelled) << row.name.str() << ": its form needs a spelling";
     }
+  }
+}
+
+// uop-to-c writes every row in its form with its spelling (a one-op
+// function through uop-to-program{target=cpu} and translateUOpToC): the
+// kernel's lines that compute values contain the spelling, and a prelude
+// helper the form calls is defined. A row the emitter does not write as its
+// C form and spelling say, or a None row it does write, fails here.
+TEST(ALUTableCTest, EveryRowIsWrittenInItsFormAndSpelling) {
+  DialectRegistry registry;
+  registerCompilerDialects(registry);
+  MLIRContext context(registry);
+  context.disableMultithreading();
+  std::string diagnostics;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &d) {
+    diagnostics += d.str() + "\n";
+    return success();
+  });
+  UOpToProgramPipelineOptions options; // fixed options: no host query
+  for (const ALUOpInfo &row : aluOps()) {
+    diagnostics.clear();
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(oneOpFunction(row), &context);
+    ASSERT_TRUE(module) << row.name.str() << ": " << diagnostics;
+    PassManager pm(&context);
+    buildUOpToProgramPipeline(pm, options);
+    ASSERT_TRUE(succeeded(pm.run(*module)))
+        << row.name.str() << ": " << diagnostics;
+    std::string c;
+    llvm::raw_string_ostream os(c);
+    bool written = succeeded(translateUOpToC(*module, os));
+    if (row.cForm == ALUCForm::None) {
+      EXPECT_FALSE(written) << row.name.str() << ": a None row is written";
+      EXPECT_NE(diagnostics.find("no C form"), std::string::npos)
+          << row.name.str() << ": " << diagnostics;
+      continue;
+    }
+    ASSERT_TRUE(written) << row.name.str() << ": " << diagnostics;
+    // The kernels' value definitions, without the index arithmetic and the
+    // vector stores' address computations.
+    size_t begin = c.find("static void uopk_"), end = c.find("\nint uop_f(");
+    ASSERT_TRUE(begin != std::string::npos && end != std::string::npos)
+        << row.name.str() << ":\n"
+        << c;
+    SmallVector<StringRef> lines, values;
+    StringRef(c).slice(begin, end).split(lines, '\n');
+    for (StringRef l : lines)
+      if (l.contains(" = ") && !l.contains("INT64_C") &&
+          !l.contains("memcpy") && !l.trim().starts_with("const int64_t"))
+        values.push_back(l);
+    EXPECT_FALSE(values.empty()) << row.name.str() << ":\n" << c;
+    std::string spelled = spelledAs(row);
+    if (!spelled.empty()) {
+      EXPECT_TRUE(llvm::any_of(
+          values, [&](StringRef l) { return l.contains(spelled); }))
+          << row.name.str() << ": no \"" << spelled << "\" in\n"
+          << llvm::join(values, "\n");
+    }
+    std::string helper = helperOf(row);
+    if (helper.empty())
+      continue;
+    SmallVector<StringRef> all;
+    StringRef(c).split(all, '\n');
+    EXPECT_TRUE(llvm::any_of(all,
+                             [&](StringRef l) {
+                               return l.starts_with("static inline") &&
+                                      l.contains(" " + helper + "(");
+                             }))
+        << row.name.str() << ": the prelude does not define " << helper;
   }
 }
 

@@ -842,13 +842,16 @@ private:
                      [](Type t) { return isa<VectorType>(t); }) ||
         isa<VectorType>(op->getResult(0).getType()))
       return emitVectorALU(op, in);
-    // Selects, bitcasts and casts handle the halves' bit patterns
-    // themselves; every other op computes on float operands and rounds a
-    // half result back (in `define`).
-    if (std::optional<LogicalResult> r = emitBits(op, in))
-      return *r;
-    if (std::optional<LogicalResult> r = emitConversion(op, in))
-      return *r;
+    // The ALU table's row says how C writes the op. Selects, bitcasts and
+    // casts handle the halves' bit patterns themselves; every other form
+    // computes on float operands and rounds a half result back (in
+    // `define`).
+    const ALUOpInfo *row = lookupALUOp(op);
+    ALUCForm form = row ? row->cForm : ALUCForm::None;
+    if (form == ALUCForm::Select || form == ALUCForm::Bitcast)
+      return emitBits(op, in);
+    if (form == ALUCForm::Conversion)
+      return emitConversion(op, in);
     for (auto [i, v] : llvm::enumerate(op->getOperands()))
       if (isHalf(v.getType()))
         in[i] = "uoph_" + halfName(v.getType()) + "_to_f32(" + in[i] + ")";
@@ -881,13 +884,13 @@ private:
                            "split them into lanes (uop-devectorize without "
                            "keep-vectors)");
     }
+    // The float rows that are C operators (the table's Infix and Negate
+    // forms: + - * / and negation) apply to the vectors as written.
+    if (const ALUOpInfo *row = lookupALUOp(op);
+        row && row->signature == ALUSignature::FloatToFloat &&
+        (row->cForm == ALUCForm::Infix || row->cForm == ALUCForm::Negate))
+      return emitOperator(op, *row, in);
     return TypeSwitch<Operation *, LogicalResult>(op)
-        .Case<arith::AddFOp>([&](auto) { return emitBinary(op, in, "+"); })
-        .Case<arith::SubFOp>([&](auto) { return emitBinary(op, in, "-"); })
-        .Case<arith::MulFOp>([&](auto) { return emitBinary(op, in, "*"); })
-        .Case<arith::DivFOp>([&](auto) { return emitBinary(op, in, "/"); })
-        .Case<arith::NegFOp>(
-            [&](auto) { return define(op, "(-" + in[0] + ")"); })
         .Case<arith::SelectOp>([&](arith::SelectOp sel) -> LogicalResult {
           if (isa<VectorType>(sel.getCondition().getType()))
             return op->emitError("uop-to-c: no C form for a select with a "
@@ -915,6 +918,15 @@ private:
   LogicalResult emitBinary(Operation *op, ArrayRef<std::string> in,
                            StringRef o) {
     return define(op, "(" + in[0] + " " + o.str() + " " + in[1] + ")");
+  }
+
+  // A row whose C form is a plain operator on its operands: `(a o b)` or
+  // `(o a)`, `o` its spelling.
+  LogicalResult emitOperator(Operation *op, const ALUOpInfo &row,
+                             ArrayRef<std::string> in) {
+    if (row.cForm == ALUCForm::Negate)
+      return define(op, "(" + row.cSpelling.str() + in[0] + ")");
+    return emitBinary(op, in, row.cSpelling);
   }
 
   // The result type `t` of a value computed as unsigned `e`: the low bits
@@ -1104,7 +1116,8 @@ private:
     case ALUCForm::Conversion:
       return std::nullopt;
     case ALUCForm::Infix:
-      return emitBinary(op, in, s);
+    case ALUCForm::Negate:
+      return emitOperator(op, *row, in);
     case ALUCForm::Wrapping:
       return emitWrapping(op, in, s);
     case ALUCForm::UnsignedInfix:
@@ -1113,8 +1126,6 @@ private:
       return emitSignedDivision(op, in);
     case ALUCForm::Shift:
       return emitShift(op, in);
-    case ALUCForm::Negate:
-      return define(op, "(" + s.str() + in[0] + ")");
     // arith.remf is LLVM's frem: C's fmod (the sign of the dividend);
     // maxnumf/minnumf return the other operand for one NaN: C's fmax.
     case ALUCForm::Call:
@@ -1213,15 +1224,12 @@ private:
     return define(op, fromUnsigned(t, *ct, e));
   }
 
-  // Ops on the stored bits, halves included: select and bitcast; none when
-  // `op` is neither.
-  std::optional<LogicalResult> emitBits(Operation *op,
-                                        ArrayRef<std::string> in) {
+  // The table's Select and Bitcast forms: ops on the stored bits, halves
+  // included.
+  LogicalResult emitBits(Operation *op, ArrayRef<std::string> in) {
     Type t = op->getResult(0).getType();
     if (isa<arith::SelectOp>(op))
       return define(op, select(t, in[0], in[1], in[2]));
-    if (!isa<arith::BitcastOp>(op))
-      return std::nullopt;
     // Through memory: the one reinterpretation C defines for every pair.
     Type src = op->getOperand(0).getType();
     FailureOr<std::string> ct = cType(op->getLoc(), t);
@@ -1337,16 +1345,11 @@ private:
                           "_MIN)");
   }
 
-  // Casts between int and float types; none when `op` is not one. A half
-  // result is rounded once from the exact value: from f64 and from integers
-  // through a round-to-odd float (24 bits keep enough to round to 11 or 8
-  // correctly), never float-then-half twice to nearest.
-  std::optional<LogicalResult> emitConversion(Operation *op,
-                                              ArrayRef<std::string> in) {
-    if (!isa<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp,
-             arith::FPToSIOp, arith::FPToUIOp, arith::ExtSIOp, arith::ExtUIOp,
-             arith::TruncIOp, arith::IndexCastOp, arith::IndexCastUIOp>(op))
-      return std::nullopt;
+  // The table's Conversion form: the casts. A half result is rounded once
+  // from the exact value: from f64 and from integers through a round-to-odd
+  // float (24 bits keep enough to round to 11 or 8 correctly), never
+  // float-then-half twice to nearest.
+  LogicalResult emitConversion(Operation *op, ArrayRef<std::string> in) {
     Type t = op->getResult(0).getType();
     Type src = op->getOperand(0).getType();
     FailureOr<std::string> ct = cType(op->getLoc(), t);
