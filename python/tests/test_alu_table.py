@@ -33,3 +33,23 @@ def test_python_names_match_emit_tables():
 def test_every_row_has_a_c_form_but_the_listed_gaps():
     gaps = {r["name"] for r in _alu_table.ALU_OPS if r["c_form"] == "None"}
     assert gaps == {"arith.ceildivui"}
+
+
+def test_tirx_script_operators_are_table_rows():
+    """The tirx parser's operators read the table: every op they emit is a row, and the places where a
+    script's semantics are its own (docs/python.md) stay so."""
+    import ast
+
+    from uop.tirx._parser import expressions as ex
+
+    rows = {r["name"] for r in _alu_table.ALU_OPS}
+    emitted = [op for ops in ex._ARITH.values() for op in ops if op is not None]
+    assert emitted and all(op in rows for op in emitted), set(emitted) - rows
+    index, signed, flt, i1 = zip(*(ex._ARITH[k] for k in (ast.FloorDiv, ast.Pow, ast.Add, ast.RShift)))
+    assert index == ("arith.divui", None, "arith.addi", "arith.shrui")
+    assert signed == ("arith.divsi", None, "arith.addi", "arith.shrsi")  # `//` truncates, as C
+    assert flt == (None, "math.powf", "arith.addf", None)
+    assert i1 == (None, None, None, None)
+    assert ex._ARITH[ast.BitXor][3] == "arith.xori"
+    assert [ex._alu(c, "max") for c in ("float", "unsigned", "signed")] == \
+        ["arith.maximumf", "arith.maxui", "arith.maxsi"]

@@ -9,26 +9,40 @@ import ast
 import builtins
 import operator
 
+from ..._alu_table import BY_PY_NAME
 from .._types import is_float, is_int
 from .core import TxScriptError, _is_val
 from .intrinsics import call_intrinsic
 from .tiles import tile_call
 
-# Binary ops: python operator -> (index op, signed-int op, float op, i1 op)
-_ARITH = {
-    ast.Add: ("addi", "addi", "addf", None),
-    ast.Sub: ("subi", "subi", "subf", None),
-    ast.Mult: ("muli", "muli", "mulf", None),
-    ast.Div: (None, None, "divf", None),
-    ast.FloorDiv: ("divui", "divsi", None, None),
-    ast.Mod: ("remui", "remsi", "remf", None),
-    ast.BitAnd: ("andi", "andi", None, "andi"),
-    ast.BitOr: ("ori", "ori", None, "ori"),
-    ast.BitXor: ("xori", "xori", None, "xori"),
-    ast.LShift: ("shli", "shli", None, None),
-    ast.RShift: ("shrui", "shrsi", None, None),
-    ast.Pow: (None, None, "math.powf", None),
+# The operators on script values are uop's ALU table's rows (ALUOps.def's
+# PYNAME column, python/uop/_alu_table.py): each Python operator is a Tensor
+# graph op, looked up per operand class (index computes as unsigned, i1 as
+# int); a signed or unsigned class without a row of its own takes the int
+# row. Where a script differs from the Tensor graph: `//` on signed integers
+# truncates as C does (docs/python.md: divsi, not the graph's floordivsi),
+# `**` is float only, and i1 takes the bitwise operators only.
+_GRAPH_OP = {
+    ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "div", ast.FloorDiv: "idiv",
+    ast.Mod: "rem", ast.BitAnd: "and", ast.BitOr: "or", ast.BitXor: "xor", ast.LShift: "shl",
+    ast.RShift: "shr", ast.Pow: "pow",
 }
+_SCRIPT_OWN = {("signed", "idiv"): "arith.divsi", ("signed", "pow"): None, ("unsigned", "pow"): None}
+
+
+def _alu(cls, op):
+    """The MLIR op of graph op `op` on operand class `cls` (float, signed, unsigned or i1), or None."""
+    if (cls, op) in _SCRIPT_OWN:
+        return _SCRIPT_OWN[cls, op]
+    if cls == "i1":
+        return BY_PY_NAME["int"][op] if op in ("and", "or", "xor") else None
+    own = BY_PY_NAME[cls].get(op)
+    return own if own is not None or cls == "float" else BY_PY_NAME["int"].get(op)
+
+
+# Binary ops: python operator -> (index op, signed-int op, float op, i1 op)
+_ARITH = {k: (_alu("unsigned", op), _alu("signed", op), _alu("float", op), _alu("i1", op))
+          for k, op in _GRAPH_OP.items()}
 _PYOP = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
     ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod, ast.BitAnd: operator.and_,
@@ -128,8 +142,7 @@ class ExpressionsMixin:
             if opk is ast.Div and is_int(t):
                 raise self.error(node, f"`/` on {t} values: use `//` for integer division")
             raise self.error(node, f"operator {opk.__name__} is not defined on {t}")
-        full = mn if "." in mn else "arith." + mn
-        return self.op1(f"{full} {a.name}, {b.name} : {t}", t, node, hint)
+        return self.op1(f"{mn} {a.name}, {b.name} : {t}", t, node, hint)
 
     def expr_UnaryOp(self, node, hint):
         x = self.expr(node.operand)
@@ -146,21 +159,21 @@ class ExpressionsMixin:
             return x
         if isinstance(node.op, ast.USub):
             if is_float(t):
-                return self.op1(f"arith.negf {x.name} : {t}", t, node, hint)
+                return self.op1(f"{_alu('float', 'neg')} {x.name} : {t}", t, node, hint)
             if t == "i1":
                 raise self.error(node, "negating a boolean")
             zero = self.const(0, t, node)
-            return self.op1(f"arith.subi {zero.name}, {x.name} : {t}", t, node, hint)
+            return self.op1(f"{_alu('signed', 'sub')} {zero.name}, {x.name} : {t}", t, node, hint)
         if isinstance(node.op, ast.Not):
             if t != "i1":
                 raise self.error(node, f"`not` on a {t} value (compare it first)")
             one = self.const(True, "i1", node)
-            return self.op1(f"arith.xori {x.name}, {one.name} : i1", "i1", node, hint)
+            return self.op1(f"{_alu('i1', 'xor')} {x.name}, {one.name} : i1", "i1", node, hint)
         if isinstance(node.op, ast.Invert):
             if not is_int(t):
                 raise self.error(node, f"`~` on a {t} value")
             ones = self.const(True if t == "i1" else -1, t, node)
-            return self.op1(f"arith.xori {x.name}, {ones.name} : {t}", t, node, hint)
+            return self.op1(f"{_alu('signed', 'xor')} {x.name}, {ones.name} : {t}", t, node, hint)
         raise self.error(node, "unsupported unary operator")
 
     def expr_BoolOp(self, node, hint):
@@ -296,10 +309,6 @@ class ExpressionsMixin:
         t = self.unify(a, b, node)
         a = self.coerce(a, t, node, "operand")
         b = self.coerce(b, t, node, "operand")
-        if is_float(t):
-            mn = "maximumf" if which == "max" else "minimumf"
-        elif t == "index":
-            mn = which + "ui"
-        else:
-            mn = which + "si"
-        return self.op1(f"arith.{mn} {a.name}, {b.name} : {t}", t, node, hint)
+        # index compares as unsigned; other integers, i1 included, as signed (true is -1).
+        cls = "float" if is_float(t) else "unsigned" if t == "index" else "signed"
+        return self.op1(f"{_alu(cls, which)} {a.name}, {b.name} : {t}", t, node, hint)

@@ -291,7 +291,7 @@ def _abs(p, node, hint, a):
         if not _is_py_scalar(x):
             raise p.error(node, f"abs needs a scalar, got {p.describe(x)}")
         return builtins.abs(x)
-    op = "math.absf" if is_float(x.type) else "math.absi"
+    op = BY_PY_NAME["float" if is_float(x.type) else "int"]["abs"]
     return p.op1(f"{op} {x.name} : {x.type}", x.type, node, hint)
 
 
