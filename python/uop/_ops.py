@@ -304,15 +304,20 @@ class TensorOps(CompatOps):
         return self * (self * 1.702).sigmoid()
 
     def leaky_relu(self, neg_slope=0.01):
-        return (self < 0).where(self * neg_slope, self)
+        # torch's select (x > 0): the gradient at 0 and at NaN is the slope
+        return (self > 0).where(self, self * neg_slope)
 
     def elu(self, alpha=1.0):
         t = self._float()
-        # exp(x) only where x <= 0: it overflows for large x, and 0 * inf is a NaN gradient
-        return (t > 0).where(t, alpha * ((t > 0).where(0, t).exp() - 1))
+        # torch's select (x > 0): the gradient at 0 is alpha, NaN at NaN. exp(x) only where
+        # x <= 0: it overflows for large x, and 0 * inf is a NaN gradient
+        pos = t > 0
+        return pos.where(t, alpha * (pos.where(0, t).exp() - 1))
 
     def relu6(self):
-        return self.relu().minimum(6)
+        if not self.dtype.is_float:
+            return self.relu().minimum(6)
+        return self.hardtanh(0, 6)  # torch's relu6 is hardtanh(0, 6), gradient included
 
     def softplus(self, beta=1, threshold=20):
         """``log(1 + exp(beta x)) / beta`` (torch's ``softplus``): computed stably as
@@ -329,7 +334,11 @@ class TensorOps(CompatOps):
         return (bx > threshold).where(t, r)
 
     def hardtanh(self, min_val=-1, max_val=1):
-        return self.clip(min_val, max_val)
+        """clip's value; torch's gradient: 0 on the bounds (clip's passes there) and at NaN."""
+        if not self.dtype.is_float:
+            return self.clip(min_val, max_val)
+        inside = (self > min_val) & (self < max_val)
+        return inside.where(self, self.detach().maximum(min_val).minimum(max_val))
 
     def reciprocal(self):
         return 1 / self._float()
@@ -340,20 +349,15 @@ class TensorOps(CompatOps):
     def sign(self):
         """-1, 0 or 1 in the tensor's dtype (NaN stays NaN)."""
         r = (self > 0).where(1, (self < 0).where(-1, 0)).cast(self.dtype)
-        return self.isnan().where(self, r) if self.dtype.is_float else r
+        # NaN's value passes, not its gradient (torch's sign has 0 everywhere)
+        return self.isnan().where(self.detach(), r) if self.dtype.is_float else r
 
     def clip(self, min_=None, max_=None):
         if min_ is None and max_ is None:
             raise ArgumentError("clip: give min_ or max_")
         r = self
         if self.dtype.is_float:
-            # tinygrad's form: a value on a bound passes its gradient (torch's too), where
-            # maximum/minimum would split it; NaN stays NaN
-            if min_ is not None:
-                r = (r < min_).where(min_, r)
-            if max_ is not None:
-                r = (r > max_).where(max_, r)
-            return r
+            return self._clip_float(min_, max_)
         if min_ is not None:
             r = r.maximum(min_)
         if max_ is not None:
@@ -361,6 +365,29 @@ class TensorOps(CompatOps):
         return r
 
     clamp = clip
+
+    def _clip_float(self, lo, hi):
+        """torch's clamp: the value min(max(x, lo), hi) (NaN propagates, hi wins where
+        lo > hi); x's gradient where lo <= x <= hi, the bounds included, none at NaN; a
+        Tensor bound's as torch's clamp_backward_min_max: lo's where x < lo < hi, hi's where
+        x > hi or hi < lo (not at a NaN x, whose value stays NaN; torch gives hi one)."""
+        T = type(self)
+        d = self.detach()
+        value = d if lo is None else d.maximum(lo.detach() if isinstance(lo, T) else lo)
+        value = value if hi is None else value.minimum(hi.detach() if isinstance(hi, T) else hi)
+        inside = None
+        if lo is not None:
+            inside = self >= lo
+        if hi is not None:
+            inside = (self <= hi) if inside is None else inside & (self <= hi)
+        r = value
+        if isinstance(hi, T):
+            over = self > hi
+            r = (over | ((lo > hi) & (self == self)) if lo is not None else over).where(hi, r)
+        if isinstance(lo, T):
+            under = self < lo
+            r = (under & (lo < hi) if hi is not None else under).where(lo, r)
+        return inside.where(self, r)
 
     def lerp(self, end, weight):
         return self + (end - self) * weight
@@ -1040,11 +1067,25 @@ class TensorOps(CompatOps):
         return self.std(axis, keepdim, correction), self.mean(axis, keepdim)
 
     def hardsigmoid(self, alpha=1 / 6, beta=0.5):
-        return (alpha * self._float() + beta).clip(0, 1)
+        # torch's gradient: alpha strictly inside (0, 1), 0 on the bounds and at NaN
+        t = self._float()
+        if alpha == 1 / 6 and beta == 0.5:
+            # torch's relu6(x + 3) / 6, bounds tested on x (alpha * -3 + beta is not 0 in f64)
+            u, inside = t + 3, (t > -3) & (t < 3)
+            return inside.where(u, u.detach().maximum(0).minimum(6)) / 6
+        u = alpha * t + beta
+        return ((u > 0) & (u < 1)).where(u, u.detach().maximum(0).minimum(1))
 
     def hardswish(self):
+        # torch's (vectorized kernel's) selects: x * 0 below -3, x from 3, x (x + 3) / 6
+        # between and at NaN; the gradient is -0.5 at -3, 1 at 3, NaN at NaN
         t = self._float()
-        return t * (t + 3).clip(0, 6) * (1 / 6)
+        low, high = t < -3, t >= 3
+        # the middle branch reads x only where it is taken: elsewhere its cotangent is 0,
+        # and 0 times an infinite x would be a NaN gradient
+        m = (low | high).where(0, t)
+        # below -3 the value is x * 0 (torch's: -0 for finite x, NaN at -inf), no gradient
+        return low.where(t.detach() * 0, high.where(t, m * (m + 3) * (1 / 6)))
 
     def logsigmoid(self):
         t = self._float()
@@ -1060,13 +1101,16 @@ class TensorOps(CompatOps):
 
     def celu(self, alpha=1.0):
         t = self._float()
+        # torch's elu with the input scaled by 1 / alpha (gradient 1 at 0, NaN at NaN);
         # exp only of x <= 0 (see elu)
-        return t.maximum(0) + (alpha * ((t > 0).where(0, t / alpha).exp() - 1)).minimum(0)
+        pos = t > 0
+        return pos.where(t, alpha * (pos.where(0, t / alpha).exp() - 1))
 
     def selu(self, alpha=1.67326, gamma=1.0507):
         t = self._float()
-        # exp only of x < 0 (see elu)
-        return gamma * (t >= 0).where(t, alpha * ((t >= 0).where(0, t).exp() - 1))
+        # torch's select (x > 0): gamma * alpha at 0, NaN at NaN; exp only of x <= 0 (see elu)
+        pos = t > 0
+        return gamma * pos.where(t, alpha * (pos.where(0, t).exp() - 1))
 
     # -- matmul and nn ------------------------------------------------------------
     def dot(self, w):

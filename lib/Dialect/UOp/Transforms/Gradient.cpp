@@ -108,18 +108,29 @@ struct Adjoint {
   LogicalResult rule(Operation *op, Value g);
 };
 
-/// max/min: the winner takes the cotangent, ties split it (torch, tinygrad).
-void minMax(Adjoint &A, Value a, Value c, Value g, bool isMax, Value oa,
+/// max/min, torch's rule: an operand that loses gets 0, a tie splits the
+/// cotangent, otherwise it passes; so maximumf/minimumf pass it to both
+/// operands where one is NaN (the result is NaN; torch.maximum). maxnumf and
+/// minnumf return the operand that is not NaN, which takes it all (a NaN pair
+/// gives it to the first, as torch.fmax).
+void minMax(Adjoint &A, Operation *op, Value a, Value c, Value g, Value oa,
             Value oc) {
-  Value one = A.splat(g.getType(), 1.0), half = A.splat(g.getType(), 0.5),
-        zero = A.splat(g.getType(), 0.0);
-  Value wins = A.cmp(
-      isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, a, c);
-  Value tie = A.cmp(arith::CmpFPredicate::OEQ, a, c);
-  Value wa = A.select(wins, one, A.select(tie, half, zero));
-  Value wc = arith::SubFOp::create(A.b, A.loc, one, wa);
-  A.accumulate(oa, A.mul(g, wa));
-  A.accumulate(oc, A.mul(g, wc));
+  bool isMax = isa<arith::MaximumFOp, arith::MaxNumFOp>(op);
+  Value zero = A.splat(g.getType(), 0.0);
+  auto loses = isMax ? arith::CmpFPredicate::OLT : arith::CmpFPredicate::OGT;
+  // Selects, not a multiplied weight: an infinite cotangent gives a loser 0.
+  Value share =
+      A.select(A.cmp(arith::CmpFPredicate::OEQ, a, c), A.scale(g, 0.5), g);
+  Value ga = A.select(A.cmp(loses, a, c), zero, share);
+  Value gc = A.select(A.cmp(loses, c, a), zero, share);
+  if (isa<arith::MaxNumFOp, arith::MinNumFOp>(op)) {
+    Value aNaN = A.cmp(arith::CmpFPredicate::UNO, a, a);
+    Value cNaN = A.cmp(arith::CmpFPredicate::UNO, c, c);
+    ga = A.select(aNaN, A.select(cNaN, g, zero), ga);
+    gc = A.select(cNaN, zero, gc);
+  }
+  A.accumulate(oa, ga);
+  A.accumulate(oc, gc);
 }
 
 LogicalResult Adjoint::arithRule(Operation *op, Value g) {
@@ -142,8 +153,7 @@ LogicalResult Adjoint::arithRule(Operation *op, Value g) {
            success();
   if (isa<arith::MaximumFOp, arith::MaxNumFOp, arith::MinimumFOp,
           arith::MinNumFOp>(op)) {
-    bool isMax = isa<arith::MaximumFOp, arith::MaxNumFOp>(op);
-    minMax(*this, in(0), in(1), g, isMax, op->getOperand(0), op->getOperand(1));
+    minMax(*this, op, in(0), in(1), g, op->getOperand(0), op->getOperand(1));
     return success();
   }
   if (isa<arith::SelectOp>(op)) {

@@ -103,6 +103,34 @@ func.func @abs_ties(%a: tensor<5xf64>, %b: tensor<5xf64>) -> tensor<5xf64> attri
   return %o : tensor<5xf64>
 }
 
+// maximumf/minimumf/maxnumf/minnumf with NaN operands (p, q infinite make
+// p - p NaN): maximumf/minimumf pass the cotangent to both operands where one
+// is NaN (torch.maximum/minimum), maxnumf/minnumf to the one that is not NaN
+// (torch.fmax/fmin; a NaN pair gives it to the first). Lanes: a tie, a NaN,
+// b NaN, both NaN, a wins, b wins. Weights 1, 2, 4, 8 tell the rules apart.
+// FD-INPUTS @minmax_nan: [[1.0, 1.0, 1.0, 1.0, 2.0, 1.0], [1.0, 1.0, 1.0, 1.0, 1.0, 2.0], [0.0, 1e999, 0.0, 1e999, 0.0, 0.0], [0.0, 0.0, 1e999, 1e999, 0.0, 0.0]]
+// FD-OPTIONS @minmax_nan: fd=0
+func.func @minmax_nan(%a: tensor<6xf64>, %b: tensor<6xf64>, %p: tensor<6xf64>, %q: tensor<6xf64>) -> tensor<6xf64> attributes {uop.grad_wrt = array<i64: 0, 1>} {
+  %np = arith.subf %p, %p : tensor<6xf64>
+  %nq = arith.subf %q, %q : tensor<6xf64>
+  %an = arith.addf %a, %np : tensor<6xf64>
+  %bn = arith.addf %b, %nq : tensor<6xf64>
+  %mx = arith.maximumf %an, %bn : tensor<6xf64>
+  %mn = arith.minimumf %an, %bn : tensor<6xf64>
+  %xn = arith.maxnumf %an, %bn : tensor<6xf64>
+  %nn = arith.minnumf %an, %bn : tensor<6xf64>
+  %c2 = arith.constant dense<2.0> : tensor<6xf64>
+  %c4 = arith.constant dense<4.0> : tensor<6xf64>
+  %c8 = arith.constant dense<8.0> : tensor<6xf64>
+  %mn2 = arith.mulf %mn, %c2 : tensor<6xf64>
+  %xn4 = arith.mulf %xn, %c4 : tensor<6xf64>
+  %nn8 = arith.mulf %nn, %c8 : tensor<6xf64>
+  %s1 = arith.addf %mx, %mn2 : tensor<6xf64>
+  %s2 = arith.addf %xn4, %nn8 : tensor<6xf64>
+  %o = arith.addf %s1, %s2 : tensor<6xf64>
+  return %o : tensor<6xf64>
+}
+
 // powf in both operands.
 func.func @pow(%b: tensor<3xf64>, %e: tensor<3xf64>) -> tensor<3xf64> attributes {uop.grad_wrt = array<i64: 0, 1>} {
   %p = math.powf %b, %e : tensor<3xf64>

@@ -50,6 +50,15 @@ def abs_ties(a, b):
     return torch.abs(a) + mx + (mn * mn + xn * xn * xn) + nn * nn
 
 
+def minmax_nan(a, b, p, q):
+    # maxnumf/minnumf: torch.fmax/fmin where an operand is NaN; the tie split as
+    # torch.maximum/minimum (torch.fmax gives a tie to its first operand)
+    an, bn = a + (p - p), b + (q - q)
+    nan = an.isnan() | bn.isnan()
+    xn = torch.where(nan, torch.fmax(an, bn), torch.maximum(an, bn))
+    nn = torch.where(nan, torch.fmin(an, bn), torch.minimum(an, bn))
+    return torch.maximum(an, bn) + 2 * torch.minimum(an, bn) + 4 * xn + 8 * nn
+
 def pow(b, e):
     return torch.pow(b, e)
 
