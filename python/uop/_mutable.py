@@ -19,8 +19,10 @@ def _t():
     return tensor
 
 
-# merged node of a slice store (_scatter) -> (the node stored into, its ranges, the value Tensor):
-# a permuted or flipped view's store becomes a slice store into its base (uop.jit stores those in place)
+# merged node of a slice store (_scatter) -> (the node stored into, its ranges, the value Tensor,
+# the shape the ranges index: None for that node's own, else a reshape of it, C order): a
+# permuted or flipped view's store becomes a slice store into its base (uop.jit stores those in
+# place), a reshaped view's a store into its base's buffer seen in the view's shape (realize())
 _SCATTERS = weakref.WeakKeyDictionary()
 
 
@@ -54,9 +56,18 @@ class _Move:
 
     def placed(self, base, x):
         """The base's new value when the view gets ``x`` (the view's shape)."""
-        hit = _SCATTERS.get(x._node) if self.op in ("permute", "flip") else None
-        if hit is not None and hit[0].op == self.op and hit[0].arg == self.arg and hit[0].srcs[0] is base._node:
-            _, ranges, v = hit  # x is this view with a slice stored: store the slice into the base
+        hit = _SCATTERS.get(x._node) if self.op in ("permute", "flip", "reshape") else None
+        if hit is not None and (hit[0].op != self.op or hit[0].arg != self.arg or hit[3] is not None
+                                or hit[0].srcs[0] is not base._node):
+            hit = None
+        if hit is not None and self.op == "reshape":
+            # x is this view with a slice stored: the base is x reshaped back; realize() can
+            # store the slice into the base's buffer seen in the view's shape
+            out = x.reshape(base.shape)
+            _SCATTERS[out._node] = (base._node, hit[1], hit[2], hit[0].shape)
+            return out
+        if hit is not None:
+            ranges, v = hit[1], hit[2]  # x is this view with a slice stored: store the slice into the base
             v = v.reshape([len(r) for r in ranges])
             if self.op == "permute":  # base axis a is view axis inv[a]
                 inv = [self.arg.index(a) for a in range(len(self.arg))]
@@ -153,7 +164,7 @@ class MutableOps:
             pads = [(r.start, self.shape[ax] - r.start - span) if d == ax else None for d in range(self.ndim)]
             v, inside = v._pad(pads), inside._pad(pads)
         out = inside.where(v, self)
-        _SCATTERS[out._node] = (self._node, tuple(ranges), value)
+        _SCATTERS[out._node] = (self._node, tuple(ranges), value, None)
         from .jit import note_scatter  # a jit replay can store the slice in place
         note_scatter(out._node, self._node, ranges, value._node)
         return out
@@ -183,8 +194,8 @@ class MutableOps:
         slice and stores it into its buffer (_store_slice)."""
         for o in others:
             o.realize()
-        old = self._node
-        if self._store_slice():
+        old = self._store_slice()  # holding the old node first would count as a reader
+        if old is not None:
             from .jit import note_realize  # the module, not the decorator
             note_realize(self._node, old, self)
         else:
@@ -194,41 +205,49 @@ class MutableOps:
         return self
 
     def _store_slice(self):
-        """Realize ``t[index].assign(v)``'s base as the store ``buffer[index] = v``: O(slice),
-        not a program over the whole tensor. Only when the old value's node is read by the
-        merge alone (no other tensor or graph still sees the old value: assign's semantics),
-        and outside a uop.jit trace (a replay stores in place itself). The buffer is written
-        when realize made it and only that node holds it (no numpy view, jit, or other node);
-        else it is copied once into a new one. Returns whether it stored."""
+        """Realize the slice stores ``t[i].assign(a); t[j].assign(b); ...`` made since this
+        tensor was last realized as ``buffer[i] = a; buffer[j] = b``: O(slices), not a
+        program over the whole tensor. The values are computed first (each from the state
+        before its store, as the lazy graph says), then stored in order. Only when nothing
+        but the stores' own graph reads the old or an intermediate value (assign's semantics:
+        such a reader keeps the value it saw; _exclusive), and outside a uop.jit trace (a
+        replay stores in place itself). The buffer is written when realize made it and only
+        its node holds it (no numpy view, jit, or other node); else it is copied once into a
+        new one. Returns the node it replaced, None when it did not store."""
         from .jit import _TRACES
-        node = self._node
-        if _TRACES or node.op != "detach" or self.dtype.storage != np.dtype(self.dtype.np):
-            return False  # bfloat16 stores its bits: not a numpy slice store
-        hit = _SCATTERS.get(node.srcs[0])
-        if hit is None or hit[0].op != "input":
-            return False
-        old, ranges, value = hit
-        # old's references: the merge's srcs, _SCATTERS's entry, `old`, getrefcount's argument
-        if sys.getrefcount(old) != 4:
-            return False
-        v = value.numpy().reshape([len(r) for r in ranges])
-        buf = old.data
-        # buf's references: old.data, `buf`, getrefcount's argument
+        if _TRACES or self._node.op != "detach":
+            return None
+        links = _slice_chain(self._node)
+        if links is None:
+            return None
+        for _, _, value, _ in links:  # each value now, before any store; it holds its array
+            if value._node.op != "input":
+                value.realize()
+        if not _exclusive(self, links):
+            return None
+        old, base = self._node, links[0][0]
+        buf = base.data
+        # buf's references: base.data, `buf`, getrefcount's argument
         if _OWNED.get(id(buf)) is not buf or sys.getrefcount(buf) != 3:
             from .runtime import aligned_empty
-            buf = aligned_empty(old.data.shape, old.data.dtype)
-            buf[...] = old.data
+            buf = aligned_empty(base.data.shape, base.data.dtype)
+            buf[...] = base.data
             _OWNED[id(buf)] = buf
             StoreStats.copies += 1
+        del base
         buf.setflags(write=True)
         try:
-            buf[tuple(_np_slice(r) for r in ranges)] = v
+            for _, ranges, value, shape in links:
+                # bfloat16's array holds float32 values already rounded to bfloat16
+                v = value._node.data.reshape([len(r) for r in ranges])
+                view = buf if shape is None else buf.reshape(shape)  # C order: a view
+                view[tuple(_np_slice(r) for r in ranges)] = v
+                StoreStats.stored_bytes += v.size * np.dtype(self.dtype.storage).itemsize
         finally:
             buf.setflags(write=False)
-        StoreStats.stored_bytes += v.nbytes
         _Node = _t()._Node
         self._set_value(_Node("input", (), None, buf.shape, self.dtype, data=buf), note=False)
-        return True
+        return old
 
     def _moved(self, r):
         """``r``, made from this tensor by one movement op (Tensor.reshape/permute/shrink/flip
@@ -272,3 +291,65 @@ class MutableOps:
 
     def __ixor__(self, x):
         return self.assign(self ^ x)
+
+
+def _slice_chain(node):
+    """The slice stores that make ``node`` (a tensor's value) from a realized value, oldest
+    first: [(the node stored into, ranges, value Tensor, shape)], the first one's node an
+    input; None if ``node`` is not that (a whole-tensor assign in between, a lazy base)."""
+    links = []
+    while node.op == "detach":
+        hit = _SCATTERS.get(node.srcs[0])
+        if hit is None:
+            return None
+        links.append(hit)
+        node = hit[0]
+    if node.op != "input" or not links:
+        return None
+    links.reverse()
+    return links
+
+
+def _exclusive(tensor, links):
+    """Whether storing ``links`` into their base's buffer changes no value anything can still
+    read: every node of ``tensor``'s graph that reads the base (the realized value, the
+    states between the stores, the merges, values computed from them) is referenced only
+    from within that graph, by the stores' records, and, for its own node, by ``tensor``.
+    After the stores only ``tensor`` holds the new value and that graph dies with its old
+    node. The values are realized (inputs) when this is called."""
+    order, reads, refs = _references(tensor._node, links)
+    for n in order:
+        # the known references, `order`'s entry, `n`, getrefcount's argument
+        if id(n) in reads and sys.getrefcount(n) != refs.get(id(n), 0) + 3:
+            return False
+    return True
+
+
+def _references(root, links):
+    """``root``'s graph in post-order, the ids of its nodes that read the first link's base,
+    and how often each node is referenced from the graph, its nodes' store records
+    (_SCATTERS) and ``root``'s tensor.
+    (A function of its own: its locals hold no node once it returns.)"""
+    base = links[0][0]
+    order, expanded, done, stack = [], set(), set(), [root]
+    while stack:  # post-order, iterative: deep graphs
+        n = stack.pop()
+        if id(n) in done:
+            continue
+        if id(n) in expanded:
+            done.add(id(n))
+            order.append(n)
+            continue
+        expanded.add(id(n))
+        stack.append(n)
+        stack.extend(s for s in n.srcs if id(s) not in expanded)
+    reads, refs = set(), {id(root): 1}
+    for n in order:  # sources come before their readers
+        if n is base or any(id(s) in reads for s in n.srcs):
+            reads.add(id(n))
+        for s in n.srcs:
+            refs[id(s)] = refs.get(id(s), 0) + 1
+        hit = _SCATTERS.get(n)  # a store's record holds the node stored into
+        if hit is not None:
+            refs[id(hit[0])] = refs.get(id(hit[0]), 0) + 1
+    return order, reads, refs
