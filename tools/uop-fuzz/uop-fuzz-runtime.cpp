@@ -303,9 +303,18 @@ std::vector<std::string> optionsFor(Rng &rng, StringRef dir,
                                  "2147483648", "9223372036854775807",
                                  "99999999999999999999", "abc", "", "1,2,",
                                  "1,,2", "-0"};
-  static const char *opts[] = {"GROUPTOP:1:128", "UPCAST:0:4", "UPCAST:9:0",
-                               "LOCAL:0:-1", "UNROLL:0:4294967296",
-                               "NOPE:0:0", "UPCAST:0", ",,", ":::"};
+  // Pinned schedules (#uop.opt attributes): valid kinds with amounts that
+  // may not divide or fit, unknown kinds and axes, broken attribute text,
+  // and the old KIND:axis:amount spelling, which is an error now.
+  static const char *opts[] = {"#uop.opt<GROUPTOP, 1, 128>",
+                               "#uop.opt<UPCAST, 0, 4>",
+                               "#uop.opt<UPCAST, 9, 0>",
+                               "#uop.opt<LOCAL, 0, -1>",
+                               "#uop.opt<UNROLL, 0, 4294967296>",
+                               "#uop.opt<NOPE, 0, 0>",
+                               "#uop.opt<UPCAST, 0>",
+                               "#uop.opt<UPCAST, 0, 4>,#uop.opt<UPCAST",
+                               "UPCAST:0:4", ",,", "#uop.opt<>"};
   static const char *flags[] = {"--var n=", "--repeat ", "--num-threads ",
                                 "--devices ", "--seed ", "--opts ",
                                 "--param 0=", "--entry ", "--target ",

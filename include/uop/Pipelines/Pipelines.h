@@ -28,7 +28,7 @@ struct UOpToProgramPipelineOptions
   ListOption<std::string> opts{
       *this, "opts",
       llvm::cl::desc("A pinned schedule for every kernel (uop-optimize's "
-                     "opts: KIND:axis:amount,...)")};
+                     "opts: #uop.opt<KIND, axis, amount>,...)")};
   Option<int64_t> vectorBits{
       *this, "vector-bits",
       llvm::cl::desc("cpu: bits of the target's vector registers "
@@ -62,7 +62,7 @@ struct UOpToNVVMPipelineOptions
   ListOption<std::string> opts{
       *this, "opts",
       llvm::cl::desc("A pinned schedule for every kernel (uop-optimize's "
-                     "opts: KIND:axis:amount,...)")};
+                     "opts: #uop.opt<KIND, axis, amount>,...)")};
 };
 
 /// Tensor-level uop -> kernels linearised into PROGRAM/LINEAR (passes 1-6).

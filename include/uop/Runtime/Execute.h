@@ -49,7 +49,7 @@ public:
   /// its outputs its results. Errors: BadInput for an unsupported signature
   /// or target, NoDevice without a usable GPU, CompileFailed, DriverFailed.
   /// `opts`, when given, pins every kernel's schedule (uop-optimize's
-  /// `opts`: KIND:axis:amount entries).
+  /// `opts`: `#uop.opt<KIND, axis, amount>` entries).
   static llvm::Expected<std::unique_ptr<Executable>>
   compile(mlir::ModuleOp module, mlir::func::FuncOp fn, Target target,
           llvm::StringRef chip, llvm::ArrayRef<std::string> opts = {});
