@@ -345,8 +345,9 @@ TEST_F(ALUTableTest, CostClassesAreTheTables) {
     Operation *op = build(row);
     EXPECT_EQ(isTranscendentalALUOp(op), row.cost == ALUCost::Transcendental)
         << row.name.str();
-    if (row.cost == ALUCost::Transcendental)
+    if (row.cost == ALUCost::Transcendental) {
       EXPECT_TRUE(row.name.starts_with("math.")) << row.name.str();
+    }
   }
 }
 
@@ -384,15 +385,18 @@ TEST_F(ALUTableTest, TIRxUnaryKindsComeFromTheTable) {
     Value y = tirx::emitUnary(ob, b.getUnknownLoc(), *kind, x);
     ASSERT_TRUE(y) << name.str() << ": emitUnary has no form";
     EXPECT_EQ(y.getType(), x.getType()) << name.str();
-    if (row)
+    if (row) {
       EXPECT_EQ(y.getDefiningOp()->getName().getStringRef(), row->name)
           << name.str();
+    }
   }
-  for (const ALURow &row : aluRows())
-    if (row.arity == 1 && !row.tirxKind.empty())
+  for (const ALURow &row : aluRows()) {
+    if (row.arity == 1 && !row.tirxKind.empty()) {
       EXPECT_EQ(lookupALURowByTIRxKind(row.tirxKind, 1), &row)
           << row.name.str() << ": two rows name tirx kind "
           << row.tirxKind.str();
+    }
+  }
 }
 
 // A Python name is "class:op", class float, int, signed or unsigned, and
