@@ -1,10 +1,12 @@
 //===- uop-opt.cpp - the uop-mlir optimizer driver ------------------------===//
 //
-// MlirOptMain with every upstream dialect, pass and extension plus ours.
+// MlirOptMain with every upstream dialect, pass and extension plus ours, and
+// the runtime's kernel timer for uop-optimize's search.
 //
 //===----------------------------------------------------------------------===//
 
 #include "uop/InitAll.h"
+#include "uop/Runtime/KernelTimer.h"
 #include "uop/Runtime/OutputFile.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -17,6 +19,8 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   uop::registerAllPasses();
+  // uop-optimize{search=N} times schedules by compiling and running them.
+  uop::installKernelTimer();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -33,12 +33,16 @@
 
 #include "ConvHeuristic.h"
 #include "OptimizeApply.h"
+#include "OptimizeSearch.h"
 #include "RangeUtils.h"
 #include "uop/Dialect/UOp/Transforms/Passes.h"
 #include "uop/Dialect/UOp/Utils/AffineIndex.h"
 #include "uop/Dialect/UOp/Utils/MatmulMatch.h"
 
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include "llvm/Support/Format.h"
 
 namespace uop {
 #define GEN_PASS_DEF_UOPOPTIMIZE
@@ -75,6 +79,9 @@ int64_t accumulatorBits(FunctionOp fn) {
 /// lane accumulators.
 constexpr int64_t kWideWork = 65536;
 
+/// The widest beam `search` takes.
+constexpr int64_t kMaxBeam = 16;
+
 /// cuda: a reduction kernel with at most this many outputs gets GROUPTOP
 /// when GROUP does not apply (tinygrad's bound).
 constexpr int64_t kFewOutputs = 2048;
@@ -99,30 +106,9 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
     FunctionOp fn = getOperation();
     if (!isKernel(fn))
       return;
-    if (vectorBits < 64 || vectorBits > 4096 ||
-        !llvm::isPowerOf2_64(vectorBits) || vectorRegisters < 2) {
-      fn.emitError("uop-optimize: vector-bits must be a power of two from "
-                   "64 to 4096 and vector-registers at least 2, got ")
-          << static_cast<int64_t>(vectorBits) << " and "
-          << static_cast<int64_t>(vectorRegisters);
+    if (failed(checkOptions(fn)))
       return signalPassFailure();
-    }
     MLIRContext *ctx = &getContext();
-
-    // Output ranges: the RANGEs an END closes, outermost first.
-    SmallVector<RangeOp> outputs, reduces;
-    fn.walk([&](EndOp end) {
-      for (Value r : end.getRanges())
-        if (auto range = r.getDefiningOp<RangeOp>();
-            range && range.getAxisType() == AxisType::Loop &&
-            !llvm::is_contained(outputs, range))
-          outputs.push_back(range);
-    });
-    fn.walk([&](RangeOp r) {
-      if (r.getAxisType() == AxisType::Reduce)
-        reduces.push_back(r);
-    });
-
     SinkOp sink = fn.getSink();
     KernelInfoAttr info = *sink.getInfo();
     bool noLocals = info.getDontUseLocals();
@@ -134,26 +120,32 @@ struct UOpOptimizePass : public uop::impl::UOpOptimizeBase<UOpOptimizePass> {
     }
     if (pinned.empty())
       pinned.assign(optsParsed.begin(), optsParsed.end());
+    // The search tries schedules on clones of the kernel as it arrives.
+    OwningOpRef<FunctionOp> pristine;
+    if (pinned.empty() && search > 0)
+      pristine = fn.clone();
 
     // Ranges a hand-written register accumulator depends on get no lanes;
     // the SINK says so (declined_opts).
     // On cuda the loops it is carried around are no grid dimensions.
-    SmallVector<RangeOp> held = registerRanges(fn);
-    SmallVector<RangeOp> gridOutputs = without(outputs, carriedRanges(fn));
-    if (!held.empty() && pinned.empty())
-      noteDeclined(sink, held);
+    KernelRanges k = collectRanges(fn);
+    if (!k.held.empty() && pinned.empty())
+      noteDeclined(sink, k.held);
     OptApplier applier(fn, target == Target::CUDA, tensorCores, noLocals);
     if (!pinned.empty()) {
-      if (failed(applyPinned(sink, pinned, gridOutputs, applier)))
+      if (failed(applyPinned(sink, pinned, k.gridOutputs, applier)))
+        return signalPassFailure();
+    } else if (pristine) {
+      if (failed(searchAndApply(fn, *pristine, applier)))
         return signalPassFailure();
     } else if (target == Target::CPU) {
-      optimizeForCpu(fn, without(outputs, held), without(reduces, held),
-                     applier);
+      optimizeForCpu(fn, without(k.outputs, k.held),
+                     without(k.reduces, k.held), applier);
     } else {
-      if (!held.empty())
-        makeGrid(gridOutputs); // the grid, without the held ones' splits
-      if (failed(optimizeForCuda(fn, without(outputs, held),
-                                 without(reduces, held), applier)))
+      if (!k.held.empty())
+        makeGrid(k.gridOutputs); // the grid, without the held ones' splits
+      if (failed(optimizeForCuda(fn, without(k.outputs, k.held),
+                                 without(k.reduces, k.held), applier)))
         return signalPassFailure();
     }
 
@@ -169,6 +161,99 @@ private:
   /// The `opts` option, parsed (initialize), or why it does not parse.
   SmallVector<OptAttr> optsParsed;
   std::string optsError;
+
+  /// The output ranges (the loop RANGEs an END closes, outermost first),
+  /// the reduce ranges, those a hand-written register depends on (held)
+  /// and the outputs that may become the grid (not carried around one).
+  struct KernelRanges {
+    SmallVector<RangeOp> outputs, reduces, held, gridOutputs;
+  };
+  static KernelRanges collectRanges(FunctionOp fn) {
+    KernelRanges k;
+    fn.walk([&](EndOp end) {
+      for (Value r : end.getRanges())
+        if (auto range = r.getDefiningOp<RangeOp>();
+            range && range.getAxisType() == AxisType::Loop &&
+            !llvm::is_contained(k.outputs, range))
+          k.outputs.push_back(range);
+    });
+    fn.walk([&](RangeOp r) {
+      if (r.getAxisType() == AxisType::Reduce)
+        k.reduces.push_back(r);
+    });
+    k.held = registerRanges(fn);
+    k.gridOutputs = without(k.outputs, carriedRanges(fn));
+    return k;
+  }
+
+  LogicalResult checkOptions(FunctionOp fn) {
+    if (vectorBits < 64 || vectorBits > 4096 ||
+        !llvm::isPowerOf2_64(vectorBits) || vectorRegisters < 2)
+      return fn.emitError("uop-optimize: vector-bits must be a power of two "
+                          "from 64 to 4096 and vector-registers at least 2, "
+                          "got ")
+             << static_cast<int64_t>(vectorBits) << " and "
+             << static_cast<int64_t>(vectorRegisters);
+    if (search < 0 || search > kMaxBeam || searchCandidates < 1)
+      return fn.emitError("uop-optimize: search must be 0 (off) or a beam "
+                          "width from 1 to ")
+             << kMaxBeam << ", and search-candidates at least 1, got "
+             << static_cast<int64_t>(search) << " and "
+             << static_cast<int64_t>(searchCandidates);
+    if (search > 0 && target != Target::CPU)
+      return fn.emitError("uop-optimize: search times kernels on the cpu "
+                          "only (target=cpu)");
+    return success();
+  }
+
+  /// search > 0: the heuristic decides on a clone of `pristine`, the search
+  /// (OptimizeSearch.h) times schedules from there, and the fastest is
+  /// applied to `fn` as a pinned schedule is. A kernel the timer cannot
+  /// run keeps the heuristic's schedule, with a warning; the search's
+  /// outcome is a remark.
+  LogicalResult searchAndApply(FunctionOp fn, FunctionOp pristine,
+                               OptApplier &applier) {
+    KernelTimer timer = getKernelTimer();
+    if (!timer)
+      return fn.emitError("uop-optimize: search=")
+             << static_cast<int64_t>(search)
+             << " needs a kernel timer, and none is installed (uop-opt "
+                "installs the runtime's; C++ callers use "
+                "uop::registerKernelTimer)";
+    OwningOpRef<FunctionOp> decided(pristine.clone());
+    KernelRanges k = collectRanges(*decided);
+    OptApplier heuristic(*decided, /*cuda=*/false, /*tensorCores=*/false,
+                         applier.hasNoLocals());
+    optimizeForCpu(*decided, without(k.outputs, k.held),
+                   without(k.reduces, k.held), heuristic);
+    SearchConfig config;
+    config.beam = search;
+    config.maxCandidates = searchCandidates;
+    config.packRows = packRows;
+    config.noLocals = applier.hasNoLocals();
+    std::string why;
+    FailureOr<SearchResult> found =
+        searchSchedule(pristine, heuristic.applied(), config, timer, why);
+    SmallVector<OptAttr> chosen(heuristic.applied());
+    if (failed(found)) {
+      // At the kernel's location, without the kernel printed after it.
+      emitWarning(fn.getLoc(), "uop-optimize: search skipped, the "
+                               "heuristic's schedule kept: ")
+          << why;
+    } else {
+      chosen = found->best;
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "uop-optimize: search timed " << found->timed
+         << " schedules (beam steps: " << found->steps << "): heuristic "
+         << llvm::format("%.4f", found->heuristicMs) << " ms, chosen "
+         << llvm::format("%.4f", found->bestMs) << " ms: [";
+      llvm::interleaveComma(chosen, os);
+      os << "]";
+      emitRemark(fn.getLoc(), text);
+    }
+    return applyPinned(fn.getSink(), chosen, {}, applier);
+  }
 
   /// Records on the SINK that the ranges `held` get no UPCAST, UNROLL or
   /// GROUP: `declined_opts = "UPCAST/UNROLL/GROUP on R0, R1: ..."`.

@@ -244,6 +244,26 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     before it qualify that BLOCK (an unconsumed one is an error).
     An amount of 0 (or the whole extent) retypes the whole range.
 
+    `search=N` (cpu; tinygrad's BEAM): instead of taking the heuristic's
+    schedule, time schedules and keep the fastest (OptimizeSearch.h). The
+    heuristic's schedule is timed first and no options second (spelled
+    NOLOCALS, a no-op on the cpu, since an empty list pins nothing); each step
+    then times the beam's N fastest schedules with one option's amount
+    doubled, halved or dropped, and extended by one option that applies
+    (UPCAST 2..32 of an output range, UNROLL 2..8 or lanes 8..32 of a reduce
+    range, BLOCK 128..512 with and without PACK / PREFETCH), in a fixed
+    order, a kernel already timed not again, until a step finds nothing
+    faster or `search-candidates` schedules were timed. A winner other than
+    the heuristic's is timed again beside it and kept only if faster again.
+    The winner is applied as a pinned schedule and recorded in
+    applied_opts, so it replays without searching; a remark reports the
+    times. Timing compiles and runs the kernel: the pass calls a
+    KernelTimer (KernelTimer.h) that a tool installs (uop-opt installs the
+    runtime's); without one, search > 0 is an error at the kernel, and a
+    kernel the timer cannot run (a shape variable) keeps the heuristic's
+    schedule with a warning. Kernels with opts_to_apply or `opts` are not
+    searched.
+
     A walker, because a schedule is decided per kernel from all its output
     and reduce ranges and loads, and its options apply in order, each to
     the kernel the previous one left.
@@ -295,6 +315,14 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     Option<"prefetch", "prefetch", "bool", /*default=*/"true",
            "cpu, K-blocked and packed tiles: PREFETCH each tile's output "
            "lines before its reduction loop">,
+    Option<"search", "search", "int64_t", /*default=*/"0",
+           "cpu: the beam width of a search over schedules that times each "
+           "candidate and keeps the fastest (1..16; needs a kernel timer, "
+           "which uop-opt installs); 0: the heuristic's schedule">,
+    Option<"searchCandidates", "search-candidates", "int64_t",
+           /*default=*/"48",
+           "search > 0: most schedules timed per kernel, the heuristic's "
+           "first">,
     ListOption<"opts", "opts", "std::string",
            "A pinned schedule for kernels without opts_to_apply: "
            "#uop.opt<KIND, axis, amount> attributes (tinygrad's names), "
