@@ -9,54 +9,11 @@ import numbers
 import numpy as np
 
 from . import dtypes as _dt
+from ._graph import (  # noqa: F401 - re-exported: uop._ops.ArgumentError is documented
+    ArgumentError, AxisError, IndexTypeError, OpTypeError, _axis, _broadcast_shape, _const_node,
+    _is_int, _norm_axes, _reduce_identity, _scalar_dtype, _shape_args, _sum_acc_dtype, _tuple)
 from ._ops_compat import CompatOps
 from .dtypes import bool_, float32, int32, to_dtype
-
-
-def _t():
-    from . import tensor
-    return tensor
-
-
-def _is_int(x):
-    return isinstance(x, (numbers.Integral, np.integer)) and not isinstance(x, (bool, np.bool_))
-
-
-class AxisError(ValueError, IndexError):
-    """An axis out of range: a ValueError, and an IndexError as torch and tinygrad raise
-    (numpy's ``AxisError`` is both too)."""
-
-
-class IndexTypeError(TypeError, IndexError):
-    """An index of the wrong type (a float tensor): a TypeError, and the IndexError torch
-    and tinygrad raise."""
-
-
-class OpTypeError(TypeError, RuntimeError):
-    """An op on a dtype it is not defined for (a bitwise op on floats): a TypeError, and
-    the RuntimeError torch and tinygrad raise."""
-
-
-class ArgumentError(ValueError, RuntimeError):
-    """An argument the op does not define a result for: a ValueError, and a RuntimeError
-    as torch and tinygrad raise."""
-
-
-def _axis(axis, ndim, what):
-    if not _is_int(axis):
-        raise TypeError(f"{what}: axis must be an integer, not {axis!r}")
-    if not -ndim <= axis < ndim:
-        raise AxisError(f"{what}: axis {axis} is out of range for a tensor of rank {ndim}")
-    return int(axis) % ndim
-
-
-def _tuple(x, n, what):
-    if _is_int(x):
-        return (int(x),) * n
-    x = tuple(x)
-    if len(x) != n or not all(_is_int(v) for v in x):
-        raise ArgumentError(f"{what}: expected an int or {n} ints, got {x!r}")
-    return tuple(int(v) for v in x)
 
 
 def _ceildiv(a, b):
@@ -117,20 +74,19 @@ class TensorOps(CompatOps):
     @classmethod
     def full(cls, shape, fill_value, dtype=None):
         """A tensor of ``shape`` filled with ``fill_value`` (a splat constant)."""
-        t = _t()
-        shape = t._shape_args((shape,) if _is_int(shape) else tuple(shape), "full")
+        shape = _shape_args((shape,) if _is_int(shape) else tuple(shape), "full")
         if any(s < 0 for s in shape):
             raise ArgumentError(f"full: negative dimension in {shape}")
-        d = to_dtype(dtype) if dtype is not None else t._scalar_dtype(fill_value)
-        return cls(t._const_node(fill_value, shape, d))
+        d = to_dtype(dtype) if dtype is not None else _scalar_dtype(fill_value)
+        return cls(_const_node(fill_value, shape, d))
 
     @classmethod
     def zeros(cls, *shape, dtype=None):
-        return cls.full(_t()._shape_args(shape, "zeros"), 0.0, dtype or float32)
+        return cls.full(_shape_args(shape, "zeros"), 0.0, dtype or float32)
 
     @classmethod
     def ones(cls, *shape, dtype=None):
-        return cls.full(_t()._shape_args(shape, "ones"), 1.0, dtype or float32)
+        return cls.full(_shape_args(shape, "ones"), 1.0, dtype or float32)
 
     def full_like(self, fill_value, dtype=None):
         return type(self).full(self.shape, fill_value, dtype or self.dtype)
@@ -145,14 +101,13 @@ class TensorOps(CompatOps):
     def _iota(cls, n):
         """int32 0..n-1 in the graph: recursive doubling with pads and selects
         (2 log2(n) levels, no input array)."""
-        t = _t()
         if n == 1:
-            return cls(t._const_node(0, (1,), int32))
+            return cls(_const_node(0, (1,), int32))
         h = n // 2
         lo = cls._iota(h)
         r = lo.cat(lo + h)
         if n % 2:
-            r = r.cat(cls(t._const_node(n - 1, (1,), int32)))
+            r = r.cat(cls(_const_node(n - 1, (1,), int32)))
         return r
 
     @classmethod
@@ -224,7 +179,7 @@ class TensorOps(CompatOps):
     def rand(cls, *shape, seed=None, dtype=None):
         """Uniform in [0, 1) from a counter-based hash in the graph (deterministic per
         seed: :meth:`manual_seed`, or ``seed=`` for one call)."""
-        shape = _t()._shape_args(shape, "rand")
+        shape = _shape_args(shape, "rand")
         if any(v < 0 for v in shape):
             raise ArgumentError(f"rand: negative dimension in {shape}")
         d = to_dtype(dtype) if dtype is not None else float32
@@ -248,7 +203,7 @@ class TensorOps(CompatOps):
     @classmethod
     def randn(cls, *shape, seed=None, dtype=None):
         """Standard normal by Box-Muller on two uniform draws (tinygrad's way)."""
-        shape = _t()._shape_args(shape, "randn")
+        shape = _shape_args(shape, "randn")
         if any(v < 0 for v in shape):
             raise ArgumentError(f"randn: negative dimension in {shape}")
         d = to_dtype(dtype) if dtype is not None else float32
@@ -395,7 +350,7 @@ class TensorOps(CompatOps):
     # -- reductions built from primitives ----------------------------------
     def mean(self, axis=None, keepdim=False, keepdims=None):
         keep = keepdim if keepdims is None else keepdims
-        axes = _t()._norm_axes(axis, self.ndim, "mean")
+        axes = _norm_axes(axis, self.ndim, "mean")
         n = math.prod(self.shape[a] for a in axes)
         t = self._float()
         if not axes:
@@ -405,7 +360,7 @@ class TensorOps(CompatOps):
     def var(self, axis=None, keepdim=False, correction=1, keepdims=None):
         """Variance with tinygrad's default ``correction=1`` (numpy's ``ddof``)."""
         keep = keepdim if keepdims is None else keepdims
-        axes = _t()._norm_axes(axis, self.ndim, "var")
+        axes = _norm_axes(axis, self.ndim, "var")
         n = math.prod(self.shape[a] for a in axes)
         t = self._float()
         d = t - t.mean(axes, keepdim=True)
@@ -456,7 +411,7 @@ class TensorOps(CompatOps):
         r = (t - m).exp().sum(axis, keepdim=True).log() + m
         if keepdim:
             return r
-        axes = _t()._norm_axes(axis, self.ndim, "logsumexp")
+        axes = _norm_axes(axis, self.ndim, "logsumexp")
         return r.reshape([s for i, s in enumerate(r.shape) if i not in axes])
 
     def _cumulative(self, axis, kind, what):
@@ -472,15 +427,15 @@ class TensorOps(CompatOps):
             return self.reshape(1)._cumulative(0, kind, what).reshape(())   # the dtypes of 1-d
         ax = _axis(axis, self.ndim, what)
         n = self.shape[ax]
-        x = self if kind in ("max", "min") else self.cast(_t()._sum_acc_dtype(self.dtype))
+        x = self if kind in ("max", "min") else self.cast(_sum_acc_dtype(self.dtype))
         if n == 0:
             return x
         x = x.transpose(ax, -1)
         ar = T.arange(n)
         tri = ar.reshape(n, 1) >= ar.reshape(1, n)          # [i, j]: j <= i
         y = x.reshape(*x.shape[:-1], 1, n).expand(*x.shape[:-1], n, n)
-        ident = _t()._reduce_identity(kind, x.dtype)
-        r = tri.where(y, T(_t()._const_node(ident, y.shape, y.dtype)))._reduce(kind, -1, False, what)
+        ident = _reduce_identity(kind, x.dtype)
+        r = tri.where(y, T(_const_node(ident, y.shape, y.dtype)))._reduce(kind, -1, False, what)
         if x.dtype.is_bool:
             r = r.cast(bool_)
         if kind in ("add", "mul") and self.dtype in (_dt.float16, _dt.bfloat16):
@@ -501,7 +456,7 @@ class TensorOps(CompatOps):
         t = self.cast(_dt.uint8) if self.dtype.is_bool else self
         values = t._cumulative(axis, kind, what)
         if self.ndim == 0:
-            idx = T(_t()._const_node(0, (), int32))
+            idx = T(_const_node(0, (), int32))
         else:
             idx = values._cumext_indices(t, _axis(axis, self.ndim, what))
         return (values.cast(bool_) if self.dtype.is_bool else values), idx
@@ -513,7 +468,7 @@ class TensorOps(CompatOps):
         T = type(self)
         n = x.shape[ax]
         if n == 0:
-            return T(_t()._const_node(0, x.shape, int32))
+            return T(_const_node(0, x.shape, int32))
         xt, vt = x.transpose(ax, -1), self.transpose(ax, -1)
         ar = T.arange(n)
         upto = ar.reshape(n, 1) <= ar.reshape(1, n)            # [j, i]: j <= i
@@ -539,7 +494,7 @@ class TensorOps(CompatOps):
         the letters, multiplied, summed over the letters not in the output. A letter twice
         in one operand takes its diagonal first (``ii->`` is the trace); ``...`` stands for
         the leading dims, broadcast right-aligned across operands (implicit output: first)."""
-        T = _t().Tensor
+        T = TensorOps._tensor_cls
         if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
             operands = tuple(operands[0])  # torch's and tinygrad's einsum(formula, [a, b])
         ops = [o if isinstance(o, T) else T(o) for o in operands]
@@ -629,7 +584,7 @@ class TensorOps(CompatOps):
         if dim is None:
             return self.reshape([s for s in self.shape if s != 1])
         # torch and tinygrad: a named dim whose size is not 1 is left in place
-        dims = _t()._norm_axes(dim, self.ndim, "squeeze")
+        dims = _norm_axes(dim, self.ndim, "squeeze")
         return self.reshape([s for i, s in enumerate(self.shape) if i not in dims or s != 1])
 
     def unsqueeze(self, dim):
@@ -637,7 +592,7 @@ class TensorOps(CompatOps):
         return self.reshape(*self.shape[:d], 1, *self.shape[d:])
 
     def repeat(self, *repeats):
-        repeats = _t()._shape_args(repeats, "repeat")
+        repeats = _shape_args(repeats, "repeat")
         if len(repeats) < self.ndim:
             raise ArgumentError(f"repeat: {len(repeats)} repeats for a tensor of rank {self.ndim}")
         base = (1,) * (len(repeats) - self.ndim) + self.shape
@@ -725,7 +680,7 @@ class TensorOps(CompatOps):
         flattened, one flat index ``sum(I_j * stride_j)`` is taken (:meth:`_take`), and B sits
         where the indexed dims were when they are adjacent, else first. A negative index counts
         from the end; an index out of range gives 0 (no bounds check in the graph)."""
-        T = _t().Tensor
+        T = TensorOps._tensor_cls
         conv = []
         for i in idx:
             if isinstance(i, (T, np.ndarray, list, tuple)):
@@ -799,7 +754,7 @@ class TensorOps(CompatOps):
 
     def stack(self, *others, dim=0):
         """``t.stack(a, b)``, ``Tensor.stack(t, a, b)`` or ``Tensor.stack((t, a, b))``."""
-        T = _t().Tensor
+        T = TensorOps._tensor_cls
         if isinstance(self, (list, tuple)):  # Tensor.stack(sequence, dim=...)
             if others:
                 raise ArgumentError("stack: give the tensors as one sequence or as arguments, not both")
@@ -827,7 +782,7 @@ class TensorOps(CompatOps):
         hot = index.reshape(*index.shape, 1) == T.arange(n)                   # (I..., n)
         hot = hot.reshape(*(1,) * len(a), *hot.shape, *(1,) * len(b))
         x = self.reshape(*a, *(1,) * index.ndim, n, *b)
-        acc = _t()._sum_acc_dtype(self.dtype)
+        acc = _sum_acc_dtype(self.dtype)
         return hot.where(x.cast(acc), 0).sum(len(a) + index.ndim).cast(self.dtype)
 
     def gather(self, dim, index):
@@ -846,7 +801,7 @@ class TensorOps(CompatOps):
         x = x.unsqueeze(-1).transpose(-1, d)                                  # dim d -> last, size 1 at d
         idx = (index < 0).where(index + n, index)
         hot = idx.unsqueeze(-1) == T.arange(n)
-        acc = _t()._sum_acc_dtype(self.dtype)
+        acc = _sum_acc_dtype(self.dtype)
         return hot.where(x.cast(acc), 0).sum(-1).cast(self.dtype)
 
     def one_hot(self, num_classes):
@@ -1128,7 +1083,7 @@ class TensorOps(CompatOps):
             raise ArgumentError(f"matmul: inner dimensions differ: {self.shape} @ {w.shape}")
         d = _dt.promote(x.dtype, y.dtype)
         x, y = x.cast(d), y.cast(d)
-        batch = _t()._broadcast_shape(x.shape[:-2], y.shape[:-2], "matmul")
+        batch = _broadcast_shape(x.shape[:-2], y.shape[:-2], "matmul")
         m, n = x.shape[-2], y.shape[-1]
         a = x.reshape(*x.shape[:-1], 1, k)._broadcast_to(batch + (m, n, k))
         b = y.transpose(-1, -2).reshape(*y.shape[:-2], 1, n, k)._broadcast_to(batch + (m, n, k))

@@ -8,18 +8,8 @@ import numbers
 
 import numpy as np
 
+from . import _graph as _g
 from . import dtypes as _dt
-
-
-def _t():
-    from . import tensor
-    return tensor
-
-
-def _err():
-    from . import _ops
-    return _ops
-
 
 
 def _asin_series(n=12):
@@ -33,6 +23,11 @@ _ASIN_SERIES = _asin_series()
 
 
 class CompatOps:
+    # The concrete tensor class: tensor.py registers Tensor here once it is defined, so that the
+    # mixins (this class, _ops.TensorOps) build results without importing tensor.py, which
+    # imports them.
+    _tensor_cls = None
+
     # -- element-wise -------------------------------------------------------------------------
     def neg(self):
         return -self
@@ -46,7 +41,7 @@ class CompatOps:
 
     def fmod(self, o):
         """C's remainder (the sign of the dividend), as torch.fmod: ``remf`` / ``remsi``."""
-        T = _t().Tensor
+        T = CompatOps._tensor_cls
         ab = self._operands(o, "fmod")
         a, b = ab
         if a.dtype.is_bool:
@@ -181,26 +176,26 @@ class CompatOps:
     @classmethod
     def scaled_uniform(cls, *shape, seed=None, dtype=None):
         """tinygrad's: uniform in [-1, 1) scaled by 1 / sqrt(numel)."""
-        n = math.prod(_t()._shape_args(shape, "scaled_uniform"))
+        n = math.prod(_g._shape_args(shape, "scaled_uniform"))
         return cls.uniform(*shape, low=-1.0, high=1.0, seed=seed, dtype=dtype) * (max(n, 1) ** -0.5)
 
     @classmethod
     def glorot_uniform(cls, *shape, seed=None, dtype=None):
         """tinygrad's: uniform in [-1, 1) times sqrt(6 / (shape[0] + prod(shape[1:])))."""
-        s = _t()._shape_args(shape, "glorot_uniform")
+        s = _g._shape_args(shape, "glorot_uniform")
         bound = math.sqrt(6 / max(1, s[0] + math.prod(s[1:]))) if s else 1.0
         return cls.uniform(*shape, low=-1.0, high=1.0, seed=seed, dtype=dtype) * bound
 
     @classmethod
     def kaiming_uniform(cls, *shape, a=0.01, seed=None, dtype=None):
         """torch's (and tinygrad's) kaiming_uniform, fan in = prod(shape[1:])."""
-        s = _t()._shape_args(shape, "kaiming_uniform")
+        s = _g._shape_args(shape, "kaiming_uniform")
         bound = math.sqrt(3.0) * math.sqrt(2.0 / (1 + a * a)) / math.sqrt(max(1, math.prod(s[1:])))
         return cls.uniform(*shape, low=-bound, high=bound, seed=seed, dtype=dtype)
 
     @classmethod
     def kaiming_normal(cls, *shape, a=0.01, seed=None, dtype=None):
-        s = _t()._shape_args(shape, "kaiming_normal")
+        s = _g._shape_args(shape, "kaiming_normal")
         std = math.sqrt(2.0 / (1 + a * a)) / math.sqrt(max(1, math.prod(s[1:])))
         return cls.normal(*shape, mean=0.0, std=std, seed=seed, dtype=dtype)
 
@@ -210,10 +205,10 @@ class CompatOps:
         half ``start + step i``, the second ``stop - step (steps - 1 - i)`` (so both ends are
         exact); integer dtypes compute in float64 and truncate."""
         if not isinstance(steps, numbers.Integral) or steps < 0:
-            raise _err().ArgumentError(f"linspace: steps must be a non-negative int, got {steps!r}")
+            raise _g.ArgumentError(f"linspace: steps must be a non-negative int, got {steps!r}")
         dtype = _dt.to_dtype(dtype) if dtype is not None else _dt.float32
         if dtype.is_bool:
-            raise _err().ArgumentError("linspace: a bool result is not defined")
+            raise _g.ArgumentError("linspace: a bool result is not defined")
         if steps <= 1:
             return cls.full((steps,), start).cast(dtype)
         work = dtype if dtype.is_float and dtype.bits >= 32 else (
@@ -232,10 +227,10 @@ class CompatOps:
         shifts = (shifts,) if isinstance(shifts, numbers.Integral) else tuple(shifts)
         dims = (dims,) if isinstance(dims, numbers.Integral) else tuple(dims)
         if len(shifts) != len(dims):
-            raise _err().ArgumentError(f"roll: {len(shifts)} shifts for {len(dims)} dims")
+            raise _g.ArgumentError(f"roll: {len(shifts)} shifts for {len(dims)} dims")
         x = self
         for s, d in zip(shifts, dims):
-            d = _err()._axis(d, self.ndim, "roll")
+            d = _g._axis(d, self.ndim, "roll")
             n = x.shape[d]
             s = s % n if n else 0
             if s:
@@ -246,7 +241,7 @@ class CompatOps:
     def unfold(self, dim, size, step):
         """torch's ``unfold``: windows of ``size`` every ``step`` along ``dim``; dim keeps
         their count, a new last dim holds each window (the windows of :meth:`_pool`)."""
-        ops = _err()
+        ops = _g
         d = ops._axis(dim, max(self.ndim, 1), "unfold")
         n = self.shape[d] if self.ndim else 1
         if not isinstance(step, numbers.Integral) or step <= 0:
@@ -266,9 +261,9 @@ class CompatOps:
 
     def diagonal(self, offset=0, dim1=0, dim2=1):
         """torch.diagonal: the diagonal of dims ``dim1``, ``dim2`` as the last dim."""
-        d1, d2 = _err()._axis(dim1, self.ndim, "diagonal"), _err()._axis(dim2, self.ndim, "diagonal")
+        d1, d2 = _g._axis(dim1, self.ndim, "diagonal"), _g._axis(dim2, self.ndim, "diagonal")
         if d1 == d2:
-            raise _err().ArgumentError("diagonal: dim1 and dim2 must differ")
+            raise _g.ArgumentError("diagonal: dim1 and dim2 must differ")
         rest = [i for i in range(self.ndim) if i not in (d1, d2)]
         x = self.permute(*rest, d1, d2)
         r, c = x.shape[-2], x.shape[-1]
@@ -285,7 +280,7 @@ class CompatOps:
     def diag(self):
         """A 1-D tensor as a diagonal matrix (tinygrad's diag takes 1-D only)."""
         if self.ndim != 1:
-            raise _err().ArgumentError(f"diag: expected a 1-D tensor, got shape {self.shape}")
+            raise _g.ArgumentError(f"diag: expected a 1-D tensor, got shape {self.shape}")
         n = self.shape[0]
         T = type(self)
         eye = T.arange(n).reshape(n, 1) == T.arange(n).reshape(1, n)
@@ -294,14 +289,14 @@ class CompatOps:
     def repeat_interleave(self, repeats, dim=None):
         """Each element repeated ``repeats`` times along ``dim`` (flattened when None)."""
         x = self.flatten() if dim is None else self
-        d = 0 if dim is None else _err()._axis(dim, self.ndim, "repeat_interleave")
+        d = 0 if dim is None else _g._axis(dim, self.ndim, "repeat_interleave")
         s = x.shape
         y = x.unsqueeze(d + 1).expand(*s[:d + 1], repeats, *s[d + 1:])
         return y.reshape(*s[:d], s[d] * repeats, *s[d + 1:])
 
     def meshgrid(self, *args, indexing="ij"):
         if indexing not in ("ij", "xy"):
-            raise _err().ArgumentError(f"meshgrid: indexing must be 'ij' or 'xy', got {indexing!r}")
+            raise _g.ArgumentError(f"meshgrid: indexing must be 'ij' or 'xy', got {indexing!r}")
         ts = [self, *args]
         if indexing == "xy" and len(ts) >= 2:
             ts[0], ts[1] = ts[1], ts[0]
@@ -316,7 +311,7 @@ class CompatOps:
         """Resize the trailing ``len(size)`` dims (torch's ``F.interpolate`` with ``size``):
         ``"linear"`` (bi-/trilinear over those dims, ``align_corners`` as torch),
         ``"nearest"`` and ``"nearest-exact"``; by gathers along each dim."""
-        ops = _err()
+        ops = _g
         if not isinstance(size, (tuple, list)) or not 0 < len(size) <= self.ndim or \
                 not all(isinstance(v, numbers.Integral) and v >= 0 for v in size):
             raise ops.ArgumentError(f"interpolate: size {size!r} must be 1 to {self.ndim} non-negative ints")
@@ -350,9 +345,9 @@ class CompatOps:
         (a lower-triangular mask of -inf, O(n^2) work per row)."""
         if self.ndim == 0:  # axes 0 and -1, as the other cumulative ops
             if axis not in (0, -1):
-                raise _err().AxisError(f"logcumsumexp: axis {axis} is out of range for a 0-d tensor")
+                raise _g.AxisError(f"logcumsumexp: axis {axis} is out of range for a 0-d tensor")
             return self._float().reshape(1).logcumsumexp(0).reshape(())
-        d = _err()._axis(axis, self.ndim, "logcumsumexp")
+        d = _g._axis(axis, self.ndim, "logcumsumexp")
         x = self._float().transpose(d, -1)
         n = x.shape[-1]
         ar = type(self).arange(n)
@@ -365,9 +360,9 @@ class CompatOps:
         """The elements where ``mask`` (broadcast) is true, flattened; the count comes from
         the realized mask (so it is frozen in a ``uop.jit`` trace). ``size`` fixes the length:
         cut, or filled with ``fill_value``."""
-        T = _t().Tensor
+        T = CompatOps._tensor_cls
         if not isinstance(mask, T) or not mask.dtype.is_bool:
-            raise _err().ArgumentError("masked_select: the mask must be a bool tensor")
+            raise _g.ArgumentError("masked_select: the mask must be a bool tensor")
         m = np.broadcast_to(mask.numpy(), self.shape).reshape(-1)
         pos = np.flatnonzero(m).astype(np.int32)
         flat = self.reshape(-1)
@@ -382,7 +377,7 @@ class CompatOps:
     def nonzero(self, size=None, fill_value=0):
         """int32 ``(count, ndim)`` coordinates of the non-zero elements, in C order (the
         count from the realized tensor); ``size`` cuts or fills with ``fill_value``."""
-        T = _t().Tensor
+        T = CompatOps._tensor_cls
         coords = np.argwhere(self.numpy() != 0).astype(np.int32)  # (count, ndim)
         if size is not None:
             coords = coords[:size]
@@ -397,7 +392,7 @@ class CompatOps:
         first descending, as torch. By ranks: each element's rank is the count of elements
         before it in the order (O(n^2) work per row), then one select per rank."""
         T = type(self)
-        d = _err()._axis(dim, self.ndim, "sort") if self.ndim else 0
+        d = _g._axis(dim, self.ndim, "sort") if self.ndim else 0
         x = self.reshape(1) if self.ndim == 0 else self
         n = x.shape[d]
         if n == 0:
@@ -425,10 +420,10 @@ class CompatOps:
     def topk(self, k, dim=-1, largest=True, sorted_=True):
         """The ``k`` largest (or smallest) along ``dim``, sorted, with their indices; ties
         keep the earlier index."""
-        d = _err()._axis(dim, self.ndim, "topk") if self.ndim else 0
+        d = _g._axis(dim, self.ndim, "topk") if self.ndim else 0
         n = self.shape[d] if self.ndim else 1
         if not isinstance(k, numbers.Integral) or not 0 <= k <= n:
-            raise _err().ArgumentError(f"topk: k={k!r} is out of range for a dim of size {n}")
+            raise _g.ArgumentError(f"topk: k={k!r} is out of range for a dim of size {n}")
         vals, idx = self.sort(dim, descending=largest)
         keep = [(0, k) if i == d else None for i in range(self.ndim)]
         return (vals.shrink(keep), idx.shrink(keep)) if self.ndim else (vals, idx)
@@ -437,7 +432,7 @@ class CompatOps:
     def _scatter_parts(self, dim, index, src, what):
         """The pieces of a scatter along ``dim``: src (..., m, 1) and the one-hot mask
         (..., m, n) of index, both with ``dim`` moved last (m: index's extent, n: self's)."""
-        ops, T = _err(), _t().Tensor
+        ops, T = _g, CompatOps._tensor_cls
         d = ops._axis(dim, self.ndim, what)
         if not isinstance(src, T):
             src = T.full(index.shape, src, dtype=self.dtype)
@@ -468,9 +463,9 @@ class CompatOps:
         if reduce not in (None, "add", "multiply"):
             raise TypeError(f"scatter: reduce must be None, 'add' or 'multiply', got {reduce!r}")
         if reduce is not None:
-            if isinstance(src, _t().Tensor):
+            if isinstance(src, CompatOps._tensor_cls):
                 raise TypeError("scatter: reduce needs a scalar src; use scatter_reduce for tensors")
-            return self.scatter_reduce(dim, index, _t().Tensor.full(index.shape, src, dtype=self.dtype),
+            return self.scatter_reduce(dim, index, CompatOps._tensor_cls.full(index.shape, src, dtype=self.dtype),
                                        "sum" if reduce == "add" else "prod")
         src, mask, d = self._scatter_parts(dim, index, src, "scatter")
         m = mask.shape[-2]
@@ -486,7 +481,7 @@ class CompatOps:
         of the sources landing on each target (and of self unless ``include_self=False``);
         targets no source reaches keep self."""
         if reduce not in ("sum", "prod", "mean", "amax", "amin"):
-            raise _err().ArgumentError(f"scatter_reduce: reduce {reduce!r} is not sum, prod, mean, amax or amin")
+            raise _g.ArgumentError(f"scatter_reduce: reduce {reduce!r} is not sum, prod, mean, amax or amin")
         src, mask, d = self._scatter_parts(dim, index, src, "scatter_reduce")
         dt = self.dtype
         ident = {"sum": 0, "mean": 0, "prod": 1, "amax": dt.min, "amin": dt.max}[reduce]
@@ -515,7 +510,7 @@ class CompatOps:
         construction: the input dilated by ``stride`` (zeros between elements), the weight
         flipped with in/out channels swapped per group, then a convolution with padding
         ``(k - 1) d - p`` (plus ``output_padding`` on the high side)."""
-        ops = _err()
+        ops = _g
         hw = weight.shape[2:]
         n = len(hw)
         if self.ndim != n + 2 or self.shape[1] != weight.shape[0] or weight.shape[0] % groups:
@@ -558,7 +553,7 @@ class CompatOps:
             return loss.sum()
         if reduction == "mean":
             return loss.sum() / wy.sum()
-        raise _err().ArgumentError(f"nll_loss: reduction must be 'none', 'mean' or 'sum', got {reduction!r}")
+        raise _g.ArgumentError(f"nll_loss: reduction must be 'none', 'mean' or 'sum', got {reduction!r}")
 
     # -- padding modes ------------------------------------------------------------------------
     def pad(self, padding, mode="constant", value=0, **kwargs):
@@ -580,7 +575,7 @@ class CompatOps:
         def crop(x):
             c = [(max(0, -lo), s - max(0, -hi)) for s, (lo, hi) in zip(x.shape, norm)]
             if any(a > b for a, b in c):
-                raise _err().ArgumentError(f"pad: cropping {tuple(padding)} exceeds the shape {self.shape}")
+                raise _g.ArgumentError(f"pad: cropping {tuple(padding)} exceeds the shape {self.shape}")
             return x.shrink(c) if any(v != (0, s) for v, s in zip(c, x.shape)) else x
 
         def grow_by(x):
@@ -596,14 +591,14 @@ class CompatOps:
         pads = list(pads)
         if pads and all(isinstance(p, (numbers.Integral, np.integer)) for p in pads):
             if len(pads) % 2 or len(pads) > 2 * self.ndim:
-                raise _err().ArgumentError(
+                raise _g.ArgumentError(
                     f"pad: a flat padding needs an even count of at most {2 * self.ndim} ints "
                     f"for a tensor of rank {self.ndim}, got {tuple(pads)}")
             flat = [(pads[i], pads[i + 1]) for i in range(0, len(pads), 2)]
             pads = [None] * (self.ndim - len(flat)) + flat[::-1]
         if len(pads) != self.ndim:
-            raise _err().ArgumentError(f"pad: {len(pads)} (low, high) pairs for a tensor of rank {self.ndim}")
-        return [(0, 0) if p is None else _t()._pair(p, "pad") for p in pads]
+            raise _g.ArgumentError(f"pad: {len(pads)} (low, high) pairs for a tensor of rank {self.ndim}")
+        return [(0, 0) if p is None else _g._pair(p, "pad") for p in pads]
 
     def _pad_mode_dim(self, d, lo, hi, mode):
         n = self.shape[d]
@@ -611,10 +606,10 @@ class CompatOps:
             return self
         limit = n - 1 if mode == "reflect" else n
         if mode != "replicate" and (lo > limit or hi > limit):
-            raise _err().ArgumentError(f"pad: {mode} padding ({lo}, {hi}) must be at most {limit} "
+            raise _g.ArgumentError(f"pad: {mode} padding ({lo}, {hi}) must be at most {limit} "
                                        f"for dim {d} of size {n}")
         if n == 0:
-            raise _err().ArgumentError(f"pad: {mode} padding of the empty dim {d}")
+            raise _g.ArgumentError(f"pad: {mode} padding of the empty dim {d}")
 
         def part(a, b):
             return self[(slice(None),) * d + (slice(a, b),)]
