@@ -47,6 +47,33 @@ def _np_slice(r):
     return slice(r.start, r.stop if r.stop >= 0 else None, r.step)
 
 
+class _At:
+    """One element of an axis of extent ``n`` at a position held by a 0-d integer tensor
+    (``node``, its value when the assign was made; negative counts from the end, as an int
+    index): a store's range whose start is known when the store runs (a jit replay reads
+    it from the call's arguments)."""
+    __slots__ = ("node", "n")
+
+    def __init__(self, node, n):
+        self.node, self.n = node, n
+
+    def __len__(self):
+        return 1
+
+    def resolve(self, p):
+        """The range of position ``p`` (an int), None when it is outside the axis (the
+        store writes nothing, as the lazy merge)."""
+        p = int(p)
+        p = p + self.n if p < 0 else p
+        return range(p, p + 1) if 0 <= p < self.n else None
+
+
+def _is_position(i):
+    """A 0-d integer Tensor index: an element whose position is data (_At)."""
+    Tensor = _t().Tensor
+    return isinstance(i, Tensor) and i.shape == () and i.dtype.is_int and not i.dtype.is_bool
+
+
 class _Move:
     """How a view made by a movement op (reshape, permute, shrink, flip) maps onto its base."""
     __slots__ = ("op", "arg")
@@ -58,7 +85,8 @@ class _Move:
         """The base's new value when the view gets ``x`` (the view's shape)."""
         hit = _SCATTERS.get(x._node) if self.op in ("permute", "flip", "reshape") else None
         if hit is not None and (hit[0].op != self.op or hit[0].arg != self.arg or hit[3] is not None
-                                or hit[0].srcs[0] is not base._node):
+                                or hit[0].srcs[0] is not base._node
+                                or (self.op == "flip" and any(isinstance(r, _At) for r in hit[1]))):
             hit = None
         if hit is not None and self.op == "reshape":
             # x is this view with a slice stored: the base is x reshaped back; realize() can
@@ -75,7 +103,8 @@ class _Move:
             else:
                 ranges = [range(n - 1 - r.start, n - 1 - r.stop, -r.step) if f else r
                           for r, f, n in zip(ranges, self.arg, base.shape)]
-            return base._scatter(tuple(_np_slice(r) for r in ranges), v)
+            from .jit import _bare
+            return base._scatter(tuple(_bare(r.node) if isinstance(r, _At) else _np_slice(r) for r in ranges), v)
         if self.op == "reshape":
             return x.reshape(base.shape)
         if self.op == "permute":
@@ -138,10 +167,11 @@ class MutableOps:
         (of that view's shape): ``value`` placed by pads (and reshapes for a step), merged
         by ``where``."""
         Tensor, idx = _t().Tensor, (index if isinstance(index, tuple) else (index,))
-        if any(isinstance(i, (Tensor, np.ndarray, list, tuple)) for i in idx):
+        if any(isinstance(i, (Tensor, np.ndarray, list, tuple)) and not _is_position(i) for i in idx):
             raise NotImplementedError("assign into a view made by advanced indexing (a tensor, "
-                                      "array or list index) is not supported; build the value "
-                                      "with where() and assign the whole tensor")
+                                      "array or list index other than a 0-d integer tensor) is "
+                                      "not supported; build the value with where() and assign "
+                                      "the whole tensor")
         n_real = sum(1 for i in idx if i is not None and i is not Ellipsis)
         if Ellipsis in idx:
             k = idx.index(Ellipsis)
@@ -150,13 +180,25 @@ class MutableOps:
         ranges = []
         for i in (i for i in idx if i is not None):
             n = self.shape[len(ranges)]
-            ranges.append(range(*i.indices(n)) if isinstance(i, slice) else range(int(i) % n, int(i) % n + 1))
+            if _is_position(i):
+                ranges.append(_At(i._node, n))
+            else:
+                ranges.append(range(*i.indices(n)) if isinstance(i, slice) else range(int(i) % n, int(i) % n + 1))
         if any(len(r) == 0 for r in ranges):
             return self
         # None dims (size 1) drop out, int dims come back as size 1: the same element order.
         v = value.reshape([len(r) for r in ranges])
         inside = Tensor(_t()._const_node(True, v.shape, bool_))
         for ax, r in enumerate(ranges):
+            if isinstance(r, _At):  # every element of the axis, where it equals the position
+                from .jit import _bare
+                pos = _bare(r.node)
+                pos = pos if pos.dtype.bits >= 32 else pos.cast(_t().int32)  # pos + n must not wrap
+                axis = Tensor.arange(r.n, dtype=pos.dtype)
+                at = ((axis == pos) | (axis == pos + r.n)).reshape([r.n if d == ax else 1 for d in range(self.ndim)])
+                shape = [r.n if d == ax else v.shape[d] for d in range(self.ndim)]
+                v, inside = v.expand(shape), inside.expand(shape) & at
+                continue
             if r.step < 0:  # the elements ascending
                 v, r = v.flip(ax), range(r[-1], r.start + 1, -r.step)
             v, inside = v._unstride(ax, r.step), inside._unstride(ax, r.step)
@@ -225,6 +267,11 @@ class MutableOps:
                 value.realize()
         if not _exclusive(self, links):
             return None
+        from .jit import _bare
+        # positions held by tensors (_At), read before any store
+        places = [None if any(r is None for r in rs) else rs for rs in
+                  (tuple(r.resolve(_bare(r.node).numpy()) if isinstance(r, _At) else r for r in ranges)
+                   for _, ranges, _, _ in links)]
         old, base = self._node, links[0][0]
         buf = base.data
         # buf's references: base.data, `buf`, getrefcount's argument
@@ -237,7 +284,9 @@ class MutableOps:
         del base
         buf.setflags(write=True)
         try:
-            for _, ranges, value, shape in links:
+            for (_, _, value, shape), ranges in zip(links, places):
+                if ranges is None:  # a position outside its axis: nothing to store
+                    continue
                 # bfloat16's array holds float32 values already rounded to bfloat16
                 v = value._node.data.reshape([len(r) for r in ranges])
                 view = buf if shape is None else buf.reshape(shape)  # C order: a view

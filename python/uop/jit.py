@@ -53,7 +53,7 @@ import numpy as np
 
 from . import dtypes as _dt
 from . import runtime
-from ._mutable import _np_slice
+from ._mutable import _At, _np_slice
 
 
 class _Trace:
@@ -422,7 +422,8 @@ class _Entry:
         writes = [w for w in writes if w[1] != "value" or id(w[0]) not in stored]
 
         roots = [o._node for o in outs] + [n for _, _, n in writes if n is not None] + \
-            [v for _, _, pieces, _ in chains for _, v in pieces]
+            [v for _, _, pieces, _ in chains for _, v in pieces] + \
+            [r.node for _, _, pieces, _ in chains for rs, _ in pieces for r in rs if isinstance(r, _At)]
         self.steps = []
         memo = self._rewrite(roots, trace, subst, source, arg_nodes)
         # Only the slots the recording reads are read on replay (reading realizes).
@@ -447,7 +448,9 @@ class _Entry:
         self.source_of = source_of
         self.plans = [_Plan(memo[o._node], source_of) for o in outs]
         self.writes = [(t, attr, None if n is None else _Plan(memo[n], source_of)) for t, attr, n in writes]
-        self.stores = [(k, t, [(tuple(_np_slice(r) for r in rs),
+        # a position held by a tensor (_At) is read at each replay: its plan replaces it
+        self.stores = [(k, t, [(tuple(_At(_Plan(memo[r.node], source_of), r.n) if isinstance(r, _At) else r
+                                      for r in rs),
                                 tuple(len(r) for r in rs), _Plan(memo[v], source_of)) for rs, v in pieces])
                        for k, t, pieces, _ in chains]
 
@@ -507,7 +510,8 @@ class _Entry:
         if any(j != len(chains[i][3]) - 1 for i, j in links(rest)):
             return []
         for i, (_, _, pieces, _) in enumerate(chains):
-            if any(links([v]) - {(i, j)} for j, (_, v) in enumerate(pieces)):
+            if any(links([v] + [r.node for r in rs if isinstance(r, _At)]) - {(i, j)}
+                   for j, (rs, v) in enumerate(pieces)):
                 return []
         return chains
 
@@ -528,7 +532,12 @@ class _Entry:
             t._set_value(_Node("input", (), None, buf.shape, t.dtype, data=buf), note=False)
             _STORED[id(buf)] = buf
             Stats.state_copies += 1
-        for index, shape, plan in pieces:
+        for ranges, shape, plan in pieces:
+            # a position held by a tensor, read (as the value) from the state before this store
+            ranges = tuple(r.resolve(r.node.run(replay)) if isinstance(r, _At) else r for r in ranges)
+            if any(r is None for r in ranges):  # a position outside its axis: nothing stored
+                continue
+            index = tuple(_np_slice(r) for r in ranges)
             value = plan.run(replay).reshape(shape)
             buf.setflags(write=True)
             try:
