@@ -100,3 +100,26 @@ def test_jitted_decode_step_traces_once_and_stores_the_slice():
     assert m.step.traces == 1
     assert len(set(addresses[1:])) == 1
     np.testing.assert_allclose(m.cache.numpy(), ref, rtol=1e-5, atol=1e-6)
+
+
+def test_jitted_bfloat16_cache_is_stored_in_place():
+    T, d = 6, 4
+    cache = Tensor.zeros(1, T, d, dtype=uop.bfloat16).contiguous().realize()
+
+    @uop.jit
+    def step(x, p):
+        cache[:, p] = x
+        return cache.sum(1)
+
+    stats, ref, addresses = uop.Jit.stats, np.zeros((1, T, d), np.float32), []
+    for p in [0, 3, -1, 2, 4, 5, 1]:
+        x = Tensor(np.full((1, d), p + 0.3, np.float32), dtype=uop.bfloat16)
+        before = stats.stored_bytes
+        out = step(x, pos(p))
+        ref[:, p] = x.numpy().astype(np.float32)
+        np.testing.assert_array_equal(cache.numpy().astype(np.float32), ref)
+        np.testing.assert_allclose(out.numpy().astype(np.float32), ref.sum(1), rtol=1e-2)
+        assert stats.stored_bytes - before == d * 2          # bfloat16's two bytes per element
+        addresses.append(cache._node.data.ctypes.data)
+    assert step.traces == 1 and cache.dtype is uop.bfloat16
+    assert len(set(addresses[1:])) == 1

@@ -477,7 +477,8 @@ class _Entry:
             return []
         chains = []
         for t, attr, final in writes:
-            if attr != "value" or id(t) not in state_slot or t.dtype.storage != np.dtype(t.dtype.np):
+            # (bfloat16's arrays hold float32 values rounded to it: numpy stores them too)
+            if attr != "value" or id(t) not in state_slot:
                 continue
             k, o = state_slot[id(t)]
             nodes, pieces, n = [], [], origin(final)
@@ -544,7 +545,7 @@ class _Entry:
                 buf[index] = value
             finally:
                 buf.setflags(write=False)
-            Stats.stored_bytes += value.nbytes
+            Stats.stored_bytes += value.size * np.dtype(t.dtype.storage).itemsize  # bfloat16: 2
 
     def _rewrite(self, roots, trace, subst, source, arg_nodes):
         """``roots`` with each state node read from its slot, each realized node that reads
