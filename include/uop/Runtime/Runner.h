@@ -17,10 +17,12 @@
 #ifndef UOP_RUNTIME_RUNNER_H
 #define UOP_RUNTIME_RUNNER_H
 
+#include "uop/Runtime/Distributed.h"
 #include "uop/Runtime/Execute.h"
 #include "uop/Runtime/HostData.h"
 #include "uop/Runtime/References.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace mlir {
@@ -30,6 +32,7 @@ namespace llvm {
 class SourceMgr;
 } // namespace llvm
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -167,6 +170,122 @@ llvm::Error runKernel(Executable &exe, KernelBuffers &k, bool readOutput,
 llvm::Error createOutputDir(llvm::StringRef dir);
 /// `dir`/<index>.npy: where output `index` is written.
 std::string outputPath(llvm::StringRef dir, unsigned index);
+
+//===----------------------------------------------------------------------===//
+// Running an entry, one report per run (uop-run without its printing)
+//===----------------------------------------------------------------------===//
+
+/// How to run an entry: uop-run's options, parsed.
+struct RunOptions {
+  Target target = Target::CPU;
+  /// The chip to compile for; empty: the device's.
+  std::string chip;
+  bool check = false;
+  /// Timed runs (the median is reported).
+  unsigned repeat = 10;
+  uint64_t seed = 0;
+  /// What a tirx kernel computes (copy, gemm_nn, gemm_nt); empty: its
+  /// tirx.reference attribute.
+  std::string reference;
+  /// --param INDEX=VALUE, --input NAME=FILE.npy, --var NAME=V[,V...] and
+  /// --opts entries, as given.
+  std::vector<std::string> params, inputFiles, vars, opts;
+  /// The source names of the entry's arguments, for --input NAME.
+  std::vector<std::string> argumentNames;
+  /// --devices (0: not given).
+  unsigned devices = 0;
+  /// Where outputs are written as <index>.npy; empty: nowhere.
+  std::string outputDir;
+  /// The CPU kernels' threads (--num-threads; 0: the default).
+  unsigned threads = 0;
+};
+
+/// A value host code returned (a tirx.prim_func's ret_type).
+struct ReturnedValue {
+  /// A scalar; otherwise buffer parameter `parameter` (counting every
+  /// parameter) of `shape` and `dtype`, written to `path` when not empty.
+  std::optional<ScalarValue> scalar;
+  unsigned parameter = 0;
+  llvm::SmallVector<int64_t> shape;
+  DType dtype;
+  std::string path;
+};
+
+/// What one run reports, in the order uop-run prints it. A run that stopped
+/// at an error has the parts it reached, which is what the user sees before
+/// the error.
+struct RunReport {
+  /// The program ran: the entry, the target, its kernels; the CPU threads,
+  /// or the GPU and the chip.
+  bool ran = false;
+  std::string entry;
+  Target target = Target::CPU;
+  unsigned kernels = 0, threads = 0;
+  std::string device, chip;
+  /// The shape variables' values of a symbolic program's run.
+  llvm::SmallVector<std::pair<std::string, int64_t>> vars;
+  /// What host code returned.
+  llvm::SmallVector<ReturnedValue> returned;
+  /// The median time of the timed runs, and the bytes and the ALU work
+  /// (flops) to rate it with. Graphs and schedules are rated in GB/s and
+  /// GFLOP/s (0 for a zero time); tirx kernels in TFLOP/s when they have
+  /// flops, else in GB/s.
+  struct Timing {
+    double ms = 0, bytes = 0, flops = 0;
+    unsigned repeat = 0;
+    bool kernelRates = false;
+  };
+  std::optional<Timing> timing;
+  /// A multi-device run: every rank's median, gathered after the timing.
+  bool onRanks = false;
+  struct Ranks {
+    int size = 0;
+    std::string engine;
+    std::vector<double> ms;
+  };
+  std::optional<Ranks> ranks;
+  /// --check of a tirx kernel without a reference to check it against.
+  bool checkSkipped = false;
+  std::optional<Comparison> check;
+};
+
+/// Receives each run's report and the error that stopped the run (success
+/// when none), prints them and returns the run's status.
+using ReportHandler =
+    llvm::function_ref<RunStatus(const RunReport &, llvm::Error)>;
+
+/// The options that do not fit the kind of `entry` (a tensor-level
+/// function, a schedule, a tirx kernel): BadInput, before anything runs.
+llvm::Error checkRunOptions(mlir::Operation *entry, const RunOptions &opts);
+
+/// Runs `entry` of `module` (findRunEntry's) as uop-run does: makes the
+/// inputs, compiles once, runs (at each --var size), writes the outputs,
+/// times and checks, handing each run's report to `handle`; an error before
+/// any run goes to `handle` with an empty report. A multi-device program
+/// runs on `comm`'s ranks (required for one). Returns the worst status of
+/// the runs, or the first BadInput.
+RunStatus runEntry(mlir::ModuleOp module, mlir::Operation *entry,
+                   const RunOptions &opts, ReportHandler handle,
+                   Communicator *comm = nullptr);
+
+/// The threads CPU kernels run on: `requested`, else OMP_NUM_THREADS, else
+/// every core.
+unsigned cpuThreads(unsigned requested);
+
+//===----------------------------------------------------------------------===//
+// Tensor-level functions on caller buffers (the C API)
+//===----------------------------------------------------------------------===//
+
+/// The func.func `name` of `module`, or its first one when `name` is none.
+/// BadInput "no function named 'NAME'", or "no func.func to `purpose`".
+llvm::Expected<mlir::func::FuncOp>
+findGraphFunction(mlir::ModuleOp module, std::optional<llvm::StringRef> name,
+                  llvm::StringRef purpose);
+
+/// BadInput unless the caller gives `fn` one buffer per argument and per
+/// result: "@f takes N inputs and M outputs".
+llvm::Error checkBufferCounts(mlir::func::FuncOp fn, size_t numInputs,
+                              size_t numOutputs);
 } // namespace uop
 
 #endif // UOP_RUNTIME_RUNNER_H
