@@ -69,6 +69,20 @@ def test_values_read_the_state_before_their_own_store():
     assert StoreStats.copies == 1 and StoreStats.stored_bytes == (3 + 3 + 6 + 3) * 4
 
 
+def test_a_value_that_is_a_view_of_the_tensor():
+    """t[0] = t[1]: the value is a view of t itself; realizing it must not realize t from
+    inside t's own store (that stored twice and copied the buffer twice)."""
+    a = rnd(3, 4)
+    t, want = realized(a), a.copy()
+    t[0] = t[1]
+    t[2] = t[0] * 2
+    want[0] = want[1]
+    want[2] = want[0] * 2
+    t.realize()
+    np.testing.assert_array_equal(t.numpy(), want)
+    assert StoreStats.stored_bytes == 2 * 4 * 4 and StoreStats.copies == 1
+
+
 def test_readers_of_old_values_keep_them():
     a = rnd(4, 3)
     t = realized(a)

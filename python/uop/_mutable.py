@@ -10,7 +10,7 @@ import weakref
 
 import numpy as np
 
-from ._ops import ArgumentError
+from ._ops import ArgumentError, TensorOps
 from .dtypes import bool_
 
 
@@ -264,7 +264,9 @@ class MutableOps:
             return None
         for _, _, value, _ in links:  # each value now, before any store; it holds its array
             if value._node.op != "input":
-                value.realize()
+                # not MutableOps.realize: a value that is a view of this tensor (t[0] = t[1])
+                # would realize this tensor from inside its own store
+                TensorOps.realize(value)
         if not _exclusive(self, links):
             return None
         from .jit import _bare
