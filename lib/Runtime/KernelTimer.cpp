@@ -108,11 +108,22 @@ llvm::Expected<double> uop::timeKernel(FunctionOp kernel, Target target,
   llvm::Expected<std::string> text = programText(kernel);
   if (!text)
     return text.takeError();
-  std::vector<AlignedBytes> data = makeData(kernel);
   // One measurement at a time: the pass runs kernels on several threads,
   // and two timings at once would each slow the other.
   static std::mutex mutex;
   std::lock_guard<std::mutex> lock(mutex);
+  // The search times many schedules of one kernel: its data is made once
+  // (four 4096^2 f32 buffers took seconds per candidate) and kept, with the
+  // parameter types it was made for, until another kernel's replaces it.
+  static std::string dataFor;
+  static std::vector<AlignedBytes> data;
+  std::string types;
+  llvm::raw_string_ostream os(types);
+  llvm::interleaveComma(kernel.getArgumentTypes(), os);
+  if (types != dataFor || data.empty()) {
+    data = makeData(kernel);
+    dataFor = types;
+  }
   DialectRegistry registry;
   registerCompilerDialects(registry);
   MLIRContext ctx(registry, MLIRContext::Threading::DISABLED);

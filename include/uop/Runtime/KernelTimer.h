@@ -21,7 +21,8 @@ namespace uop {
 /// uop-run compiles kernel-level programs (Executable::compileSchedule: the
 /// uop-to-program passes, with the host's vector registers, uop-to-c, the C
 /// compiler), then run on seeded data (floats in [-1, 1), integers 1, which
-/// index and divide safely): one run, then, unless it took longer than
+/// index and divide safely; made once for a run of calls on kernels with
+/// the same parameter types, and kept): one run, then, unless it took longer than
 /// `boundMs`, the median of as many more as fill about 100 ms (3 to 50).
 /// cpu only; a kernel whose parameters are not all sized buffers of
 /// integers or floats (a shape variable) is a BadInput error. Measurements
