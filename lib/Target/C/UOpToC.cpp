@@ -1854,10 +1854,10 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
                << sched.getSymName() << " and @" << sched.getSymName() << suffix
                << " would both define the C function uop_" << sched.getSymName()
                << suffix << "; rename one";
-  // Buffered: a failure prints no partial C.
+  // Buffered: a failure prints no partial C; and the prelude, written last,
+  // holds only the helpers the rest calls.
   std::string c;
   llvm::raw_string_ostream cs(c);
-  emitCPrelude(cs);
   emitVectorTypes(module, cs);
   emitStreamHelpers(module, cs);
   llvm::StringSet<> emitted;
@@ -1866,6 +1866,7 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
   for (FunctionOp sched : schedules)
     if (failed(emitEntry(sched, emitted, cs)))
       return failure();
+  emitCPrelude(os, c);
   os << c;
   return success();
 }
