@@ -4,6 +4,7 @@
 #include "uop-c/Dialects.h"
 #include "Internal.h"
 
+#include "uop/CAPI/CompilerRegistry.h"
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Runtime/Compile.h"

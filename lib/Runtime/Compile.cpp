@@ -6,9 +6,7 @@
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -19,7 +17,6 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <cstring>
-#include <mutex>
 #include <unistd.h>
 
 using namespace mlir;
@@ -29,38 +26,6 @@ void uop::registerCompilerDialects(DialectRegistry &registry) {
   mlir::registerAllExtensions(registry);
   registerAllToLLVMIRTranslations(registry);
   uop::registerAllDialects(registry);
-}
-
-void uop::registerCompilerPasses() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    mlir::registerAllPasses();
-    uop::registerAllPasses();
-  });
-}
-
-llvm::Error uop::runPipeline(ModuleOp module, StringRef pipeline) {
-  registerCompilerPasses();
-  auto pm = PassManager::on<ModuleOp>(module.getContext());
-  // The pass manager is anchored on the module: its pipeline text is the
-  // list inside "builtin.module(...)".
-  StringRef inner = pipeline.trim();
-  if (inner.starts_with("builtin.module(")) {
-    if (!inner.ends_with(")"))
-      return makeError(RuntimeErrorKind::BadInput,
-                       "bad pass pipeline '" + pipeline +
-                           "': missing the closing ')'");
-    inner = inner.drop_front(strlen("builtin.module(")).drop_back().trim();
-  }
-  std::string text = inner.str();
-  std::string err;
-  llvm::raw_string_ostream es(err);
-  if (failed(parsePassPipeline(text, pm, es)))
-    return makeError(RuntimeErrorKind::BadInput,
-                     "bad pass pipeline '" + text + "': " + err);
-  if (failed(pm.run(module)))
-    return makeError(RuntimeErrorKind::CompileFailed, "the pipeline failed");
-  return llvm::Error::success();
 }
 
 llvm::Error uop::runPipeline(ModuleOp module, StringRef name,

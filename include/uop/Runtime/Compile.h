@@ -1,8 +1,9 @@
-//===- Compile.h - one compiler session for tools and the C API -*- C++ -*-===//
+//===- Compile.h - contexts, pipelines and the C compiler -------*- C++ -*-===//
 //
-// What uop-run and the C API share: a registry with every upstream and
-// uop-mlir dialect (and the translations gpu-module-to-binary needs), pass
-// pipelines given as text, and the system C compiler for the CPU path.
+// How the runtime compiles: a registry with every upstream and uop-mlir
+// dialect (and the translations gpu-module-to-binary needs), the pipelines
+// it builds in C++, and the system C compiler for the CPU path. (Every
+// pass, and pipelines given as text, are uop/CAPI/CompilerRegistry.h's.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,14 +22,6 @@
 namespace uop {
 /// Every dialect, extension and LLVM IR translation uop-opt has.
 void registerCompilerDialects(mlir::DialectRegistry &registry);
-/// Registers every upstream and uop-mlir pass once (for textual pipelines).
-void registerCompilerPasses();
-/// Runs a textual pipeline on `module`: "uop-to-program{target=cpu}" or a
-/// full "builtin.module(...)" form (for pipelines users spell, e.g. through
-/// the C API). A pipeline that does not parse is a BadInput error ("bad pass
-/// pipeline '...': <why>"); one that fails is CompileFailed ("the pipeline
-/// failed"), its diagnostics gone to the context's handler.
-llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef pipeline);
 /// Runs the pipeline `build` adds to a module pass manager (the in-process
 /// pipelines: built with the C++ builders of uop/Pipelines/Pipelines.h).
 /// Fails with "the <name> pipeline failed" (CompileFailed).
