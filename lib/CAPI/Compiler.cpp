@@ -8,7 +8,7 @@
 #include "uop/Dialect/TIRx/IR/TIRx.h"
 #include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/Runtime/Compile.h"
-#include "uop/Runtime/Execute.h"
+#include "uop/Runtime/Runner.h"
 #include "uop/Target/Translations.h"
 
 #include "mlir/CAPI/Registration.h"
@@ -197,56 +197,49 @@ int uopRun(UOpCompiler *c, const char *mlir, const char *entry,
   int rc = withModule(
       c, mlir, nullptr, nullptr, diagnostics,
       [&](ModuleOp m, std::string &, std::string &fallback) {
-        func::FuncOp fn;
-        for (auto f : m.getOps<func::FuncOp>())
-          if (!fn && (!entry || f.getName() == entry))
-            fn = f;
-        if (!fn) {
-          status = uop::kRunBadInput;
-          fallback = entry ? "no function named '" + std::string(entry) + "'"
-                           : std::string("no func.func to run");
+        // Finding and compiling fail with their kind's status; running and
+        // timing with kRunFailed.
+        auto fail = [&](llvm::Error err, bool ran = false) {
+          status = uop::takeError(std::move(err), fallback);
+          if (ran)
+            status = uop::kRunFailed;
           return failure();
-        }
-        if (fn.getNumArguments() != numInputs ||
-            fn.getNumResults() != numOutputs) {
-          status = uop::kRunBadInput;
-          fallback = "@" + fn.getName().str() + " takes " +
-                     std::to_string(fn.getNumArguments()) + " inputs and " +
-                     std::to_string(fn.getNumResults()) + " outputs";
-          return failure();
-        }
-        llvm::Expected<uop::Target> t =
-            uop::parseTargetName(target ? target : "cpu");
-        if (!t) {
-          status = uop::takeError(t.takeError(), fallback);
-          return failure();
-        }
+        };
+        llvm::Expected<func::FuncOp> fn =
+            uop::findGraphFunction(m, uop::capi::entryName(entry), "run");
+        if (!fn)
+          return fail(fn.takeError());
+        if (llvm::Error err =
+                uop::checkBufferCounts(*fn, numInputs, numOutputs))
+          return fail(std::move(err));
         llvm::Expected<std::unique_ptr<uop::Executable>> exe =
-            uop::Executable::compile(m, fn, *t, chip ? chip : "");
-        if (!exe) {
-          status = uop::takeError(exe.takeError(), fallback);
-          return failure();
-        }
+            uop::capi::compileGraph(m, *fn, target, chip);
+        if (!exe)
+          return fail(exe.takeError());
         if (llvm::Error err = (*exe)->run(
                 llvm::ArrayRef<const void *>(inputs, numInputs),
-                llvm::ArrayRef<void *>(outputs, numOutputs))) {
-          uop::takeError(std::move(err), fallback);
-          status = uop::kRunFailed;
-          return failure();
-        }
+                llvm::ArrayRef<void *>(outputs, numOutputs)))
+          return fail(std::move(err), /*ran=*/true);
         if (milliseconds) {
           llvm::Expected<double> ms = (*exe)->time(1);
-          if (!ms) {
-            uop::takeError(ms.takeError(), fallback);
-            status = uop::kRunFailed;
-            return failure();
-          }
+          if (!ms)
+            return fail(ms.takeError(), /*ran=*/true);
           *milliseconds = *ms;
         }
         status = uop::kRunOk;
         return success();
       });
   return rc == 0 ? 0 : (status ? status : 1);
+}
+
+llvm::Expected<std::unique_ptr<uop::Executable>>
+uop::capi::compileGraph(ModuleOp m, func::FuncOp fn, const char *target,
+                        const char *chip) {
+  llvm::Expected<uop::Target> t =
+      uop::parseTargetName(target ? target : "cpu");
+  if (!t)
+    return t.takeError();
+  return uop::Executable::compile(m, fn, *t, chip ? chip : "");
 }
 
 // For the C API's other files (lib/CAPI/Internal.h).

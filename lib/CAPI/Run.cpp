@@ -12,6 +12,7 @@
 #include "uop/Runtime/CompileCache.h"
 #include "uop/Runtime/Error.h"
 #include "uop/Runtime/Execute.h"
+#include "uop/Runtime/Runner.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -39,14 +40,6 @@ int fail(int status, const std::string &message, char **diagnostics) {
     *diagnostics = uop::capi::copyString(message);
   return status;
 }
-
-/// The func.func named `entry` (null: the first) of `m`.
-func::FuncOp findEntry(ModuleOp m, const char *entry) {
-  for (auto f : m.getOps<func::FuncOp>())
-    if (!entry || f.getName() == entry)
-      return f;
-  return {};
-}
 } // namespace
 
 int uopCompile(UOpCompiler *c, const char *mlir, const char *entry,
@@ -59,28 +52,21 @@ int uopCompile(UOpCompiler *c, const char *mlir, const char *entry,
   auto result = std::make_unique<UOpExecutable>();
   int rc = uop::capi::withParsedModule(
       c, mlir, diagnostics, [&](ModuleOp m, std::string &fallback) {
-        func::FuncOp fn = findEntry(m, entry);
+        llvm::Expected<func::FuncOp> fn =
+            uop::findGraphFunction(m, uop::capi::entryName(entry), "compile");
         if (!fn) {
-          status = uop::kRunBadInput;
-          fallback = entry ? "no function named '" + std::string(entry) + "'"
-                           : std::string("no func.func to compile");
-          return failure();
-        }
-        llvm::Expected<uop::Target> t =
-            uop::parseTargetName(target ? target : "cpu");
-        if (!t) {
-          status = uop::takeError(t.takeError(), fallback);
+          status = uop::takeError(fn.takeError(), fallback);
           return failure();
         }
         llvm::Expected<std::unique_ptr<uop::Executable>> exe =
-            uop::Executable::compile(m, fn, *t, chip ? chip : "");
+            uop::capi::compileGraph(m, *fn, target, chip);
         if (!exe) {
           status = uop::takeError(exe.takeError(), fallback);
           return failure();
         }
         result->exe = std::move(*exe);
-        result->numInputs = fn.getNumArguments();
-        result->numOutputs = fn.getNumResults();
+        result->numInputs = fn->getNumArguments();
+        result->numOutputs = fn->getNumResults();
         return success();
       });
   if (rc != 0)
