@@ -111,9 +111,11 @@ llvm::cl::list<std::string> clVars(
 llvm::cl::list<std::string> clOpts(
     "opts",
     llvm::cl::desc("a pinned schedule for every kernel of a tensor-level "
-                   "program, as uop-optimize's opts (tinygrad's names; the "
-                   "kernel's axis ids after uop-split-kernels)"),
-    llvm::cl::value_desc("KIND:AXIS:AMOUNT[,...]"), llvm::cl::CommaSeparated,
+                   "program, as uop-optimize's opts (#uop.opt attributes "
+                   "with tinygrad's names; the kernel's axis ids after "
+                   "uop-split-kernels)"),
+    llvm::cl::value_desc("#uop.opt<KIND, AXIS, AMOUNT>[,...]"),
+    llvm::cl::CommaSeparated,
     llvm::cl::cat(clCategory));
 llvm::cl::opt<unsigned> clDevices(
     "devices",
