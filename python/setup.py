@@ -1,5 +1,5 @@
 """setuptools hook: writes uop/_install.py with the build directory whose
-libUOPCAPI.so the installed package loads. It is $UOP_BUILD_DIR at install
+libUOpCAPI.so the installed package loads. It is $UOP_BUILD_DIR at install
 time, else the repository's build/ beside this file. The configuration itself
 is in pyproject.toml."""
 
@@ -15,9 +15,9 @@ HERE = Path(__file__).resolve().parent
 def _build_dir():
     env = os.environ.get("UOP_BUILD_DIR")
     path = Path(env).expanduser().resolve() if env else HERE.parent / "build"
-    if not (path / "lib" / "libUOPCAPI.so").is_file():
-        raise SystemExit(f"uop: {path}/lib/libUOPCAPI.so not found: build the project first "
-                         "(`ninja -C build UOPCAPI uop-run`) or set UOP_BUILD_DIR")
+    if not (path / "lib" / "libUOpCAPI.so").is_file():
+        raise SystemExit(f"uop: {path}/lib/libUOpCAPI.so not found: build the project first "
+                         "(`ninja -C build UOpCAPI uop-run`) or set UOP_BUILD_DIR")
     return path
 
 

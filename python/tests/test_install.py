@@ -70,4 +70,4 @@ def test_pip_install_without_a_build_says_what_to_build(tmp_path):
     pip = subprocess.run([str(venv / "bin" / "pip"), "install", "--no-build-isolation",
                           "--no-index", str(src)], env=env, capture_output=True, text=True)
     assert pip.returncode != 0
-    assert "libUOPCAPI.so not found" in pip.stdout + pip.stderr
+    assert "libUOpCAPI.so not found" in pip.stdout + pip.stderr

@@ -1,4 +1,4 @@
-"""Finding libUOPCAPI.so: $UOP_BUILD_DIR, else <repo>/build; otherwise ImportError."""
+"""Finding libUOpCAPI.so: $UOP_BUILD_DIR, else <repo>/build; otherwise ImportError."""
 
 import os
 import subprocess
@@ -23,7 +23,7 @@ def run_import(env_build_dir, code="import uop; print(uop.LIBRARY)"):
 
 def test_library_is_loaded_from_the_build_dir():
     expected = Path(os.environ.get("UOP_BUILD_DIR") or REPO_ROOT / "build").resolve()
-    assert uop.LIBRARY == expected / "lib" / "libUOPCAPI.so"
+    assert uop.LIBRARY == expected / "lib" / "libUOpCAPI.so"
     assert uop.build_dir() == expected
 
 
@@ -31,7 +31,7 @@ def test_missing_library_raises_import_error_saying_what_to_build(tmp_path):
     p = run_import(tmp_path)
     assert p.returncode != 0
     assert "ImportError" in p.stderr
-    assert "UOPCAPI" in p.stderr and "ninja -C" in p.stderr
+    assert "UOpCAPI" in p.stderr and "ninja -C" in p.stderr
     assert str(tmp_path) in p.stderr
 
 
@@ -41,12 +41,12 @@ def test_env_var_selects_the_build_dir():
     assert p.stdout.strip() == str(uop.LIBRARY)
 
 
-@pytest.mark.skipif(not (REPO_ROOT / "build" / "lib" / "libUOPCAPI.so").is_file(),
+@pytest.mark.skipif(not (REPO_ROOT / "build" / "lib" / "libUOpCAPI.so").is_file(),
                     reason="the default build directory has no library")
 def test_default_build_dir_without_env_var():
     p = run_import(None)
     assert p.returncode == 0, p.stderr
-    assert p.stdout.strip() == str((REPO_ROOT / "build" / "lib" / "libUOPCAPI.so").resolve())
+    assert p.stdout.strip() == str((REPO_ROOT / "build" / "lib" / "libUOpCAPI.so").resolve())
 
 
 def test_compilers_are_independent():

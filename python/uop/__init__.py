@@ -6,9 +6,9 @@
   printed as the ``tirx`` dialect and compiled to PTX / cubin.
 - :func:`uop.compile`: either of them, or MLIR text, to C, PTX or a cubin.
 
-The native library ``libUOPCAPI.so`` is taken from ``$UOP_BUILD_DIR/lib`` or the
+The native library ``libUOpCAPI.so`` is taken from ``$UOP_BUILD_DIR/lib`` or the
 repository's ``build/lib``; importing this package without it raises ImportError
-(build it with ``ninja -C build UOPCAPI``).
+(build it with ``ninja -C build UOpCAPI``).
 """
 
 from ._capi import LIBRARY, CompileError, Compiler, build_dir

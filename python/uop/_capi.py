@@ -1,4 +1,4 @@
-"""ctypes binding of the native compiler library ``libUOPCAPI.so``.
+"""ctypes binding of the native compiler library ``libUOpCAPI.so``.
 
 The library is looked up in ``$UOP_BUILD_DIR/lib`` when the environment variable
 ``UOP_BUILD_DIR`` is set (a CMake build directory), else, in a copy installed by
@@ -34,8 +34,8 @@ import os
 import threading
 from pathlib import Path
 
-LIBRARY_NAME = "libUOPCAPI.so"
-BUILD_TARGET = "UOPCAPI"
+LIBRARY_NAME = "libUOpCAPI.so"
+BUILD_TARGET = "UOpCAPI"
 
 # python/uop/_capi.py -> the repository root is two levels above the package.
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent

@@ -1,5 +1,5 @@
 // RUN: rm -rf %t && split-file %s %t
-// RUN: %host_cc -std=c11 %t/driver.c -I%uop_src_root/include -L%uop_libs -lUOPCAPI -Wl,-rpath,%uop_libs -o %t/driver
+// RUN: %host_cc -std=c11 %t/driver.c -I%uop_src_root/include -L%uop_libs -lUOpCAPI -Wl,-rpath,%uop_libs -o %t/driver
 // RUN: %t/driver | FileCheck %s
 //
 // Regression test for a fixed bug, as it was reported:
