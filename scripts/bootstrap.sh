@@ -9,7 +9,7 @@ export UOP_ROOT UOP_BUILD_DIR
 
 UOP_PACKAGES=(llvm-22-dev llvm-22-tools libmlir-22 libmlir-22-dev mlir-22-tools
               cmake ninja-build ccache g++ python3 libgtest-dev
-              python3-numpy python3-pytest clang-22 clang-tidy-22 libomp-22-dev
+              python3-numpy python3-pytest clang-22 clang-tidy-22 libomp-22-dev libclang-22-dev libclang-cpp22-dev
               libopenmpi-dev openmpi-bin python3-venv python3-setuptools python3-wheel)
 
 uop_install_packages() {

@@ -192,3 +192,8 @@ try:
     config.available_features.add("numpy")
 except ImportError:
     pass
+
+# Generated C compiles in process (libUOpClangCompiler.so, built where clang's
+# libraries were found; lib/Runtime/InProcessC.cpp).
+if os.path.exists(os.path.join(config.uop_obj_root, "lib", "libUOpClangCompiler.so")):
+    config.available_features.add("clang-in-process")

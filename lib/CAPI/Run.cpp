@@ -16,7 +16,6 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
-#include <dlfcn.h>
 #include <memory>
 #include <mutex>
 
@@ -30,7 +29,7 @@ struct UOpExecutable {
 };
 
 struct UOpLibrary {
-  void *handle = nullptr;
+  std::unique_ptr<uop::CProgram> program;
 };
 
 namespace {
@@ -123,24 +122,21 @@ int uopLoadC(const char *source, UOpLibrary **library, char **diagnostics) {
   if (!library)
     return fail(uop::kRunBadInput, "no place for the library", diagnostics);
   *library = nullptr;
-  llvm::Expected<void *> handle = uop::loadCProgram(source ? source : "");
-  if (!handle) {
+  llvm::Expected<std::unique_ptr<uop::CProgram>> program =
+      uop::loadCProgram(source ? source : "");
+  if (!program) {
     std::string message;
-    int status = uop::takeError(handle.takeError(), message);
+    int status = uop::takeError(program.takeError(), message);
     return fail(status ? status : uop::kRunFailed, message, diagnostics);
   }
-  *library = new UOpLibrary{*handle};
+  *library = new UOpLibrary{std::move(*program)};
   return uop::kRunOk;
 }
 
 void *uopLibrarySymbol(UOpLibrary *library, const char *name) {
   if (!library || !name)
     return nullptr;
-  return dlsym(library->handle, name);
+  return library->program ? library->program->lookup(name) : nullptr;
 }
 
-void uopLibraryDestroy(UOpLibrary *library) {
-  if (library && library->handle)
-    dlclose(library->handle);
-  delete library;
-}
+void uopLibraryDestroy(UOpLibrary *library) { delete library; }

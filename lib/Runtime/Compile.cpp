@@ -80,6 +80,52 @@ uop::CCompiler uop::findCCompiler() {
   return c;
 }
 
+bool uop::openMPRequested() {
+  const char *omp = std::getenv("UOP_OPENMP");
+  return !(omp && StringRef(omp) == "0");
+}
+
+std::vector<std::string> uop::cCompileFlags(const CCompiler &compiler,
+                                            bool openmp) {
+  std::vector<std::string> args = {"-std=c11", "-O2", "-march=native",
+                                   // a * b + c as one FMA: the matmul's
+                                   // inner loop (the check's bound is
+                                   // relative).
+                                   "-ffp-contract=fast",
+                                   // No errno from math calls: sqrtf
+                                   // becomes the instruction, and
+                                   // vectorizes.
+                                   "-fno-math-errno"};
+  // -fopenmp runs each kernel's parallel loop on every core (uop-to-c marks
+  // it); UOP_OPENMP=0, or a compiler without OpenMP, builds serial code.
+  if (openmp)
+    args.insert(args.begin(), "-fopenmp");
+  if (compiler.clang) {
+    // Clang vectorizes the lanes of a register tile with 512-bit vectors
+    // where the CPU has them (docs/performance.md).
+    args.push_back("-mprefer-vector-width=512");
+    // Its loop vectorizer vectorizes across iterations of a loop whose body
+    // already holds 16 neighbouring lanes, with gathers (a*b+c at 4 instead
+    // of 30 GB/s); the lanes are the SLP vectorizer's.
+    args.push_back("-fno-vectorize");
+  } else {
+    // Two GCC 12 miscompilations of correct C (test/Target/C/gcc12-*.mlir):
+    // the loop vectorizer double-counts in permuted in-order float
+    // reductions (GCC PR 110381), and 512-bit SLP drops float <-> double
+    // round trips.
+    args.push_back("-fno-tree-loop-vectorize");
+    args.push_back("-mprefer-vector-width=256");
+  }
+  // UOP_CFLAGS: extra flags, after ours (space-separated).
+  if (const char *env = std::getenv("UOP_CFLAGS")) {
+    SmallVector<StringRef> extra;
+    StringRef(env).split(extra, ' ', -1, /*KeepEmpty=*/false);
+    for (StringRef f : extra)
+      args.push_back(f.str());
+  }
+  return args;
+}
+
 llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
                                                       StringRef dir) {
   auto fail = [](const llvm::Twine &log) {
@@ -96,49 +142,18 @@ llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
   CCompiler compiler = findCCompiler();
   if (compiler.path.empty())
     return fail("C compiler '" + compiler.name + "' not found (set CC)");
-  // -fopenmp runs each kernel's parallel loop on every core (uop-to-c marks
-  // it); UOP_OPENMP=0, or a compiler without OpenMP, builds serial code.
-  const char *omp = std::getenv("UOP_OPENMP");
-  bool openmp = !(omp && StringRef(omp) == "0");
+  bool openmp = openMPRequested();
+  std::vector<std::string> flags = cCompileFlags(compiler, openmp);
   std::string rpath;
-  SmallVector<StringRef> args = {compiler.path, "-std=c11", "-O2",
-                                 "-march=native",
-                                 // a * b + c as one FMA: the matmul's inner
-                                 // loop (the check's bound is relative).
-                                 "-ffp-contract=fast",
-                                 // No errno from math calls: sqrtf becomes
-                                 // the instruction, and vectorizes.
-                                 "-fno-math-errno"};
-  if (compiler.clang) {
-    // Clang vectorizes the lanes of a register tile with 512-bit vectors
-    // where the CPU has them (docs/performance.md).
-    args.push_back("-mprefer-vector-width=512");
-    // Its loop vectorizer vectorizes across iterations of a loop whose body
-    // already holds 16 neighbouring lanes, with gathers (a*b+c at 4 instead
-    // of 30 GB/s); the lanes are the SLP vectorizer's.
-    args.push_back("-fno-vectorize");
-    // Its OpenMP runtime (libomp) lives next to it, not on the loader's
-    // path: the shared object finds it through its RUNPATH.
-    if (openmp && !compiler.libDir.empty())
-      rpath = "-Wl,-rpath," + compiler.libDir;
-  } else {
-    // Two GCC 12 miscompilations of correct C (test/Target/C/gcc12-*.mlir):
-    // the loop vectorizer double-counts in permuted in-order float
-    // reductions (GCC PR 110381), and 512-bit SLP drops float <-> double
-    // round trips.
-    args.push_back("-fno-tree-loop-vectorize");
-    args.push_back("-mprefer-vector-width=256");
-  }
-  // UOP_CFLAGS: extra flags, after ours (space-separated).
-  SmallVector<StringRef> extra;
-  if (const char *env = std::getenv("UOP_CFLAGS"))
-    StringRef(env).split(extra, ' ', -1, /*KeepEmpty=*/false);
-  args.append(extra.begin(), extra.end());
+  // Its OpenMP runtime (libomp) lives next to a clang, not on the loader's
+  // path: the shared object finds it through its RUNPATH.
+  if (compiler.clang && openmp && !compiler.libDir.empty())
+    rpath = "-Wl,-rpath," + compiler.libDir;
+  SmallVector<StringRef> args = {compiler.path};
+  args.append(flags.begin(), flags.end());
   args.append({"-shared", "-fPIC", "-o", so, c, "-lm"});
   if (!rpath.empty())
     args.push_back(rpath);
-  if (openmp)
-    args.insert(args.begin() + 1, "-fopenmp");
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
                                           StringRef(logPath)};
   // The compiler's own temporary files go into `dir` too, so that they go
@@ -153,7 +168,7 @@ llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
                                      &err);
   if (rc != 0 && openmp) {
     // Without OpenMP support the same source builds serial.
-    args.erase(args.begin() + 1);
+    llvm::erase(args, StringRef("-fopenmp"));
     err.clear();
     rc = llvm::sys::ExecuteAndWait(compiler.path, args, env, redirects, 0, 0,
                                    &err);

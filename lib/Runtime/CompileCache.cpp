@@ -3,13 +3,16 @@
 #include "uop/Runtime/CompileCache.h"
 #include "uop/Runtime/Compile.h"
 #include "uop/Runtime/Error.h"
+#include "uop/Runtime/InProcessC.h"
 #include "uop/Runtime/TempDir.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 
 #include <cstdlib>
@@ -25,7 +28,7 @@ using llvm::Twine;
 
 /// Bump when compileCSharedObject's flags change, so that no process loads
 /// an entry built with the old ones.
-static constexpr StringRef kCacheFormat = "uop-c-cache-1";
+static constexpr StringRef kCacheFormat = "uop-c-cache-2";
 
 std::string uop::cProgramKey(StringRef source) {
   llvm::SHA256 hash;
@@ -43,6 +46,7 @@ std::string uop::cProgramKey(StringRef source) {
   add(cc.clang ? "clang" : "gcc");
   add(env("UOP_CFLAGS"));
   add(env("UOP_OPENMP"));
+  add(inProcessUnavailable().empty() ? "in-process" : "shared-object");
   add(llvm::sys::getHostCPUName());
   std::string features;
   for (const auto &f : llvm::sys::getHostCPUFeatures())
@@ -104,24 +108,59 @@ compileInTempDir(StringRef source,
   return result;
 }
 
-static llvm::Expected<void *> open(StringRef path) {
+CProgram::~CProgram() = default;
+
+namespace {
+class SharedObject : public CProgram {
+public:
+  explicit SharedObject(void *handle) : handle(handle) { pinOpenMPRuntime(); }
+  ~SharedObject() override { dlclose(handle); }
+  void *lookup(StringRef symbol) override {
+    return dlsym(handle, symbol.str().c_str());
+  }
+
+private:
+  /// RTLD_NOLOAD | RTLD_NODELETE on the OpenMP runtime the program links
+  /// (libomp or libgomp, loaded with it): mapped until the process exits.
+  void pinOpenMPRuntime() {
+    void *sym = dlsym(handle, "omp_get_num_threads");
+    Dl_info info;
+    if (!sym || !dladdr(sym, &info) || !info.dli_fname)
+      return; // built without OpenMP
+    dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
+  }
+  void *handle;
+};
+} // namespace
+
+std::unique_ptr<CProgram> uop::adoptSharedObject(void *handle) {
+  return std::make_unique<SharedObject>(handle);
+}
+
+static llvm::Expected<std::unique_ptr<CProgram>> open(StringRef path) {
   if (void *lib = dlopen(path.str().c_str(), RTLD_NOW | RTLD_LOCAL))
-    return lib;
+    return adoptSharedObject(lib);
   return compileFailed(Twine("dlopen failed: ") + dlerror());
 }
 
-/// Copies `so` into the cache as `entry`: into a file of this process in
-/// the cache directory, renamed over the entry (atomic: another process
+/// Writes `bytes` into the cache as `entry`: into a file of this process
+/// in the cache directory, renamed over the entry (atomic: another process
 /// sees the old entry, none, or the whole new one).
-static llvm::Error publish(StringRef so, StringRef entry) {
+static llvm::Error publish(StringRef bytes, StringRef entry) {
   SmallString<256> tmp;
   int fd = -1;
   if (std::error_code ec =
           llvm::sys::fs::createUniqueFile(entry + ".tmp-%%%%%%%%", fd, tmp))
     return compileFailed("cannot write into UOP_CACHE_DIR (" + entry +
                          "): " + ec.message());
-  ::close(fd);
-  std::error_code ec = llvm::sys::fs::copy_file(so, tmp);
+  std::error_code ec;
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << bytes;
+    os.close();
+    ec = os.error();
+    os.clear_error(); // reported below, with the path
+  }
   if (!ec)
     ec = llvm::sys::fs::rename(tmp, entry);
   if (ec) {
@@ -131,37 +170,72 @@ static llvm::Error publish(StringRef so, StringRef entry) {
   return llvm::Error::success();
 }
 
-llvm::Expected<void *> uop::loadCProgram(StringRef source) {
+/// In process: the cached object when it is whole and links, else compiled
+/// (and published when there is a cache).
+static llvm::Expected<std::unique_ptr<CProgram>>
+loadInProcess(StringRef source, StringRef entry) {
+  if (!entry.empty() && isWholeELFFile(entry))
+    if (auto buf = llvm::MemoryBuffer::getFile(entry)) {
+      llvm::Expected<std::unique_ptr<CProgram>> p = loadCObject(std::move(*buf));
+      if (p)
+        return p;
+      llvm::consumeError(p.takeError());
+    }
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> obj =
+      compileCObjectInProcess(source);
+  if (!obj)
+    return obj.takeError();
+  if (!entry.empty())
+    if (llvm::Error err = publish((*obj)->getBuffer(), entry))
+      return std::move(err);
+  return loadCObject(std::move(*obj));
+}
+
+llvm::Expected<std::unique_ptr<CProgram>> uop::loadCProgram(StringRef source) {
   const char *cacheDir = std::getenv("UOP_CACHE_DIR");
-  if (!cacheDir || !*cacheDir) {
+  bool inProcess = inProcessUnavailable().empty();
+  bool cached = cacheDir && *cacheDir;
+  SmallString<256> entry;
+  if (cached) {
+    if (std::error_code ec = llvm::sys::fs::create_directories(cacheDir))
+      return makeError(RuntimeErrorKind::BadInput,
+                       Twine("UOP_CACHE_DIR '") + cacheDir +
+                           "' cannot be created: " + ec.message());
+    entry = cacheDir;
+    llvm::sys::path::append(entry, "prog_" +
+                                       cProgramKey(source).substr(0, 16) +
+                                       (inProcess ? ".o" : ".so"));
+  }
+  if (inProcess)
+    return loadInProcess(source, entry);
+  if (!cached) {
     // The mapping outlives the files: nothing is left behind when the
     // program then crashes or is killed (docs/reliability.md).
-    void *lib = nullptr;
+    std::unique_ptr<CProgram> program;
     if (llvm::Error err =
             compileInTempDir(source, [&](StringRef so) -> llvm::Error {
-              llvm::Expected<void *> h = open(so);
-              if (!h)
-                return h.takeError();
-              lib = *h;
+              auto p = open(so);
+              if (!p)
+                return p.takeError();
+              program = std::move(*p);
               return llvm::Error::success();
             }))
       return std::move(err);
-    return lib;
+    return program;
   }
-  if (std::error_code ec = llvm::sys::fs::create_directories(cacheDir))
-    return makeError(RuntimeErrorKind::BadInput,
-                     Twine("UOP_CACHE_DIR '") + cacheDir +
-                         "' cannot be created: " + ec.message());
-  SmallString<256> entry(cacheDir);
-  llvm::sys::path::append(entry,
-                          "prog_" + cProgramKey(source).substr(0, 16) + ".so");
   // A valid entry that the loader accepts is used; anything else (a
   // truncated or foreign file) is compiled again and replaced.
   if (isWholeELFFile(entry))
     if (void *lib = dlopen(entry.c_str(), RTLD_NOW | RTLD_LOCAL))
-      return lib;
-  if (llvm::Error err = compileInTempDir(
-          source, [&](StringRef so) { return publish(so, entry); }))
+      return adoptSharedObject(lib);
+  if (llvm::Error err =
+          compileInTempDir(source, [&](StringRef so) -> llvm::Error {
+            auto bytes = llvm::MemoryBuffer::getFile(so);
+            if (!bytes)
+              return compileFailed("cannot read " + so + ": " +
+                                   bytes.getError().message());
+            return publish((*bytes)->getBuffer(), entry);
+          }))
     return std::move(err);
   return open(entry);
 }

@@ -21,7 +21,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
-#include <dlfcn.h>
 
 using namespace mlir;
 using namespace uop;
@@ -93,13 +92,12 @@ namespace {
 class CPUExecutable : public Executable {
 public:
   ~CPUExecutable() override {
-    // Only the program's own code is unmapped: its OpenMP runtime was
-    // pinned at load (pinOpenMPRuntime), and no other thread runs this
-    // program's code. The process-wide thread pool is left alone: pausing
-    // it (omp_pause_resource_all) crashed other threads inside a parallel
+    // Only the program's own code is unmapped (CProgram): its OpenMP
+    // runtime stays, and no other thread runs this program's code. The
+    // process-wide thread pool is left alone: pausing it
+    // (omp_pause_resource_all) crashed other threads inside a parallel
     // region, ours or the host application's (issue 42, item 4).
-    if (lib)
-      dlclose(lib);
+    program.reset();
     if (!dir.empty())
       removeTempDir(dir);
   }
@@ -231,30 +229,19 @@ private:
   /// end, UOP_CACHE_DIR's cache included) and finds the packed entry of
   /// `name` in it.
   llvm::Error load(StringRef source, StringRef name) {
-    llvm::Expected<void *> loaded = loadCProgram(source);
+    llvm::Expected<std::unique_ptr<CProgram>> loaded = loadCProgram(source);
     if (!loaded)
       return loaded.takeError();
-    lib = *loaded;
-    pinOpenMPRuntime(lib);
+    program = std::move(*loaded);
     std::string sym = ("uop_" + name + "_packed").str();
-    entry = dlsym(lib, sym.c_str());
-    if (!entry)
-      return compileFailed("the compiled program has no entry " + sym);
-    errorFn = dlsym(lib, ("uop_" + name + "_error").str().c_str());
+    entry = program->lookup(sym);
+    if (!entry) {
+      std::string why = program->lookupError();
+      return compileFailed("the compiled program has no entry " + sym +
+                           (why.empty() ? "" : ": " + why));
+    }
+    errorFn = program->lookup(("uop_" + name + "_error").str());
     return llvm::Error::success();
-  }
-  /// Keeps the OpenMP runtime that `program` links (libomp or libgomp, a
-  /// dependency loaded with it) mapped until the process exits: its worker
-  /// threads outlive every program and park in its code between parallel
-  /// regions, so unloading it with the last program would pull the code
-  /// from under them (a crash at exit, or in LeakSanitizer's tracer).
-  static void pinOpenMPRuntime(void *program) {
-    void *sym = dlsym(program, "omp_get_num_threads");
-    Dl_info info;
-    if (!sym || !dladdr(sym, &info) || !info.dli_fname)
-      return; // built without OpenMP
-    // RTLD_NOLOAD: the object already mapped, now never unloaded.
-    dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);
   }
   /// `int uop_<name>_packed(void *const *buffers)` (see --uop-to-c): 1 when
   /// an allocation failed, which `uop_<name>_error()` describes (the buffer,
@@ -268,7 +255,7 @@ private:
                      why && *why ? StringRef(why)
                                  : StringRef("the program's entry failed"));
   }
-  void *lib = nullptr;
+  std::unique_ptr<CProgram> program;
   void *entry = nullptr;
   void *errorFn = nullptr;
   std::string dir;

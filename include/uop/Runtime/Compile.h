@@ -18,6 +18,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace uop {
 /// Every dialect, extension and LLVM IR translation uop-opt has.
@@ -36,6 +37,16 @@ struct CCompiler {
   bool clang = false;
 };
 CCompiler findCCompiler();
+/// Whether generated C gets -fopenmp: `UOP_OPENMP` is not `0`.
+bool openMPRequested();
+/// The flags every route gives generated C (the shared object's and the
+/// in-process compile's, without input, output and -shared): `-std=c11 -O2
+/// -march=native -ffp-contract=fast -fno-math-errno`, then per compiler:
+/// clang `-mprefer-vector-width=512 -fno-vectorize`; GCC
+/// `-fno-tree-loop-vectorize -mprefer-vector-width=256` (which avoid two GCC
+/// 12 miscompilations of correct C); -fopenmp first when `openmp`; then
+/// `UOP_CFLAGS`.
+std::vector<std::string> cCompileFlags(const CCompiler &compiler, bool openmp);
 /// The vector registers the generated C compiles for (it is built with
 /// -march=native): the host's, AVX-512 512 bits x 32, AVX / AVX2 256 x 16,
 /// other x86 128 x 16, AArch64 128 x 32. `UOP_VECTOR_BITS` (64..4096, a
@@ -61,11 +72,8 @@ std::optional<int64_t> hostStreamStoreBytes();
 int64_t lastLevelCacheBytes(
     llvm::StringRef cacheDir = "/sys/devices/system/cpu/cpu0/cache");
 /// Compiles C11 source into a shared object in `dir` with findCCompiler()'s
-/// compiler and `-std=c11 -O2 -march=native -ffp-contract=fast -shared
-/// -fPIC`, plus per compiler: clang `-mprefer-vector-width=512`; GCC
-/// `-fno-tree-loop-vectorize -mprefer-vector-width=256` (which avoid two GCC
-/// 12 miscompilations of correct C); and -fopenmp for the loops uop-to-c
-/// marks parallel (dropped when UOP_OPENMP=0 or the compiler lacks OpenMP).
+/// compiler, cCompileFlags() and `-shared -fPIC` (-fopenmp dropped when the
+/// compiler lacks OpenMP).
 /// Returns its path, or a CompileFailed error with the compiler's output.
 llvm::Expected<std::string> compileCSharedObject(llvm::StringRef source,
                                                  llvm::StringRef dir);

@@ -1,11 +1,12 @@
 //===- CompileCache.h - generated C, compiled once and loaded --*- C++ -*-===//
 //
 // How every front end (uop-run, the C API, Python) turns C source into
-// loaded code: compileCSharedObject's compiler and flags, then dlopen. With
-// UOP_CACHE_DIR set, the shared objects persist there and are shared by
-// processes (each compiles into files of its own and renames the result
-// into place; an entry is used only when it is a whole ELF file that the
-// loader accepts, else it is compiled again).
+// loaded code: by default clang in this process and ORC's JIT
+// (InProcessC.h), else compileCSharedObject's compiler process and dlopen.
+// With UOP_CACHE_DIR set, the object files (or shared objects) persist there
+// and are shared by processes (each writes a file of its own and renames it
+// into place; an entry is used only when it is a whole ELF file that loads,
+// else it is compiled again).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,24 +16,41 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <memory>
 #include <string>
 
 namespace uop {
+/// Loaded generated code: a shared object or JIT-linked code, unloaded with
+/// this object.
+class CProgram {
+public:
+  virtual ~CProgram();
+  /// The address of `symbol`, or null (lookupError() then says why).
+  virtual void *lookup(llvm::StringRef symbol) = 0;
+  virtual std::string lookupError() const { return ""; }
+};
+/// A dlopen handle, owned (dlclose). The OpenMP runtime it links stays
+/// mapped after it: its worker threads park in that code between parallel
+/// regions and outlive every program.
+std::unique_ptr<CProgram> adoptSharedObject(void *handle);
+
 /// The cache key of `source`: SHA-256 (hex) of the source and of what else
 /// decides the machine code: the C compiler's path, UOP_CFLAGS,
-/// UOP_OPENMP and the host CPU (-march=native).
+/// UOP_OPENMP, the host CPU (-march=native) and whether it is compiled in
+/// process.
 std::string cProgramKey(llvm::StringRef source);
 /// True when `path` holds a whole ELF file: the magic, and the section
 /// header table (which linkers write last) within the file. A truncated
 /// entry (a process killed while writing it, a full disk) fails this.
 bool isWholeELFFile(llvm::StringRef path);
-/// Compiles `source` (compileCSharedObject) and dlopens it (RTLD_LOCAL);
-/// returns the handle. With UOP_CACHE_DIR the shared object is
-/// `$UOP_CACHE_DIR/prog_<key[:16]>.so`, reused when valid; without it the
-/// files live in a temporary directory removed right after dlopen.
-/// Errors: CompileFailed (the compiler, dlopen) or BadInput (an unusable
-/// UOP_CACHE_DIR), with the path and the reason.
-llvm::Expected<void *> loadCProgram(llvm::StringRef source);
+/// Compiles and loads `source`: in process when inProcessUnavailable() is
+/// empty, else compileCSharedObject and dlopen (RTLD_LOCAL). With
+/// UOP_CACHE_DIR the object is `$UOP_CACHE_DIR/prog_<key[:16]>.o` (or
+/// `.so`), reused when valid; without it nothing is written (in process),
+/// or the files live in a temporary directory removed right after dlopen.
+/// Errors: CompileFailed (the compiler, the JIT, dlopen) or BadInput (an
+/// unusable UOP_CACHE_DIR), with the path and the reason.
+llvm::Expected<std::unique_ptr<CProgram>> loadCProgram(llvm::StringRef source);
 } // namespace uop
 
 #endif // UOP_RUNTIME_COMPILECACHE_H

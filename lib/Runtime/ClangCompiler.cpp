@@ -1,0 +1,104 @@
+//===- ClangCompiler.cpp - clang's front end as a loadable module ---------===//
+//
+// libUOpClangCompiler.so: C source in, an ELF object in memory out, through
+// clang's own CompilerInstance, so that generated C compiles without starting
+// a compiler process and linking a shared object (docs/runtime.md). The
+// runtime dlopens this module on its first in-process compile
+// (InProcessC.cpp): linking libclang-cpp into every tool would cost each
+// process start the loader's work on its relocations.
+//
+// The ABI is C, so that the module and the runtime need agree on nothing
+// but this one function; see InProcessC.h for the contract.
+//
+//===----------------------------------------------------------------------===//
+
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/CodeGen/CodeGenAction.h"
+#include "clang/Driver/CreateInvocationFromArgs.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <vector>
+
+namespace {
+char *copyOut(llvm::StringRef s) {
+  char *p = static_cast<char *>(std::malloc(s.size() + 1));
+  if (p) {
+    std::memcpy(p, s.data(), s.size());
+    p[s.size()] = '\0';
+  }
+  return p;
+}
+} // namespace
+
+/// Compiles `source` (`size` bytes, named `name` in diagnostics) with the
+/// driver arguments `argv[0..argc)` (argv[0] a clang executable: the driver
+/// finds its resource headers, omp.h included, from it; the arguments name
+/// `name` as the input and ask for `-c`). On success returns 0 and an
+/// object file in `*object` / `*objectSize` (malloc'ed; the caller frees);
+/// else 1 and clang's diagnostics in `*diagnostics` (malloc'ed). Thread
+/// safe: each call has its own CompilerInstance and LLVM context.
+extern "C" __attribute__((visibility("default"))) int
+uopClangCompileObject(const char *source, size_t size, const char *name,
+                      const char *const *argv, int argc, char **object,
+                      size_t *objectSize, char **diagnostics) {
+  static std::once_flag targets;
+  std::call_once(targets, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    llvm::InitializeNativeTargetAsmParser();
+  });
+  *object = nullptr;
+  *objectSize = 0;
+  *diagnostics = nullptr;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  clang::DiagnosticOptions options;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs =
+      llvm::vfs::getRealFileSystem();
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> driverDiags =
+      clang::CompilerInstance::createDiagnostics(
+          *vfs, options, new clang::TextDiagnosticPrinter(os, options));
+  clang::CreateInvocationOptions how;
+  how.Diags = driverDiags;
+  how.VFS = vfs;
+  std::vector<const char *> args(argv, argv + argc);
+  std::shared_ptr<clang::CompilerInvocation> invocation =
+      clang::createInvocation(args, how);
+  if (!invocation) {
+    *diagnostics = copyOut("clang's driver rejected the arguments: " + text);
+    return 1;
+  }
+  invocation->getPreprocessorOpts().addRemappedFile(
+      name, llvm::MemoryBuffer::getMemBufferCopy(
+                llvm::StringRef(source, size), name)
+                .release());
+  clang::CompilerInstance ci(invocation);
+  ci.createVirtualFileSystem(vfs);
+  ci.createDiagnostics(new clang::TextDiagnosticPrinter(os, options));
+  llvm::SmallString<0> bytes;
+  ci.setOutputStream(std::make_unique<llvm::raw_svector_ostream>(bytes));
+  clang::EmitObjAction action;
+  if (!ci.ExecuteAction(action) || bytes.empty()) {
+    *diagnostics = copyOut(text.empty() ? "no object produced" : text);
+    return 1;
+  }
+  *object = static_cast<char *>(std::malloc(bytes.size()));
+  if (!*object) {
+    *diagnostics = copyOut("out of memory for the object file");
+    return 1;
+  }
+  std::memcpy(*object, bytes.data(), bytes.size());
+  *objectSize = bytes.size();
+  return 0;
+}
