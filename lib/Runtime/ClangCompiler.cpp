@@ -7,6 +7,11 @@
 // (InProcessC.cpp): linking libclang-cpp into every tool would cost each
 // process start the loader's work on its relocations.
 //
+// The leading #include block of generated C (the prelude's C library
+// headers, a third of a small program's compile time) is parsed once per
+// process and set of flags: a precompiled preamble in memory, clangd's
+// mechanism, reused while the block's text and the headers are unchanged.
+//
 // The ABI is C, so that the module and the runtime need agree on nothing
 // but this one function; see InProcessC.h for the contract.
 //
@@ -17,6 +22,7 @@
 #include "clang/Driver/CreateInvocationFromArgs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/PrecompiledPreamble.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/SmallString.h"
@@ -27,6 +33,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <vector>
 
@@ -38,6 +45,51 @@ char *copyOut(llvm::StringRef s) {
     p[s.size()] = '\0';
   }
   return p;
+}
+
+/// The preamble of `buffer` compiled as `invocation` (whose flags are
+/// `key`): the one built earlier when it still applies, else a new one from
+/// the second compile with these flags on (building one costs more than a
+/// compile saves: a process that compiles one program, such as uop-run,
+/// never builds it); null otherwise, or when the source has none or it
+/// cannot be built (the compile then parses the headers itself). Shared: a compile holds its preamble, whose
+/// memory its PCH is read from, while a newer one replaces it here.
+std::shared_ptr<clang::PrecompiledPreamble>
+preambleFor(const std::string &key, const clang::CompilerInvocation &invocation,
+            const llvm::MemoryBuffer &buffer,
+            llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> diags,
+            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<clang::PrecompiledPreamble>>
+      built;
+  static std::map<std::string, int> compiles;
+  clang::PreambleBounds bounds = clang::ComputePreambleBounds(
+      invocation.getLangOpts(), buffer.getMemBufferRef(), 0);
+  if (bounds.Size == 0)
+    return nullptr;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = built.find(key);
+    if (it != built.end() &&
+        it->second->CanReuse(invocation, buffer.getMemBufferRef(), bounds,
+                             *vfs))
+      return it->second;
+    if (++compiles[key] < 2)
+      return nullptr;
+  }
+  clang::PreambleCallbacks callbacks;
+  llvm::ErrorOr<clang::PrecompiledPreamble> preamble =
+      clang::PrecompiledPreamble::Build(
+          invocation, &buffer, bounds, diags, vfs,
+          std::make_shared<clang::PCHContainerOperations>(),
+          /*StoreInMemory=*/true, /*StoragePath=*/"", callbacks);
+  if (!preamble)
+    return nullptr;
+  auto shared =
+      std::make_shared<clang::PrecompiledPreamble>(std::move(*preamble));
+  std::lock_guard<std::mutex> lock(mutex);
+  built[key] = shared;
+  return shared;
 }
 } // namespace
 
@@ -79,10 +131,18 @@ uopClangCompileObject(const char *source, size_t size, const char *name,
     *diagnostics = copyOut("clang's driver rejected the arguments: " + text);
     return 1;
   }
-  invocation->getPreprocessorOpts().addRemappedFile(
-      name, llvm::MemoryBuffer::getMemBufferCopy(
-                llvm::StringRef(source, size), name)
-                .release());
+  std::unique_ptr<llvm::MemoryBuffer> buffer =
+      llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(source, size), name);
+  std::string key;
+  for (const char *a : args)
+    key += std::string(a) + '\0';
+  std::shared_ptr<clang::PrecompiledPreamble> preamble =
+      preambleFor(key, *invocation, *buffer, driverDiags, vfs);
+  // The preprocessor owns the remapped buffer.
+  if (preamble)
+    preamble->AddImplicitPreamble(*invocation, vfs, buffer.release());
+  else
+    invocation->getPreprocessorOpts().addRemappedFile(name, buffer.release());
   clang::CompilerInstance ci(invocation);
   ci.createVirtualFileSystem(vfs);
   ci.createDiagnostics(new clang::TextDiagnosticPrinter(os, options));

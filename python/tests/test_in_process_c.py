@@ -1,0 +1,60 @@
+"""Generated C compiled in process (issue 45 item 3): clang's front end parses the
+leading #include / #define block once per set of flags (a precompiled preamble) from
+the second compile on; a preamble must never serve a source whose block differs.
+Each case runs in a fresh process (the preamble lives for the process)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PYTHON_DIR = Path(__file__).resolve().parent.parent
+BUILD_DIR = Path(os.environ.get("UOP_BUILD_DIR", PYTHON_DIR.parent / "build"))
+
+pytestmark = pytest.mark.skipif(not (BUILD_DIR / "lib" / "libUOpClangCompiler.so").is_file(),
+                                reason="built without clang's libraries (libUOpClangCompiler.so)")
+
+WORKER = r"""
+import ctypes, sys
+sys.path.insert(0, sys.argv[1])
+from uop import runtime
+def value(src):
+    lib = runtime.build_shared_object(src)
+    return ctypes.CFUNCTYPE(ctypes.c_int)(lib.symbol("f"))()
+# Groups of three sources that share a preamble (the second and third compile
+# from it), the groups' preambles differing only in a macro's value or in the
+# header; a preamble reused across groups returns the wrong K.
+got = []
+for k in (2, 3, 2, 5):
+    for j in range(3):
+        got.append(value("#include <stdint.h>\n#define K %d\nint f(void) { return K + %d; }\n" % (k, j)))
+for j in range(2):
+    got.append(value("#include <string.h>\nint f(void) { return (int)strlen(\"abcd\") + %d; }\n" % j))
+    got.append(value("#include <math.h>\nint f(void) { return (int)sqrt(49.0) + %d; }\n" % j))
+print(got)
+"""
+
+
+def test_preamble_reuse_follows_the_source():
+    env = dict(os.environ, UOP_IN_PROCESS="1")
+    env.pop("UOP_CACHE_DIR", None)
+    p = subprocess.run([sys.executable, "-c", WORKER, str(PYTHON_DIR)], env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+    want = [k + j for k in (2, 3, 2, 5) for j in range(3)] + [4, 7, 5, 8]
+    assert p.stdout.strip() == str(want)
+
+
+def test_compile_error_in_process_names_the_line():
+    env = dict(os.environ, UOP_IN_PROCESS="1")
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from uop import runtime\n"
+            "for src in ('#include <stdint.h>\\nint f(void) { return 1; }\\n',"
+            " '#include <stdint.h>\\nint f(void) { return undefined_name; }\\n'):\n"
+            "    runtime.build_shared_object(src)\n")
+    p = subprocess.run([sys.executable, "-c", code, str(PYTHON_DIR)], env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode != 0
+    assert "C compiler failed (clang, in process)" in p.stderr, p.stderr[-2000:]
+    assert "program.c:2:" in p.stderr and "undefined_name" in p.stderr, p.stderr[-2000:]
