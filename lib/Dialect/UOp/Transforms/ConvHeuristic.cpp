@@ -87,23 +87,12 @@ int64_t tileLanes(RangeOp r, int64_t want, bool mayRecompute) {
 }
 } // namespace
 
-SmallVector<OptAttr> uop::convTileOpts(FunctionOp fn, ArrayRef<RangeOp> outputs,
-                                       ArrayRef<RangeOp> reduces,
-                                       int64_t lanes, bool mayRecompute) {
-  if (outputs.size() < 2 || reduces.empty() || lanes < 2)
-    return {};
-  SmallVector<ReduceOp> reds;
-  fn.walk([&](ReduceOp r) { reds.push_back(r); });
-  if (reds.size() != 1)
-    return {};
-  ReduceOp red = reds.front();
-  if (red.getReduceOp() != ReduceOpKind::Add ||
-      !isa<FloatType>(red.getType()) ||
-      red.getRanges().size() != reduces.size() ||
-      !llvm::all_of(reduces, [&](RangeOp r) {
-        return llvm::is_contained(red.getRanges(), r.getResult());
-      }))
-    return {};
+/// The channel range of REDUCE `red` when its operands have a convolution's
+/// form over `outputs` (some but not all of the kernel-argument loads it
+/// multiplies read the innermost output, one of those also reads the next
+/// output, and the channel is the innermost output that some load reads and
+/// none along the pixels does); null otherwise.
+static RangeOp convChannel(ReduceOp red, ArrayRef<RangeOp> outputs) {
   FailureOr<SmallVector<llvm::SmallPtrSet<Operation *, 8>>> loads =
       operandRanges(red.getSrc());
   if (failed(loads) || loads->size() < 2)
@@ -122,17 +111,50 @@ SmallVector<OptAttr> uop::convTileOpts(FunctionOp fn, ArrayRef<RangeOp> outputs,
   if (alongPixel.empty() || alongPixel.size() == loads->size() ||
       !readAlongPixel(next))
     return {};
-  // The channel: the innermost output some operand reads and none of those
-  // along the pixels does (the filter's output channel).
-  RangeOp channel;
   for (RangeOp r : llvm::reverse(outputs.drop_back()))
     if (!readAlongPixel(r) &&
-        llvm::any_of(*loads, [&](const auto &l) { return l.contains(r); })) {
-      channel = r;
-      break;
-    }
-  if (!channel)
+        llvm::any_of(*loads, [&](const auto &l) { return l.contains(r); }))
+      return r;
+  return {};
+}
+
+SmallVector<OptAttr> uop::convTileOpts(FunctionOp fn, ArrayRef<RangeOp> outputs,
+                                       ArrayRef<RangeOp> reduces,
+                                       int64_t lanes, bool mayRecompute) {
+  if (outputs.size() < 2 || reduces.empty() || lanes < 2)
     return {};
+  SmallVector<ReduceOp> reds;
+  fn.walk([&](ReduceOp r) { reds.push_back(r); });
+  if (reds.empty())
+    return {};
+  // Every REDUCE a float add of one type over tiled reduce ranges, and every
+  // reduce range some REDUCE's: a fused sum of convolutions (a ResNet
+  // downsample block's 1x1 shortcut plus its 3x3) shares the output tile,
+  // each REDUCE with accumulators of its own.
+  Type type = reds.front().getType();
+  llvm::SmallPtrSet<Operation *, 8> covered;
+  for (ReduceOp red : reds) {
+    if (red.getReduceOp() != ReduceOpKind::Add || red.getType() != type ||
+        !isa<FloatType>(type))
+      return {};
+    for (Value v : red.getRanges()) {
+      auto r = v.getDefiningOp<RangeOp>();
+      if (!r || !llvm::is_contained(reduces, r))
+        return {};
+      covered.insert(r);
+    }
+  }
+  if (covered.size() != reduces.size())
+    return {};
+  // The pixel and channel roles must agree: each REDUCE a convolution over
+  // the same channel range (the pixel is the innermost output for all).
+  RangeOp pixel = outputs.back(), channel;
+  for (ReduceOp red : reds) {
+    RangeOp c = convChannel(red, outputs);
+    if (!c || (channel && c != channel))
+      return {};
+    channel = c;
+  }
   // One vector of pixels and up to 32 channels, at most kTileLanes lanes.
   // The input loads of a padded convolution are gated, which uop-expand
   // does not vectorize: the tile runs as scalar lanes that clang

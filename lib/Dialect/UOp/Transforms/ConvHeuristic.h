@@ -22,10 +22,12 @@ namespace uop {
 /// The register tile of a convolution-shaped kernel as options (UPCASTs of
 /// the innermost output range, one vector of `lanes` accumulator elements,
 /// and of the channel range), or none when the kernel is not of that form:
-/// one float add REDUCE over `reduces` whose operands (the kernel-argument
-/// loads it reads) split the innermost output range from some other output
-/// range, while the next output range is read by an operand that also reads
-/// the innermost one (otherwise it is a matmul, which registerTile handles).
+/// float add REDUCEs of one type over `reduces` (one, or several fused
+/// convolutions summed: a ResNet downsample block's shortcut and 3x3), each
+/// of whose operands (the kernel-argument loads it reads) split the
+/// innermost output range from the same other output range (the channel),
+/// while the next output range is read by an operand that also reads the
+/// innermost one (otherwise it is a matmul, which registerTile handles).
 /// `mayRecompute` allows an overlapped last tile (kernelMayRecompute).
 llvm::SmallVector<OptAttr> convTileOpts(FunctionOp fn,
                                         llvm::ArrayRef<RangeOp> outputs,
