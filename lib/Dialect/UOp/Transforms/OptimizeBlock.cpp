@@ -461,10 +461,12 @@ Value restoreSharedColumns(StoreOp store, IndexOp prevIdx, RangeOp innerOuter,
 /// rows each) are split into blocks of that many rows of A (blocks x tiles
 /// in a block), the A block outside the K blocks' loop over B's strips, so
 /// that a packed A block (packRows x `block` elements, 512 KiB by default: a
-/// quarter of a 2 MiB L2) serves every strip of B. Half as many rows where
-/// the tile rows do not make two such blocks (the A blocks are what the
-/// kernel's threads share out); not fewer, as every A block packs each strip
-/// of B again. Returns (A blocks, tiles of a block), or (null, nextOuter).
+/// quarter of a 2 MiB L2) serves every strip of B. Fewer rows, down to
+/// half as many, where the tile rows do not make two such blocks (the A
+/// blocks are what the kernel's threads share out): the most tiles that
+/// divide them (2039 rows, 510 tiles of 4: 6 blocks of 85); not fewer, as
+/// every A block packs each strip of B again. Returns (A blocks, tiles of a
+/// block), or (null, nextOuter).
 std::pair<RangeOp, RangeOp> splitABlocks(RangeOp nextOuter, RangeOp nextLanes,
                                          int64_t packRows) {
   std::optional<int64_t> m = getConstantExtent(nextOuter);
@@ -472,7 +474,7 @@ std::pair<RangeOp, RangeOp> splitABlocks(RangeOp nextOuter, RangeOp nextLanes,
   if (!nextLanes || !m || packRows % rowsPerTile)
     return {RangeOp(), nextOuter};
   int64_t most = packRows / rowsPerTile;
-  for (int64_t tiles = most; tiles >= 2 && tiles * 2 >= most; tiles /= 2)
+  for (int64_t tiles = most; tiles >= 2 && tiles * 2 >= most; --tiles)
     if (*m % tiles == 0 && *m >= 2 * tiles)
       return splitRange(nextOuter, tiles, AxisType::Loop, AxisType::Loop);
   return {RangeOp(), nextOuter};
