@@ -49,7 +49,7 @@ func.func @sum_minus_itself(%a: tensor<12x12xi32>) -> tensor<2x13xi32> {
 // C: }
 // C: for (int64_t [[VAR:r[0-9]+]] = 0;
 // C: }
-// C-NEXT: const uoph_f32x32 {{v[0-9]+}} = acc1;
+// C-NEXT: const uoph_f32x{{[0-9]+}} {{v[0-9]+}} = acc1;
 // C-LABEL: static void uopk_centered_sum_of_squares_k0(
 func.func @variance(%a: tensor<32x64xf32>) -> tensor<32xf32> {
   %s = uop.reduce_axis add %a [1] : tensor<32x64xf32> -> tensor<32xf32>

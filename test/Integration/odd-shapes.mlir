@@ -56,7 +56,7 @@
 // OPTS-LABEL: uop.function @ew_1023x1021_k0(
 // OPTS: applied_opts = [<UPCAST, 1, 16>]
 // OPTS-LABEL: uop.function @rowsum_f64_128x1021_k0(
-// OPTS: applied_opts = [<UPCAST, 1, 32>]
+// OPTS: applied_opts = [<UPCAST, 0, 4>, <UPCAST, 1, 16>]
 // OPTS-LABEL: uop.function @colsum_1021x1023_k0(
 // OPTS: applied_opts = [<UPCAST, 0, 32>]
 // OPTS-LABEL: uop.function @rowmin_i32_100x1023_k0(

@@ -40,19 +40,20 @@
 // EW-NEXT: %[[CALL:.*]] = uop.call @elementwise_k0(%[[OUT]], %[[A]], %[[B]], %[[C]])
 // EW-NEXT: uop.sink %[[CALL]] : !uop.void
 
-// Row sums: one row per iteration with a vector<32xf32> accumulator along it
-// (the reduction's range split reduce x upcast(32)), whose lanes are summed
-// in lane order after the loop.
+// Row sums: four rows per iteration (four load streams), each with a
+// vector<16xf32> accumulator along it (the reduction's range split reduce x
+// upcast(16)), whose lanes are summed in lane order after the loop; one
+// reduction loop holds the four rows.
 // RED-LABEL: uop.function @reduce_k0
 // RED-NOT: uop.reduce
-// RED: uop.define_reg size 1 id 0 : !uop.ptr<vector<32xf32>, reg, 1>
+// RED-COUNT-4: uop.define_reg size 1 id {{[0-3]}} : !uop.ptr<vector<16xf32>, reg, 1>
 // RED-NOT: uop.define_reg
-// RED-COUNT-32: vector.extract
-// RED: info <name = "reduce_k0", applied_opts = [<UPCAST, 1, 32>]>
+// RED-COUNT-16: vector.extract
+// RED: info <name = "reduce_k0", applied_opts = [<UPCAST, 0, 4>, <UPCAST, 1, 16>]>
 // RED-LABEL: uop.function @reduce
 // RED: uop.linear @reduce_k0 {
-// RED: %[[I:.*]] = uop.range %{{.*}}, R0, loop
-// RED: %[[K:.*]] = uop.range %{{.*}}, R2, reduce
+// RED: %[[I:.*]] = uop.range %{{.*}}, R2, loop
+// RED: %[[K:.*]] = uop.range %{{.*}}, R4, reduce
 // RED: uop.end %{{.*}}[%[[K]]] : !uop.void
 // RED: uop.end %{{.*}}[%[[I]]] : !uop.void
 // RED-NEXT: }

@@ -78,6 +78,8 @@ int64_t accumulatorBits(FunctionOp fn) {
 /// which elementwise kernels get `elementwise-upcast` lanes and reductions
 /// lane accumulators.
 constexpr int64_t kWideWork = 65536;
+/// Rows a row reduction reads at once (one load stream each).
+constexpr int64_t kRowStreams = 4;
 
 /// The widest beam `search` takes.
 constexpr int64_t kMaxBeam = 16;
@@ -332,7 +334,7 @@ private:
       SmallVector<OptAttr> conv = convTileOpts(
           fn, outputs, reduces,
           std::max<int64_t>(vectorBits / accumulatorBits(fn), 1),
-          mayRecompute);
+          vectorRegisters, mayRecompute);
       for (OptAttr o : conv) {
         std::string why;
         (void)applier.apply(o, why);
@@ -369,6 +371,18 @@ private:
       rowReduce = alongReduce && !alongOutput;
       columnReduce = alongOutput && !alongReduce;
     }
+    // A row reduction reads kRowStreams rows at once (a load stream each):
+    // one stream per core left a 4096^2 row sum at 13.5 GB/s against the
+    // triad's 25 (the prefetcher follows few streams ahead); 4 rows of 16
+    // lanes read at 20.4 (docs/performance.md). Each row keeps whole
+    // vectors of its own, so no vector mixes two rows' halves.
+    bool rowStreams = rowReduce && reduceLanes > 1 && onlyAddReduces(fn);
+    if (rowStreams) {
+      std::pair<int64_t, bool> f =
+          upcastFor(outputs.back(), kRowStreams, mayRecompute);
+      if (f.first > 1)
+        applier.tryApply(OptOps::Upcast, outputs.back(), f.first);
+    }
     if (!outputs.empty() && !rowReduce) {
       RangeOp inner = outputs.back();
       // Elementwise kernels: 16 neighbouring outputs (one 512-bit vector of
@@ -386,8 +400,9 @@ private:
       return;
     // Beside an output upcast of 4, a quarter of the lanes: as many
     // accumulators as a row reduction has.
-    int64_t lanes =
-        rowReduce ? reduceLanes : std::max<int64_t>(reduceLanes / 4, 4);
+    int64_t lanes = rowStreams  ? std::max<int64_t>(reduceLanes / 2, 1)
+                    : rowReduce ? reduceLanes
+                                : std::max<int64_t>(reduceLanes / 4, 4);
     for (RangeOp r : reduces) {
       if (wide && reduceLanes > 1 &&
           applier.tryApply(OptOps::Upcast, r, lanes))
@@ -397,6 +412,15 @@ private:
     }
   }
 
+
+  /// Whether every REDUCE of `fn` is an add.
+  static bool onlyAddReduces(FunctionOp fn) {
+    return !fn.walk([](ReduceOp r) {
+                return r.getReduceOp() == ReduceOpKind::Add
+                           ? WalkResult::advance()
+                           : WalkResult::interrupt();
+              }).wasInterrupted();
+  }
 
   /// The coefficient of `r` in the index `v`; nullopt when `v` is not
   /// affine (AffineIndex.h).

@@ -63,20 +63,21 @@ uop.function @rowsum(%out: !uop.ptr<f32, global, 16> {uop.shape = array<i64: 16>
 // -----
 
 // A row sum of 2^17 iterations (512 x 256), its load contiguous along the
-// reduction: the rows are not upcast, the reduce range is split
-// reduce x upcast(32), the REDUCE over the outer steps runs per lane (32
-// accumulators along the row) and a second REDUCE over the lanes combines
-// them; with reduce-lanes=1 it is unrolled as in small kernels.
+// reduction (an add): 4 rows at once (4 load streams), the reduce range
+// split reduce x upcast(16), the REDUCE over the outer steps runs per lane
+// (16 accumulators along each row) and a second REDUCE over the lanes
+// combines them; with reduce-lanes=1 it is unrolled as in small kernels.
 // CPU-LABEL: uop.function @rowsum_large
-// CPU: %[[I:.*]] = uop.range %{{.*}}, R0, loop
-// CPU: %[[C8:.*]] = arith.constant 8 : index
-// CPU: %[[KO:.*]] = uop.range %[[C8]], R2, reduce
-// CPU: %[[KL:.*]] = uop.range %{{.*}}, R3, upcast
+// CPU: %[[I:.*]] = uop.range %{{.*}}, R2, loop
+// CPU: %[[IU:.*]] = uop.range %{{.*}}, R3, upcast
+// CPU: %[[C16:.*]] = arith.constant 16 : index
+// CPU: %[[KO:.*]] = uop.range %[[C16]], R4, reduce
+// CPU: %[[KL:.*]] = uop.range %{{.*}}, R5, upcast
 // CPU: %[[P:.*]] = uop.reduce add %{{.*}}[%[[KO]]] : f32
 // CPU: %[[S:.*]] = uop.reduce add %[[P]][%[[KL]]] : f32
 // CPU: uop.store %{{.*}}, %[[S]] : f32
-// CPU: uop.end %{{.*}}[%[[I]]] : !uop.void
-// CPU: applied_opts = [<UPCAST, 1, 32>]
+// CPU: uop.end %{{.*}}[%[[I]], %[[IU]]] : !uop.void
+// CPU: applied_opts = [<UPCAST, 0, 4>, <UPCAST, 1, 16>]
 // NARROW-LABEL: uop.function @rowsum_large
 // NARROW: uop.range %{{.*}}, R3, unroll
 // NARROW: applied_opts = [<UNROLL, 1, 4>]
