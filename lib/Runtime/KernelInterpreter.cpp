@@ -281,9 +281,9 @@ ThreadState KernelRun::privateCopy(const ThreadState &t) {
       continue;
     auto [it, inserted] = fresh.try_emplace(v.buf, 0);
     if (inserted) {
-      Memory &src = mem[v.buf];
-      it->second = allocate(src.elt, src.size);
-      *mem[it->second].h = *src.h;
+      // allocate() grows `mem`: no reference into it may live across it.
+      it->second = allocate(mem[v.buf].elt, mem[v.buf].size);
+      *mem[it->second].h = *mem[v.buf].h;
       registerBufs.insert(it->second);
     }
     v.buf = it->second;
