@@ -185,8 +185,11 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     n (`min(outer * f, n - f) + lane`; it overlaps its neighbour, whose
     shared outputs are stored twice with the same value). K-blocked, the
     next output's shared rows store back what they load in each block (its
-    tiles run inside the K blocks), and an overlapping inner output does not
-    pack A (whose order would put its tiles inside them). Float reduction
+    tiles run inside the K blocks), and an overlapping inner output's last
+    tile stores the columns of the tile before it back, so its tiles too
+    run inside the K blocks, where A is packed. A wide add row reduction
+    reads 4 rows at once (output upcast 4, `reduce-lanes` / 2 lanes per
+    row: four load streams). Float reduction
     lanes that do not divide their range cover the largest multiple of them,
     and the steps past it become a second REDUCE.
     cuda, with `tensor-cores`: a kernel that is a matmul of row-major f16 or
