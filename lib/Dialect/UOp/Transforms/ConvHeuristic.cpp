@@ -14,6 +14,7 @@
 #include "RangeUtils.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/bit.h"
 
 using namespace mlir;
 using namespace uop;
@@ -120,7 +121,8 @@ static RangeOp convChannel(ReduceOp red, ArrayRef<RangeOp> outputs) {
 
 SmallVector<OptAttr> uop::convTileOpts(FunctionOp fn, ArrayRef<RangeOp> outputs,
                                        ArrayRef<RangeOp> reduces,
-                                       int64_t lanes, bool mayRecompute) {
+                                       int64_t lanes, int64_t registers,
+                                       bool mayRecompute) {
   if (outputs.size() < 2 || reduces.empty() || lanes < 2)
     return {};
   SmallVector<ReduceOp> reds;
@@ -155,19 +157,32 @@ SmallVector<OptAttr> uop::convTileOpts(FunctionOp fn, ArrayRef<RangeOp> outputs,
       return {};
     channel = c;
   }
-  // One vector of pixels and up to 32 channels, at most kTileLanes lanes.
-  // The input loads of a padded convolution are gated, which uop-expand
-  // does not vectorize: the tile runs as scalar lanes that clang
-  // vectorizes, and each gated load (its index arithmetic and branch) is
-  // the cost that more channels per load amortise. Measured on a Zen 1
-  // (AVX2) with the 1x64x56x56 * 64x3x3 conv of docs/performance.md: 8 x 32
-  // 19-35 ms, 8 x 16 30-49, 4 x 16 34-48, the matmul's 8 x 8 (oh x ow) 290.
+  // Pixels: one vector's worth, or up to two vectors when one leaves part
+  // of a vector empty (14 or 28 pixels on 8 lanes: 14, not 7 or 4). The
+  // input loads of a padded convolution are gated, which uop-expand does
+  // not vectorize: the tile runs as scalar lanes that clang's SLP
+  // vectorizer packs, a row of p pixels into p / lanes vectors and a
+  // power-of-two piece per bit of the rest (14 on 8 lanes: 8 + 4 + 2), one
+  // register each. Channels: as many as keep those accumulator registers
+  // within the register file, up to 32 and kTileLanes lanes; more channels
+  // share each gated load, more registers spill. Measured on a 2-core
+  // Zen 3 VM (AVX2, 16 ymm) on ResNet-18's convolutions
+  // (docs/performance.md): 8 x 16 beat 8 x 8 and 8 x 32 at 56 x 56, 14 x 4
+  // and 14 x 8 beat 4 x 32 and 7 x 32 by 1.3-3x at 28 and 14, 7 x 8 and
+  // 7 x 4 beat 7 x 16 and 7 x 32 at 7.
   int64_t p = tileLanes(pixel, lanes, mayRecompute);
+  if (p < lanes) {
+    int64_t two = tileLanes(pixel, 2 * lanes, mayRecompute);
+    if (two > p && two <= 2 * lanes)
+      p = two;
+  }
   if (p < 2)
     p = 1;
+  int64_t pieces = p / lanes + llvm::popcount(uint64_t(p % lanes));
+  int64_t want = std::min<int64_t>(
+      {std::max<int64_t>(registers / pieces, 2), 32, kTileLanes / p});
   int64_t c = tileLanes(
-      channel,
-      llvm::bit_floor(uint64_t(std::clamp<int64_t>(kTileLanes / p, 2, 32))),
+      channel, llvm::bit_floor(uint64_t(std::max<int64_t>(want, 1))),
       mayRecompute);
   if (p < 2 && c < 2)
     return {};

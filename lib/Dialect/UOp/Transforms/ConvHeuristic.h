@@ -20,10 +20,12 @@
 namespace uop {
 
 /// The register tile of a convolution-shaped kernel as options (UPCASTs of
-/// the innermost output range, one vector of `lanes` accumulator elements,
-/// and of the channel range), or none when the kernel is not of that form:
-/// float add REDUCEs of one type over `reduces` (one, or several fused
-/// convolutions summed: a ResNet downsample block's shortcut and 3x3), each
+/// the innermost output range, one or two vectors of `lanes` accumulator
+/// elements, and of the channel range, as many channels as keep the
+/// accumulators within the `registers` vector registers), or none
+/// when the kernel is not of that form: float add REDUCEs of one type over
+/// `reduces` (one, or several fused convolutions summed: a ResNet downsample
+/// block's shortcut and 3x3), each
 /// of whose operands (the kernel-argument loads it reads) split the
 /// innermost output range from the same other output range (the channel),
 /// while the next output range is read by an operand that also reads the
@@ -32,7 +34,8 @@ namespace uop {
 llvm::SmallVector<OptAttr> convTileOpts(FunctionOp fn,
                                         llvm::ArrayRef<RangeOp> outputs,
                                         llvm::ArrayRef<RangeOp> reduces,
-                                        int64_t lanes, bool mayRecompute);
+                                        int64_t lanes, int64_t registers,
+                                        bool mayRecompute);
 
 } // namespace uop
 

@@ -334,7 +334,7 @@ private:
       SmallVector<OptAttr> conv = convTileOpts(
           fn, outputs, reduces,
           std::max<int64_t>(vectorBits / accumulatorBits(fn), 1),
-          mayRecompute);
+          vectorRegisters, mayRecompute);
       for (OptAttr o : conv) {
         std::string why;
         (void)applier.apply(o, why);

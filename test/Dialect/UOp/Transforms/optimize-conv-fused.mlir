@@ -11,11 +11,12 @@
 
 // Two convolutions added: a 3x3 of x (R3..R5) and a 1x1 stride-2 of z (R6).
 // Both inputs read oh (R1) and ow (R2), both filters the channel (R0): the
-// tile is the 6 pixels (whole at both widths: 6 <= 8) x the 16 channels.
+// tile is the 6 pixels (whole at both widths: 6 <= 8; 4 + 2, two registers a
+// channel) x the 16 channels at 512 bits (32 registers), 8 at 256 (16).
 // CHECK-LABEL: uop.function @fused
 // CHECK: info <name = "fused", applied_opts = [<UPCAST, 2, 6>, <UPCAST, 0, 16>]>
 // AVX2-LABEL: uop.function @fused
-// AVX2: info <name = "fused", applied_opts = [<UPCAST, 2, 6>, <UPCAST, 0, 16>]>
+// AVX2: info <name = "fused", applied_opts = [<UPCAST, 2, 6>, <UPCAST, 0, 8>]>
 uop.function @fused(%out: !uop.ptr<f32, global, 576> {uop.shape = array<i64: 16, 6, 6>}, %x: !uop.ptr<f32, global, 256> {uop.shape = array<i64: 4, 8, 8>}, %w: !uop.ptr<f32, global, 576> {uop.shape = array<i64: 16, 4, 3, 3>}, %z: !uop.ptr<f32, global, 1152> {uop.shape = array<i64: 8, 12, 12>}, %v: !uop.ptr<f32, global, 128> {uop.shape = array<i64: 16, 8>}) {
   %c16 = arith.constant 16 : index
   %c8 = arith.constant 8 : index

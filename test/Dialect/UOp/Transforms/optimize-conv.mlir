@@ -8,17 +8,22 @@
 // innermost output range only the other operand reads (the output channel):
 // one vector of pixels (16 f32 lanes at the default vector-bits=512, 8 at
 // 256; the whole range when it is no longer, else a power-of-two divisor,
-// else the largest divisor) and up to 32 channels, at most 256 lanes. The
+// else the largest divisor), or up to two vectors when one would not fill
+// a vector, and as many channels (up to 32, at most 256 lanes) as keep the
+// accumulators within the vector registers (32 at 512 bits, 16 at 256),
+// counting a power-of-two piece of a partial vector as a register. The
 // matmul's tile (ow x oh) would broadcast each filter value to the whole
 // tile and load every input element once per multiply-add.
 
 // The kernel of Tensor.conv2d (pad, pool, expand, reduce): 1x8x12x12 input,
 // 16 3x3 filters, padding 1. Outputs R1 (channel, 16), R2 (oh), R3 (ow, 12):
-// 512 bits: the 12 pixels whole; 256 bits: 4 of them; the 16 channels whole.
+// 512 bits: the 12 pixels whole (8 + 4: two registers a channel) and the 16
+// channels whole; 256 bits: 4 pixels would not fill a vector, so all 12
+// (a vector and a half: 16 / 2 registers, 8 channels).
 // CHECK-LABEL: uop.function @conv3x3_k0
 // CHECK: info <name = "conv3x3_k0", applied_opts = [<UPCAST, 3, 12>, <UPCAST, 1, 16>]>
 // AVX2-LABEL: uop.function @conv3x3_k0
-// AVX2: info <name = "conv3x3_k0", applied_opts = [<UPCAST, 3, 4>, <UPCAST, 1, 16>]>
+// AVX2: info <name = "conv3x3_k0", applied_opts = [<UPCAST, 3, 12>, <UPCAST, 1, 8>]>
   func.func @conv3x3(%arg0: tensor<1x8x12x12xf32>, %arg1: tensor<16x8x3x3xf32>) -> tensor<1x16x12x12xf32> {
     %0 = uop.pad %arg0 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<1x8x12x12xf32> -> tensor<1x8x14x14xf32>
     %1 = uop.reshape %0 : tensor<1x8x14x14xf32> -> tensor<1x8x1x14x1x14xf32>
@@ -46,12 +51,12 @@
 // Batched and grouped, with a fused bias and ReLU: outputs R0 (batch), R1
 // (group), R2 (channel of the group, 6), R3 (oh), R4 (ow, 10). The input
 // reads the batch and the group too, so the tile's channel range is R2. The
-// 10 pixels: whole at 512 bits, 5 (a divisor, where powers of two give 2) at
-// 256. The bias and ReLU are a kernel of their own.
+// 10 pixels: whole at both widths (at 256 bits 2 would not fill a vector,
+// two vectors' worth is all 10). The bias and ReLU are a kernel of their own.
 // CHECK-LABEL: uop.function @grouped_k0
 // CHECK: info <name = "grouped_k0", applied_opts = [<UPCAST, 4, 10>, <UPCAST, 2, 6>]>
 // AVX2-LABEL: uop.function @grouped_k0
-// AVX2: info <name = "grouped_k0", applied_opts = [<UPCAST, 4, 5>, <UPCAST, 2, 6>]>
+// AVX2: info <name = "grouped_k0", applied_opts = [<UPCAST, 4, 10>, <UPCAST, 2, 6>]>
   func.func @grouped(%arg0: tensor<2x8x10x10xf32>, %arg1: tensor<12x4x3x3xf32>, %arg2: tensor<12xf32>) -> tensor<2x12x10x10xf32> {
     %0 = uop.pad %arg0 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<2x8x10x10xf32> -> tensor<2x8x12x12xf32>
     %1 = uop.reshape %0 : tensor<2x8x12x12xf32> -> tensor<2x8x1x12x1x12xf32>
@@ -110,13 +115,15 @@
 
 // -----
 
-// ResNet-18's first 3x3 layer (1x64x56x56, 64 filters, padding 1): 8 of the
-// 56 pixels (the power-of-two divisor; 16 would not divide, and an
-// overlapped 16 computes 8 of every 56 twice) and 32 of the 64 channels.
+// ResNet-18's first 3x3 layer (1x64x56x56, 64 filters, padding 1). 256 bits:
+// 8 of the 56 pixels (the power-of-two divisor, one vector) x 16 channels
+// (16 registers). 512 bits: 8 would half fill a vector (16 would not
+// divide, and an overlapped 16 computes 8 of every 56 twice), so 28 of
+// them (16 + 8 + 4: three registers a channel) x 8 channels.
 // CHECK-LABEL: uop.function @resnet_k0
-// CHECK: info <name = "resnet_k0", applied_opts = [<UPCAST, 3, 8>, <UPCAST, 1, 32>]>
+// CHECK: info <name = "resnet_k0", applied_opts = [<UPCAST, 3, 28>, <UPCAST, 1, 8>]>
 // AVX2-LABEL: uop.function @resnet_k0
-// AVX2: info <name = "resnet_k0", applied_opts = [<UPCAST, 3, 8>, <UPCAST, 1, 32>]>
+// AVX2: info <name = "resnet_k0", applied_opts = [<UPCAST, 3, 8>, <UPCAST, 1, 16>]>
   func.func @resnet(%arg0: tensor<1x64x56x56xf32>, %arg1: tensor<64x64x3x3xf32>) -> tensor<1x64x56x56xf32> {
     %0 = uop.pad %arg0 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<1x64x56x56xf32> -> tensor<1x64x58x58xf32>
     %1 = uop.reshape %0 : tensor<1x64x58x58xf32> -> tensor<1x64x1x58x1x58xf32>
