@@ -197,3 +197,8 @@ except ImportError:
 # libraries were found; lib/Runtime/InProcessC.cpp).
 if os.path.exists(os.path.join(config.uop_obj_root, "lib", "libUOpClangCompiler.so")):
     config.available_features.add("clang-in-process")
+
+# Valgrind's memcheck over the release build's host code (REQUIRES: valgrind;
+# not with a sanitizer's own instrumentation).
+if shutil.which("valgrind") and not _sanitize:
+    config.available_features.add("valgrind")
