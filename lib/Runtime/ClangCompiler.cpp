@@ -131,6 +131,11 @@ uopClangCompileObject(const char *source, size_t size, const char *name,
     *diagnostics = copyOut("clang's driver rejected the arguments: " + text);
     return 1;
   }
+  // The driver asks cc1 to leak the AST, the source manager, the LLVM
+  // module and the target machine at the end (-disable-free: a compiler
+  // process exits next); this process lives on and compiles again.
+  invocation->getFrontendOpts().DisableFree = false;
+  invocation->getCodeGenOpts().DisableFree = false;
   std::unique_ptr<llvm::MemoryBuffer> buffer =
       llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(source, size), name);
   std::string key;
