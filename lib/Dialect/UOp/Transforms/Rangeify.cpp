@@ -16,9 +16,13 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ProgramStack.h"
+
+#include <functional>
 
 #include <map>
 
@@ -97,6 +101,119 @@ bool readElsewhere(Value v) {
       return !broadcastIsReduced(e.getResult(), broadcastAxes(e));
     return isMovementOp(u) || isa<ReduceAxisOp>(u);
   });
+}
+
+/// Elements of a statically shaped tensor type; nullopt otherwise.
+std::optional<int64_t> staticElements(Type t) {
+  auto rt = dyn_cast<RankedTensorType>(t);
+  if (!rt || !rt.hasStaticShape())
+    return std::nullopt;
+  return rt.getNumElements();
+}
+
+/// The index of `pad`'s innermost axis that the movement ops `chain` (from
+/// a user of `pad` to the op that ends the chain) read at the constant
+/// index `at` of the chain's result: each op's buildSourceIndices, built in
+/// a scratch module and folded; nullopt where it does not fold.
+std::optional<int64_t> padIndexAt(PadOp pad, ArrayRef<Operation *> chain,
+                                  ArrayRef<int64_t> at) {
+  OpBuilder b(pad.getContext());
+  Location loc = pad.getLoc();
+  OwningOpRef<ModuleOp> scratch = ModuleOp::create(loc);
+  b.setInsertionPointToEnd(scratch->getBody());
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  SmallVector<Value> idx = llvm::map_to_vector(at, cst);
+  for (Operation *op : llvm::reverse(chain)) {
+    Value valid;
+    idx = cast<MovementOpInterface>(op).buildSourceIndices(b, loc, idx, cst,
+                                                           valid);
+  }
+  DenseMap<Value, Attribute> known;
+  for (Operation &op : *scratch->getBody()) {
+    SmallVector<Attribute> in = llvm::map_to_vector(
+        op.getOperands(), [&](Value v) { return known.lookup(v); });
+    SmallVector<OpFoldResult> out;
+    if (failed(op.fold(in, out)) || out.size() != op.getNumResults())
+      continue;
+    for (auto [r, f] : llvm::zip(op.getResults(), out))
+      known[r] = isa<Attribute>(f) ? cast<Attribute>(f)
+                                   : known.lookup(cast<Value>(f));
+  }
+  auto c = dyn_cast_or_null<IntegerAttr>(known.lookup(idx.back()));
+  if (!c)
+    return std::nullopt;
+  return c.getInt();
+}
+
+/// Whether each axis of the chain's result moves `pad`'s innermost axis by
+/// at most one element per step (no strided or dilated window).
+bool readsWithUnitStride(PadOp pad, ArrayRef<Operation *> chain) {
+  auto shape = cast<RankedTensorType>(chain.back()->getResult(0).getType())
+                   .getShape();
+  SmallVector<int64_t> at(shape.size(), 0);
+  std::optional<int64_t> base = padIndexAt(pad, chain, at);
+  if (!base)
+    return false;
+  for (auto [d, n] : llvm::enumerate(shape)) {
+    if (n < 2)
+      continue;
+    at[d] = 1;
+    std::optional<int64_t> next = padIndexAt(pad, chain, at);
+    at[d] = 0;
+    if (!next || std::abs(*next - *base) > 1)
+      return false;
+  }
+  return true;
+}
+
+/// A PAD that movement ops read as overlapping windows with unit stride (a
+/// stride-1 convolution's or pool's padded input: the index space they
+/// reach has at least twice its elements, so each padded element feeds
+/// several outputs), at most kPadGrowth times its source's size. Read
+/// unrealized, every window element is a load gated on the border, which
+/// uop-expand leaves as scalar lanes and the C compiler as branches;
+/// realized, the consumer reads a plain buffer whose contiguous rows
+/// vectorize, for one pass over a tensor about the source's size. Strided
+/// windows stay gated: their ungated loads became gathers, slower than the
+/// branches (a stride-2 3x3 convolution, docs/performance.md).
+bool isWindowedPad(Operation &op) {
+  constexpr int64_t kPadGrowth = 4;
+  auto pad = dyn_cast<PadOp>(op);
+  if (!pad)
+    return false;
+  std::optional<int64_t> src = staticElements(pad.getSrc().getType()),
+                         padded = staticElements(pad.getType());
+  if (!src || !padded || *padded <= *src || *padded > kPadGrowth * *src)
+    return false;
+  // Depth-first over the chains of movement ops that read the pad; each
+  // chain ends where a user is not a movement op.
+  bool windowed = false;
+  SmallVector<Operation *> chain;
+  std::function<bool(Value)> walk = [&](Value v) {
+    if (chain.size() > 32)
+      return false;
+    for (Operation *u : v.getUsers()) {
+      if (!isMovementOp(u)) {
+        if (chain.empty())
+          continue;
+        std::optional<int64_t> n =
+            staticElements(chain.back()->getResult(0).getType());
+        if (!n || !readsWithUnitStride(pad, chain))
+          return false;
+        windowed |= *n >= 2 * *padded;
+        continue;
+      }
+      chain.push_back(u);
+      bool ok = walk(u->getResult(0));
+      chain.pop_back();
+      if (!ok)
+        return false;
+    }
+    return true;
+  };
+  return walk(pad.getResult()) && windowed;
 }
 
 /// ALU ops (the table's arith/math ops) on equal-shaped tensors that apply
@@ -438,7 +555,7 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
             : readElsewhere(v);
     bool realize = returned.contains(v) || isa<ContiguousOp>(op) ||
                    (c && (multiUse || movedOrReduced)) ||
-                   (multiUse && size > kRecomputeLimit) ||
+                   (multiUse && size > kRecomputeLimit) || isWindowedPad(op) ||
                    (!v.use_empty() && size > kFuseLimit);
     if (realize)
       points.push_back(v);

@@ -174,6 +174,60 @@ func.func @pad_computed(%a: tensor<3xf32>) -> tensor<5xf32> {
 
 // -----
 
+// A PAD read as overlapping windows (here every padded element by 3 rows of
+// the expand: 18 elements read from 6) is realized: the sum reads a plain
+// buffer, its loads ungated, instead of gating each read on the border.
+
+// CHECK-LABEL: func.func @pad_windowed
+// CHECK: %[[P:.*]] = uop.bufferize %{{.*}} : f32 -> tensor<6xf32>
+// CHECK: uop.index %[[P]][%{{.*}}] : tensor<6xf32> -> f32
+// CHECK-NOT: gate
+// CHECK: uop.reduce add
+func.func @pad_windowed(%a: tensor<4xf32>) -> tensor<6xf32> {
+  %p = uop.pad %a low [1] high [1] : tensor<4xf32> -> tensor<6xf32>
+  %r = uop.reshape %p : tensor<6xf32> -> tensor<1x6xf32>
+  %e = uop.expand %r : tensor<1x6xf32> -> tensor<3x6xf32>
+  %s = uop.reduce_axis add %e [0] : tensor<3x6xf32> -> tensor<6xf32>
+  return %s : tensor<6xf32>
+}
+
+// -----
+
+// A PAD read as strided windows (every other element, as a stride-2
+// convolution reads its input) stays gated: ungated, such reads became
+// gathers, slower than the gated scalar loads.
+
+// CHECK-LABEL: func.func @pad_strided
+// CHECK-NOT: tensor<6xf32>
+// CHECK: gate
+// CHECK: uop.reduce add
+func.func @pad_strided(%a: tensor<4xf32>) -> tensor<3xf32> {
+  %p = uop.pad %a low [1] high [1] : tensor<4xf32> -> tensor<6xf32>
+  %r = uop.reshape %p : tensor<6xf32> -> tensor<3x2xf32>
+  %s = uop.shrink %r [0, 0] to [3, 1] : tensor<3x2xf32> -> tensor<3x1xf32>
+  %e = uop.expand %s : tensor<3x1xf32> -> tensor<3x4xf32>
+  %t = uop.reduce_axis add %e [1] : tensor<3x4xf32> -> tensor<3xf32>
+  return %t : tensor<3xf32>
+}
+
+// -----
+
+// A PAD read once per element (tinygrad's concatenation: pads added
+// together) stays in its consumer's kernel, the reads gated.
+
+// CHECK-LABEL: func.func @pad_concat
+// CHECK-COUNT-2: gate
+// CHECK: uop.bufferize
+// CHECK-NOT: uop.bufferize
+func.func @pad_concat(%a: tensor<4xf32>, %b: tensor<2xf32>) -> tensor<6xf32> {
+  %p = uop.pad %a low [0] high [2] : tensor<4xf32> -> tensor<6xf32>
+  %q = uop.pad %b low [4] high [0] : tensor<2xf32> -> tensor<6xf32>
+  %s = arith.addf %p, %q : tensor<6xf32>
+  return %s : tensor<6xf32>
+}
+
+// -----
+
 // The seed's REDUCE_AXIS example: [10, 20] summed over axis 1. The reduced
 // axis gets a RANGE of type reduce that the REDUCE closes; the kept axis is
 // the output range.
