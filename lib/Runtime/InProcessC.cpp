@@ -14,6 +14,7 @@
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/TargetSelect.h"
 
 #include <cstdlib>
 #include <dlfcn.h>
@@ -171,6 +172,13 @@ uop::compileCObjectInProcess(StringRef source) {
 
 llvm::Expected<std::unique_ptr<CProgram>>
 uop::loadCObject(std::unique_ptr<llvm::MemoryBuffer> object) {
+  // The compiler module registers the target too, but an object from
+  // UOP_CACHE_DIR is linked without it.
+  static std::once_flag targets;
+  std::call_once(targets, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
   auto jit = llvm::orc::LLJITBuilder().create();
   if (!jit)
     return compileFailed("cannot start the JIT: " +

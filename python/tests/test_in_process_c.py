@@ -96,3 +96,28 @@ def test_compiles_free_their_memory():
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr[-2000:]
     assert int(p.stdout) < 4096, f"20 compiles kept {p.stdout.strip()} KiB of heap"
+
+
+CACHE_WORKER = r"""
+import sys
+import numpy as np
+sys.path.insert(0, sys.argv[1])
+from uop import Tensor
+x = Tensor(np.arange(12, dtype=np.float32).reshape(3, 4))
+print((x * 2 + 1).sum(1).numpy().tolist())
+print("compiler loaded" if "libUOpClangCompiler.so" in open("/proc/self/maps").read() else "compiler not loaded")
+"""
+
+
+def test_cached_object_links_without_the_compiler(tmp_path):
+    # A fresh process links the object of UOP_CACHE_DIR without loading the compiler
+    # module (which registers the native target the JIT needs); the first JIT used
+    # to fail there, silently, and every cache hit compiled the program again.
+    env = dict(os.environ, UOP_IN_PROCESS="1", UOP_CACHE_DIR=str(tmp_path / "cache"))
+    runs = [subprocess.run([sys.executable, "-c", CACHE_WORKER, str(PYTHON_DIR)], env=env,
+                           capture_output=True, text=True, timeout=300) for _ in range(2)]
+    for p in runs:
+        assert p.returncode == 0, p.stderr[-2000:]
+    assert runs[0].stdout.split("\n")[:2] == ["[16.0, 48.0, 80.0]", "compiler loaded"]
+    assert runs[1].stdout.split("\n")[:2] == ["[16.0, 48.0, 80.0]", "compiler not loaded"]
+    assert [f.suffix for f in (tmp_path / "cache").iterdir()] == [".o"]
