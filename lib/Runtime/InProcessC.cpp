@@ -61,6 +61,32 @@ std::string findModule() {
   return "";
 }
 
+/// findModule() once per process (the module does not move).
+const std::string &modulePath() {
+  static const std::string path = findModule();
+  return path;
+}
+
+/// findCCompiler(), asked again only when what decides it changes (CC,
+/// PATH): its PATH search and real_path cost ~0.1 ms of stat calls, and
+/// each in-process compile asked three times.
+CCompiler hostCompiler() {
+  static std::mutex mutex;
+  static std::string decidedBy;
+  static CCompiler compiler;
+  std::string now;
+  for (const char *var : {"CC", "PATH"}) {
+    const char *v = std::getenv(var);
+    now += v ? std::string(v) + '\n' : std::string("\0\n", 2);
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  if (decidedBy.empty() || now != decidedBy) {
+    compiler = findCCompiler();
+    decidedBy = now;
+  }
+  return compiler;
+}
+
 /// The module's entry point, loaded once per process (never unloaded: its
 /// LLVM target registrations are process-wide); an error text on failure.
 struct Module {
@@ -70,7 +96,7 @@ struct Module {
 const Module &module() {
   static Module m = [] {
     Module r;
-    std::string path = findModule();
+    const std::string &path = modulePath();
     if (path.empty()) {
       r.error = std::string(kModuleName) + " not found (built without "
                                            "clang's libraries?)";
@@ -104,13 +130,109 @@ llvm::Error addLibrary(llvm::orc::JITDylib &jd, const char *path,
   return llvm::Error::success();
 }
 
-/// Code linked by a JIT of its own: freed with it.
+/// The process's JIT: started once (LLJIT's target machine, session and
+/// linking layer cost ~0.8 ms a program when each had its own), never
+/// destroyed (a program may outlive static destruction). Each program is a
+/// JITDylib of its own, linked against shared JITDylibs of the libraries
+/// (each library's symbols looked up once per process).
+class ProcessJIT {
+public:
+  static llvm::Expected<ProcessJIT &> get() {
+    static ProcessJIT *shared = nullptr;
+    static std::string error;
+    static std::once_flag once;
+    std::call_once(once, [] {
+      // The compiler module registers the target too, but an object from
+      // UOP_CACHE_DIR is linked without it.
+      llvm::InitializeNativeTarget();
+      llvm::InitializeNativeTargetAsmPrinter();
+      auto jit = llvm::orc::LLJITBuilder().create();
+      if (jit)
+        shared = new ProcessJIT(std::move(*jit));
+      else
+        error = llvm::toString(jit.takeError());
+    });
+    if (!shared)
+      return compileFailed("cannot start the JIT: " + error);
+    return *shared;
+  }
+
+  /// A new, empty JITDylib for a program that resolves from the C library,
+  /// libm and libgcc_s, then the OpenMP runtime at `omp` (unless empty).
+  llvm::Expected<llvm::orc::JITDylib &> newProgram(StringRef omp) {
+    std::lock_guard<std::mutex> lock(mutex);
+    SmallVector<std::string, 3> group = {"libc.so.6", "libm.so.6",
+                                         "libgcc_s.so.1"};
+    llvm::Expected<llvm::orc::JITDylib &> libs = libraries("libs", group);
+    if (!libs)
+      return libs.takeError();
+    llvm::orc::JITDylib *openmp = nullptr;
+    if (!omp.empty()) {
+      llvm::Expected<llvm::orc::JITDylib &> jd =
+          libraries(omp, {omp.str()});
+      if (!jd)
+        return jd.takeError();
+      openmp = &*jd;
+    }
+    auto jd = jit->createJITDylib("program" + std::to_string(programs++));
+    if (!jd)
+      return compileFailed("cannot start the JIT: " +
+                           llvm::toString(jd.takeError()));
+    // After its own symbols: the libraries, then LLJIT's defaults (the
+    // platform's and the process's symbols), as a JIT of its own had them.
+    llvm::orc::JITDylibSearchOrder order = {
+        {&*libs, llvm::orc::JITDylibLookupFlags::MatchAllSymbols}};
+    if (openmp)
+      order.push_back({openmp, llvm::orc::JITDylibLookupFlags::MatchAllSymbols});
+    llvm::append_range(order, jit->defaultLinkOrder());
+    jd->setLinkOrder(order);
+    return *jd;
+  }
+
+  llvm::orc::LLJIT &operator*() { return *jit; }
+
+private:
+  explicit ProcessJIT(std::unique_ptr<llvm::orc::LLJIT> jit)
+      : jit(std::move(jit)) {}
+
+  /// The JITDylib `name` that resolves from the libraries `paths`, made on
+  /// first use. The caller holds `mutex`.
+  llvm::Expected<llvm::orc::JITDylib &>
+  libraries(StringRef name, llvm::ArrayRef<std::string> paths) {
+    if (llvm::orc::JITDylib *jd = made.lookup(name))
+      return *jd;
+    llvm::orc::ExecutionSession &es = jit->getExecutionSession();
+    auto jd = es.createJITDylib(("libraries " + name).str());
+    if (!jd)
+      return compileFailed("cannot start the JIT: " +
+                           llvm::toString(jd.takeError()));
+    char prefix = jit->getDataLayout().getGlobalPrefix();
+    for (const std::string &path : paths)
+      if (llvm::Error err = addLibrary(*jd, path.c_str(), prefix)) {
+        llvm::consumeError(es.removeJITDylib(*jd));
+        return std::move(err);
+      }
+    made[name] = &*jd;
+    return *jd;
+  }
+
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  std::mutex mutex;
+  llvm::StringMap<llvm::orc::JITDylib *> made;
+  unsigned programs = 0;
+};
+
+/// Code linked into a JITDylib of the process's JIT: removed (its memory
+/// freed) with the program.
 class JITProgram : public CProgram {
 public:
-  explicit JITProgram(std::unique_ptr<llvm::orc::LLJIT> jit)
-      : jit(std::move(jit)) {}
+  JITProgram(ProcessJIT &jit, llvm::orc::JITDylib &jd) : jit(jit), jd(jd) {}
+  ~JITProgram() override {
+    if (llvm::Error err = (*jit).getExecutionSession().removeJITDylib(jd))
+      llvm::consumeError(std::move(err));
+  }
   void *lookup(StringRef symbol) override {
-    llvm::Expected<llvm::orc::ExecutorAddr> a = jit->lookup(symbol);
+    llvm::Expected<llvm::orc::ExecutorAddr> a = (*jit).lookup(jd, symbol);
     if (!a) {
       error = llvm::toString(a.takeError());
       return nullptr;
@@ -120,7 +242,8 @@ public:
   std::string lookupError() const override { return error; }
 
 private:
-  std::unique_ptr<llvm::orc::LLJIT> jit;
+  ProcessJIT &jit;
+  llvm::orc::JITDylib &jd;
   std::string error;
 };
 } // namespace
@@ -130,10 +253,9 @@ std::string uop::inProcessUnavailable() {
     return "UOP_IN_PROCESS=0";
   if (const char *cc = std::getenv("CC"); cc && *cc)
     return "CC is set";
-  CCompiler compiler = findCCompiler();
-  if (!compiler.clang)
+  if (!hostCompiler().clang)
     return "the C compiler is not clang";
-  if (findModule().empty())
+  if (modulePath().empty())
     return std::string(kModuleName) + " was not built";
   return "";
 }
@@ -143,7 +265,7 @@ uop::compileCObjectInProcess(StringRef source) {
   const Module &m = module();
   if (!m.compile)
     return compileFailed(m.error);
-  CCompiler compiler = findCCompiler();
+  CCompiler compiler = hostCompiler();
   if (compiler.path.empty())
     return compileFailed("C compiler '" + compiler.name +
                          "' not found (set CC)");
@@ -172,31 +294,21 @@ uop::compileCObjectInProcess(StringRef source) {
 
 llvm::Expected<std::unique_ptr<CProgram>>
 uop::loadCObject(std::unique_ptr<llvm::MemoryBuffer> object) {
-  // The compiler module registers the target too, but an object from
-  // UOP_CACHE_DIR is linked without it.
-  static std::once_flag targets;
-  std::call_once(targets, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
-  auto jit = llvm::orc::LLJITBuilder().create();
+  llvm::Expected<ProcessJIT &> jit = ProcessJIT::get();
   if (!jit)
-    return compileFailed("cannot start the JIT: " +
-                         llvm::toString(jit.takeError()));
-  llvm::orc::JITDylib &jd = (*jit)->getMainJITDylib();
-  char prefix = (*jit)->getDataLayout().getGlobalPrefix();
-  CCompiler compiler = findCCompiler();
-  SmallString<256> omp(compiler.libDir);
-  llvm::sys::path::append(omp, "libomp.so");
-  SmallVector<std::string, 4> libs = {"libc.so.6", "libm.so.6",
-                                      "libgcc_s.so.1"};
-  if (openMPRequested() && !compiler.libDir.empty())
-    libs.push_back(omp.str().str());
-  for (const std::string &lib : libs)
-    if (llvm::Error err = addLibrary(jd, lib.c_str(), prefix))
-      return std::move(err);
-  if (llvm::Error err = (*jit)->addObjectFile(std::move(object)))
+    return jit.takeError();
+  CCompiler compiler = hostCompiler();
+  SmallString<256> omp;
+  if (openMPRequested() && !compiler.libDir.empty()) {
+    omp = compiler.libDir;
+    llvm::sys::path::append(omp, "libomp.so");
+  }
+  llvm::Expected<llvm::orc::JITDylib &> jd = jit->newProgram(omp);
+  if (!jd)
+    return jd.takeError();
+  auto program = std::make_unique<JITProgram>(*jit, *jd);
+  if (llvm::Error err = (**jit).addObjectFile(*jd, std::move(object)))
     return compileFailed("cannot link the compiled program: " +
                          llvm::toString(std::move(err)));
-  return std::make_unique<JITProgram>(std::move(*jit));
+  return program;
 }

@@ -32,9 +32,10 @@ std::string inProcessUnavailable();
 /// Errors: CompileFailed with clang's diagnostics, or the module's dlerror.
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
 compileCObjectInProcess(llvm::StringRef source);
-/// Links `object` into this process (an ORC LLJIT of its own, resolving the
-/// C library, libm, libgcc_s and the compiler's OpenMP runtime); its code is
-/// freed with the returned program. Errors: CompileFailed.
+/// Links `object` into this process (a JITDylib of its own in the process's
+/// ORC LLJIT, resolving the C library, libm, libgcc_s and the compiler's
+/// OpenMP runtime); its code is freed with the returned program. Errors:
+/// CompileFailed.
 llvm::Expected<std::unique_ptr<CProgram>>
 loadCObject(std::unique_ptr<llvm::MemoryBuffer> object);
 } // namespace uop
