@@ -47,6 +47,41 @@ char *copyOut(llvm::StringRef s) {
   return p;
 }
 
+/// The compiler invocation of the driver arguments `args` (joined in
+/// `key`), for one compile: a copy of the one the driver made for the first
+/// compile with them. The driver's toolchain search (dozens of stat calls)
+/// runs once per process and set of flags; the copy is the compile's own
+/// (AddImplicitPreamble edits it). Null when the driver rejects them.
+std::shared_ptr<clang::CompilerInvocation>
+invocationFor(const std::string &key, const std::vector<const char *> &args,
+              llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> diags,
+              llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const clang::CompilerInvocation>>
+      made;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = made.find(key);
+    if (it != made.end())
+      return std::make_shared<clang::CompilerInvocation>(*it->second);
+  }
+  clang::CreateInvocationOptions how;
+  how.Diags = diags;
+  how.VFS = vfs;
+  std::shared_ptr<clang::CompilerInvocation> invocation =
+      clang::createInvocation(args, how);
+  if (!invocation)
+    return nullptr;
+  // The driver asks cc1 to leak the AST, the source manager, the LLVM
+  // module and the target machine at the end (-disable-free: a compiler
+  // process exits next); this process lives on and compiles again.
+  invocation->getFrontendOpts().DisableFree = false;
+  invocation->getCodeGenOpts().DisableFree = false;
+  std::lock_guard<std::mutex> lock(mutex);
+  made.emplace(key, std::make_shared<clang::CompilerInvocation>(*invocation));
+  return invocation;
+}
+
 /// The preamble of `buffer` compiled as `invocation` (whose flags are
 /// `key`): the one built earlier when it still applies, else a new one from
 /// the second compile with these flags on (building one costs more than a
@@ -121,26 +156,18 @@ uopClangCompileObject(const char *source, size_t size, const char *name,
   llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> driverDiags =
       clang::CompilerInstance::createDiagnostics(
           *vfs, options, new clang::TextDiagnosticPrinter(os, options));
-  clang::CreateInvocationOptions how;
-  how.Diags = driverDiags;
-  how.VFS = vfs;
   std::vector<const char *> args(argv, argv + argc);
+  std::string key;
+  for (const char *a : args)
+    key += std::string(a) + '\0';
   std::shared_ptr<clang::CompilerInvocation> invocation =
-      clang::createInvocation(args, how);
+      invocationFor(key, args, driverDiags, vfs);
   if (!invocation) {
     *diagnostics = copyOut("clang's driver rejected the arguments: " + text);
     return 1;
   }
-  // The driver asks cc1 to leak the AST, the source manager, the LLVM
-  // module and the target machine at the end (-disable-free: a compiler
-  // process exits next); this process lives on and compiles again.
-  invocation->getFrontendOpts().DisableFree = false;
-  invocation->getCodeGenOpts().DisableFree = false;
   std::unique_ptr<llvm::MemoryBuffer> buffer =
       llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(source, size), name);
-  std::string key;
-  for (const char *a : args)
-    key += std::string(a) + '\0';
   std::shared_ptr<clang::PrecompiledPreamble> preamble =
       preambleFor(key, *invocation, *buffer, driverDiags, vfs);
   // The preprocessor owns the remapped buffer.
