@@ -35,6 +35,8 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <set>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -82,50 +84,88 @@ invocationFor(const std::string &key, const std::vector<const char *> &args,
   return invocation;
 }
 
-/// The preamble of `buffer` compiled as `invocation` (whose flags are
-/// `key`): the one built earlier when it still applies, else a new one from
-/// the second compile with these flags on (building one costs more than a
-/// compile saves: a process that compiles one program, such as uop-run,
-/// never builds it); null otherwise, or when the source has none or it
-/// cannot be built (the compile then parses the headers itself). Shared: a compile holds its preamble, whose
-/// memory its PCH is read from, while a newer one replaces it here.
-std::shared_ptr<clang::PrecompiledPreamble>
-preambleFor(const std::string &key, const clang::CompilerInvocation &invocation,
-            const llvm::MemoryBuffer &buffer,
-            llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> diags,
-            llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs) {
-  static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<clang::PrecompiledPreamble>>
-      built;
-  static std::map<std::string, int> compiles;
-  clang::PreambleBounds bounds = clang::ComputePreambleBounds(
-      invocation.getLangOpts(), buffer.getMemBufferRef(), 0);
-  if (bounds.Size == 0)
-    return nullptr;
-  {
+/// Builds the preamble of `source` for `invocation` (whose flags are `key`)
+/// into `built[key]`; `building` holds the keys being built. Runs on a
+/// thread of its own beside a compile (uopClangCompileObject joins it).
+class PreambleBuilder {
+public:
+  static PreambleBuilder &get() {
+    static PreambleBuilder shared;
+    return shared;
+  }
+
+  /// The preamble of `buffer` compiled as `invocation` (whose flags are
+  /// `key`) when the one built earlier applies; else null (the compile
+  /// parses the headers itself), and unless the source has none or one is
+  /// being built already, `*thread` builds it meanwhile, for the next
+  /// compile: beside the first compile of a process on a second core it
+  /// costs no time (a process that compiles one program, such as uop-run,
+  /// pays CPU time only), where building it on the way would cost more than
+  /// the first compile saves. Shared: a compile holds its preamble, whose
+  /// memory its PCH is read from, while a newer one replaces it here.
+  std::shared_ptr<clang::PrecompiledPreamble>
+  find(const std::string &key, const clang::CompilerInvocation &invocation,
+       const llvm::MemoryBuffer &buffer,
+       llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs,
+       std::thread *thread) {
+    clang::PreambleBounds bounds = clang::ComputePreambleBounds(
+        invocation.getLangOpts(), buffer.getMemBufferRef(), 0);
+    if (bounds.Size == 0)
+      return nullptr;
     std::lock_guard<std::mutex> lock(mutex);
     auto it = built.find(key);
     if (it != built.end() &&
         it->second->CanReuse(invocation, buffer.getMemBufferRef(), bounds,
                              *vfs))
       return it->second;
-    if (++compiles[key] < 2)
+    if (!building.insert(key).second)
       return nullptr;
-  }
-  clang::PreambleCallbacks callbacks;
-  llvm::ErrorOr<clang::PrecompiledPreamble> preamble =
-      clang::PrecompiledPreamble::Build(
-          invocation, &buffer, bounds, diags, vfs,
-          std::make_shared<clang::PCHContainerOperations>(),
-          /*StoreInMemory=*/true, /*StoragePath=*/"", callbacks);
-  if (!preamble)
+    *thread = std::thread(
+        [this, key, bounds, vfs,
+         invocation = std::make_shared<clang::CompilerInvocation>(invocation),
+         source = std::shared_ptr<llvm::MemoryBuffer>(
+             llvm::MemoryBuffer::getMemBufferCopy(buffer.getBuffer(),
+                                                  buffer.getBufferIdentifier()))] {
+          build(key, *invocation, *source, bounds, vfs);
+        });
     return nullptr;
-  auto shared =
-      std::make_shared<clang::PrecompiledPreamble>(std::move(*preamble));
-  std::lock_guard<std::mutex> lock(mutex);
-  built[key] = shared;
-  return shared;
-}
+  }
+
+private:
+  void build(const std::string &key, const clang::CompilerInvocation &invocation,
+             const llvm::MemoryBuffer &source, clang::PreambleBounds bounds,
+             llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> vfs) {
+    // Diagnostics in the headers are the compile's to report.
+    clang::DiagnosticOptions options;
+    llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> diags =
+        clang::CompilerInstance::createDiagnostics(
+            *vfs, options, new clang::IgnoringDiagConsumer());
+    clang::PreambleCallbacks callbacks;
+    llvm::ErrorOr<clang::PrecompiledPreamble> preamble =
+        clang::PrecompiledPreamble::Build(
+            invocation, &source, bounds, diags, vfs,
+            std::make_shared<clang::PCHContainerOperations>(),
+            /*StoreInMemory=*/true, /*StoragePath=*/"", callbacks);
+    std::lock_guard<std::mutex> lock(mutex);
+    building.erase(key);
+    if (preamble)
+      built[key] =
+          std::make_shared<clang::PrecompiledPreamble>(std::move(*preamble));
+  }
+
+  std::mutex mutex;
+  std::map<std::string, std::shared_ptr<clang::PrecompiledPreamble>> built;
+  std::set<std::string> building;
+};
+
+/// Joins a thread when it goes out of scope.
+struct Joined {
+  std::thread thread;
+  ~Joined() {
+    if (thread.joinable())
+      thread.join();
+  }
+};
 } // namespace
 
 /// Compiles `source` (`size` bytes, named `name` in diagnostics) with the
@@ -168,8 +208,10 @@ uopClangCompileObject(const char *source, size_t size, const char *name,
   }
   std::unique_ptr<llvm::MemoryBuffer> buffer =
       llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(source, size), name);
+  Joined builder;
   std::shared_ptr<clang::PrecompiledPreamble> preamble =
-      preambleFor(key, *invocation, *buffer, driverDiags, vfs);
+      PreambleBuilder::get().find(key, *invocation, *buffer, vfs,
+                                  &builder.thread);
   // The preprocessor owns the remapped buffer.
   if (preamble)
     preamble->AddImplicitPreamble(*invocation, vfs, buffer.release());
