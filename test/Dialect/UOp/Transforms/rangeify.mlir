@@ -212,6 +212,41 @@ func.func @pad_strided(%a: tensor<4xf32>) -> tensor<3xf32> {
 
 // -----
 
+// A strided view (every other element, as a 1x1 stride-2 convolution reads
+// its input), smaller than its source and broadcast by an EXPAND, is
+// realized without its unit axes: the sum reads a contiguous buffer of 4
+// elements (its pixel the innermost index) instead of the source at stride 2.
+
+// CHECK-LABEL: func.func @strided_subsample
+// CHECK: %[[S:.*]] = uop.bufferize %{{.*}} : f32 -> tensor<4xf32>
+// CHECK: uop.index %[[S]][%{{[0-9]+}}] : tensor<4xf32> -> f32
+// CHECK: uop.reduce add
+func.func @strided_subsample(%a: tensor<8xf32>) -> tensor<4xf32> {
+  %r = uop.reshape %a : tensor<8xf32> -> tensor<4x2xf32>
+  %s = uop.shrink %r [0, 0] to [4, 1] : tensor<4x2xf32> -> tensor<4x1xf32>
+  %e = uop.expand %s : tensor<4x1xf32> -> tensor<4x3xf32>
+  %t = uop.reduce_axis add %e [1] : tensor<4x3xf32> -> tensor<4xf32>
+  return %t : tensor<4xf32>
+}
+
+// -----
+
+// A contiguous view (the first half) broadcast the same way stays a read of
+// the source.
+
+// CHECK-LABEL: func.func @contiguous_view
+// CHECK-NOT: tensor<4x1xf32>
+// CHECK: uop.reduce add
+func.func @contiguous_view(%a: tensor<8xf32>) -> tensor<4xf32> {
+  %s = uop.shrink %a [0] to [4] : tensor<8xf32> -> tensor<4xf32>
+  %r = uop.reshape %s : tensor<4xf32> -> tensor<4x1xf32>
+  %e = uop.expand %r : tensor<4x1xf32> -> tensor<4x3xf32>
+  %t = uop.reduce_axis add %e [1] : tensor<4x3xf32> -> tensor<4xf32>
+  return %t : tensor<4xf32>
+}
+
+// -----
+
 // A PAD read once per element (tinygrad's concatenation: pads added
 // together) stays in its consumer's kernel, the reads gated.
 
