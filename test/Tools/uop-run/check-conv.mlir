@@ -2,7 +2,9 @@
 // Convolutions through uop-optimize's convolution tile (ConvHeuristic.h;
 // optimize-conv.mlir shows the tiles chosen), run and compared with the
 // reference interpreter, at both vector widths the tile depends on (16 and
-// 8 f32 pixels per tile): padding with stride 1 and 2, a 1x1 with stride 2,
+// 8 f32 pixels per tile): padding with stride 1 and 2 (an odd padded extent,
+// read in place, and an even one, split into phases by uop-rangeify), a 1x1
+// with stride 2,
 // a 7x7 stem with stride 2 and padding 3 (5 or 10 pixels, a divisor), a
 // batched grouped conv with bias and ReLU, a depthwise conv (the matmul's
 // tile), and 113 pixels (an overlapped last tile of 8).
@@ -10,6 +12,8 @@
 // RUN: env UOP_VECTOR_BITS=256 uop-run %t/conv3x3.mlir --target cpu --check | FileCheck %s
 // RUN: env UOP_VECTOR_BITS=512 uop-run %t/conv3x3s2.mlir --target cpu --check | FileCheck %s
 // RUN: env UOP_VECTOR_BITS=256 uop-run %t/conv3x3s2.mlir --target cpu --check | FileCheck %s
+// RUN: env UOP_VECTOR_BITS=512 uop-run %t/conv3x3s2even.mlir --target cpu --check | FileCheck %s
+// RUN: env UOP_VECTOR_BITS=256 uop-run %t/conv3x3s2even.mlir --target cpu --check --num-threads 2 | FileCheck %s
 // RUN: env UOP_VECTOR_BITS=512 uop-run %t/conv1x1s2.mlir --target cpu --check | FileCheck %s
 // RUN: env UOP_VECTOR_BITS=512 uop-run %t/conv7x7s2.mlir --target cpu --check | FileCheck %s
 // RUN: env UOP_VECTOR_BITS=256 uop-run %t/conv7x7s2.mlir --target cpu --check | FileCheck %s
@@ -177,4 +181,28 @@ func.func @odd(%arg0: tensor<1x4x115x115xf32>, %arg1: tensor<5x4x3x3xf32>) -> te
   %15 = uop.reduce_axis add %14 [5, 6, 7] : tensor<1x1x5x113x113x4x3x3xf32> -> tensor<1x1x5x113x113xf32>
   %16 = uop.reshape %15 : tensor<1x1x5x113x113xf32> -> tensor<1x5x113x113xf32>
   return %16 : tensor<1x5x113x113xf32>
+}
+
+//--- conv3x3s2even.mlir
+func.func @conv3x3s2even(%arg0: tensor<2x8x14x14xf32>, %arg1: tensor<16x8x3x3xf32>) -> tensor<2x16x7x7xf32> {
+  %0 = uop.pad %arg0 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<2x8x14x14xf32> -> tensor<2x8x16x16xf32>
+  %1 = uop.reshape %0 : tensor<2x8x16x16xf32> -> tensor<2x8x1x16x1x16xf32>
+  %2 = uop.expand %1 : tensor<2x8x1x16x1x16xf32> -> tensor<2x8x4x16x4x16xf32>
+  %3 = uop.reshape %2 : tensor<2x8x4x16x4x16xf32> -> tensor<2x8x64x64xf32>
+  %4 = uop.shrink %3 [0, 0, 0, 0] to [2, 8, 51, 51] : tensor<2x8x64x64xf32> -> tensor<2x8x51x51xf32>
+  %5 = uop.reshape %4 : tensor<2x8x51x51xf32> -> tensor<2x8x3x17x3x17xf32>
+  %6 = uop.shrink %5 [0, 0, 0, 0, 0, 0] to [2, 8, 3, 14, 3, 14] : tensor<2x8x3x17x3x17xf32> -> tensor<2x8x3x14x3x14xf32>
+  %7 = uop.reshape %6 : tensor<2x8x3x14x3x14xf32> -> tensor<2x8x3x7x2x3x7x2xf32>
+  %8 = uop.shrink %7 [0, 0, 0, 0, 0, 0, 0, 0] to [2, 8, 3, 7, 1, 3, 7, 1] : tensor<2x8x3x7x2x3x7x2xf32> -> tensor<2x8x3x7x1x3x7x1xf32>
+  %9 = uop.reshape %8 : tensor<2x8x3x7x1x3x7x1xf32> -> tensor<2x8x3x7x3x7xf32>
+  %10 = uop.permute %9 [0, 1, 3, 5, 2, 4] : tensor<2x8x3x7x3x7xf32> -> tensor<2x8x7x7x3x3xf32>
+  %11 = uop.reshape %10 : tensor<2x8x7x7x3x3xf32> -> tensor<2x1x8x1x7x7x3x3xf32>
+  %12 = uop.expand %11 : tensor<2x1x8x1x7x7x3x3xf32> -> tensor<2x1x8x16x7x7x3x3xf32>
+  %13 = uop.permute %12 [0, 1, 3, 4, 5, 2, 6, 7] : tensor<2x1x8x16x7x7x3x3xf32> -> tensor<2x1x16x7x7x8x3x3xf32>
+  %14 = uop.reshape %arg1 : tensor<16x8x3x3xf32> -> tensor<1x1x16x1x1x8x3x3xf32>
+  %15 = uop.expand %14 : tensor<1x1x16x1x1x8x3x3xf32> -> tensor<2x1x16x7x7x8x3x3xf32>
+  %16 = arith.mulf %13, %15 : tensor<2x1x16x7x7x8x3x3xf32>
+  %17 = uop.reduce_axis add %16 [5, 6, 7] : tensor<2x1x16x7x7x8x3x3xf32> -> tensor<2x1x16x7x7xf32>
+  %18 = uop.reshape %17 : tensor<2x1x16x7x7xf32> -> tensor<2x16x7x7xf32>
+  return %18 : tensor<2x16x7x7xf32>
 }

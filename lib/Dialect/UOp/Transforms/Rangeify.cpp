@@ -113,11 +113,13 @@ std::optional<int64_t> staticElements(Type t) {
 
 /// The index of the innermost axis of the tensor the movement ops `chain`
 /// view (in order from the op that reads it to the op that ends the chain)
-/// that the chain reads at the constant index `at` of its result: each op's
+/// (or the `fromEnd`-th axis before it) that the chain reads at the constant
+/// index `at` of its result: each op's
 /// buildSourceIndices, built in a scratch module and folded; nullopt where
 /// it does not fold.
 std::optional<int64_t> viewedIndexAt(ArrayRef<Operation *> chain,
-                                     ArrayRef<int64_t> at) {
+                                     ArrayRef<int64_t> at,
+                                     unsigned fromEnd = 0) {
   OpBuilder b(chain.front()->getContext());
   Location loc = chain.front()->getLoc();
   OwningOpRef<ModuleOp> scratch = ModuleOp::create(loc);
@@ -142,69 +144,53 @@ std::optional<int64_t> viewedIndexAt(ArrayRef<Operation *> chain,
       known[r] = isa<Attribute>(f) ? cast<Attribute>(f)
                                    : known.lookup(cast<Value>(f));
   }
-  auto c = dyn_cast_or_null<IntegerAttr>(known.lookup(idx.back()));
+  if (fromEnd >= idx.size())
+    return std::nullopt;
+  auto c = dyn_cast_or_null<IntegerAttr>(
+      known.lookup(idx[idx.size() - 1 - fromEnd]));
   if (!c)
     return std::nullopt;
   return c.getInt();
 }
 
-/// Whether each axis of the chain's result moves the viewed tensor's
-/// innermost axis by at most one element per step (no strided or dilated
-/// window).
-bool readsWithUnitStride(ArrayRef<Operation *> chain) {
+/// The most elements one step along any axis of the chain's result moves
+/// the viewed tensor's `fromEnd`-th axis from the end (1: no strided or
+/// dilated window); nullopt where the index does not fold.
+std::optional<int64_t> largestStep(ArrayRef<Operation *> chain,
+                                   unsigned fromEnd) {
   auto shape = cast<RankedTensorType>(chain.back()->getResult(0).getType())
                    .getShape();
   SmallVector<int64_t> at(shape.size(), 0);
-  std::optional<int64_t> base = viewedIndexAt(chain, at);
+  std::optional<int64_t> base = viewedIndexAt(chain, at, fromEnd);
   if (!base)
-    return false;
+    return std::nullopt;
+  int64_t most = 0;
   for (auto [d, n] : llvm::enumerate(shape)) {
     if (n < 2)
       continue;
     at[d] = 1;
-    std::optional<int64_t> next = viewedIndexAt(chain, at);
+    std::optional<int64_t> next = viewedIndexAt(chain, at, fromEnd);
     at[d] = 0;
-    if (!next || std::abs(*next - *base) > 1)
-      return false;
+    if (!next)
+      return std::nullopt;
+    most = std::max<int64_t>(most, std::abs(*next - *base));
   }
-  return true;
+  return most;
 }
 
-/// A PAD that movement ops read as overlapping windows with unit stride (a
-/// stride-1 convolution's or pool's padded input: the index space they
-/// reach has at least twice its elements, so each padded element feeds
-/// several outputs), at most kPadGrowth times its source's size. Read
-/// unrealized, every window element is a load gated on the border, which
-/// uop-expand leaves as scalar lanes and the C compiler as branches;
-/// realized, the consumer reads a plain buffer whose contiguous rows
-/// vectorize, for one pass over a tensor about the source's size. Strided
-/// windows stay gated: their ungated loads became gathers, slower than the
-/// branches (a stride-2 3x3 convolution, docs/performance.md).
-bool isWindowedPad(Operation &op) {
-  constexpr int64_t kPadGrowth = 4;
-  auto pad = dyn_cast<PadOp>(op);
-  if (!pad)
-    return false;
-  std::optional<int64_t> src = staticElements(pad.getSrc().getType()),
-                         padded = staticElements(pad.getType());
-  if (!src || !padded || *padded <= *src || *padded > kPadGrowth * *src)
-    return false;
-  // Depth-first over the chains of movement ops that read the pad; each
-  // chain ends where a user is not a movement op.
-  bool windowed = false;
+/// Calls `f` with each chain of movement ops that reads `root` (from a user
+/// of `root` to the op one of whose users is not a movement op); false when
+/// `f` does or a chain is longer than 32 ops.
+bool forEachViewChain(Value root,
+                      llvm::function_ref<bool(ArrayRef<Operation *>)> f) {
   SmallVector<Operation *> chain;
   std::function<bool(Value)> walk = [&](Value v) {
     if (chain.size() > 32)
       return false;
     for (Operation *u : v.getUsers()) {
       if (!isMovementOp(u)) {
-        if (chain.empty())
-          continue;
-        std::optional<int64_t> n =
-            staticElements(chain.back()->getResult(0).getType());
-        if (!n || !readsWithUnitStride(chain))
+        if (!chain.empty() && !f(chain))
           return false;
-        windowed |= *n >= 2 * *padded;
         continue;
       }
       chain.push_back(u);
@@ -215,7 +201,54 @@ bool isWindowedPad(Operation &op) {
     }
     return true;
   };
-  return walk(pad.getResult()) && windowed;
+  return walk(root);
+}
+
+/// Whether `pad` is read only through view chains that reach at least
+/// twice its elements (each padded element feeds several outputs), at most
+/// kPadGrowth times its source's size, and the largest step of those
+/// chains along its two innermost axes (1, 1 for a stride-1 window).
+std::optional<std::pair<int64_t, int64_t>> windowSteps(PadOp pad) {
+  constexpr int64_t kPadGrowth = 4;
+  std::optional<int64_t> src = staticElements(pad.getSrc().getType()),
+                         padded = staticElements(pad.getType());
+  if (!src || !padded || *padded <= *src || *padded > kPadGrowth * *src)
+    return std::nullopt;
+  bool windowed = false;
+  int64_t inner = 0, outer = 0;
+  bool ok = forEachViewChain(pad.getResult(), [&](ArrayRef<Operation *> c) {
+    std::optional<int64_t> n = staticElements(c.back()->getResult(0).getType());
+    std::optional<int64_t> si = largestStep(c, 0),
+                           so = pad.getType().getRank() >= 2
+                                    ? largestStep(c, 1)
+                                    : std::optional<int64_t>(0);
+    if (!n || !si || !so)
+      return false;
+    windowed |= *n >= 2 * *padded;
+    inner = std::max(inner, *si);
+    outer = std::max(outer, *so);
+    return true;
+  });
+  if (!ok || !windowed)
+    return std::nullopt;
+  return std::make_pair(outer, inner);
+}
+
+/// A PAD that movement ops read as overlapping windows with unit stride (a
+/// stride-1 convolution's or pool's padded input; windowSteps). Read
+/// unrealized, every window element is a load gated on the border, which
+/// uop-expand leaves as scalar lanes and the C compiler as branches;
+/// realized, the consumer reads a plain buffer whose contiguous rows
+/// vectorize, for one pass over a tensor about the source's size. Strided
+/// windows are split into phases instead (splitWindowPhases): read in
+/// place but ungated, their loads became gathers, slower than the branches
+/// (a stride-2 3x3 convolution, docs/performance.md).
+bool isWindowedPad(Operation &op) {
+  auto pad = dyn_cast<PadOp>(op);
+  if (!pad)
+    return false;
+  std::optional<std::pair<int64_t, int64_t>> steps = windowSteps(pad);
+  return steps && steps->first <= 1 && steps->second <= 1;
 }
 
 /// A view that movement ops take of a tensor with stride along its
@@ -260,6 +293,57 @@ bool isStridedSubsample(Operation &op,
   at[shape.rend() - inner - 1] = 1;
   std::optional<int64_t> next = viewedIndexAt(chain, at);
   return base && next && std::abs(*next - *base) > 1;
+}
+
+/// Splits a PAD read as windows of stride s along both innermost axes (a
+/// stride-2 convolution's or pool's padded input, its padded extents
+/// multiples of s) into s x s phases: a [..., s, s, H/s, W/s] view (a
+/// RESHAPE and a PERMUTE of the pad) that is realized, read back through the
+/// inverse PERMUTE and RESHAPE. Element (h, w) of the pad is element
+/// (h % s, w % s, h / s, w / s) of the phases, so a window's row of s-strided
+/// pixels is a contiguous row of one phase and the consumer's loads
+/// vectorize. Returns the phase views.
+void splitWindowPhases(Block &body, llvm::SmallDenseSet<Value> &views) {
+  SmallVector<std::pair<PadOp, int64_t>> found;
+  for (Operation &op : body.without_terminator()) {
+    auto pad = dyn_cast<PadOp>(op);
+    if (!pad || pad.getType().getRank() < 2 ||
+        !pad.getType().hasStaticShape())
+      continue;
+    std::optional<std::pair<int64_t, int64_t>> steps = windowSteps(pad);
+    ArrayRef<int64_t> shape = pad.getType().getShape();
+    int64_t h = shape[shape.size() - 2], w = shape.back();
+    if (steps && steps->first == steps->second && steps->first >= 2 &&
+        h % steps->first == 0 && w % steps->first == 0)
+      found.emplace_back(pad, steps->first);
+  }
+  for (auto [pad, st] : found) {
+    RankedTensorType ty = pad.getType();
+    int64_t lead = ty.getRank() - 2;
+    ArrayRef<int64_t> shape = ty.getShape();
+    SmallVector<int64_t> split(shape.take_front(lead)), perm, inverse, phased;
+    split.append({shape[lead] / st, st, shape[lead + 1] / st, st});
+    for (int64_t d = 0; d < lead; ++d)
+      perm.push_back(d);
+    perm.append({lead + 1, lead + 3, lead, lead + 2});
+    inverse.resize(perm.size());
+    for (auto [i, d] : llvm::enumerate(perm)) {
+      inverse[d] = i;
+      phased.push_back(split[d]);
+    }
+    OpBuilder b(pad);
+    b.setInsertionPointAfter(pad);
+    Location loc = pad.getLoc();
+    Type elt = ty.getElementType();
+    Value r = ReshapeOp::create(b, loc, RankedTensorType::get(split, elt), pad);
+    Value ph = PermuteOp::create(b, loc, RankedTensorType::get(phased, elt), r,
+                                 b.getDenseI64ArrayAttr(perm));
+    Value back = PermuteOp::create(b, loc, RankedTensorType::get(split, elt),
+                                   ph, b.getDenseI64ArrayAttr(inverse));
+    Value whole = ReshapeOp::create(b, loc, ty, back);
+    pad.getResult().replaceAllUsesExcept(whole, r.getDefiningOp());
+    views.insert(ph);
+  }
 }
 
 /// Gives each strided subsample (isStridedSubsample) with unit axes a
@@ -394,7 +478,8 @@ private:
   Location loc = fn.getLoc();
   /// Tensor value -> tensor it is read from (an argument or a BUFFERIZE).
   DenseMap<Value, Value> realized;
-  /// The squeezed strided subsamples (squeezeStridedSubsamples), realized.
+  /// Views realized for their layout: squeezed strided subsamples
+  /// (squeezeStridedSubsamples) and window phases (splitWindowPhases).
   llvm::SmallDenseSet<Value> squeezedViews;
   std::map<std::vector<void *>, Value> memo;
   std::map<int64_t, Value> constants;
@@ -798,6 +883,7 @@ LogicalResult Rangeifier::run() {
   if (failed(checkSignature(body, ret)) || failed(checkShapes(body)))
     return failure();
   squeezedViews = squeezeStridedSubsamples(body);
+  splitWindowPhases(body, squeezedViews);
   FailureOr<SmallVector<Value>> points = chooseRealizePoints(body, ret);
   if (failed(points))
     return failure();

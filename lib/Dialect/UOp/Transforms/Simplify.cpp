@@ -361,6 +361,30 @@ struct SimplifyDiv : public OpRewritePattern<DivOp> {
       rw.replaceOpWithNewOp<arith::AddIOp>(op, q, d);
       return success();
     }
+    // A factor g of c that some terms' coefficients share, the other terms
+    // and the constant's rest within [0, g): x / c = (x / g) / (c / g), and
+    // x / g drops that rest ((58 kh + kw + 2 ow) / 116 = kh / 2 for
+    // kw + 2 ow < 58: a stride-2 window read from its phases).
+    for (auto [v0, k0] : sum.terms) {
+      int64_t f = std::gcd(c, k0);
+      if (f <= 1 || f == c)
+        continue;
+      SmallVector<std::pair<Value, int64_t>> kept, dropped;
+      for (auto [v, k] : sum.terms) {
+        if (k % f == 0 && oracle.nonNegative(v))
+          kept.push_back({v, k / f});
+        else
+          dropped.push_back({v, k});
+      }
+      int64_t keptConst = llvm::divideFloorSigned(sum.constant, f);
+      auto db = boundsOf(oracle, dropped, sum.constant - keptConst * f);
+      if (!db || db->min < 0 || db->max >= f)
+        continue;
+      Value n = build(rw, op.getLoc(), kept, keptConst);
+      Value d = arith::ConstantIndexOp::create(rw, op.getLoc(), c / f);
+      rw.replaceOpWithNewOp<DivOp>(op, n, d);
+      return success();
+    }
     // A common factor of every term, the constant and c.
     int64_t g = c;
     for (auto [v, k] : sum.terms)

@@ -156,9 +156,10 @@
 
 // -----
 
-// A stride-2 convolution reads its padded input in place (uop-rangeify keeps
-// strided windows gated: ungated, the C compiler made gathers of them), so
-// one kernel, and the scalar-lane tile: the 7 pixels whole x 8 channels
+// A stride-2 convolution whose padded input has an odd extent (15, not split
+// into phases as an even one is: check-conv.mlir) reads it in place, gated
+// (ungated, the C compiler made gathers of strided reads), so one kernel,
+// and the scalar-lane tile: the 7 pixels whole x 8 channels
 // (512 bits) or 4 (256 bits: 7 = 4 + 2 + 1, three registers a channel).
 // CHECK-LABEL: uop.function @conv3x3s2_k0
 // CHECK: gate

@@ -193,9 +193,9 @@ func.func @pad_windowed(%a: tensor<4xf32>) -> tensor<6xf32> {
 
 // -----
 
-// A PAD read as strided windows (every other element, as a stride-2
-// convolution reads its input) stays gated: ungated, such reads became
-// gathers, slower than the gated scalar loads.
+// A 1-D PAD read as strided windows (every other element) stays gated: it
+// has no second axis to split into phases (@pad_phases), and ungated, such
+// reads became gathers, slower than the gated scalar loads.
 
 // CHECK-LABEL: func.func @pad_strided
 // CHECK-NOT: tensor<6xf32>
@@ -243,6 +243,28 @@ func.func @contiguous_view(%a: tensor<8xf32>) -> tensor<4xf32> {
   %e = uop.expand %r : tensor<4x1xf32> -> tensor<4x3xf32>
   %t = uop.reduce_axis add %e [1] : tensor<4x3xf32> -> tensor<4xf32>
   return %t : tensor<4xf32>
+}
+
+// -----
+
+// A 2-D PAD read as windows of stride 2 along both axes (a stride-2
+// convolution's padded input, its extents even) is split into 2 x 2 phases,
+// realized as one [2, 2, 3, 3] buffer: element (h, w) of the pad is element
+// (h % 2, w % 2, h / 2, w / 2) of it, so a window's row of every other pixel
+// is a contiguous row of one phase and the sum reads it ungated.
+
+// CHECK-LABEL: func.func @pad_phases
+// CHECK: uop.index %{{.*}} gate
+// CHECK: %[[P:.*]] = uop.bufferize %{{.*}} : f32 -> tensor<2x2x3x3xf32>
+// CHECK: uop.index %[[P]][%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}] : tensor<2x2x3x3xf32> -> f32
+// CHECK-NOT: gate
+func.func @pad_phases(%a: tensor<4x4xf32>) -> tensor<3x3xf32> {
+  %p = uop.pad %a low [1, 1] high [1, 1] : tensor<4x4xf32> -> tensor<6x6xf32>
+  %r = uop.reshape %p : tensor<6x6xf32> -> tensor<3x2x3x2xf32>
+  %s = uop.shrink %r [0, 0, 0, 0] to [3, 1, 3, 1] : tensor<3x2x3x2xf32> -> tensor<3x1x3x1xf32>
+  %e = uop.expand %s : tensor<3x1x3x1xf32> -> tensor<3x8x3x1xf32>
+  %t = uop.reduce_axis add %e [1, 3] : tensor<3x8x3x1xf32> -> tensor<3x3xf32>
+  return %t : tensor<3x3xf32>
 }
 
 // -----

@@ -839,3 +839,29 @@ uop.function @accumulate(%out: !uop.ptr<f32, global, 8>) {
   %e = uop.end %st[%i, %j] : !uop.void
   uop.sink %e : !uop.void info <name = "accumulate">
 }
+
+// -----
+
+// A factor of the divisor that some coefficients share, the other terms
+// within it: (58 a + b + 2 c) / 116 = a / 2 for b + 2 c < 58 (b in [0, 2],
+// c in [0, 27]): how a stride-2 window reads its input's phases.
+// CHECK-LABEL: uop.function @div_shared_factor
+// CHECK-DAG: %[[A:.*]] = uop.define_var "a"[0, 2]
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[D:.*]] = arith.divui %[[A]], %[[C2]] : index
+// CHECK-NOT: arith.divui
+// CHECK: uop.sink %[[D]] : index
+uop.function @div_shared_factor() {
+  %c2 = arith.constant 2 : index
+  %c58 = arith.constant 58 : index
+  %c116 = arith.constant 116 : index
+  %a = uop.define_var "a" [0, 2]
+  %b = uop.define_var "b" [0, 2]
+  %c = uop.define_var "c" [0, 27]
+  %a58 = arith.muli %a, %c58 : index
+  %c2x = arith.muli %c, %c2 : index
+  %s0 = arith.addi %a58, %b : index
+  %s1 = arith.addi %s0, %c2x : index
+  %d = arith.divui %s1, %c116 : index
+  uop.sink %d : index
+}
