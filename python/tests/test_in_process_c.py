@@ -37,24 +37,29 @@ print(got)
 """
 
 
-def test_preamble_reuse_follows_the_source():
+def run_in_process(code, cache_dir=None):
+    """Runs `code` (given the package's directory as argv[1]) in a fresh Python on the
+    in-process route, with `cache_dir` as UOP_CACHE_DIR or no cache."""
     env = dict(os.environ, UOP_IN_PROCESS="1")
     env.pop("UOP_CACHE_DIR", None)
-    p = subprocess.run([sys.executable, "-c", WORKER, str(PYTHON_DIR)], env=env,
-                       capture_output=True, text=True, timeout=300)
+    if cache_dir is not None:
+        env["UOP_CACHE_DIR"] = str(cache_dir)
+    return subprocess.run([sys.executable, "-c", code, str(PYTHON_DIR)], env=env,
+                          capture_output=True, text=True, timeout=300)
+
+def test_preamble_reuse_follows_the_source():
+    p = run_in_process(WORKER)
     assert p.returncode == 0, p.stderr[-2000:]
     want = [k + j for k in (2, 3, 2, 5) for j in range(3)] + [4, 7, 5, 8]
     assert p.stdout.strip() == str(want)
 
 
 def test_compile_error_in_process_names_the_line():
-    env = dict(os.environ, UOP_IN_PROCESS="1")
     code = ("import sys; sys.path.insert(0, sys.argv[1]); from uop import runtime\n"
             "for src in ('#include <stdint.h>\\nint f(void) { return 1; }\\n',"
             " '#include <stdint.h>\\nint f(void) { return undefined_name; }\\n'):\n"
             "    runtime.build_shared_object(src)\n")
-    p = subprocess.run([sys.executable, "-c", code, str(PYTHON_DIR)], env=env,
-                       capture_output=True, text=True, timeout=300)
+    p = run_in_process(code)
     assert p.returncode != 0
     assert "C compiler failed (clang, in process)" in p.stderr, p.stderr[-2000:]
     assert "program.c:2:" in p.stderr and "undefined_name" in p.stderr, p.stderr[-2000:]
@@ -90,10 +95,7 @@ def test_compiles_free_their_memory():
     # The driver's cc1 arguments say -disable-free (leak the AST, the LLVM module and
     # the target machine: a compiler process exits next); in process each compile
     # leaked ~1 MiB of heap that way.
-    env = dict(os.environ, UOP_IN_PROCESS="1")
-    env.pop("UOP_CACHE_DIR", None)
-    p = subprocess.run([sys.executable, "-c", LEAK_WORKER, str(PYTHON_DIR)], env=env,
-                       capture_output=True, text=True, timeout=300)
+    p = run_in_process(LEAK_WORKER)
     assert p.returncode == 0, p.stderr[-2000:]
     assert int(p.stdout) < 4096, f"20 compiles kept {p.stdout.strip()} KiB of heap"
 
@@ -113,9 +115,7 @@ def test_cached_object_links_without_the_compiler(tmp_path):
     # A fresh process links the object of UOP_CACHE_DIR without loading the compiler
     # module (which registers the native target the JIT needs); the first JIT used
     # to fail there, silently, and every cache hit compiled the program again.
-    env = dict(os.environ, UOP_IN_PROCESS="1", UOP_CACHE_DIR=str(tmp_path / "cache"))
-    runs = [subprocess.run([sys.executable, "-c", CACHE_WORKER, str(PYTHON_DIR)], env=env,
-                           capture_output=True, text=True, timeout=300) for _ in range(2)]
+    runs = [run_in_process(CACHE_WORKER, tmp_path / "cache") for _ in range(2)]
     for p in runs:
         assert p.returncode == 0, p.stderr[-2000:]
     assert runs[0].stdout.split("\n")[:2] == ["[16.0, 48.0, 80.0]", "compiler loaded"]

@@ -139,6 +139,18 @@ int64_t rowUpcast(RangeOp r, int64_t want, bool mayRecompute) {
     return want;
   return factorFor(r, want);
 }
+/// UPCASTs of each range by its amount, in order, leaving out amounts
+/// below 2.
+SmallVector<OptAttr>
+upcastOpts(MLIRContext *ctx,
+           ArrayRef<std::pair<RangeOp, int64_t>> amounts) {
+  SmallVector<OptAttr> opts;
+  for (auto [r, n] : amounts)
+    if (n >= 2)
+      opts.push_back(
+          OptAttr::get(ctx, OptOps::Upcast, r.getAxisId().getId(), n));
+  return opts;
+}
 } // namespace
 
 /// The channel range of REDUCE `red` when its operands have a convolution's
@@ -207,17 +219,7 @@ vectorRowTileOpts(FunctionOp fn, ArrayRef<ReduceOp> reds,
   int64_t c = channels && *channels <= want
                   ? *channels
                   : rowUpcast(channel, want, mayRecompute);
-  MLIRContext *ctx = fn.getContext();
-  SmallVector<OptAttr> opts;
-  if (rows >= 2)
-    opts.push_back(
-        OptAttr::get(ctx, OptOps::Upcast, next.getAxisId().getId(), rows));
-  opts.push_back(
-      OptAttr::get(ctx, OptOps::Upcast, pixel.getAxisId().getId(), p));
-  if (c >= 2)
-    opts.push_back(
-        OptAttr::get(ctx, OptOps::Upcast, channel.getAxisId().getId(), c));
-  return opts;
+  return upcastOpts(fn.getContext(), {{next, rows}, {pixel, p}, {channel, c}});
 }
 
 SmallVector<OptAttr> uop::convTileOpts(FunctionOp fn, ArrayRef<RangeOp> outputs,
@@ -292,13 +294,5 @@ SmallVector<OptAttr> uop::convTileOpts(FunctionOp fn, ArrayRef<RangeOp> outputs,
       mayRecompute);
   if (p < 2 && c < 2)
     return {};
-  MLIRContext *ctx = fn.getContext();
-  SmallVector<OptAttr> opts;
-  if (p >= 2)
-    opts.push_back(
-        OptAttr::get(ctx, OptOps::Upcast, pixel.getAxisId().getId(), p));
-  if (c >= 2)
-    opts.push_back(
-        OptAttr::get(ctx, OptOps::Upcast, channel.getAxisId().getId(), c));
-  return opts;
+  return upcastOpts(fn.getContext(), {{pixel, p}, {channel, c}});
 }

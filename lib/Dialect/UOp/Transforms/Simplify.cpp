@@ -313,6 +313,27 @@ std::optional<Bounds> boundsOf(const RangeOracle &o,
   return b;
 }
 
+/// `sum` split by a positive factor `f`: the non-negative terms whose
+/// coefficient `f` divides (divided by it), the floor of the constant over
+/// `f`, the other terms and the constant's rest in [0, f).
+struct FactorSplit {
+  SmallVector<std::pair<Value, int64_t>> quot, rest;
+  int64_t quotConst = 0, restConst = 0;
+};
+FactorSplit splitByFactor(const LinearSum &sum, int64_t f,
+                          const RangeOracle &oracle) {
+  FactorSplit out;
+  for (auto [v, k] : sum.terms) {
+    if (k % f == 0 && oracle.nonNegative(v))
+      out.quot.push_back({v, k / f});
+    else
+      out.rest.push_back({v, k});
+  }
+  out.quotConst = llvm::divideFloorSigned(sum.constant, f);
+  out.restConst = sum.constant - out.quotConst * f;
+  return out;
+}
+
 /// x / c for non-negative x: bounds, splitting off multiples of c, gcd.
 template <typename DivOp>
 struct SimplifyDiv : public OpRewritePattern<DivOp> {
@@ -337,18 +358,10 @@ struct SimplifyDiv : public OpRewritePattern<DivOp> {
     }
     LinearSum sum;
     collect(x, 1, sum);
-    // Terms divisible by c leave the division whole.
-    SmallVector<std::pair<Value, int64_t>> quot, rest;
-    for (auto [v, k] : sum.terms) {
-      if (k % c == 0 && oracle.nonNegative(v))
-        quot.push_back({v, k / c});
-      else
-        rest.push_back({v, k});
-    }
-    // The constant's multiples of c move to the quotient (floor division,
-    // so the rest keeps a constant in [0, c)).
-    int64_t quotConst = llvm::divideFloorSigned(sum.constant, c);
-    int64_t restConst = sum.constant - quotConst * c;
+    // Terms divisible by c leave the division whole; the constant's
+    // multiples of c move to the quotient (floor division, so the rest
+    // keeps a constant in [0, c)).
+    auto [quot, rest, quotConst, restConst] = splitByFactor(sum, c, oracle);
     auto rb = boundsOf(oracle, rest, restConst);
     if ((!quot.empty() || quotConst) && rb && rb->min >= 0) {
       Value q = build(rw, op.getLoc(), quot, quotConst);
@@ -369,18 +382,11 @@ struct SimplifyDiv : public OpRewritePattern<DivOp> {
       int64_t f = std::gcd(c, k0);
       if (f <= 1 || f == c)
         continue;
-      SmallVector<std::pair<Value, int64_t>> kept, dropped;
-      for (auto [v, k] : sum.terms) {
-        if (k % f == 0 && oracle.nonNegative(v))
-          kept.push_back({v, k / f});
-        else
-          dropped.push_back({v, k});
-      }
-      int64_t keptConst = llvm::divideFloorSigned(sum.constant, f);
-      auto db = boundsOf(oracle, dropped, sum.constant - keptConst * f);
+      FactorSplit split = splitByFactor(sum, f, oracle);
+      auto db = boundsOf(oracle, split.rest, split.restConst);
       if (!db || db->min < 0 || db->max >= f)
         continue;
-      Value n = build(rw, op.getLoc(), kept, keptConst);
+      Value n = build(rw, op.getLoc(), split.quot, split.quotConst);
       Value d = arith::ConstantIndexOp::create(rw, op.getLoc(), c / f);
       rw.replaceOpWithNewOp<DivOp>(op, n, d);
       return success();
