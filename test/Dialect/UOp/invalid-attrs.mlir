@@ -179,7 +179,7 @@ func.func private @ptr_minus_one(!uop.ptr<f32, global, -1>)
 // -----
 
 // An opt kind is one of tinygrad's OptOps.
-// expected-error @+2 {{expected one of [TC, UPCAST, UNROLL, LOCAL, THREAD, GROUP, GROUPTOP, NOLOCALS, PADTO, SWAP, BLOCK, PACK, PREFETCH] for a kernel optimisation kind, got: VECTORIZE}}
+// expected-error @+2 {{expected one of [TC, UPCAST, UNROLL, LOCAL, THREAD, GROUP, GROUPTOP, NOLOCALS, PADTO, SWAP, BLOCK, PACK, PREFETCH, PITCH] for a kernel optimisation kind, got: VECTORIZE}}
 // expected-error @+1 {{failed to parse UOp_OptAttr parameter 'kind'}}
 func.func private @opt_unknown_kind() attributes {a = #uop.opt<VECTORIZE, 0, 4>}
 

@@ -37,6 +37,18 @@ llvm::SmallVector<OptAttr> convTileOpts(FunctionOp fn,
                                         int64_t lanes, int64_t registers,
                                         bool mayRecompute);
 
+class OptApplier;
+
+/// Applies the tile of a convolution whose output rows are shorter than a
+/// vector (`lanes`) and whose input rows are read contiguously from a
+/// buffer of rows `pitch` long: PITCH of the two innermost output ranges
+/// (PitchRows.cpp), an UPCAST of the merged range by two vectors, and of
+/// the channel as in the vector-row tile. False (the kernel unchanged) when
+/// the kernel is not of that form.
+bool convPitchTile(FunctionOp fn, llvm::ArrayRef<RangeOp> outputs,
+                   llvm::ArrayRef<RangeOp> reduces, int64_t lanes,
+                   int64_t registers, bool mayRecompute, OptApplier &applier);
+
 } // namespace uop
 
 #endif // UOP_LIB_DIALECT_UOP_TRANSFORMS_CONVHEURISTIC_H

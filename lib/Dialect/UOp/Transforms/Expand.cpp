@@ -136,9 +136,14 @@ namespace {
 /// consecutive elements; what is loaded through them flows through
 /// elementwise f32/f64 arith/math ops and selects on a lane-invariant
 /// condition (lane-invariant operands broadcast) into REDUCEs over other
-/// ranges and STOREs. Any other slice (a REDUCE over `r` itself, a lane used
-/// as a value, a gate, a stride other than 1, another op) is left unchanged,
-/// to be expanded into lanes.
+/// ranges and STOREs. An address that is not consecutive in `r` (a gated
+/// INDEX, or one whose indices reach `r` through other integer ops: a
+/// division, a remainder) is computed per lane: a LOAD through it gathers K
+/// scalar loads into a vector, a STORE through it scatters the K lanes of its
+/// value. (uop-optimize's PITCH leaves such addresses outside a reduction:
+/// its gated output stores and epilogue reads.) Any other slice (a REDUCE
+/// over `r` itself, a lane used as a value, a stride other than 1, another
+/// op) is left unchanged, to be expanded into lanes.
 class RangeVectorizer {
 public:
   RangeVectorizer(RangeOp r, int64_t k,
@@ -165,6 +170,25 @@ private:
     for (Operation *op : ordered)
       if (!classify(op))
         return false;
+    // Per-lane addresses pay for themselves around a vectorized reduction
+    // (PITCH's stores and epilogue reads), never inside one (a gathered
+    // operand of every step); elsewhere the lanes stay scalar, as before.
+    if (!perLane.empty() && (!llvm::any_of(ordered, [&](Operation *op) {
+          return isa<ReduceOp>(op) && vectors.contains(op->getResult(0));
+        }) || llvm::any_of(gathers, [&](Operation *g) {
+          return feedsReduce(g);
+        })))
+      return false;
+    // A per-lane value only addresses gathered loads and scattered stores.
+    for (Value v : perLane)
+      for (OpOperand &use : v.getUses()) {
+        Operation *u = use.getOwner();
+        bool address = (gathers.contains(u) || scatters.contains(u)) &&
+                       use.getOperandNumber() == (isa<StoreOp>(u) ? 0 : 1);
+        if (!address && !(u->getNumResults() == 1 &&
+                          perLane.contains(u->getResult(0))))
+          return false;
+      }
     // A REDUCE over r combines the lanes of its (vector) source in order.
     for (Operation *c : closers)
       if (auto red = dyn_cast<ReduceOp>(c);
@@ -186,22 +210,35 @@ private:
   /// Records what `op` computes (a lane offset, a vector, or neither);
   /// false for an op the vector form cannot compute.
   bool classify(Operation *op) {
-    if (auto add = dyn_cast<arith::AddIOp>(op))
-      return classifyLaneOffset(add);
-    if (auto idx = dyn_cast<IndexOp>(op))
-      return classifyIndex(idx);
-    // Every other op reads no lane offset.
-    if (llvm::any_of(op->getOperands(),
-                     [&](Value v) { return laneOffsets.contains(v); }))
-      return false;
+    if (auto add = dyn_cast<arith::AddIOp>(op);
+        add && classifyLaneOffset(add))
+      return true;
+    if (auto idx = dyn_cast<IndexOp>(op); idx && classifyIndex(idx))
+      return true;
+    if (!isa<LoadOp, StoreOp>(op) &&
+        (isa<arith::AddIOp, IndexOp>(op) || readsLanes(op)))
+      return classifyPerLane(op);
     if (auto load = dyn_cast<LoadOp>(op)) {
-      if (load.getAlt() || !vectors.contains(load.getIndex()))
+      bool gather = perLane.contains(load.getIndex());
+      if (gather ? !fits(load.getType()) || (load.getAlt() &&
+                                             !invariant(load.getAlt()))
+                 : load.getAlt() || !vectors.contains(load.getIndex()))
+        return false;
+      if (gather)
+        gathers.insert(load);
+      else if (readsLanes(op))
         return false;
       vectors.insert(load.getResult());
     } else if (auto store = dyn_cast<StoreOp>(op)) {
-      if (!vectors.contains(store.getIndex()) ||
-          !isVectorElement(store.getValue().getType()) ||
+      bool scatter = perLane.contains(store.getIndex());
+      if ((!scatter && !vectors.contains(store.getIndex())) ||
+          !isVectorElement(getElementTypeOrSelf(store.getValue().getType())) ||
           !store.getRanges().empty())
+        return false;
+      if (scatter)
+        scatters.insert(store);
+      if (laneOffsets.contains(store.getValue()) ||
+          perLane.contains(store.getValue()))
         return false;
     } else if (auto red = dyn_cast<ReduceOp>(op)) {
       if (llvm::is_contained(red.getRanges(), r.getResult()) ||
@@ -219,6 +256,43 @@ private:
       // (Orderings stay: the same op once, on the vector store.)
       return false;
     }
+    return true;
+  }
+
+  /// Whether a REDUCE reads `op`'s result (through any ops).
+  static bool feedsReduce(Operation *op) {
+    SmallVector<Operation *> work = {op};
+    llvm::SmallPtrSet<Operation *, 16> seen;
+    while (!work.empty()) {
+      Operation *o = work.pop_back_val();
+      if (!seen.insert(o).second)
+        continue;
+      if (isa<ReduceOp>(o))
+        return true;
+      llvm::append_range(work, o->getUsers());
+    }
+    return false;
+  }
+
+  /// Whether `op` reads a lane offset or a per-lane value.
+  bool readsLanes(Operation *op) const {
+    return llvm::any_of(op->getOperands(), [&](Value v) {
+      return laneOffsets.contains(v) || perLane.contains(v);
+    });
+  }
+
+  /// Per-lane values: integer arithmetic (or an INDEX) of lanes that no
+  /// vector reaches, computed once per lane where an address needs it.
+  bool classifyPerLane(Operation *op) {
+    bool integerOp = isALUOp(op) && op->getNumResults() == 1 &&
+                     op->getNumRegions() == 0 &&
+                     op->getResult(0).getType().isIntOrIndex();
+    if ((!integerOp && !isa<IndexOp>(op)) ||
+        llvm::any_of(op->getOperands(),
+                     [&](Value v) { return vectors.contains(v); }) ||
+        (isa<IndexOp>(op) && !fits(op->getResult(0).getType())))
+      return false;
+    perLane.insert(op->getResult(0));
     return true;
   }
 
@@ -258,17 +332,78 @@ private:
     OpBuilder b(r);
     Value zero = arith::ConstantIndexOp::create(b, r.getLoc(), 0);
     retype(b);
+    // Per-lane ops, collected before splitLanes erases the gathers and
+    // scatters that `ordered` also lists.
+    SmallVector<Operation *> perLaneOps;
+    for (Operation *op : ordered)
+      if (op->getNumResults() == 1 && perLane.contains(op->getResult(0)))
+        perLaneOps.push_back(op);
+    for (Operation *op : ordered)
+      if (gathers.contains(op) || scatters.contains(op))
+        splitLanes(b, op);
+    for (Operation *op : llvm::reverse(perLaneOps))
+      if (op->use_empty())
+        op->erase();
     for (Operation *c : closers)
       rewriteCloser(b, c);
     r.getResult().replaceAllUsesWith(zero);
+  }
+
+  /// A gathered LOAD (its result already a vector) becomes K loads whose
+  /// lanes make the vector; a scattered STORE, K stores of its value's lanes.
+  /// Each lane computes its own copy of the address (r = lane).
+  void splitLanes(OpBuilder &b, Operation *op) {
+    Value address = op->getOperand(isa<StoreOp>(op) ? 0 : 1);
+    llvm::SmallDenseSet<Operation *> cone;
+    SmallVector<Value> stack = {address};
+    while (!stack.empty()) {
+      Operation *def = stack.pop_back_val().getDefiningOp();
+      if (!def || def->getNumResults() != 1 ||
+          !(perLane.contains(def->getResult(0)) ||
+            laneOffsets.contains(def->getResult(0))) ||
+          !cone.insert(def).second)
+        continue;
+      llvm::append_range(stack, def->getOperands());
+    }
+    b.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    SmallVector<Value> parts;
+    for (int64_t lane = 0; lane < k; ++lane) {
+      IRMapping map;
+      map.map(r.getResult(), arith::ConstantIndexOp::create(b, loc, lane));
+      for (Operation *o : ordered)
+        if (cone.contains(o))
+          b.clone(*o, map);
+      Value at = map.lookupOrDefault(address);
+      if (auto load = dyn_cast<LoadOp>(op)) {
+        parts.push_back(LoadOp::create(b, loc, at.getType(), load.getBuffer(),
+                                       at, load.getAlt()));
+        continue;
+      }
+      auto store = cast<StoreOp>(op);
+      Value v = store.getValue();
+      if (isa<VectorType>(v.getType()))
+        v = vector::ExtractOp::create(b, loc, v, lane);
+      parts.push_back(StoreOp::create(b, loc, at, v, ValueRange{},
+                                      store.getNontemporal()));
+    }
+    Value whole;
+    if (isa<LoadOp>(op))
+      whole = vector::FromElementsOp::create(
+          b, loc, cast<VectorType>(op->getResult(0).getType()), parts);
+    else
+      whole = GroupOp::create(b, loc, VoidType::get(b.getContext()), parts);
+    op->getResult(0).replaceAllUsesWith(whole);
+    op->erase();
   }
 
   void retype(OpBuilder &b) {
     // Which ops compute on vectors, decided before any type changes.
     llvm::SmallPtrSet<Operation *, 32> vectorOps;
     for (Operation *op : ordered)
-      if (isa<LoadOp, StoreOp, ReduceOp, arith::SelectOp>(op) ||
-          isElementwiseFloat(op))
+      if ((isa<LoadOp, StoreOp, ReduceOp, arith::SelectOp>(op) ||
+           isElementwiseFloat(op)) &&
+          !gathers.contains(op))
         vectorOps.insert(op);
     for (Operation *op : ordered) {
       if (vectorOps.contains(op)) {
@@ -328,6 +463,10 @@ private:
   /// Lane offsets (r + invariant) and vector values.
   llvm::SmallDenseSet<Value> laneOffsets = {r.getResult()};
   llvm::SmallDenseSet<Value> vectors;
+  /// Integer values and INDEXes computed per lane, and the LOADs / STOREs
+  /// through such INDEXes.
+  llvm::SetVector<Value> perLane;
+  llvm::SmallDenseSet<Operation *> gathers, scatters;
 };
 } // namespace
 

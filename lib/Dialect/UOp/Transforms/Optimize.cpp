@@ -331,10 +331,12 @@ private:
     if (!reduces.empty() && outputs.size() >= 2) {
       // A convolution's tile (channels x pixels, ConvHeuristic.h), else
       // the matmul's.
+      int64_t lanes = std::max<int64_t>(vectorBits / accumulatorBits(fn), 1);
+      if (convPitchTile(fn, outputs, reduces, lanes, vectorRegisters,
+                        mayRecompute, applier))
+        return;
       SmallVector<OptAttr> conv = convTileOpts(
-          fn, outputs, reduces,
-          std::max<int64_t>(vectorBits / accumulatorBits(fn), 1),
-          vectorRegisters, mayRecompute);
+          fn, outputs, reduces, lanes, vectorRegisters, mayRecompute);
       for (OptAttr o : conv) {
         std::string why;
         (void)applier.apply(o, why);

@@ -351,7 +351,8 @@ LogicalResult OptApplier::apply(OptAttr o, std::string &why) {
     return failure();
   }
   if ((kind == OptOps::Upcast || kind == OptOps::Unroll ||
-       kind == OptOps::Group || kind == OptOps::GroupTop) &&
+       kind == OptOps::Group || kind == OptOps::GroupTop ||
+       kind == OptOps::Pitch) &&
       llvm::is_contained(registerRanges(fn), r)) {
     why = "a hand-written register (DEFINE_REG) accumulator depends on " +
           axisText(o.getAxis()) + "; its lanes would share the register";
@@ -373,9 +374,10 @@ LogicalResult OptApplier::apply(OptAttr o, std::string &why) {
   case OptOps::Block: return applyBlock(o, r, why);
   case OptOps::Pack:
   case OptOps::Prefetch: return applyPackOrPrefetch(o, r, why);
+  case OptOps::Pitch: return applyPitch(o, r, why);
   default:
     why = "not available in a pinned schedule (UPCAST, UNROLL, LOCAL, GROUP, "
-          "GROUPTOP, TC, BLOCK, PACK, PREFETCH and NOLOCALS are)";
+          "GROUPTOP, TC, BLOCK, PACK, PREFETCH, PITCH and NOLOCALS are)";
     return failure();
   }
 }
@@ -639,6 +641,23 @@ LogicalResult OptApplier::applyBlock(OptAttr o, RangeOp r, std::string &why) {
     appliedOpts.push_back(*std::exchange(pendingPack, std::nullopt));
   if (prefetch)
     appliedOpts.push_back(*std::exchange(pendingPrefetch, std::nullopt));
+  appliedOpts.push_back(o);
+  return success();
+}
+
+LogicalResult OptApplier::applyPitch(OptAttr o, RangeOp r, std::string &why) {
+  if (cuda) {
+    why = "PITCH is a cpu option";
+    return failure();
+  }
+  if (r.getAxisType() != AxisType::Loop && r.getAxisType() != AxisType::Global) {
+    why = "PITCH applies to output (loop or global) ranges; " +
+          axisText(o.getAxis()) + " is " +
+          stringifyAxisType(r.getAxisType()).str();
+    return failure();
+  }
+  if (failed(pitchRows(fn, r, o.getArg(), why)))
+    return failure();
   appliedOpts.push_back(o);
   return success();
 }

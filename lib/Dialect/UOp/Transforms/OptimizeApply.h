@@ -40,6 +40,15 @@ std::pair<int64_t, bool> upcastFor(RangeOp r, int64_t want, bool overlap);
 /// ceil(k / ceil(k / want)), whose last block is shorter.
 int64_t kBlockFor(int64_t k, int64_t want);
 
+/// PITCH (PitchRows.cpp): output range `oh` and the next output range ow
+/// (extents H, W) become one range q of (H - 1) * pitch + W steps that keeps
+/// oh's axis id (oh = q / pitch, ow = q % pitch); an access at (x + oh,
+/// y + ow) of rows `pitch` long becomes base + q, every other access and
+/// every store is gated on ow < W. On failure the kernel is unchanged and
+/// `why` says why.
+mlir::LogicalResult pitchRows(FunctionOp fn, RangeOp oh, int64_t pitch,
+                              std::string &why);
+
 /// The `opts` pass option: `#uop.opt<KIND, axis, amount>` attributes,
 /// comma-separated, optionally in brackets, parsed by the dialect's attribute
 /// parser. The entries are joined with commas first: a textual pipeline
@@ -79,6 +88,7 @@ private:
   mlir::LogicalResult applyGroup(OptAttr o, RangeOp r, std::string &why);
   mlir::LogicalResult applyTC(OptAttr o, RangeOp r, std::string &why);
   mlir::LogicalResult applyBlock(OptAttr o, RangeOp r, std::string &why);
+  mlir::LogicalResult applyPitch(OptAttr o, RangeOp r, std::string &why);
   mlir::LogicalResult applyPackOrPrefetch(OptAttr o, RangeOp r,
                                           std::string &why);
   /// Lane accumulators of the float REDUCE over `r` alone; 0 when it does

@@ -5,10 +5,11 @@
 // Tensor.conv2d's (optimize-conv.mlir has those).
 
 // NCHW, no padding (ungated loads): the input reads oh (R1) and ow (R2),
-// the filter reads the channel (R0). The tile: the 6 pixels and the 16
-// channels, both whole.
+// the filter reads the channel (R0). The 6 pixels are shorter than a
+// vector and the input's rows are 8 long: PITCH (q = 8 oh + ow, 5 * 8 + 6 =
+// 46 steps) in tiles of 32 (two vectors, the last overlapping) x 8 channels.
 // CHECK-LABEL: uop.function @nchw
-// CHECK: info <name = "nchw", applied_opts = [<UPCAST, 2, 6>, <UPCAST, 0, 16>]>
+// CHECK: info <name = "nchw", applied_opts = [<PITCH, 1, 8>, <UPCAST, 1, 32>, <UPCAST, 0, 8>]>
 uop.function @nchw(%out: !uop.ptr<f32, global, 576> {uop.shape = array<i64: 16, 6, 6>}, %x: !uop.ptr<f32, global, 256> {uop.shape = array<i64: 4, 8, 8>}, %w: !uop.ptr<f32, global, 576> {uop.shape = array<i64: 16, 4, 3, 3>}) {
   %c16 = arith.constant 16 : index
   %c6 = arith.constant 6 : index

@@ -11,7 +11,11 @@
 // contiguously: a power-of-two run of pixels, up to one vector (16 f32
 // lanes at the default vector-bits=512, 8 at 256), that uop-expand computes
 // as vectors, of two output rows (oh), and as many channels as keep the
-// accumulators at half of 32 registers or three quarters of 16. Rows too
+// accumulators at half of 32 registers or three quarters of 16. Rows
+// shorter than a vector are computed at the padded input's row pitch
+// (PITCH: oh and ow become one range q = oh * pitch + ow, whose tile is two
+// vectors of consecutive padded pixels; the padding columns are not
+// stored; pitch-rows.mlir shows the kernel). Rows too
 // short for a run of 4 keep the scalar-lane tile: one vector of pixels
 // (the whole range when it is no longer, else a power-of-two divisor, else
 // the largest divisor), or up to two vectors when one would not fill a
@@ -22,12 +26,14 @@
 // element once per multiply-add.
 
 // The kernel of Tensor.conv2d (pad, pool, expand, reduce): 1x8x12x12 input,
-// 16 3x3 filters, padding 1. Outputs R1 (channel, 16), R2 (oh), R3 (ow, 12):
-// 8 of the 12 pixels would compute a third more, so 4 (the power-of-two
-// divisor), of 2 rows, x 8 channels (512 bits: 16 / 2 accumulators a row)
-// or 6 (256 bits: 12 / 2).
+// 16 3x3 filters, padding 1. Outputs R1 (channel, 16), R2 (oh), R3 (ow, 12).
+// At 512 bits the 12 pixels are shorter than a vector: PITCH at the padded
+// row of 14, q over 11 * 14 + 12 = 166 steps in tiles of 32 (two vectors),
+// x 8 channels (16 accumulators / 2). At 256 bits 8 of the 12 pixels would
+// compute a third more, so 4 (the power-of-two divisor), of 2 rows, x 6
+// channels (12 / 2).
 // CHECK-LABEL: uop.function @conv3x3_k1
-// CHECK: info <name = "conv3x3_k1", applied_opts = [<UPCAST, 2, 2>, <UPCAST, 3, 4>, <UPCAST, 1, 8>]>
+// CHECK: info <name = "conv3x3_k1", applied_opts = [<PITCH, 2, 14>, <UPCAST, 2, 32>, <UPCAST, 1, 8>]>
 // AVX2-LABEL: uop.function @conv3x3_k1
 // AVX2: info <name = "conv3x3_k1", applied_opts = [<UPCAST, 2, 2>, <UPCAST, 3, 4>, <UPCAST, 1, 6>]>
   func.func @conv3x3(%arg0: tensor<1x8x12x12xf32>, %arg1: tensor<16x8x3x3xf32>) -> tensor<1x16x12x12xf32> {
@@ -57,12 +63,13 @@
 // Batched and grouped, with a fused bias and ReLU: outputs R0 (batch), R1
 // (group), R2 (channel of the group, 6), R3 (oh), R4 (ow, 10). The input
 // reads the batch and the group too, so the tile's channel range is R2. The
-// 10 pixels hold no run of 4 (2 divides, 8 would compute 6 more), so the
-// scalar-lane tile: the 10 whole at both widths (at 256 bits 2 would not
-// fill a vector, two vectors' worth is all 10). The padded input is _k0, the
+// 10 pixels: at 512 bits PITCH at the padded row of 12 (tiles of 32, the 6
+// channels whole); at 256 bits they hold no run of 4 (2 divides, 8 would
+// compute 6 more), so the scalar-lane tile: the 10 whole (2 would not fill
+// a vector, two vectors' worth is all 10). The padded input is _k0, the
 // bias and ReLU a kernel of their own (_k2).
 // CHECK-LABEL: uop.function @grouped_k1
-// CHECK: info <name = "grouped_k1", applied_opts = [<UPCAST, 4, 10>, <UPCAST, 2, 6>]>
+// CHECK: info <name = "grouped_k1", applied_opts = [<PITCH, 3, 12>, <UPCAST, 3, 32>, <UPCAST, 2, 6>]>
 // AVX2-LABEL: uop.function @grouped_k1
 // AVX2: info <name = "grouped_k1", applied_opts = [<UPCAST, 4, 10>, <UPCAST, 2, 6>]>
   func.func @grouped(%arg0: tensor<2x8x10x10xf32>, %arg1: tensor<12x4x3x3xf32>, %arg2: tensor<12xf32>) -> tensor<2x12x10x10xf32> {

@@ -131,7 +131,9 @@ def UOp_OptOps : I32EnumAttr<"OptOps", "a kernel optimisation kind", [
     // the packing and prefetching that qualify the BLOCK after them.
     I32EnumAttrCase<"Block", 10, "BLOCK">,
     I32EnumAttrCase<"Pack", 11, "PACK">,
-    I32EnumAttrCase<"Prefetch", 12, "PREFETCH">]> {
+    I32EnumAttrCase<"Prefetch", 12, "PREFETCH">,
+    // Ours (cpu): two output ranges as one at a row pitch (PitchRows.cpp).
+    I32EnumAttrCase<"Pitch", 13, "PITCH">]> {
   let cppNamespace = "::uop";
   let genSpecializedAttr = 0;
 }

@@ -245,6 +245,9 @@ def UOpOptimize : Pass<"uop-optimize", "::uop::FunctionOp"> {
     register tile's reduction over range k into blocks of n steps; PACK:k:r
     (r rows of A per packed block, 0: pack only B's strip) and PREFETCH:k:0
     before it qualify that BLOCK (an unconsumed one is an error).
+    PITCH:a:p (cpu) makes output range a and the next output range one
+    range at a row pitch of p (a convolution's rows shorter than a vector
+    computed over its padded input's rows; PitchRows.cpp).
     An amount of 0 (or the whole extent) retypes the whole range.
 
     `search=N` (cpu; tinygrad's BEAM): instead of taking the heuristic's

@@ -1,0 +1,95 @@
+// RUN: uop-opt %s -split-input-file --uop-optimize='target=cpu opts=#uop.opt<PITCH,1,9>' | FileCheck %s
+// RUN: uop-opt %s -split-input-file --uop-optimize=target=cpu --uop-expand=vectorize=true | FileCheck %s --check-prefix=EXPAND
+//
+// PITCH (uop-optimize, PitchRows.cpp): output range oh (7) and the next
+// output range ow (7) become one range q of (7 - 1) * 9 + 7 = 61 steps (oh's
+// axis id), oh = q / 9 and ow = q % 9. The input, read at (oh + kh, ow + kw)
+// of rows 9 long, becomes base + q: one index, consecutive in q. The store
+// and the residual read (rows 7 long) keep their indices at (q / 9, q % 9)
+// and are gated on q % 9 < 7: the two padding columns of each row are
+// computed, never stored. The END lists q once.
+
+// CHECK-LABEL: uop.function @conv7
+// CHECK-DAG: %[[C61:.*]] = arith.constant 61 : index
+// CHECK: %[[Q:.*]] = uop.range %[[C61]], R1, loop
+// CHECK: %[[ROW:.*]] = arith.divui %[[Q]], %[[C9:.*]] : index
+// CHECK: %[[COL:.*]] = arith.remui %[[Q]], %{{.*}} : index
+// CHECK: %[[VALID:.*]] = arith.cmpi ult, %[[COL]], %{{.*}} : index
+// CHECK: %[[FLAT0:.*]] = arith.addi %{{.*}}, %[[Q]] : index
+// CHECK: %[[FLAT:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: uop.index %arg1[%{{.*}}] : !uop.ptr<f32, global, 324>
+// CHECK: uop.index %arg3[%{{.*}}, %[[ROW]], %[[COL]]] gate %[[VALID]]
+// CHECK: uop.index %arg0[%{{.*}}, %[[ROW]], %[[COL]]] gate %[[VALID]]
+// CHECK: uop.end %{{.*}}[%{{.*}}, %[[Q]]] :
+// CHECK: applied_opts = [<PITCH, 1, 9>]
+
+// The heuristic's tile (ConvHeuristic.h): q in tiles of 32 (the last
+// overlapping) x the 4 channels. uop-expand computes the 32 consecutive q
+// as one vector: the input
+// is one vector load, the residual read gathers 32 gated lanes, the store
+// scatters 32 gated lanes.
+// EXPAND-LABEL: uop.function @conv7
+// EXPAND: uop.load %arg1, %{{.*}} -> vector<32xf32>
+// EXPAND: vector.from_elements
+// EXPAND: vector.extract %{{.*}}[31] : f32 from vector<32xf32>
+// EXPAND-NOT: uop.load %arg1, %{{.*}} -> f32
+// EXPAND: applied_opts = [<PITCH, 1, 9>, <UPCAST, 1, 32>, <UPCAST, 0, 4>]
+uop.function @conv7(%out: !uop.ptr<f32, global, 196> {uop.shape = array<i64: 4, 7, 7>}, %x: !uop.ptr<f32, global, 324> {uop.shape = array<i64: 4, 9, 9>}, %w: !uop.ptr<f32, global, 144> {uop.shape = array<i64: 4, 4, 3, 3>}, %res: !uop.ptr<f32, global, 196> {uop.shape = array<i64: 4, 7, 7>}) {
+  %c4 = arith.constant 4 : index
+  %c7 = arith.constant 7 : index
+  %c3 = arith.constant 3 : index
+  %co = uop.range %c4, R0, loop
+  %oh = uop.range %c7, R1, loop
+  %ow = uop.range %c7, R2, loop
+  %ci = uop.range %c4, R3, reduce
+  %kh = uop.range %c3, R4, reduce
+  %kw = uop.range %c3, R5, reduce
+  %ih = arith.addi %oh, %kh : index
+  %iw = arith.addi %ow, %kw : index
+  %ix = uop.index %x[%ci, %ih, %iw] : !uop.ptr<f32, global, 324> -> f32
+  %vx = uop.load %x, %ix : !uop.ptr<f32, global, 324> -> f32
+  %iwt = uop.index %w[%co, %ci, %kh, %kw] : !uop.ptr<f32, global, 144> -> f32
+  %vw = uop.load %w, %iwt : !uop.ptr<f32, global, 144> -> f32
+  %p = arith.mulf %vx, %vw : f32
+  %s = uop.reduce add %p [%ci, %kh, %kw] : f32
+  %ir = uop.index %res[%co, %oh, %ow] : !uop.ptr<f32, global, 196> -> f32
+  %vr = uop.load %res, %ir : !uop.ptr<f32, global, 196> -> f32
+  %sum = arith.addf %s, %vr : f32
+  %io = uop.index %out[%co, %oh, %ow] : !uop.ptr<f32, global, 196> -> f32
+  %st = uop.store %io, %sum : f32
+  %e = uop.end %st[%co, %oh, %ow] : !uop.void
+  uop.sink %e : !uop.void info <name = "conv7">
+}
+
+// -----
+
+// A row as long as the pitch (an unpadded 1x1 convolution's 7 x 7 rows):
+// every access is at the pitch, nothing is gated, the store is one index
+// too.
+// CHECK-LABEL: uop.function @pointwise
+// CHECK: %[[Q:.*]] = uop.range %{{.*}}, R1, loop
+// CHECK-NOT: gate
+// CHECK: uop.index %arg1[%{{.*}}] :
+// CHECK-NOT: gate
+// CHECK: uop.index %arg0[%{{.*}}] :
+// CHECK-NOT: gate
+// CHECK: applied_opts = [<PITCH, 1, 7>]
+uop.function @pointwise(%out: !uop.ptr<f32, global, 196> {uop.shape = array<i64: 4, 7, 7>}, %x: !uop.ptr<f32, global, 392> {uop.shape = array<i64: 8, 7, 7>}, %w: !uop.ptr<f32, global, 32> {uop.shape = array<i64: 4, 8>}) {
+  %c4 = arith.constant 4 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %co = uop.range %c4, R0, loop
+  %oh = uop.range %c7, R1, loop
+  %ow = uop.range %c7, R2, loop
+  %ci = uop.range %c8, R3, reduce
+  %ix = uop.index %x[%ci, %oh, %ow] : !uop.ptr<f32, global, 392> -> f32
+  %vx = uop.load %x, %ix : !uop.ptr<f32, global, 392> -> f32
+  %iwt = uop.index %w[%co, %ci] : !uop.ptr<f32, global, 32> -> f32
+  %vw = uop.load %w, %iwt : !uop.ptr<f32, global, 32> -> f32
+  %p = arith.mulf %vx, %vw : f32
+  %s = uop.reduce add %p [%ci] : f32
+  %io = uop.index %out[%co, %oh, %ow] : !uop.ptr<f32, global, 196> -> f32
+  %st = uop.store %io, %s : f32
+  %e = uop.end %st[%co, %oh, %ow] : !uop.void
+  uop.sink %e : !uop.void info <name = "pointwise", opts_to_apply = [<PITCH, 1, 7>]>
+}

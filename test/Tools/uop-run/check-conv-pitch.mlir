@@ -1,0 +1,60 @@
+// RUN: rm -rf %t && split-file %s %t
+// Convolutions whose output rows are shorter than a vector, computed at
+// their input's row pitch (uop-optimize's PITCH, pitch-rows.mlir): the
+// tile each gets (OPTS), then run and compared with the reference
+// interpreter at both vector widths and on 2 threads. A 7 x 7 3x3
+// convolution with padding plus a residual and ReLU (the input read at the
+// padded pitch of 9, the residual read and the output stored per lane,
+// gated off the two padding columns), and a 7 x 7 1x1 convolution (the
+// pitch is the row: nothing gated). check-conv.mlir runs more shapes
+// (12 x 12, stride 2 into 7 x 7) that take PITCH at 512 bits.
+// RUN: uop-opt --uop-to-program='target=cpu' %t/residual.mlir | FileCheck %s --check-prefix=OPTS-RES
+// RUN: uop-opt --uop-to-program='target=cpu vector-bits=256 vector-registers=16' %t/residual.mlir | FileCheck %s --check-prefix=OPTS-RES256
+// RUN: uop-opt --uop-to-program='target=cpu' %t/pointwise.mlir | FileCheck %s --check-prefix=OPTS-PW
+// RUN: env UOP_VECTOR_BITS=512 uop-run %t/residual.mlir --target cpu --check | FileCheck %s
+// RUN: env UOP_VECTOR_BITS=256 uop-run %t/residual.mlir --target cpu --check | FileCheck %s
+// RUN: env UOP_VECTOR_BITS=512 uop-run %t/residual.mlir --target cpu --check --num-threads 2 | FileCheck %s
+// RUN: env UOP_VECTOR_BITS=512 uop-run %t/pointwise.mlir --target cpu --check | FileCheck %s
+// RUN: env UOP_VECTOR_BITS=256 uop-run %t/pointwise.mlir --target cpu --check --num-threads 2 | FileCheck %s
+//
+// OPTS-RES: applied_opts = [<PITCH, 2, 9>, <UPCAST, 2, 32>, <UPCAST, 1, 8>]
+// OPTS-RES256: applied_opts = [<PITCH, 2, 9>, <UPCAST, 2, 16>, <UPCAST, 1, 6>]
+// OPTS-PW: applied_opts = [<PITCH, 2, 7>, <UPCAST, 2, 32>, <UPCAST, 1, 8>]
+//
+// CHECK: mismatches=0 check=pass
+
+//--- residual.mlir
+func.func @residual(%arg0: tensor<1x32x7x7xf32>, %arg1: tensor<32x32x3x3xf32>, %arg2: tensor<1x32x7x7xf32>) -> tensor<1x32x7x7xf32> {
+  %0 = uop.pad %arg0 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<1x32x7x7xf32> -> tensor<1x32x9x9xf32>
+  %1 = uop.reshape %0 : tensor<1x32x9x9xf32> -> tensor<1x32x1x9x1x9xf32>
+  %2 = uop.expand %1 : tensor<1x32x1x9x1x9xf32> -> tensor<1x32x4x9x4x9xf32>
+  %3 = uop.reshape %2 : tensor<1x32x4x9x4x9xf32> -> tensor<1x32x36x36xf32>
+  %4 = uop.shrink %3 [0, 0, 0, 0] to [1, 32, 30, 30] : tensor<1x32x36x36xf32> -> tensor<1x32x30x30xf32>
+  %5 = uop.reshape %4 : tensor<1x32x30x30xf32> -> tensor<1x32x3x10x3x10xf32>
+  %6 = uop.shrink %5 [0, 0, 0, 0, 0, 0] to [1, 32, 3, 7, 3, 7] : tensor<1x32x3x10x3x10xf32> -> tensor<1x32x3x7x3x7xf32>
+  %9 = uop.permute %6 [0, 1, 3, 5, 2, 4] : tensor<1x32x3x7x3x7xf32> -> tensor<1x32x7x7x3x3xf32>
+  %10 = uop.reshape %9 : tensor<1x32x7x7x3x3xf32> -> tensor<1x1x32x1x7x7x3x3xf32>
+  %11 = uop.expand %10 : tensor<1x1x32x1x7x7x3x3xf32> -> tensor<1x1x32x32x7x7x3x3xf32>
+  %12 = uop.permute %11 [0, 1, 3, 4, 5, 2, 6, 7] : tensor<1x1x32x32x7x7x3x3xf32> -> tensor<1x1x32x7x7x32x3x3xf32>
+  %13 = uop.reshape %arg1 : tensor<32x32x3x3xf32> -> tensor<1x1x32x1x1x32x3x3xf32>
+  %14 = uop.expand %13 : tensor<1x1x32x1x1x32x3x3xf32> -> tensor<1x1x32x7x7x32x3x3xf32>
+  %15 = arith.mulf %12, %14 : tensor<1x1x32x7x7x32x3x3xf32>
+  %16 = uop.reduce_axis add %15 [5, 6, 7] : tensor<1x1x32x7x7x32x3x3xf32> -> tensor<1x1x32x7x7xf32>
+  %17 = uop.reshape %16 : tensor<1x1x32x7x7xf32> -> tensor<1x32x7x7xf32>
+  %18 = arith.addf %17, %arg2 : tensor<1x32x7x7xf32>
+  %19 = arith.constant dense<0.00000000e+00> : tensor<1x32x7x7xf32>
+  %20 = arith.maximumf %18, %19 : tensor<1x32x7x7xf32>
+  return %20 : tensor<1x32x7x7xf32>
+}
+
+//--- pointwise.mlir
+func.func @pointwise(%arg0: tensor<1x64x7x7xf32>, %arg1: tensor<32x64x1x1xf32>) -> tensor<1x32x7x7xf32> {
+  %0 = uop.reshape %arg0 : tensor<1x64x7x7xf32> -> tensor<1x1x64x7x7xf32>
+  %1 = uop.expand %0 : tensor<1x1x64x7x7xf32> -> tensor<1x32x64x7x7xf32>
+  %2 = uop.permute %1 [0, 1, 3, 4, 2] : tensor<1x32x64x7x7xf32> -> tensor<1x32x7x7x64xf32>
+  %3 = uop.reshape %arg1 : tensor<32x64x1x1xf32> -> tensor<1x32x1x1x64xf32>
+  %4 = uop.expand %3 : tensor<1x32x1x1x64xf32> -> tensor<1x32x7x7x64xf32>
+  %5 = arith.mulf %2, %4 : tensor<1x32x7x7x64xf32>
+  %6 = uop.reduce_axis add %5 [4] : tensor<1x32x7x7x64xf32> -> tensor<1x32x7x7xf32>
+  return %6 : tensor<1x32x7x7xf32>
+}
