@@ -43,7 +43,7 @@
 // OPTS: uop.sink
 // In the C, the steps of a K block end at the block or at K:
 // RUN: uop-opt %s --uop-to-program=target=cpu | uop-translate --uop-to-c | FileCheck %s --check-prefix=C
-// C-LABEL: static void uopk_mm_37x250x2047_k0(
+// C-LABEL: static void uopk_mm_37x250x2047_k0_rows(
 // C: const int64_t [[START:v[0-9]+]] = ([[KB:r[0-9]+]] * INT64_C(256));
 // C: const int64_t [[LEFT:v[0-9]+]] = (INT64_C(2047) - [[START]]);
 // C: const int64_t [[END:v[0-9]+]] = ([[LEFT]] < INT64_C(256) ? [[LEFT]] : INT64_C(256));

@@ -205,6 +205,33 @@ static bool sameValue(Value a, Value b, int depth) {
       [&](Value p, Value q) { return sameValue(p, q, depth - 1); });
 }
 
+/// Threads pay for themselves from about 2^15 elements stored (or
+/// innermost iterations, for a reduction).
+constexpr int64_t kMinWork = 32768;
+
+/// The work of one iteration of parallel loop `r`: the constant extents of
+/// the kernel's other loops times the elements its stores write per
+/// innermost iteration (the lanes of an upcast tile, expanded or a vector:
+/// a copy kernel's tile of 16 stores does 16 times an iteration's work).
+static int64_t workPerIteration(Block &body, RangeOp r) {
+  int64_t work = 1;
+  for (auto loop : body.getOps<RangeOp>())
+    if (loop != r)
+      if (auto c = getConstantIntValue(loop.getEnd()))
+        work = std::min<int64_t>(work * std::max<int64_t>(*c, 1),
+                                 int64_t(1) << 40);
+  int64_t elements = 0;
+  for (auto st : body.getOps<StoreOp>())
+    if (auto idx = st.getIndex().getDefiningOp<IndexOp>();
+        idx && isa<BlockArgument>(idx.getBuffer()))
+      elements += isa<VectorType>(st.getValue().getType())
+                      ? cast<VectorType>(st.getValue().getType())
+                            .getNumElements()
+                      : 1;
+  return std::min<int64_t>(work * std::max<int64_t>(elements, 1),
+                           int64_t(1) << 40);
+}
+
 /// The loop of a kernel that runs on every core (OpenMP): its outermost
 /// RANGE when that is an output loop whose iterations are independent. They
 /// are when every store to a parameter inside it is at an index computed
@@ -435,9 +462,8 @@ private:
   /// For a parallel loop run as blocks of rows (see emitThreadSplit): its
   /// extent as a C expression of the kernel's parameters (a constant or a shape
   /// variable), and the condition for threads (empty: always); none when
-  /// there is too little work for threads (about 2^15 innermost
-  /// iterations: the loop's extent times the constant extents of the
-  /// others), its extent is computed in the kernel, or something before the
+  /// there is too little work for threads (kMinWork: the loop's extent
+  /// times workPerIteration), its extent is computed in the kernel, or something before the
   /// loop writes memory (each thread runs what precedes the loop).
   std::optional<std::pair<std::string, std::string>> splitExtent(Block &body,
                                                                  RangeOp r) {
@@ -447,13 +473,7 @@ private:
       if (isa<StoreOp, CustomOp, CustomIOp>(op))
         return std::nullopt;
     }
-    int64_t work = 1;
-    for (auto loop : body.getOps<RangeOp>())
-      if (loop != r)
-        if (auto c = getConstantIntValue(loop.getEnd()))
-          work = std::min<int64_t>(work * std::max<int64_t>(*c, 1), int64_t(1)
-                                                                        << 40);
-    constexpr int64_t kMinWork = 32768;
+    int64_t work = workPerIteration(body, r);
     if (std::optional<int64_t> extent = getConstantIntValue(r.getEnd())) {
       if (*extent * work < kMinWork)
         return std::nullopt;
@@ -631,19 +651,13 @@ private:
   }
 
   // The OpenMP pragma of the parallel loop `r` (of extent `end`) run in
-  // place. Threads only when there is enough work to pay for them (about
-  // 2^15 innermost iterations: the loop's extent times the constant extents
-  // of the others); a symbolic extent decides at run time. Without -fopenmp
+  // place. Threads only when there is enough work to pay for them
+  // (kMinWork: the loop's extent times workPerIteration); a symbolic extent
+  // decides at run time. Without -fopenmp
   // the loop is serial.
   void emitParallelFor(RangeOp r, const std::string &end) {
-    int64_t work = 1;
-    for (auto loop : r->getBlock()->getOps<RangeOp>())
-      if (loop != r)
-        if (auto c = getConstantIntValue(loop.getEnd()))
-          work = std::min<int64_t>(work * std::max<int64_t>(*c, 1), int64_t(1)
-                                                                        << 40);
+    int64_t work = workPerIteration(*r->getBlock(), r);
     std::optional<int64_t> extent = getConstantIntValue(r.getEnd());
-    constexpr int64_t kMinWork = 32768;
     if (extent && *extent * work < kMinWork)
       return;
     os << "#ifdef _OPENMP\n#pragma omp parallel for schedule(static)";

@@ -3,8 +3,9 @@
 // Every core: the outermost loop of a kernel runs on every core (OpenMP)
 // when its iterations are independent (each writes its own output elements,
 // nothing is read that another iteration writes) and there is enough work
-// (2^15 innermost iterations; a symbolic extent decides at run time with an
-// `if` clause). The kernel becomes a _rows function over a block of the
+// (2^15 elements stored: the iterations of the loops times the lanes each
+// innermost iteration stores; a symbolic extent decides at run time with
+// an `if` clause). The kernel becomes a _rows function over a block of the
 // loop's iterations (its registers are its locals) and a wrapper whose
 // `omp parallel` region gives each thread one block. (When the last
 // iteration overlaps the one before, an output tile shifted back to the end
@@ -73,11 +74,11 @@ func.func @small(%a: tensor<64x96xf32>) -> tensor<64x96xf32> {
 
 // -----
 
-// Symbolic: n rows of 64 (4 iterations of 16 lanes) decide at run time.
+// Symbolic: n rows of 64 (4 iterations storing 16 lanes) decide at run time.
 // CHECK-LABEL: static void uopk_rows_k0_rows(
 // CHECK: for (int64_t [[R:r[0-9]+]] = uop_lo; [[R]] < uop_hi; ++[[R]]) {
 // CHECK-LABEL: static void uopk_rows_k0(float *restrict p0, const float *restrict p1, const int64_t var0) {
-// CHECK: #pragma omp parallel if (var0 * INT64_C(4) >= 32768)
+// CHECK: #pragma omp parallel if (var0 * INT64_C(64) >= 32768)
 // CHECK: uopk_rows_k0_rows(p0, p1, var0, var0 * uop_t / uop_n, var0 * (uop_t + 1) / uop_n);
 // CHECK: uopk_rows_k0_rows(p0, p1, var0, 0, var0);
 func.func @rows(%a: tensor<?x64xf32, #uop.sym<"n">>) -> tensor<?x64xf32, #uop.sym<"n">>
