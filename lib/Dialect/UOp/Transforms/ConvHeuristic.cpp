@@ -137,7 +137,9 @@ int64_t rowUpcast(RangeOp r, int64_t want, bool mayRecompute) {
   int64_t waste = llvm::divideCeil(*n, want) * want - *n;
   if (waste == 0 || (mayRecompute && waste * 4 <= *n))
     return want;
-  return factorFor(r, want);
+  // (factorFor halves `want`: from 12 it tries 6 and 3, never 8.)
+  int64_t f = factorFor(r, want);
+  return f > 1 ? f : factorFor(r, llvm::bit_floor(uint64_t(want)));
 }
 /// UPCASTs of each range by its amount, in order, leaving out amounts
 /// below 2.
@@ -344,10 +346,13 @@ SmallVector<OptAttr> uop::convTileOpts(FunctionOp fn, ArrayRef<RangeOp> outputs,
 // Rows shorter than a vector (ResNet-18's 14 x 14 and 7 x 7 layers at 16
 // lanes) fill a vector only across rows: PITCH makes the output rows one
 // range at the input's row pitch, whose tile is two vectors of
-// consecutive (padded) pixels x the channels of the vector-row tile.
-// Measured on the 7 x 7, 512-channel 3x3 layer on an AVX-512 Xeon (1
-// thread, docs/performance.md): 1.84 ms against 6.4 for 2 rows x 4 pixels
-// x 8 channels; 1 vector x 16 channels took 3.8, 2 x 12 2.0, 2 x 4 2.2.
+// consecutive (padded) pixels x the channels of the vector-row tile
+// (AVX-512: 2 x 16 x 8; AVX2: 2 x 8 x 6). Measured on an AVX-512 Xeon
+// (docs/performance.md): the 7 x 7, 512-channel 3x3 layer took 1.84-1.9 ms
+// with 2 x 16 x 8 against 6.4 for 2 rows x 4 pixels x 8 channels; 1 x 16 x
+// 16 took 3.8, 2 x 16 x 16 2.8-8.0 (spills), 4 x 16 x 4 2.2; 2 x 16 x 12
+// was no faster on 1 thread (14 x 14 and 7 x 7 layers, alternating runs)
+// and slower on 2.
 bool uop::convPitchTile(FunctionOp fn, ArrayRef<RangeOp> outputs,
                         ArrayRef<RangeOp> reduces, int64_t lanes,
                         int64_t registers, bool mayRecompute,
