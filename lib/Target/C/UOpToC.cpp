@@ -209,17 +209,25 @@ static bool sameValue(Value a, Value b, int depth) {
 /// innermost iterations, for a reduction).
 constexpr int64_t kMinWork = 32768;
 
-/// The work of one iteration of parallel loop `r`: the constant extents of
-/// the kernel's other loops times the elements its stores write per
-/// innermost iteration (the lanes of an upcast tile, expanded or a vector:
-/// a copy kernel's tile of 16 stores does 16 times an iteration's work).
+/// The work of one iteration of parallel loop `r`: the iterations of the
+/// kernel's other loops (their constant extents), or, when more, the
+/// elements its stores write: those of one pass over the output loops (the
+/// lanes of an upcast tile, expanded or a vector) times the output loops'
+/// iterations. A copy kernel's tile of 16 stores does 16 times an
+/// iteration's work; a matmul's tile is stored once per K loop, not per
+/// step (a 64^3 matmul stays on one thread).
 static int64_t workPerIteration(Block &body, RangeOp r) {
-  int64_t work = 1;
+  constexpr int64_t kCap = int64_t(1) << 40;
+  int64_t iterations = 1, outputs = 1;
   for (auto loop : body.getOps<RangeOp>())
     if (loop != r)
-      if (auto c = getConstantIntValue(loop.getEnd()))
-        work = std::min<int64_t>(work * std::max<int64_t>(*c, 1),
-                                 int64_t(1) << 40);
+      if (auto c = getConstantIntValue(loop.getEnd())) {
+        iterations = std::min<int64_t>(iterations * std::max<int64_t>(*c, 1),
+                                       kCap);
+        if (loop.getAxisType() != AxisType::Reduce)
+          outputs =
+              std::min<int64_t>(outputs * std::max<int64_t>(*c, 1), kCap);
+      }
   int64_t elements = 0;
   for (auto st : body.getOps<StoreOp>())
     if (auto idx = st.getIndex().getDefiningOp<IndexOp>();
@@ -228,8 +236,7 @@ static int64_t workPerIteration(Block &body, RangeOp r) {
                       ? cast<VectorType>(st.getValue().getType())
                             .getNumElements()
                       : 1;
-  return std::min<int64_t>(work * std::max<int64_t>(elements, 1),
-                           int64_t(1) << 40);
+  return std::max(iterations, std::min<int64_t>(outputs * elements, kCap));
 }
 
 /// The loop of a kernel that runs on every core (OpenMP): its outermost
