@@ -368,11 +368,16 @@ private:
     b.setInsertionPoint(op);
     Location loc = op->getLoc();
     SmallVector<Value> parts;
+    laneMaps.resize(k);
     for (int64_t lane = 0; lane < k; ++lane) {
-      IRMapping map;
-      map.map(r.getResult(), arith::ConstantIndexOp::create(b, loc, lane));
+      // One copy per lane of each address op, shared by every gather and
+      // scatter (a tile's channels store through the same lane rows); the
+      // first copy precedes every later user in the block.
+      IRMapping &map = laneMaps[lane];
+      if (!map.contains(r.getResult()))
+        map.map(r.getResult(), arith::ConstantIndexOp::create(b, loc, lane));
       for (Operation *o : ordered)
-        if (cone.contains(o))
+        if (cone.contains(o) && !map.contains(o->getResult(0)))
           b.clone(*o, map);
       Value at = map.lookupOrDefault(address);
       if (auto load = dyn_cast<LoadOp>(op)) {
@@ -467,6 +472,8 @@ private:
   /// through such INDEXes.
   llvm::SetVector<Value> perLane;
   llvm::SmallDenseSet<Operation *> gathers, scatters;
+  /// splitLanes's per-lane copies of the address ops.
+  SmallVector<IRMapping> laneMaps;
 };
 } // namespace
 

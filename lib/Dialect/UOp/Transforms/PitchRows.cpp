@@ -7,11 +7,13 @@
 // q in [0, (H - 1) * pitch + W) instead, with oh = q / pitch and
 // ow = q % pitch: a read of that form becomes base + q, consecutive across
 // rows, so a tile of q fills whole vectors. The columns ow >= W are
-// computed but never stored (every store is gated on ow < W, and so is
-// every other access, whose index would leave its row). A read at the pitch
-// stays in its buffer: its smallest and largest flat index are the
+// computed but never stored (every store is gated on ow < W, and so is a
+// read that could leave the elements the original reads). A read at the
+// pitch stays in its buffer: its smallest and largest flat index are the
 // original's (q = 0 and q = (H - 1) * pitch + W - 1 are the first and last
-// original pixels).
+// original pixels); so does a read at (x + oh, y + ow) of shorter rows Ws
+// when pitch <= Ws + W (a residual read of rows W long, ungated: the
+// padding columns of a row read the next row's first elements).
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +36,12 @@ struct PitchedIndex {
   /// Whether its last two indices are (x + oh, y + ow) over rows of `pitch`
   /// elements (else it keeps its indices, read at q / pitch, q % pitch).
   bool atPitch;
+  /// Whether it needs the gate ow < W: a store, or a read whose padding
+  /// columns could leave the elements the original read (rows of Ws
+  /// elements at (x + oh, y + ow) stay within them when pitch <= Ws + W:
+  /// a padding column of row oh < H - 1 reads at most pitch - 1 - W
+  /// elements into row oh + 1, and the last row has none).
+  bool gated;
 };
 
 /// The values computed from `roots` (forward), within `fn`.
@@ -63,9 +71,11 @@ bool affineIn(Value v, Value oh, Value ow, int64_t coeffOh, int64_t coeffOw,
   });
 }
 
-/// Whether `idx` reads rows of `pitch` elements at (x + oh, y + ow).
-bool readsAtPitch(IndexOp idx, Value oh, Value ow, int64_t pitch,
-                  const llvm::DenseSet<Value> &dep) {
+/// The row length (its shape's innermost extent) of an `idx` whose last two
+/// indices are (x + oh, y + ow), x and y reading neither, ungated by them;
+/// none otherwise.
+std::optional<int64_t> rowsRead(IndexOp idx, Value oh, Value ow,
+                                const llvm::DenseSet<Value> &dep) {
   auto arg = dyn_cast<BlockArgument>(idx.getBuffer());
   auto fn = arg ? dyn_cast<FunctionOp>(arg.getOwner()->getParentOp())
                 : FunctionOp();
@@ -75,12 +85,12 @@ bool readsAtPitch(IndexOp idx, Value oh, Value ow, int64_t pitch,
                   : DenseI64ArrayAttr();
   size_t n = idx.getIndices().size();
   if (!shape || n < 2 || shape.size() != (int64_t)n ||
-      shape[n - 1] != pitch || (idx.getGate() && dep.contains(idx.getGate())))
-    return false;
+      (idx.getGate() && dep.contains(idx.getGate())))
+    return std::nullopt;
   for (auto [i, v] : llvm::enumerate(idx.getIndices()))
     if (!affineIn(v, oh, ow, i + 2 == n ? 1 : 0, i + 1 == n ? 1 : 0, dep))
-      return false;
-  return true;
+      return std::nullopt;
+  return shape[n - 1];
 }
 
 /// `v` with oh and ow taken as 0: copies of the ops between them, before
@@ -147,9 +157,13 @@ planPitch(FunctionOp fn, RangeOp oh, RangeOp ow, int64_t pitch,
               "rows";
         return WalkResult::interrupt();
       }
-      bool at = readsAtPitch(idx, oh, ow, pitch, dep);
+      std::optional<int64_t> rows = rowsRead(idx, oh, ow, dep);
+      bool at = rows && *rows == pitch;
+      bool stored = llvm::any_of(
+          idx->getUsers(), [](Operation *u) { return isa<StoreOp>(u); });
       anyAtPitch |= at;
-      plan.push_back({idx, at});
+      plan.push_back({idx, at,
+                      pitch > *w && (stored || !rows || pitch > *rows + *w)});
     } else if (isa<ReduceOp>(op) &&
                llvm::any_of(cast<ReduceOp>(op).getRanges(), [&](Value v) {
                  return v == oh.getResult() || v == ow.getResult();
@@ -170,9 +184,7 @@ planPitch(FunctionOp fn, RangeOp oh, RangeOp ow, int64_t pitch,
 }
 /// One INDEX under PITCH: at the pitch, base (its indices at oh = ow = 0,
 /// row-major over the shape) + q, its old indices appended to `oldIndices`;
-/// gated on `valid` when it is not at the pitch or a STORE writes through
-/// it (a store at the pitch would write the padding columns, an access off
-/// it would leave its row there).
+/// gated on `valid` when given (PitchedIndex::gated).
 void rewriteIndex(FunctionOp fn, IndexOp idx, bool atPitch, Value oh,
                   Value ow, Value q, Value valid,
                   const llvm::DenseSet<Value> &dep,
@@ -200,9 +212,7 @@ void rewriteIndex(FunctionOp fn, IndexOp idx, bool atPitch, Value oh,
     llvm::append_range(oldIndices, idx.getIndices());
     idx.getIndicesMutable().assign(flat);
   }
-  bool stored = llvm::any_of(idx->getUsers(),
-                             [](Operation *u) { return isa<StoreOp>(u); });
-  if (valid && (!atPitch || stored)) {
+  if (valid) {
     Value gate = valid;
     if (Value old = idx.getGate())
       gate = arith::AndIOp::create(b, l, old, valid);
@@ -267,8 +277,9 @@ LogicalResult uop::pitchRows(FunctionOp fn, RangeOp oh, int64_t pitch,
                                 .getResult()
                           : Value();
   SmallVector<Value> oldIndices;
-  for (auto [idx, atPitch] : *plan)
-    rewriteIndex(fn, idx, atPitch, oh, ow, q, valid, dep, oldIndices);
+  for (auto [idx, atPitch, gated] : *plan)
+    rewriteIndex(fn, idx, atPitch, oh, ow, q, gated ? valid : Value(), dep,
+                 oldIndices);
   relistClosers(oh, ow, q);
   // The index arithmetic the flat indices replaced, each op once (a value
   // may be listed twice; oh and ow go below).

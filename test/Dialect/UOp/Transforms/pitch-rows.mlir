@@ -5,9 +5,11 @@
 // output range ow (7) become one range q of (7 - 1) * 9 + 7 = 61 steps (oh's
 // axis id), oh = q / 9 and ow = q % 9. The input, read at (oh + kh, ow + kw)
 // of rows 9 long, becomes base + q: one index, consecutive in q. The store
-// and the residual read (rows 7 long) keep their indices at (q / 9, q % 9)
-// and are gated on q % 9 < 7: the two padding columns of each row are
-// computed, never stored. The END lists q once.
+// and the residual read (rows 7 long) keep their indices at (q / 9, q % 9);
+// the store is gated on q % 9 < 7 (the two padding columns of each row are
+// computed, never stored), the read is not: a padding column of row
+// oh < 6 reads the first two elements of row oh + 1 (9 <= 7 + 7), and the
+// last row has none. The END lists q once.
 
 // CHECK-LABEL: uop.function @conv7
 // CHECK-DAG: %[[C61:.*]] = arith.constant 61 : index
@@ -18,7 +20,7 @@
 // CHECK: %[[FLAT0:.*]] = arith.addi %{{.*}}, %[[Q]] : index
 // CHECK: %[[FLAT:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // CHECK: uop.index %arg1[%{{.*}}] : !uop.ptr<f32, global, 324>
-// CHECK: uop.index %arg3[%{{.*}}, %[[ROW]], %[[COL]]] gate %[[VALID]]
+// CHECK: uop.index %arg3[%{{.*}}, %[[ROW]], %[[COL]]] :
 // CHECK: uop.index %arg0[%{{.*}}, %[[ROW]], %[[COL]]] gate %[[VALID]]
 // CHECK: uop.end %{{.*}}[%{{.*}}, %[[Q]]] :
 // CHECK: applied_opts = [<PITCH, 1, 9>]
@@ -26,7 +28,7 @@
 // The heuristic's tile (ConvHeuristic.h): q in tiles of 32 (the last
 // overlapping) x the 4 channels. uop-expand computes the 32 consecutive q
 // as one vector: the input
-// is one vector load, the residual read gathers 32 gated lanes, the store
+// is one vector load, the residual read gathers 32 lanes, the store
 // scatters 32 gated lanes.
 // EXPAND-LABEL: uop.function @conv7
 // EXPAND: uop.load %arg1, %{{.*}} -> vector<32xf32>
