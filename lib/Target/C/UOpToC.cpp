@@ -892,13 +892,17 @@ private:
     Type t = op->getResult(0).getType();
     // A lane of a vector, for an op computed lane by lane.
     if (auto ex = dyn_cast<vector::ExtractOp>(op)) {
-      if (!ex.getDynamicPosition().empty() ||
-          ex.getStaticPosition().size() != 1 || isa<VectorType>(t) ||
+      if (ex.getStaticPosition().size() != 1 || isa<VectorType>(t) ||
           !isCVectorType(ex.getSource().getType()))
         return op->emitError("uop-to-c: no C form for this vector.extract "
-                             "(one constant position of a C vector)");
+                             "(one position of a C vector)");
+      // A dynamic position (uop-expand's loop over scattered lanes) is the
+      // operand after the source.
       return define(op, "(" + in[0] + ")[" +
-                            std::to_string(ex.getStaticPosition()[0]) + "]");
+                            (ex.getDynamicPosition().empty()
+                                 ? std::to_string(ex.getStaticPosition()[0])
+                                 : in[1]) +
+                            "]");
     }
     if (!isCVectorType(t)) {
       if (isa<VectorType>(t))

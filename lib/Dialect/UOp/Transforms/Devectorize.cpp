@@ -525,13 +525,28 @@ private:
     return success();
   }
 
-  /// A constant-position extract of a scalar is that lane.
+  /// A constant-position extract of a scalar is that lane; a dynamic one
+  /// (uop-expand's loop over scattered lanes) selects among the lanes.
   LogicalResult splitExtract(vector::ExtractOp ex) {
-    if (!ex.getDynamicPosition().empty() ||
-        ex.getStaticPosition().size() != 1 || isVector(ex.getType()))
+    if (ex.getStaticPosition().size() != 1 || isVector(ex.getType()))
       return fail(ex);
-    ex.getResult().replaceAllUsesWith(
-        lanesOf(ex.getSource())[ex.getStaticPosition()[0]]);
+    ArrayRef<Value> parts = lanesOf(ex.getSource());
+    Value lane;
+    if (ex.getDynamicPosition().empty()) {
+      lane = parts[ex.getStaticPosition()[0]];
+    } else {
+      OpBuilder b(ex);
+      Location loc = ex.getLoc();
+      Value at = ex.getDynamicPosition()[0];
+      lane = parts.back();
+      for (int64_t i = (int64_t)parts.size() - 2; i >= 0; --i) {
+        Value is = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq, at,
+            arith::ConstantIndexOp::create(b, loc, i));
+        lane = arith::SelectOp::create(b, loc, is, parts[i], lane);
+      }
+    }
+    ex.getResult().replaceAllUsesWith(lane);
     dead.push_back(ex);
     return success();
   }
@@ -624,8 +639,9 @@ static bool vectorsStayWhole(FunctionOp fn) {
                         return !isa<VectorType>(s.getCondition().getType());
                       })
                       .Case<vector::ExtractOp>([](vector::ExtractOp e) {
-                        return e.getDynamicPosition().empty() &&
-                               !isa<VectorType>(e.getType());
+                        // (A dynamic position: uop-expand's loop over
+                        // scattered lanes; the C indexes the vector.)
+                        return !isa<VectorType>(e.getType());
                       })
                       .Case<vector::FromElementsOp>(
                           [](Operation *) { return true; })

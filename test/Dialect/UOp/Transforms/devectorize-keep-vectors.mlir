@@ -81,3 +81,29 @@ uop.function @three(%out: !uop.ptr<f32, global, 3> {uop.shape = array<i64: 3>}, 
   %st = uop.store %o, %v : vector<3xf32>
   uop.sink %st : !uop.void info <name = "three">
 }
+
+// -----
+
+// A lane picked at a loop's index (uop-expand's loop over scattered lanes):
+// the vector stays whole and the C indexes it; split into lanes (LANES),
+// the lane is a chain of selects on the index.
+// CHECK-LABEL: uop.function @lane_loop
+// CHECK: %[[V:.*]] = uop.load %{{.*}} -> vector<4xf32>
+// CHECK: vector.extract %[[V]][%{{.*}}] : f32 from vector<4xf32>
+// LANES-LABEL: uop.function @lane_loop
+// LANES-NOT: vector<
+// LANES-COUNT-3: arith.select %{{.*}}, %{{.*}}, %{{.*}} : f32
+// LANES-NOT: vector<
+uop.function @lane_loop(%out: !uop.ptr<f32, global, 8> {uop.shape = array<i64: 8>}, %in: !uop.ptr<f32, global, 4> {uop.shape = array<i64: 4>}) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %x = uop.index %in[%c0] : !uop.ptr<f32, global, 4> -> vector<4xf32>
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 4> -> vector<4xf32>
+  %l = uop.range %c4, R0, reduce
+  %e = vector.extract %v[%l] : f32 from vector<4xf32>
+  %i = arith.addi %l, %l : index
+  %o = uop.index %out[%i] : !uop.ptr<f32, global, 8> -> f32
+  %st = uop.store %o, %e : f32
+  %end = uop.end %st[%l] : !uop.void
+  uop.sink %end : !uop.void info <name = "lane_loop">
+}

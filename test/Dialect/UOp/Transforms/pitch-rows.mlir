@@ -27,13 +27,17 @@
 
 // The heuristic's tile (ConvHeuristic.h): q in tiles of 32 (the last
 // overlapping) x the 4 channels. uop-expand computes the 32 consecutive q
-// as one vector: the input
-// is one vector load, the residual read gathers 32 lanes, the store
-// scatters 32 gated lanes.
+// as one vector: the input is one vector load, the residual read gathers
+// 32 lanes, and each channel's store becomes a loop over the 32 lanes (a
+// new range, typed reduce so that uop-devectorize runs the reduction once
+// before it) storing lane l of the vector at its own address.
 // EXPAND-LABEL: uop.function @conv7
 // EXPAND: uop.load %arg1, %{{.*}} -> vector<32xf32>
+// EXPAND: %[[LANE:.*]] = uop.range %{{.*}}, R{{[0-9]+}}, reduce
 // EXPAND: vector.from_elements
-// EXPAND: vector.extract %{{.*}}[31] : f32 from vector<32xf32>
+// EXPAND: %[[V:.*]] = vector.extract %{{.*}}[%[[LANE]]] : f32 from vector<32xf32>
+// EXPAND: %[[ST:.*]] = uop.store %{{.*}}, %[[V]] : f32
+// EXPAND: uop.end %[[ST]][%[[LANE]]] : !uop.void
 // EXPAND-NOT: uop.load %arg1, %{{.*}} -> f32
 // EXPAND: applied_opts = [<PITCH, 1, 9>, <UPCAST, 1, 32>, <UPCAST, 0, 4>]
 uop.function @conv7(%out: !uop.ptr<f32, global, 196> {uop.shape = array<i64: 4, 7, 7>}, %x: !uop.ptr<f32, global, 324> {uop.shape = array<i64: 4, 9, 9>}, %w: !uop.ptr<f32, global, 144> {uop.shape = array<i64: 4, 4, 3, 3>}, %res: !uop.ptr<f32, global, 196> {uop.shape = array<i64: 4, 7, 7>}) {
