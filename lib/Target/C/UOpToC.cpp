@@ -470,8 +470,9 @@ private:
   /// extent as a C expression of the kernel's parameters (a constant or a shape
   /// variable), and the condition for threads (empty: always); none when
   /// there is too little work for threads (kMinWork: the loop's extent
-  /// times workPerIteration), its extent is computed in the kernel, or something before the
-  /// loop writes memory (each thread runs what precedes the loop).
+  /// times workPerIteration), its extent is computed in the kernel, or
+  /// something before the loop writes memory (each thread runs what
+  /// precedes the loop).
   std::optional<std::pair<std::string, std::string>> splitExtent(Block &body,
                                                                  RangeOp r) {
     for (Operation &op : body) {

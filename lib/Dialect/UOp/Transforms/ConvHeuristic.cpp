@@ -90,15 +90,12 @@ int64_t tileLanes(RangeOp r, int64_t want, bool mayRecompute) {
   return f;
 }
 
-/// Whether every kernel-argument load of `src` that reads `pixel` reads a
-/// run of pixels as consecutive elements: ungated, with coefficient 1 in its
-/// innermost index and 0 in the others. uop-expand then computes a
-/// power-of-two run of pixels as one vector (a stride-1 convolution of an
-/// unpadded or realized padded input; a padded input read in place is gated).
-bool pixelsAreContiguous(Value src, RangeOp pixel) {
+/// The INDEXes of the loads `src` computes from (up to other loops' RANGEs)
+/// that read `pixel`.
+SmallVector<IndexOp> pixelReads(Value src, RangeOp pixel) {
+  SmallVector<IndexOp> reads;
   llvm::SmallPtrSet<Operation *, 32> seen;
   SmallVector<Value> work = {src};
-  bool any = false;
   while (!work.empty()) {
     Operation *def = work.pop_back_val().getDefiningOp();
     if (!def || isa<RangeOp>(def) || !seen.insert(def).second)
@@ -108,9 +105,22 @@ bool pixelsAreContiguous(Value src, RangeOp pixel) {
       llvm::append_range(work, def->getOperands());
       continue;
     }
-    auto idx = ld.getIndex().getDefiningOp<IndexOp>();
-    if (!idx || idx.getIndices().empty() ||
-        !rangesOf(idx.getResult()).contains(pixel))
+    if (auto idx = ld.getIndex().getDefiningOp<IndexOp>();
+        idx && rangesOf(idx.getResult()).contains(pixel))
+      reads.push_back(idx);
+  }
+  return reads;
+}
+
+/// Whether every kernel-argument load of `src` that reads `pixel` reads a
+/// run of pixels as consecutive elements: ungated, with coefficient 1 in its
+/// innermost index and 0 in the others. uop-expand then computes a
+/// power-of-two run of pixels as one vector (a stride-1 convolution of an
+/// unpadded or realized padded input; a padded input read in place is gated).
+bool pixelsAreContiguous(Value src, RangeOp pixel) {
+  bool any = false;
+  for (IndexOp idx : pixelReads(src, pixel)) {
+    if (idx.getIndices().empty())
       continue;
     if (idx.getGate())
       return false;
@@ -158,28 +168,10 @@ upcastOpts(MLIRContext *ctx,
 /// they differ or one has no shape.
 std::optional<int64_t> rowPitch(Value src, RangeOp pixel) {
   std::optional<int64_t> pitch;
-  llvm::SmallPtrSet<Operation *, 32> seen;
-  SmallVector<Value> work = {src};
-  while (!work.empty()) {
-    Operation *def = work.pop_back_val().getDefiningOp();
-    if (!def || isa<RangeOp>(def) || !seen.insert(def).second)
-      continue;
-    auto ld = dyn_cast<LoadOp>(def);
-    if (!ld) {
-      llvm::append_range(work, def->getOperands());
-      continue;
-    }
-    auto idx = ld.getIndex().getDefiningOp<IndexOp>();
-    if (!idx || !rangesOf(idx.getResult()).contains(pixel))
-      continue;
-    auto arg = dyn_cast<BlockArgument>(idx.getBuffer());
-    auto fn = arg ? dyn_cast<FunctionOp>(arg.getOwner()->getParentOp())
-                  : FunctionOp();
-    auto shape = fn ? fn.getArgAttrOfType<DenseI64ArrayAttr>(
-                          arg.getArgNumber(),
-                          UOpDialect::ShapeAttrHelper::getNameStr())
-                    : DenseI64ArrayAttr();
-    if (!shape || shape.empty() || (pitch && *pitch != shape.asArrayRef().back()))
+  for (IndexOp idx : pixelReads(src, pixel)) {
+    DenseI64ArrayAttr shape = argumentShape(idx.getBuffer());
+    if (!shape || shape.empty() ||
+        (pitch && *pitch != shape.asArrayRef().back()))
       return std::nullopt;
     pitch = shape.asArrayRef().back();
   }
@@ -377,7 +369,8 @@ bool uop::convPitchTile(FunctionOp fn, ArrayRef<RangeOp> outputs,
     pitch = p;
   }
   int64_t extent = (*h - 1) * *pitch + *w;
-  int64_t tile = std::min<int64_t>(2 * lanes, llvm::bit_floor(uint64_t(extent)));
+  int64_t tile =
+      std::min<int64_t>(2 * lanes, llvm::bit_floor(uint64_t(extent)));
   if (tile < lanes || (extent % tile && !mayRecompute))
     return false;
   int64_t accumulators = registers >= 32 ? registers / 2 : registers * 3 / 4;

@@ -650,7 +650,8 @@ LogicalResult OptApplier::applyPitch(OptAttr o, RangeOp r, std::string &why) {
     why = "PITCH is a cpu option";
     return failure();
   }
-  if (r.getAxisType() != AxisType::Loop && r.getAxisType() != AxisType::Global) {
+  if (r.getAxisType() != AxisType::Loop &&
+      r.getAxisType() != AxisType::Global) {
     why = "PITCH applies to output (loop or global) ranges; " +
           axisText(o.getAxis()) + " is " +
           stringifyAxisType(r.getAxisType()).str();

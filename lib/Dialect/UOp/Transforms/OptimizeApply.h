@@ -44,8 +44,8 @@ int64_t kBlockFor(int64_t k, int64_t want);
 /// (extents H, W) become one range q of (H - 1) * pitch + W steps that keeps
 /// oh's axis id (oh = q / pitch, ow = q % pitch); an access at (x + oh,
 /// y + ow) of rows `pitch` long becomes base + q; every store, and every
-/// read whose padding columns could leave its elements, is gated on ow < W. On failure the kernel is unchanged and
-/// `why` says why.
+/// read whose padding columns could leave its elements, is gated on ow < W.
+/// On failure the kernel is unchanged and `why` says why.
 mlir::LogicalResult pitchRows(FunctionOp fn, RangeOp oh, int64_t pitch,
                               std::string &why);
 

@@ -364,13 +364,7 @@ std::optional<BlockForm> matchBlockForm(FunctionOp fn, RangeOp k, int64_t block,
 std::optional<SmallVector<int64_t>> indexedShape(Value buffer, size_t rank) {
   if (rank == 1)
     return SmallVector<int64_t>();
-  auto arg = dyn_cast<BlockArgument>(buffer);
-  auto fn =
-      arg ? dyn_cast<FunctionOp>(arg.getOwner()->getParentOp()) : FunctionOp();
-  auto shape =
-      fn ? fn.getArgAttrOfType<DenseI64ArrayAttr>(
-               arg.getArgNumber(), UOpDialect::ShapeAttrHelper::getNameStr())
-         : DenseI64ArrayAttr();
+  DenseI64ArrayAttr shape = argumentShape(buffer);
   if (!shape || shape.size() != static_cast<int64_t>(rank) ||
       llvm::any_of(shape.asArrayRef(), [](int64_t e) { return e < 0; }))
     return std::nullopt;

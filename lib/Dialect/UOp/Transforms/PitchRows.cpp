@@ -76,13 +76,7 @@ bool affineIn(Value v, Value oh, Value ow, int64_t coeffOh, int64_t coeffOw,
 /// none otherwise.
 std::optional<int64_t> rowsRead(IndexOp idx, Value oh, Value ow,
                                 const llvm::DenseSet<Value> &dep) {
-  auto arg = dyn_cast<BlockArgument>(idx.getBuffer());
-  auto fn = arg ? dyn_cast<FunctionOp>(arg.getOwner()->getParentOp())
-                : FunctionOp();
-  auto shape = fn ? fn.getArgAttrOfType<DenseI64ArrayAttr>(
-                        arg.getArgNumber(),
-                        UOpDialect::ShapeAttrHelper::getNameStr())
-                  : DenseI64ArrayAttr();
+  DenseI64ArrayAttr shape = argumentShape(idx.getBuffer());
   size_t n = idx.getIndices().size();
   if (!shape || n < 2 || shape.size() != (int64_t)n ||
       (idx.getGate() && dep.contains(idx.getGate())))
@@ -185,18 +179,14 @@ planPitch(FunctionOp fn, RangeOp oh, RangeOp ow, int64_t pitch,
 /// One INDEX under PITCH: at the pitch, base (its indices at oh = ow = 0,
 /// row-major over the shape) + q, its old indices appended to `oldIndices`;
 /// gated on `valid` when given (PitchedIndex::gated).
-void rewriteIndex(FunctionOp fn, IndexOp idx, bool atPitch, Value oh,
+void rewriteIndex(IndexOp idx, bool atPitch, Value oh,
                   Value ow, Value q, Value valid,
                   const llvm::DenseSet<Value> &dep,
                   SmallVectorImpl<Value> &oldIndices) {
   OpBuilder b(idx);
   Location l = idx.getLoc();
   if (atPitch) {
-    auto arg = cast<BlockArgument>(idx.getBuffer());
-    ArrayRef<int64_t> shape =
-        fn.getArgAttrOfType<DenseI64ArrayAttr>(
-              arg.getArgNumber(), UOpDialect::ShapeAttrHelper::getNameStr())
-            .asArrayRef();
+    ArrayRef<int64_t> shape = argumentShape(idx.getBuffer()).asArrayRef();
     Value flat = q;
     int64_t stride = 1;
     for (int64_t i = shape.size() - 1; i >= 0; --i) {
@@ -278,7 +268,7 @@ LogicalResult uop::pitchRows(FunctionOp fn, RangeOp oh, int64_t pitch,
                           : Value();
   SmallVector<Value> oldIndices;
   for (auto [idx, atPitch, gated] : *plan)
-    rewriteIndex(fn, idx, atPitch, oh, ow, q, gated ? valid : Value(), dep,
+    rewriteIndex(idx, atPitch, oh, ow, q, gated ? valid : Value(), dep,
                  oldIndices);
   relistClosers(oh, ow, q);
   // The index arithmetic the flat indices replaced, each op once (a value

@@ -139,6 +139,15 @@ Value uop::buildRowMajorIndex(OpBuilder &b, Location loc, ValueRange idx,
   return flat;
 }
 
+DenseI64ArrayAttr uop::argumentShape(Value buffer) {
+  auto arg = dyn_cast<BlockArgument>(buffer);
+  auto fn =
+      arg ? dyn_cast<FunctionOp>(arg.getOwner()->getParentOp()) : FunctionOp();
+  return fn ? fn.getArgAttrOfType<DenseI64ArrayAttr>(
+                  arg.getArgNumber(), UOpDialect::ShapeAttrHelper::getNameStr())
+            : DenseI64ArrayAttr();
+}
+
 void uop::gateArgumentAccesses(Value valid) {
   Operation *after = valid.getDefiningOp();
   Operation *fn = after->getParentOp();

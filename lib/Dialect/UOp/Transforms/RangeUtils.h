@@ -44,6 +44,9 @@ std::pair<RangeOp, RangeOp> splitBoundedRange(RangeOp r, int64_t inner,
 /// values: constants or shape variables); null for no indices.
 mlir::Value buildRowMajorIndex(mlir::OpBuilder &b, mlir::Location loc,
                                mlir::ValueRange idx, mlir::ValueRange extents);
+/// The `uop.shape` of `buffer` when it is an argument of a kernel function
+/// that records one (uop-split-kernels does); null otherwise.
+mlir::DenseI64ArrayAttr argumentShape(mlir::Value buffer);
 /// Gates every INDEX of a kernel argument after `valid` in its block on it.
 void gateArgumentAccesses(mlir::Value valid);
 /// `a <op> b` for a reduction operator (addf/addi, mulf/muli, maximumf/maxsi,
