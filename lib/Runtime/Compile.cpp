@@ -1,9 +1,11 @@
 //===- Compile.cpp - one compiler session for tools and the C API ---------===//
 
 #include "uop/Runtime/Compile.h"
+#include "uop/Dialect/UOp/IR/UOp.h"
 #include "uop/InitAll.h"
 #include "uop/Runtime/OutputFile.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
@@ -20,6 +22,7 @@
 #include <unistd.h>
 
 using namespace mlir;
+using namespace uop;
 
 void uop::registerCompilerDialects(DialectRegistry &registry) {
   mlir::registerAllDialects(registry);
@@ -80,14 +83,45 @@ uop::CCompiler uop::findCCompiler() {
   return c;
 }
 
+int64_t uop::programWork(ModuleOp module) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  int64_t total = 0;
+  // The kernels as the C is emitted from them: LINEAR's ops in order, where
+  // a RANGE opens a loop and an END closes the innermost
+  // (lib/Target/C/UOpToC.cpp).
+  module.walk([&](LinearOp linear) {
+    SmallVector<int64_t> times = {1};
+    for (Operation &op : linear.getBody().front()) {
+      total = total > kMax - times.back() ? kMax : total + times.back();
+      if (auto r = dyn_cast<RangeOp>(op)) {
+        int64_t n = std::max<int64_t>(
+            getConstantIntValue(r.getEnd()).value_or(kQuickCompileWork), 1);
+        int64_t inner;
+        times.push_back(llvm::MulOverflow(times.back(), n, inner) ? kMax
+                                                                  : inner);
+      } else if (isa<EndOp>(op) && times.size() > 1) {
+        times.pop_back();
+      }
+    }
+  });
+  return total;
+}
+
+CCompileTier uop::programCompileTier(ModuleOp module) {
+  return programWork(module) < kQuickCompileWork ? CCompileTier::Quick
+                                                  : CCompileTier::Optimized;
+}
+
 bool uop::openMPRequested() {
   const char *omp = std::getenv("UOP_OPENMP");
   return !(omp && StringRef(omp) == "0");
 }
 
 std::vector<std::string> uop::cCompileFlags(const CCompiler &compiler,
-                                            bool openmp) {
-  std::vector<std::string> args = {"-std=c11", "-O2", "-march=native",
+                                            bool openmp, CCompileTier tier) {
+  bool quick = tier == CCompileTier::Quick;
+  std::vector<std::string> args = {"-std=c11", quick ? "-O1" : "-O2",
+                                   "-march=native",
                                    // a * b + c as one FMA: the matmul's
                                    // inner loop (the check's bound is
                                    // relative).
@@ -96,6 +130,10 @@ std::vector<std::string> uop::cCompileFlags(const CCompiler &compiler,
                                    // becomes the instruction, and
                                    // vectorizes.
                                    "-fno-math-errno"};
+  // Quick: no full unrolling of short loops either (the lanes uop-expand
+  // wrote out stay; only clang's own copies go).
+  if (quick)
+    args.push_back("-fno-unroll-loops");
   // -fopenmp runs each kernel's parallel loop on every core (uop-to-c marks
   // it); UOP_OPENMP=0, or a compiler without OpenMP, builds serial code.
   if (openmp)
@@ -127,7 +165,8 @@ std::vector<std::string> uop::cCompileFlags(const CCompiler &compiler,
 }
 
 llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
-                                                      StringRef dir) {
+                                                      StringRef dir,
+                                                      CCompileTier tier) {
   auto fail = [](const llvm::Twine &log) {
     return makeError(RuntimeErrorKind::CompileFailed, log);
   };
@@ -143,7 +182,7 @@ llvm::Expected<std::string> uop::compileCSharedObject(StringRef source,
   if (compiler.path.empty())
     return fail("C compiler '" + compiler.name + "' not found (set CC)");
   bool openmp = openMPRequested();
-  std::vector<std::string> flags = cCompileFlags(compiler, openmp);
+  std::vector<std::string> flags = cCompileFlags(compiler, openmp, tier);
   std::string rpath;
   // Its OpenMP runtime (libomp) lives next to a clang, not on the loader's
   // path: the shared object finds it through its RUNPATH.

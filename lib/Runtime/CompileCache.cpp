@@ -30,7 +30,20 @@ using llvm::Twine;
 /// an entry built with the old ones.
 static constexpr StringRef kCacheFormat = "uop-c-cache-2";
 
-std::string uop::cProgramKey(StringRef source) {
+/// The host CPU's name and features (-march=native), asked once: CPUID per
+/// program showed in the profile of a test suite's thousand compiles.
+static const std::string &hostCPUKey() {
+  static const std::string key = [] {
+    std::string k = llvm::sys::getHostCPUName().str() + ":";
+    for (const auto &f : llvm::sys::getHostCPUFeatures())
+      if (f.second)
+        k += f.first().str() + ",";
+    return k;
+  }();
+  return key;
+}
+
+std::string uop::cProgramKey(StringRef source, CCompileTier tier) {
   llvm::SHA256 hash;
   auto add = [&](StringRef s) {
     hash.update(s);
@@ -44,15 +57,11 @@ std::string uop::cProgramKey(StringRef source) {
   add(kCacheFormat);
   add(cc.path);
   add(cc.clang ? "clang" : "gcc");
+  add(tier == CCompileTier::Quick ? "quick" : "optimized");
   add(env("UOP_CFLAGS"));
   add(env("UOP_OPENMP"));
   add(inProcessUnavailable().empty() ? "in-process" : "shared-object");
-  add(llvm::sys::getHostCPUName());
-  std::string features;
-  for (const auto &f : llvm::sys::getHostCPUFeatures())
-    if (f.second)
-      features += f.first().str() + ",";
-  add(features);
+  add(hostCPUKey());
   add(source);
   return llvm::toHex(hash.final(), /*LowerCase=*/true);
 }
@@ -97,12 +106,12 @@ static llvm::Error compileFailed(const Twine &why) {
 /// Compiles `source` in a temporary directory of its own; `use` receives
 /// the shared object's path while the directory exists.
 static llvm::Error
-compileInTempDir(StringRef source,
+compileInTempDir(StringRef source, CCompileTier tier,
                  llvm::function_ref<llvm::Error(StringRef so)> use) {
   llvm::Expected<std::string> dir = createTempDir("uop-run");
   if (!dir)
     return dir.takeError();
-  llvm::Expected<std::string> so = compileCSharedObject(source, *dir);
+  llvm::Expected<std::string> so = compileCSharedObject(source, *dir, tier);
   llvm::Error result = so ? use(*so) : so.takeError();
   removeTempDir(*dir);
   return result;
@@ -173,7 +182,7 @@ static llvm::Error publish(StringRef bytes, StringRef entry) {
 /// In process: the cached object when it is whole and links, else compiled
 /// (and published when there is a cache).
 static llvm::Expected<std::unique_ptr<CProgram>>
-loadInProcess(StringRef source, StringRef entry) {
+loadInProcess(StringRef source, CCompileTier tier, StringRef entry) {
   if (!entry.empty() && isWholeELFFile(entry))
     if (auto buf = llvm::MemoryBuffer::getFile(entry)) {
       llvm::Expected<std::unique_ptr<CProgram>> p = loadCObject(std::move(*buf));
@@ -182,7 +191,7 @@ loadInProcess(StringRef source, StringRef entry) {
       llvm::consumeError(p.takeError());
     }
   llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> obj =
-      compileCObjectInProcess(source);
+      compileCObjectInProcess(source, tier);
   if (!obj)
     return obj.takeError();
   if (!entry.empty())
@@ -191,7 +200,8 @@ loadInProcess(StringRef source, StringRef entry) {
   return loadCObject(std::move(*obj));
 }
 
-llvm::Expected<std::unique_ptr<CProgram>> uop::loadCProgram(StringRef source) {
+llvm::Expected<std::unique_ptr<CProgram>>
+uop::loadCProgram(StringRef source, CCompileTier tier) {
   const char *cacheDir = std::getenv("UOP_CACHE_DIR");
   bool inProcess = inProcessUnavailable().empty();
   bool cached = cacheDir && *cacheDir;
@@ -203,17 +213,17 @@ llvm::Expected<std::unique_ptr<CProgram>> uop::loadCProgram(StringRef source) {
                            "' cannot be created: " + ec.message());
     entry = cacheDir;
     llvm::sys::path::append(entry, "prog_" +
-                                       cProgramKey(source).substr(0, 16) +
+                                       cProgramKey(source, tier).substr(0, 16) +
                                        (inProcess ? ".o" : ".so"));
   }
   if (inProcess)
-    return loadInProcess(source, entry);
+    return loadInProcess(source, tier, entry);
   if (!cached) {
     // The mapping outlives the files: nothing is left behind when the
     // program then crashes or is killed (docs/reliability.md).
     std::unique_ptr<CProgram> program;
     if (llvm::Error err =
-            compileInTempDir(source, [&](StringRef so) -> llvm::Error {
+            compileInTempDir(source, tier, [&](StringRef so) -> llvm::Error {
               auto p = open(so);
               if (!p)
                 return p.takeError();
@@ -229,7 +239,7 @@ llvm::Expected<std::unique_ptr<CProgram>> uop::loadCProgram(StringRef source) {
     if (void *lib = dlopen(entry.c_str(), RTLD_NOW | RTLD_LOCAL))
       return adoptSharedObject(lib);
   if (llvm::Error err =
-          compileInTempDir(source, [&](StringRef so) -> llvm::Error {
+          compileInTempDir(source, tier, [&](StringRef so) -> llvm::Error {
             auto bytes = llvm::MemoryBuffer::getFile(so);
             if (!bytes)
               return compileFailed("cannot read " + so + ": " +

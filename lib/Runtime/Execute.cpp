@@ -164,7 +164,8 @@ public:
     llvm::raw_string_ostream os(source);
     if (failed(translateUOpToC(*compiled, os)))
       return compileFailed("--uop-to-c failed");
-    if (llvm::Error err = exe->load(source, name))
+    if (llvm::Error err =
+            exe->load(source, name, programCompileTier(*compiled)))
       return std::move(err);
     return std::move(exe);
   }
@@ -225,11 +226,12 @@ private:
     }
     return call();
   }
-  /// Compiles and loads `source` (loadCProgram: the C path of every front
-  /// end, UOP_CACHE_DIR's cache included) and finds the packed entry of
+  /// Compiles (at `tier`) and loads `source` (loadCProgram: the C path of
+  /// every front end, UOP_CACHE_DIR's cache included) and finds the packed entry of
   /// `name` in it.
-  llvm::Error load(StringRef source, StringRef name) {
-    llvm::Expected<std::unique_ptr<CProgram>> loaded = loadCProgram(source);
+  llvm::Error load(StringRef source, StringRef name, CCompileTier tier) {
+    llvm::Expected<std::unique_ptr<CProgram>> loaded =
+        loadCProgram(source, tier);
     if (!loaded)
       return loaded.takeError();
     program = std::move(*loaded);

@@ -261,7 +261,7 @@ std::string uop::inProcessUnavailable() {
 }
 
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
-uop::compileCObjectInProcess(StringRef source) {
+uop::compileCObjectInProcess(StringRef source, CCompileTier tier) {
   const Module &m = module();
   if (!m.compile)
     return compileFailed(m.error);
@@ -270,7 +270,7 @@ uop::compileCObjectInProcess(StringRef source) {
     return compileFailed("C compiler '" + compiler.name +
                          "' not found (set CC)");
   std::vector<std::string> flags =
-      cCompileFlags(compiler, openMPRequested());
+      cCompileFlags(compiler, openMPRequested(), tier);
   // The JIT links no thread-local relocations; emulated TLS (libgcc_s's
   // __emutls_get_address) keeps the error buffer per thread.
   flags.insert(flags.end(), {"-femulated-tls", "-fPIC", "-c", "program.c",

@@ -10,6 +10,7 @@
 #ifndef UOP_RUNTIME_COMPILE_H
 #define UOP_RUNTIME_COMPILE_H
 
+#include "uop/Runtime/CompileCache.h"
 #include "uop/Runtime/Error.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -39,14 +40,27 @@ struct CCompiler {
 CCompiler findCCompiler();
 /// Whether generated C gets -fopenmp: `UOP_OPENMP` is not `0`.
 bool openMPRequested();
+/// Programs whose estimated work (programWork) is below this compile Quick.
+constexpr int64_t kQuickCompileWork = int64_t(1) << 20;
+/// An estimate of the operations one run of the lowered program `module`
+/// (uop-to-program's output) executes: each op of a kernel's LINEAR counts
+/// once per iteration of the RANGEs open around it (a vector op once,
+/// whatever its lanes). A symbolic extent counts as kQuickCompileWork; the
+/// sum saturates at INT64_MAX.
+int64_t programWork(mlir::ModuleOp module);
+/// Quick when programWork(module) < kQuickCompileWork, else Optimized.
+CCompileTier programCompileTier(mlir::ModuleOp module);
 /// The flags every route gives generated C (the shared object's and the
 /// in-process compile's, without input, output and -shared): `-std=c11 -O2
-/// -march=native -ffp-contract=fast -fno-math-errno`, then per compiler:
+/// -march=native -ffp-contract=fast -fno-math-errno` (`-O1
+/// -fno-unroll-loops` for the Quick tier), then per compiler:
 /// clang `-mprefer-vector-width=512 -fno-vectorize`; GCC
 /// `-fno-tree-loop-vectorize -mprefer-vector-width=256` (which avoid two GCC
 /// 12 miscompilations of correct C); -fopenmp first when `openmp`; then
 /// `UOP_CFLAGS`.
-std::vector<std::string> cCompileFlags(const CCompiler &compiler, bool openmp);
+std::vector<std::string>
+cCompileFlags(const CCompiler &compiler, bool openmp,
+              CCompileTier tier = CCompileTier::Optimized);
 /// The vector registers the generated C compiles for (it is built with
 /// -march=native): the host's, AVX-512 512 bits x 32, AVX / AVX2 256 x 16,
 /// other x86 128 x 16, AArch64 128 x 32. `UOP_VECTOR_BITS` (64..4096, a
@@ -72,11 +86,12 @@ std::optional<int64_t> hostStreamStoreBytes();
 int64_t lastLevelCacheBytes(
     llvm::StringRef cacheDir = "/sys/devices/system/cpu/cpu0/cache");
 /// Compiles C11 source into a shared object in `dir` with findCCompiler()'s
-/// compiler, cCompileFlags() and `-shared -fPIC` (-fopenmp dropped when the
-/// compiler lacks OpenMP).
+/// compiler, cCompileFlags(tier) and `-shared -fPIC` (-fopenmp dropped when
+/// the compiler lacks OpenMP).
 /// Returns its path, or a CompileFailed error with the compiler's output.
-llvm::Expected<std::string> compileCSharedObject(llvm::StringRef source,
-                                                 llvm::StringRef dir);
+llvm::Expected<std::string>
+compileCSharedObject(llvm::StringRef source, llvm::StringRef dir,
+                     CCompileTier tier = CCompileTier::Optimized);
 } // namespace uop
 
 #endif

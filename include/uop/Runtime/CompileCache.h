@@ -20,6 +20,14 @@
 #include <string>
 
 namespace uop {
+/// How hard the C compiler optimizes a program. `Optimized`: -O2. `Quick`:
+/// -O1 -fno-unroll-loops, for programs too small for -O2 to pay for itself
+/// (programCompileTier in Compile.h): on tinygrad's test_ops programs -O2
+/// spends about twice -O1's time in clang (full unrolling of short loops,
+/// SLP vectorization, GVN), milliseconds that a program running for
+/// microseconds never earns back.
+enum class CCompileTier { Optimized, Quick };
+
 /// Loaded generated code: a shared object or JIT-linked code, unloaded with
 /// this object.
 class CProgram {
@@ -35,22 +43,25 @@ public:
 std::unique_ptr<CProgram> adoptSharedObject(void *handle);
 
 /// The cache key of `source`: SHA-256 (hex) of the source and of what else
-/// decides the machine code: the C compiler's path, UOP_CFLAGS,
+/// decides the machine code: the tier, the C compiler's path, UOP_CFLAGS,
 /// UOP_OPENMP, the host CPU (-march=native) and whether it is compiled in
 /// process.
-std::string cProgramKey(llvm::StringRef source);
+std::string cProgramKey(llvm::StringRef source,
+                        CCompileTier tier = CCompileTier::Optimized);
 /// True when `path` holds a whole ELF file: the magic, and the section
 /// header table (which linkers write last) within the file. A truncated
 /// entry (a process killed while writing it, a full disk) fails this.
 bool isWholeELFFile(llvm::StringRef path);
-/// Compiles and loads `source`: in process when inProcessUnavailable() is
+/// Compiles (at `tier`) and loads `source`: in process when inProcessUnavailable() is
 /// empty, else compileCSharedObject and dlopen (RTLD_LOCAL). With
 /// UOP_CACHE_DIR the object is `$UOP_CACHE_DIR/prog_<key[:16]>.o` (or
 /// `.so`), reused when valid; without it nothing is written (in process),
 /// or the files live in a temporary directory removed right after dlopen.
 /// Errors: CompileFailed (the compiler, the JIT, dlopen) or BadInput (an
 /// unusable UOP_CACHE_DIR), with the path and the reason.
-llvm::Expected<std::unique_ptr<CProgram>> loadCProgram(llvm::StringRef source);
+llvm::Expected<std::unique_ptr<CProgram>>
+loadCProgram(llvm::StringRef source,
+             CCompileTier tier = CCompileTier::Optimized);
 } // namespace uop
 
 #endif // UOP_RUNTIME_COMPILECACHE_H

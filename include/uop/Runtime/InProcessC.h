@@ -28,10 +28,11 @@ namespace uop {
 /// the front end uses), and `UOP_IN_PROCESS` is not `0`.
 std::string inProcessUnavailable();
 /// Compiles `source` into an ELF object in memory with the flags of
-/// cCompileFlags(), plus -femulated-tls (the JIT links no TLS relocations).
+/// cCompileFlags(tier), plus -femulated-tls (the JIT links no TLS relocations).
 /// Errors: CompileFailed with clang's diagnostics, or the module's dlerror.
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
-compileCObjectInProcess(llvm::StringRef source);
+compileCObjectInProcess(llvm::StringRef source,
+                        CCompileTier tier = CCompileTier::Optimized);
 /// Links `object` into this process (a JITDylib of its own in the process's
 /// ORC LLJIT, resolving the C library, libm, libgcc_s and the compiler's
 /// OpenMP runtime); its code is freed with the returned program. Errors:
