@@ -10,6 +10,9 @@ uop_build
 status=0
 echo "== lit"
 /usr/lib/llvm-22/bin/lit -sv "$UOP_BUILD_DIR/test" || status=1
+echo "== lit, uop-run's programs at -O2 (small ones compile below it by default)"
+UOP_CFLAGS=-O2 /usr/lib/llvm-22/bin/lit -sv "$UOP_BUILD_DIR/test/Tools/uop-run" \
+  "$UOP_BUILD_DIR/test/Integration" "$UOP_BUILD_DIR/test/Target/C" || status=1
 
 echo "== unit tests"
 units=$(find "$UOP_BUILD_DIR/unittests" -type f -name '*Tests' -perm -u+x | sort)

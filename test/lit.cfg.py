@@ -70,6 +70,13 @@ if config.uop_have_mpi == "ON" and shutil.which("mpirun"):
         if var in os.environ:
             config.environment[var] = os.environ[var]
 
+# UOP_CFLAGS reaches the tests: test.sh runs test/Tools/uop-run,
+# test/Integration and test/Target/C again with UOP_CFLAGS=-O2, so that the small programs, which compile below -O2 by
+# default (the runtime's compile tiers, docs/uop-pipeline.md), also run as
+# -O2 code.
+if "UOP_CFLAGS" in os.environ:
+    config.environment["UOP_CFLAGS"] = os.environ["UOP_CFLAGS"]
+
 # The fake CUDA driver (test/lib/FakeCudaDriver): uop-run --target cuda end to
 # end without a GPU, every driver call checked, no kernel run.
 config.substitutions.append(

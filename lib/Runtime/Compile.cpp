@@ -108,8 +108,10 @@ int64_t uop::programWork(ModuleOp module) {
 }
 
 CCompileTier uop::programCompileTier(ModuleOp module) {
-  return programWork(module) < kQuickCompileWork ? CCompileTier::Quick
-                                                  : CCompileTier::Optimized;
+  int64_t work = programWork(module);
+  return work < kUnoptimizedCompileWork ? CCompileTier::Unoptimized
+         : work < kQuickCompileWork     ? CCompileTier::Quick
+                                        : CCompileTier::Optimized;
 }
 
 bool uop::openMPRequested() {
@@ -120,7 +122,10 @@ bool uop::openMPRequested() {
 std::vector<std::string> uop::cCompileFlags(const CCompiler &compiler,
                                             bool openmp, CCompileTier tier) {
   bool quick = tier == CCompileTier::Quick;
-  std::vector<std::string> args = {"-std=c11", quick ? "-O1" : "-O2",
+  std::vector<std::string> args = {"-std=c11",
+                                   tier == CCompileTier::Optimized ? "-O2"
+                                   : quick                         ? "-O1"
+                                                                   : "-O0",
                                    "-march=native",
                                    // a * b + c as one FMA: the matmul's
                                    // inner loop (the check's bound is

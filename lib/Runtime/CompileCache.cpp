@@ -57,7 +57,9 @@ std::string uop::cProgramKey(StringRef source, CCompileTier tier) {
   add(kCacheFormat);
   add(cc.path);
   add(cc.clang ? "clang" : "gcc");
-  add(tier == CCompileTier::Quick ? "quick" : "optimized");
+  add(tier == CCompileTier::Optimized ? "optimized"
+      : tier == CCompileTier::Quick   ? "quick"
+                                      : "unoptimized");
   add(env("UOP_CFLAGS"));
   add(env("UOP_OPENMP"));
   add(inProcessUnavailable().empty() ? "in-process" : "shared-object");

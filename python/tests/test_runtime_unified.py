@@ -77,7 +77,8 @@ print("omp" if ("libomp" in maps or "libgomp" in maps) else "serial")
 
 def test_python_and_uop_run_share_the_cache(tmp_path):
     # The same program compiled by Python and by uop-run is one cache entry: the same
-    # C, the same compiler and flags.
+    # C, the same compiler and flags. uop-run's timed runs add one more: the program
+    # compiled again at -O2 (a small program starts below it, docs/uop-pipeline.md).
     cache = tmp_path / "cache"
     code = PROGRAM + """
 a = np.arange(48, dtype=np.float32).reshape(6, 8) / 7
@@ -94,7 +95,8 @@ print(((Tensor(a) @ Tensor(b)).relu() + 1.0).to_mlir())
     r = subprocess.run([str(exe), str(tmp_path / "g.mlir"), "--check", "--repeat", "1"],
                        env=dict(os.environ, UOP_CACHE_DIR=str(cache)), capture_output=True, text=True)
     assert r.returncode == 0 and "check=pass" in r.stdout, r.stdout + r.stderr
-    assert glob.glob(str(cache / "prog_*")) == entries, os.listdir(cache)
+    after = glob.glob(str(cache / "prog_*"))
+    assert set(entries) < set(after) and len(after) == 2, os.listdir(cache)
 
 
 def test_compiled_program_runs_many_times_and_times():

@@ -9,13 +9,19 @@
 #include "uop/Pipelines/Pipelines.h"
 #include "uop/Runtime/Compile.h"
 #include "uop/Runtime/CompileCache.h"
+#include "uop/Runtime/Execute.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <string>
 
 namespace {
@@ -99,7 +105,7 @@ TEST_F(CompileTier, WorkCountsOpsPerIteration) {
   mlir::OwningOpRef<mlir::ModuleOp> m = parse(kTwoLoops);
   ASSERT_TRUE(m);
   EXPECT_EQ(uop::programWork(*m), 3 + 1 + 8 + 5 * 32 + 8);
-  EXPECT_EQ(uop::programCompileTier(*m), uop::CCompileTier::Quick);
+  EXPECT_EQ(uop::programCompileTier(*m), uop::CCompileTier::Unoptimized);
 }
 
 // A loop to a variable's value may run any number of times: the program
@@ -147,26 +153,78 @@ std::string matmul(int n) {
          "  return %6 : " + t + "\n}\n";
 }
 
-// The first-call benchmark's 64^3 matmul compiles quick; benchmarks/cpu's
-// 512^3 and larger at -O2.
-TEST_F(CompileTier, SmallMatmulQuickLargeOptimized) {
+// The first-call benchmark's 64^3 matmul compiles at -O0, 96^3 at -O1,
+// benchmarks/cpu's 512^3 and larger at -O2.
+TEST_F(CompileTier, MatmulTiersBySize) {
   mlir::OwningOpRef<mlir::ModuleOp> small = lower(matmul(64));
+  mlir::OwningOpRef<mlir::ModuleOp> medium = lower(matmul(96));
   mlir::OwningOpRef<mlir::ModuleOp> large = lower(matmul(512));
-  ASSERT_TRUE(small && large);
-  EXPECT_EQ(uop::programCompileTier(*small), uop::CCompileTier::Quick);
+  ASSERT_TRUE(small && medium && large);
+  EXPECT_EQ(uop::programCompileTier(*small), uop::CCompileTier::Unoptimized);
+  EXPECT_EQ(uop::programCompileTier(*medium), uop::CCompileTier::Quick);
   EXPECT_EQ(uop::programCompileTier(*large), uop::CCompileTier::Optimized);
-  // 8 times the multiply-adds, about 8 times the estimate (the tiles differ
-  // little between the two).
+  // 512 times the multiply-adds, about 512 times the estimate (the tiles
+  // differ little between the two).
   int64_t ratio = uop::programWork(*large) / uop::programWork(*small);
-  EXPECT_GE(ratio, 64);
+  EXPECT_GE(ratio, 128);
   EXPECT_LE(ratio, 1024);
+}
+
+/// Files `prog_*` in `dir`: the compiled programs UOP_CACHE_DIR holds.
+int cachedPrograms(llvm::StringRef dir) {
+  int n = 0;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec))
+    n += llvm::sys::path::filename(it->path()).starts_with("prog_");
+  return n;
+}
+
+// A small program starts at -O0; its 16th run compiles it again at -O2 (a
+// second entry in UOP_CACHE_DIR, whose key has the tier), and every run
+// computes a * b + c.
+TEST_F(CompileTier, HotProgramIsCompiledAgainOptimized) {
+  llvm::SmallString<128> dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("uop-tier", dir));
+  const char *old = std::getenv("UOP_CACHE_DIR");
+  std::string saved = old ? old : "";
+  setenv("UOP_CACHE_DIR", dir.c_str(), 1);
+  mlir::OwningOpRef<mlir::ModuleOp> m = parse(R"mlir(
+func.func @main(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = arith.mulf %a, %b : tensor<8x8xf32>
+  %1 = arith.addf %0, %c : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+)mlir");
+  ASSERT_TRUE(m);
+  auto fn = *m->getOps<mlir::func::FuncOp>().begin();
+  llvm::Expected<std::unique_ptr<uop::Executable>> exe =
+      uop::Executable::compile(*m, fn, uop::Target::CPU, "");
+  ASSERT_TRUE(bool(exe)) << llvm::toString(exe.takeError());
+  std::vector<float> a(64), b(64), c(64), out(64);
+  for (int i = 0; i < 64; ++i)
+    a[i] = 0.5f * i, b[i] = 3.0f - 0.25f * i, c[i] = 1.0f + i;
+  EXPECT_EQ(cachedPrograms(dir), 1);
+  for (int run = 1; run <= 17; ++run) {
+    std::fill(out.begin(), out.end(), 0.0f);
+    llvm::Error err = (*exe)->run({a.data(), b.data(), c.data()}, {out.data()});
+    ASSERT_FALSE(bool(err)) << llvm::toString(std::move(err));
+    for (int i = 0; i < 64; ++i)
+      ASSERT_NEAR(out[i], a[i] * b[i] + c[i], 1e-4f) << "run " << run;
+    EXPECT_EQ(cachedPrograms(dir), run < 16 ? 1 : 2) << "run " << run;
+  }
+  if (old)
+    setenv("UOP_CACHE_DIR", saved.c_str(), 1);
+  else
+    unsetenv("UOP_CACHE_DIR");
+  llvm::sys::fs::remove_directories(dir);
 }
 
 bool has(const std::vector<std::string> &flags, llvm::StringRef f) {
   return std::find(flags.begin(), flags.end(), f.str()) != flags.end();
 }
 
-TEST(CompileTierFlags, QuickIsO1WithoutUnrolling) {
+TEST(CompileTierFlags, QuickIsO1WithoutUnrollingUnoptimizedIsO0) {
   uop::CCompiler clang;
   clang.clang = true;
   std::vector<std::string> optimized =
@@ -179,16 +237,23 @@ TEST(CompileTierFlags, QuickIsO1WithoutUnrolling) {
   EXPECT_TRUE(has(quick, "-O1"));
   EXPECT_FALSE(has(quick, "-O2"));
   EXPECT_TRUE(has(quick, "-fno-unroll-loops"));
+  std::vector<std::string> unoptimized =
+      uop::cCompileFlags(clang, false, uop::CCompileTier::Unoptimized);
+  EXPECT_TRUE(has(unoptimized, "-O0"));
+  EXPECT_FALSE(has(unoptimized, "-O1") || has(unoptimized, "-O2"));
   // The rest is the same: the C's semantics (contraction, errno) do not
   // depend on the tier.
   for (llvm::StringRef f : {"-march=native", "-ffp-contract=fast",
                             "-fno-math-errno", "-fno-vectorize"})
-    EXPECT_TRUE(has(quick, f) && has(optimized, f)) << f.str();
+    EXPECT_TRUE(has(quick, f) && has(optimized, f) && has(unoptimized, f))
+        << f.str();
 }
 
 TEST(CompileTierFlags, TierIsPartOfTheCacheKey) {
   EXPECT_NE(uop::cProgramKey("int x;", uop::CCompileTier::Quick),
             uop::cProgramKey("int x;", uop::CCompileTier::Optimized));
+  EXPECT_NE(uop::cProgramKey("int x;", uop::CCompileTier::Quick),
+            uop::cProgramKey("int x;", uop::CCompileTier::Unoptimized));
   EXPECT_EQ(uop::cProgramKey("int x;", uop::CCompileTier::Quick),
             uop::cProgramKey("int x;", uop::CCompileTier::Quick));
 }

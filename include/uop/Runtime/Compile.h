@@ -40,20 +40,24 @@ struct CCompiler {
 CCompiler findCCompiler();
 /// Whether generated C gets -fopenmp: `UOP_OPENMP` is not `0`.
 bool openMPRequested();
-/// Programs whose estimated work (programWork) is below this compile Quick.
+/// Programs whose estimated work (programWork) is below this compile Quick,
+/// below kUnoptimizedCompileWork Unoptimized.
 constexpr int64_t kQuickCompileWork = int64_t(1) << 20;
+constexpr int64_t kUnoptimizedCompileWork = int64_t(1) << 18;
 /// An estimate of the operations one run of the lowered program `module`
 /// (uop-to-program's output) executes: each op of a kernel's LINEAR counts
 /// once per iteration of the RANGEs open around it (a vector op once,
 /// whatever its lanes). A symbolic extent counts as kQuickCompileWork; the
 /// sum saturates at INT64_MAX.
 int64_t programWork(mlir::ModuleOp module);
-/// Quick when programWork(module) < kQuickCompileWork, else Optimized.
+/// Unoptimized when programWork(module) < kUnoptimizedCompileWork, Quick
+/// when < kQuickCompileWork, else Optimized.
 CCompileTier programCompileTier(mlir::ModuleOp module);
 /// The flags every route gives generated C (the shared object's and the
 /// in-process compile's, without input, output and -shared): `-std=c11 -O2
 /// -march=native -ffp-contract=fast -fno-math-errno` (`-O1
-/// -fno-unroll-loops` for the Quick tier), then per compiler:
+/// -fno-unroll-loops` for the Quick tier, `-O0` for Unoptimized), then per
+/// compiler:
 /// clang `-mprefer-vector-width=512 -fno-vectorize`; GCC
 /// `-fno-tree-loop-vectorize -mprefer-vector-width=256` (which avoid two GCC
 /// 12 miscompilations of correct C); -fopenmp first when `openmp`; then

@@ -21,12 +21,14 @@
 
 namespace uop {
 /// How hard the C compiler optimizes a program. `Optimized`: -O2. `Quick`:
-/// -O1 -fno-unroll-loops, for programs too small for -O2 to pay for itself
-/// (programCompileTier in Compile.h): on tinygrad's test_ops programs -O2
-/// spends about twice -O1's time in clang (full unrolling of short loops,
-/// SLP vectorization, GVN), milliseconds that a program running for
-/// microseconds never earns back.
-enum class CCompileTier { Optimized, Quick };
+/// -O1 -fno-unroll-loops; `Unoptimized`: -O0. The lower tiers are for
+/// programs too small for -O2 to pay for itself (programCompileTier in
+/// Compile.h): on tinygrad's test_ops programs -O2 spends about twice -O1's
+/// time in clang (full unrolling of short loops, SLP vectorization, GVN)
+/// and -O1 about three times -O0's, milliseconds that a program running
+/// for microseconds never earns back. A program that keeps running is
+/// compiled again at -O2 (the runtime's tier-up, Execute.cpp).
+enum class CCompileTier { Optimized, Quick, Unoptimized };
 
 /// Loaded generated code: a shared object or JIT-linked code, unloaded with
 /// this object.
