@@ -25,8 +25,10 @@ namespace uop {
 /// Every dialect, extension and LLVM IR translation uop-opt has.
 void registerCompilerDialects(mlir::DialectRegistry &registry);
 /// Runs the pipeline `build` adds to a module pass manager (the in-process
-/// pipelines: built with the C++ builders of uop/Pipelines/Pipelines.h).
-/// Fails with "the <name> pipeline failed" (CompileFailed).
+/// pipelines: built with the C++ builders of uop/Pipelines/Pipelines.h),
+/// verifying the module once at the end rather than after every pass.
+/// Fails with "the <name> pipeline failed", or "... produced invalid IR"
+/// (CompileFailed).
 llvm::Error runPipeline(mlir::ModuleOp module, llvm::StringRef name,
                         llvm::function_ref<void(mlir::OpPassManager &)> build);
 /// The C compiler that builds generated code: `$CC` when set, else clang-22
