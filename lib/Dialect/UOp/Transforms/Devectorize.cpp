@@ -45,18 +45,25 @@ namespace {
 /// The RANGEs a value reads that are still open where it is computed.
 class OpenRanges {
 public:
-  const llvm::SetVector<Value> &of(Value v) {
+  /// A kernel has few ranges open at once: a vector in order, searched
+  /// linearly (a SetVector per value, its hash set included, cost a third
+  /// of this pass on a row sum).
+  using Set = SmallVector<Value, 4>;
+  const Set &of(Value v) {
     auto it = cache.find(v);
     if (it != cache.end())
       return it->second;
-    llvm::SetVector<Value> set;
+    Set set;
+    auto add = [&](Value r) {
+      if (!llvm::is_contained(set, r))
+        set.push_back(r);
+    };
     if (v.getDefiningOp<RangeOp>())
-      set.insert(v);
+      set.push_back(v);
     if (Operation *def = v.getDefiningOp()) {
-      for (Value o : def->getOperands()) {
-        const llvm::SetVector<Value> &s = of(o);
-        set.insert(s.begin(), s.end());
-      }
+      for (Value o : def->getOperands())
+        for (Value r : of(o))
+          add(r);
       OperandRange closed(nullptr, 0);
       if (auto r = dyn_cast<ReduceOp>(def))
         closed = r.getRanges();
@@ -65,13 +72,13 @@ public:
       else if (auto s = dyn_cast<StoreOp>(def))
         closed = s.getRanges();
       for (Value c : closed)
-        set.remove(c);
+        llvm::erase(set, c);
     }
     return cache[v] = std::move(set);
   }
 
 private:
-  DenseMap<Value, llvm::SetVector<Value>> cache;
+  DenseMap<Value, Set> cache;
 };
 } // namespace
 
@@ -83,11 +90,11 @@ private:
 /// are left out: the reduction is invariant in them and runs once before
 /// their loop (the mean inside a variance), not once per iteration.
 static SmallVector<Value> outerRanges(ReduceOp red, OpenRanges &open) {
-  llvm::SetVector<Value> sourceRanges = open.of(red.getSrc());
+  OpenRanges::Set sourceRanges = open.of(red.getSrc());
   auto invariantReduce = [&](Value r) {
     auto range = r.getDefiningOp<RangeOp>();
     return range && range.getAxisType() == AxisType::Reduce &&
-           !sourceRanges.contains(r);
+           !llvm::is_contained(sourceRanges, r);
   };
   llvm::SetVector<Value> outerSet;
   SmallVector<Value> work = {red.getResult()};
