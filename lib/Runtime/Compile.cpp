@@ -37,7 +37,7 @@ llvm::Error uop::runPipeline(ModuleOp module, StringRef name,
   auto pm = PassManager::on<ModuleOp>(module.getContext());
   // The module is verified once, after the whole pipeline, not after every
   // pass: on small kernels verification took more time than the passes
-  // (examples/uop/reduce.mlir, 20 copies: 1.6-2.3 ms a kernel against 0.7,
+  // (examples/uop/reduce.mlir, 20 copies: 1.35 ms a kernel against 0.70,
   // docs/performance.md). uop-opt keeps -verify-each for developing passes.
   pm.enableVerifier(false);
   build(pm);
