@@ -279,25 +279,30 @@ std::optional<int64_t> uop::hostStreamStoreBytes() {
       return std::nullopt;
     return bytes;
   }
-  int64_t cache = lastLevelCacheBytes();
+  // Read once: every compile asks (the cache does not change under a
+  // process).
+  static const int64_t cache = lastLevelCacheBytes();
   return cache > 0 ? cache : int64_t(32) << 20;
 }
 
 std::optional<uop::VectorShape> uop::hostVectorShape() {
   llvm::Triple host(llvm::sys::getProcessTriple());
-  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  auto has = [&](StringRef f) { return features.lookup(f); };
-  VectorShape shape;
-  if (host.isAArch64()) {
-    shape = {128, 32};
-  } else if (host.isX86()) {
-    if (has("avx512f"))
-      shape = {512, 32};
-    else if (has("avx"))
-      shape = {256, 16};
-    else
-      shape = {128, 16};
-  }
+  // The host's shape, asked once per process (CPUID on every compile showed
+  // in the profile of a thousand-program test suite); UOP_VECTOR_BITS is
+  // read on every call.
+  static const VectorShape native = [&] {
+    llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+    auto has = [&](StringRef f) { return features.lookup(f); };
+    VectorShape v;
+    if (host.isAArch64())
+      v = {128, 32};
+    else if (host.isX86())
+      v = has("avx512f") ? VectorShape{512, 32}
+          : has("avx")   ? VectorShape{256, 16}
+                         : VectorShape{128, 16};
+    return v;
+  }();
+  VectorShape shape = native;
   if (const char *env = std::getenv("UOP_VECTOR_BITS")) {
     int64_t bits = 0;
     if (StringRef(env).getAsInteger(10, bits) || bits < 64 || bits > 4096 ||
