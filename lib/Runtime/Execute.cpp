@@ -235,8 +235,8 @@ private:
     return call();
   }
   /// Compiles (at `tier`) and loads `source` (loadCProgram: the C path of
-  /// every front end, UOP_CACHE_DIR's cache included) and finds the packed entry of
-  /// `name` in it.
+  /// every front end, UOP_CACHE_DIR's cache included) and finds the packed
+  /// entry of `name` in it.
   llvm::Error load(StringRef source, StringRef name, CCompileTier tier) {
     llvm::Expected<std::unique_ptr<CProgram>> loaded =
         loadCProgram(source, tier);

@@ -54,13 +54,14 @@ std::string cProgramKey(llvm::StringRef source,
 /// header table (which linkers write last) within the file. A truncated
 /// entry (a process killed while writing it, a full disk) fails this.
 bool isWholeELFFile(llvm::StringRef path);
-/// Compiles (at `tier`) and loads `source`: in process when inProcessUnavailable() is
-/// empty, else compileCSharedObject and dlopen (RTLD_LOCAL). With
-/// UOP_CACHE_DIR the object is `$UOP_CACHE_DIR/prog_<key[:16]>.o` (or
-/// `.so`), reused when valid; without it nothing is written (in process),
-/// or the files live in a temporary directory removed right after dlopen.
-/// Errors: CompileFailed (the compiler, the JIT, dlopen) or BadInput (an
-/// unusable UOP_CACHE_DIR), with the path and the reason.
+/// Compiles (at `tier`) and loads `source`: in process when
+/// inProcessUnavailable() is empty, else compileCSharedObject and dlopen
+/// (RTLD_LOCAL). With UOP_CACHE_DIR the object is
+/// `$UOP_CACHE_DIR/prog_<key[:16]>.o` (or `.so`), reused when valid; without it
+/// nothing is written (in process), or the files live in a temporary directory
+/// removed right after dlopen. Errors: CompileFailed (the compiler, the JIT,
+/// dlopen) or BadInput (an unusable UOP_CACHE_DIR), with the path and the
+/// reason.
 llvm::Expected<std::unique_ptr<CProgram>>
 loadCProgram(llvm::StringRef source,
              CCompileTier tier = CCompileTier::Optimized);
