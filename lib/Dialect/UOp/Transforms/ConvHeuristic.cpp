@@ -26,6 +26,12 @@ namespace {
 constexpr int64_t kTileLanes = 256;
 /// The shortest run of contiguous pixels worth a vector tile.
 constexpr int64_t kMinRun = 4;
+/// PITCH for rows of a vector or more when its tiles compute at most this
+/// percentage of the vector-row tile's lanes. Its stores run per lane
+/// (~4% of a tile's time); measured on an AVX-512 Xeon (docs/performance.md):
+/// 56 x 56 (91%) and the stride-2 28 x 28 at pitch 29 (93%) gained 4-6%,
+/// 28 x 28 at pitch 30 (96%) tied.
+constexpr int64_t kPitchPercent = 95;
 
 /// The RANGEs `v` is computed from.
 llvm::SmallPtrSet<Operation *, 8> rangesOf(Value v) {
@@ -210,6 +216,23 @@ static RangeOp convChannel(ReduceOp red, ArrayRef<RangeOp> outputs) {
   return {};
 }
 
+/// The lanes the vector-row tile (below) computes over a kernel's pixels,
+/// overlapped last tiles included; none where it does not apply.
+static std::optional<int64_t> vectorRowLanes(RangeOp pixel, RangeOp next,
+                                             int64_t lanes,
+                                             bool mayRecompute) {
+  std::optional<int64_t> w = getConstantExtent(pixel),
+                         h = getConstantExtent(next);
+  if (!w || !h || *w < 2)
+    return std::nullopt;
+  int64_t run = std::min<int64_t>(lanes, llvm::bit_floor(uint64_t(*w)));
+  int64_t p = rowUpcast(pixel, run, mayRecompute);
+  if (p < kMinRun || !llvm::isPowerOf2_64(p))
+    return std::nullopt;
+  int64_t rows = rowUpcast(next, 2, mayRecompute);
+  return llvm::divideCeil(*h, rows) * rows * llvm::divideCeil(*w, p) * p;
+}
+
 /// The tile of a convolution whose input rows are contiguous (every
 /// REDUCE's input read ungated, stride 1): a power-of-two run of pixels, up
 /// to one vector, that uop-expand computes as vectors, two output rows of
@@ -344,7 +367,9 @@ SmallVector<OptAttr> uop::convTileOpts(FunctionOp fn, ArrayRef<RangeOp> outputs,
 // with 2 x 16 x 8 against 6.4 for 2 rows x 4 pixels x 8 channels; 1 x 16 x
 // 16 took 3.8, 2 x 16 x 16 2.8-8.0 (spills), 4 x 16 x 4 2.2; 2 x 16 x 12
 // was no faster on 1 thread (14 x 14 and 7 x 7 layers, alternating runs)
-// and slower on 2.
+// and slower on 2. Rows of a vector or more take it too when the vector-row
+// tile would recompute many overlapped pixels (kPitchPercent: 56 pixels in
+// four 16-lane tiles compute 64).
 bool uop::convPitchTile(FunctionOp fn, ArrayRef<RangeOp> outputs,
                         ArrayRef<RangeOp> reduces, int64_t lanes,
                         int64_t registers, bool mayRecompute,
@@ -356,7 +381,7 @@ bool uop::convPitchTile(FunctionOp fn, ArrayRef<RangeOp> outputs,
   RangeOp pixel = outputs.back(), next = outputs[outputs.size() - 2];
   std::optional<int64_t> w = getConstantExtent(pixel),
                          h = getConstantExtent(next);
-  if (next == channel || !w || !h || *w >= lanes || *h < 2 ||
+  if (next == channel || !w || !h || *h < 2 ||
       !llvm::all_of(reds, [&](ReduceOp red) {
         return pixelsAreContiguous(red.getSrc(), pixel);
       }))
@@ -373,6 +398,15 @@ bool uop::convPitchTile(FunctionOp fn, ArrayRef<RangeOp> outputs,
       std::min<int64_t>(2 * lanes, llvm::bit_floor(uint64_t(extent)));
   if (tile < lanes || (extent % tile && !mayRecompute))
     return false;
+  // Rows of a vector or more: only where the vector-row tile's overlapped
+  // last tiles compute enough more lanes to pay for the per-lane stores.
+  if (*w >= lanes) {
+    std::optional<int64_t> rowLanes =
+        vectorRowLanes(pixel, next, lanes, mayRecompute);
+    int64_t pitchLanes = llvm::divideCeil(extent, tile) * tile;
+    if (rowLanes && pitchLanes * 100 > *rowLanes * kPitchPercent)
+      return false;
+  }
   int64_t accumulators = registers >= 32 ? registers / 2 : registers * 3 / 4;
   int64_t want = std::max<int64_t>(accumulators / (tile / lanes), 2);
   std::optional<int64_t> channels = getConstantExtent(channel);

@@ -40,8 +40,9 @@ llvm::SmallVector<OptAttr> convTileOpts(FunctionOp fn,
 class OptApplier;
 
 /// Applies the tile of a convolution whose output rows are shorter than a
-/// vector (`lanes`) and whose input rows are read contiguously from a
-/// buffer of rows `pitch` long: PITCH of the two innermost output ranges
+/// vector (`lanes`), or longer ones whose vector-row tile would recompute
+/// many overlapped pixels, and whose input rows are read contiguously from
+/// a buffer of rows `pitch` long: PITCH of the two innermost output ranges
 /// (PitchRows.cpp), an UPCAST of the merged range by two vectors, and of
 /// the channel as in the vector-row tile. False (the kernel unchanged) when
 /// the kernel is not of that form.

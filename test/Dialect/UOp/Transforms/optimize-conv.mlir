@@ -64,14 +64,15 @@
 // (group), R2 (channel of the group, 6), R3 (oh), R4 (ow, 10). The input
 // reads the batch and the group too, so the tile's channel range is R2. The
 // 10 pixels: at 512 bits PITCH at the padded row of 12 (tiles of 32, the 6
-// channels whole); at 256 bits they hold no run of 4 (2 divides, 8 would
-// compute 6 more), so the scalar-lane tile: the 10 whole (2 would not fill
-// a vector, two vectors' worth is all 10). The padded input is _k0, the
+// channels whole); at 256 bits the rows are longer than a vector but hold
+// no run of 4 for the vector-row tile (2 divides, 8 would compute 6 more),
+// so PITCH too, in tiles of 16 (before, the scalar-lane tile: 10 pixels x 6
+// channels that clang's SLP vectorizer packs). The padded input is _k0, the
 // bias and ReLU a kernel of their own (_k2).
 // CHECK-LABEL: uop.function @grouped_k1
 // CHECK: info <name = "grouped_k1", applied_opts = [<PITCH, 3, 12>, <UPCAST, 3, 32>, <UPCAST, 2, 6>]>
 // AVX2-LABEL: uop.function @grouped_k1
-// AVX2: info <name = "grouped_k1", applied_opts = [<UPCAST, 4, 10>, <UPCAST, 2, 6>]>
+// AVX2: info <name = "grouped_k1", applied_opts = [<PITCH, 3, 12>, <UPCAST, 3, 16>, <UPCAST, 2, 6>]>
   func.func @grouped(%arg0: tensor<2x8x10x10xf32>, %arg1: tensor<12x4x3x3xf32>, %arg2: tensor<12xf32>) -> tensor<2x12x10x10xf32> {
     %0 = uop.pad %arg0 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<2x8x10x10xf32> -> tensor<2x8x12x12xf32>
     %1 = uop.reshape %0 : tensor<2x8x12x12xf32> -> tensor<2x8x1x12x1x12xf32>
@@ -130,13 +131,14 @@
 
 // -----
 
-// ResNet-18's first 3x3 layer (1x64x56x56, 64 filters, padding 1): one
-// vector of the 56 pixels (an overlapped 16 computes 8 more of every 56,
-// within a quarter), 2 rows, 8 channels at 512 bits (1.74 ms on an AVX-512
-// Xeon against 2.53 for the scalar-lane tile, 28 x 8); 8 pixels (dividing),
-// 2 rows, 6 channels at 256 bits.
+// ResNet-18's first 3x3 layer (1x64x56x56, 64 filters, padding 1). At 512
+// bits one vector of pixels in rows of 56 takes four overlapped tiles (64
+// lanes) a row, 3584 for the image; PITCH at the padded pitch of 58 computes
+// 102 tiles of 32 (3264 lanes, 91%: at most 95% takes it) and 8 channels
+// (1.69 ms against 1.77 on an AVX-512 Xeon). At 256 bits 8 pixels divide
+// the row: 2 rows x 8 pixels x 6 channels, nothing recomputed.
 // CHECK-LABEL: uop.function @resnet_k1
-// CHECK: info <name = "resnet_k1", applied_opts = [<UPCAST, 2, 2>, <UPCAST, 3, 16>, <UPCAST, 1, 8>]>
+// CHECK: info <name = "resnet_k1", applied_opts = [<PITCH, 2, 58>, <UPCAST, 2, 32>, <UPCAST, 1, 8>]>
 // AVX2-LABEL: uop.function @resnet_k1
 // AVX2: info <name = "resnet_k1", applied_opts = [<UPCAST, 2, 2>, <UPCAST, 3, 8>, <UPCAST, 1, 6>]>
   func.func @resnet(%arg0: tensor<1x64x56x56xf32>, %arg1: tensor<64x64x3x3xf32>) -> tensor<1x64x56x56xf32> {
@@ -159,6 +161,39 @@
     %16 = uop.reduce_axis add %15 [5, 6, 7] : tensor<1x1x64x56x56x64x3x3xf32> -> tensor<1x1x64x56x56xf32>
     %17 = uop.reshape %16 : tensor<1x1x64x56x56xf32> -> tensor<1x64x56x56xf32>
     return %17 : tensor<1x64x56x56xf32>
+  }
+
+// -----
+
+// Rows of 28 at 512 bits: two overlapped 16-lane tiles a row (896 lanes);
+// PITCH at the pitch of 30 would compute 27 tiles of 32 (864, 96%), too
+// few fewer to pay for its per-lane stores (a tie on an AVX-512 Xeon): the
+// vector-row tile, 2 rows x 16 pixels x 8 channels. At 256 bits the
+// overlapped 8-lane tiles compute 896 lanes and PITCH 848 (95%): PITCH.
+// CHECK-LABEL: uop.function @resnet28_k1
+// CHECK: info <name = "resnet28_k1", applied_opts = [<UPCAST, 2, 2>, <UPCAST, 3, 16>, <UPCAST, 1, 8>]>
+// AVX2-LABEL: uop.function @resnet28_k1
+// AVX2: info <name = "resnet28_k1", applied_opts = [<PITCH, 2, 30>, <UPCAST, 2, 16>, <UPCAST, 1, 6>]>
+  func.func @resnet28(%arg0: tensor<1x32x28x28xf32>, %arg1: tensor<32x32x3x3xf32>) -> tensor<1x32x28x28xf32> {
+    %0 = uop.pad %arg0 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<1x32x28x28xf32> -> tensor<1x32x30x30xf32>
+    %1 = uop.reshape %0 : tensor<1x32x30x30xf32> -> tensor<1x32x1x30x1x30xf32>
+    %2 = uop.expand %1 : tensor<1x32x1x30x1x30xf32> -> tensor<1x32x4x30x4x30xf32>
+    %3 = uop.reshape %2 : tensor<1x32x4x30x4x30xf32> -> tensor<1x32x120x120xf32>
+    %4 = uop.shrink %3 [0, 0, 0, 0] to [1, 32, 93, 93] : tensor<1x32x120x120xf32> -> tensor<1x32x93x93xf32>
+    %5 = uop.reshape %4 : tensor<1x32x93x93xf32> -> tensor<1x32x3x31x3x31xf32>
+    %6 = uop.shrink %5 [0, 0, 0, 0, 0, 0] to [1, 32, 3, 28, 3, 28] : tensor<1x32x3x31x3x31xf32> -> tensor<1x32x3x28x3x28xf32>
+    %7 = uop.reshape %6 : tensor<1x32x3x28x3x28xf32> -> tensor<1x32x3x28x1x3x28x1xf32>
+    %8 = uop.reshape %7 : tensor<1x32x3x28x1x3x28x1xf32> -> tensor<1x32x3x28x3x28xf32>
+    %9 = uop.permute %8 [0, 1, 3, 5, 2, 4] : tensor<1x32x3x28x3x28xf32> -> tensor<1x32x28x28x3x3xf32>
+    %10 = uop.reshape %9 : tensor<1x32x28x28x3x3xf32> -> tensor<1x1x32x1x28x28x3x3xf32>
+    %11 = uop.expand %10 : tensor<1x1x32x1x28x28x3x3xf32> -> tensor<1x1x32x32x28x28x3x3xf32>
+    %12 = uop.permute %11 [0, 1, 3, 4, 5, 2, 6, 7] : tensor<1x1x32x32x28x28x3x3xf32> -> tensor<1x1x32x28x28x32x3x3xf32>
+    %13 = uop.reshape %arg1 : tensor<32x32x3x3xf32> -> tensor<1x1x32x1x1x32x3x3xf32>
+    %14 = uop.expand %13 : tensor<1x1x32x1x1x32x3x3xf32> -> tensor<1x1x32x28x28x32x3x3xf32>
+    %15 = arith.mulf %12, %14 : tensor<1x1x32x28x28x32x3x3xf32>
+    %16 = uop.reduce_axis add %15 [5, 6, 7] : tensor<1x1x32x28x28x32x3x3xf32> -> tensor<1x1x32x28x28xf32>
+    %17 = uop.reshape %16 : tensor<1x1x32x28x28xf32> -> tensor<1x32x28x28xf32>
+    return %17 : tensor<1x32x28x28xf32>
   }
 
 // -----
