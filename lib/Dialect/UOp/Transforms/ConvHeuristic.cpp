@@ -386,12 +386,21 @@ bool uop::convPitchTile(FunctionOp fn, ArrayRef<RangeOp> outputs,
         return pixelsAreContiguous(red.getSrc(), pixel);
       }))
     return false;
+  // The pitch of the REDUCE with the most steps (a downsample block's 3x3
+  // rather than its 1x1 shortcut, whose rows uop-expand then gathers).
   std::optional<int64_t> pitch;
+  int64_t most = 0;
   for (ReduceOp red : reds) {
     std::optional<int64_t> p = rowPitch(red.getSrc(), pixel);
-    if (!p || *p < *w || (pitch && *p != *pitch))
+    if (!p || *p < *w)
       return false;
-    pitch = p;
+    int64_t steps = 1;
+    for (Value v : red.getRanges())
+      steps *= getConstantExtent(v.getDefiningOp<RangeOp>()).value_or(1);
+    if (steps > most) {
+      most = steps;
+      pitch = p;
+    }
   }
   int64_t extent = (*h - 1) * *pitch + *w;
   int64_t tile =

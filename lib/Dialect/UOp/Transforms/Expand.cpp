@@ -171,13 +171,16 @@ private:
       if (!classify(op))
         return false;
     // Per-lane addresses pay for themselves around a vectorized reduction
-    // (PITCH's stores and epilogue reads), never inside one (a gathered
-    // operand of every step); elsewhere the lanes stay scalar, as before.
-    if (!perLane.empty() && (!llvm::any_of(ordered, [&](Operation *op) {
-          return isa<ReduceOp>(op) && vectors.contains(op->getResult(0));
-        }) || llvm::any_of(gathers, [&](Operation *g) {
-          return feedsReduce(g);
-        })))
+    // that gathers nothing (PITCH's stores and epilogue reads), and inside
+    // another reduction beside it (a downsample block's 1x1 shortcut, rows
+    // of 7, fused with its 3x3 convolution at the padded pitch of 9: 256
+    // gathered steps beside 4608 vector ones), never as the only reduction
+    // (a gathered operand of its every step); elsewhere the lanes stay
+    // scalar, as before.
+    if (!perLane.empty() && !llvm::any_of(ordered, [&](Operation *op) {
+          return isa<ReduceOp>(op) && vectors.contains(op->getResult(0)) &&
+                 !readsGather(op);
+        }))
       return false;
     // A per-lane value only addresses gathered loads and scattered stores.
     for (Value v : perLane)
@@ -259,20 +262,23 @@ private:
     return true;
   }
 
-  /// Whether a REDUCE reads `op`'s result (through any ops).
-  static bool feedsReduce(Operation *op) {
+  /// Whether `op` computes from a gathered LOAD (through any ops).
+  bool readsGather(Operation *op) const {
     SmallVector<Operation *> work = {op};
     llvm::SmallPtrSet<Operation *, 16> seen;
     while (!work.empty()) {
       Operation *o = work.pop_back_val();
-      if (!seen.insert(o).second)
+      if (!o || !seen.insert(o).second)
         continue;
-      if (isa<ReduceOp>(o))
+      if (gathers.contains(o))
         return true;
-      llvm::append_range(work, o->getUsers());
+      for (Value v : o->getOperands())
+        if (Operation *def = v.getDefiningOp(); def && slice.contains(def))
+          work.push_back(def);
     }
     return false;
   }
+
 
   /// Whether `op` reads a lane offset or a per-lane value.
   bool readsLanes(Operation *op) const {

@@ -99,3 +99,52 @@ uop.function @pointwise(%out: !uop.ptr<f32, global, 196> {uop.shape = array<i64:
   %e = uop.end %st[%co, %oh, %ow] : !uop.void
   uop.sink %e : !uop.void info <name = "pointwise", opts_to_apply = [<PITCH, 1, 7>]>
 }
+
+// -----
+
+// Two reductions with rows of two lengths (a downsample block: a padded 3x3
+// at rows of 9 plus a 1x1 shortcut at rows of 7, summed): the heuristic
+// takes the pitch of the REDUCE with the most steps (the 3x3's 36 against
+// 2), and uop-expand vectorizes both: the 3x3's input is one vector load a
+// step, the shortcut's rows (at q / 9, q % 9) are gathered lane by lane
+// inside its own reduction.
+// EXPAND-LABEL: uop.function @fused7
+// EXPAND: uop.load %arg1, %{{.*}} -> vector<32xf32>
+// EXPAND: uop.load %arg4, %{{.*}} -> f32
+// EXPAND: %[[G:.*]] = vector.from_elements {{.*}} : vector<32xf32>
+// EXPAND: uop.reduce add %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] : vector<32xf32>
+// EXPAND: %[[P:.*]] = arith.mulf %[[G]], %{{.*}} : vector<32xf32>
+// EXPAND: uop.reduce add %[[P]][%{{.*}}] : vector<32xf32>
+// EXPAND: applied_opts = [<PITCH, 1, 9>, <UPCAST, 1, 32>, <UPCAST, 0, 4>]
+uop.function @fused7(%out: !uop.ptr<f32, global, 196> {uop.shape = array<i64: 4, 7, 7>}, %x: !uop.ptr<f32, global, 324> {uop.shape = array<i64: 4, 9, 9>}, %w: !uop.ptr<f32, global, 144> {uop.shape = array<i64: 4, 4, 3, 3>}, %w2: !uop.ptr<f32, global, 8> {uop.shape = array<i64: 4, 2>}, %sc: !uop.ptr<f32, global, 98> {uop.shape = array<i64: 2, 7, 7>}) {
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c7 = arith.constant 7 : index
+  %c3 = arith.constant 3 : index
+  %co = uop.range %c4, R0, loop
+  %oh = uop.range %c7, R1, loop
+  %ow = uop.range %c7, R2, loop
+  %ci = uop.range %c4, R3, reduce
+  %kh = uop.range %c3, R4, reduce
+  %kw = uop.range %c3, R5, reduce
+  %ih = arith.addi %oh, %kh : index
+  %iw = arith.addi %ow, %kw : index
+  %ix = uop.index %x[%ci, %ih, %iw] : !uop.ptr<f32, global, 324> -> f32
+  %vx = uop.load %x, %ix : !uop.ptr<f32, global, 324> -> f32
+  %iwt = uop.index %w[%co, %ci, %kh, %kw] : !uop.ptr<f32, global, 144> -> f32
+  %vw = uop.load %w, %iwt : !uop.ptr<f32, global, 144> -> f32
+  %p = arith.mulf %vx, %vw : f32
+  %s = uop.reduce add %p [%ci, %kh, %kw] : f32
+  %cs = uop.range %c2, R6, reduce
+  %isc = uop.index %sc[%cs, %oh, %ow] : !uop.ptr<f32, global, 98> -> f32
+  %vsc = uop.load %sc, %isc : !uop.ptr<f32, global, 98> -> f32
+  %iw2 = uop.index %w2[%co, %cs] : !uop.ptr<f32, global, 8> -> f32
+  %vw2 = uop.load %w2, %iw2 : !uop.ptr<f32, global, 8> -> f32
+  %p2 = arith.mulf %vsc, %vw2 : f32
+  %s2 = uop.reduce add %p2 [%cs] : f32
+  %sum = arith.addf %s, %s2 : f32
+  %io = uop.index %out[%co, %oh, %ow] : !uop.ptr<f32, global, 196> -> f32
+  %st = uop.store %io, %sum : f32
+  %e = uop.end %st[%co, %oh, %ow] : !uop.void
+  uop.sink %e : !uop.void info <name = "fused7">
+}
