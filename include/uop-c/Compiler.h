@@ -90,7 +90,8 @@ int uopExecutableRun(UOpExecutable *executable, const void *const *inputs,
                      size_t numInputs, void *const *outputs,
                      size_t numOutputs, const int64_t *vars, size_t numVars,
                      char **diagnostics);
-/// `*milliseconds`: the median of `repeat` runs on the last run's buffers.
+/// `*milliseconds`: the median of `repeat` runs on the last run's buffers,
+/// which must still be valid (the runs write the outputs again).
 int uopExecutableTime(UOpExecutable *executable, unsigned repeat,
                       double *milliseconds, char **diagnostics);
 void uopExecutableDestroy(UOpExecutable *executable);

@@ -26,6 +26,8 @@ struct UOpExecutable {
   size_t numInputs = 0, numOutputs = 0;
   /// run() and time() reuse the executable's argument array.
   std::mutex mutex;
+  /// Whether a run succeeded: time() reruns on its buffers.
+  bool ran = false;
 };
 
 struct UOpLibrary {
@@ -95,6 +97,7 @@ int uopExecutableRun(UOpExecutable *e, const void *const *inputs,
     int status = uop::takeError(std::move(err), message);
     return fail(status ? status : uop::kRunFailed, message, diagnostics);
   }
+  e->ran = true;
   return uop::kRunOk;
 }
 
@@ -106,6 +109,11 @@ int uopExecutableTime(UOpExecutable *e, unsigned repeat, double *milliseconds,
                 "result pointer",
                 diagnostics);
   std::lock_guard<std::mutex> lock(e->mutex);
+  if (!e->ran)
+    return fail(uop::kRunBadInput,
+                "uopExecutableTime reruns the last run's buffers: run the "
+                "executable (uopExecutableRun) first",
+                diagnostics);
   llvm::Expected<double> ms = e->exe->time(repeat);
   if (!ms) {
     std::string message;

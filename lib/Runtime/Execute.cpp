@@ -195,6 +195,8 @@ public:
   llvm::Expected<double> time(unsigned repeat) override {
     if (llvm::Error err = checkRepeat(repeat))
       return std::move(err);
+    if (runs == 0)
+      return badInput("time() reruns the last run's buffers: run first");
     // Timing asks for the code a program that keeps running gets.
     if (llvm::Error err = tierUp())
       return std::move(err);

@@ -134,11 +134,16 @@ class Program:
         text = _take(diag)
         if rc != 0:
             raise RuntimeError(f"running the compiled program failed: {text}")
+        # time() runs again on these buffers: they live until the next run.
+        self._last = (ins, outs)
         Stats.launches += 1
         return outs
 
     def time(self, repeat=10):
-        """Median milliseconds of ``repeat`` runs on the buffers of the last run."""
+        """Median milliseconds of ``repeat`` runs on the buffers of the last run (kept
+        alive by this Program until the next run)."""
+        if getattr(self, "_last", None) is None:
+            raise RuntimeError("Program.time needs a run first: it times the last run's buffers")
         ms, diag = ctypes.c_double(0), ctypes.c_void_p()
         rc = _capi._lib.uopExecutableTime(self._handle, repeat, ctypes.byref(ms), ctypes.byref(diag))
         text = _take(diag)

@@ -46,6 +46,12 @@ int main(int argc, char **argv) {
   int rc = uopCompile(c, kReduce, "reduce", "cpu", NULL, &exe, &diag);
   report("compile", rc, diag);
 
+  /* Timing reruns the last run's buffers: before any run there are none. */
+  double early = -1;
+  diag = NULL;
+  rc = uopExecutableTime(exe, 3, &early, &diag);
+  report("time-before-run", rc, diag);
+
   /* One compile, two runs on different data. */
   float in[8 * 16], out[8] = {0};
   for (int i = 0; i < 8 * 16; ++i)

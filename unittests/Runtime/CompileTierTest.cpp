@@ -220,6 +220,32 @@ func.func @main(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -
   llvm::sys::fs::remove_directories(dir);
 }
 
+// time() reruns the last run's buffers: before a run there are none, and it
+// says so instead of calling the program on no arguments.
+TEST_F(CompileTier, TimeBeforeAnyRunIsAnError) {
+  mlir::OwningOpRef<mlir::ModuleOp> m = parse(R"mlir(
+func.func @main(%a: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = arith.addf %a, %a : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+)mlir");
+  ASSERT_TRUE(m);
+  auto fn = *m->getOps<mlir::func::FuncOp>().begin();
+  llvm::Expected<std::unique_ptr<uop::Executable>> exe =
+      uop::Executable::compile(*m, fn, uop::Target::CPU, "");
+  ASSERT_TRUE(bool(exe)) << llvm::toString(exe.takeError());
+  llvm::Expected<double> early = (*exe)->time(2);
+  ASSERT_FALSE(bool(early));
+  EXPECT_NE(llvm::toString(early.takeError()).find("run first"),
+            std::string::npos);
+  std::vector<float> a(8, 1.0f), out(8);
+  llvm::Error err = (*exe)->run({a.data()}, {out.data()});
+  ASSERT_FALSE(bool(err)) << llvm::toString(std::move(err));
+  llvm::Expected<double> ms = (*exe)->time(2);
+  ASSERT_TRUE(bool(ms)) << llvm::toString(ms.takeError());
+  EXPECT_EQ(out[7], 2.0f);
+}
+
 bool has(const std::vector<std::string> &flags, llvm::StringRef f) {
   return std::find(flags.begin(), flags.end(), f.str()) != flags.end();
 }
