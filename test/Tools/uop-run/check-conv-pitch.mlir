@@ -24,12 +24,16 @@
 // RUN: env UOP_VECTOR_BITS=512 uop-run %t/wide.mlir --target cpu --check | FileCheck %s
 // RUN: env UOP_VECTOR_BITS=512 uop-run %t/wide.mlir --target cpu --check --num-threads 2 | FileCheck %s
 // RUN: env UOP_VECTOR_BITS=256 uop-run %t/wide.mlir --target cpu --check | FileCheck %s
+// RUN: uop-opt --uop-to-program='target=cpu' %t/wideres.mlir | FileCheck %s --check-prefix=OPTS-WIDERES
+// RUN: env UOP_VECTOR_BITS=512 uop-run %t/wideres.mlir --target cpu --check | FileCheck %s
 // RUN: env UOP_VECTOR_BITS=256 uop-run %t/pointwise.mlir --target cpu --check --num-threads 2 | FileCheck %s
 //
 // Rows of 40 (wide.mlir) at 512 bits: three overlapped 16-lane tiles a row
 // would compute 1920 lanes, PITCH at the padded pitch of 42 computes 1696
 // (88%), so rows longer than a vector take PITCH too; at 256 bits 8
-// divides 40 and the vector-row tile stays.
+// divides 40 and the vector-row tile stays. With a residual added
+// (wideres.mlir, rows of 40 read at the pitch of 42) the residual would be
+// gathered lane by lane: the vector-row tile stays at 512 bits too.
 //
 // OPTS-RES: applied_opts = [<PITCH, 2, 9>, <UPCAST, 2, 32>, <UPCAST, 1, 8>]
 // OPTS-RES256: applied_opts = [<PITCH, 2, 9>, <UPCAST, 2, 16>, <UPCAST, 1, 6>]
@@ -44,6 +48,7 @@
 // OPTS-PW: applied_opts = [<PITCH, 2, 7>, <UPCAST, 2, 32>, <UPCAST, 1, 8>]
 // OPTS-WIDE: applied_opts = [<PITCH, 2, 42>, <UPCAST, 2, 32>, <UPCAST, 1, 8>]
 // OPTS-WIDE256: applied_opts = [<UPCAST, 2, 2>, <UPCAST, 3, 8>, <UPCAST, 1, 4>]
+// OPTS-WIDERES: applied_opts = [<UPCAST, 2, 2>, <UPCAST, 3, 16>, <UPCAST, 1, 8>]
 //
 // CHECK: mismatches=0 check=pass
 
@@ -104,4 +109,28 @@ func.func @wide(%arg0: tensor<1x8x40x40xf32>, %arg1: tensor<8x8x3x3xf32>) -> ten
   %16 = uop.reduce_axis add %15 [5, 6, 7] : tensor<1x1x8x40x40x8x3x3xf32> -> tensor<1x1x8x40x40xf32>
   %17 = uop.reshape %16 : tensor<1x1x8x40x40xf32> -> tensor<1x8x40x40xf32>
   return %17 : tensor<1x8x40x40xf32>
+}
+
+//--- wideres.mlir
+func.func @wideres(%arg0: tensor<1x8x40x40xf32>, %arg1: tensor<8x8x3x3xf32>, %arg2: tensor<1x8x40x40xf32>) -> tensor<1x8x40x40xf32> {
+  %0 = uop.pad %arg0 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<1x8x40x40xf32> -> tensor<1x8x42x42xf32>
+  %1 = uop.reshape %0 : tensor<1x8x42x42xf32> -> tensor<1x8x1x42x1x42xf32>
+  %2 = uop.expand %1 : tensor<1x8x1x42x1x42xf32> -> tensor<1x8x4x42x4x42xf32>
+  %3 = uop.reshape %2 : tensor<1x8x4x42x4x42xf32> -> tensor<1x8x168x168xf32>
+  %4 = uop.shrink %3 [0, 0, 0, 0] to [1, 8, 129, 129] : tensor<1x8x168x168xf32> -> tensor<1x8x129x129xf32>
+  %5 = uop.reshape %4 : tensor<1x8x129x129xf32> -> tensor<1x8x3x43x3x43xf32>
+  %6 = uop.shrink %5 [0, 0, 0, 0, 0, 0] to [1, 8, 3, 40, 3, 40] : tensor<1x8x3x43x3x43xf32> -> tensor<1x8x3x40x3x40xf32>
+  %7 = uop.reshape %6 : tensor<1x8x3x40x3x40xf32> -> tensor<1x8x3x40x1x3x40x1xf32>
+  %8 = uop.reshape %7 : tensor<1x8x3x40x1x3x40x1xf32> -> tensor<1x8x3x40x3x40xf32>
+  %9 = uop.permute %8 [0, 1, 3, 5, 2, 4] : tensor<1x8x3x40x3x40xf32> -> tensor<1x8x40x40x3x3xf32>
+  %10 = uop.reshape %9 : tensor<1x8x40x40x3x3xf32> -> tensor<1x1x8x1x40x40x3x3xf32>
+  %11 = uop.expand %10 : tensor<1x1x8x1x40x40x3x3xf32> -> tensor<1x1x8x8x40x40x3x3xf32>
+  %12 = uop.permute %11 [0, 1, 3, 4, 5, 2, 6, 7] : tensor<1x1x8x8x40x40x3x3xf32> -> tensor<1x1x8x40x40x8x3x3xf32>
+  %13 = uop.reshape %arg1 : tensor<8x8x3x3xf32> -> tensor<1x1x8x1x1x8x3x3xf32>
+  %14 = uop.expand %13 : tensor<1x1x8x1x1x8x3x3xf32> -> tensor<1x1x8x40x40x8x3x3xf32>
+  %15 = arith.mulf %12, %14 : tensor<1x1x8x40x40x8x3x3xf32>
+  %16 = uop.reduce_axis add %15 [5, 6, 7] : tensor<1x1x8x40x40x8x3x3xf32> -> tensor<1x1x8x40x40xf32>
+  %17 = uop.reshape %16 : tensor<1x1x8x40x40xf32> -> tensor<1x8x40x40xf32>
+  %18 = arith.addf %17, %arg2 : tensor<1x8x40x40xf32>
+  return %18 : tensor<1x8x40x40xf32>
 }
