@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import weakref
 
 import numpy as np
 
@@ -134,16 +135,22 @@ class Program:
         text = _take(diag)
         if rc != 0:
             raise RuntimeError(f"running the compiled program failed: {text}")
-        # time() runs again on these buffers: they live until the next run.
-        self._last = (ins, outs)
+        # time() runs again on these buffers. Weak references: holding the arrays
+        # would keep buffers that uop.jit counts as unshared (a KV cache stored in
+        # place) alive here too; time() refuses once one is gone.
+        self._last = [weakref.ref(a) for a in ins + outs]
         Stats.launches += 1
         return outs
 
     def time(self, repeat=10):
-        """Median milliseconds of ``repeat`` runs on the buffers of the last run (kept
-        alive by this Program until the next run)."""
-        if getattr(self, "_last", None) is None:
+        """Median milliseconds of ``repeat`` runs on the buffers of the last run, which
+        must still be alive (the runs write its outputs again)."""
+        last = getattr(self, "_last", None)
+        if last is None:
             raise RuntimeError("Program.time needs a run first: it times the last run's buffers")
+        if any(r() is None for r in last):
+            raise RuntimeError("Program.time: an array of the last run is gone (its memory "
+                               "may be reused); run the program again first")
         ms, diag = ctypes.c_double(0), ctypes.c_void_p()
         rc = _capi._lib.uopExecutableTime(self._handle, repeat, ctypes.byref(ms), ctypes.byref(diag))
         text = _take(diag)
