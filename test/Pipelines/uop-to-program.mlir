@@ -42,13 +42,21 @@
 
 // Row sums: four rows per iteration (four load streams), each with a
 // vector<16xf32> accumulator along it (the reduction's range split reduce x
-// upcast(16)), whose lanes are summed in lane order after the loop; one
-// reduction loop holds the four rows.
+// upcast(16)), whose lanes are summed in lane order after the loop (one
+// vector.reduction each, the lane-order chain in the C); one reduction loop
+// holds the four rows.
 // RED-LABEL: uop.function @reduce_k0
 // RED-NOT: uop.reduce
-// RED-COUNT-4: uop.define_reg size 1 id {{[0-3]}} : !uop.ptr<vector<16xf32>, reg, 1>
+// RED: uop.define_reg size 1 id 0 : !uop.ptr<vector<16xf32>, reg, 1>
+// RED: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
+// RED: uop.define_reg size 1 id 1 : !uop.ptr<vector<16xf32>, reg, 1>
+// RED: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
+// RED: uop.define_reg size 1 id 2 : !uop.ptr<vector<16xf32>, reg, 1>
+// RED: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
+// RED: uop.define_reg size 1 id 3 : !uop.ptr<vector<16xf32>, reg, 1>
+// RED: vector.reduction <add>, %{{.*}} : vector<16xf32> into f32
 // RED-NOT: uop.define_reg
-// RED-COUNT-16: vector.extract
+// RED-NOT: vector.extract
 // RED: info <name = "reduce_k0", applied_opts = [<UPCAST, 0, 4>, <UPCAST, 1, 16>]>
 // RED-LABEL: uop.function @reduce
 // RED: uop.linear @reduce_k0 {

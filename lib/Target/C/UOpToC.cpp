@@ -887,10 +887,52 @@ private:
     return op->emitError("uop-to-c: no C form for this op");
   }
 
+  // uop-expand's combine of a REDUCE's lanes, in lane order: ((v[0] op
+  // v[1]) op v[2]) ..., the chain the scalar expansion writes.
+  LogicalResult emitLaneOrderReduction(vector::ReductionOp red,
+                                       ArrayRef<std::string> in) {
+    auto vt = dyn_cast<VectorType>(red.getVector().getType());
+    Type t = red.getType();
+    if (red.getAcc() || !vt || !isCVectorType(vt) ||
+        !(t.isF32() || t.isF64()))
+      return red.emitError("uop-to-c: no C form for this vector.reduction "
+                           "(f32/f64 lanes of a C vector, no accumulator)");
+    std::string minMax = t.isF64() ? "f64(" : "f32(";
+    auto combine = [&](const std::string &a,
+                       const std::string &b) -> std::optional<std::string> {
+      switch (red.getKind()) {
+      case vector::CombiningKind::ADD:
+        return "(" + a + " + " + b + ")";
+      case vector::CombiningKind::MUL:
+        return "(" + a + " * " + b + ")";
+      case vector::CombiningKind::MAXIMUMF:
+        return "uoph_maximum_" + minMax + a + ", " + b + ")";
+      case vector::CombiningKind::MINIMUMF:
+        return "uoph_minimum_" + minMax + a + ", " + b + ")";
+      default:
+        return std::nullopt;
+      }
+    };
+    auto lane = [&](int64_t i) {
+      return "(" + in[0] + ")[" + std::to_string(i) + "]";
+    };
+    std::string acc = lane(0);
+    for (int64_t i = 1; i < vt.getNumElements(); ++i) {
+      std::optional<std::string> next = combine(acc, lane(i));
+      if (!next)
+        return red.emitError("uop-to-c: no C form for this vector.reduction "
+                             "kind (add, mul, maximumf, minimumf)");
+      acc = std::move(*next);
+    }
+    return define(red, acc);
+  }
+
   // The ops uop-devectorize{keep-vectors} leaves on vectors, in the vector
   // extensions' operators (IEEE per lane, as the scalar forms).
   LogicalResult emitVectorALU(Operation *op, ArrayRef<std::string> in) {
     Type t = op->getResult(0).getType();
+    if (auto red = dyn_cast<vector::ReductionOp>(op))
+      return emitLaneOrderReduction(red, in);
     // A lane of a vector, for an op computed lane by lane.
     if (auto ex = dyn_cast<vector::ExtractOp>(op)) {
       if (ex.getStaticPosition().size() != 1 || isa<VectorType>(t) ||

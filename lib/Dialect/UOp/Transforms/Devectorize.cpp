@@ -424,6 +424,7 @@ private:
           return success();
         })
         .Case([&](ReduceOp red) { return splitReduce(b, red); })
+        .Case([&](vector::ReductionOp r) { return splitReduction(b, r); })
         .Case([&](vector::BroadcastOp bc) {
           if (isVector(bc.getSource().getType()) || bc.getType().getRank() != 1)
             return fail(op);
@@ -529,6 +530,20 @@ private:
     store.getResult().replaceAllUsesWith(
         GroupOp::create(b, loc, VoidType::get(b.getContext()), parts));
     dead.push_back(store);
+    return success();
+  }
+
+  /// uop-expand's lane-order combine of a REDUCE's lanes: ((l0 op l1) op
+  /// l2) ..., as the scalar expansion contracts them.
+  LogicalResult splitReduction(OpBuilder &b, vector::ReductionOp r) {
+    if (r.getAcc() || isVector(r.getType()))
+      return fail(r);
+    ArrayRef<Value> parts = lanesOf(r.getVector());
+    Value acc = parts.front();
+    for (Value lane : parts.drop_front())
+      acc = vector::makeArithReduction(b, r.getLoc(), r.getKind(), acc, lane);
+    r.getResult().replaceAllUsesWith(acc);
+    dead.push_back(r);
     return success();
   }
 
@@ -652,6 +667,10 @@ static bool vectorsStayWhole(FunctionOp fn) {
                       })
                       .Case<vector::FromElementsOp>(
                           [](Operation *) { return true; })
+                      .Case<vector::ReductionOp>([](vector::ReductionOp r) {
+                        // uop-expand's lane-order combine of a REDUCE.
+                        return !r.getAcc() && !isa<VectorType>(r.getType());
+                      })
                       .Case<arith::ConstantOp>([](arith::ConstantOp c) {
                         auto d = dyn_cast<DenseElementsAttr>(c.getValue());
                         return d && d.isSplat();

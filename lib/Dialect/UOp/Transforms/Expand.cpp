@@ -129,6 +129,27 @@ static bool isElementwiseFloat(Operation *op) {
          llvm::all_of(op->getOperandTypes(), isVectorElement);
 }
 
+/// The vector.reduction kind that combines the lanes of a float REDUCE's
+/// vector as its lane-order chain does (((l0 op l1) op l2) ...: uop-to-c and
+/// uop-devectorize write it that way); none for the other kinds.
+static std::optional<vector::CombiningKind> laneOrderKind(ReduceOpKind kind,
+                                                          Type elem) {
+  if (!isa<FloatType>(elem))
+    return std::nullopt;
+  switch (getReductionKind(kind, elem)) {
+  case arith::AtomicRMWKind::addf:
+    return vector::CombiningKind::ADD;
+  case arith::AtomicRMWKind::mulf:
+    return vector::CombiningKind::MUL;
+  case arith::AtomicRMWKind::maximumf:
+    return vector::CombiningKind::MAXIMUMF;
+  case arith::AtomicRMWKind::minimumf:
+    return vector::CombiningKind::MINIMUMF;
+  default:
+    return std::nullopt;
+  }
+}
+
 namespace {
 /// Computes the ops reading `r` on vector<K x T> values instead of K scalar
 /// copies, when they can: `r` offsets only the innermost index of INDEXes
@@ -484,10 +505,18 @@ private:
       if (!remaining.empty())
         v = ReduceOp::create(b, loc, v.getType(), v, remaining,
                              red.getReduceOpAttr());
-      Value acc = vector::ExtractOp::create(b, loc, v, 0);
-      for (int64_t lane = 1; lane < k; ++lane)
-        acc = *combineReduce(b, loc, red.getReduceOp(), acc,
-                             vector::ExtractOp::create(b, loc, v, lane));
+      Value acc;
+      if (std::optional<vector::CombiningKind> kind =
+              laneOrderKind(red.getReduceOp(), getElementTypeOrSelf(v))) {
+        // One op, which uop-to-c writes as the same chain: a row sum's 8
+        // accumulators were 248 extracts and adds, half of its kernel.
+        acc = vector::ReductionOp::create(b, loc, *kind, v);
+      } else {
+        acc = vector::ExtractOp::create(b, loc, v, 0);
+        for (int64_t lane = 1; lane < k; ++lane)
+          acc = *combineReduce(b, loc, red.getReduceOp(), acc,
+                               vector::ExtractOp::create(b, loc, v, lane));
+      }
       red.getResult().replaceAllUsesWith(acc);
       red->erase();
       return;

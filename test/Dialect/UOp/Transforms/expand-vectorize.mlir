@@ -1,4 +1,5 @@
 // RUN: uop-opt %s -split-input-file --uop-expand="vectorize=true simplify=false" | FileCheck %s
+// RUN: uop-opt %s -split-input-file --uop-expand="vectorize=true simplify=false" --uop-devectorize | FileCheck %s --check-prefix=SPLIT
 //
 // uop-expand{vectorize}: an upcast range whose lanes address consecutive
 // elements (it offsets only the innermost index of its INDEXes) computes on
@@ -79,19 +80,25 @@ uop.function @tile(%out: !uop.ptr<f32, global, 64> {uop.shape = array<i64: 4, 16
 
 // A REDUCE over the upcast range itself (a row sum split reduce x upcast):
 // the other range accumulates per lane in a vector REDUCE, then the lanes
-// meet in lane order.
+// meet in lane order: one vector.reduction, which uop-to-c writes as
+// ((l0 + l1) + l2) + l3 (Target/C/lane-order-reduction.mlir) and uop-devectorize
+// without keep-vectors splits into that chain of scalar adds.
 // CHECK-LABEL: uop.function @row_sum
 // CHECK: %[[KO:.*]] = uop.range %{{.*}}, R2, reduce
 // CHECK: %[[V:.*]] = uop.load %{{.*}} -> vector<4xf32>
 // CHECK: %[[R:.*]] = uop.reduce add %[[V]][%[[KO]]] : vector<4xf32>
-// CHECK: %[[L0:.*]] = vector.extract %[[R]][0] : f32 from vector<4xf32>
-// CHECK: %[[L1:.*]] = vector.extract %[[R]][1] : f32 from vector<4xf32>
-// CHECK: %[[S1:.*]] = arith.addf %[[L0]], %[[L1]] : f32
-// CHECK: %[[L2:.*]] = vector.extract %[[R]][2] : f32 from vector<4xf32>
-// CHECK: %[[S2:.*]] = arith.addf %[[S1]], %[[L2]] : f32
-// CHECK: %[[L3:.*]] = vector.extract %[[R]][3] : f32 from vector<4xf32>
-// CHECK: %[[S3:.*]] = arith.addf %[[S2]], %[[L3]] : f32
-// CHECK: uop.store %{{.*}}, %[[S3]] : f32
+// CHECK: %[[S:.*]] = vector.reduction <add>, %[[R]] : vector<4xf32> into f32
+// CHECK: uop.store %{{.*}}, %[[S]] : f32
+// SPLIT-LABEL: uop.function @row_sum
+// SPLIT-NOT: vector.reduction
+// (first the four lanes' own sums inside the loop)
+// SPLIT-COUNT-4: arith.addf %{{.*}}, %{{.*}} : f32
+// SPLIT: %[[S1:.*]] = arith.addf %{{.*}}, %{{.*}} : f32
+// SPLIT-NEXT: %[[S2:.*]] = arith.addf %[[S1]], %{{.*}} : f32
+// SPLIT-NEXT: %[[S3:.*]] = arith.addf %[[S2]], %{{.*}} : f32
+// SPLIT-NEXT: %[[O:.*]] = uop.index
+// SPLIT-NEXT: uop.store %[[O]], %[[S3]] : f32
+// SPLIT-NOT: vector.reduction
 uop.function @row_sum(%out: !uop.ptr<f32, global, 4> {uop.shape = array<i64: 4>}, %in: !uop.ptr<f32, global, 64> {uop.shape = array<i64: 4, 16>}) {
   %c4 = arith.constant 4 : index
   %i = uop.range %c4, R0, loop
