@@ -56,6 +56,13 @@ protected:
     return m;
   }
 
+  /// The CPU executable of `func @main` in `m` (the module outlives it).
+  llvm::Expected<std::unique_ptr<uop::Executable>>
+  compileMain(mlir::ModuleOp m) {
+    auto fn = *m.getOps<mlir::func::FuncOp>().begin();
+    return uop::Executable::compile(m, fn, uop::Target::CPU, "");
+  }
+
   mlir::MLIRContext context;
 };
 
@@ -197,9 +204,7 @@ func.func @main(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>, %c: tensor<8x8xf32>) -
 }
 )mlir");
   ASSERT_TRUE(m);
-  auto fn = *m->getOps<mlir::func::FuncOp>().begin();
-  llvm::Expected<std::unique_ptr<uop::Executable>> exe =
-      uop::Executable::compile(*m, fn, uop::Target::CPU, "");
+  llvm::Expected<std::unique_ptr<uop::Executable>> exe = compileMain(*m);
   ASSERT_TRUE(bool(exe)) << llvm::toString(exe.takeError());
   std::vector<float> a(64), b(64), c(64), out(64);
   for (int i = 0; i < 64; ++i)
@@ -230,9 +235,7 @@ func.func @main(%a: tensor<8xf32>) -> tensor<8xf32> {
 }
 )mlir");
   ASSERT_TRUE(m);
-  auto fn = *m->getOps<mlir::func::FuncOp>().begin();
-  llvm::Expected<std::unique_ptr<uop::Executable>> exe =
-      uop::Executable::compile(*m, fn, uop::Target::CPU, "");
+  llvm::Expected<std::unique_ptr<uop::Executable>> exe = compileMain(*m);
   ASSERT_TRUE(bool(exe)) << llvm::toString(exe.takeError());
   llvm::Expected<double> early = (*exe)->time(2);
   ASSERT_FALSE(bool(early));

@@ -952,10 +952,13 @@ private:
       if (failed(elem))
         return failure();
       std::string src = in[0];
-      if (!llvm::all_of(src, [](char c) { return llvm::isAlnum(c) || c == '_'; })) {
+      // (A constant's literal is named first.)
+      if (!llvm::all_of(src, [](char c) {
+            return llvm::isAlnum(c) || c == '_';
+          })) {
         src = "t" + std::to_string(counter++);
-        line() << "const " << vectorName(cast<VectorType>(ex.getSourceVectorType()))
-               << " " << src << " = " << in[0] << ";\n";
+        line() << "const " << vectorName(ex.getSourceVectorType()) << " "
+               << src << " = " << in[0] << ";\n";
       }
       return define(op, "((const " + *elem + " *)&" + src + ")[" + in[1] +
                             "]");

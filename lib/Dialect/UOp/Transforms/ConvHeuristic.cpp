@@ -235,8 +235,7 @@ static RangeOp convChannel(ReduceOp red, ArrayRef<RangeOp> outputs) {
 /// The lanes the vector-row tile (below) computes over a kernel's pixels,
 /// overlapped last tiles included; none where it does not apply.
 static std::optional<int64_t> vectorRowLanes(RangeOp pixel, RangeOp next,
-                                             int64_t lanes,
-                                             bool mayRecompute) {
+                                             int64_t lanes, bool mayRecompute) {
   std::optional<int64_t> w = getConstantExtent(pixel),
                          h = getConstantExtent(next);
   if (!w || !h || *w < 2)
