@@ -146,8 +146,8 @@ llvm::SmallDenseSet<Value> writtenBuffers(Block &body) {
   };
   llvm::SmallDenseSet<Value> written;
   for (Operation &op : body) {
-    if (auto st = dyn_cast<StoreOp>(op))
-      if (auto idx = st.getIndex().getDefiningOp<IndexOp>())
+    if (isa<StoreOp, StoreLanesOp>(op))
+      if (auto idx = op.getOperand(0).getDefiningOp<IndexOp>())
         written.insert(root(idx.getBuffer()));
     if (isa<CustomOp, CustomIOp>(op))
       for (Value a : op.getOperands()) {
@@ -229,11 +229,13 @@ static int64_t workPerIteration(Block &body, RangeOp r) {
               std::min<int64_t>(outputs * std::max<int64_t>(*c, 1), kCap);
       }
   int64_t elements = 0;
-  for (auto st : body.getOps<StoreOp>())
-    if (auto idx = st.getIndex().getDefiningOp<IndexOp>();
-        idx && isa<BlockArgument>(idx.getBuffer()))
-      elements += isa<VectorType>(st.getValue().getType())
-                      ? cast<VectorType>(st.getValue().getType())
+  for (Operation &st : body)
+    if (!isa<StoreOp, StoreLanesOp>(st))
+      continue;
+    else if (auto idx = st.getOperand(0).getDefiningOp<IndexOp>();
+             idx && isa<BlockArgument>(idx.getBuffer()))
+      elements += isa<VectorType>(st.getOperand(1).getType())
+                      ? cast<VectorType>(st.getOperand(1).getType())
                             .getNumElements()
                       : 1;
   return std::max(iterations, std::min<int64_t>(outputs * elements, kCap));
@@ -268,9 +270,10 @@ static RangeOp parallelLoop(Block &body) {
   // the same iteration stores (the same indices as one of its stores; a
   // K-blocked reduction adds to what the previous block stored).
   SmallVector<IndexOp> storeIndices;
-  for (auto st : body.getOps<StoreOp>())
-    if (auto idx = st.getIndex().getDefiningOp<IndexOp>())
-      storeIndices.push_back(idx);
+  for (Operation &op : body)
+    if (isa<StoreOp, StoreLanesOp>(op))
+      if (auto idx = op.getOperand(0).getDefiningOp<IndexOp>())
+        storeIndices.push_back(idx);
   for (auto ld : body.getOps<LoadOp>()) {
     Value buf = root(ld.getBuffer());
     if (!isa<BlockArgument>(buf) || !written.contains(buf))
@@ -295,8 +298,8 @@ static RangeOp parallelLoop(Block &body) {
       continue;
     if (isa<RangeOp>(op))
       ++depth;
-    if (auto st = dyn_cast<StoreOp>(op)) {
-      auto idx = st.getIndex().getDefiningOp<IndexOp>();
+    if (isa<StoreOp, StoreLanesOp>(op)) {
+      auto idx = op.getOperand(0).getDefiningOp<IndexOp>();
       if (!idx)
         return {};
       if (isa<BlockArgument>(root(idx.getBuffer())) &&
@@ -333,6 +336,8 @@ static bool lastIterationOverlaps(RangeOp loop) {
   }
   return false;
 }
+
+std::string storeLanesHelper(VectorType vt);
 
 class KernelEmitter {
 public:
@@ -478,7 +483,7 @@ private:
     for (Operation &op : body) {
       if (&op == r.getOperation())
         break;
-      if (isa<StoreOp, CustomOp, CustomIOp>(op))
+      if (isa<StoreOp, StoreLanesOp, CustomOp, CustomIOp>(op))
         return std::nullopt;
     }
     int64_t work = workPerIteration(body, r);
@@ -614,6 +619,7 @@ private:
         .Case<IndexOp>([&](IndexOp idx) { return emitIndex(idx); })
         .Case<LoadOp>([&](LoadOp ld) { return emitLoad(ld); })
         .Case<StoreOp>([&](StoreOp st) { return emitStore(st); })
+        .Case<StoreLanesOp>([&](StoreLanesOp st) { return emitStoreLanes(st); })
         .Case<PrefetchOp>([&](PrefetchOp pf) { return emitPrefetch(pf); })
         .Case<CustomOp, CustomIOp>([&](Operation *) { return emitCustom(op); })
         .Case<SpecialOp>([&](SpecialOp) {
@@ -716,6 +722,30 @@ private:
     return success();
   }
 
+  /// STORE_LANES: lanes [lo, hi) through uoph_store_lanes_*
+  /// (emitStoreLanesHelpers), given the buffer and lane 0's index apart: lane
+  /// 0's address may lie outside the buffer, and the C forms no pointer there.
+  LogicalResult emitStoreLanes(StoreLanesOp st) {
+    auto idx = st.getIndex().getDefiningOp<IndexOp>();
+    auto vt = cast<VectorType>(st.getValue().getType());
+    if (idx.getIndices().size() != 1 || !isCVectorType(vt) ||
+        scalarRegs.contains(root(idx.getBuffer())))
+      return st.emitError("uop-to-c: STORE_LANES needs one index into a "
+                          "buffer and a C vector type; run uop-devectorize "
+                          "first");
+    FailureOr<std::string> buf = expr(idx.getBuffer());
+    FailureOr<std::string> i = expr(idx.getIndices().front());
+    FailureOr<std::string> v = expr(st.getValue());
+    FailureOr<std::string> lo = expr(st.getLo());
+    FailureOr<std::string> hi = expr(st.getHi());
+    if (failed(buf) || failed(i) || failed(v) || failed(lo) || failed(hi))
+      return failure();
+    line() << "{ const " << vectorName(vt) << " t = " << *v << "; "
+           << storeLanesHelper(vt) << "(" << *buf << ", " << *i << ", &t, "
+           << *lo << ", " << *hi << "); }\n";
+    return success();
+  }
+
   LogicalResult emitPrefetch(PrefetchOp pf) {
     FailureOr<std::string> addr = expr(pf.getIndex());
     if (failed(addr))
@@ -788,8 +818,8 @@ private:
         else if (auto idx = dyn_cast<IndexOp>(user);
                  idx && idx.getBuffer() == v)
           for (Operation *u : idx->getUsers())
-            if (auto st = dyn_cast<StoreOp>(u);
-                st && st.getIndex() == idx.getResult())
+            if (isa<StoreOp, StoreLanesOp>(u) &&
+                u->getOperand(0) == idx.getResult())
               return true;
       }
     }
@@ -1576,6 +1606,65 @@ static inline void uoph_stream_fence(void) {
 )C";
 }
 
+/// `uoph_store_lanes_f32x16` for vector<16xf32>.
+std::string storeLanesHelper(VectorType vt) {
+  return "uoph_store_lanes_" + vectorName(vt).substr(5);
+}
+
+/// uoph_store_lanes_<T>(b, i, &v, lo, hi) for each vector type a
+/// STORE_LANES writes: b[i + l] = v[l] for lo <= l < hi (clamped to the
+/// vector). With AVX-512, masked vector stores, one a 512-bit part (256
+/// and 128 bits with AVX512VL) at lane 0's address, made as an integer
+/// from the first written element's: it may lie outside the buffer, where
+/// C pointer arithmetic may not go, and the masked-off lanes are never
+/// touched. Elsewhere a loop over the lanes. The vector comes by address:
+/// by value it would change the ABI with the ISA (GCC's -Wpsabi).
+void emitStoreLanesHelpers(ModuleOp module, raw_ostream &os) {
+  llvm::SetVector<VectorType> types;
+  module.walk([&](StoreLanesOp st) {
+    types.insert(cast<VectorType>(st.getValue().getType()));
+  });
+  if (types.empty())
+    return;
+  os << "#if defined(__AVX512F__)\n#include <immintrin.h>\n#endif\n";
+  for (VectorType vt : types) {
+    bool f32 = vt.getElementType().isF32();
+    int64_t n = vt.getNumElements(), bytes = n * (f32 ? 4 : 8);
+    std::string e = f32 ? "float" : "double", sfx = f32 ? "ps" : "pd";
+    os << "static inline void " << storeLanesHelper(vt) << "(" << e
+       << " *b, int64_t i, const " << vectorName(vt)
+       << " *v, int64_t lo, int64_t hi) {\n"
+       << "  if (lo < 0) lo = 0;\n  if (hi > " << n << ") hi = " << n
+       << ";\n  if (lo >= hi) return;\n";
+    // The widest masked store that divides the vector: its part type,
+    // lanes, intrinsic prefix and the macro it needs.
+    int64_t part = bytes % 64 == 0 ? 64 : bytes % 32 == 0 ? 32 : 16;
+    if (bytes % 16 == 0) {
+      const char *guard = part == 64 ? "__AVX512F__" : "__AVX512VL__";
+      std::string pre = part == 64 ? "_mm512" : part == 32 ? "_mm256" : "_mm";
+      std::string ty = "__m" + std::to_string(part * 8) + (f32 ? "" : "d");
+      int64_t lanes = part / (f32 ? 4 : 8);
+      os << "#if defined(" << guard << ")\n"
+         << "  const uintptr_t a = (uintptr_t)(b + (i + lo)) - (uintptr_t)lo * "
+            "sizeof(*b);\n"
+         << "  for (int64_t c = 0; c < " << bytes / part << "; ++c) {\n"
+         << "    const int64_t l0 = lo > c * " << lanes << " ? lo - c * "
+         << lanes << " : 0, h0 = hi < (c + 1) * " << lanes << " ? hi - c * "
+         << lanes << " : " << lanes << ";\n"
+         << "    if (l0 >= h0) continue;\n"
+         << "    " << ty << " p;\n"
+         << "    memcpy(&p, (const char *)v + c * " << part << ", " << part
+         << ");\n"
+         << "    " << pre << "_mask_storeu_" << sfx << "((void *)(a + c * "
+         << part << "), (__mmask" << std::max<int64_t>(lanes, 8)
+         << ")((((uint32_t)1 << h0) - 1) & ~(((uint32_t)1 << l0) - 1)), p);\n"
+         << "  }\n  return;\n#endif\n";
+    }
+    os << "  for (int64_t l = lo; l < hi; ++l)\n    b[i + l] = ((const " << e
+       << " *)v)[l];\n}\n\n";
+  }
+}
+
 /// A PROGRAM's later stages: a SOURCE is its kernel already rendered (the
 /// seed's SINK -> LINEAR -> SOURCE), so it stands in the C as written and
 /// must define `uopk_<kernel>` with the parameters the LINEAR has; a
@@ -1944,6 +2033,7 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
   llvm::raw_string_ostream cs(c);
   emitVectorTypes(module, cs);
   emitStreamHelpers(module, cs);
+  emitStoreLanesHelpers(module, cs);
   llvm::StringSet<> emitted;
   if (failed(emitKernels(schedules, emitted, cs)))
     return failure();

@@ -15,7 +15,10 @@
 // RUN: uop-opt --uop-to-program='target=cpu vector-bits=512 vector-registers=32' %t/residual.mlir | uop-translate --uop-to-c > %t/residual.c
 // RUN: FileCheck %s --check-prefix=C < %t/residual.c
 // RUN: gcc -std=c11 -O2 -march=native -Wall -Wextra -Werror -c %t/residual.c -o %t/residual.o
+// RUN: gcc -std=c11 -O2 -mno-avx512f -Wall -Wextra -Werror -c %t/residual.c -o %t/residual-noavx512.o
 // RUN: env CC=gcc UOP_VECTOR_BITS=512 uop-run %t/residual.mlir --target cpu --check | FileCheck %s
+// RUN: env UOP_VECTOR_BITS=512 UOP_CFLAGS=-mno-avx512f uop-run %t/residual.mlir --target cpu --check | FileCheck %s
+// RUN: env UOP_VECTOR_BITS=256 UOP_CFLAGS=-mno-avx512vl uop-run %t/residual.mlir --target cpu --check | FileCheck %s
 // RUN: env UOP_VECTOR_BITS=256 uop-run %t/residual.mlir --target cpu --check | FileCheck %s
 // RUN: env UOP_VECTOR_BITS=512 uop-run %t/residual.mlir --target cpu --check --num-threads 2 | FileCheck %s
 // RUN: env UOP_VECTOR_BITS=512 uop-run %t/pointwise.mlir --target cpu --check | FileCheck %s
@@ -37,14 +40,20 @@
 //
 // OPTS-RES: applied_opts = [<PITCH, 2, 9>, <UPCAST, 2, 32>, <UPCAST, 1, 8>]
 // OPTS-RES256: applied_opts = [<PITCH, 2, 9>, <UPCAST, 2, 16>, <UPCAST, 1, 6>]
-// The gated stores run lane by lane after the reduction; each lane is read
-// through the accumulator's address, not as `acc[l]`, which clang lowers by
-// storing every accumulator to the stack on every lane (6% of a 56 x 56
-// convolution's time):
-// C-LABEL: static void uopk_residual_k1_rows(
-// C-NOT: = (v{{[0-9]+}})[r{{[0-9]+}}];
-// C: const float v{{[0-9]+}} = ((const float *)&v{{[0-9]+}})[r{{[0-9]+}}];
-// C-NOT: = (v{{[0-9]+}})[r{{[0-9]+}}];
+// The gated stores are, after the reduction, a loop over the output rows
+// a tile's 32 lanes reach (at most 31 / 9 + 2 = 5), one STORE_LANES of each
+// channel's accumulator a row: with AVX-512 two masked 16-lane stores (a
+// loop over the lanes stored and tested each lane, 5-11% of a PITCH
+// kernel's time), a loop over the row's lanes without it:
+// C: static inline void uoph_store_lanes_f32x32(float *b, int64_t i, const uoph_f32x32 *v, int64_t lo, int64_t hi) {
+// C: #if defined(__AVX512F__)
+// C: _mm512_mask_storeu_ps(
+// C: #endif
+// C-NEXT: for (int64_t l = lo; l < hi; ++l)
+// C-LABEL: static void uopk_residual_k1(
+// C: for (int64_t [[SEG:r[0-9]+]] = 0; [[SEG]] < INT64_C(5); ++[[SEG]]) {
+// C-COUNT-8: uoph_store_lanes_f32x32(p0, v{{[0-9]+}}, &t, v{{[0-9]+}}, v{{[0-9]+}}); }
+// C-NOT: p0[
 // OPTS-PW: applied_opts = [<PITCH, 2, 7>, <UPCAST, 2, 32>, <UPCAST, 1, 8>]
 // OPTS-WIDE: applied_opts = [<PITCH, 2, 42>, <UPCAST, 2, 32>, <UPCAST, 1, 8>]
 // OPTS-WIDE256: applied_opts = [<UPCAST, 2, 2>, <UPCAST, 3, 8>, <UPCAST, 1, 4>]

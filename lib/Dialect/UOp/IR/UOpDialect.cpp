@@ -222,7 +222,8 @@ bool uop::hasCVectorForm(Operation *op) {
 
 bool uop::isAccessThroughIndex(OpOperand &use) {
   return (isa<LoadOp>(use.getOwner()) && use.getOperandNumber() == 1) ||
-         (isa<StoreOp>(use.getOwner()) && use.getOperandNumber() == 0);
+         (isa<StoreOp, StoreLanesOp>(use.getOwner()) &&
+          use.getOperandNumber() == 0);
 }
 
 bool uop::isUnrollPropagating(Operation *op) {

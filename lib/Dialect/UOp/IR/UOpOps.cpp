@@ -435,6 +435,22 @@ LogicalResult StoreOp::verify() {
   return verifyRangeOperands(*this, getRanges());
 }
 
+LogicalResult StoreLanesOp::verify() {
+  auto idx = getIndex().getDefiningOp<IndexOp>();
+  if (!idx)
+    return emitOpError("index must be the result of a uop.index");
+  if (idx.getGate())
+    return emitOpError("index must not be gated: the lanes say which "
+                       "elements are written");
+  auto vt = dyn_cast<VectorType>(getValue().getType());
+  if (!vt || vt.getRank() != 1 || vt.isScalable() ||
+      vt.getElementType() != idx.getElementType())
+    return emitOpError("value must be a 1-D vector of the buffer's element "
+                       "type, got ")
+           << getValue().getType();
+  return success();
+}
+
 LogicalResult PrefetchOp::verify() {
   auto idx = getIndex().getDefiningOp<IndexOp>();
   if (!idx)

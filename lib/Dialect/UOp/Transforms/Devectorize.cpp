@@ -416,6 +416,7 @@ private:
         .Case([&](IndexOp idx) { return splitIndex(b, idx); })
         .Case([&](LoadOp load) { return splitLoad(b, load); })
         .Case([&](StoreOp store) { return splitStore(b, store); })
+        .Case([&](StoreLanesOp store) { return splitStoreLanes(b, store); })
         .Case([&](vector::ExtractOp ex) { return splitExtract(ex); })
         .Case([&](vector::FromElementsOp fe) {
           if (fe.getType().getRank() != 1)
@@ -519,6 +520,36 @@ private:
   }
 
   /// One store per lane, grouped (as uop-expand groups lane stores).
+  /// One store per lane l, gated on lo <= l < hi (in place of the lane's
+  /// ungated INDEX, an INDEX of the same element with that gate).
+  LogicalResult splitStoreLanes(OpBuilder &b, StoreLanesOp store) {
+    Location loc = store.getLoc();
+    if (!lanes.count(store.getIndex()) || !lanes.count(store.getValue()))
+      return fail(store);
+    SmallVector<Value> parts;
+    for (auto [l, iv] : llvm::enumerate(llvm::zip(
+             lanesOf(store.getIndex()), lanesOf(store.getValue())))) {
+      auto [i, v] = iv;
+      auto idx = i.getDefiningOp<IndexOp>();
+      if (!idx)
+        return fail(store);
+      Value at = arith::ConstantIndexOp::create(b, loc, l);
+      Value gate = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                store.getLo(), at),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, at,
+                                store.getHi()));
+      auto gated = IndexOp::create(b, loc, idx.getType(), idx.getBuffer(),
+                                   idx.getIndices(), gate);
+      parts.push_back(StoreOp::create(b, loc, gated, v, ValueRange{}));
+    }
+    store.getResult().replaceAllUsesWith(
+        GroupOp::create(b, loc, VoidType::get(b.getContext()), parts));
+    dead.push_back(store);
+    return success();
+  }
+
   LogicalResult splitStore(OpBuilder &b, StoreOp store) {
     Location loc = store.getLoc();
     if (!lanes.count(store.getIndex()) || !lanes.count(store.getValue()))
@@ -650,8 +681,9 @@ static bool vectorsStayWhole(FunctionOp fn) {
                         return !l.getAlt() &&
                                l.getIndex().getDefiningOp<IndexOp>();
                       })
-                      .Case<StoreOp>([](StoreOp s) {
-                        return s.getIndex().getDefiningOp<IndexOp>() != nullptr;
+                      .Case<StoreOp, StoreLanesOp>([](Operation *s) {
+                        return s->getOperand(0).getDefiningOp<IndexOp>() !=
+                               nullptr;
                       })
                       .Case<ReduceOp>([](ReduceOp) { return true; })
                       .Case<vector::BroadcastOp>([](vector::BroadcastOp b) {

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
 namespace uop {
 #define GEN_PASS_DEF_UOPEXPAND
@@ -399,19 +400,13 @@ private:
   /// nothing: uop-devectorize then runs a reduction that feeds it once
   /// before it (a reduce range its source does not read), not per lane.
   void scatterLoop(OpBuilder &b, StoreOp store) {
+    if (succeeded(segmentStore(b, store)))
+      return;
     llvm::SmallDenseSet<Operation *> cone = addressCone(store.getIndex());
     b.setInsertionPoint(store);
     Location loc = store.getLoc();
     if (!laneLoop) {
-      int64_t next = 0;
-      r->getParentOp()->walk([&](RangeOp o) {
-        next = std::max(next, o.getAxisId().getId() + 1);
-      });
-      MLIRContext *ctx = r.getContext();
-      laneLoop = RangeOp::create(
-          b, loc, r.getType(), arith::ConstantIndexOp::create(b, loc, k),
-          AxisIdAttr::get(ctx, next, r.getAxisId().getRenumbered()),
-          AxisTypeAttr::get(ctx, AxisType::Reduce), ValueRange{});
+      laneLoop = newLoop(b, loc, k);
       loopMap.map(r.getResult(), laneLoop.getResult());
     }
     for (Operation *o : ordered)
@@ -428,6 +423,80 @@ private:
                              ValueRange{laneLoop});
     store.getResult().replaceAllUsesWith(end.getResult());
     store->erase();
+  }
+
+  /// A new RANGE of `extent` steps, typed reduce (see scatterLoop), with
+  /// the kernel's next axis id.
+  RangeOp newLoop(OpBuilder &b, Location loc, int64_t extent) {
+    int64_t next = 0;
+    r->getParentOp()->walk([&](RangeOp o) {
+      next = std::max(next, o.getAxisId().getId() + 1);
+    });
+    MLIRContext *ctx = r.getContext();
+    return RangeOp::create(
+        b, loc, r.getType(), arith::ConstantIndexOp::create(b, loc, extent),
+        AxisIdAttr::get(ctx, next, r.getAxisId().getRenumbered()),
+        AxisTypeAttr::get(ctx, AxisType::Reduce), ValueRange{});
+  }
+
+  /// PITCH's output store: lane l at [..., q / P, q % P] gated on
+  /// q % P < W (q = q0 + l, the other indices lane-invariant, W <= P).
+  /// Its K lanes reach at most (K - 1) / P + 2 rows, and the lanes of one
+  /// row are consecutive elements: a loop over the rows stores each one's
+  /// lanes, [row * P - q0, row * P - q0 + W) clamped to the vector, with one
+  /// STORE_LANES at [..., row, q0 - row * P] (lane 0's column, negative
+  /// past the first row). One masked vector store a row in the C, where the
+  /// lane loop stored and tested each lane (5-11% of a PITCH kernel).
+  LogicalResult segmentStore(OpBuilder &b, StoreOp store) {
+    auto idx = store.getIndex().getDefiningOp<IndexOp>();
+    size_t n = idx ? idx.getIndices().size() : 0;
+    if (n < 2 || !idx.getGate() ||
+        !isa<VectorType>(store.getValue().getType()) ||
+        store.getNontemporal())
+      return failure();
+    auto gate = idx.getGate().getDefiningOp<arith::CmpIOp>();
+    auto rem = idx.getIndices()[n - 1].getDefiningOp<arith::RemUIOp>();
+    auto div = idx.getIndices()[n - 2].getDefiningOp<arith::DivUIOp>();
+    APInt pitch, width, pitch2;
+    if (!gate || !rem || !div ||
+        gate.getPredicate() != arith::CmpIPredicate::ult ||
+        gate.getLhs() != rem.getResult() ||
+        !matchPattern(gate.getRhs(), m_ConstantInt(&width)) ||
+        rem.getLhs() != div.getLhs() || !laneOffsets.contains(rem.getLhs()) ||
+        !matchPattern(rem.getRhs(), m_ConstantInt(&pitch)) ||
+        !matchPattern(div.getRhs(), m_ConstantInt(&pitch2)) ||
+        pitch != pitch2 || pitch.getSExtValue() < 1 ||
+        width.getSExtValue() > pitch.getSExtValue() ||
+        !llvm::all_of(idx.getIndices().drop_back(2),
+                      [&](Value v) { return invariant(v); }))
+      return failure();
+    int64_t p = pitch.getSExtValue(), w = width.getSExtValue();
+    Value q = rem.getLhs(); // Lane 0's once r is 0 (rewrite).
+    b.setInsertionPoint(store);
+    Location loc = store.getLoc();
+    auto cst = [&](int64_t v) {
+      return arith::ConstantIndexOp::create(b, loc, v).getResult();
+    };
+    RangeOp seg = newLoop(b, loc, (k - 1) / p + 2);
+    Value row = arith::AddIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, q, cst(p)), seg.getResult());
+    Value rowStart = arith::MulIOp::create(b, loc, row, cst(p));
+    Value start = arith::SubIOp::create(b, loc, rowStart, q);
+    Value lo = arith::MaxSIOp::create(b, loc, start, cst(0));
+    Value hi = arith::MinSIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, start, cst(w)), cst(k));
+    SmallVector<Value> indices(idx.getIndices().drop_back(2));
+    indices.push_back(row);
+    indices.push_back(arith::SubIOp::create(b, loc, q, rowStart));
+    auto at = IndexOp::create(b, loc, store.getValue().getType(),
+                              idx.getBuffer(), indices, Value());
+    auto lanes = StoreLanesOp::create(b, loc, VoidType::get(b.getContext()),
+                                      at, store.getValue(), lo, hi);
+    auto end = EndOp::create(b, loc, VoidType::get(b.getContext()), lanes,
+                             ValueRange{seg});
+    store.getResult().replaceAllUsesWith(end.getResult());
+    store->erase();
+    return success();
   }
 
   /// A gathered LOAD (its result already a vector) becomes K loads whose

@@ -508,8 +508,8 @@ bool isIdempotent(Value v) {
     Operation *def = work.pop_back_val().getDefiningOp();
     if (!def || !seen.insert(def).second)
       continue;
-    if (auto st = dyn_cast<StoreOp>(def))
-      if (auto idx = st.getIndex().getDefiningOp<IndexOp>())
+    if (isa<StoreOp, StoreLanesOp>(def))
+      if (auto idx = def->getOperand(0).getDefiningOp<IndexOp>())
         stored.insert(root(idx.getBuffer()));
     if (auto ld = dyn_cast<LoadOp>(def))
       loaded.insert(root(ld.getBuffer()));

@@ -1,5 +1,6 @@
 // RUN: uop-opt %s -split-input-file --uop-optimize='target=cpu opts=#uop.opt<PITCH,1,9>' | FileCheck %s
 // RUN: uop-opt %s -split-input-file --uop-optimize=target=cpu --uop-expand=vectorize=true | FileCheck %s --check-prefix=EXPAND
+// RUN: uop-opt %s -split-input-file --uop-optimize=target=cpu --uop-expand=vectorize=true --uop-devectorize | FileCheck %s --check-prefix=SPLIT
 //
 // PITCH (uop-optimize, PitchRows.cpp): output range oh (7) and the next
 // output range ow (7) become one range q of (7 - 1) * 9 + 7 = 61 steps (oh's
@@ -28,18 +29,51 @@
 // The heuristic's tile (ConvHeuristic.h): q in tiles of 32 (the last
 // overlapping) x the 4 channels. uop-expand computes the 32 consecutive q
 // as one vector: the input is one vector load, the residual read gathers
-// 32 lanes, and each channel's store becomes a loop over the 32 lanes (a
-// new range, typed reduce so that uop-devectorize runs the reduction once
-// before it) storing lane l of the vector at its own address.
+// 32 lanes, and each channel's gated store becomes a loop over the output
+// rows the 32 lanes reach, at most 31 / 9 + 2 = 5 (a new range, typed
+// reduce so that uop-devectorize runs the reduction once before it): row
+// = q0 / 9 + s holds lanes [row * 9 - q0, row * 9 - q0 + 7) clamped to
+// [0, 32), one STORE_LANES at [c, row, q0 - row * 9] (lane 0's column).
+// The four channels' loops are one after uop-expand's simplification.
 // EXPAND-LABEL: uop.function @conv7
+// EXPAND-DAG: %[[C5:.*]] = arith.constant 5 : index
+// EXPAND-DAG: %[[C7:.*]] = arith.constant 7 : index
+// EXPAND-DAG: %[[C9:.*]] = arith.constant 9 : index
+// EXPAND-DAG: %[[C32:.*]] = arith.constant 32 : index
 // EXPAND: uop.load %arg1, %{{.*}} -> vector<32xf32>
-// EXPAND: %[[LANE:.*]] = uop.range %{{.*}}, R{{[0-9]+}}, reduce
+// EXPAND: %[[SEG:.*]] = uop.range %[[C5]], R{{[0-9]+}}, reduce
+// EXPAND: %[[ROW0:.*]] = arith.divui %[[Q0:.*]], %[[C9]] : index
+// EXPAND: %[[ROW:.*]] = arith.addi %[[ROW0]], %[[SEG]] : index
+// EXPAND: %[[ROWQ:.*]] = arith.muli %[[ROW]], %[[C9]] : index
+// EXPAND: %[[START:.*]] = arith.subi %[[ROWQ]], %[[Q0]] : index
+// EXPAND: %[[LO:.*]] = arith.maxsi %[[START]], %{{.*}} : index
+// EXPAND: %[[END:.*]] = arith.addi %[[START]], %[[C7]] : index
+// EXPAND: %[[HI:.*]] = arith.minsi %[[END]], %[[C32]] : index
+// EXPAND: %[[COL:.*]] = arith.subi %[[Q0]], %[[ROWQ]] : index
 // EXPAND: vector.from_elements
-// EXPAND: %[[V:.*]] = vector.extract %{{.*}}[%[[LANE]]] : f32 from vector<32xf32>
-// EXPAND: %[[ST:.*]] = uop.store %{{.*}}, %[[V]] : f32
-// EXPAND: uop.end %[[ST]][%[[LANE]]] : !uop.void
+// EXPAND: %[[AT:.*]] = uop.index %arg0[%{{.*}}, %[[ROW]], %[[COL]]] : !uop.ptr<f32, global, 196> -> vector<32xf32>
+// EXPAND: %[[ST:.*]] = uop.store_lanes %[[AT]], %{{.*}} lanes %[[LO]] to %[[HI]] : vector<32xf32>
+// EXPAND: uop.end %[[ST]][%[[SEG]]] : !uop.void
+// EXPAND-COUNT-3: uop.store_lanes %{{.*}}, %{{.*}} lanes %[[LO]] to %[[HI]] : vector<32xf32>
+// EXPAND-NOT: uop.store %
 // EXPAND-NOT: uop.load %arg1, %{{.*}} -> f32
 // EXPAND: applied_opts = [<PITCH, 1, 9>, <UPCAST, 1, 32>, <UPCAST, 0, 4>]
+//
+// uop-devectorize without keep-vectors splits each STORE_LANES into 32
+// stores, lane l's gated on lo <= l < hi:
+// SPLIT-LABEL: uop.function @conv7
+// SPLIT: %[[SEG:.*]] = uop.range %c5, R{{[0-9]+}}, reduce
+// SPLIT: %[[LO:.*]] = arith.maxsi
+// SPLIT: %[[HI:.*]] = arith.minsi
+// SPLIT: %[[A0:.*]] = arith.cmpi sgt, %[[HI]], %[[L0:.*]] : index
+// SPLIT: %[[B0:.*]] = arith.cmpi sle, %[[LO]], %[[L0]] : index
+// SPLIT: %[[G0:.*]] = arith.andi %[[B0]], %[[A0]] : i1
+// SPLIT: %[[I0:.*]] = uop.index %arg0[%{{.*}}] gate %[[G0]] : !uop.ptr<f32, global, 196> -> f32
+// SPLIT: uop.store %[[I0]], %{{.*}} : f32
+// SPLIT: %[[A1:.*]] = arith.cmpi sgt, %[[HI]], %[[L1:.*]] : index
+// SPLIT: %[[B1:.*]] = arith.cmpi sle, %[[LO]], %[[L1]] : index
+// SPLIT-NOT: uop.store_lanes
+// SPLIT: uop.end %{{.*}}[%[[SEG]]] : !uop.void
 uop.function @conv7(%out: !uop.ptr<f32, global, 196> {uop.shape = array<i64: 4, 7, 7>}, %x: !uop.ptr<f32, global, 324> {uop.shape = array<i64: 4, 9, 9>}, %w: !uop.ptr<f32, global, 144> {uop.shape = array<i64: 4, 4, 3, 3>}, %res: !uop.ptr<f32, global, 196> {uop.shape = array<i64: 4, 7, 7>}) {
   %c4 = arith.constant 4 : index
   %c7 = arith.constant 7 : index

@@ -73,8 +73,8 @@ bool isCVectorType(mlir::Type t);
 /// extensions' operators: f32/f64 add, sub, mul, div, neg and a select on a
 /// scalar condition. Other elementwise ops on them compute lane by lane.
 bool hasCVectorForm(mlir::Operation *op);
-/// True when `use` reads or writes memory through its INDEX: a LOAD's or a
-/// STORE's index operand (an INDEX read as a value is a scalar lvalue in C).
+/// True when `use` reads or writes memory through its INDEX: a LOAD's, a
+/// STORE's or a STORE_LANES's index operand (an INDEX read as a value is a scalar lvalue in C).
 bool isAccessThroughIndex(mlir::OpOperand &use);
 
 // Assembly helpers shared by attributes and ops.

@@ -295,6 +295,33 @@ def UOp_StoreOp : UOp_Op<"store", [
   }];
 }
 
+def UOp_StoreLanesOp : UOp_Op<"store_lanes", [
+    AllTypesMatch<["index", "value"]>]> {
+  let summary = "STORE_LANES: writes the lanes lo <= l < hi of a vector";
+  let description = [{
+    Not in tinygrad's op set: a vector STORE of consecutive elements that
+    writes only lanes `lo` to `hi - 1` (clamped to the vector; none when
+    `lo >= hi`). `index` is the (ungated) vector INDEX of lane 0; lane l
+    goes to the element after it by l, and only the written lanes' elements
+    need to lie in the buffer. uop-expand makes it of PITCH's gated output
+    stores: the lanes of a vector over q = oh * pitch + ow that fall in one
+    output row are one segment of that row (a masked vector store in the C,
+    where a loop over the lanes stored one element at a time);
+    uop-devectorize without keep-vectors splits it into per-lane stores
+    gated on lo <= l < hi.
+
+    ```mlir
+    %s = uop.store_lanes %i, %v lanes %lo to %hi : vector<16xf32>
+    ```
+  }];
+  let arguments = (ins AnyType:$index, AnyType:$value, Index:$lo, Index:$hi);
+  let results = (outs UOp_Void:$result);
+  let assemblyFormat = [{
+    $index `,` $value `lanes` $lo `to` $hi attr-dict `:` qualified(type($value))
+  }];
+  let hasVerifier = 1;
+}
+
 def UOp_PrefetchOp : UOp_Op<"prefetch"> {
   let summary = "PREFETCH: asks the cache for an INDEX's element ahead of its use";
   let description = [{
