@@ -111,6 +111,26 @@ std::optional<int64_t> staticElements(Type t) {
   return rt.getNumElements();
 }
 
+/// How many times a kernel reading `v` through a broadcast computes each of
+/// its elements: the largest growth in elements of an EXPAND that reads it
+/// through RESHAPEs and PERMUTEs (1 when none does). A matmul's A operand
+/// is broadcast along N, so an expression fused into it runs once per
+/// column tile.
+int64_t broadcastFactor(Value v) {
+  int64_t best = 1;
+  for (Operation *u : v.getUsers()) {
+    if (isa<ReshapeOp, PermuteOp>(u)) {
+      best = std::max(best, broadcastFactor(u->getResult(0)));
+    } else if (auto e = dyn_cast<ExpandOp>(u)) {
+      std::optional<int64_t> in = staticElements(e.getSrc().getType());
+      std::optional<int64_t> out = staticElements(e.getType());
+      if (in && out && *in > 0)
+        best = std::max(best, *out / *in);
+    }
+  }
+  return best;
+}
+
 /// The index of the innermost axis of the tensor the movement ops `chain`
 /// view (in order from the op that reads it to the op that ends the chain)
 /// (or the `fromEnd`-th axis before it) that the chain reads at the constant
@@ -681,6 +701,13 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
   // a value used several times is realized once recomputing it is not cheap.
   DenseMap<Value, int64_t> coneSize;
   constexpr int64_t kRecomputeLimit = 16;
+  // An expression of at least kBroadcastOps ALU ops (movement ops are
+  // index arithmetic) read through a broadcast of at least kBroadcastLimit
+  // elements per element is realized: a layer norm's output fused into the
+  // matmul it feeds was recomputed once per column tile (96 times in
+  // GPT-2's 768 x 3072 MLP, 4 scalar ops beside every 2 vector FMAs).
+  constexpr int64_t kBroadcastOps = 3, kBroadcastLimit = 16;
+  DenseMap<Value, int64_t> coneALU;
   // Any expression is cut into kernels of at most this many ops: it bounds
   // kernel size and the depth of emit()'s recursion (deep chains).
   constexpr int64_t kFuseLimit = 2048;
@@ -697,7 +724,9 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
     bool viaBroadcast = false, other = c;
     // The cost classes are the ALU table's (uop/Support/ALUOps.def).
     int64_t size = isTranscendentalALUOp(&op) ? mathCost : 1;
+    int64_t alu = isALUOp(&op) ? size : 0;
     for (Value o : op.getOperands()) {
+      alu = std::min<int64_t>(alu + coneALU.lookup(o), 1 << 20);
       c |= cone.lookup(o);
       if (broadcastCone.contains(o) ||
           (isa<ExpandOp>(op) && cone.lookup(o)))
@@ -720,7 +749,10 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
             : readElsewhere(v);
     bool realize = returned.contains(v) || isa<ContiguousOp>(op) ||
                    (c && (multiUse || movedOrReduced)) ||
-                   (multiUse && size > kRecomputeLimit) || isWindowedPad(op) ||
+                   (multiUse && size > kRecomputeLimit) ||
+                   (!c && alu >= kBroadcastOps &&
+                    broadcastFactor(v) >= kBroadcastLimit) ||
+                   isWindowedPad(op) ||
                    isStridedSubsample(op, &squeezedViews) ||
                    squeezedViews.contains(v) ||
                    (!v.use_empty() && size > kFuseLimit);
@@ -728,6 +760,7 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
       points.push_back(v);
     cone[v] = c && !realize;
     coneSize[v] = realize ? 0 : size;
+    coneALU[v] = realize ? 0 : alu;
   }
   for (Value r : ret.getOperands())
     if (isa<BlockArgument>(r))
