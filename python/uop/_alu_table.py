@@ -65,7 +65,7 @@ ALU_OPS = (
     {'name': 'math.sin', 'arity': 1, 'signature': 'FloatToFloat', 'c_form': 'Polynomial', 'c_spelling': 'sin', 'cost': 'Transcendental', 'tirx_kind': '', 'py_name': 'float:sin', 'notes': ''},
     {'name': 'math.cos', 'arity': 1, 'signature': 'FloatToFloat', 'c_form': 'Polynomial', 'c_spelling': 'cos', 'cost': 'Transcendental', 'tirx_kind': '', 'py_name': 'float:cos', 'notes': ''},
     {'name': 'math.tan', 'arity': 1, 'signature': 'FloatToFloat', 'c_form': 'Call', 'c_spelling': 'tan', 'cost': 'Transcendental', 'tirx_kind': '', 'py_name': '', 'notes': ''},
-    {'name': 'math.tanh', 'arity': 1, 'signature': 'FloatToFloat', 'c_form': 'Call', 'c_spelling': 'tanh', 'cost': 'Transcendental', 'tirx_kind': '', 'py_name': 'float:tanh', 'notes': ''},
+    {'name': 'math.tanh', 'arity': 1, 'signature': 'FloatToFloat', 'c_form': 'Polynomial', 'c_spelling': 'tanh', 'cost': 'Transcendental', 'tirx_kind': '', 'py_name': 'float:tanh', 'notes': ''},
     {'name': 'math.atan', 'arity': 1, 'signature': 'FloatToFloat', 'c_form': 'Call', 'c_spelling': 'atan', 'cost': 'Transcendental', 'tirx_kind': '', 'py_name': '', 'notes': ''},
     {'name': 'math.atan2', 'arity': 2, 'signature': 'FloatToFloat', 'c_form': 'Call', 'c_spelling': 'atan2', 'cost': 'Transcendental', 'tirx_kind': '', 'py_name': '', 'notes': ''},
     {'name': 'math.erf', 'arity': 1, 'signature': 'FloatToFloat', 'c_form': 'Polynomial', 'c_spelling': 'erf', 'cost': 'Transcendental', 'tirx_kind': '', 'py_name': 'float:erf', 'notes': ''},

@@ -127,7 +127,9 @@ std::string spelledAs(const ALUOpInfo &row) {
     return s + "f(";
   case ALUCForm::ReciprocalCall:
     return "/ " + s + "f(";
+  // On a C vector, the helper's vector form: uoph_exp_f32x2(&r, &x).
   case ALUCForm::Polynomial:
+    return helperOf(row);
   case ALUCForm::FloatMinMax:
   case ALUCForm::WidthHelper:
   case ALUCForm::BitsHelper:

@@ -165,10 +165,25 @@ LogicalResult KernelEmitter::emitVectorALU(Operation *op,
   }
   // The float rows that are C operators (the table's Infix and Negate
   // forms: + - * / and negation) apply to the vectors as written.
-  if (const ALUOpInfo *row = lookupALUOp(op);
-      row && row->signature == ALUSignature::FloatToFloat &&
+  const ALUOpInfo *row = lookupALUOp(op);
+  if (row && row->signature == ALUSignature::FloatToFloat &&
       (row->cForm == ALUCForm::Infix || row->cForm == ALUCForm::Negate))
     return emitOperator(op, *row, in);
+  // An f32 polynomial: its vector helper (emitVectorMathHelpers), which
+  // takes and gives the vectors by address (GCC's -Wpsabi by value).
+  if (row && row->cForm == ALUCForm::Polynomial) {
+    auto vt = cast<VectorType>(t);
+    if (!vt.getElementType().isF32())
+      return op->emitError("uop-to-c: no C form for this op on f64 vectors; "
+                           "split them into lanes (uop-devectorize without "
+                           "keep-vectors)");
+    std::string n = fresh(op->getResult(0)), vn = vectorName(vt);
+    line() << vn << " " << n << ";\n";
+    line() << "{ const " << vn << " t = " << in[0] << "; "
+           << vectorMathHelper(row->cSpelling, vt) << "(&" << n
+           << ", &t); }\n";
+    return success();
+  }
   return TypeSwitch<Operation *, LogicalResult>(op)
       .Case<arith::SelectOp>([&](arith::SelectOp sel) -> LogicalResult {
         if (isa<VectorType>(sel.getCondition().getType()))

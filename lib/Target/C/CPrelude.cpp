@@ -441,6 +441,28 @@ static inline __attribute__((always_inline)) float uoph_erf_f32(float x) {
 )C";
 }
 
+// f32 tanh (after exp, which it calls).
+void emitTanhPrelude(raw_ostream &os) {
+  os << R"C(/* tanh: |x| < 0.625: x + x^3 P(x^2) (Cephes tanhf's polynomial); beyond:
+   1 - 2 / (exp(2|x|) + 1) with the sign of x, |x| clamped to 10 (tanh(10)
+   rounds to 1). */
+static inline __attribute__((always_inline)) float uoph_tanh_f32(float x) {
+  float a = fabsf(x), z = x * x;
+  float p = -5.70498872745e-3f;
+  p = p * z + 2.06390887954e-2f;
+  p = p * z - 5.37397155531e-2f;
+  p = p * z + 1.33314422036e-1f;
+  p = p * z - 3.33332819422e-1f;
+  float small = x + x * (z * p);
+  float e = uoph_exp_f32(2.0f * (a < 10.0f ? a : 10.0f));
+  float large = 1.0f - 2.0f / (e + 1.0f);
+  float y = a < 0.625f ? small : (x < 0.0f ? -large : large);
+  y = x == 0.0f ? x : y; /* tanh(-0) = -0 */
+  return x != x ? x : y;
+}
+)C";
+}
+
 /// The `uoph_` names a C text defines (a `static` or `typedef` line's first
 /// `uoph_` identifier) or uses (every other occurrence).
 void scanHelperNames(StringRef text, StringSet<> *defines, StringSet<> &uses) {
@@ -470,7 +492,7 @@ void scanHelperNames(StringRef text, StringSet<> *defines, StringSet<> &uses) {
 
 // The includes and the helpers every generated file starts with, in this
 // order: a helper is defined before the helpers that call it. f32 exp, exp2,
-// log, log2, sin, cos and erf are branch-free polynomials (range reduction,
+// log, log2, sin, cos, erf and tanh are branch-free polynomials (range reduction,
 // Cephes' minimax polynomials or least-squares fits, selects for the special
 // values; always_inline, or clang leaves erf a call per lane): plain
 // arithmetic that C compilers inline and vectorize, where libm's calls stay
@@ -486,7 +508,8 @@ void uop::emitCPrelude(raw_ostream &os, StringRef body) {
   static const Group groups[] = {
       emitIntegerHelpers, emitOpaqueNarrowing, emitSelectMinMaxHelpers,
       emitHalfHelpers,    emitRoundToOddHelpers, emitExpLogPrelude,
-      emitLargeReductionPrelude, emitSinCosPrelude, emitErfPrelude};
+      emitLargeReductionPrelude, emitSinCosPrelude, emitErfPrelude,
+      emitTanhPrelude};
   constexpr size_t kGroups = std::size(groups);
   std::string text[kGroups];
   StringSet<> needed;

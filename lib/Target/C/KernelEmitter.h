@@ -54,6 +54,12 @@ llvm::SmallVector<llvm::StringRef> kernelVars(mlir::Block &body);
 /// `uoph_store_lanes_f32x16` for vector<16xf32>: the helper of STORE_LANES
 /// that emitStoreLanesHelpers defines.
 std::string storeLanesHelper(mlir::VectorType vt);
+/// `uoph_tanh_f32x32` for math.tanh on vector<32xf32>: the helper that
+/// emitVectorMathHelpers defines for an f32 polynomial on a C vector.
+std::string vectorMathHelper(llvm::StringRef fn, mlir::VectorType vt);
+/// The buffer an AFTER chain orders: AFTER only sequences, so its passthrough
+/// is the storage that loads and stores reach.
+mlir::Value afterRoot(mlir::Value v);
 
 /// The C function of one kernel's LINEAR body, written to `os`.
 class KernelEmitter {
@@ -74,7 +80,6 @@ private:
   splitExtent(mlir::Block &body, RangeOp r);
 
   // Names, values and statements (UOpToC.cpp).
-  mlir::Value root(mlir::Value v);
   llvm::raw_ostream &line();
   bool readInC(mlir::OpOperand &use);
   std::string fresh(mlir::Value v, llvm::StringRef prefix = "v");

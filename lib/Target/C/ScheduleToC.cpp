@@ -14,6 +14,7 @@
 
 #include "CPrelude.h"
 
+#include "uop/Dialect/UOp/IR/ALUTable.h"
 #include "uop/Dialect/UOp/Utils/KernelSchedule.h"
 #include "uop/Target/Translations.h"
 
@@ -29,6 +30,10 @@ using namespace uop::ctarget;
 
 std::string ctarget::storeLanesHelper(VectorType vt) {
   return "uoph_store_lanes_" + vectorName(vt).substr(5);
+}
+
+std::string ctarget::vectorMathHelper(StringRef fn, VectorType vt) {
+  return ("uoph_" + fn + "_" + vectorName(vt).substr(5)).str();
 }
 
 namespace {
@@ -102,6 +107,41 @@ static inline void uoph_stream_fence(void) {
 /// C pointer arithmetic may not go, and the masked-off lanes are never
 /// touched. Elsewhere a loop over the lanes. The vector comes by address:
 /// by value it would change the ABI with the ISA (GCC's -Wpsabi).
+void emitStoreLanesHelpers(ModuleOp module, raw_ostream &os);
+
+/// uoph_<fn>_<T>(&r, &x) for each f32 polynomial (exp, tanh...) a kernel
+/// applies to a C vector: the prelude's scalar helper in a loop over the
+/// lanes that the C compiler is told to vectorize (the runtime's clang runs
+/// with -fno-vectorize; a pragma still vectorizes that loop). Lane by lane
+/// in the C, clang's SLP vectorizer left the 32 inlined copies of a GELU's
+/// tanh scalar (matmul + GELU epilogue 11.5 ms against 7.8 for + bias).
+void emitVectorMathHelpers(ModuleOp module, raw_ostream &os) {
+  llvm::SetVector<std::pair<StringRef, VectorType>> uses;
+  module.walk([&](Operation *op) {
+    const ALUOpInfo *row = lookupALUOp(op);
+    if (!row || row->cForm != ALUCForm::Polynomial ||
+        op->getNumResults() != 1)
+      return;
+    auto vt = dyn_cast<VectorType>(op->getResult(0).getType());
+    if (vt && isCVectorType(vt) && vt.getElementType().isF32())
+      uses.insert({row->cSpelling, vt});
+  });
+  for (auto [fn, vt] : uses) {
+    int64_t n = vt.getNumElements();
+    os << "static inline __attribute__((always_inline)) void "
+       << vectorMathHelper(fn, vt) << "(" << vectorName(vt) << " *r, const "
+       << vectorName(vt) << " *x) {\n"
+       << "  float a[" << n << "], y[" << n << "];\n"
+       << "  memcpy(a, x, sizeof a);\n"
+       << "#if defined(__clang__)\n"
+       << "#pragma clang loop vectorize(enable) interleave(disable)\n"
+       << "#elif defined(_OPENMP)\n#pragma omp simd\n#endif\n"
+       << "  for (int l = 0; l < " << n << "; ++l)\n"
+       << "    y[l] = uoph_" << fn << "_f32(a[l]);\n"
+       << "  memcpy(r, y, sizeof y);\n}\n";
+  }
+}
+
 void emitStoreLanesHelpers(ModuleOp module, raw_ostream &os) {
   llvm::SetVector<VectorType> types;
   module.walk([&](StoreLanesOp st) {
@@ -517,6 +557,7 @@ LogicalResult uop::translateUOpToC(Operation *op, raw_ostream &os) {
   emitVectorTypes(module, cs);
   emitStreamHelpers(module, cs);
   emitStoreLanesHelpers(module, cs);
+  emitVectorMathHelpers(module, cs);
   llvm::StringSet<> emitted;
   if (failed(emitKernels(schedules, emitted, cs)))
     return failure();

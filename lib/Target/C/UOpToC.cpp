@@ -84,22 +84,17 @@ std::string ctarget::kernelSymbol(StringRef kernel) {
 }
 
 llvm::SmallDenseSet<Value> ctarget::writtenBuffers(Block &body) {
-  auto root = [](Value v) {
-    while (auto a = v.getDefiningOp<AfterOp>())
-      v = a.getPassthrough();
-    return v;
-  };
   llvm::SmallDenseSet<Value> written;
   for (Operation &op : body) {
     if (isa<StoreOp, StoreLanesOp>(op))
       if (auto idx = op.getOperand(0).getDefiningOp<IndexOp>())
-        written.insert(root(idx.getBuffer()));
+        written.insert(afterRoot(idx.getBuffer()));
     if (isa<CustomOp, CustomIOp>(op))
       for (Value a : op.getOperands()) {
         if (auto idx = a.getDefiningOp<IndexOp>())
           a = idx.getBuffer();
         if (isa<PtrType>(a.getType()))
-          written.insert(root(a));
+          written.insert(afterRoot(a));
       }
   }
   return written;
@@ -221,11 +216,6 @@ static RangeOp parallelLoop(Block &body) {
   if (!outer || (outer.getAxisType() != AxisType::Loop &&
                  outer.getAxisType() != AxisType::Global))
     return {};
-  auto root = [](Value v) {
-    while (auto a = v.getDefiningOp<AfterOp>())
-      v = a.getPassthrough();
-    return v;
-  };
   llvm::SmallDenseSet<Value> written = writtenBuffers(body);
   // A parameter both read and written: each load of it must read an element
   // the same iteration stores (the same indices as one of its stores; a
@@ -236,12 +226,12 @@ static RangeOp parallelLoop(Block &body) {
       if (auto idx = op.getOperand(0).getDefiningOp<IndexOp>())
         storeIndices.push_back(idx);
   for (auto ld : body.getOps<LoadOp>()) {
-    Value buf = root(ld.getBuffer());
+    Value buf = afterRoot(ld.getBuffer());
     if (!isa<BlockArgument>(buf) || !written.contains(buf))
       continue;
     auto idx = ld.getIndex().getDefiningOp<IndexOp>();
     if (!idx || !llvm::any_of(storeIndices, [&](IndexOp s) {
-          return root(s.getBuffer()) == buf &&
+          return afterRoot(s.getBuffer()) == buf &&
                  s.getIndices().size() == idx.getIndices().size() &&
                  llvm::all_of_zip(
                      s.getIndices(), idx.getIndices(),
@@ -263,7 +253,7 @@ static RangeOp parallelLoop(Block &body) {
       auto idx = op.getOperand(0).getDefiningOp<IndexOp>();
       if (!idx)
         return {};
-      if (isa<BlockArgument>(root(idx.getBuffer())) &&
+      if (isa<BlockArgument>(afterRoot(idx.getBuffer())) &&
           !llvm::any_of(idx.getIndices(), [&](Value i) {
             return dependsOn(i, outer.getResult(), memo);
           }))
@@ -460,7 +450,7 @@ KernelEmitter::splitExtent(Block &body, RangeOp r) {
                                ") >= " + std::to_string(kMinWork));
 }
 
-Value KernelEmitter::root(Value v) {
+Value ctarget::afterRoot(Value v) {
   while (auto a = v.getDefiningOp<AfterOp>())
     v = a.getPassthrough();
   return v;
@@ -690,7 +680,7 @@ LogicalResult KernelEmitter::emitStoreLanes(StoreLanesOp st) {
   auto idx = st.getIndex().getDefiningOp<IndexOp>();
   auto vt = cast<VectorType>(st.getValue().getType());
   if (idx.getIndices().size() != 1 || !isCVectorType(vt) ||
-      scalarRegs.contains(root(idx.getBuffer())))
+      scalarRegs.contains(afterRoot(idx.getBuffer())))
     return st.emitError("uop-to-c: STORE_LANES needs one index into a "
                         "buffer and a C vector type; run uop-devectorize "
                         "first");
@@ -793,7 +783,7 @@ LogicalResult KernelEmitter::emitIndex(IndexOp idx) {
   FailureOr<std::string> buf = expr(idx.getBuffer());
   if (failed(buf))
     return failure();
-  if (scalarRegs.contains(root(idx.getBuffer()))) {
+  if (scalarRegs.contains(afterRoot(idx.getBuffer()))) {
     names[idx.getResult()] = *buf;
     return success();
   }

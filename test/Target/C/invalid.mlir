@@ -190,28 +190,55 @@ uop.function @main(%a: !uop.ptr<f32, global, 3>) {
 
 // -----
 
-// exp on a vector reaching --uop-to-c: uop-devectorize{keep-vectors}
-// computes it lane by lane.
-uop.function @vexp(%p: !uop.ptr<f32, global, 4>) {
+// atan (a C library call) on a vector reaching --uop-to-c:
+// uop-devectorize{keep-vectors} computes it lane by lane.
+uop.function @vatan(%p: !uop.ptr<f32, global, 4>) {
   %c0 = arith.constant 0 : index
   %o = uop.index %p[%c0] : !uop.ptr<f32, global, 4> -> vector<4xf32>
   %v = uop.load %p, %o : !uop.ptr<f32, global, 4> -> vector<4xf32>
-  %w = math.exp %v : vector<4xf32>
+  %w = math.atan %v : vector<4xf32>
   %s = uop.store %o, %w : vector<4xf32>
-  uop.sink %s : !uop.void info <name = "vexp">
+  uop.sink %s : !uop.void info <name = "vatan">
 }
 uop.function @main(%a: !uop.ptr<f32, global, 4>) {
   %d = uop.device "CPU"
-  %l = uop.linear @vexp {
+  %l = uop.linear @vatan {
   ^bb0(%p: !uop.ptr<f32, global, 4>):
     %c0 = arith.constant 0 : index
     %o = uop.index %p[%c0] : !uop.ptr<f32, global, 4> -> vector<4xf32>
     %v = uop.load %p, %o : !uop.ptr<f32, global, 4> -> vector<4xf32>
     // expected-error @+1 {{uop-to-c: no C form for this op on vectors; split them into lanes (uop-devectorize without keep-vectors)}}
-    %w = math.exp %v : vector<4xf32>
+    %w = math.atan %v : vector<4xf32>
     %s = uop.store %o, %w : vector<4xf32>
   }
-  %pr = uop.program @vexp device %d linear %l
-  %c = uop.call @vexp(%a) : (!uop.ptr<f32, global, 4>)
+  %pr = uop.program @vatan device %d linear %l
+  %c = uop.call @vatan(%a) : (!uop.ptr<f32, global, 4>)
+  uop.sink %c : !uop.void
+}
+
+// -----
+
+// exp on an f64 vector: the polynomial helpers are f64 only.
+uop.function @vexp64(%p: !uop.ptr<f64, global, 4>) {
+  %c0 = arith.constant 0 : index
+  %o = uop.index %p[%c0] : !uop.ptr<f64, global, 4> -> vector<4xf64>
+  %v = uop.load %p, %o : !uop.ptr<f64, global, 4> -> vector<4xf64>
+  %w = math.exp %v : vector<4xf64>
+  %s = uop.store %o, %w : vector<4xf64>
+  uop.sink %s : !uop.void info <name = "vexp64">
+}
+uop.function @main(%a: !uop.ptr<f64, global, 4>) {
+  %d = uop.device "CPU"
+  %l = uop.linear @vexp64 {
+  ^bb0(%p: !uop.ptr<f64, global, 4>):
+    %c0 = arith.constant 0 : index
+    %o = uop.index %p[%c0] : !uop.ptr<f64, global, 4> -> vector<4xf64>
+    %v = uop.load %p, %o : !uop.ptr<f64, global, 4> -> vector<4xf64>
+    // expected-error @+1 {{uop-to-c: no C form for this op on f64 vectors; split them into lanes (uop-devectorize without keep-vectors)}}
+    %w = math.exp %v : vector<4xf64>
+    %s = uop.store %o, %w : vector<4xf64>
+  }
+  %pr = uop.program @vexp64 device %d linear %l
+  %c = uop.call @vexp64(%a) : (!uop.ptr<f64, global, 4>)
   uop.sink %c : !uop.void
 }

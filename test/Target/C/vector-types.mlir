@@ -48,11 +48,11 @@ func.func @axpy_f64(%a: tensor<64x64xf64>, %b: tensor<64x64xf64>, %c: tensor<64x
   return %n : tensor<64x64xf64>
 }
 
-// exp and maximumf lane by lane between the whole loads and the store.
+// exp through its vector helper, maximumf lane by lane, between the whole
+// loads and the store.
 // CHECK-LABEL: static void uopk_relu_exp_k0(
-// CHECK: const float [[L0:v[0-9]+]] = ({{v[0-9]+}})[0];
-// CHECK-NEXT: const float [[E0:v[0-9]+]] = uoph_exp_f32([[L0]]);
-// CHECK: const uoph_f32x4 {{v[0-9]+}} = (uoph_f32x4){[[E0]], {{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}}};
+// CHECK: { const uoph_f32x4 t = {{v[0-9]+}}; uoph_exp_f32x4(&[[E:v[0-9]+]], &t); }
+// CHECK: const uoph_f32x4 {{v[0-9]+}} = ({{v[0-9]+}} * [[E]]);
 // CHECK: uoph_maximum_f32(
 // CHECK: { const uoph_f32x4 t = {{v[0-9]+}}; memcpy((p0 + {{v[0-9]+}}), &t, sizeof t); }
 func.func @relu_exp(%a: tensor<32x128xf32>, %b: tensor<32x128xf32>) -> tensor<32x128xf32> {

@@ -216,6 +216,11 @@ bool uop::isCVectorType(Type t) {
 bool uop::hasCVectorForm(Operation *op) {
   if (auto sel = dyn_cast<arith::SelectOp>(op))
     return !isa<VectorType>(sel.getCondition().getType());
+  // The f32 polynomials of the C prelude have a helper per vector type that
+  // applies them to all lanes in one loop the C compiler vectorizes.
+  if (const ALUOpInfo *row = lookupALUOp(op);
+      row && row->cForm == ALUCForm::Polynomial && op->getNumResults() == 1)
+    return getElementTypeOrSelf(op->getResult(0).getType()).isF32();
   return isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
              arith::NegFOp>(op);
 }

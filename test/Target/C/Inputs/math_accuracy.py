@@ -1,7 +1,7 @@
 """Error of the generated C's f32 transcendentals against double precision.
 
-Writes one program that applies exp, exp2, log, log2, sin, cos and erf to
-seven inputs (sweeps of each function's domain, random bit patterns in it and the
+Writes one program that applies exp, exp2, log, log2, sin, cos, erf and tanh
+to eight inputs (sweeps of each function's domain, random bit patterns in it and the
 special values), runs it with `uop-run --target cpu`, and compares every
 output with numpy's float64 result: the error in units in the last place of
 the float32 nearest the exact value. Inputs where the exact result is NaN
@@ -35,6 +35,7 @@ FUNCS = {
     "sin": (2.0, np.sin, (-1e6, 1e6)),
     "cos": (2.0, np.cos, (-1e6, 1e6)),
     "erf": (2.0, None, (-6.0, 6.0)),
+    "tanh": (2.0, np.tanh, (-12.0, 12.0)),
 }
 SPECIAL = [np.inf, -np.inf, np.nan, 0.0, -0.0, 1e-45, -1e-45, 1.0, -1.0,
            3.4028234663852886e38, 1.1754943508222875e-38,

@@ -69,9 +69,12 @@ bool isUnrollPropagating(mlir::Operation *op);
 /// power-of-two number of lanes, at most 256 bytes (four 512-bit registers)
 /// -- what a GCC/Clang `vector_size` type holds.
 bool isCVectorType(mlir::Type t);
-/// True for the ops --uop-to-c prints on such vectors with the vector
-/// extensions' operators: f32/f64 add, sub, mul, div, neg and a select on a
-/// scalar condition. Other elementwise ops on them compute lane by lane.
+/// True for the ops --uop-to-c prints on such vectors: f32/f64 add, sub,
+/// mul, div, neg and a select on a scalar condition with the vector
+/// extensions' operators, and the f32 math ops the C prelude has a
+/// polynomial for (exp, log, sin, tanh...: ALUCForm::Polynomial) through a
+/// helper per vector type. Other elementwise ops on them compute lane by
+/// lane.
 bool hasCVectorForm(mlir::Operation *op);
 /// True when `use` reads or writes memory through its INDEX: a LOAD's, a
 /// STORE's or a STORE_LANES's index operand (an INDEX read as a value is a scalar lvalue in C).
