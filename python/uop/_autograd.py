@@ -103,10 +103,14 @@ def _with_probes(root, probes):
 
 
 def _storage(arr, dtype):
-    """The array a program reads for ``dtype`` (bfloat16 as its bits)."""
+    """The array a program reads for ``dtype`` (bfloat16 as its bits; a converted copy
+    starts on a cache line, as runtime.aligned_empty's)."""
     if dtype is _dt.bfloat16:
         return _dt.to_bfloat16_bits(np.asarray(arr, np.float32)).reshape(np.shape(arr))
-    return np.ascontiguousarray(arr, dtype=dtype.storage)
+    arr = np.asarray(arr)
+    if arr.dtype == dtype.storage and arr.flags.c_contiguous:
+        return arr
+    return runtime.aligned_copy(arr, dtype.storage)
 
 
 _programs = {}  # module text with its uop.grad_wrt -> Program of @main_vjp
@@ -196,7 +200,7 @@ def gradient(loss, targets, dy=None):
             emit_wrt.append(n)
         else:
             p = _Node("input", (), None, n.shape, n.dtype,
-                      data=np.full(n.shape, -0.0, dtype=n.dtype.np))
+                      data=runtime.aligned_full(n.shape, -0.0, n.dtype.np))
             p.loc = n.loc
             probes[n] = p
             emit_wrt.append(p)

@@ -11,6 +11,8 @@ bfloat16 bits.
 
 import numpy as np
 
+from ._host import aligned_empty
+
 
 class DType:
     """A tensor element type: its name, numpy type, MLIR element type and promotion
@@ -131,8 +133,12 @@ def to_bfloat16_bits(a):
     """float32 values rounded to nearest-even bfloat16, as their uint16 bits."""
     u = np.ascontiguousarray(a, dtype=np.float32).view(np.uint32).astype(np.uint64)
     nan = np.isnan(np.asarray(a, dtype=np.float32))
-    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16).astype(np.uint16)
-    return np.where(nan, np.uint16(0x7FC0), r)
+    r = (u + 0x7FFF + ((u >> 16) & 1)) >> 16
+    # the bits start on a cache line: programs read them in place (_host.py)
+    out = aligned_empty(r.shape, np.uint16)
+    np.copyto(out, r, casting="unsafe")
+    np.copyto(out, np.uint16(0x7FC0), where=nan)
+    return out
 
 
 def from_bfloat16_bits(bits):

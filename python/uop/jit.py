@@ -201,10 +201,15 @@ def _key_of(x):
 
 
 def _storage(arr, dtype):
-    """The array a program reads for a value of ``dtype`` (bfloat16 as its bits)."""
+    """The array a program reads for a value of ``dtype`` (bfloat16 as its bits): ``arr``
+    itself when it is contiguous and of the storage type, else a converted copy that
+    starts on a cache line (runtime.aligned_empty)."""
     if dtype is _dt.bfloat16:
         return _dt.to_bfloat16_bits(np.asarray(arr, np.float32)).reshape(np.shape(arr))
-    return np.ascontiguousarray(arr, dtype=dtype.storage)
+    arr = np.asarray(arr)
+    if arr.dtype == dtype.storage and arr.flags.c_contiguous:
+        return arr
+    return runtime.aligned_copy(arr, dtype.storage)
 
 
 def _bare(node):
@@ -217,7 +222,7 @@ def _bare(node):
 
 def _input(arr, shape, dtype):
     from .tensor import _Node
-    arr = np.array(arr, dtype=dtype.np, copy=True).reshape(shape)
+    arr = runtime.host_copy(np.reshape(arr, shape), dtype.np)
     arr.setflags(write=False)
     return _Node("input", (), None, shape, dtype, data=arr)
 
@@ -243,6 +248,19 @@ class _Replay:
         return self.env[v]
 
 
+def _sources(nodes, arrays, source_of):
+    """Per program input: ``(its source on replay or None, its dtype, its array)``. An
+    array read at every replay (captured at trace time: weights, constants) is made
+    aligned once here, as uop-run's buffers are: numpy's large arrays start 16 bytes
+    into a cache line, and the kernels' 512-bit row loads then straddle two lines
+    (about 20% of the GPT-2 block's time)."""
+    out = []
+    for n, a in zip(nodes, arrays):
+        src = source_of(n)
+        out.append((src, n.dtype, runtime.aligned(a) if src is None else a))
+    return out
+
+
 class _Plan:
     """How to compute one node: a compiled module and its inputs' sources."""
 
@@ -262,13 +280,13 @@ class _Plan:
         self.kind = "program"
         em = Emitter()
         self.mlir, inputs = em.module(base)
-        self.sources = [(source_of(n), n.dtype, a) for n, a in zip(em.input_nodes, inputs)]
+        self.sources = _sources(em.input_nodes, inputs, source_of)
 
     def run(self, replay):
         if self.kind == "copy":
-            return np.array(replay.get(self.value), copy=True)
+            return runtime.host_copy(replay.get(self.value))
         if self.kind == "value":
-            return self.value.copy()
+            return runtime.host_copy(self.value)
         ins = [a if s is None else _storage(replay.get(s), d) for s, d, a in self.sources]
         out = runtime.compile_cpu(self.mlir).run(ins, [self.shape], [self.dtype.storage])[0]
         return runtime._from_storage(out, self.dtype)
@@ -300,7 +318,8 @@ class _VJPStep:
             if n.op == "input":
                 emit_wrt.append(n)
             else:  # as _autograd.gradient: each use reads n + p, p = -0.0
-                p = _Node("input", (), None, n.shape, n.dtype, data=np.full(n.shape, -0.0, dtype=n.dtype.np))
+                p = _Node("input", (), None, n.shape, n.dtype,
+                          data=runtime.aligned_full(n.shape, -0.0, n.dtype.np))
                 probes[n] = p
                 emit_wrt.append(p)
         self.index = [next((i for i, w in enumerate(wrt) if w is n), None) for n in targets]
@@ -313,7 +332,7 @@ class _VJPStep:
         r = _autograd._with_probes(root, probes) if probes else root
         mlir, em = _autograd._module(r, emit_wrt, locations=False)
         self.program = _autograd._vjp_program(r, emit_wrt, mlir)
-        self.sources = [(source_of(n), n.dtype, a) for n, a in zip(em.input_nodes, em.inputs)]
+        self.sources = _sources(em.input_nodes, em.inputs, source_of)
 
     def run(self, replay):
         outs = None

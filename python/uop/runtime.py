@@ -93,18 +93,18 @@ def _take(diag):
         _capi._lib.uopFree(diag)
 
 
-ALIGN = 64
+# Host buffers start on a cache line, as uop-run's do (python/uop/_host.py).
+from ._host import (ALIGN, aligned, aligned_copy, aligned_empty, aligned_full,  # noqa: E402,F401
+                    ALIGNED_BYTES, host_copy, is_aligned)
 
 
-def aligned_empty(shape, dtype):
-    """An uninitialised C-order array whose data starts on a cache line, as uop-run's
-    buffers do (a large malloc block is 16-byte aligned: every 512-bit row access
-    would straddle two lines)."""
-    dtype = np.dtype(dtype)
-    n = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
-    raw = np.empty(n + ALIGN, dtype=np.uint8)
-    start = -raw.ctypes.data % ALIGN
-    return raw[start:start + n].view(dtype).reshape(shape)
+def _host_inputs(inputs):
+    """The input buffers of a launch: each C-contiguous (a copy only when it is not,
+    made aligned). A contiguous array is read where it is, aligned or not (copying a
+    caller's array at every launch would cost more than its misaligned loads); the
+    arrays the package makes (outputs, jit recordings, large Tensor inputs) are aligned."""
+    return [a if isinstance(a, np.ndarray) and a.flags.c_contiguous else aligned_copy(a)
+            for a in inputs]
 
 
 def _pointers(arrays):
@@ -126,8 +126,8 @@ class Program:
             self._handle = None
 
     def run(self, inputs, out_shapes, out_dtypes):
-        """Run on ``inputs`` (made contiguous); return new output arrays."""
-        ins = [np.ascontiguousarray(a) for a in inputs]
+        """Run on ``inputs`` (made contiguous); return new (aligned) output arrays."""
+        ins = _host_inputs(inputs)
         outs = [aligned_empty(s, d) for s, d in zip(out_shapes, out_dtypes)]
         diag = ctypes.c_void_p()
         rc = _capi._lib.uopExecutableRun(self._handle, _pointers(ins), len(ins), _pointers(outs),
@@ -237,8 +237,8 @@ def call_entry(lib, func_name, inputs, out_shapes, out_dtypes):
         raise RuntimeError(f"the compiled program has no entry `{sym}` "
                            f"(C ABI: void {sym}(const T *in..., T *out...))") from None
     fn = ctypes.CFUNCTYPE(None, *[ctypes.c_void_p] * (len(inputs) + len(out_shapes)))(address)
-    ins = [np.ascontiguousarray(a) for a in inputs]
-    outs = [np.empty(s, dtype=d) for s, d in zip(out_shapes, out_dtypes)]
+    ins = _host_inputs(inputs)
+    outs = [aligned_empty(s, d) for s, d in zip(out_shapes, out_dtypes)]
     fn(*[a.ctypes.data for a in ins], *[o.ctypes.data for o in outs])
     Stats.launches += 1
     return outs
@@ -249,7 +249,7 @@ def _trivial(tensor):
     empty tensor), else None."""
     node = _emit_mod.passthrough_base(tensor._node)  # x.detach() is x's value
     if node.op == "input":
-        return node.data.copy()
+        return host_copy(node.data)
     if tensor.size == 0:  # nothing to compute (the pipeline has no kernels for empty tensors)
         return np.empty(tensor.shape, dtype=tensor.dtype.np)
     if node.op == "const":

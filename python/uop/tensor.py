@@ -14,6 +14,7 @@ import numbers
 import numpy as np
 
 from . import dtypes as _dt
+from ._host import host_copy
 from ._emit import Emitter, format_scalar, tensor_type  # noqa: F401 - re-exported
 from ._mutable import MutableOps
 from ._graph import ArgumentError, AxisError, OpTypeError  # noqa: F401 - re-exported
@@ -86,8 +87,9 @@ class Tensor(MutableOps, TensorOps):
             info = np.iinfo(d.np)
             if int(arr.min()) < info.min or int(arr.max()) > info.max:
                 raise ArgumentError(f"integer array values do not fit in {d.name}")
-        # np.array, not np.ascontiguousarray: the latter makes 0-d arrays 1-d.
-        stored = np.array(arr, dtype=d.np, order="C", copy=True)
+        # A copy (np.array's conversion; 0-d stays 0-d) that starts on a cache line, as
+        # uop-run's buffers: the programs read it in place (_host.py).
+        stored = host_copy(arr, d.np)
         if d is bfloat16:
             stored = _dt.round_bfloat16(stored)
         stored.setflags(write=False)
