@@ -156,6 +156,8 @@ LogicalResult KernelEmitter::emitVectorALU(Operation *op,
     }
     return define(op, "((const " + *elem + " *)&" + src + ")[" + in[1] + "]");
   }
+  if (hasCMaskForm(op))
+    return emitMaskOp(op, in);
   if (!isCVectorType(t)) {
     if (isa<VectorType>(t))
       return (void)cType(op->getLoc(), t), failure();
@@ -206,6 +208,25 @@ LogicalResult KernelEmitter::emitVectorALU(Operation *op,
                              "split them into lanes (uop-devectorize "
                              "without keep-vectors)");
       });
+}
+
+// Lane masks (uop::hasCMaskForm): a comparison of f32 vectors gives 32-bit
+// lanes of -1 / 0, which & | ^ ~ combine; a select is a bitwise blend of its
+// operands' bits (C has no `?:` on vectors).
+LogicalResult KernelEmitter::emitMaskOp(Operation *op,
+                                        ArrayRef<std::string> in) {
+  if (auto c = dyn_cast<arith::CmpFOp>(op))
+    return emitCmpF(c, in);
+  if (auto s = dyn_cast<arith::SelectOp>(op)) {
+    std::string m = *cType(op->getLoc(), s.getCondition().getType());
+    return define(op, "((" + vectorName(cast<VectorType>(s.getType())) +
+                          ")(((" + m + ")" + in[1] + " & " + in[0] +
+                          ") | ((" + m + ")" + in[2] + " & ~" + in[0] + ")))");
+  }
+  return emitBinary(op, in,
+                    isa<arith::AndIOp>(op)  ? "&"
+                    : isa<arith::OrIOp>(op) ? "|"
+                                            : "^");
 }
 
 // `(a o b)`.
@@ -570,9 +591,11 @@ LogicalResult KernelEmitter::emitCmpF(arith::CmpFOp c,
   Operation *op = c;
   using P = arith::CmpFPredicate;
   const std::string &a = in[0], &b = in[1];
+  // On vectors (a lane mask), `~` negates: C has no `!` on them.
+  std::string no = isa<VectorType>(c.getType()) ? "~" : "!";
   auto bin = [&](StringRef o) { return emitBinary(op, in, o); };
   auto neg = [&](StringRef o) {
-    return define(op, "(!(" + a + " " + o.str() + " " + b + "))");
+    return define(op, "(" + no + "(" + a + " " + o.str() + " " + b + "))");
   };
   switch (c.getPredicate()) {
   case P::OEQ:
@@ -598,7 +621,8 @@ LogicalResult KernelEmitter::emitCmpF(arith::CmpFOp c,
   case P::ONE:
     return define(op, "((" + a + " < " + b + ") | (" + a + " > " + b + "))");
   case P::UEQ:
-    return define(op, "(!((" + a + " < " + b + ") | (" + a + " > " + b + ")))");
+    return define(op, "(" + no + "((" + a + " < " + b + ") | (" + a + " > " +
+                          b + ")))");
   case P::ORD:
     return define(op, "((" + a + " == " + a + ") & (" + b + " == " + b + "))");
   case P::UNO:

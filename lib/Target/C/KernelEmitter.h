@@ -144,6 +144,8 @@ private:
                                llvm::ArrayRef<std::string> in);
   std::optional<mlir::LogicalResult>
   emitCompare(mlir::Operation *op, llvm::ArrayRef<std::string> in);
+  mlir::LogicalResult emitMaskOp(mlir::Operation *op,
+                                 llvm::ArrayRef<std::string> in);
   mlir::LogicalResult emitCmpF(mlir::arith::CmpFOp c,
                                llvm::ArrayRef<std::string> in);
   mlir::LogicalResult emitFloatToInt(mlir::Operation *op, const std::string &x);

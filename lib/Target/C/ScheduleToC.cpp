@@ -46,12 +46,19 @@ void emitVectorTypes(ModuleOp module, raw_ostream &os) {
          llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
       if (auto p = dyn_cast<PtrType>(t))
         t = p.getElementType();
-      if (isCVectorType(t))
+      if (isCVectorType(t) || isCMaskType(t))
         types.insert(t);
     }
   });
   for (Type t : types) {
     auto vt = cast<VectorType>(t);
+    // A lane mask: 32-bit lanes, as a comparison of f32 vectors gives.
+    if (isCMaskType(vt)) {
+      os << "typedef int32_t " << *cType(UnknownLoc::get(module.getContext()), vt)
+         << " __attribute__((vector_size(" << vt.getNumElements() * 4
+         << ")));\n";
+      continue;
+    }
     bool f32 = vt.getElementType().isF32();
     os << "typedef " << (f32 ? "float " : "double ") << vectorName(vt)
        << " __attribute__((vector_size(" << vt.getNumElements() * (f32 ? 4 : 8)

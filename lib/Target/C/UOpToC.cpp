@@ -50,6 +50,8 @@ std::string ctarget::splat(VectorType vt, const std::string &s) {
 FailureOr<std::string> ctarget::cType(Location loc, Type t) {
   if (isCVectorType(t))
     return vectorName(cast<VectorType>(t));
+  if (isCMaskType(t))
+    return "uoph_m32x" + std::to_string(cast<VectorType>(t).getNumElements());
   if (isa<VectorType>(t))
     return emitError(loc, "uop-to-c: no C vector type for ")
                << t << " (vectors of f32 or f64 with a power-of-two number of "

@@ -213,7 +213,33 @@ bool uop::isCVectorType(Type t) {
          vt.getNumElements() * (e.isF32() ? 4 : 8) <= 256;
 }
 
+bool uop::isCMaskType(Type t) {
+  auto vt = dyn_cast<VectorType>(t);
+  return vt && vt.getRank() == 1 && !vt.isScalable() &&
+         vt.getElementType().isInteger(1) &&
+         llvm::isPowerOf2_64(vt.getNumElements()) && vt.getNumElements() <= 64;
+}
+
+bool uop::hasCMaskForm(Operation *op) {
+  auto f32Vector = [](Type t) {
+    return isCVectorType(t) && cast<VectorType>(t).getElementType().isF32();
+  };
+  if (auto c = dyn_cast<arith::CmpFOp>(op))
+    return isCMaskType(c.getType()) && f32Vector(c.getLhs().getType()) &&
+           c.getPredicate() != arith::CmpFPredicate::AlwaysFalse &&
+           c.getPredicate() != arith::CmpFPredicate::AlwaysTrue;
+  if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op))
+    return isCMaskType(op->getResult(0).getType());
+  if (auto s = dyn_cast<arith::SelectOp>(op))
+    return isCMaskType(s.getCondition().getType()) && f32Vector(s.getType()) &&
+           cast<VectorType>(s.getType()).getNumElements() ==
+               cast<VectorType>(s.getCondition().getType()).getNumElements();
+  return false;
+}
+
 bool uop::hasCVectorForm(Operation *op) {
+  if (hasCMaskForm(op))
+    return true;
   if (auto sel = dyn_cast<arith::SelectOp>(op))
     return !isa<VectorType>(sel.getCondition().getType());
   // The f32 polynomials of the C prelude have a helper per vector type that

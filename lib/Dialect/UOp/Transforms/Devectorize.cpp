@@ -657,7 +657,9 @@ private:
 /// uop-expand{vectorize} makes): then uop-devectorize{keep-vectors} leaves
 /// the vectors whole (every vector type an isCVectorType).
 static bool vectorsStayWhole(FunctionOp fn) {
-  auto ok = [](Type t) { return !isa<VectorType>(t) || isCVectorType(t); };
+  auto ok = [](Type t) {
+    return !isa<VectorType>(t) || isCVectorType(t) || isCMaskType(t);
+  };
   return !fn.walk([&](Operation *op) {
               bool vec =
                   llvm::any_of(op->getOperandTypes(),
@@ -666,6 +668,12 @@ static bool vectorsStayWhole(FunctionOp fn) {
                                [](Type t) { return isa<VectorType>(t); });
               if (!vec)
                 return WalkResult::advance();
+              // A lane mask is made and read only by the ops the C has a
+              // mask form for (no loads, stores or lanes of it).
+              if ((llvm::any_of(op->getOperandTypes(), isCMaskType) ||
+                   llvm::any_of(op->getResultTypes(), isCMaskType)) &&
+                  !hasCMaskForm(op))
+                return WalkResult::interrupt();
               if (!llvm::all_of(op->getOperandTypes(), ok) ||
                   !llvm::all_of(op->getResultTypes(), ok))
                 return WalkResult::interrupt();
@@ -690,7 +698,8 @@ static bool vectorsStayWhole(FunctionOp fn) {
                         return !isa<VectorType>(b.getSource().getType());
                       })
                       .Case<arith::SelectOp>([](arith::SelectOp s) {
-                        return !isa<VectorType>(s.getCondition().getType());
+                        return !isa<VectorType>(s.getCondition().getType()) ||
+                               hasCMaskForm(s);
                       })
                       .Case<vector::ExtractOp>([](vector::ExtractOp e) {
                         // (A dynamic position: uop-expand's loop over

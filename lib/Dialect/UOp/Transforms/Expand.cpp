@@ -130,6 +130,18 @@ static bool isElementwiseFloat(Operation *op) {
          llvm::all_of(op->getOperandTypes(), isVectorElement);
 }
 
+/// A lane-mask op: a cmpf of f32 lanes, or and / or / xor of i1 lanes. Its
+/// vector form is a mask (uop::isCMaskType) that only other mask ops and
+/// the condition of a select of f32 lanes read (sigmoid's `x >= 0 ? ...`).
+static bool isMaskOp(Operation *op) {
+  if (auto c = dyn_cast<arith::CmpFOp>(op))
+    return c.getLhs().getType().isF32() &&
+           c.getPredicate() != arith::CmpFPredicate::AlwaysFalse &&
+           c.getPredicate() != arith::CmpFPredicate::AlwaysTrue;
+  return isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op) &&
+         op->getResult(0).getType().isInteger(1);
+}
+
 /// The vector.reduction kind that combines the lanes of a float REDUCE's
 /// vector as its lane-order chain does (((l0 op l1) op l2) ...: uop-to-c and
 /// uop-devectorize write it that way); none for the other kinds.
@@ -272,9 +284,23 @@ private:
         return false;
       vectors.insert(red.getResult());
     } else if (auto sel = dyn_cast<arith::SelectOp>(op)) {
-      if (!fits(sel.getType()) || !invariant(sel.getCondition()))
+      // A condition per lane: a mask (only masks are i1 vectors here).
+      bool mask = vectors.contains(sel.getCondition()) &&
+                  sel.getType().isF32();
+      if (!fits(sel.getType()) || !(mask || invariant(sel.getCondition())))
         return false;
       vectors.insert(sel.getResult());
+    } else if (isMaskOp(op)) {
+      // Every operand a lane vector (a mask's lanes) or, for a cmpf, an
+      // invariant float (broadcast).
+      bool cmp = isa<arith::CmpFOp>(op);
+      if (!isCMaskType(vecOf(op->getResult(0).getType())) ||
+          (cmp && !fits(op->getOperand(0).getType())) ||
+          !llvm::all_of(op->getOperands(), [&](Value v) {
+            return vectors.contains(v) || (cmp && invariant(v));
+          }))
+        return false;
+      vectors.insert(op->getResult(0));
     } else if (isElementwiseFloat(op) && fits(op->getResult(0).getType())) {
       vectors.insert(op->getResult(0));
     } else if (!isa<EndOp, AfterOp, GroupOp>(op)) {
@@ -537,7 +563,7 @@ private:
     llvm::SmallPtrSet<Operation *, 32> vectorOps;
     for (Operation *op : ordered)
       if ((isa<LoadOp, StoreOp, ReduceOp, arith::SelectOp>(op) ||
-           isElementwiseFloat(op)) &&
+           isElementwiseFloat(op) || isMaskOp(op)) &&
           !gathers.contains(op))
         vectorOps.insert(op);
     for (Operation *op : ordered) {

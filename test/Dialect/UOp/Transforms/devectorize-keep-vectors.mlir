@@ -125,3 +125,45 @@ uop.function @lane_loop(%out: !uop.ptr<f32, global, 8> {uop.shape = array<i64: 8
   %end = uop.end %st[%l] : !uop.void
   uop.sink %end : !uop.void info <name = "lane_loop">
 }
+
+// -----
+
+// A lane mask from a cmpf of f32 vectors, combined and read by a select of
+// f32 vectors, stays whole (the C's 32-bit lane masks).
+// CHECK-LABEL: uop.function @mask
+// CHECK: %[[M:.*]] = arith.cmpf olt, %{{.*}}, %{{.*}} : vector<4xf32>
+// CHECK: %[[N:.*]] = arith.ori %[[M]], %{{.*}} : vector<4xi1>
+// CHECK: arith.select %[[N]], %{{.*}}, %{{.*}} : vector<4xi1>, vector<4xf32>
+uop.function @mask(%out: !uop.ptr<f32, global, 4> {uop.shape = array<i64: 4>}, %in: !uop.ptr<f32, global, 4> {uop.shape = array<i64: 4>}) {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant dense<0.0> : vector<4xf32>
+  %x = uop.index %in[%c0] : !uop.ptr<f32, global, 4> -> vector<4xf32>
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 4> -> vector<4xf32>
+  %m = arith.cmpf olt, %z, %v : vector<4xf32>
+  %e = arith.cmpf oeq, %v, %z : vector<4xf32>
+  %n = arith.ori %m, %e : vector<4xi1>
+  %s = arith.select %n, %v, %z : vector<4xi1>, vector<4xf32>
+  %o = uop.index %out[%c0] : !uop.ptr<f32, global, 4> -> vector<4xf32>
+  %st = uop.store %o, %s : vector<4xf32>
+  uop.sink %st : !uop.void info <name = "mask">
+}
+
+// -----
+
+// A mask loaded from memory has no C form (bools are bytes): the kernel
+// splits into lanes.
+// CHECK-LABEL: uop.function @loaded_mask
+// CHECK-NOT: vector<4xi1>
+// CHECK: uop.sink
+uop.function @loaded_mask(%out: !uop.ptr<f32, global, 4> {uop.shape = array<i64: 4>}, %in: !uop.ptr<f32, global, 4> {uop.shape = array<i64: 4>}, %c: !uop.ptr<i1, global, 4> {uop.shape = array<i64: 4>}) {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant dense<0.0> : vector<4xf32>
+  %x = uop.index %in[%c0] : !uop.ptr<f32, global, 4> -> vector<4xf32>
+  %v = uop.load %in, %x : !uop.ptr<f32, global, 4> -> vector<4xf32>
+  %ci = uop.index %c[%c0] : !uop.ptr<i1, global, 4> -> vector<4xi1>
+  %m = uop.load %c, %ci : !uop.ptr<i1, global, 4> -> vector<4xi1>
+  %s = arith.select %m, %v, %z : vector<4xi1>, vector<4xf32>
+  %o = uop.index %out[%c0] : !uop.ptr<f32, global, 4> -> vector<4xf32>
+  %st = uop.store %o, %s : vector<4xf32>
+  uop.sink %st : !uop.void info <name = "loaded_mask">
+}

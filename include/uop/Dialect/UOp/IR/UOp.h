@@ -76,6 +76,14 @@ bool isCVectorType(mlir::Type t);
 /// helper per vector type. Other elementwise ops on them compute lane by
 /// lane.
 bool hasCVectorForm(mlir::Operation *op);
+/// A vector of i1 that --uop-to-c holds as a lane mask of 32-bit integers
+/// (-1 true, 0 false: what a comparison of f32 C vectors gives): rank 1,
+/// a power-of-two number of lanes, at most 64.
+bool isCMaskType(mlir::Type t);
+/// The vector ops on lane masks --uop-to-c prints: a cmpf of two f32 C
+/// vectors, andi / ori / xori of masks, and a select of f32 C vectors on a
+/// mask of the same lanes.
+bool hasCMaskForm(mlir::Operation *op);
 /// True when `use` reads or writes memory through its INDEX: a LOAD's, a
 /// STORE's or a STORE_LANES's index operand (an INDEX read as a value is a scalar lvalue in C).
 bool isAccessThroughIndex(mlir::OpOperand &use);
