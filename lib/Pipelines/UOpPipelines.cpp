@@ -25,8 +25,12 @@ static void buildKernelPasses(OpPassManager &pm, Target target, StringRef chip,
   // The cpu C computes a transcendental as a polynomial (about 20 ops):
   // recomputing one for each use costs more than a buffer.
   UOpRangeifyOptions rangeify;
-  if (target == Target::CPU)
+  if (target == Target::CPU) {
     rangeify.mathCost = 16;
+    // uop-optimize K-blocks a reduction of at least twice its k-block
+    // (256) only when its kernel stores the sum as it is.
+    rangeify.longReduce = 512;
+  }
   pm.addNestedPass<func::FuncOp>(createUOpRangeify(rangeify));
   UOpSplitKernelsOptions split;
   split.target = target;

@@ -73,6 +73,13 @@ def UOpRangeify : Pass<"uop-rangeify", "::mlir::func::FuncOp"> {
     16 ops. Everything else (elementwise chains, a reduction consumed
     elementwise) fuses.
 
+    `long-reduce` (0: off; the cpu pipeline passes 512): a float add
+    REDUCE_AXIS over one axis of at least that many steps, with at least
+    16384 outputs, that only elementwise ops read (a matmul and its bias,
+    GELU...) is realized, so that its kernel ends at the reduction and
+    uop-optimize can K-block it (BLOCK needs the sum stored as it is); the
+    epilogue reads it in a kernel of its own.
+
     `math-cost` is what a transcendental math op (exp, log, sin, erf, ...)
     counts as among those 16: 1 by default; the cpu pipeline passes 16,
     since its C computes each as a polynomial of about 20 ops, so a row
@@ -85,7 +92,10 @@ def UOpRangeify : Pass<"uop-rangeify", "::mlir::func::FuncOp"> {
   }];
   let options = [
     Option<"mathCost", "math-cost", "int64_t", /*default=*/"1",
-           "ops a transcendental math op counts as in the recompute limit">
+           "ops a transcendental math op counts as in the recompute limit">,
+    Option<"longReduce", "long-reduce", "int64_t", /*default=*/"0",
+           "realize a one-axis float add reduction of at least this many "
+           "steps that only elementwise ops read (0: never)">
   ];
   let dependentDialects = ["::uop::UOpDialect",
                            "::mlir::arith::ArithDialect",
