@@ -9,8 +9,9 @@ the strided 3x3 and 1x1 convolutions of the downsample blocks) is a one-convolut
 program made by ``uop.Tensor.conv2d(...).to_mlir()`` and run by
 ``uop-run --target cpu --repeat R --num-threads T`` (compiled once, then the median of
 R runs of the program; random inputs). PyTorch runs ``F.conv2d`` on the same shapes in a
-process of its own with ``torch.set_num_threads(T)`` (median of R calls after a warm-up).
-Every round runs both sides for every layer; the table gives the medians over
+process of its own with ``torch.set_num_threads(T)`` (median of R calls after a warm-up),
+asked for each layer right after our run of it, so that both sides of a row are timed in
+the same minute. Every round runs both sides for every layer; the table gives the medians over
 ``--rounds`` rounds and ours / PyTorch's time (below 1.0: we are faster). The header
 prints the machine, uop's commit and PyTorch's configuration (its convolution backend:
 oneDNN/mkldnn when built with it).
@@ -47,11 +48,12 @@ LAYERS = {
 TORCH_WORKER = r"""
 import json, statistics, sys, time
 import torch, torch.nn.functional as F
-threads, repeat, specs = int(sys.argv[1]), int(sys.argv[2]), json.loads(sys.argv[3])
+threads, repeat = int(sys.argv[1]), int(sys.argv[2])
 torch.set_num_threads(threads)
 g = torch.Generator().manual_seed(0)
-out = {}
-for key, (n, ci, hw, co, k, s, p) in specs.items():
+print("ready", flush=True)
+for line in sys.stdin:
+    n, ci, hw, co, k, s, p = json.loads(line)
     x = torch.randn(n, ci, hw, hw, generator=g)
     w = torch.randn(co, ci, k, k, generator=g)
     with torch.no_grad():
@@ -61,10 +63,8 @@ for key, (n, ci, hw, co, k, s, p) in specs.items():
             t0 = time.perf_counter()
             F.conv2d(x, w, stride=s, padding=p)
             times.append((time.perf_counter() - t0) * 1e3)
-    out[key] = statistics.median(times)
-print(json.dumps(out))
+    print(statistics.median(times), flush=True)
 """
-
 
 def torch_config():
     code = ("import torch; print(f'torch {torch.__version__}, mkldnn '"
@@ -133,13 +133,25 @@ def main():
         theirs = {(k, t): [] for k in specs for t in threads}
         for _ in range(args.rounds):
             for t in threads:
+                # One PyTorch process per round and thread count, asked for each
+                # layer right after our run of it: both sides share the same
+                # minute of this (shared, variable) machine.
+                worker = None
+                if tcfg:
+                    worker = subprocess.Popen(
+                        [sys.executable, "-c", TORCH_WORKER, str(t), str(args.repeat)],
+                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                    if worker.stdout.readline().strip() != "ready":
+                        raise SystemExit("the PyTorch worker did not start")
                 for k in specs:
                     ours[(k, t)].append(run_uop(uop_run, paths[k], t, args.repeat))
-                if tcfg:
-                    r = subprocess.run([sys.executable, "-c", TORCH_WORKER, str(t), str(args.repeat),
-                                        json.dumps(specs)], capture_output=True, text=True, check=True)
-                    for k, ms in json.loads(r.stdout).items():
-                        theirs[(k, t)].append(ms)
+                    if worker:
+                        worker.stdin.write(json.dumps(specs[k]) + "\n")
+                        worker.stdin.flush()
+                        theirs[(k, t)].append(float(worker.stdout.readline()))
+                if worker:
+                    worker.stdin.close()
+                    worker.wait()
     print(f"\n| layer | batch | threads | ours ms | PyTorch ms | ours / PyTorch |")
     print("|---|---|---|---|---|---|")
     for t in threads:
