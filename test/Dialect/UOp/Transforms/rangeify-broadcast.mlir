@@ -1,5 +1,6 @@
 // RUN: uop-opt %s -split-input-file -uop-rangeify | FileCheck %s
 // RUN: uop-run %s --target cpu --entry=norm_matmul --check | FileCheck %s --check-prefix=EXEC
+// RUN: uop-run %s --target cpu --entry=softmax_rows_matmul --check | FileCheck %s --check-prefix=EXEC
 //
 // An expression read through a broadcast runs once per broadcast copy in
 // the kernel that reads it: fused into a matmul's A operand (broadcast
@@ -108,4 +109,28 @@ func.func @narrow_broadcast(%x: tensor<8x32xf32>, %m: tensor<32x8xf32>) -> tenso
   %p = arith.mulf %he, %mex : tensor<8x32x8xf32>
   %o = uop.reduce_axis add %p [1] : tensor<8x32x8xf32> -> tensor<8x8xf32>
   return %o : tensor<8x8xf32>
+}
+
+// -----
+
+// A float division counts as two ALU ops: attention's softmax rows e / sum,
+// fused into the matmul with V, were divided once per K step and column
+// tile. The sum, the normalized rows and the matmul are three buffers (two
+// without the rule).
+// CHECK-LABEL: func.func @softmax_rows_matmul
+// CHECK-COUNT-3: uop.bufferize
+// CHECK-NOT: uop.bufferize
+// CHECK: return
+func.func @softmax_rows_matmul(%e: tensor<8x32xf32>, %v: tensor<32x64xf32>) -> tensor<8x64xf32> {
+  %s = uop.reduce_axis add %e [1] : tensor<8x32xf32> -> tensor<8xf32>
+  %sr = uop.reshape %s : tensor<8xf32> -> tensor<8x1xf32>
+  %se = uop.expand %sr : tensor<8x1xf32> -> tensor<8x32xf32>
+  %p = arith.divf %e, %se : tensor<8x32xf32>
+  %pr = uop.reshape %p : tensor<8x32xf32> -> tensor<8x32x1xf32>
+  %pe = uop.expand %pr : tensor<8x32x1xf32> -> tensor<8x32x64xf32>
+  %vr = uop.reshape %v : tensor<32x64xf32> -> tensor<1x32x64xf32>
+  %ve = uop.expand %vr : tensor<1x32x64xf32> -> tensor<8x32x64xf32>
+  %m = arith.mulf %pe, %ve : tensor<8x32x64xf32>
+  %o = uop.reduce_axis add %m [1] : tensor<8x32x64xf32> -> tensor<8x64xf32>
+  return %o : tensor<8x64xf32>
 }
