@@ -711,6 +711,18 @@ bool Rangeifier::isLongMatmulReduce(Operation &op) const {
          r.getType().getNumElements() >= kLongReduceOutputs;
 }
 
+/// The result of `v`'s one reader when that is a PERMUTE moving the
+/// innermost axis; null otherwise.
+static Value innermostPermute(Value v) {
+  if (!v.hasOneUse())
+    return {};
+  auto p = dyn_cast<PermuteOp>(*v.user_begin());
+  if (!p || p.getAxes().empty() ||
+      p.getAxes().back() + 1 == int64_t(p.getAxes().size()))
+    return {};
+  return p.getResult();
+}
+
 // The values to realize in a buffer, in program order.
 FailureOr<SmallVector<Value>>
 Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
@@ -740,6 +752,13 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
   // Any expression is cut into kernels of at most this many ops: it bounds
   // kernel size and the depth of emit()'s recursion (deep chains).
   constexpr int64_t kFuseLimit = 2048;
+  // An elementwise value whose one reader is a PERMUTE that moves its
+  // innermost axis is stored in the permuted order (the PERMUTE is realized
+  // in its place): its reader then walks the buffer contiguously. LLaMA's
+  // roped keys, read as K^T by the scores matmul, were stored [h][t][d] and
+  // read along t at a stride of d: that matmul's B operand had no
+  // contiguous output axis and ran on scalar lanes (~18 GFLOP/s).
+  llvm::SmallDenseSet<Value> realizePermuted;
   SmallVector<Value> points;
   for (Operation &op : body.without_terminator()) {
     if (op.getNumResults() != 1 ||
@@ -778,7 +797,8 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
                            [](Operation *u) { return !isElementwise(u) &&
                                                      !isa<ReduceAxisOp>(u); })
             : readElsewhere(v);
-    bool realize = returned.contains(v) || isa<ContiguousOp>(op) ||
+    bool realize = realizePermuted.contains(v) || returned.contains(v) ||
+                   isa<ContiguousOp>(op) ||
                    isLongMatmulReduce(op) ||
                    (c && (multiUse || movedOrReduced)) ||
                    (multiUse && size > kRecomputeLimit) ||
@@ -788,6 +808,11 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
                    isStridedSubsample(op, &squeezedViews) ||
                    squeezedViews.contains(v) ||
                    (!v.use_empty() && size > kFuseLimit);
+    if (realize && isElementwise(&op) && !returned.contains(v))
+      if (Value p = innermostPermute(v)) {
+        realizePermuted.insert(p);
+        realize = false;
+      }
     if (realize)
       points.push_back(v);
     cone[v] = c && !realize;

@@ -1,0 +1,50 @@
+// RUN: uop-opt %s -split-input-file -uop-rangeify | FileCheck %s
+// RUN: uop-run %s --target cpu --entry=scores --check | FileCheck %s --check-prefix=EXEC
+//
+// An elementwise value whose one reader is a PERMUTE that moves its
+// innermost axis is stored in the permuted order: the matmul that reads
+// roped keys as K^T then reads its B operand along its output axis.
+
+// CHECK-LABEL: func.func @scores
+// CHECK-NOT: -> tensor<32x16xf32>
+// CHECK: uop.bufferize {{.*}} -> tensor<16x32xf32>
+// CHECK: uop.bufferize {{.*}} -> tensor<32x32xf32>
+// CHECK: return
+func.func @scores(%q: tensor<32x16xf32>, %k: tensor<32x16xf32>) -> tensor<32x32xf32> {
+  %two = arith.constant dense<2.000000e+00> : tensor<32x16xf32>
+  %one = arith.constant dense<1.000000e+00> : tensor<32x16xf32>
+  %k2 = arith.mulf %k, %two : tensor<32x16xf32>
+  %kr = arith.addf %k2, %one : tensor<32x16xf32>
+  %kt = uop.permute %kr [1, 0] : tensor<32x16xf32> -> tensor<16x32xf32>
+  %qr = uop.reshape %q : tensor<32x16xf32> -> tensor<32x16x1xf32>
+  %qe = uop.expand %qr : tensor<32x16x1xf32> -> tensor<32x16x32xf32>
+  %kr3 = uop.reshape %kt : tensor<16x32xf32> -> tensor<1x16x32xf32>
+  %ke = uop.expand %kr3 : tensor<1x16x32xf32> -> tensor<32x16x32xf32>
+  %m = arith.mulf %qe, %ke : tensor<32x16x32xf32>
+  %o = uop.reduce_axis add %m [1] : tensor<32x16x32xf32> -> tensor<32x32xf32>
+  return %o : tensor<32x32xf32>
+}
+// EXEC: mismatches=0 check=pass
+
+// -----
+
+// A PERMUTE that keeps the innermost axis (heads split off the rows) does
+// not move the buffer.
+// CHECK-LABEL: func.func @heads
+// CHECK-NOT: -> tensor<8x4x16xf32>
+// CHECK: uop.bufferize {{.*}} -> tensor<4x8x16xf32>
+// CHECK: return
+func.func @heads(%x: tensor<4x8x16xf32>, %w: tensor<16x32xf32>) -> tensor<8x4x32xf32> {
+  %two = arith.constant dense<2.000000e+00> : tensor<4x8x16xf32>
+  %one = arith.constant dense<1.000000e+00> : tensor<4x8x16xf32>
+  %x2 = arith.mulf %x, %two : tensor<4x8x16xf32>
+  %xr = arith.addf %x2, %one : tensor<4x8x16xf32>
+  %xp = uop.permute %xr [1, 0, 2] : tensor<4x8x16xf32> -> tensor<8x4x16xf32>
+  %a = uop.reshape %xp : tensor<8x4x16xf32> -> tensor<8x4x16x1xf32>
+  %ae = uop.expand %a : tensor<8x4x16x1xf32> -> tensor<8x4x16x32xf32>
+  %b = uop.reshape %w : tensor<16x32xf32> -> tensor<1x1x16x32xf32>
+  %be = uop.expand %b : tensor<1x1x16x32xf32> -> tensor<8x4x16x32xf32>
+  %m = arith.mulf %ae, %be : tensor<8x4x16x32xf32>
+  %o = uop.reduce_axis add %m [2] : tensor<8x4x16x32xf32> -> tensor<8x4x32xf32>
+  return %o : tensor<8x4x32xf32>
+}
