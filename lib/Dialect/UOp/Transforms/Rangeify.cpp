@@ -723,6 +723,42 @@ static Value innermostPermute(Value v) {
   return p.getResult();
 }
 
+/// Whether `op` is a PERMUTE that swaps its last two axes and keeps the
+/// others.
+static bool swapsLastTwoAxes(Operation *op) {
+  auto p = dyn_cast<PermuteOp>(op);
+  if (!p)
+    return false;
+  ArrayRef<int64_t> axes = p.getAxes();
+  int64_t n = axes.size();
+  if (n < 2 || axes[n - 1] != n - 2 || axes[n - 2] != n - 1)
+    return false;
+  for (int64_t i = 0; i + 2 < n; ++i)
+    if (axes[i] != i)
+      return false;
+  return true;
+}
+
+namespace {
+/// A value used several times is realized once recomputing it (its ops up
+/// to the realized values it reads) is not cheap.
+constexpr int64_t kRecomputeLimit = 16;
+/// An expression of at least kBroadcastOps ALU ops (movement ops are index
+/// arithmetic) read through a broadcast of at least kBroadcastLimit
+/// elements per element is realized: a layer norm's output fused into the
+/// matmul it feeds was recomputed once per column tile (96 times in GPT-2's
+/// 768 x 3072 MLP, 4 scalar ops beside every 2 vector FMAs). Two ops
+/// already pay: LLaMA's RMS norm x * rstd * w fused into its three
+/// projections cost 9% of the block. A float division counts as two: it
+/// issues at a fraction of a multiply's rate (attention's softmax rows e /
+/// sum, fused into the matmul with V, divided once per step of its K loop
+/// and column tile: LLaMA's P @ V kernel ran at 14 GFLOP/s).
+constexpr int64_t kBroadcastOps = 2, kBroadcastLimit = 16;
+/// Any expression is cut into kernels of at most this many ops: it bounds
+/// kernel size and the depth of emit()'s recursion (deep chains).
+constexpr int64_t kFuseLimit = 2048;
+} // namespace
+
 // The values to realize in a buffer, in program order.
 FailureOr<SmallVector<Value>>
 Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
@@ -733,25 +769,9 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
                                       ret.getOperands().end());
   DenseMap<Value, bool> cone;
   llvm::SmallDenseSet<Value> broadcastCone;
-  // Ops an expression would recompute (up to the realized values it reads):
-  // a value used several times is realized once recomputing it is not cheap.
+  // Ops an expression would recompute (up to the realized values it reads).
   DenseMap<Value, int64_t> coneSize;
-  constexpr int64_t kRecomputeLimit = 16;
-  // An expression of at least kBroadcastOps ALU ops (movement ops are
-  // index arithmetic) read through a broadcast of at least kBroadcastLimit
-  // elements per element is realized: a layer norm's output fused into the
-  // matmul it feeds was recomputed once per column tile (96 times in
-  // GPT-2's 768 x 3072 MLP, 4 scalar ops beside every 2 vector FMAs).
-  // Two ops already pay: LLaMA's RMS norm x * rstd * w fused into its three
-  // projections cost 9% of the block. A float division counts as two: it
-  // issues at a fraction of a multiply's rate (attention's softmax rows e /
-  // sum, fused into the matmul with V, divided once per step of its K loop
-  // and column tile: LLaMA's P @ V kernel ran at 14 GFLOP/s).
-  constexpr int64_t kBroadcastOps = 2, kBroadcastLimit = 16;
   DenseMap<Value, int64_t> coneALU;
-  // Any expression is cut into kernels of at most this many ops: it bounds
-  // kernel size and the depth of emit()'s recursion (deep chains).
-  constexpr int64_t kFuseLimit = 2048;
   // An elementwise value whose one reader is a PERMUTE that moves its
   // innermost axis is stored in the permuted order (the PERMUTE is realized
   // in its place): its reader then walks the buffer contiguously. LLaMA's
@@ -797,7 +817,18 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
                            [](Operation *u) { return !isElementwise(u) &&
                                                      !isa<ReduceAxisOp>(u); })
             : readElsewhere(v);
-    bool realize = realizePermuted.contains(v) || returned.contains(v) ||
+    // A matrix transposed twice (a PERMUTE swapping the last two axes whose
+    // one reader swaps them back) and read through a broadcast is copied in
+    // the order of the first: q @ k^T transposes its B operand k^T again,
+    // so the matmul read k's rows, contiguous along the reduced axis, at a
+    // stride along its output axis (GPT-2's keys, a slice of the QKV
+    // matmul's output: scalar lanes, 4.6% of the block). A weight read once
+    // transposed (x @ w) is left alone.
+    bool transposed = !c && swapsLastTwoAxes(&op) && v.hasOneUse() &&
+                      swapsLastTwoAxes(*v.user_begin()) &&
+                      broadcastFactor(v) >= kBroadcastLimit;
+    bool realize = realizePermuted.contains(v) || transposed ||
+                   returned.contains(v) ||
                    isa<ContiguousOp>(op) ||
                    isLongMatmulReduce(op) ||
                    (c && (multiUse || movedOrReduced)) ||

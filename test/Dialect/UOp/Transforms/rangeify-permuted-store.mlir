@@ -1,9 +1,12 @@
 // RUN: uop-opt %s -split-input-file -uop-rangeify | FileCheck %s
 // RUN: uop-run %s --target cpu --entry=scores --check | FileCheck %s --check-prefix=EXEC
+// RUN: uop-run %s --target cpu --entry=keys_transposed_twice --check | FileCheck %s --check-prefix=EXEC
 //
-// An elementwise value whose one reader is a PERMUTE that moves its
-// innermost axis is stored in the permuted order: the matmul that reads
-// roped keys as K^T then reads its B operand along its output axis.
+// Buffers stored in the order their reader walks them: an elementwise value
+// whose one reader is a PERMUTE that moves its innermost axis is stored in
+// the permuted order, and a matrix transposed twice (q @ k^T) is copied in
+// the order of the first transpose; the matmul that reads K^T then reads
+// its B operand along its output axis.
 
 // CHECK-LABEL: func.func @scores
 // CHECK-NOT: -> tensor<32x16xf32>
@@ -47,4 +50,44 @@ func.func @heads(%x: tensor<4x8x16xf32>, %w: tensor<16x32xf32>) -> tensor<8x4x32
   %m = arith.mulf %ae, %be : tensor<8x4x16x32xf32>
   %o = uop.reduce_axis add %m [2] : tensor<8x4x16x32xf32> -> tensor<8x4x32xf32>
   return %o : tensor<8x4x32xf32>
+}
+
+// -----
+
+// q @ k^T transposes its B operand k^T again: the matmul read k's rows,
+// contiguous along the reduced axis, at a stride along its output axis.
+// k^T (the first PERMUTE) is copied in its own order, 16 x 32.
+// CHECK-LABEL: func.func @keys_transposed_twice
+// CHECK: uop.bufferize {{.*}} -> tensor<16x32xf32>
+// CHECK: uop.bufferize {{.*}} -> tensor<32x32xf32>
+// CHECK-NOT: uop.bufferize
+// CHECK: return
+func.func @keys_transposed_twice(%q: tensor<32x16xf32>, %k: tensor<32x16xf32>) -> tensor<32x32xf32> {
+  %kt = uop.permute %k [1, 0] : tensor<32x16xf32> -> tensor<16x32xf32>
+  %b = uop.permute %kt [1, 0] : tensor<16x32xf32> -> tensor<32x16xf32>
+  %qr = uop.reshape %q : tensor<32x16xf32> -> tensor<32x1x16xf32>
+  %qe = uop.expand %qr : tensor<32x1x16xf32> -> tensor<32x32x16xf32>
+  %br = uop.reshape %b : tensor<32x16xf32> -> tensor<1x32x16xf32>
+  %be = uop.expand %br : tensor<1x32x16xf32> -> tensor<32x32x16xf32>
+  %m = arith.mulf %qe, %be : tensor<32x32x16xf32>
+  %o = uop.reduce_axis add %m [2] : tensor<32x32x16xf32> -> tensor<32x32xf32>
+  return %o : tensor<32x32xf32>
+}
+
+// -----
+
+// x @ w reads its weight through one transpose: no copy.
+// CHECK-LABEL: func.func @weight_transposed_once
+// CHECK: uop.bufferize {{.*}} -> tensor<32x32xf32>
+// CHECK-NOT: uop.bufferize
+// CHECK: return
+func.func @weight_transposed_once(%x: tensor<32x16xf32>, %w: tensor<16x32xf32>) -> tensor<32x32xf32> {
+  %b = uop.permute %w [1, 0] : tensor<16x32xf32> -> tensor<32x16xf32>
+  %xr = uop.reshape %x : tensor<32x16xf32> -> tensor<32x1x16xf32>
+  %xe = uop.expand %xr : tensor<32x1x16xf32> -> tensor<32x32x16xf32>
+  %br = uop.reshape %b : tensor<32x16xf32> -> tensor<1x32x16xf32>
+  %be = uop.expand %br : tensor<1x32x16xf32> -> tensor<32x32x16xf32>
+  %m = arith.mulf %xe, %be : tensor<32x32x16xf32>
+  %o = uop.reduce_axis add %m [2] : tensor<32x32x16xf32> -> tensor<32x32xf32>
+  return %o : tensor<32x32xf32>
 }
