@@ -237,7 +237,8 @@ void compareExact(const HostTensor &got, const HostTensor &ref,
 } // namespace
 
 void uop::compare(const HostTensor &got, const HostTensor &ref, DType t,
-                  Comparison &c, double tolerance) {
+                  Comparison &c, double tolerance,
+                  const HostTensor *perturbed) {
   if (tolerance == 0)
     tolerance = t.tolerance();
   if (!t.isFloat())
@@ -247,6 +248,16 @@ void uop::compare(const HostTensor &got, const HostTensor &ref, DType t,
   for (double &x : r)
     x = roundToFloatType(t.type, x);
   double floor = std::max(finiteRms(r), 1e-30);
+  // Each element's rounding spread, floored by its RMS over the output.
+  std::vector<double> spread(r.size(), 0.0);
+  if (perturbed) {
+    for (size_t i = 0; i < r.size(); ++i)
+      spread[i] = std::fabs(r[i] - perturbed->data[i]);
+    double rms = finiteRms(spread);
+    for (double &s : spread)
+      s = std::isfinite(s) ? std::max(s, rms) : 0.0;
+    c.spread = std::max(c.spread.value_or(0.0), rms / floor);
+  }
   for (size_t i = 0; i < r.size(); ++i) {
     double g = got.data[i];
     ++c.checked;
@@ -258,11 +269,11 @@ void uop::compare(const HostTensor &got, const HostTensor &ref, DType t,
       continue;
     }
     double abs = std::fabs(g - r[i]);
-    double rel = abs / std::max(std::fabs(r[i]), floor);
-    if (rel > tolerance)
+    double scale = std::max(std::fabs(r[i]), floor);
+    if (abs > tolerance * scale + kSpreadFactor * spread[i])
       ++c.bad;
     c.maxAbs = std::max(c.maxAbs, abs);
-    c.maxRel = std::max(c.maxRel, rel);
+    c.maxRel = std::max(c.maxRel, abs / scale);
   }
 }
 

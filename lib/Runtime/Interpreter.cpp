@@ -42,6 +42,20 @@ double uop::roundToFloatType(Type t, double v) {
   return a.convertToDouble();
 }
 
+namespace {
+/// The rounding of the interpretTensorFunction call running on this thread.
+thread_local FloatRounding currentRounding = FloatRounding::Reference;
+} // namespace
+
+double uop::interp::roundResult(Type t, double v) {
+  return currentRounding == FloatRounding::Perturbed ? v
+                                                     : roundToFloatType(t, v);
+}
+
+bool uop::interp::roundsEveryStep() {
+  return currentRounding == FloatRounding::Perturbed;
+}
+
 int64_t uop::wrapToWidth(int64_t v, unsigned w) {
   if (w >= 64)
     return v;
@@ -111,7 +125,7 @@ void markUndefined(HostTensor &h, int64_t i) {
 /// wrapped to the type.
 void writeElement(HostTensor &out, Type elt, int64_t i, Scalar s) {
   if (isa<FloatType>(elt)) {
-    out.data[i] = roundToFloatType(elt, s.f);
+    out.data[i] = roundResult(elt, s.f);
     return;
   }
   out.ints[i] = wrapToWidth(s.i, widthOf(elt));
@@ -268,8 +282,9 @@ inline void accumulateFloat(ReduceOpKind kind, double &acc, double v) {
 }
 
 /// Reduces `in` over the axes of `red` into `out`. Floats: f32/f64 accumulate
-/// in double and round once; f16/bf16 round after every step, as a half
-/// accumulator computed in f32 does. Integers wrap; MAX/MIN compare signed,
+/// in double and round once; f16/bf16 (and every type under
+/// FloatRounding::Perturbed) round after every step, as a half accumulator
+/// computed in f32 does. Integers wrap; MAX/MIN compare signed,
 /// except i1, where they are any() and all().
 void evaluateReduce(ArrayRef<int64_t> reduced, ReduceOpKind kind,
                     RankedTensorType rt, const HostTensor &in,
@@ -285,7 +300,7 @@ void evaluateReduce(ArrayRef<int64_t> reduced, ReduceOpKind kind,
     return o;
   };
   if (isa<FloatType>(elt)) {
-    bool perStep = elt.isF16() || elt.isBF16();
+    bool perStep = elt.isF16() || elt.isBF16() || roundsEveryStep();
     double init = floatReduceInit(kind);
     std::fill(out.data.begin(), out.data.end(), init);
     forEach(in.shape, [&](int64_t flat, ArrayRef<int64_t> idx) {
@@ -756,8 +771,12 @@ HostTensor evaluateFusedReduce(ReduceAxisOp red, const FusedReduce &f,
   int64_t n = 1;
   for (int64_t d : shape)
     n *= d;
+  bool perStep = roundsEveryStep();
+  Type elt = rt.getElementType();
   for (int64_t flat = 0; flat < n; ++flat) {
-    accumulateFloat(kind, out.data[io], roundToFloatType(f.elt, a[ia] * b[ib]));
+    accumulateFloat(kind, out.data[io], roundResult(f.elt, a[ia] * b[ib]));
+    if (perStep)
+      out.data[io] = roundToFloatType(elt, out.data[io]);
     for (size_t i = shape.size(); i-- > 0;) {
       ia += as[i];
       ib += bs[i];
@@ -771,7 +790,7 @@ HostTensor evaluateFusedReduce(ReduceAxisOp red, const FusedReduce &f,
     }
   }
   for (double &v : out.data)
-    v = roundToFloatType(rt.getElementType(), v);
+    v = roundToFloatType(elt, v);
   return out;
 }
 
@@ -1093,7 +1112,13 @@ LogicalResult FunctionInterpreter::evaluateWhole(Operation &op,
 
 FailureOr<SmallVector<HostTensor>>
 uop::interpretTensorFunction(func::FuncOp fn, ArrayRef<HostTensor> args,
-                             int64_t held) {
+                             int64_t held, FloatRounding rounding) {
+  // The mode of this call, restored for a caller interpreting in another.
+  struct Scope {
+    FloatRounding saved = currentRounding;
+    explicit Scope(FloatRounding r) { currentRounding = r; }
+    ~Scope() { currentRounding = saved; }
+  } scope(rounding);
   if (fn.isExternal() || !fn.getBody().hasOneBlock())
     return fn.emitError("interpreter: needs a single-block function body");
   FailureOr<int64_t> budget = hostMemoryBudget(fn);

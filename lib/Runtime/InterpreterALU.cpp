@@ -705,7 +705,7 @@ ElementFn precastFunction(Type src, Type res) {
       return Scalar{0, fs ? int64_t(x.f != 0) : int64_t(uview(x.i, ws) != 0),
                     false};
     if (fs && fr)
-      return Scalar{roundToFloatType(res, x.f), 0, false};
+      return Scalar{roundResult(res, x.f), 0, false};
     if (fr)
       return Scalar{intToFloat(res, x.i, ws, ws != 1), 0, false};
     if (fs)

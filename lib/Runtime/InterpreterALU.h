@@ -32,6 +32,13 @@ inline unsigned widthOf(mlir::Type t) {
   return t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
 }
 
+/// `v` rounded to the float type `t` as an op's result is: to nearest under
+/// FloatRounding::Reference, not at all under Perturbed (the mode of the
+/// interpretTensorFunction call running on this thread).
+double roundResult(mlir::Type t, double v);
+/// Whether reductions accumulate in their element type, step by step
+/// (FloatRounding::Perturbed).
+bool roundsEveryStep();
 /// The element function of `op` (one result): its ALU table row's, or
 /// PRECAST's; none when the interpreter does not know `op`.
 std::optional<ElementFn> elementFunction(mlir::Operation &op);

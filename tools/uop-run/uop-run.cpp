@@ -240,11 +240,15 @@ RunStatus printReport(const RunReport &r, llvm::Error error) {
   if (r.checkSkipped)
     llvm::outs() << "check=skipped (give --reference or a tirx.reference "
                     "attribute)\n";
-  if (const std::optional<Comparison> &c = r.check)
+  if (const std::optional<Comparison> &c = r.check) {
     llvm::outs() << "max_abs_err=" << llvm::format("%.3e", c->maxAbs)
                  << " max_rel_err=" << llvm::format("%.3e", c->maxRel)
                  << " checked=" << c->checked << " mismatches=" << c->bad
-                 << " check=" << (c->bad ? "fail" : "pass") << "\n";
+                 << " check=" << (c->bad ? "fail" : "pass");
+    if (c->spread)
+      llvm::outs() << " rounding_spread=" << llvm::format("%.3e", *c->spread);
+    llvm::outs() << "\n";
+  }
   // Before the ranks' programs and communicator tear down.
   if (r.onRanks)
     llvm::outs().flush();

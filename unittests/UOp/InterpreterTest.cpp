@@ -30,13 +30,16 @@ protected:
                         func::FuncDialect>();
   }
   /// Runs the only function of `text` on `args`; fails the test on error.
-  SmallVector<HostTensor> run(StringRef text, ArrayRef<HostTensor> args) {
+  SmallVector<HostTensor>
+  run(StringRef text, ArrayRef<HostTensor> args,
+      FloatRounding rounding = FloatRounding::Reference) {
     module = parseSourceString<ModuleOp>(text, &context);
     EXPECT_TRUE(module);
     if (!module)
       return {};
     auto fn = *module->getOps<func::FuncOp>().begin();
-    FailureOr<SmallVector<HostTensor>> out = interpretTensorFunction(fn, args);
+    FailureOr<SmallVector<HostTensor>> out =
+        interpretTensorFunction(fn, args, 0, rounding);
     EXPECT_TRUE(succeeded(out));
     return succeeded(out) ? *out : SmallVector<HostTensor>();
   }
@@ -148,6 +151,31 @@ TEST_F(InterpreterTest, Reductions) {
   EXPECT_EQ(out[0].data, (std::vector<double>{2, -5}));
   EXPECT_EQ(out[1].data, (std::vector<double>{1, 5, 3}));
   EXPECT_EQ(out[2].data, (std::vector<double>{-6}));
+}
+
+TEST_F(InterpreterTest, PerturbedRoundsWhereTheReferenceDoesNot) {
+  // 1 + 2^-30 is not an f32: the reference rounds the add to 1, the
+  // perturbed evaluation keeps it. 1 + 2^-24 + 2^-24 summed in double is
+  // 1 + 2^-23 (an f32); accumulated in f32, each step ties back to 1.
+  const char *text = R"(
+    func.func @f(%a: tensor<3xf32>, %b: tensor<3xf32>) -> (tensor<3xf32>, tensor<f32>) {
+      %s = arith.addf %a, %b : tensor<3xf32>
+      %r = uop.reduce_axis add %b [0] : tensor<3xf32> -> tensor<f32>
+      return %s, %r : tensor<3xf32>, tensor<f32>
+    })";
+  double tiny = std::ldexp(1.0, -30), half = std::ldexp(1.0, -24);
+  SmallVector<HostTensor> args = {floats({tiny, tiny, tiny}),
+                                  floats({1, half, half})};
+  auto ref = run(text, args);
+  auto perturbed = run(text, args, FloatRounding::Perturbed);
+  ASSERT_EQ(ref.size(), 2u);
+  ASSERT_EQ(perturbed.size(), 2u);
+  EXPECT_EQ(ref[0].data[0], 1.0);
+  EXPECT_EQ(perturbed[0].data[0], 1.0 + tiny);
+  EXPECT_EQ(ref[1].data[0], 1.0 + 2 * half);
+  EXPECT_EQ(perturbed[1].data[0], 1.0);
+  // The mode was this call's: the next one rounds as the reference again.
+  EXPECT_EQ(run(text, args)[0].data[0], 1.0);
 }
 
 TEST_F(InterpreterTest, SoftmaxOfKnownValues) {

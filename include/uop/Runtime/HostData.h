@@ -21,6 +21,7 @@
 
 #include <cstdint>
 #include <new>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -108,6 +109,10 @@ void fillRandom(HostTensor &h, DType t, std::mt19937_64 &rng);
 struct Comparison {
   double maxAbs = 0, maxRel = 0;
   int64_t bad = 0, checked = 0;
+  /// Set when float outputs were judged with the spread of a perturbed
+  /// evaluation: the largest RMS of |ref - perturbed| over an output,
+  /// relative to the RMS of its reference.
+  std::optional<double> spread;
 };
 
 /// The root mean square of the finite values of `v` (scaled by the largest,
@@ -121,8 +126,16 @@ double finiteRms(llvm::ArrayRef<double> v);
 /// reference matches only a NaN at that element and an infinity only the
 /// same infinity; they stay out of the floor and of the recorded errors,
 /// which are finite on a pass. `tolerance` 0 means the type's.
+/// With `perturbed` (the FloatRounding::Perturbed evaluation of the same
+/// output), each float element may also differ by kSpreadFactor times its
+/// spread |ref - perturbed|, floored by the spread's RMS over the output:
+/// rounding the data amplify (a norm, a long sum that cancels) is allowed,
+/// in proportion to what a correct evaluation shows.
 void compare(const HostTensor &got, const HostTensor &ref, DType t,
-             Comparison &c, double tolerance = 0);
+             Comparison &c, double tolerance = 0,
+             const HostTensor *perturbed = nullptr);
+/// How many times an element's rounding spread it may differ by.
+constexpr double kSpreadFactor = 8;
 /// The same for an output buffer, in its own type.
 void compare(const HostBuffer &got, const HostTensor &ref, Comparison &c);
 } // namespace uop

@@ -91,12 +91,26 @@ ElementEvaluator elementEvaluator(mlir::Operation &op);
 /// variable is an error located at `at`.
 mlir::FailureOr<int64_t> hostMemoryBudget(mlir::Operation *at);
 
+/// Where the interpreter rounds floats.
+enum class FloatRounding {
+  /// The reference: every op's result rounded to its element type; f32 and
+  /// f64 reductions accumulated in double and rounded once.
+  Reference,
+  /// A second opinion that rounds wherever the reference does not and a
+  /// correct compiled program may: elementwise results kept in double,
+  /// every reduction accumulated in its element type, in order. How far it
+  /// lands from the reference measures how much the data amplify rounding
+  /// (uop-run --check's allowance for ill-conditioned outputs).
+  Perturbed,
+};
+
 /// Evaluates `fn` on `args`; a diagnostic names the first op it cannot
 /// evaluate. `held`: the bytes the caller holds (its own copies of the
 /// tensors), counted against the same budget as the reference's tensors.
 mlir::FailureOr<llvm::SmallVector<HostTensor>>
 interpretTensorFunction(mlir::func::FuncOp fn, llvm::ArrayRef<HostTensor> args,
-                        int64_t held = 0);
+                        int64_t held = 0,
+                        FloatRounding rounding = FloatRounding::Reference);
 } // namespace uop
 
 #endif
