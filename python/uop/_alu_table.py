@@ -10,7 +10,7 @@ ALU_OPS = (
     {'name': 'arith.addf', 'arity': 2, 'signature': 'FloatToFloat', 'c_form': 'Infix', 'c_spelling': '+', 'cost': 'Cheap', 'tirx_kind': 'add', 'py_name': 'float:add', 'notes': ''},
     {'name': 'arith.subf', 'arity': 2, 'signature': 'FloatToFloat', 'c_form': 'Infix', 'c_spelling': '-', 'cost': 'Cheap', 'tirx_kind': 'sub', 'py_name': 'float:sub', 'notes': ''},
     {'name': 'arith.mulf', 'arity': 2, 'signature': 'FloatToFloat', 'c_form': 'Infix', 'c_spelling': '*', 'cost': 'Cheap', 'tirx_kind': 'mul', 'py_name': 'float:mul', 'notes': ''},
-    {'name': 'arith.divf', 'arity': 2, 'signature': 'FloatToFloat', 'c_form': 'Infix', 'c_spelling': '/', 'cost': 'Cheap', 'tirx_kind': 'div', 'py_name': 'float:div', 'notes': ''},
+    {'name': 'arith.divf', 'arity': 2, 'signature': 'FloatToFloat', 'c_form': 'Infix', 'c_spelling': '/', 'cost': 'Divide', 'tirx_kind': 'div', 'py_name': 'float:div', 'notes': ''},
     {'name': 'arith.remf', 'arity': 2, 'signature': 'FloatToFloat', 'c_form': 'Call', 'c_spelling': 'fmod', 'cost': 'Cheap', 'tirx_kind': '', 'py_name': 'float:rem', 'notes': "the remainder with the sign of the dividend (LLVM's frem, C's fmod)"},
     {'name': 'arith.negf', 'arity': 1, 'signature': 'FloatToFloat', 'c_form': 'Negate', 'c_spelling': '-', 'cost': 'Cheap', 'tirx_kind': 'neg', 'py_name': 'float:neg', 'notes': ''},
     {'name': 'arith.maximumf', 'arity': 2, 'signature': 'FloatToFloat', 'c_form': 'FloatMinMax', 'c_spelling': 'uoph_maximum_', 'cost': 'Cheap', 'tirx_kind': 'maximum', 'py_name': 'float:max', 'notes': 'IEEE 754-2019 maximum: a NaN operand gives NaN; -0 < +0'},

@@ -341,7 +341,8 @@ TEST(ALUTableCTest, EveryRowIsWrittenInItsFormAndSpelling) {
 }
 
 // Rangeify's cost list is the table's: the transcendental rows (math ops
-// that are library calls or prelude polynomials), and nothing else.
+// that are library calls or prelude polynomials), the float division, and
+// nothing else; aluOpWeight reads it.
 TEST_F(ALUTableTest, CostClassesAreTheTables) {
   for (const ALUOpInfo &row : aluOps()) {
     Operation *op = build(row);
@@ -350,6 +351,12 @@ TEST_F(ALUTableTest, CostClassesAreTheTables) {
     if (row.cost == ALUCost::Transcendental) {
       EXPECT_TRUE(row.name.starts_with("math.")) << row.name.str();
     }
+    EXPECT_EQ(row.cost == ALUCost::Divide, row.name == "arith.divf")
+        << row.name.str();
+    int64_t weight = row.cost == ALUCost::Cheap    ? 1
+                     : row.cost == ALUCost::Divide ? 2
+                                                   : 16;
+    EXPECT_EQ(aluOpWeight(op, /*mathCost=*/16), weight) << row.name.str();
   }
 }
 

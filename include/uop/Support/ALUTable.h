@@ -61,9 +61,11 @@ enum class ALUCForm : uint8_t {
   Conversion,     // the casts
 };
 
-/// Rangeify's cost class: what one op counts as in the recompute limit.
+/// Rangeify's cost class: what one op counts as in its recompute and
+/// broadcast limits.
 enum class ALUCost : uint8_t {
   Cheap,          // 1
+  Divide,         // 2: a float division issues at a fraction of a mul's rate
   Transcendental, // the pass's math-cost
 };
 

@@ -749,10 +749,11 @@ constexpr int64_t kRecomputeLimit = 16;
 /// matmul it feeds was recomputed once per column tile (96 times in GPT-2's
 /// 768 x 3072 MLP, 4 scalar ops beside every 2 vector FMAs). Two ops
 /// already pay: LLaMA's RMS norm x * rstd * w fused into its three
-/// projections cost 9% of the block. A float division counts as two: it
-/// issues at a fraction of a multiply's rate (attention's softmax rows e /
-/// sum, fused into the matmul with V, divided once per step of its K loop
-/// and column tile: LLaMA's P @ V kernel ran at 14 GFLOP/s).
+/// projections cost 9% of the block. A float division counts as two (its
+/// cost class, Divide): it issues at a fraction of a multiply's rate
+/// (attention's softmax rows e / sum, fused into the matmul with V, divided
+/// once per step of its K loop and column tile: LLaMA's P @ V kernel ran at
+/// 14 GFLOP/s).
 constexpr int64_t kBroadcastOps = 2, kBroadcastLimit = 16;
 /// Any expression is cut into kernels of at most this many ops: it bounds
 /// kernel size and the depth of emit()'s recursion (deep chains).
@@ -790,11 +791,10 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
     // Whether every unrealized reduction in `v` came in through a broadcast
     // that a later reduction removes (readElsewhere let it through).
     bool viaBroadcast = false, other = c;
-    // The cost classes are the ALU table's (uop/Support/ALUOps.def).
-    int64_t size = isTranscendentalALUOp(&op) ? mathCost : 1;
-    int64_t alu = isa<arith::DivFOp>(op) ? kBroadcastOps
-                  : isALUOp(&op)          ? size
-                                          : 0;
+    // The cost classes are the ALU table's (uop/Support/ALUOps.def); a
+    // movement op or a reduction counts as one op in `size`.
+    int64_t alu = aluOpWeight(&op, mathCost);
+    int64_t size = std::max<int64_t>(alu, 1);
     for (Value o : op.getOperands()) {
       alu = std::min<int64_t>(alu + coneALU.lookup(o), 1 << 20);
       c |= cone.lookup(o);

@@ -41,6 +41,23 @@ inline bool isTranscendentalALUOp(mlir::Operation *op) {
   return info && info->cost == ALUCost::Transcendental;
 }
 
+/// The ops `op` counts as in Rangeify's limits: 0 for a non-ALU op, else by
+/// its cost class, a transcendental one as `mathCost`.
+inline int64_t aluOpWeight(mlir::Operation *op, int64_t mathCost) {
+  const ALUOpInfo *info = lookupALUOp(op);
+  if (!info)
+    return 0;
+  switch (info->cost) {
+  case ALUCost::Cheap:
+    return 1;
+  case ALUCost::Divide:
+    return 2;
+  case ALUCost::Transcendental:
+    return mathCost;
+  }
+  return 1;
+}
+
 } // namespace uop
 
 #endif // UOP_DIALECT_UOP_IR_ALUTABLE_H
