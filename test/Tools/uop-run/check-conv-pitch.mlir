@@ -54,7 +54,9 @@
 // C: for (int64_t [[SEG:r[0-9]+]] = 0; [[SEG]] < INT64_C(5); ++[[SEG]]) {
 // C-COUNT-8: uoph_store_lanes_f32x32(p0, v{{[0-9]+}}, &t, v{{[0-9]+}}, v{{[0-9]+}}); }
 // C-NOT: p0[
-// OPTS-PW: applied_opts = [<PITCH, 2, 7>, <UPCAST, 2, 32>, <UPCAST, 1, 8>]
+// The pointwise filter (8 x 8) is smaller than its input: its channel loop
+// runs inside the pixel loop (SWAP, check-conv-swap.mlir).
+// OPTS-PW: applied_opts = [<PITCH, 2, 7>, <UPCAST, 2, 32>, <UPCAST, 1, 8>, <SWAP, 7, 5>]
 // OPTS-WIDE: applied_opts = [<PITCH, 2, 42>, <UPCAST, 2, 32>, <UPCAST, 1, 8>]
 // OPTS-WIDE256: applied_opts = [<UPCAST, 2, 2>, <UPCAST, 3, 8>, <UPCAST, 1, 4>]
 // OPTS-WIDERES: applied_opts = [<UPCAST, 2, 2>, <UPCAST, 3, 16>, <UPCAST, 1, 8>]

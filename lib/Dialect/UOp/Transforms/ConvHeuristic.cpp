@@ -373,6 +373,66 @@ SmallVector<OptAttr> uop::convTileOpts(FunctionOp fn, ArrayRef<RangeOp> outputs,
   return upcastOpts(fn.getContext(), {{pixel, p}, {channel, c}});
 }
 
+/// The bytes of the kernel-argument buffers the REDUCEs `reds` load, split
+/// into the filter's (loads reading `channel` and not `pixel`) and the
+/// input's per iteration of the output loops outside `channel` (loads
+/// reading `pixel`, each divided by the extents of those loops it reads).
+static std::pair<int64_t, int64_t>
+operandBytes(ArrayRef<ReduceOp> reds, ArrayRef<RangeOp> outputs,
+             RangeOp channel, RangeOp pixel) {
+  int64_t filter = 0, input = 0;
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  SmallVector<Value> work;
+  for (ReduceOp red : reds)
+    work.push_back(red.getSrc());
+  while (!work.empty()) {
+    Operation *def = work.pop_back_val().getDefiningOp();
+    if (!def || isa<RangeOp>(def) || !seen.insert(def).second)
+      continue;
+    auto ld = dyn_cast<LoadOp>(def);
+    if (!ld) {
+      llvm::append_range(work, def->getOperands());
+      continue;
+    }
+    auto idx = ld.getIndex().getDefiningOp<IndexOp>();
+    auto ptr = idx ? dyn_cast<PtrType>(idx.getBuffer().getType()) : PtrType();
+    if (!ptr || !ptr.hasSize() || !ptr.getElementType().isIntOrFloat())
+      continue;
+    int64_t bytes =
+        ptr.getSize() * ptr.getElementType().getIntOrFloatBitWidth() / 8;
+    llvm::SmallPtrSet<Operation *, 8> ranges = rangesOf(idx.getResult());
+    if (ranges.contains(pixel)) {
+      for (RangeOp r : outputs) {
+        if (r == channel)
+          break;
+        if (ranges.contains(r))
+          bytes /= std::max<int64_t>(getConstantExtent(r).value_or(1), 1);
+      }
+      input += bytes;
+    } else if (ranges.contains(channel)) {
+      filter += bytes;
+    }
+  }
+  return {filter, input};
+}
+
+/// SWAPs the channel loop inside the pixel loop when the filter is the
+/// smaller operand. The outer loop's operand stays in cache while the inner
+/// one streams past once per outer step, so the smaller should stream: the
+/// stride-2 3x3 layer 64 -> 128 channels at 56 x 56 (its input, split into
+/// phases, 861 KB per image; its filter 295 KB) re-read the input once per
+/// channel group: 6.9 -> 6.1 ms at batch 8 on 1 thread and 5.1 -> 3.5 on 2
+/// (Zen 5, docs/performance.md); layers whose filter is the larger tie.
+/// `bytes` is operandBytes' (filter, input).
+static void swapWhenFilterIsSmaller(std::pair<int64_t, int64_t> bytes,
+                                    RangeOp channelLoop, RangeOp pixelLoop,
+                                    OptApplier &applier) {
+  auto [filter, input] = bytes;
+  if (channelLoop && pixelLoop && filter > 0 && filter < input)
+    applier.tryApply(OptOps::Swap, channelLoop,
+                     pixelLoop.getAxisId().getId());
+}
+
 // Rows shorter than a vector (ResNet-18's 14 x 14 and 7 x 7 layers at 16
 // lanes) fill a vector only across rows: PITCH makes the output rows one
 // range at the input's row pitch, whose tile is two vectors of
@@ -440,6 +500,9 @@ bool uop::convPitchTile(FunctionOp fn, ArrayRef<RangeOp> outputs,
                   ? *channels
                   : rowUpcast(channel, want, mayRecompute);
   int64_t axis = next.getAxisId().getId();
+  // Before PITCH merges (and erases) the pixel ranges.
+  std::pair<int64_t, int64_t> bytes =
+      operandBytes(reds, outputs, channel, pixel);
   if (!applier.tryApply(OptOps::Pitch, next, *pitch))
     return false;
   RangeOp q;
@@ -447,8 +510,14 @@ bool uop::convPitchTile(FunctionOp fn, ArrayRef<RangeOp> outputs,
     if (r.getAxisId().getId() == axis)
       q = r;
   });
-  applier.tryApply(OptOps::Upcast, q, tile);
+  // The loops left outside each tile (null where a tile took the range).
+  RangeOp pixelLoop, channelLoop = channel;
+  if (applier.tryApply(OptOps::Upcast, q, tile))
+    pixelLoop = applier.lastSplit().first;
   if (c >= 2)
-    applier.tryApply(OptOps::Upcast, channel, c);
+    channelLoop = applier.tryApply(OptOps::Upcast, channel, c)
+                      ? applier.lastSplit().first
+                      : channel;
+  swapWhenFilterIsSmaller(bytes, channelLoop, pixelLoop, applier);
   return true;
 }

@@ -375,9 +375,10 @@ LogicalResult OptApplier::apply(OptAttr o, std::string &why) {
   case OptOps::Pack:
   case OptOps::Prefetch: return applyPackOrPrefetch(o, r, why);
   case OptOps::Pitch: return applyPitch(o, r, why);
+  case OptOps::Swap: return applySwap(o, r, why);
   default:
     why = "not available in a pinned schedule (UPCAST, UNROLL, LOCAL, GROUP, "
-          "GROUPTOP, TC, BLOCK, PACK, PREFETCH, PITCH and NOLOCALS are)";
+          "GROUPTOP, TC, BLOCK, PACK, PREFETCH, PITCH, SWAP and NOLOCALS are)";
     return failure();
   }
 }
@@ -659,6 +660,48 @@ LogicalResult OptApplier::applyPitch(OptAttr o, RangeOp r, std::string &why) {
   }
   if (failed(pitchRows(fn, r, o.getArg(), why)))
     return failure();
+  appliedOpts.push_back(o);
+  return success();
+}
+
+LogicalResult OptApplier::applySwap(OptAttr o, RangeOp r, std::string &why) {
+  RangeOp other = rangeWithId(fn, o.getArg());
+  if (cuda)
+    why = "SWAP is a cpu option (a grid's ranges have no nesting)";
+  else if (!other || other == r)
+    why = "SWAP needs a second RANGE: the kernel has none with axis id " +
+          std::to_string(o.getArg()) + " other than the first";
+  else if (r.getAxisType() != AxisType::Loop ||
+           other.getAxisType() != AxisType::Loop)
+    why = "SWAP exchanges two output loops; " + axisText(o.getAxis()) +
+          " is " + stringifyAxisType(r.getAxisType()).str() + " and " +
+          axisText(o.getArg()) + " " +
+          stringifyAxisType(other.getAxisType()).str();
+  if (!why.empty())
+    return failure();
+  // Every END that closes one must close both, so that the loops stay a
+  // chain: the outer then holds the inner wherever either is open.
+  Value a = r.getResult(), b = other.getResult();
+  SmallVector<EndOp> ends;
+  bool apart = false;
+  fn.walk([&](EndOp e) {
+    bool hasA = llvm::is_contained(e.getRanges(), a),
+         hasB = llvm::is_contained(e.getRanges(), b);
+    if (hasA && hasB)
+      ends.push_back(e);
+    else if (hasA || hasB)
+      apart = true;
+  });
+  if (ends.empty() || apart) {
+    why = "SWAP needs two loops that every END closing one closes together";
+    return failure();
+  }
+  for (EndOp e : ends) {
+    SmallVector<Value> ranges(e.getRanges());
+    for (Value &v : ranges)
+      v = v == a ? b : v == b ? a : v;
+    e.getRangesMutable().assign(ranges);
+  }
   appliedOpts.push_back(o);
   return success();
 }

@@ -89,6 +89,9 @@ private:
   mlir::LogicalResult applyTC(OptAttr o, RangeOp r, std::string &why);
   mlir::LogicalResult applyBlock(OptAttr o, RangeOp r, std::string &why);
   mlir::LogicalResult applyPitch(OptAttr o, RangeOp r, std::string &why);
+  /// SWAP axis, other: the two output loops exchange places in every END
+  /// that closes them (the one that was inside runs outside).
+  mlir::LogicalResult applySwap(OptAttr o, RangeOp r, std::string &why);
   mlir::LogicalResult applyPackOrPrefetch(OptAttr o, RangeOp r,
                                           std::string &why);
   /// Lane accumulators of the float REDUCE over `r` alone; 0 when it does

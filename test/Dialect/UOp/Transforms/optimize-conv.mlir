@@ -31,9 +31,10 @@
 // row of 14, q over 11 * 14 + 12 = 166 steps in tiles of 32 (two vectors),
 // x 8 channels (16 accumulators / 2). At 256 bits 8 of the 12 pixels would
 // compute a third more, so 4 (the power-of-two divisor), of 2 rows, x 6
-// channels (12 / 2).
+// channels (12 / 2). The filter (4.6 KB) is smaller than the padded input
+// (6.3 KB): the channel loop runs inside the pixel loop (SWAP).
 // CHECK-LABEL: uop.function @conv3x3_k1
-// CHECK: info <name = "conv3x3_k1", applied_opts = [<PITCH, 2, 14>, <UPCAST, 2, 32>, <UPCAST, 1, 8>]>
+// CHECK: info <name = "conv3x3_k1", applied_opts = [<PITCH, 2, 14>, <UPCAST, 2, 32>, <UPCAST, 1, 8>, <SWAP, 9, 7>]>
 // AVX2-LABEL: uop.function @conv3x3_k1
 // AVX2: info <name = "conv3x3_k1", applied_opts = [<UPCAST, 2, 2>, <UPCAST, 3, 4>, <UPCAST, 1, 6>]>
   func.func @conv3x3(%arg0: tensor<1x8x12x12xf32>, %arg1: tensor<16x8x3x3xf32>) -> tensor<1x16x12x12xf32> {
@@ -136,9 +137,10 @@
 // lanes) a row, 3584 for the image; PITCH at the padded pitch of 58 computes
 // 102 tiles of 32 (3264 lanes, 91%: at most 95% takes it) and 8 channels
 // (1.69 ms against 1.77 on an AVX-512 Xeon). At 256 bits 8 pixels divide
-// the row: 2 rows x 8 pixels x 6 channels, nothing recomputed.
+// the row: 2 rows x 8 pixels x 6 channels, nothing recomputed. The filter
+// (147 KB) is smaller than the padded input (861 KB): SWAP.
 // CHECK-LABEL: uop.function @resnet_k1
-// CHECK: info <name = "resnet_k1", applied_opts = [<PITCH, 2, 58>, <UPCAST, 2, 32>, <UPCAST, 1, 8>]>
+// CHECK: info <name = "resnet_k1", applied_opts = [<PITCH, 2, 58>, <UPCAST, 2, 32>, <UPCAST, 1, 8>, <SWAP, 9, 7>]>
 // AVX2-LABEL: uop.function @resnet_k1
 // AVX2: info <name = "resnet_k1", applied_opts = [<UPCAST, 2, 2>, <UPCAST, 3, 8>, <UPCAST, 1, 6>]>
   func.func @resnet(%arg0: tensor<1x64x56x56xf32>, %arg1: tensor<64x64x3x3xf32>) -> tensor<1x64x56x56xf32> {
@@ -169,11 +171,12 @@
 // PITCH at the pitch of 30 would compute 27 tiles of 32 (864, 96%), too
 // few fewer to pay for its per-lane stores (a tie on an AVX-512 Xeon): the
 // vector-row tile, 2 rows x 16 pixels x 8 channels. At 256 bits the
-// overlapped 8-lane tiles compute 896 lanes and PITCH 848 (95%): PITCH.
+// overlapped 8-lane tiles compute 896 lanes and PITCH 848 (95%): PITCH,
+// and SWAP (filter 37 KB, input 115 KB).
 // CHECK-LABEL: uop.function @resnet28_k1
 // CHECK: info <name = "resnet28_k1", applied_opts = [<UPCAST, 2, 2>, <UPCAST, 3, 16>, <UPCAST, 1, 8>]>
 // AVX2-LABEL: uop.function @resnet28_k1
-// AVX2: info <name = "resnet28_k1", applied_opts = [<PITCH, 2, 30>, <UPCAST, 2, 16>, <UPCAST, 1, 6>]>
+// AVX2: info <name = "resnet28_k1", applied_opts = [<PITCH, 2, 30>, <UPCAST, 2, 16>, <UPCAST, 1, 6>, <SWAP, 9, 7>]>
   func.func @resnet28(%arg0: tensor<1x32x28x28xf32>, %arg1: tensor<32x32x3x3xf32>) -> tensor<1x32x28x28xf32> {
     %0 = uop.pad %arg0 low [0, 0, 1, 1] high [0, 0, 1, 1] : tensor<1x32x28x28xf32> -> tensor<1x32x30x30xf32>
     %1 = uop.reshape %0 : tensor<1x32x30x30xf32> -> tensor<1x32x1x30x1x30xf32>

@@ -145,7 +145,7 @@ uop.function @unsupported(%out: !uop.ptr<f32, global, 64>, %in: !uop.ptr<f32, gl
   %o = uop.index %out[%i] : !uop.ptr<f32, global, 64> -> f32
   %st = uop.store %o, %v : f32
   %e = uop.end %st[%i] : !uop.void
-  // expected-error @+1 {{not available in a pinned schedule (UPCAST, UNROLL, LOCAL, GROUP, GROUPTOP, TC, BLOCK, PACK, PREFETCH, PITCH and NOLOCALS are)}}
+  // expected-error @+1 {{not available in a pinned schedule (UPCAST, UNROLL, LOCAL, GROUP, GROUPTOP, TC, BLOCK, PACK, PREFETCH, PITCH, SWAP and NOLOCALS are)}}
   uop.sink %e : !uop.void info <opts_to_apply = [<PADTO, 0, 32>]>
 }
 
