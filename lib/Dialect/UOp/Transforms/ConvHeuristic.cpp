@@ -51,13 +51,11 @@ llvm::SmallPtrSet<Operation *, 8> rangesOf(Value v) {
   return ranges;
 }
 
-/// The loads of kernel arguments `src` (a REDUCE's source) multiplies and
-/// adds, each with the RANGEs its INDEX is computed from; failure when the
-/// source reads anything else a register tile cannot share (a register or
-/// local buffer, another REDUCE).
-FailureOr<SmallVector<llvm::SmallPtrSet<Operation *, 8>>>
-operandRanges(Value src) {
-  SmallVector<llvm::SmallPtrSet<Operation *, 8>> loads;
+/// The INDEXes of the loads of kernel arguments `src` (a REDUCE's source)
+/// multiplies and adds; failure when the source reads anything else a
+/// register tile cannot share (a register or local buffer, another REDUCE).
+FailureOr<SmallVector<IndexOp>> operandLoads(Value src) {
+  SmallVector<IndexOp> loads;
   llvm::SmallPtrSet<Operation *, 32> seen;
   SmallVector<Value> work = {src};
   while (!work.empty()) {
@@ -70,12 +68,24 @@ operandRanges(Value src) {
       auto idx = ld.getIndex().getDefiningOp<IndexOp>();
       if (!idx || !isa<BlockArgument>(idx.getBuffer()))
         return failure();
-      loads.push_back(rangesOf(idx.getResult()));
+      loads.push_back(idx);
       continue;
     }
     llvm::append_range(work, def->getOperands());
   }
   return loads;
+}
+
+/// operandLoads' loads, each as the RANGEs its INDEX is computed from.
+FailureOr<SmallVector<llvm::SmallPtrSet<Operation *, 8>>>
+operandRanges(Value src) {
+  FailureOr<SmallVector<IndexOp>> loads = operandLoads(src);
+  if (failed(loads))
+    return failure();
+  SmallVector<llvm::SmallPtrSet<Operation *, 8>> ranges;
+  for (IndexOp idx : *loads)
+    ranges.push_back(rangesOf(idx.getResult()));
+  return ranges;
 }
 
 /// The upcast of `r` toward `want` lanes (a power of two): the whole range
@@ -381,27 +391,21 @@ static std::pair<int64_t, int64_t>
 operandBytes(ArrayRef<ReduceOp> reds, ArrayRef<RangeOp> outputs,
              RangeOp channel, RangeOp pixel) {
   int64_t filter = 0, input = 0;
-  llvm::SmallPtrSet<Operation *, 32> seen;
-  SmallVector<Value> work;
-  for (ReduceOp red : reds)
-    work.push_back(red.getSrc());
-  while (!work.empty()) {
-    Operation *def = work.pop_back_val().getDefiningOp();
-    if (!def || isa<RangeOp>(def) || !seen.insert(def).second)
-      continue;
-    auto ld = dyn_cast<LoadOp>(def);
-    if (!ld) {
-      llvm::append_range(work, def->getOperands());
-      continue;
-    }
-    auto idx = ld.getIndex().getDefiningOp<IndexOp>();
-    auto ptr = idx ? dyn_cast<PtrType>(idx.getBuffer().getType()) : PtrType();
-    if (!ptr || !ptr.hasSize() || !ptr.getElementType().isIntOrFloat())
-      continue;
-    int64_t bytes =
-        ptr.getSize() * ptr.getElementType().getIntOrFloatBitWidth() / 8;
-    llvm::SmallPtrSet<Operation *, 8> ranges = rangesOf(idx.getResult());
-    if (ranges.contains(pixel)) {
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  for (ReduceOp red : reds) {
+    FailureOr<SmallVector<IndexOp>> loads = operandLoads(red.getSrc());
+    for (IndexOp idx : succeeded(loads) ? *loads : SmallVector<IndexOp>()) {
+      auto ptr = dyn_cast<PtrType>(idx.getBuffer().getType());
+      if (!ptr || !ptr.hasSize() || !ptr.getElementType().isIntOrFloat() ||
+          !seen.insert(idx).second)
+        continue;
+      int64_t bytes =
+          ptr.getSize() * ptr.getElementType().getIntOrFloatBitWidth() / 8;
+      llvm::SmallPtrSet<Operation *, 8> ranges = rangesOf(idx.getResult());
+      if (!ranges.contains(pixel)) {
+        filter += ranges.contains(channel) ? bytes : 0;
+        continue;
+      }
       for (RangeOp r : outputs) {
         if (r == channel)
           break;
@@ -409,8 +413,6 @@ operandBytes(ArrayRef<ReduceOp> reds, ArrayRef<RangeOp> outputs,
           bytes /= std::max<int64_t>(getConstantExtent(r).value_or(1), 1);
       }
       input += bytes;
-    } else if (ranges.contains(channel)) {
-      filter += bytes;
     }
   }
   return {filter, input};
