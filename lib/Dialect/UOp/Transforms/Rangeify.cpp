@@ -778,7 +778,9 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
   // in its place): its reader then walks the buffer contiguously. LLaMA's
   // roped keys, read as K^T by the scores matmul, were stored [h][t][d] and
   // read along t at a stride of d: that matmul's B operand had no
-  // contiguous output axis and ran on scalar lanes (~18 GFLOP/s).
+  // contiguous output axis and ran on scalar lanes (~18 GFLOP/s). Not a
+  // value whose expression holds an unrealized reduction: its kernel is
+  // that reduction's (a matmul's epilogue), whose output layout stays.
   llvm::SmallDenseSet<Value> realizePermuted;
   SmallVector<Value> points;
   for (Operation &op : body.without_terminator()) {
@@ -839,7 +841,7 @@ Rangeifier::chooseRealizePoints(Block &body, func::ReturnOp ret) {
                    isStridedSubsample(op, &squeezedViews) ||
                    squeezedViews.contains(v) ||
                    (!v.use_empty() && size > kFuseLimit);
-    if (realize && isElementwise(&op) && !returned.contains(v))
+    if (realize && !c && isElementwise(&op) && !returned.contains(v))
       if (Value p = innermostPermute(v)) {
         realizePermuted.insert(p);
         realize = false;

@@ -1,6 +1,7 @@
 // RUN: uop-opt %s -split-input-file -uop-rangeify | FileCheck %s
 // RUN: uop-run %s --target cpu --entry=scores --check | FileCheck %s --check-prefix=EXEC
 // RUN: uop-run %s --target cpu --entry=keys_transposed_twice --check | FileCheck %s --check-prefix=EXEC
+// RUN: uop-run %s --target cpu --entry=fused_matmul_read_transposed --check | FileCheck %s --check-prefix=EXEC
 //
 // Buffers stored in the order their reader walks them: an elementwise value
 // whose one reader is a PERMUTE that moves its innermost axis is stored in
@@ -90,4 +91,34 @@ func.func @weight_transposed_once(%x: tensor<32x16xf32>, %w: tensor<16x32xf32>) 
   %m = arith.mulf %xe, %be : tensor<32x32x16xf32>
   %o = uop.reduce_axis add %m [2] : tensor<32x32x16xf32> -> tensor<32x32xf32>
   return %o : tensor<32x32xf32>
+}
+
+// -----
+
+// An epilogue whose expression holds an unrealized reduction (a matmul
+// plus itself, read transposed by the next matmul) keeps its order: its
+// kernel is the matmul's, and a transposed store would move that matmul's
+// output layout (a tensor-core kernel on the GPU pipeline stores C by rows).
+// CHECK-LABEL: func.func @fused_matmul_read_transposed
+// CHECK-NOT: -> tensor<16x32xf32>
+// CHECK: uop.bufferize {{.*}} -> tensor<32x16xf32>
+// CHECK: return
+func.func @fused_matmul_read_transposed(%x: tensor<32x16xf32>, %w: tensor<16x16xf32>, %z: tensor<32x8xf32>) -> tensor<16x8xf32> {
+  %xr = uop.reshape %x : tensor<32x16xf32> -> tensor<32x1x16xf32>
+  %xe = uop.expand %xr : tensor<32x1x16xf32> -> tensor<32x16x16xf32>
+  %wt = uop.permute %w [1, 0] : tensor<16x16xf32> -> tensor<16x16xf32>
+  %wr = uop.reshape %wt : tensor<16x16xf32> -> tensor<1x16x16xf32>
+  %we = uop.expand %wr : tensor<1x16x16xf32> -> tensor<32x16x16xf32>
+  %p = arith.mulf %xe, %we : tensor<32x16x16xf32>
+  %q = uop.reduce_axis add %p [2] : tensor<32x16x16xf32> -> tensor<32x16xf32>
+  %qq = arith.addf %q, %q : tensor<32x16xf32>
+  %qt = uop.permute %qq [1, 0] : tensor<32x16xf32> -> tensor<16x32xf32>
+  %a = uop.reshape %qt : tensor<16x32xf32> -> tensor<16x1x32xf32>
+  %ae = uop.expand %a : tensor<16x1x32xf32> -> tensor<16x8x32xf32>
+  %zt = uop.permute %z [1, 0] : tensor<32x8xf32> -> tensor<8x32xf32>
+  %zr = uop.reshape %zt : tensor<8x32xf32> -> tensor<1x8x32xf32>
+  %ze = uop.expand %zr : tensor<1x8x32xf32> -> tensor<16x8x32xf32>
+  %m = arith.mulf %ae, %ze : tensor<16x8x32xf32>
+  %r = uop.reduce_axis add %m [2] : tensor<16x8x32xf32> -> tensor<16x8xf32>
+  return %r : tensor<16x8xf32>
 }
